@@ -1,0 +1,41 @@
+/* frontend.h - how an architecture dialect plugs into the litmus reader.
+ *
+ * The generic reader (litmus_read.c) knows nothing about any architecture:
+ * the caller passes it a lookup function, and frontends.c (owned by the
+ * check layer, above both) holds the table of dialects.
+ */
+#ifndef BPFMM_FRONTEND_H
+#define BPFMM_FRONTEND_H
+
+#include "litmus.h"
+
+/* One cell of the thread grid: the text of one instruction slot (may be
+ * empty or hold a label "L:" and/or an instruction) and where it starts. */
+typedef struct {
+	const char *text;
+	srcpos pos;
+} litmus_cell;
+
+typedef struct frontend {
+	const char *arch;              /* header keyword, e.g. "BPF" */
+	const char *default_model;     /* model file name, e.g. "bpf.cat" */
+	const char *const *tag_names;  /* names of tag bits 0..ntags-1 */
+	int ntags;
+
+	/* Is `name` a register of this architecture (e.g. "r3")? */
+	bool (*is_register)(const char *name);
+
+	/* Lower one thread's cells (top to bottom) to IR in t->threads[ti].
+	 * Registers are interned with litmus_reg(), symbols with litmus_sym().
+	 * Returns 0, or -1 with an error recorded in d. */
+	int (*parse_thread)(litmus_test *t, int ti, const litmus_cell *cells,
+			    int ncells, diag *d);
+} frontend;
+
+typedef const frontend *(*frontend_lookup_fn)(const char *arch);
+
+/* Intern a register / memory symbol name; returns its index. */
+int litmus_reg(litmus_test *t, const char *name);
+int litmus_sym(litmus_test *t, const char *name);
+
+#endif

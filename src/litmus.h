@@ -1,0 +1,143 @@
+/* litmus.h - a parsed litmus test, independent of its architecture.
+ *
+ * The generic reader (litmus_read.c) owns the parts every dialect shares:
+ * header line, doc string, comments, the init block, the thread grid,
+ * `locations`, `filter` and the final condition. Each thread's cells are
+ * handed to an architecture front-end (see frontend.h), which lowers every
+ * instruction to the small IR below. The executor (thread_exec.c) runs IR
+ * only, so a new architecture is a parser and nothing else.
+ */
+#ifndef BPFMM_LITMUS_H
+#define BPFMM_LITMUS_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include "diag.h"
+
+/* A value is an integer or the address of a symbol plus an offset. */
+typedef struct {
+	int sym;          /* -1: plain integer; else index into litmus_test.syms */
+	int64_t off;      /* integer value, or byte offset from the symbol */
+} value;
+
+static inline value value_int(int64_t v) { value x = { -1, v }; return x; }
+static inline value value_addr(int sym) { value x = { sym, 0 }; return x; }
+static inline bool value_eq(value a, value b) { return a.sym == b.sym && a.off == b.off; }
+
+/* Operand of an IR instruction. */
+typedef enum { OPND_NONE, OPND_REG, OPND_IMM } opnd_kind;
+typedef struct {
+	opnd_kind kind;
+	int reg;          /* OPND_REG: register index in litmus_test.regs */
+	value imm;        /* OPND_IMM (imm.sym >= 0 for a symbolic address) */
+} opnd;
+
+typedef enum {
+	ALU_ADD, ALU_SUB, ALU_MUL, ALU_DIV, ALU_MOD, ALU_AND, ALU_OR, ALU_XOR,
+	ALU_SHL, ALU_SHR, ALU_ASHR, ALU_NEG,
+	ALU_MOVB,         /* result is the second operand (xchg, swap) */
+} alu_op;
+
+typedef enum {
+	CMP_ALWAYS, CMP_EQ, CMP_NE,
+	CMP_LT, CMP_LE, CMP_GT, CMP_GE,      /* unsigned */
+	CMP_SLT, CMP_SLE, CMP_SGT, CMP_SGE,  /* signed */
+	CMP_SET,                             /* (a & b) != 0 */
+} cmp_op;
+
+typedef enum {
+	IR_MOV,     /* dst = a */
+	IR_ALU,     /* dst = a alu b          (ALU_NEG: dst = -a) */
+	IR_LOAD,    /* dst = [a + off]                      read event, tags_r */
+	IR_STORE,   /* [a + off] = b                        write event, tags_w */
+	IR_RMW,     /* old = [a + off]; [a + off] = old alu b; dst = old if dst>=0
+	             * read+write events linked by rmw, tags_r / tags_w */
+	IR_CAS,     /* old = [a + off]; if old == b: [a + off] = c; dst = old
+	             * success: read+write (rmw) with tags_r/tags_w;
+	             * failure: read only with tags_fail */
+	IR_FENCE,   /* fence event with tags_f */
+	IR_BRANCH,  /* if (a cmp b) goto target   (CMP_ALWAYS: a, b unused) */
+} ir_op;
+
+/* Tags are bits; their names live in the front-end's tag table
+ * (frontend.h) and become event sets of the same name in cat. */
+typedef uint32_t tagmask;
+
+typedef struct {
+	ir_op op;
+	srcpos pos;       /* where the instruction is written */
+	int dst;          /* destination register, -1 if none */
+	opnd a, b, c;
+	int64_t off;      /* address offset for memory ops */
+	alu_op alu;       /* IR_ALU, IR_RMW */
+	cmp_op cmp;       /* IR_BRANCH */
+	int target;       /* IR_BRANCH: index of the target instruction in the
+	                   * thread (== thread length means "end of thread") */
+	int size;         /* access size in bytes (1, 2, 4, 8); 0 = default */
+	tagmask tags_r, tags_w, tags_f, tags_fail;
+} ir_insn;
+
+typedef struct {
+	int id;           /* thread number as written: P<id> */
+	ir_insn *code;
+	int ncode;
+} litmus_thread;
+
+/* Initial state entries: `T:rN=value` or `x=value`; a symbol named on the
+ * right of a register is an address. */
+typedef struct {
+	int thread;       /* -1 for a memory location */
+	int reg;          /* register (thread >= 0) */
+	int sym;          /* memory location (thread < 0) */
+	value val;
+	srcpos pos;
+} init_entry;
+
+/* Something the final state reports: a register or a memory location. */
+typedef struct {
+	int thread;       /* -1: memory */
+	int reg;          /* index in litmus_test.regs */
+	int sym;          /* memory symbol */
+} observable;
+
+/* Condition / filter expression. */
+typedef enum { PROP_TRUE, PROP_FALSE, PROP_ATOM, PROP_NOT, PROP_AND, PROP_OR, PROP_IMPLIES } prop_kind;
+typedef struct prop {
+	prop_kind kind;
+	observable lhs;   /* PROP_ATOM: lhs = rhs */
+	value rhs;
+	bool rhs_is_obs;  /* PROP_ATOM comparing two observables (x=y style) */
+	observable rhs_obs;
+	struct prop *l, *r;
+} prop;
+
+typedef enum { Q_EXISTS, Q_NOT_EXISTS, Q_FORALL } quantifier;
+
+typedef struct {
+	char *path;           /* file it was read from */
+	char *arch;           /* as written in the header, e.g. "BPF" */
+	char *name;           /* test name */
+	char *doc;            /* optional "..." doc string, NULL if none */
+
+	char **syms;          /* memory symbol names, in first-seen order */
+	int nsyms;
+	char **regs;          /* register names, shared by all threads ("r0") */
+	int nregs;
+
+	init_entry *init;
+	int ninit;
+
+	litmus_thread *threads;
+	int nthreads;
+
+	observable *locations; /* `locations [...]`, in written order */
+	int nlocations;
+
+	prop *filter;          /* NULL if none */
+	quantifier quant;
+	prop *cond;            /* never NULL after a successful parse */
+
+	const struct frontend *fe; /* which front-end parsed the threads */
+} litmus_test;
+
+#endif
