@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# judge-test.sh - unit test of kernel/judge.sh on canned console logs.
+#
+# Each case names a log under kernel/tests/logs/, the exit status the judge
+# must return and the items it must report as FAIL (and, for a good log,
+# that none fails).  No kernel is built or booted: this runs in a second.
+# Ends with "N passed, N failed".
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+judge=$here/../judge.sh
+logs=$here/logs
+npass=0
+nfail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# check NAME LOG WANT_RC [FAIL-ITEM...]
+check() {
+	local name=$1 log=$2 want_rc=$3 out rc item ok=1 why=
+	shift 3
+	out=$("$judge" --name "$name" "$log" 2>&1)
+	rc=$?
+	if [ "$rc" -ne "$want_rc" ]; then
+		ok=0; why="exit status $rc, want $want_rc"
+	fi
+	for item in "$@"; do
+		if ! grep -q -F -x -e "FAIL $item" -e "FAIL $item:" <<<"$out" &&
+		   ! grep -q -F "FAIL $item: " <<<"$out"; then
+			ok=0; why="$why; no \"FAIL $item\""
+		fi
+	done
+	if [ "$want_rc" -eq 0 ] && grep -q '^FAIL ' <<<"$out"; then
+		ok=0; why="$why; unexpected FAIL lines"
+	fi
+	if ! tail -n 1 <<<"$out" | grep -q -E "^judge $name: [0-9]+ passed, [0-9]+ failed$"; then
+		ok=0; why="$why; no closing judge line"
+	fi
+	if [ $ok -eq 1 ]; then
+		echo "PASS judge-test $name"
+		npass=$((npass + 1))
+	else
+		echo "FAIL judge-test $name: ${why#; }"
+		sed 's/^/    | /' <<<"$out"
+		nfail=$((nfail + 1))
+	fi
+}
+
+for good in "$logs"/good-*.log; do
+	check "$(basename "$good" .log)" "$good" 0
+done
+check panic "$logs/panic.log" 1 "no panic" "no Oops" "init done" ktap
+check not-ok "$logs/not-ok.log" 1 ktap "kunit atomic_ordering" \
+	"kunit atomic_ordering.sb_fully_ordered_test" "kunit totals"
+check truncated "$logs/truncated.log" 1 ktap "init done" \
+	"suite atomic_ordering"
+check warning "$logs/warning.log" 1 "no WARNING"
+
+# Logs made here from the good one.
+good=$logs/good-riscv64.log
+: > "$tmp/empty.log"
+check empty "$tmp/empty.log" 1 boot atomic64_test ktap "init done"
+check missing-file "$tmp/no-such.log" 1 log
+grep -v 'atomic64_test: passed' "$good" > "$tmp/no-atomic64.log"
+check no-atomic64 "$tmp/no-atomic64.log" 1 atomic64_test
+sed 's/ncpus=4/ncpus=1/' "$good" > "$tmp/one-cpu.log"
+check one-cpu "$tmp/one-cpu.log" 1 "init cpus"
+sed -E 's/(ok 20 sb_release_acquire_allowed_test)$/\1 # SKIP needs at least 2 online CPUs/; s/skip:0/skip:1/' \
+	"$good" > "$tmp/skip.log"
+check skip "$tmp/skip.log" 1 "kunit atomic_ordering.sb_release_acquire_allowed_test" "kunit totals"
+sed '/bpfmm-init: all done/d' "$good" > "$tmp/no-marker.log"
+check no-marker "$tmp/no-marker.log" 1 "init done"
+sed 's/$/\r/' "$good" > "$tmp/crlf.log"
+check crlf "$tmp/crlf.log" 0
+
+echo "judge-test: $npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]
