@@ -28,9 +28,48 @@ $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libbpfmm.a tests/unit/unit.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc $< $(BUILD)/libbpfmm.a -o $@ -lm
 
+# Each unit test prints "unit NAME: P passed, F failed"; sum them up.
 unit: $(UNITBIN)
-	@fail=0; for t in $(UNITBIN); do $$t || fail=1; done; exit $$fail
+	@st=0; for t in $(UNITBIN); do $$t || st=1; done 2>&1 | tee $(BUILD)/unit.log; \
+	awk '/^unit .*passed/ { p += $$3; f += $$5 } END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' $(BUILD)/unit.log
 
-.PHONY: all unit clean
+# ---- the test command: `make check` ----------------------------------
+SHARED    ?= $(abspath ../shared)
+CATALOGUE ?= $(SHARED)/conformance/bpf-catalogue
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+deps:
+	@sh scripts/deps.sh core
+
+check: deps all
+	@SHARED=$(SHARED) sh tests/run-all.sh \
+	  "unit=$(MAKE) -s unit" \
+	  "corpus=sh tests/scripts/verdicts.sh tests/litmus/bpf build/bpfmm" \
+	  "bad-input=sh tests/scripts/bad-input.sh build/bpfmm" \
+	  "catalogue=if [ -d $(CATALOGUE)/tests ]; then sh tests/scripts/verdicts.sh $(CATALOGUE) build/bpfmm; else echo 'SKIP: no $(CATALOGUE)'; fi" \
+	  "asan=$(MAKE) -s asan-check" \
+	  $(CHECK_EXTRA)
+
+# The same suites under AddressSanitizer and UBSan, in build-asan/.
+asan-check:
+	@$(MAKE) -s BUILD=build-asan CFLAGS='$(ASAN_FLAGS)' all unit >/dev/null
+	@ASAN_OPTIONS=detect_leaks=0 sh -c '\
+	  build-asan/unit/test_rel >/dev/null && \
+	  sh tests/scripts/verdicts.sh tests/litmus/bpf build-asan/bpfmm >/dev/null && \
+	  sh tests/scripts/bad-input.sh build-asan/bpfmm >/dev/null && \
+	  if [ -d $(CATALOGUE)/tests ]; then sh tests/scripts/verdicts.sh $(CATALOGUE) build-asan/bpfmm >/dev/null; fi' \
+	  && echo "asan: 1 passed, 0 failed" || { echo "asan: 0 passed, 1 failed"; exit 1; }
+
+# ---- the main job on bundled examples: `make demo` ---------------------
+demo: deps all
+	@sh scripts/demo.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bpfmm/models/lib
+	install -m 755 build/bpfmm $(DESTDIR)$(PREFIX)/bin/bpfmm
+	install -m 644 models/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/
+	install -m 644 models/lib/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/lib/
+
+.PHONY: all unit clean check deps asan-check demo install
 clean:
 	rm -rf build build-asan

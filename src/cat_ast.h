@@ -42,6 +42,7 @@ typedef enum {
 	E_EQ,         /* a = b (only inside if) */
 	E_SUBSET,     /* a <= b (subset test, only inside if) */
 	E_VARIANT,    /* "variant-name" used as a condition */
+	E_IN,         /* a in b (membership test, only inside if) */
 } cat_expr_kind;
 
 struct cat_expr;
@@ -53,6 +54,11 @@ typedef struct {
 	int npat;
 	struct cat_expr *e;   /* the value (a E_FUN for f(x) = e) */
 	srcpos pos;
+	/* filled by cat_compile.c (the parser leaves them 0) */
+	int sym;              /* interned name */
+	int *patsym;          /* interned tuple pattern names */
+	int id;               /* index of this binding's value cache */
+	int stage;            /* 0 program, 1 rf, 2 co: when its value changes */
 } cat_binding;
 
 /* One arm of a match. */
@@ -61,6 +67,7 @@ typedef struct {
 	                       * 2: tag 'a (name in a), 3: `_` default */
 	char *a, *b;
 	struct cat_expr *e;
+	int sa, sb;           /* interned a, b (cat_compile.c) */
 } cat_clause;
 
 typedef struct cat_expr {
@@ -81,6 +88,11 @@ typedef struct cat_expr {
 	/* E_MATCH */
 	cat_clause *clauses;
 	int nclauses;
+	/* filled by cat_compile.c (the parser leaves them 0) */
+	int sym;              /* E_VAR, E_TAG: interned name */
+	int *psym;            /* E_FUN: interned parameter names */
+	int *fv;              /* E_FUN: free variables, captured by closures */
+	int nfv;
 } cat_expr;
 
 typedef enum {
@@ -137,6 +149,11 @@ typedef struct cat_instr {
 	cat_block body;       /* I_INCLUDE, I_PROCEDURE, I_IF_VARIANT (then),
 	                       * I_FORALL */
 	cat_block body2;      /* I_IF_VARIANT else */
+	/* filled by cat_compile.c (the parser leaves them 0) */
+	int sym;              /* interned name (I_WITH, I_PROCEDURE, I_CALL, I_FORALL) */
+	int *psym;            /* interned params (I_PROCEDURE, I_ENUM) */
+	int stage;            /* I_CHECK: 0/1 means rf alone decides it */
+	int cid;              /* I_CHECK: index of its result cache */
 } cat_instr;
 
 typedef struct {

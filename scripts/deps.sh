@@ -1,0 +1,31 @@
+#!/bin/sh
+# Make sure the Debian packages a target needs are installed.
+#
+#   scripts/deps.sh core      compiler and tools to build and test bpfmm
+#   scripts/deps.sh kernel    cross compilers, QEMU, the kernel source
+#
+# As root, missing packages are installed with apt-get. Otherwise the
+# script names exactly what is missing and exits 1.
+set -u
+core="gcc make libc6-dev"
+kernel="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu qemu-system-misc qemu-system-arm flex bison bc libssl-dev libelf-dev cpio ccache xz-utils perl"
+case ${1:-core} in
+core) want=$core ;;
+kernel) want=$kernel ;;
+*) echo "usage: $0 core|kernel" >&2; exit 2 ;;
+esac
+missing=""
+for p in $want; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+	echo "deps: installing$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	{ apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; } >/tmp/bpfmm-apt.log 2>&1 || {
+		echo "deps: apt-get failed; see /tmp/bpfmm-apt.log" >&2; tail -5 /tmp/bpfmm-apt.log >&2; exit 1; }
+	exit 0
+fi
+echo "deps: missing Debian packages:$missing" >&2
+echo "deps: run as root: apt-get install$missing" >&2
+exit 1

@@ -1,0 +1,25 @@
+/* arena.h - bump allocation with marks, for values that live exactly as
+ * long as one stage of the enumeration (a program, an rf, a co). */
+#ifndef BPFMM_ARENA_H
+#define BPFMM_ARENA_H
+
+#include <stddef.h>
+
+typedef struct arena_chunk arena_chunk;
+typedef struct {
+	arena_chunk *head;
+	size_t used;         /* bytes used in head */
+} arena;
+
+typedef struct {
+	arena_chunk *head;
+	size_t used;
+} arena_mark;
+
+void *arena_alloc(arena *a, size_t n);      /* zeroed, 8-byte aligned */
+arena_mark arena_save(const arena *a);
+void arena_release(arena *a, arena_mark m); /* frees what came after m */
+void arena_reset(arena *a);
+void arena_free(arena *a);
+
+#endif

@@ -1,0 +1,55 @@
+/* cat.h - load a cat model once, then judge candidate executions with it.
+ *
+ * Evaluation is staged (see cat_compile.c): a definition whose value depends
+ * only on the program is computed once per event structure, one that also
+ * depends on rf once per rf choice, and only what mentions co is redone for
+ * each coherence order. `with co from ...` is where co orders are
+ * enumerated; every order that passes all checks is reported through the
+ * callback, with the flags it raised.
+ */
+#ifndef BPFMM_CAT_H
+#define BPFMM_CAT_H
+
+#include "diag.h"
+#include "events.h"
+
+typedef struct cat_model cat_model;
+
+/* Parse and compile `path` after the implicit library (stdlib.cat, looked up
+ * in incdirs). `variants` (NULL-terminated, may be NULL) enables
+ * `if "name"` branches. */
+cat_model *cat_model_load(const char *path, const char *const *incdirs,
+			  const char *const *variants, diag *d);
+void cat_model_free(cat_model *m);
+const char *cat_model_title(const cat_model *m);
+
+/* Does the model reject every execution whose po-loc | rf | co | fr is
+ * cyclic? Then co enumeration may skip orders that contradict uniproc. */
+bool cat_model_requires_coherence(const cat_model *m);
+
+typedef struct {
+	const word *co;            /* the coherence order (n*w) */
+	const char *const *flags;  /* names of raised `flag` checks */
+	int nflags;
+} cat_verdict;
+
+/* Return non-zero to stop enumerating further co orders for this rf. */
+typedef int (*cat_allowed_fn)(void *arg, const cat_verdict *v);
+
+typedef struct cat_run cat_run;
+
+/* tag_names: the front-end's tags, exposed as event sets of those names. */
+cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags);
+void cat_run_free(cat_run *r);
+
+/* Start a new event structure (resets program-stage caches). */
+void cat_run_set_events(cat_run *r, const evstruct *es);
+
+/* Judge every execution with this rf (and every co). Returns the number
+ * of allowed executions, or -1 on a model error (in d). */
+long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag *d);
+
+/* Name of the first check that rejected the last rejected execution. */
+const char *cat_run_last_failure(const cat_run *r);
+
+#endif

@@ -1,0 +1,176 @@
+/* cat_builtin.c - built-in sets, relations and primitives (cat_builtin.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "cat_builtin.h"
+#include "cat_compile.h"
+
+static const char *const prim_names[] = { "domain", "range", "co_orders" };
+enum { PRIM_DOMAIN, PRIM_RANGE, PRIM_CO_ORDERS, NPRIM };
+static int prim_sym[NPRIM];
+
+static void put(builtins *b, const char *name, val *v)
+{
+	int sym = cat_intern(name);
+
+	if (sym >= b->cap) {
+		int ncap = sym + 256;
+		b->tab = realloc(b->tab, sizeof *b->tab * ncap);
+		memset(b->tab + b->cap, 0, sizeof *b->tab * (ncap - b->cap));
+		b->cap = ncap;
+	}
+	b->tab[sym] = v;
+}
+
+static val *mk(arena *a, vkind k, word *bits)
+{
+	val *v = arena_alloc(a, sizeof *v);
+	v->k = k;
+	v->bits = bits;
+	return v;
+}
+
+void builtin_init(builtins *b, const char *const *tag_names, int ntags)
+{
+	memset(b, 0, sizeof *b);
+	b->tag_names = tag_names;
+	b->ntags = ntags;
+	b->rf_sym = cat_intern("rf");
+	for (int i = 0; i < NPRIM; i++)
+		prim_sym[i] = cat_intern(prim_names[i]);
+}
+
+void builtin_free(builtins *b)
+{
+	free(b->tab);
+	memset(b, 0, sizeof *b);
+}
+
+static word *rel_new(arena *a, int n) { return arena_alloc(a, sizeof(word) * n * rel_words(n)); }
+
+void builtin_set_events(builtins *b, const evstruct *es, arena *a)
+{
+	int n = es->n, w = es->w;
+
+	b->es = es;
+	b->n = n;
+	b->w = w;
+	for (int i = 0; i < b->cap; i++)
+		b->tab[i] = NULL;
+	b->zero_set = arena_alloc(a, sizeof(word) * w);
+	b->zero_rel = rel_new(a, n);
+
+	put(b, "_", mk(a, V_SET, es->all));
+	put(b, "R", mk(a, V_SET, es->R));
+	put(b, "W", mk(a, V_SET, es->W));
+	put(b, "M", mk(a, V_SET, es->M));
+	put(b, "F", mk(a, V_SET, es->F));
+	put(b, "IW", mk(a, V_SET, es->IW));
+	put(b, "Exp", mk(a, V_SET, es->M));
+	/* final writes, branches, implicit accesses: none in our events */
+	put(b, "FW", mk(a, V_SET, b->zero_set));
+	put(b, "B", mk(a, V_SET, b->zero_set));
+	put(b, "NExp", mk(a, V_SET, b->zero_set));
+	for (int t = 0; t < b->ntags && t < es->ntags; t++)
+		put(b, b->tag_names[t], mk(a, V_SET, es->tagset[t]));
+
+	put(b, "po", mk(a, V_REL, es->po));
+	put(b, "addr", mk(a, V_REL, es->addr));
+	put(b, "data", mk(a, V_REL, es->data));
+	put(b, "ctrl", mk(a, V_REL, es->ctrl));
+	put(b, "rmw", mk(a, V_REL, es->rmw));
+	put(b, "loc", mk(a, V_REL, es->sameloc));
+	put(b, "ext", mk(a, V_REL, es->ext));
+	put(b, "int", mk(a, V_REL, es->intl));
+	put(b, "id", mk(a, V_REL, es->id));
+	/* the read and write of one RMW: value flows from one to the other */
+	put(b, "iico_data", mk(a, V_REL, es->rmw));
+	put(b, "iico_ctrl", mk(a, V_REL, b->zero_rel));
+	word *si = rel_new(a, n);
+	rel_union(si, es->rmw, es->id, n);
+	rel_inv(b->zero_rel, es->rmw, n);   /* borrow zero_rel as scratch... */
+	rel_union(si, si, b->zero_rel, n);
+	rel_clear(b->zero_rel, n);          /* ...and give it back empty */
+	put(b, "same-instance", mk(a, V_REL, si));
+	put(b, "0", mk(a, V_EMPTY, NULL));
+
+	for (int i = 0; i < NPRIM; i++) {
+		val *p = mk(a, V_PRIM, NULL);
+		p->sym = prim_sym[i];
+		put(b, prim_names[i], p);
+	}
+}
+
+void builtin_set_rf(builtins *b, const word *rf, arena *a)
+{
+	put(b, "rf", mk(a, V_REL, (word *)rf));
+}
+
+val *builtin_lookup(builtins *b, int sym)
+{
+	return sym < b->cap ? b->tab[sym] : NULL;
+}
+
+bool builtin_is(const builtins *b, int sym, const val *v)
+{
+	/* rf changes under a cached closure's feet: always capture it */
+	return sym < b->cap && b->tab[sym] == v && sym != b->rf_sym;
+}
+
+val *builtin_apply(builtins *b, int prim, val *arg, arena *a)
+{
+	int n = b->n, w = b->w;
+
+	if (arg->k != V_REL && arg->k != V_EMPTY) {
+		strcpy(b->err, "expects a relation");
+		return NULL;
+	}
+	word *r = arg->k == V_REL ? arg->bits : b->zero_rel;
+	if (prim == prim_sym[PRIM_DOMAIN] || prim == prim_sym[PRIM_RANGE]) {
+		val *v = mk(a, V_SET, arena_alloc(a, sizeof(word) * w));
+		if (prim == prim_sym[PRIM_DOMAIN])
+			rel_domain(v->bits, r, n);
+		else
+			rel_range(v->bits, r, n);
+		return v;
+	}
+	if (prim == prim_sym[PRIM_CO_ORDERS])
+		return mk(a, V_COSPACE, r);
+	strcpy(b->err, "unknown primitive");
+	return NULL;
+}
+
+void builtin_uniproc_co(const evstruct *es, const word *rf, word *must)
+{
+	int n = es->n, w = es->w;
+	int src[n > 0 ? n : 1];     /* write each read reads from */
+
+	for (int i = 0; i < n; i++) {
+		src[i] = -1;
+		for (int j = 0; j < n; j++)
+			if (rel_has(rf, w, j, i))
+				src[i] = j;
+	}
+	for (int a = 0; a < n; a++) {
+		/* a one-event atomic reads a write that is co-before itself */
+		if ((es->kind[a] & EV_W) && src[a] >= 0 && src[a] != a)
+			rel_add(must, w, src[a], a);
+		for (int b = 0; b < n; b++) {
+			if (!rel_has(es->po, w, a, b) || es->loc[a] != es->loc[b] || es->loc[a] < 0)
+				continue;
+			/* a before b in program order, same location: the latest
+			 * write a has seen or made is co-before what b sees or makes */
+			int wa = (es->kind[a] & EV_W) ? a : src[a];
+			if (wa < 0)
+				continue;
+			if ((es->kind[b] & EV_W) && wa != b)
+				rel_add(must, w, wa, b);              /* CoWW, CoRW */
+			if ((es->kind[b] & EV_R) && src[b] >= 0 && src[b] != wa && src[b] != b)
+				rel_add(must, w, wa, src[b]);         /* CoWR, CoRR */
+		}
+	}
+	/* the initial write comes first */
+	for (int i = 0; i < es->ninit; i++)
+		for (int j = es->ninit; j < n; j++)
+			if ((es->kind[j] & EV_W) && es->loc[j] == es->loc[i])
+				rel_add(must, w, i, j);
+}

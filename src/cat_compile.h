@@ -1,0 +1,22 @@
+/* cat_compile.h - the analysis run once per model: names interned to
+ * integers, free variables of functions (closures capture only those),
+ * and the stage of every definition and check (program, rf, or co). */
+#ifndef BPFMM_CAT_COMPILE_H
+#define BPFMM_CAT_COMPILE_H
+
+#include "cat_ast.h"
+
+enum { STAGE_PROGRAM = 0, STAGE_RF = 1, STAGE_CO = 2 };
+
+int cat_intern(const char *name);
+const char *cat_symname(int sym);
+int cat_nsyms(void);
+
+/* Annotates the tree in place; returns the number of binding caches. */
+int cat_compile(cat_model_ast *m);
+
+/* True if some non-flag `acyclic` check's relation unfolds (through let
+ * definitions) to a union that contains po-loc, rf, co and fr. */
+bool cat_checks_coherence(const cat_model_ast *m);
+
+#endif

@@ -1,0 +1,1132 @@
+/* cat_eval.c - evaluate a compiled cat model on candidate executions.
+ *
+ * Instructions run in continuation-passing style so that `with x from S`
+ * can run "the rest of the model" once per element of S (per coherence
+ * order, for co). Values live in three arenas, one per stage: a
+ * definition's value is cached in the arena of its stage and reused until
+ * that stage's input (program, rf) changes; co-stage values are released
+ * after every coherence order.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include "cat.h"
+#include "cat_compile.h"
+#include "cat_value.h"
+#include "cat_builtin.h"
+#include "arena.h"
+
+enum { ST_OK = 0, ST_REJECT = 1, ST_REJECT_ALL = 2, ST_ERR = -1 };
+
+struct cat_model {
+	cat_model_ast *ast;       /* library + model, one tree */
+	int ncache;
+	bool coherent;
+	char **variants;
+	int nvariants;
+};
+
+typedef struct {
+	unsigned stamp;           /* epoch it was computed in; 0: never */
+	val *v;
+	int ok;                   /* checks: result */
+} cache_ent;
+
+typedef struct kont {
+	const cat_block *b;
+	int i;
+	const struct kont *up;
+} kont;
+
+struct cat_run {
+	cat_model *m;
+	const evstruct *es;
+	int n, w;
+	arena ar[3];
+	int dyn;                  /* arena of env nodes: 1 before with, 2 inside */
+	unsigned epoch[2];        /* program, rf */
+	unsigned next_epoch;
+	cache_ent *cache;
+	builtins bi;
+
+	/* one cat_run_eval call */
+	const word *rf;
+	const word *co;
+	cat_allowed_fn fn;
+	void *arg;
+	long allowed;
+	bool stop;
+	const char *flags[64];
+	int nflags;
+	const char *last_fail;
+
+	/* errors */
+	bool err;
+	const char *err_file;
+	srcpos err_pos;
+	char err_msg[400];
+	const char *cur_file;
+};
+
+/* ---- errors ---- */
+
+static val *fail(cat_run *r, srcpos pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static val *fail(cat_run *r, srcpos pos, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->err)
+		return NULL;
+	r->err = true;
+	r->err_file = r->cur_file;
+	r->err_pos = pos;
+	va_start(ap, fmt);
+	vsnprintf(r->err_msg, sizeof r->err_msg, fmt, ap);
+	va_end(ap);
+	return NULL;
+}
+
+/* ---- allocation ---- */
+
+static arena *cur_arena;      /* where temporaries of the current stage go */
+
+static val *mkval(vkind k)
+{
+	val *v = arena_alloc(cur_arena, sizeof *v);
+	v->k = k;
+	return v;
+}
+
+static val *mkset(cat_run *r)
+{
+	val *v = mkval(V_SET);
+	v->bits = arena_alloc(cur_arena, sizeof(word) * r->w);
+	return v;
+}
+
+static val *mkrel(cat_run *r)
+{
+	val *v = mkval(V_REL);
+	v->bits = arena_alloc(cur_arena, sizeof(word) * r->n * r->w);
+	return v;
+}
+
+static env *bind(cat_run *r, env *next, int sym, val *v)
+{
+	env *e = arena_alloc(&r->ar[r->dyn], sizeof *e);
+	e->sym = sym;
+	e->v = v;
+	e->next = next;
+	return e;
+}
+
+/* ---- lookups ---- */
+
+static val *lookup(cat_run *r, env *e, int sym)
+{
+	for (; e; e = e->next)
+		if (e->sym == sym)
+			return e->v;
+	return builtin_lookup(&r->bi, sym);
+}
+
+/* ---- coercions ---- */
+
+static const char *kind_name(vkind k)
+{
+	static const char *const names[] = { "empty", "event set", "relation", "tag",
+		"collection", "tuple", "function", "built-in function", "procedure",
+		"coherence orders", "unit" };
+	return names[k];
+}
+
+static word *as_set(cat_run *r, val *v, srcpos pos)
+{
+	if (v->k == V_SET)
+		return v->bits;
+	if (v->k == V_EMPTY || (v->k == V_COLL && v->nitems == 0))
+		return r->bi.zero_set;
+	fail(r, pos, "expected an event set, found a %s", kind_name(v->k));
+	return NULL;
+}
+
+static word *as_rel(cat_run *r, val *v, srcpos pos)
+{
+	if (v->k == V_REL)
+		return v->bits;
+	if (v->k == V_EMPTY || (v->k == V_COLL && v->nitems == 0))
+		return r->bi.zero_rel;
+	fail(r, pos, "expected a relation, found a %s", kind_name(v->k));
+	return NULL;
+}
+
+static bool is_emptyish(const val *v)
+{
+	return v->k == V_EMPTY || (v->k == V_COLL && v->nitems == 0);
+}
+
+static bool val_equal(cat_run *r, const val *a, const val *b)
+{
+	if (is_emptyish(a) || is_emptyish(b)) {
+		const val *o = is_emptyish(a) ? b : a;
+		if (is_emptyish(o))
+			return true;
+		if (o->k == V_SET)
+			return set_empty(o->bits, r->w);
+		if (o->k == V_REL)
+			return rel_empty(o->bits, r->n);
+		return false;
+	}
+	if (a->k != b->k)
+		return false;
+	switch (a->k) {
+	case V_SET: return set_equal(a->bits, b->bits, r->w);
+	case V_REL: return rel_equal(a->bits, b->bits, r->n);
+	case V_TAG: return a->sym == b->sym;
+	case V_TUPLE:
+	case V_COLL:
+		if (a->nitems != b->nitems)
+			return false;
+		for (int i = 0; i < a->nitems; i++)
+			if (!val_equal(r, a->items[i], b->items[i]))
+				return false;
+		return true;
+	default:
+		return a == b;
+	}
+}
+
+static val *coll_add(cat_run *r, val *elem, val *coll)
+{
+	val *v = mkval(V_COLL);
+	int n = coll ? coll->nitems : 0;
+
+	v->items = arena_alloc(cur_arena, sizeof(val *) * (n + 1));
+	v->items[0] = elem;
+	for (int i = 0; i < n; i++)
+		v->items[i + 1] = coll->items[i];
+	v->nitems = n + 1;
+	return v;
+}
+
+static bool coll_has(cat_run *r, const val *c, const val *x)
+{
+	for (int i = 0; i < c->nitems; i++)
+		if (val_equal(r, c->items[i], x))
+			return true;
+	return false;
+}
+
+/* ---- expressions ---- */
+
+static val *eval(cat_run *r, const cat_expr *e, env *en);
+static val *apply(cat_run *r, val *f, val *arg, srcpos pos);
+
+/* Set or relation operation with both operands of one kind. */
+static val *binop(cat_run *r, const cat_expr *e, val *a, val *b)
+{
+	if (a->k == V_COLL || b->k == V_COLL) {
+		if (!(a->k == V_COLL || is_emptyish(a)) || !(b->k == V_COLL || is_emptyish(b)))
+			return fail(r, e->pos, "cannot combine a %s with a %s", kind_name(a->k), kind_name(b->k));
+		val *v = mkval(V_COLL);
+		int na = a->k == V_COLL ? a->nitems : 0, nb = b->k == V_COLL ? b->nitems : 0;
+		v->items = arena_alloc(cur_arena, sizeof(val *) * (na + nb + 1));
+		for (int i = 0; i < na; i++) {
+			bool inb = b->k == V_COLL && coll_has(r, b, a->items[i]);
+			if (e->kind == E_UNION || (e->kind == E_INTER && inb) || (e->kind == E_DIFF && !inb))
+				v->items[v->nitems++] = a->items[i];
+		}
+		if (e->kind == E_UNION)
+			for (int i = 0; i < nb; i++)
+				if (!coll_has(r, v, b->items[i]))
+					v->items[v->nitems++] = b->items[i];
+		return v;
+	}
+	if (is_emptyish(a) && is_emptyish(b))
+		return a;
+	bool setop = a->k == V_SET || b->k == V_SET;
+	if (setop) {
+		word *x = as_set(r, a, e->pos), *y = as_set(r, b, e->pos);
+		if (!x || !y)
+			return NULL;
+		val *v = mkset(r);
+		switch (e->kind) {
+		case E_UNION: set_union(v->bits, x, y, r->w); break;
+		case E_INTER: set_inter(v->bits, x, y, r->w); break;
+		default: set_diff(v->bits, x, y, r->w); break;
+		}
+		return v;
+	}
+	word *x = as_rel(r, a, e->pos), *y = as_rel(r, b, e->pos);
+	if (!x || !y)
+		return NULL;
+	val *v = mkrel(r);
+	switch (e->kind) {
+	case E_UNION: rel_union(v->bits, x, y, r->n); break;
+	case E_INTER: rel_inter(v->bits, x, y, r->n); break;
+	default: rel_diff(v->bits, x, y, r->n); break;
+	}
+	return v;
+}
+
+static val *eval_rel_unary(cat_run *r, const cat_expr *e, val *a)
+{
+	if (e->kind == E_COMPL && a->k == V_SET) {
+		val *v = mkset(r);
+		set_compl(v->bits, a->bits, r->n);
+		return v;
+	}
+	if (e->kind == E_BRACKET) {
+		word *s = as_set(r, a, e->pos);
+		if (!s)
+			return NULL;
+		val *v = mkrel(r);
+		rel_id(v->bits, s, r->n);
+		return v;
+	}
+	word *x = as_rel(r, a, e->pos);
+	if (!x)
+		return NULL;
+	val *v = mkrel(r);
+	switch (e->kind) {
+	case E_PLUS: rel_plus(v->bits, x, r->n); break;
+	case E_STAR: rel_star(v->bits, x, r->n); break;
+	case E_OPT: rel_opt(v->bits, x, r->n); break;
+	case E_INV: rel_inv(v->bits, x, r->n); break;
+	case E_COMPL: rel_compl(v->bits, x, r->n); break;
+	default: return fail(r, e->pos, "internal: bad unary operator");
+	}
+	return v;
+}
+
+static val *closure(cat_run *r, const cat_expr *fn, env *en)
+{
+	val *v = mkval(V_FUN);
+	env *cap = NULL;
+
+	v->fn = fn;
+	for (int i = 0; i < fn->nfv; i++) {
+		val *x = lookup(r, en, fn->fv[i]);
+		if (x && !builtin_is(&r->bi, fn->fv[i], x)) {
+			env *c = arena_alloc(cur_arena, sizeof *c);
+			c->sym = fn->fv[i];
+			c->v = x;
+			c->next = cap;
+			cap = c;
+		}
+	}
+	v->cenv = cap;
+	return v;
+}
+
+static env *bind_pattern(cat_run *r, env *en, const int *syms, int n, bool tuple, val *v, srcpos pos)
+{
+	if (!tuple) {
+		return bind(r, en, syms[0], v);
+	}
+	if (v->k != V_TUPLE || v->nitems != n) {
+		fail(r, pos, "expected a tuple of %d values", n);
+		return NULL;
+	}
+	for (int i = 0; i < n; i++)
+		en = bind(r, en, syms[i], v->items[i]);
+	return en;
+}
+
+static val *apply(cat_run *r, val *f, val *arg, srcpos pos)
+{
+	if (f->k == V_PRIM) {
+		val *v = builtin_apply(&r->bi, f->sym, arg, cur_arena);
+		return v ? v : fail(r, pos, "%s: %s", cat_symname(f->sym), r->bi.err);
+	}
+	if (f->k != V_FUN)
+		return fail(r, pos, "cannot apply a %s", kind_name(f->k));
+	const cat_expr *fn = f->fn;
+	env *en = f->cenv;
+	/* herd treats f(a, b) and f((a, b)) alike */
+	if (fn->nparams == 1 && !fn->params_tuple)
+		en = bind(r, en, fn->psym[0], arg);
+	else if (!(en = bind_pattern(r, en, fn->psym, fn->nparams, true, arg, pos)))
+		return NULL;
+	return eval(r, fn->a, en);
+}
+
+static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en, srcpos pos);
+
+static val *eval_match(cat_run *r, const cat_expr *e, env *en)
+{
+	val *s = eval(r, e->a, en);
+	if (!s)
+		return NULL;
+	for (int i = 0; i < e->nclauses; i++) {
+		const cat_clause *c = &e->clauses[i];
+		switch (c->kind) {
+		case 0:
+			if (is_emptyish(s) || (s->k == V_SET && set_empty(s->bits, r->w)) ||
+			    (s->k == V_REL && rel_empty(s->bits, r->n)))
+				return eval(r, c->e, en);
+			break;
+		case 1: {
+			if (s->k == V_COLL && s->nitems > 0) {
+				val *rest = mkval(V_COLL);
+				rest->items = s->items + 1;
+				rest->nitems = s->nitems - 1;
+				env *e2 = bind(r, bind(r, en, c->sa, s->items[0]), c->sb, rest);
+				return eval(r, c->e, e2);
+			}
+			if (s->k == V_SET && !set_empty(s->bits, r->w)) {
+				/* an event set splits into one event and the rest */
+				int ev = set_next(s->bits, r->w, 0);
+				val *one = mkset(r), *rest = mkset(r);
+				set_add(one->bits, ev);
+				set_diff(rest->bits, s->bits, one->bits, r->w);
+				env *e2 = bind(r, bind(r, en, c->sa, one), c->sb, rest);
+				return eval(r, c->e, e2);
+			}
+			break;
+		}
+		case 2:
+			if (s->k == V_TAG && s->sym == c->sa)
+				return eval(r, c->e, en);
+			break;
+		default:
+			return eval(r, c->e, en);
+		}
+	}
+	return fail(r, e->pos, "no match clause applies");
+}
+
+static int eval_cond(cat_run *r, const cat_expr *e, env *en)
+{
+	switch (e->kind) {
+	case E_VARIANT:
+		for (int i = 0; i < r->m->nvariants; i++)
+			if (!strcmp(r->m->variants[i], e->name))
+				return 1;
+		return 0;
+	case E_COMPL: {
+		int x = eval_cond(r, e->a, en);
+		return x < 0 ? x : !x;
+	}
+	case E_UNION:
+	case E_INTER: {
+		int x = eval_cond(r, e->a, en);
+		if (x < 0)
+			return x;
+		if ((e->kind == E_UNION) == (x == 1))
+			return x;
+		return eval_cond(r, e->b, en);
+	}
+	case E_EQ:
+	case E_SUBSET: {
+		val *a = eval(r, e->a, en), *b = a ? eval(r, e->b, en) : NULL;
+		if (!b)
+			return -1;
+		if (e->kind == E_EQ)
+			return val_equal(r, a, b);
+		if (a->k == V_COLL || b->k == V_COLL) {
+			if (is_emptyish(a))
+				return 1;
+			if (b->k != V_COLL || a->k != V_COLL)
+				return 0;
+			for (int i = 0; i < a->nitems; i++)
+				if (!coll_has(r, b, a->items[i]))
+					return 0;
+			return 1;
+		}
+		if (a->k == V_SET || b->k == V_SET) {
+			word *x = as_set(r, a, e->pos), *y = as_set(r, b, e->pos);
+			return x && y ? set_subset(x, y, r->w) : -1;
+		}
+		word *x = as_rel(r, a, e->pos), *y = as_rel(r, b, e->pos);
+		return x && y ? rel_subset(x, y, r->n) : -1;
+	}
+	case E_IN: {
+		val *a = eval(r, e->a, en), *b = a ? eval(r, e->b, en) : NULL;
+		if (!b)
+			return -1;
+		if (b->k == V_COLL)
+			return coll_has(r, b, a);
+		if (is_emptyish(b))
+			return 0;
+		if (b->k == V_SET && a->k == V_SET)
+			return set_subset(a->bits, b->bits, r->w);
+		fail(r, e->pos, "'in' needs a collection or set on its right");
+		return -1;
+	}
+	default:
+		fail(r, e->pos, "unsupported condition");
+		return -1;
+	}
+}
+
+static val *eval(cat_run *r, const cat_expr *e, env *en)
+{
+	val *a, *b, *v;
+
+	if (r->err)
+		return NULL;
+	switch (e->kind) {
+	case E_VAR:
+		v = lookup(r, en, e->sym);
+		return v ? v : fail(r, e->pos, "unbound name '%s'", e->name);
+	case E_EMPTY:
+		return mkval(V_EMPTY);
+	case E_TAG:
+		v = mkval(V_TAG);
+		v->sym = e->sym;
+		return v;
+	case E_STRING:
+		return fail(r, e->pos, "a string is not a value here");
+	case E_SET:
+	case E_TUPLE:
+		v = mkval(e->kind == E_SET ? V_COLL : V_TUPLE);
+		v->items = arena_alloc(cur_arena, sizeof(val *) * (e->nargs + 1));
+		for (int i = 0; i < e->nargs; i++) {
+			val *x = eval(r, e->args[i], en);
+			if (!x)
+				return NULL;
+			if (e->kind == E_TUPLE || !coll_has(r, v, x))
+				v->items[v->nitems++] = x;
+		}
+		return v;
+	case E_UNION:
+	case E_INTER:
+	case E_DIFF:
+		a = eval(r, e->a, en);
+		b = a ? eval(r, e->b, en) : NULL;
+		return b ? binop(r, e, a, b) : NULL;
+	case E_SEQ: {
+		a = eval(r, e->a, en);
+		b = a ? eval(r, e->b, en) : NULL;
+		if (!b)
+			return NULL;
+		word *x = as_rel(r, a, e->a->pos), *y = as_rel(r, b, e->b->pos);
+		if (!x || !y)
+			return NULL;
+		v = mkrel(r);
+		rel_seq(v->bits, x, y, r->n);
+		return v;
+	}
+	case E_CART: {
+		a = eval(r, e->a, en);
+		b = a ? eval(r, e->b, en) : NULL;
+		if (!b)
+			return NULL;
+		word *x = as_set(r, a, e->a->pos), *y = as_set(r, b, e->b->pos);
+		if (!x || !y)
+			return NULL;
+		v = mkrel(r);
+		rel_cart(v->bits, x, y, r->n);
+		return v;
+	}
+	case E_ADD:
+		a = eval(r, e->a, en);
+		b = a ? eval(r, e->b, en) : NULL;
+		if (!b)
+			return NULL;
+		if (!(b->k == V_COLL || is_emptyish(b)))
+			return fail(r, e->pos, "'++' needs a collection on its right, found a %s", kind_name(b->k));
+		return coll_add(r, a, b->k == V_COLL ? b : NULL);
+	case E_PLUS:
+	case E_STAR:
+	case E_OPT:
+	case E_INV:
+	case E_COMPL:
+	case E_BRACKET:
+		a = eval(r, e->a, en);
+		return a ? eval_rel_unary(r, e, a) : NULL;
+	case E_APP:
+		a = eval(r, e->a, en);
+		b = a ? eval(r, e->b, en) : NULL;
+		return b ? apply(r, a, b, e->pos) : NULL;
+	case E_FUN:
+		return closure(r, e, en);
+	case E_LET: {
+		env *e2 = eval_let_binds(r, e->binds, e->nbinds, e->rec, en, e->pos);
+		return e2 ? eval(r, e->a, e2) : NULL;
+	}
+	case E_MATCH:
+		return eval_match(r, e, en);
+	case E_TRY: {
+		v = eval(r, e->a, en);
+		if (v)
+			return v;
+		r->err = false;
+		return eval(r, e->b, en);
+	}
+	case E_IF: {
+		int c = eval_cond(r, e->a, en);
+		if (c < 0)
+			return NULL;
+		return eval(r, c ? e->b : e->c, en);
+	}
+	case E_EQ:
+	case E_SUBSET:
+	case E_VARIANT:
+	case E_IN:
+		return fail(r, e->pos, "a condition is not a value");
+	}
+	return fail(r, e->pos, "internal: unknown expression");
+}
+
+/* let rec: functions tie the knot through their captured environment;
+ * anything else is a least fixpoint computed by iteration from empty. */
+static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en, srcpos pos)
+{
+	if (!rec) {
+		env *out = en;
+		for (int i = 0; i < nb; i++) {
+			val *v = eval(r, b[i].e, en);
+			if (!v)
+				return NULL;
+			out = b[i].name ? bind(r, out, b[i].sym, v)
+					: bind_pattern(r, out, b[i].patsym, b[i].npat, true, v, b[i].pos);
+			if (!out)
+				return NULL;
+		}
+		return out;
+	}
+	bool allfun = true;
+	for (int i = 0; i < nb; i++)
+		if (b[i].e->kind != E_FUN || !b[i].name)
+			allfun = false;
+	env *out = en;
+	if (allfun) {
+		val *cl[nb];
+		for (int i = 0; i < nb; i++) {
+			cl[i] = mkval(V_FUN);
+			out = bind(r, out, b[i].sym, cl[i]);
+		}
+		for (int i = 0; i < nb; i++) {
+			val *c = closure(r, b[i].e, out);
+			*cl[i] = *c;
+		}
+		return out;
+	}
+	val *cur[nb];
+	env *slots[nb];
+	for (int i = 0; i < nb; i++) {
+		if (!b[i].name) {
+			fail(r, b[i].pos, "let rec needs plain names");
+			return NULL;
+		}
+		cur[i] = mkval(V_EMPTY);
+		out = bind(r, out, b[i].sym, cur[i]);
+		slots[i] = out;
+	}
+	for (int iter = 0;; iter++) {
+		bool changed = false;
+		if (iter > r->n * r->n + 8) {
+			fail(r, pos, "let rec does not converge");
+			return NULL;
+		}
+		for (int i = 0; i < nb; i++) {
+			val *v = eval(r, b[i].e, out);
+			if (!v)
+				return NULL;
+			if (!val_equal(r, v, slots[i]->v))
+				changed = true;
+			slots[i]->v = v;
+		}
+		if (!changed)
+			return out;
+	}
+}
+
+/* ---- checks ---- */
+
+static int check_holds(cat_run *r, const cat_instr *in, val *v)
+{
+	bool ok;
+
+	switch (in->check) {
+	case CHK_ACYCLIC:
+	case CHK_IRREFLEXIVE: {
+		word *x = as_rel(r, v, in->pos);
+		if (!x)
+			return -1;
+		ok = in->check == CHK_ACYCLIC ? rel_acyclic(x, r->n) : rel_irreflexive(x, r->n);
+		break;
+	}
+	default:
+		if (v->k == V_SET)
+			ok = set_empty(v->bits, r->w);
+		else if (v->k == V_REL)
+			ok = rel_empty(v->bits, r->n);
+		else if (is_emptyish(v))
+			ok = true;
+		else if (v->k == V_COLL)
+			ok = v->nitems == 0;
+		else {
+			fail(r, in->pos, "empty: expected a set or relation");
+			return -1;
+		}
+	}
+	return ok != in->negated;
+}
+
+/* ---- instructions ---- */
+
+static int exec(cat_run *r, const kont *k, env *en, bool top);
+
+static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base);
+
+/* A program- or rf-stage value is computed once per epoch, in its arena. */
+static val *cached_eval(cat_run *r, const cat_binding *b, env *en)
+{
+	if (b->stage < STAGE_CO) {
+		cache_ent *c = &r->cache[b->id];
+		if (c->stamp == r->epoch[b->stage])
+			return c->v;
+		arena *saved = cur_arena;
+		cur_arena = &r->ar[b->stage];
+		int dyn = r->dyn;
+		r->dyn = b->stage;
+		val *v = eval(r, b->e, en);
+		r->dyn = dyn;
+		cur_arena = saved;
+		if (v) {
+			c->stamp = r->epoch[b->stage];
+			c->v = v;
+		}
+		return v;
+	}
+	return eval(r, b->e, en);
+}
+
+static int exec_call(cat_run *r, const cat_instr *in, env *en)
+{
+	val *p = lookup(r, en, in->sym);
+	if (!p || p->k != V_PROC) {
+		fail(r, in->pos, "'%s' is not a procedure", in->name);
+		return -1;
+	}
+	val *arg = eval(r, in->e, en);
+	if (!arg)
+		return -1;
+	const cat_instr *pr = p->proc;
+	env *pe = pr->nparams == 1 && !pr->params_tuple ? bind(r, p->cenv, pr->psym[0], arg)
+						       : bind_pattern(r, p->cenv, pr->psym, pr->nparams, true, arg, in->pos);
+	if (!pe)
+		return -1;
+	kont body = { &pr->body, 0, NULL };
+	int st = exec(r, &body, pe, false);
+	if (st == ST_ERR)
+		return -1;
+	return st == ST_OK;
+}
+
+static int raise_flag(cat_run *r, const char *name)
+{
+	for (int i = 0; i < r->nflags; i++)
+		if (!strcmp(r->flags[i], name))
+			return 0;
+	if (r->nflags < 64)
+		r->flags[r->nflags++] = name;
+	return 0;
+}
+
+static int finish_execution(cat_run *r)
+{
+	cat_verdict v = { r->co, r->flags, r->nflags };
+
+	r->allowed++;
+	if (r->fn && r->fn(r->arg, &v))
+		r->stop = true;
+	return ST_OK;
+}
+
+static int exec(cat_run *r, const kont *k, env *en, bool top)
+{
+	kont here;
+
+	for (;;) {
+		if (!k)
+			return top ? finish_execution(r) : ST_OK;
+		if (k->i >= k->b->n) {
+			k = k->up;
+			continue;
+		}
+		const cat_instr *in = &k->b->v[k->i];
+		here = (kont){ k->b, k->i + 1, k->up };
+		k = &here;
+		r->cur_file = in->file;
+
+		switch (in->kind) {
+		case I_LET:
+			if (in->rec) {
+				en = eval_let_binds(r, in->binds, in->nbinds, true, en, in->pos);
+				if (!en)
+					return ST_ERR;
+				break;
+			}
+			for (int i = 0; i < in->nbinds; i++) {
+				const cat_binding *b = &in->binds[i];
+				val *v = cached_eval(r, b, en);
+				if (!v)
+					return ST_ERR;
+				en = b->name ? bind(r, en, b->sym, v)
+					     : bind_pattern(r, en, b->patsym, b->npat, true, v, b->pos);
+				if (!en)
+					return ST_ERR;
+			}
+			break;
+		case I_CHECK:
+		case I_CALL: {
+			int ok;
+			cache_ent *c = in->kind == I_CHECK && in->stage < STAGE_CO ? &r->cache[in->cid] : NULL;
+			if (c && c->stamp == r->epoch[in->stage]) {
+				ok = c->ok;
+			} else if (in->kind == I_CALL) {
+				ok = exec_call(r, in, en);
+				if (ok >= 0 && in->negated)
+					ok = !ok;
+			} else {
+				val *v = eval(r, in->e, en);
+				ok = v ? check_holds(r, in, v) : -1;
+			}
+			if (ok < 0)
+				return ST_ERR;
+			if (c) {
+				c->stamp = r->epoch[in->stage];
+				c->ok = ok;
+			}
+			if (in->flag) {
+				if (ok && in->as)
+					raise_flag(r, in->as);
+			} else if (!ok) {
+				r->last_fail = in->as ? in->as : "(unnamed check)";
+				return in->stage < STAGE_CO ? ST_REJECT_ALL : ST_REJECT;
+			}
+			break;
+		}
+		case I_WITH: {
+			val *s = eval(r, in->e, en);
+			if (!s)
+				return ST_ERR;
+			if (s->k == V_COSPACE)
+				return with_co(r, in, k, en, s->bits);
+			if (s->k != V_COLL && !is_emptyish(s)) {
+				fail(r, in->pos, "with: expected a collection, found a %s", kind_name(s->k));
+				return ST_ERR;
+			}
+			int n = s->k == V_COLL ? s->nitems : 0, st = ST_REJECT;
+			for (int i = 0; i < n && !r->stop; i++) {
+				int sub = exec(r, k, bind(r, en, in->sym, s->items[i]), top);
+				if (sub == ST_ERR || sub == ST_REJECT_ALL)
+					return sub;
+				if (sub == ST_OK)
+					st = ST_OK;
+			}
+			return st;
+		}
+		case I_INCLUDE: {
+			/* run the body, then continue after the include */
+			kont *after = arena_alloc(&r->ar[r->dyn], sizeof *after);
+			kont *inner = arena_alloc(&r->ar[r->dyn], sizeof *inner);
+			*after = here;
+			*inner = (kont){ &in->body, 0, after };
+			k = inner;
+			break;
+		}
+		case I_IF_VARIANT: {
+			int c = eval_cond(r, in->e, en);
+			if (c < 0)
+				return ST_ERR;
+			kont *inner = arena_alloc(&r->ar[r->dyn], sizeof *inner);
+			kont *after = arena_alloc(&r->ar[r->dyn], sizeof *after);
+			*after = here;
+			*inner = (kont){ c ? &in->body : &in->body2, 0, after };
+			k = inner;
+			break;
+		}
+		case I_PROCEDURE: {
+			val *p = mkval(V_PROC);
+			p->proc = in;
+			p->cenv = NULL;   /* set below: a procedure may call itself */
+			en = bind(r, en, in->sym, p);
+			p->cenv = en;
+			break;
+		}
+		case I_FORALL: {
+			val *s = eval(r, in->e, en);
+			if (!s)
+				return ST_ERR;
+			int n = s->k == V_COLL ? s->nitems : 0;
+			for (int i = 0; i < n; i++) {
+				kont body = { &in->body, 0, NULL };
+				int st = exec(r, &body, bind(r, en, in->sym, s->items[i]), false);
+				if (st != ST_OK)
+					return st;
+			}
+			break;
+		}
+		case I_ENUM: {
+			val *c = mkval(V_COLL);
+			c->items = arena_alloc(cur_arena, sizeof(val *) * (in->nparams + 1));
+			for (int i = 0; i < in->nparams; i++) {
+				val *t = mkval(V_TAG);
+				t->sym = in->psym[i];
+				c->items[c->nitems++] = t;
+			}
+			en = bind(r, en, in->sym, c);
+			break;
+		}
+		case I_SHOW:
+		case I_INSTRUCTIONS:
+		case I_EVENTS:
+			break;
+		}
+	}
+}
+
+/* ---- coherence orders ---- */
+
+typedef struct {
+	int nloc;
+	int *start, *len;     /* writes of location l: ws[start[l] .. +len[l]] */
+	int *ws;
+	int *order;           /* chosen order, same layout as ws */
+	word *must;           /* must-precede among writes (closed) */
+	word *placed;         /* set of placed writes */
+} co_search;
+
+static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *in,
+		    const kont *k, env *en);
+
+static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kont *k, env *en)
+{
+	arena_mark mark = arena_save(&r->ar[2]);
+	arena *saved = cur_arena;
+	int nflags = r->nflags;
+
+	cur_arena = &r->ar[2];
+	val *co = mkrel(r);
+	for (int l = 0; l < cs->nloc; l++)
+		for (int i = 0; i < cs->len[l]; i++)
+			for (int j = i + 1; j < cs->len[l]; j++)
+				rel_add(co->bits, r->w, cs->order[cs->start[l] + i], cs->order[cs->start[l] + j]);
+	r->co = co->bits;
+	int dyn = r->dyn;
+	r->dyn = 2;
+	int st = exec(r, k, bind(r, en, in->sym, co), true);
+	r->dyn = dyn;
+	r->nflags = nflags;
+	cur_arena = saved;
+	arena_release(&r->ar[2], mark);
+	return st;
+}
+
+static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *in,
+		    const kont *k, env *en)
+{
+	if (l == cs->nloc)
+		return co_complete(r, cs, in, k, en);
+	if (pos == cs->len[l])
+		return co_place(r, cs, l + 1, 0, in, k, en);
+	int st = ST_REJECT;
+	for (int i = 0; i < cs->len[l] && !r->stop; i++) {
+		int w = cs->ws[cs->start[l] + i];
+		if (set_has(cs->placed, w))
+			continue;
+		/* every write that must precede w is placed already */
+		bool ready = true;
+		for (int j = 0; j < cs->len[l]; j++) {
+			int u = cs->ws[cs->start[l] + j];
+			if (u != w && !set_has(cs->placed, u) && rel_has(cs->must, r->w, u, w)) {
+				ready = false;
+				break;
+			}
+		}
+		if (!ready)
+			continue;
+		set_add(cs->placed, w);
+		cs->order[cs->start[l] + pos] = w;
+		int sub = co_place(r, cs, l, pos + 1, in, k, en);
+		set_del(cs->placed, w);
+		if (sub == ST_ERR || sub == ST_REJECT_ALL)
+			return sub;
+		if (sub == ST_OK)
+			st = ST_OK;
+	}
+	return st;
+}
+
+/* Orders per location that extend `base`; when the model demands
+ * coherence, also the orders uniproc forces (write-write in po, and what
+ * reads observe), which prunes without changing the verdict. */
+static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base)
+{
+	const evstruct *es = r->es;
+	int n = r->n, w = r->w;
+	arena *a = &r->ar[1];
+	co_search cs = { 0 };
+
+	cs.must = arena_alloc(a, sizeof(word) * n * w);
+	cs.placed = arena_alloc(a, sizeof(word) * w);
+	rel_copy(cs.must, base, n);
+	if (r->m->coherent)
+		builtin_uniproc_co(es, r->rf, cs.must);
+	/* only same-location write pairs matter */
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			if (rel_has(cs.must, w, i, j) &&
+			    (!(es->kind[i] & EV_W) || !(es->kind[j] & EV_W) || es->loc[i] != es->loc[j]))
+				REL_ROW(cs.must, w, i)[j >> 6] &= ~((word)1 << (j & 63));
+	rel_plus(cs.must, cs.must, n);
+	if (!rel_irreflexive(cs.must, n))
+		return ST_REJECT;
+
+	int maxloc = 0;
+	for (int i = 0; i < n; i++)
+		if ((es->kind[i] & EV_W) && es->loc[i] + 1 > maxloc)
+			maxloc = es->loc[i] + 1;
+	cs.nloc = maxloc;
+	cs.start = arena_alloc(a, sizeof(int) * (maxloc + 1));
+	cs.len = arena_alloc(a, sizeof(int) * (maxloc + 1));
+	cs.ws = arena_alloc(a, sizeof(int) * (n + 1));
+	cs.order = arena_alloc(a, sizeof(int) * (n + 1));
+	int m = 0;
+	for (int l = 0; l < maxloc; l++) {
+		cs.start[l] = m;
+		for (int i = 0; i < n; i++)
+			if ((es->kind[i] & EV_W) && es->loc[i] == l)
+				cs.ws[m++] = i;
+		cs.len[l] = m - cs.start[l];
+	}
+	return co_place(r, &cs, 0, 0, in, k, en);
+}
+
+/* ---- public API ---- */
+
+cat_model *cat_model_load(const char *path, const char *const *incdirs,
+			  const char *const *variants, diag *d)
+{
+	cat_model_ast *lib = NULL, *ast;
+	char libpath[4096];
+
+	for (int i = 0; incdirs && incdirs[i]; i++) {
+		snprintf(libpath, sizeof libpath, "%s/stdlib.cat", incdirs[i]);
+		FILE *f = fopen(libpath, "r");
+		if (f) {
+			fclose(f);
+			lib = cat_parse_file(libpath, incdirs, d);
+			if (!lib)
+				return NULL;
+			break;
+		}
+	}
+	ast = cat_parse_file(path, incdirs, d);
+	if (!ast) {
+		if (lib)
+			cat_model_ast_free(lib);
+		return NULL;
+	}
+	/* The library runs first: splice it in as an include of the model. */
+	if (lib) {
+		cat_instr *v = calloc(ast->top.n + 1, sizeof *v);
+		v[0].kind = I_INCLUDE;
+		v[0].path = strdup("stdlib.cat");
+		v[0].file = v[0].path;
+		v[0].body = lib->top;
+		memcpy(v + 1, ast->top.v, sizeof *v * ast->top.n);
+		free(ast->top.v);
+		ast->top.v = v;
+		ast->top.n++;
+		lib->top = (cat_block){ 0 };
+		cat_model_ast_free(lib);
+	}
+	cat_model *m = calloc(1, sizeof *m);
+	m->ast = ast;
+	m->ncache = cat_compile(ast);
+	m->coherent = cat_checks_coherence(ast);
+	for (int i = 0; variants && variants[i]; i++) {
+		m->variants = realloc(m->variants, sizeof(char *) * (m->nvariants + 1));
+		m->variants[m->nvariants++] = strdup(variants[i]);
+	}
+	return m;
+}
+
+void cat_model_free(cat_model *m)
+{
+	if (!m)
+		return;
+	cat_model_ast_free(m->ast);
+	for (int i = 0; i < m->nvariants; i++)
+		free(m->variants[i]);
+	free(m->variants);
+	free(m);
+}
+
+const char *cat_model_title(const cat_model *m) { return m->ast->title; }
+bool cat_model_requires_coherence(const cat_model *m) { return m->coherent; }
+
+cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
+{
+	cat_run *r = calloc(1, sizeof *r);
+	r->m = m;
+	r->cache = calloc(m->ncache + 1, sizeof *r->cache);
+	r->next_epoch = 1;
+	builtin_init(&r->bi, tag_names, ntags);
+	return r;
+}
+
+void cat_run_free(cat_run *r)
+{
+	if (!r)
+		return;
+	for (int i = 0; i < 3; i++)
+		arena_free(&r->ar[i]);
+	builtin_free(&r->bi);
+	free(r->cache);
+	free(r);
+}
+
+void cat_run_set_events(cat_run *r, const evstruct *es)
+{
+	for (int i = 0; i < 3; i++)
+		arena_reset(&r->ar[i]);
+	r->es = es;
+	r->n = es->n;
+	r->w = es->w;
+	r->epoch[0] = r->next_epoch++;
+	cur_arena = &r->ar[0];
+	builtin_set_events(&r->bi, es, &r->ar[0]);
+}
+
+long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag *d)
+{
+	arena_reset(&r->ar[1]);
+	arena_reset(&r->ar[2]);
+	r->epoch[1] = r->next_epoch++;
+	r->rf = rf;
+	r->co = NULL;
+	r->fn = fn;
+	r->arg = arg;
+	r->allowed = 0;
+	r->stop = false;
+	r->nflags = 0;
+	r->err = false;
+	r->dyn = 1;
+	cur_arena = &r->ar[1];
+	builtin_set_rf(&r->bi, rf, &r->ar[1]);
+
+	kont top = { &r->m->ast->top, 0, NULL };
+	int st = exec(r, &top, NULL, true);
+	if (st == ST_ERR || r->err) {
+		srcpos pos = r->err_pos;
+		const char *saved = d->file;
+		d->file = r->err_file ? r->err_file : "<model>";
+		diag_error(d, pos, "%s", r->err_msg);
+		if (!d->file)
+			d->file = saved;
+		return -1;
+	}
+	return r->allowed;
+}
+
+const char *cat_run_last_failure(const cat_run *r) { return r->last_fail; }

@@ -1,0 +1,257 @@
+/* check.c - from allowed executions to final states and a verdict. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "check.h"
+
+typedef struct {
+	const litmus_test *t;
+	check_result *res;
+	value *row;           /* scratch state */
+	/* open-addressing set of state indices, keyed by a hash of the row */
+	int *slots;
+	int nslots;
+} collector;
+
+static bool obs_eq(const observable *a, const observable *b)
+{
+	return a->thread == b->thread && (a->thread < 0 ? a->sym == b->sym : a->reg == b->reg);
+}
+
+static void add_obs(check_result *res, observable o)
+{
+	for (int i = 0; i < res->nobs; i++)
+		if (obs_eq(&res->obs[i], &o))
+			return;
+	res->obs = realloc(res->obs, sizeof *res->obs * (res->nobs + 1));
+	res->obs[res->nobs++] = o;
+}
+
+static void add_prop_obs(check_result *res, const prop *p)
+{
+	if (!p)
+		return;
+	if (p->kind == PROP_ATOM) {
+		add_obs(res, p->lhs);
+		if (p->rhs_is_obs)
+			add_obs(res, p->rhs_obs);
+	}
+	add_prop_obs(res, p->l);
+	add_prop_obs(res, p->r);
+}
+
+static const litmus_test *sort_test;
+
+/* registers (by thread, then name) before memory (by name) */
+static int obs_cmp(const void *pa, const void *pb)
+{
+	const observable *a = pa, *b = pb;
+
+	if ((a->thread < 0) != (b->thread < 0))
+		return a->thread < 0 ? 1 : -1;
+	if (a->thread < 0)
+		return strcmp(sort_test->syms[a->sym], sort_test->syms[b->sym]);
+	if (a->thread != b->thread)
+		return a->thread - b->thread;
+	return strcmp(sort_test->regs[a->reg], sort_test->regs[b->reg]);
+}
+
+static value obs_value(const observable *o, const check_result *res, const value *state)
+{
+	for (int i = 0; i < res->nobs; i++)
+		if (obs_eq(&res->obs[i], o))
+			return state[i];
+	return value_int(0);
+}
+
+bool prop_holds(const prop *p, const check_result *res, const value *state)
+{
+	switch (p->kind) {
+	case PROP_TRUE: return true;
+	case PROP_FALSE: return false;
+	case PROP_ATOM: {
+		value l = obs_value(&p->lhs, res, state);
+		value r = p->rhs_is_obs ? obs_value(&p->rhs_obs, res, state) : p->rhs;
+		return value_eq(l, r);
+	}
+	case PROP_NOT: return !prop_holds(p->l, res, state);
+	case PROP_AND: return prop_holds(p->l, res, state) && prop_holds(p->r, res, state);
+	case PROP_OR: return prop_holds(p->l, res, state) || prop_holds(p->r, res, state);
+	case PROP_IMPLIES: return !prop_holds(p->l, res, state) || prop_holds(p->r, res, state);
+	}
+	return false;
+}
+
+static unsigned hash_row(const value *v, int n)
+{
+	unsigned h = 2166136261u;
+	for (int i = 0; i < n; i++) {
+		h = (h ^ (unsigned)v[i].sym) * 16777619u;
+		h = (h ^ (unsigned)v[i].off) * 16777619u;
+		h = (h ^ (unsigned)((uint64_t)v[i].off >> 32)) * 16777619u;
+	}
+	return h;
+}
+
+static void grow_slots(collector *c)
+{
+	check_result *res = c->res;
+	int ns = c->nslots ? 2 * c->nslots : 64;
+
+	free(c->slots);
+	c->slots = malloc(sizeof(int) * ns);
+	for (int i = 0; i < ns; i++)
+		c->slots[i] = -1;
+	c->nslots = ns;
+	for (int s = 0; s < res->nstates; s++) {
+		unsigned k = hash_row(res->states + (size_t)s * res->nobs, res->nobs) & (ns - 1);
+		while (c->slots[k] >= 0)
+			k = (k + 1) & (ns - 1);
+		c->slots[k] = s;
+	}
+}
+
+/* Index of the state equal to row, adding it if new. */
+static int intern_state(collector *c, const value *row)
+{
+	check_result *res = c->res;
+	int n = res->nobs;
+
+	if (2 * (res->nstates + 1) > c->nslots)
+		grow_slots(c);
+	unsigned k = hash_row(row, n) & (c->nslots - 1);
+	while (c->slots[k] >= 0) {
+		const value *s = res->states + (size_t)c->slots[k] * n;
+		if (!memcmp(s, row, sizeof(value) * n))
+			return c->slots[k];
+		k = (k + 1) & (c->nslots - 1);
+	}
+	if (res->nstates == res->capstates) {
+		res->capstates = res->capstates ? 2 * res->capstates : 16;
+		res->states = realloc(res->states, sizeof(value) * n * res->capstates + 1);
+		res->holds = realloc(res->holds, sizeof(bool) * res->capstates);
+	}
+	int s = res->nstates++;
+	memcpy(res->states + (size_t)s * n, row, sizeof(value) * n);
+	res->holds[s] = prop_holds(c->t->cond, res, row);
+	c->slots[k] = s;
+	return s;
+}
+
+static void add_flag(check_result *res, const char *name)
+{
+	for (int i = 0; i < res->nflags; i++)
+		if (!strcmp(res->flags[i], name))
+			return;
+	res->flags = realloc(res->flags, sizeof(char *) * (res->nflags + 1));
+	res->flags[res->nflags++] = strdup(name);
+}
+
+static int on_execution(void *arg, const execution *x)
+{
+	collector *c = arg;
+	check_result *res = c->res;
+
+	for (int i = 0; i < res->nobs; i++) {
+		const observable *o = &res->obs[i];
+		if (o->thread >= 0)
+			c->row[i] = x->traces[o->thread]->regs[o->reg];
+		else
+			c->row[i] = execution_final_memory(x, o->sym);
+		/* canonical padding-free copy for hashing and memcmp */
+		value v = { c->row[i].sym, c->row[i].off };
+		memset(&c->row[i], 0, sizeof c->row[i]);
+		c->row[i] = v;
+	}
+	if (c->t->filter && !prop_holds(c->t->filter, res, c->row))
+		return 0;
+	int s = intern_state(c, c->row);
+	if (res->holds[s])
+		res->pos++;
+	else
+		res->neg++;
+	for (int i = 0; i < x->nflags; i++)
+		add_flag(res, x->flags[i]);
+	return 0;
+}
+
+static const check_result *sort_res;
+
+static int state_cmp(const void *pa, const void *pb)
+{
+	const value *a = pa, *b = pb;
+
+	for (int i = 0; i < sort_res->nobs; i++) {
+		if (a[i].sym != b[i].sym)
+			return a[i].sym < b[i].sym ? -1 : 1;
+		if (a[i].off != b[i].off)
+			return a[i].off < b[i].off ? -1 : 1;
+	}
+	return 0;
+}
+
+int check_test(const litmus_test *t, cat_run *run, check_result *res, diag *d)
+{
+	struct timespec t0, t1;
+	collector c = { .t = t, .res = res };
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(res, 0, sizeof *res);
+	add_prop_obs(res, t->cond);
+	for (int i = 0; i < t->nlocations; i++)
+		add_obs(res, t->locations[i]);
+	/* the filter's observables are needed to evaluate it, not shown */
+	int shown = res->nobs;
+	add_prop_obs(res, t->filter);
+	sort_test = t;
+	qsort(res->obs, shown, sizeof *res->obs, obs_cmp);
+	c.row = calloc(res->nobs + 1, sizeof(value));
+
+	int st = enumerate_executions(t, run, on_execution, &c, &res->stats, d);
+	free(c.row);
+	free(c.slots);
+	if (st < 0)
+		return -1;
+
+	/* drop filter-only observables from the printed states */
+	if (shown < res->nobs) {
+		for (int s = 0; s < res->nstates; s++)
+			memmove(res->states + (size_t)s * shown, res->states + (size_t)s * res->nobs,
+				sizeof(value) * shown);
+		res->nobs = shown;
+	}
+	/* sort states, keeping each state's `holds` with it */
+	int n = res->nobs + 1;
+	value *tmp = malloc(sizeof(value) * n * (res->nstates + 1));
+	for (int s = 0; s < res->nstates; s++) {
+		memcpy(tmp + (size_t)s * n, res->states + (size_t)s * res->nobs, sizeof(value) * res->nobs);
+		tmp[(size_t)s * n + res->nobs] = value_int(res->holds[s]);
+	}
+	sort_res = res;
+	qsort(tmp, res->nstates, sizeof(value) * n, state_cmp);
+	for (int s = 0; s < res->nstates; s++) {
+		memcpy(res->states + (size_t)s * res->nobs, tmp + (size_t)s * n, sizeof(value) * res->nobs);
+		res->holds[s] = tmp[(size_t)s * n + res->nobs].off;
+	}
+	free(tmp);
+
+	switch (t->quant) {
+	case Q_EXISTS: res->ok = res->pos > 0; break;
+	case Q_NOT_EXISTS: res->ok = res->pos == 0; break;
+	case Q_FORALL: res->ok = res->neg == 0; break;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	res->seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	return 0;
+}
+
+void check_result_free(check_result *res)
+{
+	free(res->obs);
+	free(res->states);
+	free(res->holds);
+	for (int i = 0; i < res->nflags; i++)
+		free(res->flags[i]);
+	free(res->flags);
+	memset(res, 0, sizeof *res);
+}

@@ -1,0 +1,29 @@
+/* check.h - run one litmus test against a model: the set of final states,
+ * witness counts and the verdict on the test's condition. */
+#ifndef BPFMM_CHECK_H
+#define BPFMM_CHECK_H
+
+#include "cat.h"
+#include "enumerate.h"
+
+typedef struct {
+	observable *obs;      /* what a state shows, in print order */
+	int nobs;
+	value *states;        /* nstates rows of nobs values, sorted */
+	int nstates, capstates;
+	bool *holds;          /* per state: does the condition's proposition hold */
+	long pos, neg;        /* executions where the proposition holds / not */
+	char **flags;         /* flags raised by some allowed execution */
+	int nflags;
+	bool ok;              /* the quantified condition is validated */
+	double seconds;
+	enum_stats stats;
+} check_result;
+
+int  check_test(const litmus_test *t, cat_run *run, check_result *res, diag *d);
+void check_result_free(check_result *res);
+
+/* Does proposition p hold in a state laid out as res->obs? */
+bool prop_holds(const prop *p, const check_result *res, const value *state);
+
+#endif

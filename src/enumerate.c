@@ -1,0 +1,334 @@
+/* enumerate.c - traces, event structures, rf choices (see enumerate.h).
+ * This is where rf is enumerated; co is enumerated by the model's
+ * `with co from ...` (cat_eval.c). */
+#include <stdlib.h>
+#include <string.h>
+#include "enumerate.h"
+#include "frontend.h"
+
+/* Round r of the value domain holds the values computable through chains
+ * of at most r reads-from links. A thin-air-free execution of loop-free
+ * code has chains no longer than its number of writes, so that many rounds
+ * are enough; code with backward branches gets a fixed budget. */
+#define MAX_DOMAIN_ROUNDS 64
+
+static int domain_rounds(const litmus_test *t, bool *loops)
+{
+	int n = 1;
+
+	*loops = false;
+	for (int ti = 0; ti < t->nthreads; ti++)
+		for (int i = 0; i < t->threads[ti].ncode; i++) {
+			const ir_insn *in = &t->threads[ti].code[i];
+			n += in->op == IR_CAS ? 2 : 1;
+			if (in->op == IR_BRANCH && in->target <= i)
+				*loops = true;
+		}
+	return *loops || n > MAX_DOMAIN_ROUNDS ? MAX_DOMAIN_ROUNDS : n;
+}
+
+typedef struct {
+	const litmus_test *t;
+	mem_domain *md;
+	trace_list *tl;
+	const trace **pick;
+	cat_run *run;
+	execution_fn fn;
+	void *arg;
+	enum_stats *stats;
+	diag *d;
+	bool stop;
+
+	evstruct es;
+	int *base;            /* first event index of each thread */
+	int *reads;           /* events that read */
+	int nreads;
+	int *cands, *ncand;   /* per read: candidate writes */
+	word *rf, *thin;      /* current rf; scratch for the thin-air check */
+} enumerator;
+
+/* ---- event structures ---- */
+
+static void *zalloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
+
+static void evstruct_free(evstruct *es)
+{
+	free(es->thread); free(es->loc); free(es->rval); free(es->wval);
+	free(es->kind); free(es->tags); free(es->insn);
+	free(es->R);
+	for (int t = 0; t < es->ntags; t++)
+		free(es->tagset[t]);
+	free(es->tagset);
+	free(es->po);
+	memset(es, 0, sizeof *es);
+}
+
+static void build_events(enumerator *E)
+{
+	const litmus_test *t = E->t;
+	evstruct *es = &E->es;
+	int ninit = E->md->n, n = ninit;
+
+	evstruct_free(es);
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		E->base[ti] = n;
+		n += E->pick[ti]->nev;
+	}
+	int w = rel_words(n);
+	es->n = n;
+	es->w = w;
+	es->ninit = ninit;
+	es->thread = zalloc(sizeof(int) * n);
+	es->loc = zalloc(sizeof(int) * n);
+	es->rval = zalloc(sizeof(value) * n);
+	es->wval = zalloc(sizeof(value) * n);
+	es->kind = zalloc(n);
+	es->tags = zalloc(sizeof(tagmask) * n);
+	es->insn = zalloc(sizeof(int) * n);
+	/* sets and relations share two blocks */
+	word *sets = zalloc(sizeof(word) * w * 6);
+	es->R = sets; es->W = sets + w; es->M = sets + 2 * w;
+	es->F = sets + 3 * w; es->IW = sets + 4 * w; es->all = sets + 5 * w;
+	es->ntags = t->fe ? t->fe->ntags : 0;
+	es->tagset = zalloc(sizeof(word *) * (es->ntags + 1));
+	for (int k = 0; k < es->ntags; k++)
+		es->tagset[k] = zalloc(sizeof(word) * w);
+	size_t rsz = (size_t)n * w;
+	word *rels = zalloc(sizeof(word) * rsz * 11);
+	es->po = rels; es->addr = rels + rsz; es->data = rels + 2 * rsz;
+	es->ctrl = rels + 3 * rsz; es->rmw = rels + 4 * rsz; es->sameloc = rels + 5 * rsz;
+	es->ext = rels + 6 * rsz; es->intl = rels + 7 * rsz; es->id = rels + 8 * rsz;
+	es->valdep = rels + 9 * rsz;
+	/* rels + 10*rsz: spare, used by the thin-air check */
+	E->thin = rels + 10 * rsz;
+
+	for (int l = 0; l < ninit; l++) {
+		es->thread[l] = -1;
+		es->loc[l] = l;
+		es->rval[l] = es->wval[l] = E->md->init[l];
+		es->kind[l] = EV_W;
+		es->insn[l] = -1;
+		set_add(es->IW, l);
+	}
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		int b = E->base[ti];
+		for (int i = 0; i < tr->nev; i++) {
+			const tevent *te = &tr->ev[i];
+			int e = b + i;
+			es->thread[e] = ti;
+			es->loc[e] = te->loc;
+			es->rval[e] = te->rv;
+			es->wval[e] = te->wv;
+			es->kind[e] = te->kind;
+			es->tags[e] = te->tags;
+			es->insn[e] = te->insn;
+			for (int j = 0; j < i; j++) {
+				/* the two events of one cmpxchg are not in po */
+				if (te->rmw_read != j)
+					rel_add(es->po, w, b + j, e);
+				uint64_t bit = (uint64_t)1 << j;
+				if (te->addr & bit)
+					rel_add(es->addr, w, b + j, e);
+				if (te->data & bit)
+					rel_add(es->data, w, b + j, e);
+				if (te->ctrl & bit)
+					rel_add(es->ctrl, w, b + j, e);
+				if (te->vdep & bit)
+					rel_add(es->valdep, w, b + j, e);
+			}
+			if (te->rmw_read >= 0)
+				rel_add(es->rmw, w, b + te->rmw_read, e);
+		}
+	}
+	for (int e = 0; e < n; e++) {
+		set_add(es->all, e);
+		if (es->kind[e] & EV_R)
+			set_add(es->R, e);
+		if (es->kind[e] & EV_W)
+			set_add(es->W, e);
+		if (es->kind[e] & (EV_R | EV_W))
+			set_add(es->M, e);
+		if (es->kind[e] & EV_F)
+			set_add(es->F, e);
+		for (int k = 0; k < es->ntags; k++)
+			if (es->tags[e] & ((tagmask)1 << k))
+				set_add(es->tagset[k], e);
+		rel_add(es->id, w, e, e);
+		for (int f = 0; f < n; f++) {
+			bool same = es->thread[e] == es->thread[f] && (es->thread[e] >= 0 || e == f);
+			rel_add(same ? es->intl : es->ext, w, e, f);
+			if (es->loc[e] >= 0 && es->loc[e] == es->loc[f])
+				rel_add(es->sameloc, w, e, f);
+		}
+	}
+}
+
+/* ---- rf ---- */
+
+/* rf ; valdep cyclic: a value justifies itself (out of thin air). */
+static bool thin_air(enumerator *E)
+{
+	rel_union(E->thin, E->rf, E->es.valdep, E->es.n);
+	return !rel_acyclic(E->thin, E->es.n);
+}
+
+static int judged(void *arg, const cat_verdict *v)
+{
+	enumerator *E = arg;
+	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags };
+
+	E->stats->allowed++;
+	if (E->fn(E->arg, &x)) {
+		E->stop = true;
+		return 1;
+	}
+	return 0;
+}
+
+static int choose_rf(enumerator *E, int k)
+{
+	evstruct *es = &E->es;
+
+	if (E->stop)
+		return 0;
+	if (k == E->nreads) {
+		if (thin_air(E))
+			return 0;
+		E->stats->candidates++;
+		return cat_run_eval(E->run, E->rf, judged, E, E->d) < 0 ? -1 : 0;
+	}
+	int r = E->reads[k];
+	for (int c = 0; c < E->ncand[k]; c++) {
+		int wr = E->cands[k * es->n + c];
+		rel_add(E->rf, es->w, wr, r);
+		int st = choose_rf(E, k + 1);
+		REL_ROW(E->rf, es->w, wr)[r >> 6] &= ~((word)1 << (r & 63));
+		if (st < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int judge_structure(enumerator *E)
+{
+	evstruct *es = &E->es;
+	int n;
+
+	build_events(E);
+	n = es->n;
+	cat_run_set_events(E->run, es);
+	free(E->reads);
+	free(E->cands);
+	free(E->ncand);
+	free(E->rf);
+	E->reads = zalloc(sizeof(int) * n);
+	E->cands = zalloc(sizeof(int) * n * n);
+	E->ncand = zalloc(sizeof(int) * n);
+	E->rf = zalloc(sizeof(word) * n * es->w);
+	E->nreads = 0;
+	for (int r = 0; r < n; r++) {
+		if (!(es->kind[r] & EV_R))
+			continue;
+		int k = E->nreads++, c = 0;
+		E->reads[k] = r;
+		for (int wr = 0; wr < n; wr++)
+			if (wr != r && (es->kind[wr] & EV_W) && es->loc[wr] == es->loc[r] &&
+			    value_eq(es->wval[wr], es->rval[r]))
+				E->cands[k * n + c++] = wr;
+		if (c == 0)
+			return 0;   /* a guess no write can justify */
+		E->ncand[k] = c;
+	}
+	return choose_rf(E, 0);
+}
+
+static int pick_traces(enumerator *E, int ti)
+{
+	if (E->stop)
+		return 0;
+	if (ti == E->t->nthreads)
+		return judge_structure(E);
+	for (int i = 0; i < E->tl[ti].n; i++) {
+		E->pick[ti] = &E->tl[ti].v[i];
+		if (pick_traces(E, ti + 1) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
+			 enum_stats *stats, diag *d)
+{
+	mem_domain md;
+	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .arg = arg, .stats = stats, .d = d };
+	int st = 0;
+
+	memset(stats, 0, sizeof *stats);
+	mem_domain_init(&md, t);
+	E.tl = zalloc(sizeof(trace_list) * (t->nthreads + 1));
+	E.pick = zalloc(sizeof(trace *) * (t->nthreads + 1));
+	E.base = zalloc(sizeof(int) * (t->nthreads + 1));
+
+	/* grow the value domain until every thread's writes are in it */
+	bool loops;
+	int rounds = domain_rounds(t, &loops);
+	for (int round = 0;; round++) {
+		int grew = 0;
+		if (round == rounds) {
+			if (!loops)
+				break;   /* deeper values need longer chains than exist */
+			st = diag_error(d, (srcpos){ 0, 0 },
+					"the values written do not settle after %d rounds "
+					"(a loop that keeps computing new values?)", rounds);
+			goto out;
+		}
+		for (int ti = 0; ti < t->nthreads; ti++) {
+			trace_list_free(&E.tl[ti]);
+			if (thread_traces(t, ti, &md, &E.tl[ti], &grew, d) < 0) {
+				st = -1;
+				goto out;
+			}
+		}
+		if (!grew)
+			break;
+	}
+	st = pick_traces(&E, 0);
+out:
+	for (int ti = 0; ti < t->nthreads; ti++)
+		trace_list_free(&E.tl[ti]);
+	free(E.tl);
+	free(E.pick);
+	free(E.base);
+	free(E.reads);
+	free(E.cands);
+	free(E.ncand);
+	free(E.rf);
+	evstruct_free(&E.es);
+	mem_domain_free(&md);
+	return st;
+}
+
+value execution_final_memory(const execution *x, int loc)
+{
+	const evstruct *es = x->es;
+	int last = -1;
+
+	for (int e = 0; e < es->n; e++) {
+		if (!(es->kind[e] & EV_W) || es->loc[e] != loc)
+			continue;
+		bool has_succ = false;
+		for (int f = 0; f < es->n && !has_succ; f++)
+			if (f != e && x->co && rel_has(x->co, es->w, e, f))
+				has_succ = true;
+		if (!has_succ && (last < 0 || es->thread[e] >= 0))
+			last = e;
+	}
+	return last >= 0 ? es->wval[last] : value_int(0);
+}

@@ -1,0 +1,41 @@
+/* enumerate.h - candidate executions of a litmus test.
+ *
+ * 1. Each thread runs over guessed read values (thread_exec.h) until the
+ *    value domain stops growing.
+ * 2. One trace per thread gives an event structure (events.h).
+ * 3. Each read picks a write of the same location and value: rf. Choices
+ *    whose value flow is circular (out of thin air) are dropped.
+ * 4. The model judges each rf and enumerates co (cat.h); every allowed
+ *    execution is handed to the caller with its final state.
+ */
+#ifndef BPFMM_ENUMERATE_H
+#define BPFMM_ENUMERATE_H
+
+#include "cat.h"
+#include "thread_exec.h"
+
+typedef struct {
+	const litmus_test *t;
+	const mem_domain *md;
+	const evstruct *es;
+	const trace *const *traces;   /* the trace of each thread */
+	const word *rf, *co;
+	const char *const *flags;
+	int nflags;
+} execution;
+
+/* Return non-zero to stop the whole enumeration. */
+typedef int (*execution_fn)(void *arg, const execution *x);
+
+typedef struct {
+	long candidates;   /* rf choices given to the model */
+	long allowed;      /* executions the model allowed */
+} enum_stats;
+
+int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
+			 enum_stats *stats, diag *d);
+
+/* Final value of memory location `loc` in an execution (co-last write). */
+value execution_final_memory(const execution *x, int loc);
+
+#endif

@@ -1,0 +1,18 @@
+/* frontends.c - owned above both the generic reader and the dialects, so
+ * neither needs to know the other. Add a dialect by adding a row. */
+#include <string.h>
+#include <strings.h>
+#include "frontends.h"
+#include "bpf_frontend.h"
+
+static const frontend *const table[] = {
+	&bpf_frontend,
+};
+
+const frontend *frontend_for_arch(const char *arch)
+{
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if (!strcasecmp(table[i]->arch, arch))
+			return table[i];
+	return NULL;
+}

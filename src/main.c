@@ -1,0 +1,243 @@
+/* main.c - the bpfmm command line. */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "check.h"
+#include "frontends.h"
+#include "litmus_read.h"
+#include "output.h"
+
+#ifndef BPFMM_MODELDIR
+#define BPFMM_MODELDIR "/usr/local/share/bpfmm/models"
+#endif
+#define BPFMM_VERSION "0.1"
+
+static const char usage[] =
+"Usage: bpfmm [OPTIONS] FILE.litmus...\n"
+"\n"
+"Check litmus tests against an axiomatic memory model written in cat, and\n"
+"print for each test a herd7-compatible block: Test, States (every reachable\n"
+"final state), Ok/No, Witnesses, Condition, Observation NAME\n"
+"Never|Sometimes|Always POSITIVE NEGATIVE, Time.\n"
+"\n"
+"Options:\n"
+"  -model FILE, --model FILE\n"
+"        Use the cat model FILE. Default: the bundled model of the test's\n"
+"        architecture (bpf.cat for BPF), searched in the model directory.\n"
+"  -I DIR\n"
+"        Also look for included cat files (and bare model names) in DIR.\n"
+"  -variant NAME, --variant NAME\n"
+"        Enable `if \"NAME\"` branches of the model (repeatable).\n"
+"  -notime, --no-time\n"
+"        Omit the Time lines (for comparing outputs).\n"
+"  --model-dir\n"
+"        Print the directory bundled models are read from, and exit.\n"
+"  -h, --help      Show this help and exit.\n"
+"  --version       Show the version and exit.\n"
+"\n"
+"Model directory: $BPFMM_MODELDIR if set; else models/ next to the build\n"
+"directory holding the executable (../models from build/bpfmm); else\n"
+"../share/bpfmm/models from the executable (make install); else the\n"
+"directory fixed at build time.\n"
+"\n"
+"Every test named is checked, even after one fails to parse or run.\n"
+"Errors go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
+"\n"
+"Exit status:\n"
+"  0  every test was checked (whatever the verdicts)\n"
+"  1  some test or the model could not be read or checked\n"
+"  2  bad command line\n";
+
+typedef struct {
+	const char *model;         /* -model, NULL for per-arch default */
+	const char *incdirs[32];
+	int nincdirs;
+	const char *variants[32];
+	int nvariants;
+	bool show_time;
+} options;
+
+/* One loaded model per (model file, front-end): tags differ per dialect. */
+typedef struct {
+	char *path;
+	const frontend *fe;
+	cat_model *m;
+	cat_run *run;
+} loaded_model;
+
+static loaded_model models[16];
+static int nmodels;
+
+static bool is_dir(const char *p)
+{
+	char probe[PATH_MAX];
+	snprintf(probe, sizeof probe, "%s/lib/stdlib.cat", p);
+	return access(probe, R_OK) == 0;
+}
+
+static const char *model_dir(void)
+{
+	static char dir[PATH_MAX];
+	char exe[PATH_MAX];
+	const char *env = getenv("BPFMM_MODELDIR");
+
+	if (env && *env)
+		return env;
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0) {
+		exe[len] = 0;
+		char *d = dirname(exe);
+		snprintf(dir, sizeof dir, "%s/../models", d);
+		if (is_dir(dir))
+			return dir;
+		snprintf(dir, sizeof dir, "%s/../share/bpfmm/models", d);
+		if (is_dir(dir))
+			return dir;
+	}
+	return BPFMM_MODELDIR;
+}
+
+static bool readable(const char *p) { return access(p, R_OK) == 0; }
+
+static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
+{
+	static char path[PATH_MAX], libdir[PATH_MAX], mdir[PATH_MAX], here[PATH_MAX];
+	const char *name = o->model ? o->model : fe->default_model;
+
+	snprintf(mdir, sizeof mdir, "%s", model_dir());
+	/* a bare name is looked up in -I directories, then the model dir */
+	snprintf(path, sizeof path, "%s", name);
+	if (!readable(path) && !strchr(name, '/')) {
+		for (int i = 0; i < o->nincdirs; i++) {
+			snprintf(path, sizeof path, "%s/%s", o->incdirs[i], name);
+			if (readable(path))
+				break;
+		}
+		if (!readable(path))
+			snprintf(path, sizeof path, "%s/%s", mdir, name);
+	}
+	for (int i = 0; i < nmodels; i++)
+		if (!strcmp(models[i].path, path) && models[i].fe == fe)
+			return &models[i];
+	if (nmodels == (int)(sizeof models / sizeof *models)) {
+		diag_error(d, (srcpos){ 0, 0 }, "too many different models in one run");
+		return NULL;
+	}
+	snprintf(here, sizeof here, "%s", path);
+	snprintf(libdir, sizeof libdir, "%s/lib", mdir);
+	const char *inc[40];
+	int ni = 0;
+	inc[ni++] = dirname(here);
+	for (int i = 0; i < o->nincdirs; i++)
+		inc[ni++] = o->incdirs[i];
+	inc[ni++] = libdir;
+	inc[ni++] = mdir;
+	inc[ni] = NULL;
+
+	const char *saved = d->file;
+	d->file = path;
+	cat_model *m = cat_model_load(path, inc, o->variants, d);
+	if (!m)
+		return NULL;
+	d->file = saved;
+	loaded_model *lm = &models[nmodels++];
+	lm->path = strdup(path);
+	lm->fe = fe;
+	lm->m = m;
+	lm->run = cat_run_new(m, fe->tag_names, fe->ntags);
+	return lm;
+}
+
+static int check_file(const options *o, const char *file)
+{
+	diag d = { .file = file };
+	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
+
+	if (!t) {
+		diag_print(&d);
+		return 1;
+	}
+	loaded_model *lm = get_model(o, t->fe, &d);
+	if (!lm) {
+		diag_print(&d);
+		litmus_free(t);
+		return 1;
+	}
+	check_result res;
+	d.file = file;
+	if (check_test(t, lm->run, &res, &d) < 0) {
+		diag_print(&d);
+		check_result_free(&res);
+		litmus_free(t);
+		return 1;
+	}
+	print_herd(stdout, t, &res, o->show_time);
+	fflush(stdout);
+	check_result_free(&res);
+	litmus_free(t);
+	return 0;
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "bpfmm: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'bpfmm --help'.\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	options o = { .show_time = true };
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles = 0, status = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool more = i + 1 < argc;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help") || !strcmp(a, "-help")) {
+			fputs(usage, stdout);
+			return 0;
+		} else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
+			printf("bpfmm %s\n", BPFMM_VERSION);
+			return 0;
+		} else if (!strcmp(a, "--model-dir")) {
+			printf("%s\n", model_dir());
+			return 0;
+		} else if (!strcmp(a, "-model") || !strcmp(a, "--model") || !strcmp(a, "-cat")) {
+			if (!more)
+				return bad_usage("%s needs a file", a);
+			o.model = argv[++i];
+		} else if (!strcmp(a, "-I")) {
+			if (!more)
+				return bad_usage("%s needs a directory", a);
+			if (o.nincdirs < 30)
+				o.incdirs[o.nincdirs++] = argv[++i];
+		} else if (!strcmp(a, "-variant") || !strcmp(a, "--variant")) {
+			if (!more)
+				return bad_usage("%s needs a name", a);
+			if (o.nvariants < 30)
+				o.variants[o.nvariants++] = argv[++i];
+		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
+			o.show_time = false;
+		} else if (a[0] == '-' && a[1]) {
+			return bad_usage("unknown option '%s'", a);
+		} else {
+			files[nfiles++] = a;
+		}
+	}
+	if (nfiles == 0)
+		return bad_usage("%s", "no litmus file given");
+	for (int i = 0; i < nfiles; i++)
+		status |= check_file(&o, files[i]);
+	for (int i = 0; i < nmodels; i++) {
+		cat_run_free(models[i].run);
+		cat_model_free(models[i].m);
+		free(models[i].path);
+	}
+	return status;
+}

@@ -1,0 +1,125 @@
+/* output.c - herd7-compatible result blocks. */
+#include <inttypes.h>
+#include <string.h>
+#include "output.h"
+
+void print_value(FILE *f, const litmus_test *t, value v)
+{
+	if (v.sym < 0)
+		fprintf(f, "%" PRId64, v.off);
+	else if (v.off == 0)
+		fputs(t->syms[v.sym], f);
+	else
+		fprintf(f, "%s+%" PRId64, t->syms[v.sym], v.off);
+}
+
+static void print_obs(FILE *f, const litmus_test *t, const observable *o)
+{
+	if (o->thread >= 0)
+		fprintf(f, "%d:%s", o->thread, t->regs[o->reg]);
+	else
+		fprintf(f, "[%s]", t->syms[o->sym]);
+}
+
+/* Binary connectives print without parentheses unless a looser one sits
+ * under a tighter one: \/ is loosest, then /\, then ~. */
+static int prec(const prop *p)
+{
+	switch (p->kind) {
+	case PROP_IMPLIES: return 0;
+	case PROP_OR: return 1;
+	case PROP_AND: return 2;
+	default: return 3;
+	}
+}
+
+static void print_sub(FILE *f, const litmus_test *t, const prop *p, int ctx)
+{
+	if (prec(p) < ctx) {
+		fputc('(', f);
+		print_prop(f, t, p);
+		fputc(')', f);
+	} else {
+		print_prop(f, t, p);
+	}
+}
+
+void print_prop(FILE *f, const litmus_test *t, const prop *p)
+{
+	switch (p->kind) {
+	case PROP_TRUE: fputs("true", f); break;
+	case PROP_FALSE: fputs("false", f); break;
+	case PROP_ATOM:
+		print_obs(f, t, &p->lhs);
+		fputc('=', f);
+		if (p->rhs_is_obs)
+			print_obs(f, t, &p->rhs_obs);
+		else
+			print_value(f, t, p->rhs);
+		break;
+	case PROP_NOT:
+		fputs("not (", f);
+		print_prop(f, t, p->l);
+		fputc(')', f);
+		break;
+	case PROP_AND:
+	case PROP_OR:
+	case PROP_IMPLIES:
+		print_sub(f, t, p->l, prec(p) + (p->kind == PROP_IMPLIES));
+		fputs(p->kind == PROP_AND ? " /\\ " : p->kind == PROP_OR ? " \\/ " : " => ", f);
+		print_sub(f, t, p->r, prec(p) + 1);
+		break;
+	}
+}
+
+const char *observation_word(const check_result *res)
+{
+	long yes = res->pos, no = res->neg;
+
+	if (yes == 0)
+		return "Never";
+	return no == 0 ? "Always" : "Sometimes";
+}
+
+/* herd prints a test called "X.litmus" in its header as "X" */
+static int name_len(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 7 && !strcmp(name + n - 7, ".litmus") ? (int)n - 7 : (int)n;
+}
+
+void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool show_time)
+{
+	int nl = name_len(t->name);
+
+	static const char *const kind[] = { "Allowed", "Forbidden", "Required" };
+	static const char *const quant[] = { "exists", "~exists", "forall" };
+	/* herd counts witnesses of the quantified condition; the Observation
+	 * line counts the proposition itself */
+	long wpos = t->quant == Q_NOT_EXISTS ? res->neg : res->pos;
+	long wneg = t->quant == Q_NOT_EXISTS ? res->pos : res->neg;
+
+	fprintf(f, "Test %.*s %s\n", nl, t->name, kind[t->quant]);
+	fprintf(f, "States %d\n", res->nstates);
+	for (int s = 0; s < res->nstates; s++) {
+		const value *row = res->states + (size_t)s * res->nobs;
+		for (int i = 0; i < res->nobs; i++) {
+			print_obs(f, t, &res->obs[i]);
+			fputc('=', f);
+			print_value(f, t, row[i]);
+			fputs(i + 1 < res->nobs ? "; " : ";", f);
+		}
+		fputc('\n', f);
+	}
+	fputs(res->ok ? "Ok\n" : "No\n", f);
+	fprintf(f, "Witnesses\nPositive: %ld Negative: %ld\n", wpos, wneg);
+	for (int i = 0; i < res->nflags; i++)
+		fprintf(f, "Flag %s\n", res->flags[i]);
+	fprintf(f, "Condition %s (", quant[t->quant]);
+	print_prop(f, t, t->cond);
+	fputs(")\n", f);
+	fprintf(f, "Observation %.*s %s %ld %ld\n", nl, t->name, observation_word(res), res->pos, res->neg);
+	if (show_time)
+		fprintf(f, "Time %.*s %.2f\n", nl, t->name, res->seconds);
+	fputc('\n', f);
+}

@@ -1,0 +1,16 @@
+/* output.h - print a checked test the way herd7 does, so that scripts
+ * written for herd7 (Observation lines, States blocks) keep working. */
+#ifndef BPFMM_OUTPUT_H
+#define BPFMM_OUTPUT_H
+
+#include <stdio.h>
+#include "check.h"
+
+void print_value(FILE *f, const litmus_test *t, value v);
+void print_prop(FILE *f, const litmus_test *t, const prop *p);
+void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool show_time);
+
+/* "Never" / "Sometimes" / "Always" for the proposition's counts. */
+const char *observation_word(const check_result *res);
+
+#endif

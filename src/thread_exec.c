@@ -1,0 +1,375 @@
+/* thread_exec.c - run a thread's IR over every guess of its read values. */
+#include <stdlib.h>
+#include <string.h>
+#include "thread_exec.h"
+
+#define MAX_STEPS 4096        /* per path: litmus threads are short */
+#define MAX_TRACES 200000     /* per thread: beyond this, give up cleanly */
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		abort();
+	return q;
+}
+
+void mem_domain_init(mem_domain *md, const litmus_test *t)
+{
+	memset(md, 0, sizeof *md);
+	/* Every named symbol is a location, even if no thread touches it. */
+	for (int s = 0; s < t->nsyms; s++)
+		mem_location(md, s, 0);
+	for (int i = 0; i < t->ninit; i++) {
+		const init_entry *e = &t->init[i];
+		if (e->thread >= 0)
+			continue;
+		int l = mem_location(md, e->sym, 0);
+		md->init[l] = e->val;
+		md->dom[l].n = 0;
+		mem_domain_add(md, l, e->val);
+	}
+}
+
+void mem_domain_free(mem_domain *md)
+{
+	for (int i = 0; i < md->n; i++)
+		free(md->dom[i].v);
+	free(md->dom);
+	free(md->locs);
+	free(md->init);
+	memset(md, 0, sizeof *md);
+}
+
+int mem_location(mem_domain *md, int sym, int64_t off)
+{
+	for (int i = 0; i < md->n; i++)
+		if (md->locs[i].sym == sym && md->locs[i].off == off)
+			return i;
+	if (md->n == md->cap) {
+		md->cap = md->cap ? 2 * md->cap : 8;
+		md->locs = xrealloc(md->locs, sizeof *md->locs * md->cap);
+		md->dom = xrealloc(md->dom, sizeof *md->dom * md->cap);
+		md->init = xrealloc(md->init, sizeof *md->init * md->cap);
+	}
+	int l = md->n++;
+	md->locs[l] = (location){ sym, off };
+	md->dom[l] = (value_set){ 0 };
+	md->init[l] = value_int(0);
+	mem_domain_add(md, l, md->init[l]);
+	return l;
+}
+
+int mem_domain_add(mem_domain *md, int loc, value v)
+{
+	value_set *s = &md->dom[loc];
+
+	for (int i = 0; i < s->n; i++)
+		if (value_eq(s->v[i], v))
+			return 0;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 4;
+		s->v = xrealloc(s->v, sizeof *s->v * s->cap);
+	}
+	s->v[s->n++] = v;
+	return 1;
+}
+
+void trace_list_free(trace_list *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		free(l->v[i].ev);
+		free(l->v[i].regs);
+	}
+	free(l->v);
+	memset(l, 0, sizeof *l);
+}
+
+/* ---- arithmetic on values (integers, or symbol + offset) ---- */
+
+/* Returns false when the operation has no meaning on these operands
+ * (e.g. multiplying an address): that path is dropped. */
+static bool alu(alu_op op, value a, value b, value *out)
+{
+	if (op == ALU_MOVB) {
+		*out = b;
+		return true;
+	}
+	if (op == ALU_ADD && (a.sym < 0 || b.sym < 0) && !(a.sym >= 0 && b.sym >= 0)) {
+		*out = (value){ a.sym >= 0 ? a.sym : b.sym, (int64_t)((uint64_t)a.off + (uint64_t)b.off) };
+		return true;
+	}
+	if (op == ALU_SUB && b.sym < 0) {
+		*out = (value){ a.sym, (int64_t)((uint64_t)a.off - (uint64_t)b.off) };
+		return true;
+	}
+	if (op == ALU_SUB && a.sym == b.sym) {
+		*out = value_int((int64_t)((uint64_t)a.off - (uint64_t)b.off));
+		return true;
+	}
+	if (a.sym >= 0 || (op != ALU_NEG && b.sym >= 0))
+		return false;
+	uint64_t x = (uint64_t)a.off, y = (uint64_t)b.off, r;
+	switch (op) {
+	case ALU_ADD: r = x + y; break;
+	case ALU_SUB: r = x - y; break;
+	case ALU_MUL: r = x * y; break;
+	case ALU_DIV: r = y ? x / y : 0; break;      /* BPF: x / 0 == 0 */
+	case ALU_MOD: r = y ? x % y : x; break;      /* BPF: x % 0 == x */
+	case ALU_AND: r = x & y; break;
+	case ALU_OR:  r = x | y; break;
+	case ALU_XOR: r = x ^ y; break;
+	case ALU_SHL: r = x << (y & 63); break;
+	case ALU_SHR: r = x >> (y & 63); break;
+	case ALU_ASHR: r = (uint64_t)((int64_t)x >> (y & 63)); break;
+	case ALU_NEG: r = -x; break;
+	default: return false;
+	}
+	*out = value_int((int64_t)r);
+	return true;
+}
+
+static bool compare(cmp_op op, value a, value b, bool *out)
+{
+	if (op == CMP_ALWAYS) {
+		*out = true;
+		return true;
+	}
+	if (op == CMP_EQ || op == CMP_NE) {
+		*out = value_eq(a, b) == (op == CMP_EQ);
+		return true;
+	}
+	if (a.sym >= 0 || b.sym >= 0)
+		return false;
+	uint64_t x = (uint64_t)a.off, y = (uint64_t)b.off;
+	int64_t sx = a.off, sy = b.off;
+	switch (op) {
+	case CMP_LT: *out = x < y; break;
+	case CMP_LE: *out = x <= y; break;
+	case CMP_GT: *out = x > y; break;
+	case CMP_GE: *out = x >= y; break;
+	case CMP_SLT: *out = sx < sy; break;
+	case CMP_SLE: *out = sx <= sy; break;
+	case CMP_SGT: *out = sx > sy; break;
+	case CMP_SGE: *out = sx >= sy; break;
+	case CMP_SET: *out = (x & y) != 0; break;
+	default: return false;
+	}
+	return true;
+}
+
+/* ---- the path search ---- */
+
+typedef struct {
+	value v;
+	uint64_t taint;      /* reads this register's value came from */
+} reg;
+
+typedef struct {
+	const litmus_test *t;
+	const litmus_thread *th;
+	mem_domain *md;
+	trace_list *out;
+	int *grew;
+	diag *d;
+	int nregs;
+	tevent ev[TRACE_MAX_EVENTS];
+} runner;
+
+typedef struct {
+	int pc, nev, steps;
+	uint64_t ctrl;       /* reads that decided a branch so far */
+} pathpos;
+
+static uint64_t taint_of(const opnd *o, const reg *regs)
+{
+	return o->kind == OPND_REG ? regs[o->reg].taint : 0;
+}
+
+static value value_of(const opnd *o, const reg *regs)
+{
+	if (o->kind == OPND_REG)
+		return regs[o->reg].v;
+	if (o->kind == OPND_IMM)
+		return o->imm;
+	return value_int(0);
+}
+
+static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
+		value rv, value wv, tagmask tags, uint64_t addr, uint64_t data)
+{
+	if (p->nev >= TRACE_MAX_EVENTS)
+		return diag_error(r->d, in->pos, "thread P%d performs more than %d memory events",
+				  r->th->id, TRACE_MAX_EVENTS);
+	tevent *e = &r->ev[p->nev++];
+	*e = (tevent){ .kind = kind, .loc = loc, .rv = rv, .wv = wv, .tags = tags,
+		       .insn = (int)(in - r->th->code), .addr = addr, .data = data,
+		       .ctrl = p->ctrl, .vdep = addr | data, .rmw_read = -1 };
+	return p->nev - 1;
+}
+
+static int finish(runner *r, pathpos *p, const reg *regs)
+{
+	trace_list *l = r->out;
+
+	if (l->n >= MAX_TRACES)
+		return diag_error(r->d, (srcpos){ 0, 0 },
+				  "thread P%d has more than %d paths; the test is too large",
+				  r->th->id, MAX_TRACES);
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		l->v = xrealloc(l->v, sizeof *l->v * l->cap);
+	}
+	trace *tr = &l->v[l->n++];
+	tr->nev = p->nev;
+	tr->ev = xrealloc(NULL, sizeof *tr->ev * (p->nev ? p->nev : 1));
+	memcpy(tr->ev, r->ev, sizeof *tr->ev * p->nev);
+	tr->regs = xrealloc(NULL, sizeof *tr->regs * (r->nregs ? r->nregs : 1));
+	for (int i = 0; i < r->nregs; i++)
+		tr->regs[i] = regs[i].v;
+	for (int i = 0; i < p->nev; i++)
+		if ((tr->ev[i].kind & EV_W) && mem_domain_add(r->md, tr->ev[i].loc, tr->ev[i].wv))
+			*r->grew = 1;
+	return 0;
+}
+
+static int run(runner *r, pathpos p, reg *regs);
+
+/* The address operand of a memory instruction: must be a location. */
+static bool address_of(runner *r, const ir_insn *in, const reg *regs, int *loc)
+{
+	value a = value_of(&in->a, regs);
+
+	/* Not the address of a declared location (an integer, or past the
+	 * symbol): no execution takes this path, as in herd7. */
+	if (a.sym < 0 || a.off + in->off != 0)
+		return false;
+	*loc = mem_location(r->md, a.sym, 0);
+	return true;
+}
+
+/* A read returns each value of its location's domain in turn; `k` says
+ * how to continue once the value is known. */
+static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc)
+{
+	uint64_t addr = taint_of(&in->a, regs);
+	int ndom = r->md->dom[loc].n;
+	reg saved[r->nregs > 0 ? r->nregs : 1];
+
+	memcpy(saved, regs, sizeof(reg) * r->nregs);
+	for (int i = 0; i < ndom; i++) {
+		value old = r->md->dom[loc].v[i];   /* domain may grow: re-read */
+		pathpos q = p;
+		memcpy(regs, saved, sizeof(reg) * r->nregs);
+
+		if (in->op == IR_LOAD) {
+			int e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, 0);
+			if (e < 0)
+				return -1;
+			regs[in->dst] = (reg){ old, (uint64_t)1 << e };
+		} else if (in->op == IR_RMW) {
+			/* fetch, xchg and lock atomics are ONE event that both
+			 * reads and writes (as in herd7's BPF semantics) */
+			value nv;
+			if (!alu(in->alu, old, value_of(&in->b, regs), &nv))
+				continue;
+			int e = emit(r, &q, in, EV_R | EV_W, loc, old, nv, in->tags_r | in->tags_w,
+				     addr, taint_of(&in->b, regs));
+			if (e < 0)
+				return -1;
+			if (in->dst >= 0)
+				regs[in->dst] = (reg){ old, (uint64_t)1 << e };
+		} else { /* IR_CAS: a read, and a write linked by rmw on success */
+			bool ok = value_eq(old, value_of(&in->b, regs));
+			int er = emit(r, &q, in, EV_R, loc, old, old, ok ? in->tags_r : in->tags_fail, addr, 0);
+			if (er < 0)
+				return -1;
+			if (ok) {
+				value nv = value_of(&in->c, regs);
+				int ew = emit(r, &q, in, EV_W, loc, nv, nv, in->tags_w,
+					      addr, taint_of(&in->c, regs));
+				if (ew < 0)
+					return -1;
+				r->ev[ew].rmw_read = er;
+			}
+			if (in->dst >= 0)
+				regs[in->dst] = (reg){ old, (uint64_t)1 << er };
+		}
+		q.pc++;
+		if (run(r, q, regs) < 0)
+			return -1;
+	}
+	memcpy(regs, saved, sizeof(reg) * r->nregs);
+	return 0;
+}
+
+static int run(runner *r, pathpos p, reg *regs)
+{
+	while (p.pc < r->th->ncode) {
+		const ir_insn *in = &r->th->code[p.pc];
+		value v;
+		int loc;
+
+		if (++p.steps > MAX_STEPS)
+			return diag_error(r->d, in->pos,
+					  "thread P%d runs more than %d steps (a loop that never exits?)",
+					  r->th->id, MAX_STEPS);
+		switch (in->op) {
+		case IR_MOV:
+			regs[in->dst] = (reg){ value_of(&in->a, regs), taint_of(&in->a, regs) };
+			break;
+		case IR_ALU:
+			if (!alu(in->alu, value_of(&in->a, regs), value_of(&in->b, regs), &v))
+				return 0;
+			regs[in->dst] = (reg){ v, taint_of(&in->a, regs) | taint_of(&in->b, regs) };
+			break;
+		case IR_STORE:
+			if (!address_of(r, in, regs, &loc))
+				return 0;
+			v = value_of(&in->b, regs);
+			if (emit(r, &p, in, EV_W, loc, v, v, in->tags_w,
+				 taint_of(&in->a, regs), taint_of(&in->b, regs)) < 0)
+				return -1;
+			break;
+		case IR_FENCE:
+			if (emit(r, &p, in, EV_F, -1, value_int(0), value_int(0), in->tags_f, 0, 0) < 0)
+				return -1;
+			break;
+		case IR_LOAD:
+		case IR_RMW:
+		case IR_CAS:
+			if (!address_of(r, in, regs, &loc))
+				return 0;
+			return read_each(r, p, regs, in, loc);
+		case IR_BRANCH: {
+			bool taken;
+			if (!compare(in->cmp, value_of(&in->a, regs), value_of(&in->b, regs), &taken))
+				return 0;
+			if (in->cmp != CMP_ALWAYS)
+				p.ctrl |= taint_of(&in->a, regs) | taint_of(&in->b, regs);
+			if (taken) {
+				p.pc = in->target;
+				continue;
+			}
+			break;
+		}
+		}
+		p.pc++;
+	}
+	return finish(r, &p, regs);
+}
+
+int thread_traces(const litmus_test *t, int ti, mem_domain *md,
+		  trace_list *out, int *grew, diag *d)
+{
+	runner r = { .t = t, .th = &t->threads[ti], .md = md, .out = out,
+		     .grew = grew, .d = d, .nregs = t->nregs };
+	reg regs[t->nregs > 0 ? t->nregs : 1];
+
+	for (int i = 0; i < t->nregs; i++)
+		regs[i] = (reg){ value_int(0), 0 };
+	for (int i = 0; i < t->ninit; i++)
+		if (t->init[i].thread == t->threads[ti].id)
+			regs[t->init[i].reg].v = t->init[i].val;
+	return run(&r, (pathpos){ 0 }, regs);
+}

@@ -1,0 +1,34 @@
+#!/bin/sh
+# Malformed tests must fail cleanly: exit status 1, one error on stderr in
+# the form FILE:LINE:COL: error: MESSAGE matching tests/bad/NAME.expect
+# ("LINE:COL: substring"), no crash, no hang; and a good test named on the
+# same command line is still checked.
+set -u
+bpfmm=${1:-build/bpfmm}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+good=$here/tests/litmus/bpf
+pass=0 fail=0
+goodfile=$(ls "$good"/*.litmus 2>/dev/null | head -1)
+for t in "$here"/tests/bad/*.litmus; do
+	exp="${t%.litmus}.expect"
+	[ -f "$exp" ] || { echo "FAIL $t: no .expect file"; fail=$((fail + 1)); continue; }
+	want=$(head -1 "$exp")
+	pos=${want%%: *}
+	msg=${want#*: }
+	err=$(timeout 10 "$bpfmm" "$t" $goodfile 2>&1 >/tmp/bpfmm-bad.$$)
+	rc=$?
+	out=$(cat /tmp/bpfmm-bad.$$); rm -f /tmp/bpfmm-bad.$$
+	if [ "$rc" -ne 1 ]; then
+		echo "FAIL $(basename "$t"): exit $rc (want 1): $err"; fail=$((fail + 1)); continue
+	fi
+	case $err in
+	*"$t:$pos: error: "*"$msg"*) ;;
+	*) echo "FAIL $(basename "$t"): got '$err', want '$t:$pos: error: ...$msg...'"; fail=$((fail + 1)); continue ;;
+	esac
+	if [ -n "$goodfile" ] && ! echo "$out" | grep -q '^Observation '; then
+		echo "FAIL $(basename "$t"): the good test after it was not checked"; fail=$((fail + 1)); continue
+	fi
+	pass=$((pass + 1))
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,80 @@
+#!/bin/sh
+# Check bpfmm's verdicts on a directory of litmus tests.
+#
+#   verdicts.sh DIR [BPFMM [MODEL]]
+#
+# DIR holds *.litmus (searched recursively) and kinds.txt ("NAME KIND",
+# KIND = Forbidden | Allowed | Required). If DIR/expected/ exists, the
+# printed set of States must also equal the one in expected/<path>.out
+# (same relative path as the test, .litmus -> .out). All tests run in ONE
+# bpfmm process. Prints one line per mismatch and ends with
+# "N passed, N failed". Exit 1 on any failure.
+set -u
+dir=$1
+bpfmm=${2:-build/bpfmm}
+model=${3:-}
+[ -d "$dir" ] || { echo "verdicts.sh: no directory $dir" >&2; exit 2; }
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+find "$dir" -name '*.litmus' -not -path '*/probes/*' | LC_ALL=C sort >"$tmp/files"
+[ -s "$tmp/files" ] || { echo "verdicts.sh: no tests in $dir" >&2; exit 2; }
+if [ -n "$model" ]; then set -- -model "$model"; else set --; fi
+# shellcheck disable=SC2046
+xargs "$bpfmm" -notime "$@" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
+status=$?
+
+# Summarise a herd-style output: "NAME KIND STATES" with states sorted and
+# joined by '|' (spaces removed), one line per test.
+summarise() {
+	awk '
+	function flush(  i, j, v, s) {
+		if (name == "") return
+		for (i = 2; i <= ns; i++) { v = st[i]; j = i - 1
+			while (j >= 1 && st[j] > v) { st[j+1] = st[j]; j-- }; st[j+1] = v }
+		s = ""; for (i = 1; i <= ns; i++) s = s (i > 1 ? "|" : "") st[i]
+		print name, kind, s
+		name = ""; ns = 0
+	}
+	/^Test / { flush(); name = $2; kind = "?"; left = 0; ns = 0; next }
+	/^States / { left = $2 + 0; next }
+	left > 0 { line = $0; gsub(/[ \t]+/, "", line); st[++ns] = line; left--; next }
+	/^Observation / { kind = ($3 == "Never" ? "Forbidden" : $3 == "Always" ? "Required" : "Allowed") }
+	END { flush() }' "$@"
+}
+summarise "$tmp/out" >"$tmp/got"
+
+pass=0 fail=0
+while read -r f; do
+	name=$(sed -n '1{s/^[^ \t]*[ \t]*//;s/[ \t]*$//;s/\.litmus$//;p;q}' "$f")
+	want=$(awk -v n="$name" '$1 == n { print $2; exit }' "$dir/kinds.txt" 2>/dev/null)
+	got=$(awk -v n="$name" '$1 == n { print; exit }' "$tmp/got")
+	if [ -z "$got" ]; then
+		echo "FAIL $name: no result ($(grep -F "$(basename "$f")" "$tmp/err" | head -1))"
+		fail=$((fail + 1)); continue
+	fi
+	gkind=$(echo "$got" | cut -d' ' -f2)
+	if [ -n "$want" ] && [ "$want" != "$gkind" ]; then
+		echo "FAIL $name: kind $gkind, expected $want"
+		fail=$((fail + 1)); continue
+	fi
+	rel=${f#"$dir"/tests/}
+	exp="$dir/expected/${rel%.litmus}.out"
+	if [ -d "$dir/expected" ] && [ -f "$exp" ]; then
+		want_states=$(summarise "$exp" | cut -d' ' -f3)
+		got_states=$(echo "$got" | cut -d' ' -f3)
+		if [ "$want_states" != "$got_states" ]; then
+			echo "FAIL $name: states differ"
+			echo "   expected: $want_states"
+			echo "   got:      $got_states"
+			fail=$((fail + 1)); continue
+		fi
+	fi
+	pass=$((pass + 1))
+done <"$tmp/files"
+if [ "$status" -ne 0 ] && [ "$fail" -eq 0 ]; then
+	echo "FAIL: bpfmm exited $status"; sed 's/^/   /' "$tmp/err" | head -5
+	fail=$((fail + 1))
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

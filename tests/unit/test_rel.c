@@ -1,0 +1,87 @@
+/* test_rel.c - the bit-matrix relation algebra, including sizes that
+ * straddle word boundaries (63, 64, 65, 130 events). */
+#include <stdlib.h>
+#include "unit.h"
+#include "rel.h"
+
+static word *rel_alloc(int n) { return calloc((size_t)n * rel_words(n) + 1, sizeof(word)); }
+
+/* chain 0 -> 1 -> ... -> n-1 */
+static word *chain(int n)
+{
+	word *r = rel_alloc(n);
+	for (int i = 0; i + 1 < n; i++)
+		rel_add(r, rel_words(n), i, i + 1);
+	return r;
+}
+
+static void test_sizes(int n)
+{
+	int w = rel_words(n);
+	word *c = chain(n), *p = rel_alloc(n), *s = rel_alloc(n), *inv = rel_alloc(n);
+	word *seq = rel_alloc(n), *tmp = rel_alloc(n);
+
+	rel_plus(p, c, n);
+	CHECK(rel_count(p, n) == n * (n - 1) / 2);          /* strict total order */
+	CHECK(n < 2 || (rel_has(p, w, 0, n - 1) && !rel_has(p, w, n - 1, 0)));
+	CHECK(rel_acyclic(p, n) && rel_irreflexive(p, n));
+	rel_star(s, c, n);
+	CHECK(rel_count(s, n) == n * (n + 1) / 2);
+	rel_inv(inv, c, n);
+	CHECK(n < 2 || (rel_has(inv, w, 1, 0) && !rel_has(inv, w, 0, 1)));
+	rel_seq(seq, c, c, n);                               /* two steps */
+	CHECK(rel_count(seq, n) == (n >= 2 ? n - 2 : 0));
+	CHECK(n < 3 || rel_has(seq, w, 0, 2));
+	/* closing the chain into a cycle */
+	rel_add(c, w, n - 1, 0);
+	CHECK(!rel_acyclic(c, n));
+	int cyc[256];
+	CHECK(rel_find_cycle(c, n, cyc) == n);
+	rel_plus(tmp, c, n);
+	CHECK(!rel_irreflexive(tmp, n));
+	/* complement of empty is full */
+	rel_clear(tmp, n);
+	rel_compl(tmp, tmp, n);
+	CHECK(rel_count(tmp, n) == n * n);
+	free(c); free(p); free(s); free(inv); free(seq); free(tmp);
+}
+
+static void test_sets(void)
+{
+	int n = 70, w = rel_words(n);
+	word a[2] = { 0 }, b[2] = { 0 }, d[2], all[2];
+	word *r = rel_alloc(n), *id = rel_alloc(n);
+
+	set_add(a, 3); set_add(a, 66);
+	set_add(b, 66); set_add(b, 69);
+	set_union(d, a, b, w);
+	CHECK(set_count(d, w) == 3);
+	set_inter(d, a, b, w);
+	CHECK(set_count(d, w) == 1 && set_has(d, 66));
+	set_diff(d, a, b, w);
+	CHECK(set_count(d, w) == 1 && set_has(d, 3));
+	set_fill(all, n);
+	CHECK(set_count(all, w) == n);
+	set_compl(d, all, n);
+	CHECK(set_empty(d, w));
+	CHECK(set_next(a, w, 0) == 3 && set_next(a, w, 4) == 66 && set_next(a, w, 67) == -1);
+	rel_cart(r, a, b, n);
+	CHECK(rel_count(r, n) == 4 && rel_has(r, w, 3, 69));
+	word dom[2], ran[2];
+	rel_domain(dom, r, n);
+	rel_range(ran, r, n);
+	CHECK(set_equal(dom, a, w) && set_equal(ran, b, w));
+	rel_id(id, a, n);
+	CHECK(rel_count(id, n) == 2 && rel_has(id, w, 66, 66));
+	CHECK(rel_subset(id, r, n) == false);
+	free(r); free(id);
+}
+
+int main(void)
+{
+	int sizes[] = { 1, 2, 3, 63, 64, 65, 130 };
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+		test_sizes(sizes[i]);
+	test_sets();
+	return unit_done("rel");
+}
