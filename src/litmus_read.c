@@ -1,0 +1,838 @@
+/* litmus_read.c - the generic litmus reader (see litmus_read.h).
+ *
+ * The whole file is read into one buffer and comments are blanked out first,
+ * so every later step sees plain text with unchanged positions. The thread
+ * grid is cut into cells in place (a NUL ends each cell) and each thread's
+ * cells go to the architecture front-end.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "litmus_read.h"
+#include "lexer.h"
+
+/* Deepest nesting of '~', '(' and '=>' in a condition; bounds recursion. */
+#define MAX_PROP_DEPTH 200
+/* Most nodes in one condition; bounds the height of `/\` chains, which
+ * every later pass over the tree recurses on. */
+#define MAX_PROP_NODES 10000
+
+typedef struct {
+	litmus_test *t;
+	const frontend *fe;
+	char *text;           /* the whole file, comments blanked; cells point in */
+	lexer lx;
+	diag *d;
+	litmus_cell **cells;  /* per thread, while the grid is being read */
+	int *ncells;
+	int nprops;           /* nodes in the condition being read */
+} reader;
+
+/* Arrays here only keep a count; their capacity is the next power of two,
+ * so appending reallocates only when the count is 0 or a power of two.
+ * Returns the (possibly moved) array, or NULL when out of memory. */
+static void *reserve_one(void *arr, int n, size_t elem)
+{
+	if (n & (n - 1))
+		return arr;
+	return realloc(arr, (size_t)(n ? 2 * n : 1) * elem);
+}
+
+static char *dup_range(const char *s, size_t n)
+{
+	char *c = malloc(n + 1);
+
+	if (c) {
+		memcpy(c, s, n);
+		c[n] = '\0';
+	}
+	return c;
+}
+
+static int intern(char ***names, int *n, const char *name)
+{
+	char **arr;
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp((*names)[i], name) == 0)
+			return i;
+	arr = reserve_one(*names, *n, sizeof *arr);
+	if (!arr)
+		return -1;
+	*names = arr;
+	arr[*n] = dup_range(name, strlen(name));
+	if (!arr[*n])
+		return -1;
+	return (*n)++;
+}
+
+int litmus_reg(litmus_test *t, const char *name)
+{
+	return intern(&t->regs, &t->nregs, name);
+}
+
+int litmus_sym(litmus_test *t, const char *name)
+{
+	return intern(&t->syms, &t->nsyms, name);
+}
+
+static void prop_free(prop *p)
+{
+	if (!p)
+		return;
+	prop_free(p->l);
+	prop_free(p->r);
+	free(p);
+}
+
+void litmus_free(litmus_test *t)
+{
+	int i;
+
+	if (!t)
+		return;
+	free(t->path);
+	free(t->arch);
+	free(t->name);
+	free(t->doc);
+	for (i = 0; i < t->nsyms; i++)
+		free(t->syms[i]);
+	free(t->syms);
+	for (i = 0; i < t->nregs; i++)
+		free(t->regs[i]);
+	free(t->regs);
+	free(t->init);
+	for (i = 0; i < t->nthreads; i++)
+		free(t->threads[i].code);
+	free(t->threads);
+	free(t->locations);
+	prop_free(t->filter);
+	prop_free(t->cond);
+	free(t);
+}
+
+static int oom(reader *r)
+{
+	return diag_error(r->d, r->lx.pos, "out of memory");
+}
+
+/* ---- locations and values ---------------------------------------------- */
+
+static int check_thread(reader *r, int thread, srcpos pos)
+{
+	if (thread < 0 || thread >= r->t->nthreads)
+		return diag_error(r->d, pos, "thread %d does not exist (the test has %d)",
+				  thread, r->t->nthreads);
+	return 0;
+}
+
+/* `T:rN`; *at receives the position of T for a later thread check. */
+static int read_register(reader *r, observable *o, srcpos *at)
+{
+	char name[LEX_MAX_NAME];
+	int64_t thread;
+	srcpos npos;
+
+	*at = lex_here(&r->lx);
+	if (lex_int(&r->lx, &thread, "a thread number"))
+		return -1;
+	if (thread < 0 || thread > INT_MAX)
+		return diag_error(r->d, *at, "thread %lld does not exist", (long long)thread);
+	if (lex_expect(&r->lx, ":"))
+		return -1;
+	npos = lex_here(&r->lx);
+	if (lex_ident(&r->lx, name, "a register"))
+		return -1;
+	if (!r->fe->is_register(name))
+		return diag_error(r->d, npos, "invalid %s register '%s'", r->fe->arch, name);
+	o->thread = (int)thread;
+	o->sym = -1;
+	if ((o->reg = litmus_reg(r->t, name)) < 0)
+		return oom(r);
+	return 0;
+}
+
+static int read_symbol(reader *r, int *sym)
+{
+	char name[LEX_MAX_NAME];
+
+	if (lex_ident(&r->lx, name, "a location"))
+		return -1;
+	if ((*sym = litmus_sym(r->t, name)) < 0)
+		return oom(r);
+	return 0;
+}
+
+/* `T:rN`, `x` or `[x]`, with the thread checked against the grid. */
+static int read_location(reader *r, observable *o)
+{
+	srcpos at;
+
+	if (lex_peek_number(&r->lx))
+		return read_register(r, o, &at) || check_thread(r, o->thread, at) ? -1 : 0;
+	o->thread = -1;
+	o->reg = -1;
+	if (!lex_accept(&r->lx, "["))
+		return read_symbol(r, &o->sym);
+	return read_symbol(r, &o->sym) || lex_expect(&r->lx, "]") ? -1 : 0;
+}
+
+/* An integer, or a symbol standing for its address. */
+static int read_value(reader *r, value *v)
+{
+	if (lex_peek_number(&r->lx)) {
+		*v = value_int(0);
+		return lex_int(&r->lx, &v->off, "a value");
+	}
+	if (!lex_peek_ident(&r->lx))
+		return lex_error_expected(&r->lx, "a value");
+	*v = value_addr(0);
+	return read_symbol(r, &v->sym);
+}
+
+/* ---- header ------------------------------------------------------------ */
+
+static void skip_spaces(lexer *lx)
+{
+	while (*lx->p == ' ' || *lx->p == '\t' || *lx->p == '\r')
+		lex_advance(lx, 1);
+}
+
+/* `ARCH NAME` on the first line; the name is any run of non-blanks. */
+static int read_header(reader *r, frontend_lookup_fn lookup)
+{
+	lexer *lx = &r->lx;
+	char arch[LEX_MAX_NAME];
+	srcpos at;
+	const char *start;
+
+	if (lex_at_end(lx))
+		return diag_error(r->d, lx->pos, "empty file (expected 'ARCH NAME')");
+	at = lx->pos;
+	if (lex_ident(lx, arch, "an architecture keyword"))
+		return -1;
+	r->fe = lookup(arch);
+	if (!r->fe)
+		return diag_error(r->d, at, "unknown architecture '%s'", arch);
+	r->t->fe = r->fe;
+	if (!(r->t->arch = dup_range(arch, strlen(arch))))
+		return oom(r);
+	skip_spaces(lx);
+	if (*lx->p == '\n' || *lx->p == '\0')
+		return diag_error(r->d, lx->pos, "missing test name after '%s'", arch);
+	for (start = lx->p; *lx->p && !lex_is_blank(*lx->p); )
+		lex_advance(lx, 1);
+	if (!(r->t->name = dup_range(start, (size_t)(lx->p - start))))
+		return oom(r);
+	skip_spaces(lx);
+	if (*lx->p != '\n' && *lx->p != '\0')
+		return diag_error(r->d, lx->pos, "unexpected text after the test name");
+	return 0;
+}
+
+/* Optional "doc string", then optional `Key=value` lines (as written by
+ * test generators), all before the init block. */
+static int read_preamble(reader *r)
+{
+	lexer *lx = &r->lx;
+	const char *start, *q;
+	srcpos at = lex_here(lx);
+
+	if (lex_accept(lx, "\"")) {
+		start = lx->p;
+		q = strchr(start, '"');
+		if (!q)
+			return diag_error(r->d, at, "unterminated string");
+		if (!(r->t->doc = dup_range(start, (size_t)(q - start))))
+			return oom(r);
+		lex_advance(lx, (size_t)(q - start) + 1);
+	}
+	while (lex_peek_ident(lx)) {
+		for (q = lx->p; lex_is_ident_char(*q); q++)
+			;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '=')
+			break;
+		while (*lx->p && *lx->p != '\n')
+			lex_advance(lx, 1);
+	}
+	return 0;
+}
+
+/* ---- init block -------------------------------------------------------- */
+
+static bool same_target(const init_entry *a, const init_entry *b)
+{
+	if (a->thread != b->thread)
+		return false;
+	return a->thread < 0 ? a->sym == b->sym : a->reg == b->reg;
+}
+
+/* `[type] T:rN = v`, `[type] x = v`, `[type] [x] = v`, or `type x` (zero).
+ * A type is any words and '*'s before the location; it is not kept. */
+static int read_init_entry(reader *r)
+{
+	lexer *lx = &r->lx;
+	litmus_test *t = r->t;
+	init_entry e = { .thread = -1, .reg = -1, .sym = -1 }, *arr;
+	char name[LEX_MAX_NAME];
+	bool typed = false, have_name = false;
+	observable o;
+	int i;
+
+	e.pos = lex_here(lx);
+	for (;;) {
+		if (lex_peek_number(lx)) {
+			if (read_register(r, &o, &e.pos))
+				return -1;
+			e.thread = o.thread;
+			e.reg = o.reg;
+			break;
+		}
+		if (lex_accept(lx, "[")) {
+			if (read_symbol(r, &e.sym) || lex_expect(lx, "]"))
+				return -1;
+			break;
+		}
+		e.pos = lex_here(lx);
+		if (lex_ident(lx, name, "a location"))
+			return -1;
+		have_name = true;
+		if (!lex_peek_ident(lx) && !lex_peek_number(lx) && *lx->p != '*'
+		    && *lx->p != '[')
+			break;
+		/* The word was part of a type. */
+		typed = true;
+		have_name = false;
+		while (lex_accept(lx, "*"))
+			;
+	}
+	if (have_name && (e.sym = litmus_sym(t, name)) < 0)
+		return oom(r);
+	if (lex_accept(lx, "=")) {
+		if (read_value(r, &e.val))
+			return -1;
+	} else if (typed) {
+		e.val = value_int(0);
+	} else {
+		return lex_expect(lx, "=");
+	}
+	for (i = 0; i < t->ninit; i++)
+		if (same_target(&t->init[i], &e))
+			return diag_error(r->d, e.pos, "location initialised twice");
+	if (!(arr = reserve_one(t->init, t->ninit, sizeof *arr)))
+		return oom(r);
+	t->init = arr;
+	t->init[t->ninit++] = e;
+	return 0;
+}
+
+static int read_init(reader *r)
+{
+	lexer *lx = &r->lx;
+
+	if (lex_expect(lx, "{"))
+		return -1;
+	for (;;) {
+		if (lex_accept(lx, "}"))
+			return 0;
+		if (lex_accept(lx, ";"))
+			continue;
+		if (lex_at_end(lx))
+			return diag_error(r->d, lx->pos, "unexpected end of file in the init block");
+		if (read_init_entry(r))
+			return -1;
+		if (lex_accept(lx, "}"))
+			return 0;
+		if (!lex_accept(lx, ";"))
+			return lex_error_expected(lx, "';' or '}'");
+	}
+}
+
+/* ---- thread grid ------------------------------------------------------- */
+
+static bool is_row_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Does the condition part (or the end of the file) start here? */
+static bool at_grid_end(lexer *lx)
+{
+	static const char *const words[] = { "exists", "forall", "locations", "filter" };
+	size_t i, n;
+
+	if (lex_at_end(lx) || *lx->p == '~')
+		return true;
+	for (i = 0; i < sizeof words / sizeof *words; i++) {
+		n = strlen(words[i]);
+		if (strncmp(lx->p, words[i], n) == 0 && !lex_is_ident_char(lx->p[n]))
+			return true;
+	}
+	return false;
+}
+
+/* Cut the row at the lexer (one line, ended by ';') into cells split on '|',
+ * trimmed and NUL-terminated in place, and move past the ';'. */
+static int split_row(reader *r, litmus_cell **cells, int *n)
+{
+	lexer *lx = &r->lx;
+	char *row = r->text + (lx->p - r->text), *semi, *cs, *ce, *end;
+	litmus_cell *arr;
+
+	for (semi = row; *semi && *semi != ';' && *semi != '\n'; semi++)
+		;
+	if (*semi != ';') {
+		for (end = semi; end > row && is_row_blank(end[-1]); end--)
+			;
+		lx->pos.col += (int)(end - row);
+		return diag_error(r->d, lx->pos, "expected ';' at the end of the row");
+	}
+	*n = 0;
+	*cells = NULL;
+	for (cs = row; cs <= semi; cs = ce + 1) {
+		/* `|=` is an operator (BPF), not a separator. */
+		for (ce = cs; ce < semi && (*ce != '|' || ce[1] == '='); ce++)
+			;
+		if (!(arr = reserve_one(*cells, *n, sizeof *arr)))
+			return oom(r);
+		*cells = arr;
+		for (end = ce; end > cs && is_row_blank(end[-1]); end--)
+			;
+		while (cs < end && is_row_blank(*cs))
+			cs++;
+		arr[*n].text = cs;
+		arr[*n].pos = lx->pos;
+		arr[*n].pos.col += (int)(cs - row);
+		(*n)++;
+		*end = '\0';
+	}
+	lx->p = semi + 1;
+	lx->pos.col += (int)(semi + 1 - row);
+	return 0;
+}
+
+/* `P0 | P1 | ... ;` numbered 0..n-1 in order. */
+static int read_thread_header(reader *r)
+{
+	litmus_test *t = r->t;
+	litmus_cell *cells = NULL;
+	int n = 0, i, rc = -1;
+
+	if (at_grid_end(&r->lx))
+		return diag_error(r->d, r->lx.pos, "missing thread grid (P0 | P1 ... ;)");
+	if (split_row(r, &cells, &n))
+		goto out;
+	if (!(t->threads = calloc((size_t)n, sizeof *t->threads))
+	    || !(r->cells = calloc((size_t)n, sizeof *r->cells))
+	    || !(r->ncells = calloc((size_t)n, sizeof *r->ncells))) {
+		rc = oom(r);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		const char *s = cells[i].text;
+		char *endp = NULL;
+		long v = -1;
+
+		errno = 0;
+		if (s[0] == 'P' && s[1] >= '0' && s[1] <= '9')
+			v = strtol(s + 1, &endp, 10);
+		if (v < 0 || *endp || errno) {
+			rc = diag_error(r->d, cells[i].pos, "expected a thread name P%d, found '%s'", i, s);
+			goto out;
+		}
+		/* Threads so far are P0..P(i-1), so a smaller number repeats one. */
+		if (v < i) {
+			rc = diag_error(r->d, cells[i].pos, "duplicate thread P%ld", v);
+			goto out;
+		}
+		if (v != i) {
+			rc = diag_error(r->d, cells[i].pos,
+					"threads must be numbered in order: expected P%d, found P%ld", i, v);
+			goto out;
+		}
+		t->threads[i].id = i;
+		t->nthreads = i + 1;
+	}
+	rc = 0;
+out:
+	free(cells);
+	return rc;
+}
+
+/* Rows of instruction cells until the condition part begins. */
+static int read_rows(reader *r)
+{
+	litmus_test *t = r->t;
+	litmus_cell *row, *arr;
+	int n, i;
+
+	while (!at_grid_end(&r->lx)) {
+		if (split_row(r, &row, &n))
+			return -1;
+		if (n > t->nthreads) {
+			diag_error(r->d, row[t->nthreads].pos,
+				   "row has %d cells but the test has %d threads", n, t->nthreads);
+			free(row);
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			if (!row[i].text[0])
+				continue;
+			arr = reserve_one(r->cells[i], r->ncells[i], sizeof *arr);
+			if (!arr) {
+				free(row);
+				return oom(r);
+			}
+			r->cells[i] = arr;
+			arr[r->ncells[i]++] = row[i];
+		}
+		free(row);
+	}
+	return 0;
+}
+
+static int read_grid(reader *r)
+{
+	litmus_test *t = r->t;
+	int i;
+
+	if (read_thread_header(r))
+		return -1;
+	/* Init entries came before the grid told how many threads there are. */
+	for (i = 0; i < t->ninit; i++)
+		if (t->init[i].thread >= 0 && check_thread(r, t->init[i].thread, t->init[i].pos))
+			return -1;
+	if (read_rows(r))
+		return -1;
+	for (i = 0; i < t->nthreads; i++)
+		if (r->fe->parse_thread(t, i, r->cells[i], r->ncells[i], r->d))
+			return -1;
+	return 0;
+}
+
+/* ---- condition --------------------------------------------------------- */
+
+static prop *read_implies(reader *r, int depth);
+
+static prop *new_prop(reader *r, prop_kind kind, prop *l, prop *rr)
+{
+	prop *p = NULL;
+
+	if (++r->nprops > MAX_PROP_NODES)
+		diag_error(r->d, r->lx.pos, "condition too large (more than %d terms)",
+			   MAX_PROP_NODES);
+	else if (!(p = calloc(1, sizeof *p)))
+		oom(r);
+	if (!p) {
+		prop_free(l);
+		prop_free(rr);
+		return NULL;
+	}
+	p->kind = kind;
+	p->l = l;
+	p->r = rr;
+	return p;
+}
+
+/* `loc = value` or `loc == loc`. */
+static prop *read_atom(reader *r)
+{
+	prop *p;
+
+	if (lex_at_end(&r->lx)) {
+		diag_error(r->d, r->lx.pos, "unexpected end of file in the condition");
+		return NULL;
+	}
+	if (!lex_peek_number(&r->lx) && !lex_peek_ident(&r->lx) && *r->lx.p != '[') {
+		lex_error_expected(&r->lx, "a location or '('");
+		return NULL;
+	}
+	if (!(p = new_prop(r, PROP_ATOM, NULL, NULL)))
+		return NULL;
+	if (read_location(r, &p->lhs))
+		goto fail;
+	if (lex_accept(&r->lx, "==")) {
+		p->rhs_is_obs = true;
+		if (read_location(r, &p->rhs_obs))
+			goto fail;
+		return p;
+	}
+	if (lex_expect(&r->lx, "=") || read_value(r, &p->rhs))
+		goto fail;
+	return p;
+fail:
+	prop_free(p);
+	return NULL;
+}
+
+static prop *read_unary(reader *r, int depth)
+{
+	prop *p;
+
+	if (depth > MAX_PROP_DEPTH) {
+		diag_error(r->d, lex_here(&r->lx), "condition nested too deeply");
+		return NULL;
+	}
+	if (lex_accept(&r->lx, "~")) {
+		p = read_unary(r, depth + 1);
+		return p ? new_prop(r, PROP_NOT, p, NULL) : NULL;
+	}
+	if (lex_accept(&r->lx, "(")) {
+		p = read_implies(r, depth + 1);
+		if (p && lex_expect(&r->lx, ")")) {
+			prop_free(p);
+			return NULL;
+		}
+		return p;
+	}
+	if (lex_accept_word(&r->lx, "true"))
+		return new_prop(r, PROP_TRUE, NULL, NULL);
+	if (lex_accept_word(&r->lx, "false"))
+		return new_prop(r, PROP_FALSE, NULL, NULL);
+	return read_atom(r);
+}
+
+/* Binary operators of one precedence level, left-associative. */
+static prop *read_binary(reader *r, int depth, const char *op, prop_kind kind,
+			 prop *(*operand)(reader *, int))
+{
+	prop *p = operand(r, depth), *q;
+
+	while (p && lex_accept(&r->lx, op)) {
+		if (!(q = operand(r, depth))) {
+			prop_free(p);
+			return NULL;
+		}
+		p = new_prop(r, kind, p, q);
+	}
+	return p;
+}
+
+static prop *read_and(reader *r, int depth)
+{
+	return read_binary(r, depth, "/\\", PROP_AND, read_unary);
+}
+
+static prop *read_or(reader *r, int depth)
+{
+	return read_binary(r, depth, "\\/", PROP_OR, read_and);
+}
+
+/* `=>` binds loosest and groups to the right. */
+static prop *read_implies(reader *r, int depth)
+{
+	prop *p = read_or(r, depth), *q;
+
+	if (!p || !lex_accept(&r->lx, "=>"))
+		return p;
+	if (depth > MAX_PROP_DEPTH || !(q = read_implies(r, depth + 1))) {
+		if (depth > MAX_PROP_DEPTH)
+			diag_error(r->d, lex_here(&r->lx), "condition nested too deeply");
+		prop_free(p);
+		return NULL;
+	}
+	return new_prop(r, PROP_IMPLIES, p, q);
+}
+
+/* `[loc; loc; ...]` */
+static int read_locations(reader *r)
+{
+	litmus_test *t = r->t;
+	observable o, *arr;
+
+	if (lex_expect(&r->lx, "["))
+		return -1;
+	for (;;) {
+		if (lex_accept(&r->lx, "]"))
+			return 0;
+		if (lex_accept(&r->lx, ";"))
+			continue;
+		if (lex_at_end(&r->lx))
+			return diag_error(r->d, r->lx.pos, "unexpected end of file in locations");
+		if (read_location(r, &o))
+			return -1;
+		if (!(arr = reserve_one(t->locations, t->nlocations, sizeof o)))
+			return oom(r);
+		t->locations = arr;
+		t->locations[t->nlocations++] = o;
+		if (lex_accept(&r->lx, "]"))
+			return 0;
+		if (!lex_accept(&r->lx, ";"))
+			return lex_error_expected(&r->lx, "';' or ']'");
+	}
+}
+
+/* Optional `locations [...]` and `filter PROP` (once each, either order),
+ * then the quantified condition, then nothing. */
+static int read_tail(reader *r)
+{
+	litmus_test *t = r->t;
+	lexer *lx = &r->lx;
+	bool have_locations = false;
+	srcpos at;
+
+	for (;;) {
+		at = lex_here(lx);
+		if (lex_accept_word(lx, "locations")) {
+			if (have_locations)
+				return diag_error(r->d, at, "more than one 'locations' clause");
+			have_locations = true;
+			if (read_locations(r))
+				return -1;
+		} else if (lex_accept_word(lx, "filter")) {
+			if (t->filter)
+				return diag_error(r->d, at, "more than one 'filter' clause");
+			r->nprops = 0;
+			if (!(t->filter = read_implies(r, 0)))
+				return -1;
+		} else if (lex_accept_word(lx, "exists")) {
+			t->quant = Q_EXISTS;
+			break;
+		} else if (lex_accept_word(lx, "forall")) {
+			t->quant = Q_FORALL;
+			break;
+		} else if (lex_accept(lx, "~")) {
+			if (!lex_accept_word(lx, "exists"))
+				return lex_error_expected(lx, "'exists' after '~'");
+			t->quant = Q_NOT_EXISTS;
+			break;
+		} else if (lex_at_end(lx)) {
+			return diag_error(r->d, at, "missing final condition (exists, ~exists or forall)");
+		} else {
+			return lex_error_expected(lx, "exists, ~exists or forall");
+		}
+	}
+	r->nprops = 0;
+	if (!(t->cond = read_implies(r, 0)))
+		return -1;
+	if (!lex_at_end(lx))
+		return diag_error(r->d, lx->pos, "unexpected text after the condition");
+	return 0;
+}
+
+/* ---- entry points ------------------------------------------------------ */
+
+/* Parse text (owned, modified in place) into a new test. */
+static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn lookup,
+			      diag *d)
+{
+	reader r = { .text = text, .d = d };
+	srcpos start = { 1, 1 };
+	int rc = -1, i;
+
+	if (!d->file)
+		d->file = name;
+	if (!(r.t = calloc(1, sizeof *r.t))) {
+		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+		goto out;
+	}
+	if (!(r.t->path = dup_range(name, strlen(name)))) {
+		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+		goto out;
+	}
+	lex_init(&r.lx, text, start, "end of file", d);
+	rc = lex_strip_comments(text, d);
+	if (!rc)
+		rc = read_header(&r, lookup);
+	if (!rc)
+		rc = read_preamble(&r);
+	if (!rc)
+		rc = read_init(&r);
+	if (!rc)
+		rc = read_grid(&r);
+	if (!rc)
+		rc = read_tail(&r);
+out:
+	if (r.cells)
+		for (i = 0; i < r.t->nthreads; i++)
+			free(r.cells[i]);
+	free(r.cells);
+	free(r.ncells);
+	free(text);
+	if (rc) {
+		litmus_free(r.t);
+		return NULL;
+	}
+	return r.t;
+}
+
+litmus_test *litmus_read_string(const char *text, const char *name,
+				frontend_lookup_fn lookup, diag *d)
+{
+	char *copy = dup_range(text, strlen(text));
+
+	if (!name)
+		name = "<string>";
+	if (!copy) {
+		if (!d->file)
+			d->file = name;
+		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+		return NULL;
+	}
+	return read_text(copy, name, lookup, d);
+}
+
+/* A NUL byte would silently cut the text short; report where it is. */
+static int check_no_nul(const char *buf, size_t n, diag *d)
+{
+	const char *nul = memchr(buf, '\0', n), *p;
+	srcpos pos = { 1, 1 };
+
+	if (!nul)
+		return 0;
+	for (p = buf; p < nul; p++) {
+		if (*p == '\n') {
+			pos.line++;
+			pos.col = 1;
+		} else {
+			pos.col++;
+		}
+	}
+	return diag_error(d, pos, "NUL byte in the file");
+}
+
+litmus_test *litmus_read_file(const char *path, frontend_lookup_fn lookup, diag *d)
+{
+	FILE *f;
+	char *buf = NULL, *nb;
+	size_t len = 0, cap = 0, got;
+
+	if (!d->file)
+		d->file = path;
+	if (!(f = fopen(path, "rb"))) {
+		diag_error(d, (srcpos){ 0, 0 }, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	do {
+		if (len + 1 >= cap) {
+			cap = cap ? 2 * cap : 8192;
+			if (!(nb = realloc(buf, cap))) {
+				diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+				goto fail;
+			}
+			buf = nb;
+		}
+		got = fread(buf + len, 1, cap - len - 1, f);
+		len += got;
+	} while (got > 0);
+	if (ferror(f)) {
+		diag_error(d, (srcpos){ 0, 0 }, "read error: %s", strerror(errno));
+		goto fail;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	if (check_no_nul(buf, len, d)) {
+		free(buf);
+		return NULL;
+	}
+	return read_text(buf, path, lookup, d);
+fail:
+	fclose(f);
+	free(buf);
+	return NULL;
+}
