@@ -78,11 +78,11 @@ static void test_table(void)
 
 	CHECK_STR(fe->arch, "BPF");
 	CHECK_STR(fe->default_model, "bpf.cat");
-	CHECK(fe->ntags == 5);
+	CHECK(fe->ntags == 4);
 	for (i = 0; i < fe->ntags; i++)
 		for (j = i + 1; j < fe->ntags; j++)
 			CHECK(strcmp(fe->tag_names[i], fe->tag_names[j]) != 0);
-	CHECK(tag("X") && tag("SC") && tag("NORET") && tag("AQ") && tag("RL"));
+	CHECK(tag("X") && tag("SC") && tag("AQ") && tag("RL"));
 	CHECK(fe->is_register("r0") && fe->is_register("r9") && fe->is_register("r10"));
 	CHECK(!fe->is_register("r11") && !fe->is_register("r01") && !fe->is_register("R1"));
 	CHECK(!fe->is_register("r") && !fe->is_register("x") && !fe->is_register("w1"));
@@ -173,7 +173,7 @@ static void test_atomics(void)
 		{ "r2 = xchg_32_32(r1 + 0, r2)", ALU_MOVB, 4 },
 		{ "r2 = atomic_xchg((u64 *)(r1 + 0), r2)", ALU_MOVB, 8 },
 	};
-	tagmask sc = tag("SC") | tag("X"), noret = tag("NORET") | tag("X");
+	tagmask sc = tag("SC") | tag("X"), lock = tag("X");
 	litmus_test *t;
 	const ir_insn *in;
 	size_t i;
@@ -182,7 +182,7 @@ static void test_atomics(void)
 		in = lower(locks[i].text, &t);
 		CHECK(in && in->op == IR_RMW && in->dst == -1 && in->alu == locks[i].alu);
 		CHECK(in && is_reg(t, in->a, "r1") && is_reg(t, in->b, "r2"));
-		CHECK(in && in->tags_r == noret && in->tags_w == noret);
+		CHECK(in && in->tags_r == lock && in->tags_w == lock);
 		litmus_free(t);
 	}
 	for (i = 0; i < sizeof fetches / sizeof *fetches; i++) {
