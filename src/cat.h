@@ -41,12 +41,20 @@ typedef struct cat_run cat_run;
 /* tag_names: the front-end's tags, exposed as event sets of those names. */
 cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags);
 void cat_run_free(cat_run *r);
+bool cat_run_requires_coherence(const cat_run *r);
 
 /* Start a new event structure (resets program-stage caches). */
 void cat_run_set_events(cat_run *r, const evstruct *es);
 
+/* Exact mode (default): every allowed co is reported; with budget > 0,
+ * cat_run_eval gives up (returns -2) once `budget` co orders were tried
+ * since this call. Outcome mode: only one allowed co is reported per
+ * combination of co-last writes of the locations in final_locs (the
+ * observable outcomes), so witness counts become outcome counts. */
+void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int n, long budget);
+
 /* Judge every execution with this rf (and every co). Returns the number
- * of allowed executions, or -1 on a model error (in d). */
+ * of allowed executions, -1 on a model error (in d), -2 over budget. */
 long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag *d);
 
 /* Name of the first check that rejected the last rejected execution. */

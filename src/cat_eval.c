@@ -17,7 +17,7 @@
 #include "cat_builtin.h"
 #include "arena.h"
 
-enum { ST_OK = 0, ST_REJECT = 1, ST_REJECT_ALL = 2, ST_ERR = -1 };
+enum { ST_OK = 0, ST_REJECT = 1, ST_REJECT_ALL = 2, ST_ERR = -1, ST_BUDGET = -2 };
 
 struct cat_model {
 	cat_model_ast *ast;       /* library + model, one tree */
@@ -56,7 +56,12 @@ struct cat_run {
 	cat_allowed_fn fn;
 	void *arg;
 	long allowed;
-	bool stop;
+	bool stop;                /* the caller wants no more executions */
+	bool found;               /* outcome mode: this outcome has a witness */
+	bool outcome_mode;        /* one witness per (rf, final writes) */
+	const int *final_locs;    /* locations whose final value is observed */
+	int nfinal_locs;
+	long budget, leaves;      /* exact mode: co orders tried, and the cap */
 	const char *flags[64];
 	int nflags;
 	const char *last_fail;
@@ -735,6 +740,7 @@ static int finish_execution(cat_run *r)
 	cat_verdict v = { r->co, r->flags, r->nflags };
 
 	r->allowed++;
+	r->found = true;
 	if (r->fn && r->fn(r->arg, &v))
 		r->stop = true;
 	return ST_OK;
@@ -900,6 +906,8 @@ static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *
 
 static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kont *k, env *en)
 {
+	if (!r->outcome_mode && r->budget && ++r->leaves > r->budget)
+		return ST_BUDGET;
 	arena_mark mark = arena_save(&r->ar[2]);
 	arena *saved = cur_arena;
 	int nflags = r->nflags;
@@ -929,7 +937,7 @@ static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *
 	if (pos == cs->len[l])
 		return co_place(r, cs, l + 1, 0, in, k, en);
 	int st = ST_REJECT;
-	for (int i = 0; i < cs->len[l] && !r->stop; i++) {
+	for (int i = 0; i < cs->len[l] && !r->stop && !(r->outcome_mode && r->found); i++) {
 		int w = cs->ws[cs->start[l] + i];
 		if (set_has(cs->placed, w))
 			continue;
@@ -948,6 +956,47 @@ static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *
 		cs->order[cs->start[l] + pos] = w;
 		int sub = co_place(r, cs, l, pos + 1, in, k, en);
 		set_del(cs->placed, w);
+		if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
+			return sub;
+		if (sub == ST_OK)
+			st = ST_OK;
+	}
+	return st;
+}
+
+/* Outcome mode: for each choice of co-last write of the observed
+ * locations (one that no other write must follow), look for ONE allowed
+ * order ending that way. The number of outcomes is small even when the
+ * number of coherence orders is astronomical. */
+static int co_by_outcome(cat_run *r, co_search *cs, int f, const word *must,
+			 const cat_instr *in, const kont *k, env *en)
+{
+	int n = r->n, w = r->w;
+
+	if (f == r->nfinal_locs) {
+		rel_copy(cs->must, must, n);
+		r->found = false;
+		int st = co_place(r, cs, 0, 0, in, k, en);
+		r->found = false;
+		return st;
+	}
+	int l = r->final_locs[f];
+	if (l >= cs->nloc || cs->len[l] == 0)
+		return co_by_outcome(r, cs, f + 1, must, in, k, en);
+	word *next = arena_alloc(&r->ar[1], sizeof(word) * n * w);
+	int st = ST_REJECT;
+	for (int i = 0; i < cs->len[l] && !r->stop; i++) {
+		int last = cs->ws[cs->start[l] + i];
+		if (!set_empty(REL_ROW(must, w, last), w))
+			continue;            /* something must come after it */
+		rel_copy(next, must, n);
+		for (int j = 0; j < cs->len[l]; j++)
+			if (j != i)
+				rel_add(next, w, cs->ws[cs->start[l] + j], last);
+		rel_plus(next, next, n);
+		if (!rel_irreflexive(next, n))
+			continue;
+		int sub = co_by_outcome(r, cs, f + 1, next, in, k, en);
 		if (sub == ST_ERR || sub == ST_REJECT_ALL)
 			return sub;
 		if (sub == ST_OK)
@@ -997,6 +1046,11 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 			if ((es->kind[i] & EV_W) && es->loc[i] == l)
 				cs.ws[m++] = i;
 		cs.len[l] = m - cs.start[l];
+	}
+	if (r->outcome_mode) {
+		word *must = arena_alloc(a, sizeof(word) * n * w);
+		rel_copy(must, cs.must, n);
+		return co_by_outcome(r, &cs, 0, must, in, k, en);
 	}
 	return co_place(r, &cs, 0, 0, in, k, en);
 }
@@ -1075,6 +1129,17 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 	return r;
 }
 
+bool cat_run_requires_coherence(const cat_run *r) { return r->m->coherent; }
+
+void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int n, long budget)
+{
+	r->outcome_mode = outcome_mode;
+	r->final_locs = final_locs;
+	r->nfinal_locs = n;
+	r->budget = budget;
+	r->leaves = 0;
+}
+
 void cat_run_free(cat_run *r)
 {
 	if (!r)
@@ -1117,6 +1182,8 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 
 	kont top = { &r->m->ast->top, 0, NULL };
 	int st = exec(r, &top, NULL, true);
+	if (st == ST_BUDGET)
+		return -2;
 	if (st == ST_ERR || r->err) {
 		srcpos pos = r->err_pos;
 		const char *saved = d->file;

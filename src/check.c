@@ -190,7 +190,16 @@ static int state_cmp(const void *pa, const void *pb)
 	return 0;
 }
 
-int check_test(const litmus_test *t, cat_run *run, check_result *res, diag *d)
+static void reset_counts(check_result *res)
+{
+	res->nstates = 0;
+	res->pos = res->neg = 0;
+	for (int i = 0; i < res->nflags; i++)
+		free(res->flags[i]);
+	res->nflags = 0;
+}
+
+int check_test(const litmus_test *t, cat_run *run, long budget, check_result *res, diag *d)
 {
 	struct timespec t0, t1;
 	collector c = { .t = t, .res = res };
@@ -207,7 +216,23 @@ int check_test(const litmus_test *t, cat_run *run, check_result *res, diag *d)
 	qsort(res->obs, shown, sizeof *res->obs, obs_cmp);
 	c.row = calloc(res->nobs + 1, sizeof(value));
 
+	/* memory symbols are locations 0..nsyms-1 (mem_domain_init) */
+	int final_locs[res->nobs + 1], nfinal = 0;
+	for (int i = 0; i < res->nobs; i++)
+		if (res->obs[i].thread < 0)
+			final_locs[nfinal++] = res->obs[i].sym;
+	cat_run_set_mode(run, false, final_locs, nfinal, budget);
 	int st = enumerate_executions(t, run, on_execution, &c, &res->stats, d);
+	if (st == -2) {
+		reset_counts(res);
+		free(c.slots);
+		c.slots = NULL;
+		c.nslots = 0;
+		res->outcome_mode = true;
+		cat_run_set_mode(run, true, final_locs, nfinal, 0);
+		st = enumerate_executions(t, run, on_execution, &c, &res->stats, d);
+	}
+	cat_run_set_mode(run, false, NULL, 0, 0);
 	free(c.row);
 	free(c.slots);
 	if (st < 0)

@@ -16,11 +16,15 @@ typedef struct {
 	char **flags;         /* flags raised by some allowed execution */
 	int nflags;
 	bool ok;              /* the quantified condition is validated */
+	bool outcome_mode;    /* pos/neg count outcomes, not executions */
 	double seconds;
 	enum_stats stats;
 } check_result;
 
-int  check_test(const litmus_test *t, cat_run *run, check_result *res, diag *d);
+/* Exact witness counts unless more than `budget` coherence orders would
+ * have to be tried (0: no limit); then the test is redone in outcome mode,
+ * which finds one execution per observable outcome. */
+int  check_test(const litmus_test *t, cat_run *run, long budget, check_result *res, diag *d);
 void check_result_free(check_result *res);
 
 /* Does proposition p hold in a state laid out as res->obs? */

@@ -202,7 +202,8 @@ static int choose_rf(enumerator *E, int k)
 		if (thin_air(E))
 			return 0;
 		E->stats->candidates++;
-		return cat_run_eval(E->run, E->rf, judged, E, E->d) < 0 ? -1 : 0;
+		long st = cat_run_eval(E->run, E->rf, judged, E, E->d);
+		return st < 0 ? (int)st : 0;
 	}
 	int r = E->reads[k];
 	for (int c = 0; c < E->ncand[k]; c++) {
@@ -211,7 +212,7 @@ static int choose_rf(enumerator *E, int k)
 		int st = choose_rf(E, k + 1);
 		REL_ROW(E->rf, es->w, wr)[r >> 6] &= ~((word)1 << (r & 63));
 		if (st < 0)
-			return -1;
+			return st;
 	}
 	return 0;
 }
@@ -257,8 +258,9 @@ static int pick_traces(enumerator *E, int ti)
 		return judge_structure(E);
 	for (int i = 0; i < E->tl[ti].n; i++) {
 		E->pick[ti] = &E->tl[ti].v[i];
-		if (pick_traces(E, ti + 1) < 0)
-			return -1;
+		int st = pick_traces(E, ti + 1);
+		if (st < 0)
+			return st;
 	}
 	return 0;
 }
@@ -291,7 +293,7 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 		}
 		for (int ti = 0; ti < t->nthreads; ti++) {
 			trace_list_free(&E.tl[ti]);
-			if (thread_traces(t, ti, &md, &E.tl[ti], &grew, d) < 0) {
+			if (thread_traces(t, ti, &md, cat_run_requires_coherence(run), &E.tl[ti], &grew, d) < 0) {
 				st = -1;
 				goto out;
 			}

@@ -32,6 +32,8 @@ typedef struct {
 	long allowed;      /* executions the model allowed */
 } enum_stats;
 
+/* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget
+ * ran out (see cat_run_set_mode). */
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d);
 

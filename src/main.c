@@ -32,6 +32,12 @@ static const char usage[] =
 "        Also look for included cat files (and bare model names) in DIR.\n"
 "  -variant NAME, --variant NAME\n"
 "        Enable `if \"NAME\"` branches of the model (repeatable).\n"
+"  -budget N, --budget N\n"
+"        Count every execution (exact Positive/Negative witnesses) unless a\n"
+"        test needs more than N coherence orders (default 200000; 0 = no\n"
+"        limit). Past that, the test is checked again looking for one\n"
+"        execution per observable outcome: States and Ok/No are the same,\n"
+"        witness counts then count outcomes, and a Note line says so.\n"
 "  -notime, --no-time\n"
 "        Omit the Time lines (for comparing outputs).\n"
 "  --model-dir\n"
@@ -59,6 +65,7 @@ typedef struct {
 	const char *variants[32];
 	int nvariants;
 	bool show_time;
+	long budget;               /* co orders per test before outcome mode */
 } options;
 
 /* One loaded model per (model file, front-end): tags differ per dialect. */
@@ -169,7 +176,7 @@ static int check_file(const options *o, const char *file)
 	}
 	check_result res;
 	d.file = file;
-	if (check_test(t, lm->run, &res, &d) < 0) {
+	if (check_test(t, lm->run, o->budget, &res, &d) < 0) {
 		diag_print(&d);
 		check_result_free(&res);
 		litmus_free(t);
@@ -192,7 +199,7 @@ static int bad_usage(const char *fmt, const char *arg)
 
 int main(int argc, char **argv)
 {
-	options o = { .show_time = true };
+	options o = { .show_time = true, .budget = 200000 };
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
 
@@ -222,6 +229,13 @@ int main(int argc, char **argv)
 				return bad_usage("%s needs a name", a);
 			if (o.nvariants < 30)
 				o.variants[o.nvariants++] = argv[++i];
+		} else if (!strcmp(a, "-budget") || !strcmp(a, "--budget")) {
+			char *end;
+			if (!more)
+				return bad_usage("%s needs a number", a);
+			o.budget = strtol(argv[++i], &end, 10);
+			if (*end || o.budget < 0)
+				return bad_usage("bad budget '%s'", argv[i]);
 		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
 			o.show_time = false;
 		} else if (a[0] == '-' && a[1]) {

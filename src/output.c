@@ -113,6 +113,9 @@ void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool sho
 	}
 	fputs(res->ok ? "Ok\n" : "No\n", f);
 	fprintf(f, "Witnesses\nPositive: %ld Negative: %ld\n", wpos, wneg);
+	if (res->outcome_mode)
+		fprintf(f, "Note %.*s: too many executions to count; witnesses count "
+			"one execution per outcome and rf choice\n", nl, t->name);
 	for (int i = 0; i < res->nflags; i++)
 		fprintf(f, "Flag %s\n", res->flags[i]);
 	fprintf(f, "Condition %s (", quant[t->quant]);

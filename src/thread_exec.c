@@ -27,14 +27,16 @@ void mem_domain_init(mem_domain *md, const litmus_test *t)
 		int l = mem_location(md, e->sym, 0);
 		md->init[l] = e->val;
 		md->dom[l].n = 0;
-		mem_domain_add(md, l, e->val);
+		mem_domain_add(md, l, e->val, WRITER_INIT);
 	}
 }
 
 void mem_domain_free(mem_domain *md)
 {
-	for (int i = 0; i < md->n; i++)
+	for (int i = 0; i < md->n; i++) {
 		free(md->dom[i].v);
+		free(md->dom[i].who);
+	}
 	free(md->dom);
 	free(md->locs);
 	free(md->init);
@@ -56,21 +58,27 @@ int mem_location(mem_domain *md, int sym, int64_t off)
 	md->locs[l] = (location){ sym, off };
 	md->dom[l] = (value_set){ 0 };
 	md->init[l] = value_int(0);
-	mem_domain_add(md, l, md->init[l]);
+	mem_domain_add(md, l, md->init[l], WRITER_INIT);
 	return l;
 }
 
-int mem_domain_add(mem_domain *md, int loc, value v)
+int mem_domain_add(mem_domain *md, int loc, value v, uint64_t who)
 {
 	value_set *s = &md->dom[loc];
 
 	for (int i = 0; i < s->n; i++)
-		if (value_eq(s->v[i], v))
-			return 0;
+		if (value_eq(s->v[i], v)) {
+			if ((s->who[i] | who) == s->who[i])
+				return 0;
+			s->who[i] |= who;
+			return 1;
+		}
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 4;
 		s->v = xrealloc(s->v, sizeof *s->v * s->cap);
+		s->who = xrealloc(s->who, sizeof *s->who * s->cap);
 	}
+	s->who[s->n] = who;
 	s->v[s->n++] = v;
 	return 1;
 }
@@ -163,6 +171,9 @@ static bool compare(cmp_op op, value a, value b, bool *out)
 typedef struct {
 	value v;
 	uint64_t taint;      /* reads this register's value came from */
+	uint64_t vtaint;     /* reads its value is still unknown without:
+	                      * like taint, except `r ^= r` is known to be 0
+	                      * (herd7's solver knows it too) */
 } reg;
 
 typedef struct {
@@ -173,6 +184,8 @@ typedef struct {
 	int *grew;
 	diag *d;
 	int nregs;
+	bool coherent;
+	uint64_t self;       /* this thread's writer bit */
 	tevent ev[TRACE_MAX_EVENTS];
 } runner;
 
@@ -186,6 +199,11 @@ static uint64_t taint_of(const opnd *o, const reg *regs)
 	return o->kind == OPND_REG ? regs[o->reg].taint : 0;
 }
 
+static uint64_t vtaint_of(const opnd *o, const reg *regs)
+{
+	return o->kind == OPND_REG ? regs[o->reg].vtaint : 0;
+}
+
 static value value_of(const opnd *o, const reg *regs)
 {
 	if (o->kind == OPND_REG)
@@ -196,7 +214,7 @@ static value value_of(const opnd *o, const reg *regs)
 }
 
 static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
-		value rv, value wv, tagmask tags, uint64_t addr, uint64_t data)
+		value rv, value wv, tagmask tags, uint64_t addr, uint64_t data, uint64_t vdep)
 {
 	if (p->nev >= TRACE_MAX_EVENTS)
 		return diag_error(r->d, in->pos, "thread P%d performs more than %d memory events",
@@ -204,7 +222,11 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	tevent *e = &r->ev[p->nev++];
 	*e = (tevent){ .kind = kind, .loc = loc, .rv = rv, .wv = wv, .tags = tags,
 		       .insn = (int)(in - r->th->code), .addr = addr, .data = data,
-		       .ctrl = p->ctrl, .vdep = addr | data, .rmw_read = -1 };
+		       .ctrl = p->ctrl, .vdep = vdep, .rmw_read = -1 };
+	/* a write's value joins the domain at once: a later read of this
+	 * very path may have to return it */
+	if ((kind & EV_W) && mem_domain_add(r->md, loc, wv, r->self))
+		*r->grew = 1;
 	return p->nev - 1;
 }
 
@@ -227,9 +249,6 @@ static int finish(runner *r, pathpos *p, const reg *regs)
 	tr->regs = xrealloc(NULL, sizeof *tr->regs * (r->nregs ? r->nregs : 1));
 	for (int i = 0; i < r->nregs; i++)
 		tr->regs[i] = regs[i].v;
-	for (int i = 0; i < p->nev; i++)
-		if ((tr->ev[i].kind & EV_W) && mem_domain_add(r->md, tr->ev[i].loc, tr->ev[i].wv))
-			*r->grew = 1;
 	return 0;
 }
 
@@ -248,52 +267,78 @@ static bool address_of(runner *r, const ir_insn *in, const reg *regs, int *loc)
 	return true;
 }
 
-/* A read returns each value of its location's domain in turn; `k` says
- * how to continue once the value is known. */
+/* Can this thread's read of loc return domain entry i? Without coherence
+ * any value some write may store; with it, only what a coherent execution
+ * could show (see thread_exec.h). */
+static bool may_read(const runner *r, const pathpos *p, int loc, int i)
+{
+	const value_set *s = &r->md->dom[loc];
+
+	if (!r->coherent)
+		return true;
+	if (s->who[i] & ~r->self & ~WRITER_INIT)
+		return true;                     /* another thread writes it */
+	for (int e = p->nev - 1; e >= 0; e--)   /* own latest write, if any */
+		if ((r->ev[e].kind & EV_W) && r->ev[e].loc == loc)
+			return value_eq(r->ev[e].wv, s->v[i]);
+	return (s->who[i] & WRITER_INIT) != 0;
+}
+
+static reg read_result(value v, int e)
+{
+	return (reg){ v, (uint64_t)1 << e, (uint64_t)1 << e };
+}
+
+/* A read returns each value of its location's domain in turn, and the
+ * thread goes on from there once per value. */
 static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc)
 {
-	uint64_t addr = taint_of(&in->a, regs);
-	int ndom = r->md->dom[loc].n;
+	uint64_t addr = taint_of(&in->a, regs), vaddr = vtaint_of(&in->a, regs);
 	reg saved[r->nregs > 0 ? r->nregs : 1];
 
 	memcpy(saved, regs, sizeof(reg) * r->nregs);
-	for (int i = 0; i < ndom; i++) {
-		value old = r->md->dom[loc].v[i];   /* domain may grow: re-read */
+	for (int i = 0; i < r->md->dom[loc].n; i++) {   /* the domain may grow */
+		if (!may_read(r, &p, loc, i))
+			continue;
+		value old = r->md->dom[loc].v[i];
 		pathpos q = p;
 		memcpy(regs, saved, sizeof(reg) * r->nregs);
 
 		if (in->op == IR_LOAD) {
-			int e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, 0);
+			int e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, 0, vaddr);
 			if (e < 0)
 				return -1;
-			regs[in->dst] = (reg){ old, (uint64_t)1 << e };
+			regs[in->dst] = read_result(old, e);
 		} else if (in->op == IR_RMW) {
 			/* fetch, xchg and lock atomics are ONE event that both
-			 * reads and writes (as in herd7's BPF semantics) */
+			 * reads and writes (as in herd7's BPF semantics); herd7
+			 * also counts a dependency into the operand as addr */
 			value nv;
 			if (!alu(in->alu, old, value_of(&in->b, regs), &nv))
 				continue;
+			uint64_t data = taint_of(&in->b, regs);
 			int e = emit(r, &q, in, EV_R | EV_W, loc, old, nv, in->tags_r | in->tags_w,
-				     addr, taint_of(&in->b, regs));
+				     addr | data, data, vaddr | vtaint_of(&in->b, regs));
 			if (e < 0)
 				return -1;
 			if (in->dst >= 0)
-				regs[in->dst] = (reg){ old, (uint64_t)1 << e };
+				regs[in->dst] = read_result(old, e);
 		} else { /* IR_CAS: a read, and a write linked by rmw on success */
 			bool ok = value_eq(old, value_of(&in->b, regs));
-			int er = emit(r, &q, in, EV_R, loc, old, old, ok ? in->tags_r : in->tags_fail, addr, 0);
+			int er = emit(r, &q, in, EV_R, loc, old, old, ok ? in->tags_r : in->tags_fail,
+				      addr, 0, vaddr);
 			if (er < 0)
 				return -1;
 			if (ok) {
 				value nv = value_of(&in->c, regs);
 				int ew = emit(r, &q, in, EV_W, loc, nv, nv, in->tags_w,
-					      addr, taint_of(&in->c, regs));
+					      addr, taint_of(&in->c, regs), vaddr | vtaint_of(&in->c, regs));
 				if (ew < 0)
 					return -1;
 				r->ev[ew].rmw_read = er;
 			}
 			if (in->dst >= 0)
-				regs[in->dst] = (reg){ old, (uint64_t)1 << er };
+				regs[in->dst] = read_result(old, er);
 		}
 		q.pc++;
 		if (run(r, q, regs) < 0)
@@ -316,23 +361,28 @@ static int run(runner *r, pathpos p, reg *regs)
 					  r->th->id, MAX_STEPS);
 		switch (in->op) {
 		case IR_MOV:
-			regs[in->dst] = (reg){ value_of(&in->a, regs), taint_of(&in->a, regs) };
+			regs[in->dst] = (reg){ value_of(&in->a, regs), taint_of(&in->a, regs),
+					       vtaint_of(&in->a, regs) };
 			break;
-		case IR_ALU:
+		case IR_ALU: {
 			if (!alu(in->alu, value_of(&in->a, regs), value_of(&in->b, regs), &v))
 				return 0;
-			regs[in->dst] = (reg){ v, taint_of(&in->a, regs) | taint_of(&in->b, regs) };
+			bool self_xor = in->alu == ALU_XOR && in->a.kind == OPND_REG &&
+					in->b.kind == OPND_REG && in->a.reg == in->b.reg;
+			regs[in->dst] = (reg){ v, taint_of(&in->a, regs) | taint_of(&in->b, regs),
+					       self_xor ? 0 : vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs) };
 			break;
+		}
 		case IR_STORE:
 			if (!address_of(r, in, regs, &loc))
 				return 0;
 			v = value_of(&in->b, regs);
-			if (emit(r, &p, in, EV_W, loc, v, v, in->tags_w,
-				 taint_of(&in->a, regs), taint_of(&in->b, regs)) < 0)
+			if (emit(r, &p, in, EV_W, loc, v, v, in->tags_w, taint_of(&in->a, regs),
+				 taint_of(&in->b, regs), vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs)) < 0)
 				return -1;
 			break;
 		case IR_FENCE:
-			if (emit(r, &p, in, EV_F, -1, value_int(0), value_int(0), in->tags_f, 0, 0) < 0)
+			if (emit(r, &p, in, EV_F, -1, value_int(0), value_int(0), in->tags_f, 0, 0, 0) < 0)
 				return -1;
 			break;
 		case IR_LOAD:
@@ -359,15 +409,16 @@ static int run(runner *r, pathpos p, reg *regs)
 	return finish(r, &p, regs);
 }
 
-int thread_traces(const litmus_test *t, int ti, mem_domain *md,
+int thread_traces(const litmus_test *t, int ti, mem_domain *md, bool coherent,
 		  trace_list *out, int *grew, diag *d)
 {
 	runner r = { .t = t, .th = &t->threads[ti], .md = md, .out = out,
-		     .grew = grew, .d = d, .nregs = t->nregs };
+		     .grew = grew, .d = d, .nregs = t->nregs, .coherent = coherent,
+		     .self = (uint64_t)1 << (ti < 62 ? ti : 62) };
 	reg regs[t->nregs > 0 ? t->nregs : 1];
 
 	for (int i = 0; i < t->nregs; i++)
-		regs[i] = (reg){ value_int(0), 0 };
+		regs[i] = (reg){ value_int(0), 0, 0 };
 	for (int i = 0; i < t->ninit; i++)
 		if (t->init[i].thread == t->threads[ti].id)
 			regs[t->init[i].reg].v = t->init[i].val;

@@ -37,8 +37,12 @@ typedef struct {
 } trace_list;
 
 /* Locations seen so far and the values each may hold. */
+/* Values a location may hold, with who can write each one: bit t for
+ * thread t, WRITER_INIT for the initial value. */
+#define WRITER_INIT ((uint64_t)1 << 63)
 typedef struct {
 	value *v;
+	uint64_t *who;
 	int n, cap;
 } value_set;
 
@@ -52,13 +56,17 @@ typedef struct {
 void mem_domain_init(mem_domain *md, const litmus_test *t);
 void mem_domain_free(mem_domain *md);
 int  mem_location(mem_domain *md, int sym, int64_t off);  /* interns */
-/* Adds v to the domain of loc; returns 1 if it was new. */
-int  mem_domain_add(mem_domain *md, int loc, value v);
+/* Adds v, written by `who`, to the domain of loc; returns 1 if new. */
+int  mem_domain_add(mem_domain *md, int loc, value v, uint64_t who);
 
 /* All traces of thread ti under the current domain. Writes performed by
  * the traces are added to the domain; *grew is set if the domain changed
- * (the caller iterates to a fixpoint). Returns 0 or -1 (error in d). */
-int thread_traces(const litmus_test *t, int ti, mem_domain *md,
+ * (the caller iterates to a fixpoint). With `coherent` (the model forbids
+ * every execution that breaks per-location SC) a read only guesses values
+ * it could see coherently: another thread's write, its own latest write to
+ * the location, or the initial value if it has not written there.
+ * Returns 0 or -1 (error in d). */
+int thread_traces(const litmus_test *t, int ti, mem_domain *md, bool coherent,
 		  trace_list *out, int *grew, diag *d);
 
 void trace_list_free(trace_list *l);
