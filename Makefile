@@ -54,7 +54,7 @@ check: deps all
 asan-check:
 	@$(MAKE) -s BUILD=build-asan CFLAGS='$(ASAN_FLAGS)' all unit >/dev/null
 	@ASAN_OPTIONS=detect_leaks=0 sh -c '\
-	  build-asan/unit/test_rel >/dev/null && \
+	  for t in build-asan/unit/*; do $$t >/dev/null || exit 1; done && \
 	  sh tests/scripts/verdicts.sh tests/litmus/bpf build-asan/bpfmm >/dev/null && \
 	  sh tests/scripts/bad-input.sh build-asan/bpfmm >/dev/null && \
 	  if [ -d $(CATALOGUE)/tests ]; then sh tests/scripts/verdicts.sh $(CATALOGUE) build-asan/bpfmm >/dev/null; fi' \

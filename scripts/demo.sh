@@ -5,7 +5,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 1
 dir=tests/litmus/bpf
-for t in LWN-example-A LWN-example-B; do
+for t in MP+rel+acq LB+addrpo+data LWN-B+rsw; do
 	[ -f "$dir/$t.litmus" ] && { echo "\$ build/bpfmm $dir/$t.litmus"; build/bpfmm "$dir/$t.litmus"; }
 done
 echo "\$ build/bpfmm $dir/*.litmus   (summary)"
