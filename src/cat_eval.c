@@ -504,28 +504,22 @@ static val *eval(cat_run *r, const cat_expr *e, env *en)
 		a = eval(r, e->a, en);
 		b = a ? eval(r, e->b, en) : NULL;
 		return b ? binop(r, e, a, b) : NULL;
-	case E_SEQ: {
-		a = eval(r, e->a, en);
-		b = a ? eval(r, e->b, en) : NULL;
-		if (!b)
-			return NULL;
-		word *x = as_rel(r, a, e->a->pos), *y = as_rel(r, b, e->b->pos);
-		if (!x || !y)
-			return NULL;
-		v = mkrel(r);
-		rel_seq(v->bits, x, y, r->n);
-		return v;
-	}
+	case E_SEQ:
 	case E_CART: {
 		a = eval(r, e->a, en);
 		b = a ? eval(r, e->b, en) : NULL;
 		if (!b)
 			return NULL;
-		word *x = as_set(r, a, e->a->pos), *y = as_set(r, b, e->b->pos);
+		/* a ; b composes relations, a * b pairs up two sets */
+		word *(*as)(cat_run *, val *, srcpos) = e->kind == E_SEQ ? as_rel : as_set;
+		word *x = as(r, a, e->a->pos), *y = as(r, b, e->b->pos);
 		if (!x || !y)
 			return NULL;
 		v = mkrel(r);
-		rel_cart(v->bits, x, y, r->n);
+		if (e->kind == E_SEQ)
+			rel_seq(v->bits, x, y, r->n);
+		else
+			rel_cart(v->bits, x, y, r->n);
 		return v;
 	}
 	case E_ADD:
