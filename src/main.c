@@ -79,11 +79,25 @@ typedef struct {
 static loaded_model models[16];
 static int nmodels;
 
-static bool is_dir(const char *p)
+/* dst = a "/" b; false (and dst empty) if it does not fit */
+static bool join(char *dst, size_t n, const char *a, const char *b)
+{
+	int len = snprintf(dst, n, "%s/%s", a, b);
+
+	if (len < 0 || (size_t)len >= n) {
+		dst[0] = 0;
+		return false;
+	}
+	return true;
+}
+
+static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
+
+/* a model directory is one that holds our library */
+static bool is_model_dir(const char *dir)
 {
 	char probe[PATH_MAX];
-	snprintf(probe, sizeof probe, "%s/lib/stdlib.cat", p);
-	return access(probe, R_OK) == 0;
+	return join(probe, sizeof probe, dir, "lib/stdlib.cat") && readable(probe);
 }
 
 static const char *model_dir(void)
@@ -98,34 +112,38 @@ static const char *model_dir(void)
 	if (len > 0) {
 		exe[len] = 0;
 		char *d = dirname(exe);
-		snprintf(dir, sizeof dir, "%s/../models", d);
-		if (is_dir(dir))
+		if (join(dir, sizeof dir, d, "../models") && is_model_dir(dir))
 			return dir;
-		snprintf(dir, sizeof dir, "%s/../share/bpfmm/models", d);
-		if (is_dir(dir))
+		if (join(dir, sizeof dir, d, "../share/bpfmm/models") && is_model_dir(dir))
 			return dir;
 	}
 	return BPFMM_MODELDIR;
 }
 
-static bool readable(const char *p) { return access(p, R_OK) == 0; }
+/* A model named with a '/' is a path; a bare name is looked up in the
+ * current directory, the -I directories, then the model directory. */
+static bool find_model(const options *o, const char *name, const char *mdir, char *path, size_t n)
+{
+	snprintf(path, n, "%s", name);
+	if (readable(path) || strchr(name, '/'))
+		return readable(path);
+	for (int i = 0; i < o->nincdirs; i++)
+		if (join(path, n, o->incdirs[i], name) && readable(path))
+			return true;
+	return join(path, n, mdir, name) && readable(path);
+}
 
 static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
 {
-	static char path[PATH_MAX], libdir[PATH_MAX], mdir[PATH_MAX], here[PATH_MAX];
+	static char path[PATH_MAX];
+	char libdir[PATH_MAX], here[PATH_MAX];
 	const char *name = o->model ? o->model : fe->default_model;
+	const char *mdir = model_dir();
 
-	snprintf(mdir, sizeof mdir, "%s", model_dir());
-	/* a bare name is looked up in -I directories, then the model dir */
-	snprintf(path, sizeof path, "%s", name);
-	if (!readable(path) && !strchr(name, '/')) {
-		for (int i = 0; i < o->nincdirs; i++) {
-			snprintf(path, sizeof path, "%s/%s", o->incdirs[i], name);
-			if (readable(path))
-				break;
-		}
-		if (!readable(path))
-			snprintf(path, sizeof path, "%s/%s", mdir, name);
+	if (!find_model(o, name, mdir, path, sizeof path)) {
+		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in ., -I directories, %s)",
+			   name, mdir);
+		return NULL;
 	}
 	for (int i = 0; i < nmodels; i++)
 		if (!strcmp(models[i].path, path) && models[i].fe == fe)
@@ -135,7 +153,7 @@ static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
 		return NULL;
 	}
 	snprintf(here, sizeof here, "%s", path);
-	snprintf(libdir, sizeof libdir, "%s/lib", mdir);
+	join(libdir, sizeof libdir, mdir, "lib");
 	const char *inc[40];
 	int ni = 0;
 	inc[ni++] = dirname(here);
@@ -145,12 +163,10 @@ static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
 	inc[ni++] = mdir;
 	inc[ni] = NULL;
 
-	const char *saved = d->file;
-	d->file = path;
+	d->file = path;   /* errors in the model are reported against it */
 	cat_model *m = cat_model_load(path, inc, o->variants, d);
 	if (!m)
 		return NULL;
-	d->file = saved;
 	loaded_model *lm = &models[nmodels++];
 	lm->path = strdup(path);
 	lm->fe = fe;
