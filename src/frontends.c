@@ -4,9 +4,11 @@
 #include <strings.h>
 #include "frontends.h"
 #include "bpf_frontend.h"
+#include "riscv_frontend.h"
 
 static const frontend *const table[] = {
 	&bpf_frontend,
+	&riscv_frontend,
 };
 
 const frontend *frontend_for_arch(const char *arch)

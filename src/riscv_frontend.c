@@ -1,0 +1,517 @@
+/* riscv_frontend.c - parse RISCV litmus cells and lower them to IR.
+ *
+ * Each cell holds at most one label (`LC00:`) and at most one instruction.
+ * Every instruction becomes at most one IR instruction (a move or ALU
+ * operation into x0 becomes none), so a thread needs at most as many IR
+ * slots, labels and branches as it has cells.
+ *
+ * x0 (`zero`) reads as 0 everywhere: as a source it is the immediate 0.
+ * Registers are interned under the name the test writes, so an ABI name and
+ * its xN alias (a0 / x10) are NOT the same register; no test of the
+ * conformance suite mixes them.
+ *
+ * LR/SC are rejected ("unsupported"): the IR has no instruction that pairs
+ * a load with a later, possibly failing store (see docs/riscv-model.md).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "riscv_frontend.h"
+#include "lexer.h"
+
+enum {
+	RV_TAG_AQ, RV_TAG_RL, RV_TAG_AMO, RV_TAG_X,
+	RV_TAG_FPR, RV_TAG_FPW, RV_TAG_FSR, RV_TAG_FSW, RV_TAG_TSO, RV_TAG_FI,
+	RV_NTAGS
+};
+
+/* Event tags, visible to the cat model as event sets of the same name. */
+static const char *const rv_tag_names[] = {
+	/* an access with an .aq annotation (lw.aq, amo*.aq, ...) */
+	[RV_TAG_AQ] = "AQ",
+	/* an access with an .rl annotation (sw.rl, amo*.rl, ...) */
+	[RV_TAG_RL] = "RL",
+	/* the (single, read-and-write) event of an AMO instruction */
+	[RV_TAG_AMO] = "AMO",
+	/* events of LR / SC (never given today: LR/SC are rejected) */
+	[RV_TAG_X] = "X",
+	/* fences: which accesses the predecessor set (P) and the successor
+	 * set (S) hold; `fence r,rw` is FencePR & FenceSR & FenceSW */
+	[RV_TAG_FPR] = "FencePR",
+	[RV_TAG_FPW] = "FencePW",
+	[RV_TAG_FSR] = "FenceSR",
+	[RV_TAG_FSW] = "FenceSW",
+	/* fence.tso: orders R before R/W and W before W */
+	[RV_TAG_TSO] = "FenceTSO",
+	/* fence.i: instruction-fetch fence, orders no data access */
+	[RV_TAG_FI] = "FenceI",
+};
+_Static_assert(sizeof rv_tag_names / sizeof *rv_tag_names == RV_NTAGS,
+	       "one name per RISCV tag");
+
+#define TAG(t) ((tagmask)1 << (t))
+#define NELEM(a) (sizeof (a) / sizeof *(a))
+#define MNEMONIC_MAX 32
+
+static const struct { const char *name; int size; } rv_loads[] = {
+	{ "lb", 1 }, { "lh", 2 }, { "lw", 4 }, { "ld", 8 },
+	{ "lbu", 1 }, { "lhu", 2 }, { "lwu", 4 },
+};
+
+static const struct { const char *name; int size; } rv_stores[] = {
+	{ "sb", 1 }, { "sh", 2 }, { "sw", 4 }, { "sd", 8 },
+};
+
+/* `op rd, rs1, rs2` and `opi rd, rs1, imm`; values are small in litmus
+ * tests, so the W (32-bit) forms compute as the full-width ones. */
+static const struct { const char *name; alu_op alu; bool imm; } rv_alus[] = {
+	{ "add", ALU_ADD, false }, { "sub", ALU_SUB, false }, { "xor", ALU_XOR, false },
+	{ "and", ALU_AND, false }, { "or", ALU_OR, false }, { "sll", ALU_SHL, false },
+	{ "srl", ALU_SHR, false }, { "sra", ALU_ASHR, false }, { "mul", ALU_MUL, false },
+	{ "addw", ALU_ADD, false }, { "subw", ALU_SUB, false },
+	{ "addi", ALU_ADD, true }, { "xori", ALU_XOR, true }, { "andi", ALU_AND, true },
+	{ "ori", ALU_OR, true }, { "slli", ALU_SHL, true }, { "srli", ALU_SHR, true },
+	{ "srai", ALU_ASHR, true }, { "addiw", ALU_ADD, true },
+};
+
+static const struct { const char *name; cmp_op cmp; } rv_branches[] = {
+	{ "beq", CMP_EQ }, { "bne", CMP_NE }, { "blt", CMP_SLT }, { "bge", CMP_SGE },
+	{ "bltu", CMP_LT }, { "bgeu", CMP_GE },
+};
+
+/* `amoOP.{w,d}[.aq][.rl] rd, rs2, off(rs1)` */
+static const struct { const char *name; alu_op alu; } rv_amos[] = {
+	{ "amoswap", ALU_MOVB }, { "amoadd", ALU_ADD }, { "amoand", ALU_AND },
+	{ "amoor", ALU_OR }, { "amoxor", ALU_XOR },
+};
+
+static const char *const rv_abi_names[] = {
+	"zero", "ra", "sp", "gp", "tp", "fp",
+	"t0", "t1", "t2", "t3", "t4", "t5", "t6",
+	"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
+	"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
+};
+
+typedef struct {
+	char name[LEX_MAX_NAME];
+	int insn;       /* label: instruction it names; branch: insn to patch */
+	srcpos pos;
+} rv_label;
+
+typedef struct {
+	litmus_test *t;
+	litmus_thread *th;
+	lexer lx;
+	rv_label *labels, *gotos;
+	int nlabels, ngotos;
+	const char *insn_text;
+	srcpos insn_pos;
+	diag *d;
+} rv_parser;
+
+/* Mnemonic split at its dots: base ("amoswap") and suffix flags. */
+typedef struct {
+	char base[MNEMONIC_MAX];
+	int width;      /* .w: 4, .d: 8, else 0 */
+	bool aq, rl, tso, fi;
+	int nsuffix;
+} mnemonic;
+
+static bool rv_is_register(const char *name)
+{
+	if (name[0] == 'x' && name[1] >= '0' && name[1] <= '9') {
+		if (name[2] == '\0')
+			return true;
+		if (name[1] == '0' || name[2] < '0' || name[2] > '9' || name[3] != '\0')
+			return false;
+		return (name[1] - '0') * 10 + (name[2] - '0') <= 31;
+	}
+	for (size_t i = 0; i < NELEM(rv_abi_names); i++)
+		if (strcmp(name, rv_abi_names[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool is_zero_reg(const char *name)
+{
+	return strcmp(name, "x0") == 0 || strcmp(name, "zero") == 0;
+}
+
+static int unknown_insn(rv_parser *rp)
+{
+	return diag_error(rp->d, rp->insn_pos, "unknown RISCV instruction '%s'", rp->insn_text);
+}
+
+/* A register name; *zero tells whether it is x0. */
+static int parse_reg_name(rv_parser *rp, char *name, bool *zero)
+{
+	srcpos at = lex_here(&rp->lx);
+
+	if (lex_ident(&rp->lx, name, "a register"))
+		return -1;
+	if (!rv_is_register(name))
+		return diag_error(rp->d, at,
+				  "invalid RISCV register '%s' (expected x0..x31 or an ABI name)", name);
+	*zero = is_zero_reg(name);
+	return 0;
+}
+
+static int intern_reg(rv_parser *rp, const char *name, int *reg)
+{
+	if ((*reg = litmus_reg(rp->t, name)) < 0)
+		return diag_error(rp->d, rp->insn_pos, "out of memory");
+	return 0;
+}
+
+/* A source register: x0 reads as the immediate 0. */
+static int parse_src_reg(rv_parser *rp, opnd *o)
+{
+	char name[LEX_MAX_NAME];
+	bool zero;
+
+	if (parse_reg_name(rp, name, &zero))
+		return -1;
+	if (zero) {
+		o->kind = OPND_IMM;
+		o->imm = value_int(0);
+		return 0;
+	}
+	o->kind = OPND_REG;
+	return intern_reg(rp, name, &o->reg);
+}
+
+/* A destination register; *zero is set for x0 (the register is still
+ * interned, a load needs somewhere to put its value). */
+static int parse_dst_reg(rv_parser *rp, int *reg, bool *zero)
+{
+	char name[LEX_MAX_NAME];
+
+	if (parse_reg_name(rp, name, zero))
+		return -1;
+	return intern_reg(rp, name, reg);
+}
+
+static int parse_imm(rv_parser *rp, opnd *o)
+{
+	o->kind = OPND_IMM;
+	o->imm = value_int(0);
+	return lex_int(&rp->lx, &o->imm.off, "an immediate");
+}
+
+static int expect_comma(rv_parser *rp)
+{
+	return lex_expect(&rp->lx, ",");
+}
+
+/* `off(rs1)` or `(rs1)`: base in in->a, offset in in->off. */
+static int parse_mem(rv_parser *rp, ir_insn *in)
+{
+	in->off = 0;
+	if (lex_peek_number(&rp->lx) && lex_int(&rp->lx, &in->off, "an offset"))
+		return -1;
+	if (lex_expect(&rp->lx, "("))
+		return -1;
+	if (parse_src_reg(rp, &in->a))
+		return -1;
+	return lex_expect(&rp->lx, ")");
+}
+
+/* A branch target: remembered for resolve_gotos. */
+static int parse_label_ref(rv_parser *rp)
+{
+	rv_label *g = &rp->gotos[rp->ngotos];
+
+	g->pos = lex_here(&rp->lx);
+	g->insn = rp->th->ncode;
+	if (lex_ident(&rp->lx, g->name, "a label"))
+		return -1;
+	rp->ngotos++;
+	return 0;
+}
+
+/* Read the mnemonic (letters, digits and dots) and split it. */
+static int read_mnemonic(rv_parser *rp, mnemonic *m)
+{
+	lexer *lx = &rp->lx;
+	char buf[MNEMONIC_MAX], *part, *save = NULL;
+	size_t n = 0;
+
+	memset(m, 0, sizeof *m);
+	lex_skip_blanks(lx);
+	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
+		if (n + 1 >= sizeof buf)
+			return unknown_insn(rp);
+		buf[n] = lx->p[n];
+		n++;
+	}
+	if (n == 0)
+		return unknown_insn(rp);
+	buf[n] = '\0';
+	lex_advance(lx, n);
+	part = strtok_r(buf, ".", &save);
+	if (!part)
+		return unknown_insn(rp);
+	strcpy(m->base, part);
+	while ((part = strtok_r(NULL, ".", &save)) != NULL) {
+		m->nsuffix++;
+		if (!strcmp(part, "w"))
+			m->width = 4;
+		else if (!strcmp(part, "d"))
+			m->width = 8;
+		else if (!strcmp(part, "aq"))
+			m->aq = true;
+		else if (!strcmp(part, "rl"))
+			m->rl = true;
+		else if (!strcmp(part, "aqrl"))
+			m->aq = m->rl = true;
+		else if (!strcmp(part, "tso"))
+			m->tso = true;
+		else if (!strcmp(part, "i"))
+			m->fi = true;
+		else
+			return unknown_insn(rp);
+	}
+	return 0;
+}
+
+static tagmask annot(const mnemonic *m)
+{
+	return (m->aq ? TAG(RV_TAG_AQ) : 0) | (m->rl ? TAG(RV_TAG_RL) : 0);
+}
+
+/* `fence`, `fence PRED,SUCC`, `fence.tso`, `fence.i`. A set is letters of
+ * "iorw"; i and o (device input/output) order no memory access here. */
+static int parse_fence(rv_parser *rp, const mnemonic *m, ir_insn *in)
+{
+	lexer *lx = &rp->lx;
+	tagmask t = 0;
+
+	in->op = IR_FENCE;
+	if (m->width || m->aq || m->rl || (m->tso && m->fi) || m->nsuffix > 1)
+		return unknown_insn(rp);
+	if (m->tso) {
+		in->tags_f = TAG(RV_TAG_TSO);
+		return 0;
+	}
+	if (m->fi) {
+		in->tags_f = TAG(RV_TAG_FI);
+		return 0;
+	}
+	if (lex_at_end(lx)) {   /* plain `fence` is `fence iorw,iorw` */
+		in->tags_f = TAG(RV_TAG_FPR) | TAG(RV_TAG_FPW) | TAG(RV_TAG_FSR) | TAG(RV_TAG_FSW);
+		return 0;
+	}
+	for (int side = 0; side < 2; side++) {
+		char set[LEX_MAX_NAME];
+		srcpos at = lex_here(lx);
+
+		if (side == 1 && expect_comma(rp))
+			return -1;
+		if (lex_ident(lx, set, "a fence set (letters of 'iorw')"))
+			return -1;
+		for (const char *c = set; *c; c++) {
+			if (*c == 'r')
+				t |= TAG(side ? RV_TAG_FSR : RV_TAG_FPR);
+			else if (*c == 'w')
+				t |= TAG(side ? RV_TAG_FSW : RV_TAG_FPW);
+			else if (*c != 'i' && *c != 'o')
+				return diag_error(rp->d, at, "invalid fence set '%s' (letters of 'iorw')",
+						  set);
+		}
+	}
+	in->tags_f = t;
+	return 0;
+}
+
+static int parse_insn(rv_parser *rp, ir_insn *in, bool *skip)
+{
+	mnemonic m;
+	bool zero;
+	size_t i;
+
+	if (read_mnemonic(rp, &m))
+		return -1;
+	const char *b = m.base;
+
+	if (!strcmp(b, "fence"))
+		return parse_fence(rp, &m, in);
+	if (m.tso || m.fi)
+		return unknown_insn(rp);
+	if (!strcmp(b, "lr") || !strcmp(b, "sc"))
+		return diag_error(rp->d, rp->insn_pos,
+				  "unsupported RISCV instruction '%s': LR/SC are not modelled yet",
+				  rp->insn_text);
+
+	/* loads: `lw rd, off(rs1)`, with an optional .aq (and .rl) */
+	for (i = 0; i < NELEM(rv_loads); i++)
+		if (!strcmp(b, rv_loads[i].name)) {
+			if (m.width)
+				return unknown_insn(rp);
+			in->op = IR_LOAD;
+			in->size = rv_loads[i].size;
+			in->tags_r = annot(&m);
+			return parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+			       || parse_mem(rp, in) ? -1 : 0;
+		}
+	/* stores: `sw rs2, off(rs1)`, with an optional .rl (and .aq) */
+	for (i = 0; i < NELEM(rv_stores); i++)
+		if (!strcmp(b, rv_stores[i].name)) {
+			if (m.width)
+				return unknown_insn(rp);
+			in->op = IR_STORE;
+			in->size = rv_stores[i].size;
+			in->tags_w = annot(&m);
+			return parse_src_reg(rp, &in->b) || expect_comma(rp)
+			       || parse_mem(rp, in) ? -1 : 0;
+		}
+	/* AMOs: one event that both reads and writes */
+	for (i = 0; i < NELEM(rv_amos); i++)
+		if (!strcmp(b, rv_amos[i].name)) {
+			if (!m.width)
+				return unknown_insn(rp);
+			in->op = IR_RMW;
+			in->alu = rv_amos[i].alu;
+			in->size = m.width;
+			in->tags_r = in->tags_w = TAG(RV_TAG_AMO) | annot(&m);
+			if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+			    || parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in))
+				return -1;
+			if (zero)
+				in->dst = -1;
+			return 0;
+		}
+	if (m.nsuffix)
+		return unknown_insn(rp);
+
+	for (i = 0; i < NELEM(rv_alus); i++)
+		if (!strcmp(b, rv_alus[i].name)) {
+			in->op = IR_ALU;
+			in->alu = rv_alus[i].alu;
+			if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+			    || parse_src_reg(rp, &in->a) || expect_comma(rp)
+			    || (rv_alus[i].imm ? parse_imm(rp, &in->b) : parse_src_reg(rp, &in->b)))
+				return -1;
+			*skip = zero;
+			return 0;
+		}
+	if (!strcmp(b, "li") || !strcmp(b, "mv")) {
+		in->op = IR_MOV;
+		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+		    || (b[0] == 'l' ? parse_imm(rp, &in->a) : parse_src_reg(rp, &in->a)))
+			return -1;
+		*skip = zero;
+		return 0;
+	}
+	if (!strcmp(b, "nop")) {
+		*skip = true;
+		return 0;
+	}
+	for (i = 0; i < NELEM(rv_branches); i++)
+		if (!strcmp(b, rv_branches[i].name)) {
+			in->op = IR_BRANCH;
+			in->cmp = rv_branches[i].cmp;
+			return parse_src_reg(rp, &in->a) || expect_comma(rp)
+			       || parse_src_reg(rp, &in->b) || expect_comma(rp)
+			       || parse_label_ref(rp) ? -1 : 0;
+		}
+	if (!strcmp(b, "beqz") || !strcmp(b, "bnez")) {
+		in->op = IR_BRANCH;
+		in->cmp = b[1] == 'e' ? CMP_EQ : CMP_NE;
+		in->b.kind = OPND_IMM;
+		in->b.imm = value_int(0);
+		return parse_src_reg(rp, &in->a) || expect_comma(rp) || parse_label_ref(rp) ? -1 : 0;
+	}
+	if (!strcmp(b, "j")) {
+		in->op = IR_BRANCH;
+		in->cmp = CMP_ALWAYS;
+		return parse_label_ref(rp);
+	}
+	return unknown_insn(rp);
+}
+
+/* An optional `L:` and an optional instruction. */
+static int parse_cell(rv_parser *rp, const litmus_cell *cell)
+{
+	lexer *lx = &rp->lx, save;
+	litmus_thread *th = rp->th;
+	rv_label *l = &rp->labels[rp->nlabels];
+	ir_insn *in;
+	bool skip = false;
+	int i;
+
+	lex_init(lx, cell->text, cell->pos, "end of instruction", rp->d);
+	save = *lx;
+	l->pos = lex_here(lx);
+	if (lex_peek_ident(lx) && !lex_ident(lx, l->name, "a label") && lex_accept(lx, ":")) {
+		for (i = 0; i < rp->nlabels; i++)
+			if (strcmp(rp->labels[i].name, l->name) == 0)
+				return diag_error(rp->d, l->pos, "duplicate label '%s'", l->name);
+		l->insn = th->ncode;
+		rp->nlabels++;
+	} else {
+		*lx = save;
+	}
+	if (lex_at_end(lx))
+		return 0;
+	in = &th->code[th->ncode];
+	memset(in, 0, sizeof *in);
+	in->dst = -1;
+	in->pos = lx->pos;
+	rp->insn_pos = lx->pos;
+	rp->insn_text = lx->p;
+	if (parse_insn(rp, in, &skip))
+		return -1;
+	if (!lex_at_end(lx))
+		return lex_error_expected(lx, "end of instruction");
+	if (!skip)
+		th->ncode++;
+	return 0;
+}
+
+static int resolve_gotos(rv_parser *rp)
+{
+	const rv_label *g;
+	int i, j;
+
+	for (i = 0; i < rp->ngotos; i++) {
+		g = &rp->gotos[i];
+		for (j = 0; j < rp->nlabels && strcmp(rp->labels[j].name, g->name) != 0; j++)
+			;
+		if (j == rp->nlabels)
+			return diag_error(rp->d, g->pos, "unknown label '%s'", g->name);
+		rp->th->code[g->insn].target = rp->labels[j].insn;
+	}
+	return 0;
+}
+
+static int rv_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
+			   diag *d)
+{
+	rv_parser rp = { .t = t, .th = &t->threads[ti], .d = d };
+	size_t n = ncells > 0 ? (size_t)ncells : 1;
+	int i, rc = -1;
+
+	rp.th->code = calloc(n, sizeof *rp.th->code);
+	rp.labels = calloc(n, sizeof *rp.labels);
+	rp.gotos = calloc(n, sizeof *rp.gotos);
+	if (!rp.th->code || !rp.labels || !rp.gotos) {
+		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < ncells; i++)
+		if (parse_cell(&rp, &cells[i]))
+			goto out;
+	rc = resolve_gotos(&rp);
+out:
+	free(rp.labels);
+	free(rp.gotos);
+	return rc;
+}
+
+const frontend riscv_frontend = {
+	.arch = "RISCV",
+	.default_model = "riscv.cat",
+	.tag_names = rv_tag_names,
+	.ntags = RV_NTAGS,
+	.is_register = rv_is_register,
+	.parse_thread = rv_parse_thread,
+};
