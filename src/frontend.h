@@ -30,6 +30,17 @@ typedef struct frontend {
 	 * Returns 0, or -1 with an error recorded in d. */
 	int (*parse_thread)(litmus_test *t, int ti, const litmus_cell *cells,
 			    int ncells, diag *d);
+
+	/* Optional, for dialects whose threads are not a grid (C: functions
+	 * `P0(...) { ... }`). When set, the reader does not read a grid: it
+	 * hands over all text between the init block and the first of
+	 * `locations`, `filter`, `exists`, `~exists`, `forall` found outside
+	 * braces (NUL-terminated; `pos` is where it starts). The front-end
+	 * creates t->threads / t->nthreads and lowers them; parse_thread is
+	 * then unused. In such a test `(* *)` comments are only recognised
+	 * outside that text (`READ_ONCE(*x)` is code). Returns 0, or -1 with
+	 * an error recorded in d. */
+	int (*parse_body)(litmus_test *t, const char *text, srcpos pos, diag *d);
 } frontend;
 
 typedef const frontend *(*frontend_lookup_fn)(const char *arch);

@@ -187,6 +187,7 @@ static int read_value(reader *r, value *v)
 		*v = value_int(0);
 		return lex_int(&r->lx, &v->off, "a value");
 	}
+	lex_accept(&r->lx, "&");    /* `&x` (C) means the same as `x` */
 	if (!lex_peek_ident(&r->lx))
 		return lex_error_expected(&r->lx, "a value");
 	*v = value_addr(0);
@@ -515,6 +516,143 @@ static int read_grid(reader *r)
 	return 0;
 }
 
+/* ---- non-grid bodies (frontend.parse_body) ----------------------------- */
+
+/* The dialect named by the header, read before comments are stripped: a
+ * dialect with parse_body needs its code kept out of `(* *)` stripping. */
+static const frontend *peek_frontend(const char *p, frontend_lookup_fn lookup)
+{
+	char arch[LEX_MAX_NAME];
+	size_t n = 0;
+
+	while (lex_is_blank(*p))
+		p++;
+	if (!lex_is_ident_start(*p))
+		return NULL;
+	while (lex_is_ident_char(*p) && n + 1 < sizeof arch)
+		arch[n++] = *p++;
+	arch[n] = '\0';
+	return lookup(arch);
+}
+
+static bool word_at(const char *p, const char *w)
+{
+	size_t n = strlen(w);
+	return strncmp(p, w, n) == 0 && !lex_is_ident_char(p[n]);
+}
+
+/* End of a body starting at p: the first condition keyword outside braces,
+ * C comments and character or string literals (or the end of the text). */
+static char *find_body_end(char *p)
+{
+	int depth = 0;
+
+	for (; *p; p++) {
+		if (p[0] == '/' && p[1] == '/') {
+			while (p[1] && p[1] != '\n')
+				p++;
+		} else if (p[0] == '/' && p[1] == '*') {
+			for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+				;
+			if (!*p)
+				return p;
+			p++;
+		} else if (*p == '"' || *p == '\'') {
+			char q = *p;
+			while (p[1] && p[1] != q && p[1] != '\n')
+				p++;
+			if (p[1] == q)
+				p++;
+		} else if (*p == '{') {
+			depth++;
+		} else if (*p == '}') {
+			depth--;
+		} else if (depth <= 0 && !lex_is_ident_char(p[-1])) {
+			const char *q = p + 1;
+			if (*p == '~') {
+				while (lex_is_blank(*q))
+					q++;
+				if (word_at(q, "exists"))
+					return p;
+			} else if (word_at(p, "locations") || word_at(p, "filter")
+				   || word_at(p, "exists") || word_at(p, "forall")) {
+				return p;
+			}
+		}
+	}
+	return p;
+}
+
+/* Comment stripping for a dialect with parse_body: `(* *)` comments are
+ * blanked everywhere except in the body (between the init block and the
+ * condition), which is left for the front-end. Positions do not move. */
+static int strip_comments_around_body(char *text, diag *d)
+{
+	char *p = text, *body, *end, *save;
+	int depth = 0;
+	size_t n;
+
+	/* the init block: the first '{' outside comments and strings */
+	for (; *p; p++) {
+		if (p[0] == '(' && p[1] == '*') {
+			depth++;
+			p++;
+		} else if (depth > 0 && p[0] == '*' && p[1] == ')') {
+			depth--;
+			p++;
+		} else if (depth == 0 && *p == '"') {
+			while (p[1] && p[1] != '"')
+				p++;
+			if (p[1])
+				p++;
+		} else if (depth == 0 && *p == '{') {
+			break;
+		}
+	}
+	if (!*p)
+		return lex_strip_comments(text, d);  /* read_init will complain */
+	for (depth = 0; *p; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && --depth == 0)
+			break;
+	}
+	if (!*p)
+		return lex_strip_comments(text, d);
+	body = p + 1;
+	end = find_body_end(body);
+	n = (size_t)(end - body);
+	if (!(save = malloc(n + 1)))
+		return diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+	memcpy(save, body, n);
+	for (p = body; p < end; p++)
+		if (*p != '\n')
+			*p = ' ';
+	int rc = lex_strip_comments(text, d);
+	memcpy(body, save, n);
+	free(save);
+	return rc;
+}
+
+static int read_body(reader *r)
+{
+	litmus_test *t = r->t;
+	char *start = (char *)r->lx.p, *end = find_body_end(start), c;
+	int i, rc;
+
+	c = *end;
+	*end = '\0';
+	rc = r->fe->parse_body(t, start, r->lx.pos, r->d);
+	*end = c;
+	if (rc)
+		return -1;
+	lex_advance(&r->lx, (size_t)(end - start));
+	for (i = 0; i < t->ninit; i++)
+		if (t->init[i].thread >= 0 && check_thread(r, t->init[i].thread, t->init[i].pos))
+			return -1;
+	return 0;
+}
+
 /* ---- condition --------------------------------------------------------- */
 
 static prop *read_implies(reader *r, int depth);
@@ -736,7 +874,11 @@ static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn l
 		goto out;
 	}
 	lex_init(&r.lx, text, start, "end of file", d);
-	rc = lex_strip_comments(text, d);
+	{
+		const frontend *fe = peek_frontend(text, lookup);
+		rc = fe && fe->parse_body ? strip_comments_around_body(text, d)
+					  : lex_strip_comments(text, d);
+	}
 	if (!rc)
 		rc = read_header(&r, lookup);
 	if (!rc)
@@ -744,7 +886,7 @@ static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn l
 	if (!rc)
 		rc = read_init(&r);
 	if (!rc)
-		rc = read_grid(&r);
+		rc = r.fe->parse_body ? read_body(&r) : read_grid(&r);
 	if (!rc)
 		rc = read_tail(&r);
 out:
