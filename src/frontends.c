@@ -4,10 +4,12 @@
 #include <strings.h>
 #include "frontends.h"
 #include "bpf_frontend.h"
+#include "c_frontend.h"
 #include "riscv_frontend.h"
 
 static const frontend *const table[] = {
 	&bpf_frontend,
+	&c_frontend,
 	&riscv_frontend,
 };
 
