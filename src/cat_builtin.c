@@ -4,8 +4,8 @@
 #include "cat_builtin.h"
 #include "cat_compile.h"
 
-static const char *const prim_names[] = { "domain", "range", "co_orders" };
-enum { PRIM_DOMAIN, PRIM_RANGE, PRIM_CO_ORDERS, NPRIM };
+static const char *const prim_names[] = { "domain", "range", "co_orders", "different-values" };
+enum { PRIM_DOMAIN, PRIM_RANGE, PRIM_CO_ORDERS, PRIM_DIFFERENT_VALUES, NPRIM };
 static int prim_sym[NPRIM];
 
 static void put(builtins *b, const char *name, val *v)
@@ -135,6 +135,22 @@ val *builtin_apply(builtins *b, int prim, val *arg, arena *a)
 	}
 	if (prim == prim_sym[PRIM_CO_ORDERS])
 		return mk(a, V_COSPACE, r);
+	if (prim == prim_sym[PRIM_DIFFERENT_VALUES]) {
+		/* the pairs of r whose events carry different values (the value
+		 * read by a read, written by a write) */
+		const evstruct *es = b->es;
+		val *v = mk(a, V_REL, rel_new(a, n));
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				if (!rel_has(r, w, i, j))
+					continue;
+				value vi = (es->kind[i] & EV_R) ? es->rval[i] : es->wval[i];
+				value vj = (es->kind[j] & EV_R) ? es->rval[j] : es->wval[j];
+				if (!value_eq(vi, vj))
+					rel_add(v->bits, w, i, j);
+			}
+		return v;
+	}
 	strcpy(b->err, "unknown primitive");
 	return NULL;
 }

@@ -1051,6 +1051,22 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 
 /* ---- public API ---- */
 
+/* Splice `inc` in as an include run before the rest of `ast`; frees inc. */
+static void prepend_include(cat_model_ast *ast, cat_model_ast *inc, const char *name)
+{
+	cat_instr *v = calloc(ast->top.n + 1, sizeof *v);
+	v[0].kind = I_INCLUDE;
+	v[0].path = strdup(name);
+	v[0].file = v[0].path;
+	v[0].body = inc->top;
+	memcpy(v + 1, ast->top.v, sizeof *v * ast->top.n);
+	free(ast->top.v);
+	ast->top.v = v;
+	ast->top.n++;
+	inc->top = (cat_block){ 0 };
+	cat_model_ast_free(inc);
+}
+
 cat_model *cat_model_load(const char *path, const char *const *incdirs,
 			  const char *const *variants, diag *d)
 {
@@ -1074,20 +1090,27 @@ cat_model *cat_model_load(const char *path, const char *const *incdirs,
 			cat_model_ast_free(lib);
 		return NULL;
 	}
-	/* The library runs first: splice it in as an include of the model. */
-	if (lib) {
-		cat_instr *v = calloc(ast->top.n + 1, sizeof *v);
-		v[0].kind = I_INCLUDE;
-		v[0].path = strdup("stdlib.cat");
-		v[0].file = v[0].path;
-		v[0].body = lib->top;
-		memcpy(v + 1, ast->top.v, sizeof *v * ast->top.n);
-		free(ast->top.v);
-		ast->top.v = v;
-		ast->top.n++;
-		lib->top = (cat_block){ 0 };
-		cat_model_ast_free(lib);
+	/* A bell file next to the model with the same base name (herd7 takes
+	 * it from a .cfg or -bell: linux-kernel.bell for linux-kernel.cat)
+	 * runs before the model; the library runs before both. */
+	size_t plen = strlen(path);
+	if (plen > 4 && !strcmp(path + plen - 4, ".cat") && plen + 2 < sizeof libpath) {
+		snprintf(libpath, sizeof libpath, "%.*s.bell", (int)(plen - 4), path);
+		FILE *f = fopen(libpath, "r");
+		if (f) {
+			fclose(f);
+			cat_model_ast *bell = cat_parse_file(libpath, incdirs, d);
+			if (!bell) {
+				if (lib)
+					cat_model_ast_free(lib);
+				cat_model_ast_free(ast);
+				return NULL;
+			}
+			prepend_include(ast, bell, libpath);
+		}
 	}
+	if (lib)
+		prepend_include(ast, lib, "stdlib.cat");
 	cat_model *m = calloc(1, sizeof *m);
 	m->ast = ast;
 	m->ncache = cat_compile(ast);
