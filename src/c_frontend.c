@@ -288,7 +288,14 @@ typedef struct {
 	int nlocals;
 	int ntemps;
 	node *nodes;
+	int nnodes;                    /* in the current statement */
+	int depth;                     /* of nested expressions and statements */
 } cparser;
+
+/* Bounds on recursion: nesting depth, and nodes per statement (the height
+ * of a `a + b + ...` chain, which lowering recurses on). */
+#define MAX_DEPTH 200
+#define MAX_NODES 5000
 
 static int oom(cparser *cp)
 {
@@ -297,8 +304,13 @@ static int oom(cparser *cp)
 
 static node *new_node(cparser *cp, nkind k, srcpos pos)
 {
-	node *n = calloc(1, sizeof *n);
-	if (!n) {
+	node *n;
+
+	if (++cp->nnodes > MAX_NODES) {
+		diag_error(cp->d, pos, "expression too large (more than %d terms)", MAX_NODES);
+		return NULL;
+	}
+	if (!(n = calloc(1, sizeof *n))) {
 		oom(cp);
 		return NULL;
 	}
@@ -316,6 +328,7 @@ static void free_nodes(cparser *cp)
 		cp->nodes = n->all;
 		free(n);
 	}
+	cp->nnodes = 0;
 }
 
 static bool is_type_word(const char *w)
@@ -396,6 +409,15 @@ static node *parse_call(cparser *cp, const char *name, srcpos pos)
 	if (!n)
 		return NULL;
 	if (!find_prim(name, &n->prim)) {
+		static const char *const later[] = {
+			"spin_trylock", "spin_is_locked", "synchronize_srcu",
+			"synchronize_srcu_expedited",
+		};
+		for (size_t i = 0; i < NELEM(later); i++)
+			if (!strcmp(later[i], name)) {
+				diag_error(cp->d, pos, "'%s' is not supported yet (docs/c-dialect.md)", name);
+				return NULL;
+			}
 		diag_error(cp->d, pos, "unknown C primitive '%s'", name);
 		return NULL;
 	}
@@ -423,7 +445,22 @@ static node *parse_call(cparser *cp, const char *name, srcpos pos)
 	return n;
 }
 
+static node *parse_unary_in(cparser *cp);
+
 static node *parse_unary(cparser *cp)
+{
+	node *n;
+
+	if (++cp->depth > MAX_DEPTH) {
+		diag_error(cp->d, lex_here(&cp->lx), "nesting too deep (more than %d levels)", MAX_DEPTH);
+		return NULL;
+	}
+	n = parse_unary_in(cp);
+	cp->depth--;
+	return n;
+}
+
+static node *parse_unary_in(cparser *cp)
 {
 	lexer *lx = &cp->lx;
 	srcpos pos = lex_here(lx);
@@ -1069,7 +1106,21 @@ static int parse_if(cparser *cp)
 	return 0;
 }
 
+static int parse_stmt_in(cparser *cp);
+
 static int parse_stmt(cparser *cp)
+{
+	int rc;
+
+	if (++cp->depth > MAX_DEPTH)
+		return diag_error(cp->d, lex_here(&cp->lx), "nesting too deep (more than %d levels)",
+				  MAX_DEPTH);
+	rc = parse_stmt_in(cp);
+	cp->depth--;
+	return rc;
+}
+
+static int parse_stmt_in(cparser *cp)
 {
 	lexer *lx = &cp->lx;
 
@@ -1159,6 +1210,20 @@ static int parse_function(cparser *cp, int expect)
 	return 0;
 }
 
+/* Position of p in s, which starts at pos. */
+static srcpos pos_at(const char *s, const char *p, srcpos pos)
+{
+	for (; s < p; s++) {
+		if (*s == '\n') {
+			pos.line++;
+			pos.col = 1;
+		} else {
+			pos.col++;
+		}
+	}
+	return pos;
+}
+
 /* Blank C comments (keeping newlines, so positions do not move), and
  * litmus `(* *)` comments between functions, where `(*` cannot be code. */
 static int blank_c_comments(char *s, srcpos pos, diag *d)
@@ -1172,15 +1237,17 @@ static int blank_c_comments(char *s, srcpos pos, diag *d)
 			if (!*p)
 				break;
 		} else if (p[0] == '/' && p[1] == '*') {
+			srcpos open = pos_at(s, p, pos);
 			p[0] = p[1] = ' ';
 			for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
 				if (*p != '\n')
 					*p = ' ';
 			if (!*p)
-				return diag_error(d, pos, "unterminated /* comment");
+				return diag_error(d, open, "unterminated /* comment");
 			p[0] = p[1] = ' ';
 			p++;
 		} else if (p[0] == '(' && p[1] == '*' && braces == 0 && parens == 0) {
+			srcpos open = pos_at(s, p, pos);
 			int depth = 0;
 			for (; *p; p++) {
 				if (p[0] == '(' && p[1] == '*') {
@@ -1197,7 +1264,7 @@ static int blank_c_comments(char *s, srcpos pos, diag *d)
 				}
 			}
 			if (!*p)
-				return diag_error(d, pos, "unterminated comment");
+				return diag_error(d, open, "unterminated comment");
 		} else if (*p == '{') {
 			braces++;
 		} else if (*p == '}') {

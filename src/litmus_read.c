@@ -542,10 +542,12 @@ static bool word_at(const char *p, const char *w)
 }
 
 /* End of a body starting at p: the first condition keyword outside braces,
- * C comments and character or string literals (or the end of the text). */
+ * parentheses, comments (C ones, and `(* *)` where `(*` cannot be code:
+ * outside braces and parentheses) and character or string literals (or the
+ * end of the text). */
 static char *find_body_end(char *p)
 {
-	int depth = 0;
+	int depth = 0, parens = 0;
 
 	for (; *p; p++) {
 		if (p[0] == '/' && p[1] == '/') {
@@ -557,6 +559,20 @@ static char *find_body_end(char *p)
 			if (!*p)
 				return p;
 			p++;
+		} else if (p[0] == '(' && p[1] == '*' && depth <= 0 && parens <= 0) {
+			int nest = 0;
+			for (; *p; p++) {
+				if (p[0] == '(' && p[1] == '*') {
+					nest++;
+					p++;
+				} else if (p[0] == '*' && p[1] == ')') {
+					p++;
+					if (--nest == 0)
+						break;
+				}
+			}
+			if (!*p)
+				return p;
 		} else if (*p == '"' || *p == '\'') {
 			char q = *p;
 			while (p[1] && p[1] != q && p[1] != '\n')
@@ -567,7 +583,11 @@ static char *find_body_end(char *p)
 			depth++;
 		} else if (*p == '}') {
 			depth--;
-		} else if (depth <= 0 && !lex_is_ident_char(p[-1])) {
+		} else if (*p == '(') {
+			parens++;
+		} else if (*p == ')') {
+			parens--;
+		} else if (depth <= 0 && parens <= 0 && !lex_is_ident_char(p[-1])) {
 			const char *q = p + 1;
 			if (*p == '~') {
 				while (lex_is_blank(*q))
