@@ -228,14 +228,15 @@ static int prim_nargs(const cprim *p)
 }
 
 /* Tags of the read and the write of a read-modify-write of ordering `ord`:
- * an acquire RMW has an acquire read, a release RMW a release write, a
- * fully ordered one is mb on both events. */
+ * an acquire RMW has an acquire read, a release RMW a release write; a
+ * fully ordered one is `once` on both, between two mb fences (lower_call),
+ * as tools/memory-model/Documentation/herd-representation.txt shows. */
 static void rmw_tags(int ord, tagmask *r, tagmask *w)
 {
 	static const int rt[] = { [ORD_ONCE] = T_ONCE, [ORD_ACQUIRE] = T_ACQUIRE,
-				  [ORD_RELEASE] = T_ONCE, [ORD_MB] = T_MB };
+				  [ORD_RELEASE] = T_ONCE, [ORD_MB] = T_ONCE };
 	static const int wt[] = { [ORD_ONCE] = T_ONCE, [ORD_ACQUIRE] = T_ONCE,
-				  [ORD_RELEASE] = T_RELEASE, [ORD_MB] = T_MB };
+				  [ORD_RELEASE] = T_RELEASE, [ORD_MB] = T_ONCE };
 	*r = TAG(rt[ord]) | TAG(T_RMW);
 	*w = TAG(wt[ord]) | TAG(T_RMW);
 }
@@ -674,6 +675,15 @@ static int lower_addr(cparser *cp, node *n, opnd *out)
 	return diag_error(cp->d, n->pos, "expected a memory location `*p`");
 }
 
+static int mb_fence(cparser *cp)
+{
+	ir_insn *in = emit(cp, IR_FENCE);
+	if (!in)
+		return -1;
+	in->tags_f = TAG(T_MB);
+	return 0;
+}
+
 static int lower_call(cparser *cp, node *n, opnd *out)
 {
 	const cprim *p = &n->prim;
@@ -753,6 +763,8 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 	case P_FETCH_OP:
 		if (p->kind != P_OP && (t = new_temp(cp)) < 0)
 			return -1;
+		if (p->kind != P_OP && p->tag == ORD_MB && mb_fence(cp))
+			return -1;
 		if (!(in = emit(cp, IR_RMW)))
 			return -1;
 		in->dst = t;
@@ -766,6 +778,8 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 			in->tags_w = TAG(T_ONCE) | TAG(T_RMW);
 			return 0;
 		}
+		if (p->tag == ORD_MB && mb_fence(cp))
+			return -1;
 		*out = reg_opnd(t);
 		if (p->kind == P_OP_RETURN && alu3(cp, p->alu, *out, v, out))
 			return -1;
@@ -777,16 +791,19 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 			return alu3(cp, ALU_SHR, *out, imm(63), out) ? -1 : 0;
 		return 0;
 	case P_CMPXCHG:
-		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_CAS)))
+		/* herd7 has the mb fences only on success; here they are
+		 * unconditional (a branch would add a control dependency) */
+		if ((t = new_temp(cp)) < 0 || (p->tag == ORD_MB && mb_fence(cp))
+		    || !(in = emit(cp, IR_CAS)))
 			return -1;
 		in->dst = t;
 		in->a = addr;
 		in->b = v;
 		in->c = w;
 		rmw_tags(p->tag, &in->tags_r, &in->tags_w);
-		in->tags_fail = TAG(T_ONCE);   /* a failed cmpxchg is a relaxed read */
+		in->tags_fail = TAG(T_ONCE) | TAG(T_RMW);   /* failed: a relaxed read */
 		*out = reg_opnd(t);
-		return 0;
+		return p->tag == ORD_MB ? mb_fence(cp) : 0;
 	case P_FENCE:
 		break;
 	}
