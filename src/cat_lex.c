@@ -131,6 +131,58 @@ static void lex_error(cat_lexer *lx, cat_token *t, const char *msg)
 		snprintf(lx->err, sizeof lx->err, "unexpected character (byte 0x%02x)", (unsigned)c);
 }
 
+/* Operators: the longest match wins (`||` before `|`, `++` before `+`). */
+static const struct {
+	char s[3];
+	cat_tok_kind kind;
+} ops[] = {
+	{ "||", CT_ALT }, { "&&", CT_ANDAND }, { "++", CT_PLUSPLUS },
+	{ "->", CT_ARROW }, { "-1", CT_INV },
+	{ "(", CT_LPAR }, { ")", CT_RPAR }, { "{", CT_LBRACE }, { "}", CT_RBRACE },
+	{ "[", CT_LBRACK }, { "]", CT_RBRACK }, { "_", CT_UNDERSCORE },
+	{ "0", CT_ZERO }, { "|", CT_BAR }, { "&", CT_AMP }, { "*", CT_STAR },
+	{ "~", CT_TILDE }, { "+", CT_PLUS }, { "^", CT_HAT }, { "\\", CT_BACKSLASH },
+	{ "?", CT_QUESTION }, { "=", CT_EQUAL }, { ";", CT_SEMI }, { ",", CT_COMMA },
+};
+
+/* A name or keyword, a tag or a string; false if none starts here. */
+static bool lex_word(cat_lexer *lx, cat_token *t)
+{
+	int c = peekc(lx, 0);
+	size_t n;
+
+	if ((n = name_len(lx, 0)) > 0) {
+		t->kind = CT_NAME;
+		t->len = n;
+		for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+			if (strlen(keywords[i].word) == n && !memcmp(keywords[i].word, t->text, n))
+				t->kind = keywords[i].kind;
+		advance(lx, n);
+	} else if (c == '\'') {
+		if ((n = name_len(lx, 1)) == 0) {
+			lex_error(lx, t, "expected a tag name after '");
+			return true;
+		}
+		t->kind = CT_TAG;
+		t->text++;
+		t->len = n;
+		advance(lx, n + 1);
+	} else if (c == '"') {
+		const char *end = memchr(t->text + 1, '"', lx->len - lx->off - 1);
+		if (!end) {
+			lex_error(lx, t, "unterminated string");
+			return true;
+		}
+		t->kind = CT_STRING;
+		t->text++;
+		t->len = (size_t)(end - t->text);
+		advance(lx, t->len + 2);
+	} else {
+		return false;
+	}
+	return true;
+}
+
 void cat_lex_next(cat_lexer *lx, cat_token *t)
 {
 	t->text = NULL;
@@ -141,54 +193,13 @@ void cat_lex_next(cat_lexer *lx, cat_token *t)
 	t->text = lx->src + lx->off;
 
 	int c = peekc(lx, 0), c1 = peekc(lx, 1);
-	size_t n;
 
 	if (c < 0) {
 		t->kind = CT_EOF;
 		return;
 	}
-	if ((n = name_len(lx, 0)) > 0) {
-		t->kind = CT_NAME;
-		t->len = n;
-		for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-			if (strlen(keywords[i].word) == n && !memcmp(keywords[i].word, t->text, n))
-				t->kind = keywords[i].kind;
-		advance(lx, n);
+	if (lex_word(lx, t))
 		return;
-	}
-	if (c == '\'') {
-		if ((n = name_len(lx, 1)) == 0)
-			return lex_error(lx, t, "expected a tag name after '");
-		t->kind = CT_TAG;
-		t->text++;
-		t->len = n;
-		advance(lx, n + 1);
-		return;
-	}
-	if (c == '"') {
-		const char *end = memchr(lx->src + lx->off + 1, '"', lx->len - lx->off - 1);
-		if (!end)
-			return lex_error(lx, t, "unterminated string");
-		t->kind = CT_STRING;
-		t->text++;
-		t->len = (size_t)(end - t->text);
-		advance(lx, t->len + 2);
-		return;
-	}
-
-	/* Operators: the longest match wins (`||` before `|`, `++` before `+`). */
-	static const struct {
-		char s[3];
-		cat_tok_kind kind;
-	} ops[] = {
-		{ "||", CT_ALT }, { "&&", CT_ANDAND }, { "++", CT_PLUSPLUS },
-		{ "->", CT_ARROW }, { "-1", CT_INV },
-		{ "(", CT_LPAR }, { ")", CT_RPAR }, { "{", CT_LBRACE }, { "}", CT_RBRACE },
-		{ "[", CT_LBRACK }, { "]", CT_RBRACK }, { "_", CT_UNDERSCORE },
-		{ "0", CT_ZERO }, { "|", CT_BAR }, { "&", CT_AMP }, { "*", CT_STAR },
-		{ "~", CT_TILDE }, { "+", CT_PLUS }, { "^", CT_HAT }, { "\\", CT_BACKSLASH },
-		{ "?", CT_QUESTION }, { "=", CT_EQUAL }, { ";", CT_SEMI }, { ",", CT_COMMA },
-	};
 	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
 		if (c != (unsigned char)ops[i].s[0])
 			continue;
@@ -200,10 +211,11 @@ void cat_lex_next(cat_lexer *lx, cat_token *t)
 		return;
 	}
 	if (c == '-')
-		return lex_error(lx, t, "'-' is only allowed in '^-1', '->' and inside names");
-	if (is_digit(c))
-		return lex_error(lx, t, "the only number in cat is 0");
-	lex_error(lx, t, NULL);
+		lex_error(lx, t, "'-' is only allowed in '^-1', '->' and inside names");
+	else if (is_digit(c))
+		lex_error(lx, t, "the only number in cat is 0");
+	else
+		lex_error(lx, t, NULL);
 }
 
 const char *cat_tok_describe(cat_tok_kind k)

@@ -16,7 +16,6 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,11 +59,14 @@ static char *xstrndup(const char *s, size_t n)
 	return r;
 }
 
-/* Grow an array of `size`-byte items by one zeroed item; returns it. */
+/* Grow an array of `size`-byte items by one zeroed item; returns it.
+ * The capacity is implicit (the next power of two), so pushing stays
+ * linear even for huge lists; only arrays built here are pushed to. */
 static void *push_item(void *arrp, int *n, size_t size)
 {
 	void **arr = arrp;
-	*arr = xrealloc(*arr, size * (size_t)(*n + 1));
+	if ((*n & (*n - 1)) == 0)
+		*arr = xrealloc(*arr, size * (size_t)(*n ? 2 * *n : 1));
 	void *it = (char *)*arr + size * (size_t)*n;
 	memset(it, 0, size);
 	(*n)++;
@@ -104,7 +106,7 @@ typedef struct {
 	bool failed;
 	int depth;                 /* recursion depth, across includes */
 	char **real;               /* canonical paths of the files being read */
-	char **shown;              /* ... and their names as reported */
+	const char **shown;        /* ... and their names as reported */
 	int nfiles;
 } pctx;
 
@@ -449,12 +451,11 @@ static cat_expr *parse_base(parser *p, int ctx)
 			     op_text(o.kind));
 			break;
 		}
-		if (o.kind == E_CART || o.kind == E_STAR) {
-			if (peek(p, 1) == CT_TILDE) {
-				next(p);
-				perr(p, p->tok.pos, "'~' cannot follow '*': write (r*) or r * (~s)");
-				break;
-			}
+		if (o.kind == E_STAR && peek(p, 1) == CT_TILDE) {
+			/* herd7 cannot tell `r* ~s` from `r * ~s`, and rejects both */
+			next(p);
+			perr(p, p->tok.pos, "'~' cannot follow '*': write (r*) or r * (~s)");
+			break;
 		}
 		cat_expr *n = new_expr(o.kind, p->tok.pos);
 		n->a = left;
@@ -631,18 +632,24 @@ static cat_expr *parse_fun(parser *p)
 	return seal(p, f);
 }
 
+/* A one-name pattern, `(x) = e` or `x = e`, binds a plain name. */
+static void single_name(cat_binding *b)
+{
+	if (b->npat == 1) {
+		b->name = b->pat[0];
+		free(b->pat);
+		b->pat = NULL;
+		b->npat = 0;
+	}
+}
+
 /* One binding of `let`: x = e, f x = e, f(a, b) = e, (a, b) = e, a, b = e. */
 static void parse_binding(parser *p, cat_binding *b)
 {
 	b->pos = p->tok.pos;
 	if (at(p, CT_LPAR)) {
 		parse_paren_formals(p, &b->pat, &b->npat);
-		if (b->npat == 1) {
-			b->name = b->pat[0];
-			free(b->pat);
-			b->pat = NULL;
-			b->npat = 0;
-		}
+		single_name(b);
 	} else if (at(p, CT_NAME) && peek(p, 1) != CT_COMMA && peek(p, 1) != CT_EQUAL) {
 		/* a function: f x = e or f(params) = e */
 		cat_expr *f = new_expr(E_FUN, b->pos);
@@ -666,12 +673,7 @@ static void parse_binding(parser *p, cat_binding *b)
 		do
 			push_pat(p, &b->pat, &b->npat);
 		while (!FAILED(p) && accept(p, CT_COMMA));
-		if (b->npat == 1) {
-			b->name = b->pat[0];
-			free(b->pat);
-			b->pat = NULL;
-			b->npat = 0;
-		}
+		single_name(b);
 	} else {
 		syntax_error(p, "a name or a pattern to bind");
 		return;
@@ -735,7 +737,7 @@ static cat_expr *parse_match(parser *p)
 		} else if (at_pat(p) && peek(p, 1) == CT_BAR) {
 			unsupported(p, "the match clause 'x | y ++ s'");
 		} else {
-			syntax_error(p, "a match clause ('tag ->, _ ->, {} -> or x ++ s ->)");
+			syntax_error(p, "a match clause ('tag -> e, _ -> e, {} -> e or x ++ s -> e)");
 		}
 		if (!FAILED(p) && (tags || defaults) && (empties || elems))
 			perr(p, pos, "a match cannot mix tag clauses and set clauses");
@@ -1158,7 +1160,7 @@ static void push_file(pctx *cx, char *real, const char *shown)
 	cx->real = xrealloc(cx->real, sizeof *cx->real * (cx->nfiles + 1));
 	cx->shown = xrealloc(cx->shown, sizeof *cx->shown * (cx->nfiles + 1));
 	cx->real[cx->nfiles] = real;
-	cx->shown[cx->nfiles] = (char *)shown;
+	cx->shown[cx->nfiles] = shown;
 	cx->nfiles++;
 }
 
