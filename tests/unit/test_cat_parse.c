@@ -15,7 +15,8 @@
  *     $HOME/.cache/bpfmm-lkmm/linux-source-6.12/tools/memory-model, which
  *     is extracted there (once) from /usr/src/linux-source-6.12.tar.xz
  *     when the tarball exists. Set BPFMM_LKMM_DIR to a directory holding
- *     linux-kernel.cat, linux-kernel.bell and lock.cat to use another copy.
+ *     linux-kernel.cat, linux-kernel.bell and lock.cat to use another copy
+ *     (a BPFMM_LKMM_DIR without them is a failure, not a skip).
  */
 #include <glob.h>
 #include <stdio.h>
@@ -800,8 +801,15 @@ static const char *lkmm_dir(void)
 	const char *home = getenv("HOME");
 	char cat[1100];
 
-	if (env && *env)
-		return env;
+	if (env && *env) {
+		snprintf(cat, sizeof cat, "%s/linux-kernel.cat", env);
+		if (exists(cat))
+			return env;
+		/* asked for explicitly: a wrong directory is a failure */
+		fprintf(stderr, "test_cat_parse: BPFMM_LKMM_DIR=%s has no linux-kernel.cat\n", env);
+		unit_fail++;
+		return NULL;
+	}
 	if (!home || !*home)
 		return NULL;
 	snprintf(dir, sizeof dir, "%s/.cache/bpfmm-lkmm/linux-source-6.12/tools/memory-model", home);
