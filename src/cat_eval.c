@@ -148,22 +148,76 @@ static const char *kind_name(vkind k)
 	return names[k];
 }
 
+static val *mkset(cat_run *r);
+static val *mkrel(cat_run *r);
+
+/* An event is a one-event set; a pair of events is a tuple of two. */
+static bool is_event(cat_run *r, const val *v)
+{
+	int i;
+	return v->k == V_SET && (i = set_next(v->bits, r->w, 0)) >= 0
+	       && set_next(v->bits, r->w, i + 1) < 0;
+}
+
+static bool is_pair(cat_run *r, const val *v)
+{
+	return v->k == V_TUPLE && v->nitems == 2 && is_event(r, v->items[0])
+	       && is_event(r, v->items[1]);
+}
+
+/* A collection of events is the set of them ({e} in lock.cat), a
+ * collection of pairs the relation of them (p ++ 0); NULL otherwise. */
+static word *coll_as_set(cat_run *r, const val *v)
+{
+	if (v->k != V_COLL)
+		return NULL;
+	for (int i = 0; i < v->nitems; i++)
+		if (!is_event(r, v->items[i]))
+			return NULL;
+	val *s = mkset(r);
+	for (int i = 0; i < v->nitems; i++)
+		set_union(s->bits, s->bits, v->items[i]->bits, r->w);
+	return s->bits;
+}
+
+static word *coll_as_rel(cat_run *r, const val *v)
+{
+	if (v->k != V_COLL)
+		return NULL;
+	for (int i = 0; i < v->nitems; i++)
+		if (!is_pair(r, v->items[i]))
+			return NULL;
+	val *x = mkrel(r);
+	for (int i = 0; i < v->nitems; i++)
+		rel_add(x->bits, r->w, set_next(v->items[i]->items[0]->bits, r->w, 0),
+			set_next(v->items[i]->items[1]->bits, r->w, 0));
+	return x->bits;
+}
+
 static word *as_set(cat_run *r, val *v, srcpos pos)
 {
+	word *x;
+
 	if (v->k == V_SET)
 		return v->bits;
 	if (v->k == V_EMPTY || (v->k == V_COLL && v->nitems == 0))
 		return r->bi.zero_set;
+	if ((x = coll_as_set(r, v)))
+		return x;
 	fail(r, pos, "expected an event set, found a %s", kind_name(v->k));
 	return NULL;
 }
 
 static word *as_rel(cat_run *r, val *v, srcpos pos)
 {
+	word *x;
+
 	if (v->k == V_REL)
 		return v->bits;
 	if (v->k == V_EMPTY || (v->k == V_COLL && v->nitems == 0))
 		return r->bi.zero_rel;
+	if ((x = coll_as_rel(r, v)))
+		return x;
 	fail(r, pos, "expected a relation, found a %s", kind_name(v->k));
 	return NULL;
 }
@@ -233,6 +287,19 @@ static val *apply(cat_run *r, val *f, val *arg, srcpos pos);
 /* Set or relation operation with both operands of one kind. */
 static val *binop(cat_run *r, const cat_expr *e, val *a, val *b)
 {
+	/* a collection of events or pairs meets a set or relation: as one */
+	if ((a->k == V_COLL) != (b->k == V_COLL) && (a->k == V_SET || a->k == V_REL
+						     || b->k == V_SET || b->k == V_REL)) {
+		val *c = a->k == V_COLL ? a : b, *x = mkval(V_SET);
+		bool rel = a->k == V_REL || b->k == V_REL;
+		if (!(x->bits = rel ? coll_as_rel(r, c) : coll_as_set(r, c)))
+			return fail(r, e->pos, "cannot combine a %s with a %s", kind_name(a->k), kind_name(b->k));
+		x->k = rel ? V_REL : V_SET;
+		if (a == c)
+			a = x;
+		else
+			b = x;
+	}
 	if (a->k == V_COLL || b->k == V_COLL) {
 		if (!(a->k == V_COLL || is_emptyish(a)) || !(b->k == V_COLL || is_emptyish(b)))
 			return fail(r, e->pos, "cannot combine a %s with a %s", kind_name(a->k), kind_name(b->k));
@@ -380,6 +447,24 @@ static val *eval_match(cat_run *r, const cat_expr *e, env *en)
 				rest->items = s->items + 1;
 				rest->nitems = s->nitems - 1;
 				env *e2 = bind(r, bind(r, en, c->sa, s->items[0]), c->sb, rest);
+				return eval(r, c->e, e2);
+			}
+			if (s->k == V_REL && !rel_empty(s->bits, r->n)) {
+				/* a relation splits into one pair and the rest */
+				int i = 0, j = -1;
+				for (; i < r->n && j < 0; i++)
+					j = set_next(REL_ROW(s->bits, r->w, i), r->w, 0);
+				i--;
+				val *pair = mkval(V_TUPLE), *rest = mkrel(r);
+				pair->items = arena_alloc(cur_arena, sizeof(val *) * 2);
+				pair->nitems = 2;
+				pair->items[0] = mkset(r);
+				pair->items[1] = mkset(r);
+				set_add(pair->items[0]->bits, i);
+				set_add(pair->items[1]->bits, j);
+				rel_copy(rest->bits, s->bits, r->n);
+				REL_ROW(rest->bits, r->w, i)[j >> 6] &= ~((word)1 << (j & 63));
+				env *e2 = bind(r, bind(r, en, c->sa, pair), c->sb, rest);
 				return eval(r, c->e, e2);
 			}
 			if (s->k == V_SET && !set_empty(s->bits, r->w)) {
