@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# check.sh - build, boot and judge the bpfmm kernel series (make kernel-check).
+#
+# usage: kernel/check.sh [--variants "riscv64 riscv64-base arm64"] [--no-deps]
+#
+# 1. Checks the Debian packages it needs (lib.sh: KERNEL_PACKAGES); installs
+#    the missing ones with apt-get when root, else names them and exits 1.
+# 2. Runs the tree's scripts/checkpatch.pl --strict on every patch of
+#    kernel/patches (no ERROR, no WARNING allowed).
+# 3. For each variant: extracts /usr/src/linux-source-6.12.tar.xz under
+#    $BPFMM_CACHE (default ~/.cache/bpfmm, never inside the repository),
+#    applies the series, configures (tinyconfig + kernel/configs), builds
+#    with O= and ccache, builds the static /init and the initramfs, boots
+#    QEMU with -smp 4 under timeout, saves the console log and judges it
+#    with kernel/judge.sh.
+#      riscv64       the whole series (patch 1 + KUnit suite)
+#      riscv64-base  the series without patch 1: same tests, old atomics
+#      arm64         the whole series; the control (patch 1 is riscv-only)
+# 4. Runs kernel/insn-count.sh --check on the two riscv64 vmlinux files.
+# 5. Prints a summary ending in "kernel-check: N passed, N failed".
+#
+# Environment: BPFMM_CACHE, JOBS (default nproc), STRESS_MS (default 200,
+# per litmus variant), BOOT_TIMEOUT (default 300 s), BPFMM_KERNEL_TARBALL.
+# Nothing is ever loaded into the host kernel.
+set -u
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+variants="riscv64 riscv64-base arm64"
+deps=1
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--variants) variants=$2; shift 2 ;;
+	--no-deps) deps=0; shift ;;
+	-h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+	*) echo "check.sh: unknown argument $1" >&2; exit 2 ;;
+	esac
+done
+
+t_start=$(date +%s)
+[ $deps -eq 1 ] && ensure_packages
+mkdir -p "$WORK/logs"
+results=$WORK/logs/results.txt
+: > "$results"
+timings=
+
+# record LINE...: keep PASS/FAIL lines for the summary, echo everything.
+record() { tee -a "$results"; }
+item() { echo "$1 $2" | record; }
+
+elapsed() { echo $(( $(date +%s) - $1 )); }
+
+# Patches: checkpatch with the pristine-tree script.
+prepare_tree series
+for p in "$PATCHDIR"/*.patch; do
+	out=$(cd "$WORK/src-series" && perl scripts/checkpatch.pl --strict "$p" 2>&1)
+	tot=$(grep -E '^total: ' <<<"$out" | tail -n 1)
+	if grep -q -E '^total: 0 errors, 0 warnings' <<<"$tot"; then
+		item PASS "checkpatch ${p##*/} ($tot)"
+	else
+		grep -E -A4 '^(ERROR|WARNING)' <<<"$out" >&2
+		item FAIL "checkpatch ${p##*/}: $tot"
+	fi
+done
+
+for v in $variants; do
+	arch=$(variant_arch "$v")
+	t0=$(date +%s)
+	log "=== $v: prepare"
+	prepare_tree "$(variant_tree "$v")"
+	configure "$v"
+	log "=== $v: build (-j$JOBS)"
+	t1=$(date +%s)
+	build_kernel "$v"
+	tb=$(elapsed "$t1")
+	build_initramfs "$arch" "$v"
+	log "=== $v: boot"
+	t2=$(date +%s)
+	boot_kernel "$v"
+	tq=$(elapsed "$t2")
+	cp "$WORK/logs/boot-$v.log" "$WORK/logs/boot-$v.$(date +%Y%m%d-%H%M%S).log"
+	"$KDIR/judge.sh" --name "$v" "$WORK/logs/boot-$v.log" | sed "s/^\(PASS\|FAIL\) /\1 $v: /" | record
+	grep -E '# [a-z0-9_]+_test: (litmus|atomicity|summary)' "$WORK/logs/boot-$v.log" |
+		sed -E 's/^\[ *[0-9.]+\] +# /    /' > "$WORK/logs/litmus-$v.txt"
+	timings="$timings  $v: total $(elapsed "$t0")s, build ${tb}s, boot ${tq}s"$'\n'
+done
+
+case " $variants " in
+*" riscv64 "*)
+	case " $variants " in
+	*" riscv64-base "*)
+		log "=== insn-count"
+		"$KDIR/insn-count.sh" --no-build --check > "$WORK/logs/insn-count.txt" 2>&1
+		grep -v -E '^(PASS|FAIL) ' "$WORK/logs/insn-count.txt"
+		grep -E '^(PASS|FAIL) ' "$WORK/logs/insn-count.txt" | record
+		;;
+	esac
+	;;
+esac
+
+np=$(grep -c '^PASS ' "$results")
+nf=$(grep -c '^FAIL ' "$results")
+echo
+echo "=== kernel-check summary"
+echo "logs: $WORK/logs (boot-<variant>.log, litmus-<variant>.txt, insn-count.txt)"
+for v in $variants; do
+	[ -f "$WORK/logs/litmus-$v.txt" ] || continue
+	echo "  $v: $(grep -c 'litmus ' "$WORK/logs/litmus-$v.txt") litmus variants;" \
+		"$(grep -h 'summary:' "$WORK/logs/litmus-$v.txt" | sed -E 's/.*forbidden=([0-9]+) allowed-weak=([0-9]+)/\1 \2/' |
+		   awk '{f += $1; w += $2} END {printf "forbidden outcomes %d, allowed-weak outcomes %d", f, w}')"
+done
+printf '%s' "$timings"
+echo "  wall time: $(elapsed "$t_start")s"
+grep '^FAIL ' "$results" || true
+echo "kernel-check: $np passed, $nf failed"
+[ "$nf" -eq 0 ] && [ "$np" -gt 0 ]

@@ -1,0 +1,215 @@
+# lib.sh - shared by kernel/check.sh and kernel/insn-count.sh (sourced).
+#
+# Everything big lives under $BPFMM_CACHE (default ~/.cache/bpfmm), outside
+# the repository:
+#   $WORK/src-series   Debian tarball + every patch in kernel/patches
+#   $WORK/src-base     Debian tarball + every patch but 0001 (the atomic.h
+#                      change), i.e. "patch 1 reverted"
+#   $WORK/build-<variant>, $WORK/initramfs-<arch>.cpio, $WORK/logs/
+# Nothing here loads anything into the running kernel: kernels only ever
+# run inside QEMU.
+
+KDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+BPFMM_CACHE=${BPFMM_CACHE:-$HOME/.cache/bpfmm}
+WORK=${BPFMM_KERNEL_WORK:-$BPFMM_CACHE/kernel-check}
+TARBALL=${BPFMM_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+PATCHDIR=$KDIR/patches
+CONFIGDIR=$KDIR/configs
+
+# Debian 12 packages the whole flow needs.
+KERNEL_PACKAGES="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu
+binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-riscv64-cross
+libc6-dev-arm64-cross qemu-system-misc qemu-system-arm make gcc libc6-dev flex
+bison bc libssl-dev libelf-dev cpio ccache xz-utils perl python3 patch git"
+
+log() { printf '%s [kernel] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+# Print the packages of $KERNEL_PACKAGES that are not installed.
+missing_packages() {
+	local p
+	for p in $KERNEL_PACKAGES; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || echo "$p"
+	done
+}
+
+# Install what is missing when root, else say exactly what is missing.
+ensure_packages() {
+	local missing
+	if ! command -v dpkg-query >/dev/null 2>&1; then
+		log "no dpkg: cannot check packages; trying anyway"
+		return 0
+	fi
+	missing=$(missing_packages | tr '\n' ' ')
+	[ -z "${missing// /}" ] && return 0
+	if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+		log "installing: $missing"
+		export DEBIAN_FRONTEND=noninteractive
+		apt-get update -q >/dev/null || die "apt-get update failed"
+		# shellcheck disable=SC2086
+		apt-get install -y -q --no-install-recommends $missing >/dev/null ||
+			die "apt-get install failed: $missing"
+		missing=$(missing_packages | tr '\n' ' ')
+		[ -z "${missing// /}" ] || die "still missing after install: $missing"
+	else
+		echo "missing Debian packages: $missing" >&2
+		echo "install them with: sudo apt-get install -y $missing" >&2
+		exit 1
+	fi
+}
+
+# Variant table: variant -> tree, kernel ARCH, cross prefix, image, QEMU.
+variant_tree() {
+	case "$1" in
+	riscv64-base) echo base ;;
+	*) echo series ;;
+	esac
+}
+variant_arch() { case "$1" in riscv64*) echo riscv64 ;; arm64*) echo arm64 ;; *) die "unknown variant $1" ;; esac; }
+karch() { case "$1" in riscv64) echo riscv ;; arm64) echo arm64 ;; esac; }
+cross() { case "$1" in riscv64) echo riscv64-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; esac; }
+image_path() { case "$1" in riscv64) echo arch/riscv/boot/Image ;; arm64) echo arch/arm64/boot/Image ;; esac; }
+
+# Patches of a tree, in order.  "base" leaves out patch 1 (0001-*).
+tree_patches() {
+	local p name
+	for p in "$PATCHDIR"/*.patch; do
+		[ -e "$p" ] || continue
+		name=${p##*/}
+		if [ "$1" = base ] && [ "$name" != "${name#0001-}" ]; then
+			continue
+		fi
+		echo "$p"
+	done
+}
+
+# Extract the tarball and apply the tree's patches, unless the tree is
+# already there for the same tarball and the same patch contents.
+prepare_tree() {
+	local tree=$1 dir=$WORK/src-$1 stamp want tmp p
+	[ -r "$TARBALL" ] || die "kernel tarball $TARBALL not found (package linux-source-6.12)"
+	mkdir -p "$WORK"
+	want=$( { stat -c '%n %s %Y' "$TARBALL"; tree_patches "$tree" | xargs -r cat; } |
+		sha256sum | cut -d' ' -f1)
+	stamp=$dir/.bpfmm-stamp
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+		log "tree $tree: up to date ($dir)"
+		return 0
+	fi
+	log "tree $tree: extracting $TARBALL"
+	rm -rf "$dir" "$dir.tmp"
+	mkdir -p "$dir.tmp"
+	tar -xf "$TARBALL" -C "$dir.tmp" || die "extracting $TARBALL failed"
+	tmp=$(find "$dir.tmp" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+	[ -f "$tmp/Makefile" ] || die "no kernel tree in $TARBALL"
+	mv "$tmp" "$dir"
+	rmdir "$dir.tmp"
+	for p in $(tree_patches "$tree"); do
+		log "tree $tree: applying ${p##*/}"
+		patch -d "$dir" -p1 --batch --forward --quiet < "$p" ||
+			die "patch ${p##*/} does not apply to $TARBALL"
+	done
+	echo "$want" > "$stamp"
+}
+
+# make for one variant.
+kmake() {
+	local variant=$1 arch tree
+	shift
+	arch=$(variant_arch "$variant")
+	tree=$(variant_tree "$variant")
+	CCACHE_BASEDIR=$WORK make -C "$WORK/src-$tree" O="$WORK/build-$variant" \
+		ARCH="$(karch "$arch")" CROSS_COMPILE="$(cross "$arch")" \
+		CC="ccache $(cross "$arch")gcc" "$@"
+}
+
+# tinyconfig + kernel/configs fragments, then check every fragment line
+# made it into .config (Kconfig drops what it cannot satisfy silently).
+configure() {
+	local variant=$1 arch b frags line sym val bad=0
+	arch=$(variant_arch "$variant")
+	b=$WORK/build-$variant
+	mkdir -p "$b"
+	frags="$CONFIGDIR/common.config $CONFIGDIR/$arch.config"
+	kmake "$variant" -s tinyconfig >/dev/null || die "tinyconfig failed"
+	# shellcheck disable=SC2086
+	(cd "$WORK/src-$(variant_tree "$variant")" &&
+		ARCH=$(karch "$arch") CROSS_COMPILE=$(cross "$arch") \
+		./scripts/kconfig/merge_config.sh -m -O "$b" "$b/.config" $frags) \
+		> "$b/merge_config.log" 2>&1 || die "merge_config failed, see $b/merge_config.log"
+	kmake "$variant" -s olddefconfig >/dev/null || die "olddefconfig failed"
+	# shellcheck disable=SC2086
+	while IFS= read -r line; do
+		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+		sym=${line%%=*}
+		val=${line#*=}
+		if [ "$val" = n ]; then
+			grep -q -x -e "# $sym is not set" "$b/.config" && continue
+			grep -q "^$sym=" "$b/.config" || continue
+		else
+			grep -q -x -F "$line" "$b/.config" && continue
+		fi
+		log "config $variant: $line did not stick"
+		bad=1
+	done < <(cat $frags)
+	[ $bad -eq 0 ] || die "config fragment for $variant not fully applied"
+}
+
+build_kernel() {
+	local variant=$1
+	kmake "$variant" -j"$JOBS" -s "$(basename "$(image_path "$(variant_arch "$variant")")")" \
+		> "$WORK/logs/build-$variant.log" 2>&1 ||
+		{ tail -n 30 "$WORK/logs/build-$variant.log" >&2; die "build of $variant failed"; }
+	if grep -q -i 'warning:' "$WORK/logs/build-$variant.log"; then
+		log "build $variant: compiler warnings (see $WORK/logs/build-$variant.log):"
+		grep -i 'warning:' "$WORK/logs/build-$variant.log" | head -n 10 >&2
+	fi
+}
+
+# Static /init for the arch, packed alone (plus /dev/console) into a cpio.
+build_initramfs() {
+	local arch=$1 variant=$2 init cpio list gen
+	init=$WORK/init-$arch
+	cpio=$WORK/initramfs-$arch.cpio
+	list=$WORK/initramfs-$arch.list
+	"$(cross "$arch")gcc" -static -O2 -Wall -Wextra -Werror -o "$init" \
+		"$KDIR/guest/init.c" || die "building /init for $arch failed"
+	printf 'dir /dev 0755 0 0\nnod /dev/console 0600 0 0 c 5 1\nfile /init %s 0755 0 0\n' \
+		"$init" > "$list"
+	gen=$WORK/build-$variant/usr/gen_init_cpio
+	if [ ! -x "$gen" ]; then
+		kmake "$variant" -s usr/gen_init_cpio >/dev/null 2>&1 || true
+	fi
+	[ -x "$gen" ] || die "usr/gen_init_cpio not built for $variant"
+	"$gen" "$list" > "$cpio" || die "gen_init_cpio failed"
+}
+
+# Boot one variant in QEMU under timeout; the console goes to the log.
+boot_kernel() {
+	local variant=$1 arch img cpio out rc
+	arch=$(variant_arch "$variant")
+	img=$WORK/build-$variant/$(image_path "$arch")
+	cpio=$WORK/initramfs-$arch.cpio
+	out=$WORK/logs/boot-$variant.log
+	local append="earlycon panic=-1 oops=panic atomic_ordering_kunit.stress_ms=${STRESS_MS:-200}"
+	case "$arch" in
+	riscv64)
+		timeout -k 5 "${BOOT_TIMEOUT:-300}" qemu-system-riscv64 \
+			-machine virt -smp 4 -m 512M -nographic -no-reboot \
+			-accel tcg,thread=multi -kernel "$img" -initrd "$cpio" \
+			-append "console=ttyS0 $append" > "$out" 2>&1 < /dev/null
+		;;
+	arm64)
+		timeout -k 5 "${BOOT_TIMEOUT:-300}" qemu-system-aarch64 \
+			-machine virt -cpu max,pauth-impdef=on -smp 4 -m 512M \
+			-nographic -no-reboot -accel tcg,thread=multi \
+			-kernel "$img" -initrd "$cpio" \
+			-append "console=ttyAMA0 $append" > "$out" 2>&1 < /dev/null
+		;;
+	esac
+	rc=$?
+	[ $rc -eq 124 ] && log "boot $variant: QEMU killed by timeout after ${BOOT_TIMEOUT:-300}s"
+	return 0
+}
