@@ -362,20 +362,22 @@ static bool peek_type(cparser *cp)
 	return is_type_word(w);
 }
 
-/* Words and '*'s of a type (at least one word). */
+/* Words and '*'s of a type (at least one word); `struct NAME` and the
+ * like take the next word as their tag. */
 static int skip_type(cparser *cp)
 {
 	char w[LEX_MAX_NAME];
 
-	if (lex_ident(&cp->lx, w, "a type"))
-		return -1;
 	for (;;) {
+		if (lex_ident(&cp->lx, w, "a type"))
+			return -1;
+		if ((!strcmp(w, "struct") || !strcmp(w, "union") || !strcmp(w, "enum"))
+		    && lex_ident(&cp->lx, w, "a struct name"))
+			return -1;
 		while (lex_accept(&cp->lx, "*"))
 			;
 		if (!peek_type(cp))
 			return 0;
-		if (lex_ident(&cp->lx, w, "a type"))
-			return -1;
 	}
 }
 
@@ -989,21 +991,13 @@ static int parse_stmt(cparser *cp);
 
 static int parse_decl(cparser *cp)
 {
-	char w[LEX_MAX_NAME], name[LEX_MAX_NAME];
+	char name[LEX_MAX_NAME];
 	srcpos pos;
 	int reg;
 	node *n;
 
-	if (lex_ident(&cp->lx, w, "a type"))
+	if (skip_type(cp))
 		return -1;
-	for (;;) {
-		while (lex_accept(&cp->lx, "*"))
-			;
-		if (!peek_type(cp))
-			break;
-		if (lex_ident(&cp->lx, w, "a type"))
-			return -1;
-	}
 	for (;;) {
 		while (lex_accept(&cp->lx, "*"))
 			;
@@ -1198,12 +1192,23 @@ static int parse_function(cparser *cp, int expect)
 		return -1;
 	if (!lex_accept(lx, ")")) {
 		for (;;) {
-			srcpos ppos;
-			if (skip_type(cp))
-				return -1;
-			ppos = lex_here(lx);
-			if (lex_ident(lx, name, "a parameter name"))
-				return -1;
+			/* `type words and *s NAME`: the last word is the name */
+			srcpos ppos = lex_here(lx);
+			int nwords = 0;
+			for (;;) {
+				if (lex_accept(lx, "*"))
+					continue;
+				if (!lex_peek_ident(lx))
+					break;
+				ppos = lex_here(lx);
+				if (lex_ident(lx, name, "a parameter"))
+					return -1;
+				nwords++;
+			}
+			if (nwords == 1 && !strcmp(name, "void") && lex_accept(lx, ")"))
+				break;
+			if (nwords < 2)
+				return lex_error_expected(lx, "a parameter `type *name`");
 			if (add_name(cp, cp->params, &cp->nparams, name, ppos))
 				return -1;
 			if (litmus_sym(t, name) < 0)
