@@ -77,6 +77,8 @@ typedef enum {
 	P_FETCH_OP,    /* ... value: the old value */
 	P_LOCK,        /* spin_lock(P) */
 	P_UNLOCK,      /* spin_unlock(P) */
+	P_ISLOCKED,    /* spin_is_locked(P) */
+	P_TRYLOCK,     /* spin_trylock(P) */
 } prim_kind;
 
 /* Orderings of a read-modify-write (the {annotation} in the .def file). */
@@ -139,6 +141,8 @@ static const cprim prims[] = {
 	{ .name = "atomic_set_release", .kind = P_STORE, .tag = T_RELEASE, .lvalue = false },
 	{ .name = "spin_lock", .kind = P_LOCK },
 	{ .name = "spin_unlock", .kind = P_UNLOCK },
+	{ .name = "spin_is_locked", .kind = P_ISLOCKED },
+	{ .name = "spin_trylock", .kind = P_TRYLOCK },
 };
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
@@ -219,7 +223,7 @@ static bool find_prim(const char *name, cprim *out)
 static int prim_nargs(const cprim *p)
 {
 	switch (p->kind) {
-	case P_LOAD: case P_LOCK: case P_UNLOCK: return 1;
+	case P_LOAD: case P_LOCK: case P_UNLOCK: case P_ISLOCKED: case P_TRYLOCK: return 1;
 	case P_STORE: case P_STORE_MB: case P_XCHG: return 2;
 	case P_FENCE: return 0;
 	case P_CMPXCHG: return 3;
@@ -413,7 +417,7 @@ static node *parse_call(cparser *cp, const char *name, srcpos pos)
 		return NULL;
 	if (!find_prim(name, &n->prim)) {
 		static const char *const later[] = {
-			"spin_trylock", "spin_is_locked", "synchronize_srcu",
+			"synchronize_srcu",
 			"synchronize_srcu_expedited",
 		};
 		for (size_t i = 0; i < NELEM(later); i++)
@@ -752,6 +756,28 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		in->b = imm(1);
 		in->tags_w = TAG(T_LKW);
 		return 0;
+	case P_TRYLOCK:
+		/* success: LKR + LKW taking the lock, value 1; failure: LF, 0 */
+		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_CAS)))
+			return -1;
+		in->dst = t;
+		in->a = addr;
+		in->b = imm(0);
+		in->c = imm(1);
+		in->tags_r = TAG(T_LKR);
+		in->tags_w = TAG(T_LKW);
+		in->tags_fail = TAG(T_LF);
+		return alu3(cp, ALU_XOR, reg_opnd(t), imm(1), out);
+	case P_ISLOCKED:
+		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_CAS)))
+			return -1;
+		in->dst = t;
+		in->a = addr;
+		in->b = imm(1);
+		in->tags_r = TAG(T_RL);
+		in->tags_fail = TAG(T_RU);
+		*out = reg_opnd(t);
+		return 0;
 	case P_UNLOCK:
 		if (!(in = emit(cp, IR_STORE)))
 			return -1;
@@ -769,6 +795,7 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 			return -1;
 		if (!(in = emit(cp, IR_RMW)))
 			return -1;
+		in->split = true;
 		in->dst = t;
 		in->a = addr;
 		in->b = v;

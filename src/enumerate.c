@@ -131,7 +131,7 @@ static void build_events(enumerator *E)
 			es->insn[e] = te->insn;
 			for (int j = 0; j < i; j++) {
 				/* the two events of one cmpxchg are not in po */
-				if (te->rmw_read != j)
+				if (te->rmw_read != j || te->insn != tr->ev[j].insn)
 					rel_add(es->po, w, b + j, e);
 				uint64_t bit = (uint64_t)1 << j;
 				if (te->addr & bit)

@@ -25,6 +25,11 @@ typedef struct frontend {
 	/* Is `name` a register of this architecture (e.g. "r3")? */
 	bool (*is_register)(const char *name);
 
+	/* Optional: the canonical name of register `name` (e.g. "x10" for the
+	 * RISC-V ABI name "a0"), used for interning and printing; NULL if the
+	 * name is already canonical or no such hook. */
+	const char *(*canon_register)(const char *name);
+
 	/* Lower one thread's cells (top to bottom) to IR in t->threads[ti].
 	 * Registers are interned with litmus_reg(), symbols with litmus_sym().
 	 * Returns 0, or -1 with an error recorded in d. */

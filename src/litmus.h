@@ -57,6 +57,11 @@ typedef enum {
 	             * failure: read only with tags_fail */
 	IR_FENCE,   /* fence event with tags_f */
 	IR_BRANCH,  /* if (a cmp b) goto target   (CMP_ALWAYS: a, b unused) */
+	IR_SC,      /* store-conditional: the path splits.  Failure: dst = 1, no
+	             * event.  Success: [a + off] = b (write, tags_w), dst = 0,
+	             * linked by rmw to the reserving load (IR_LOAD with
+	             * `reserve`) if it is to the same location.  Either way the
+	             * reservation ends. */
 } ir_op;
 
 /* Tags are bits; their names live in the front-end's tag table
@@ -75,6 +80,9 @@ typedef struct {
 	                   * thread (== thread length means "end of thread") */
 	int size;         /* access size in bytes (1, 2, 4, 8); 0 = default */
 	tagmask tags_r, tags_w, tags_f, tags_fail;
+	bool reserve;     /* IR_LOAD: load-reserved (pairs with a later IR_SC) */
+	bool split;       /* IR_RMW: a read and a write linked by rmw; IR_CAS with
+	                   * c = OPND_NONE: no write on success */
 } ir_insn;
 
 typedef struct {

@@ -71,7 +71,9 @@ static int intern(char ***names, int *n, const char *name)
 
 int litmus_reg(litmus_test *t, const char *name)
 {
-	return intern(&t->regs, &t->nregs, name);
+	const char *c = t->fe && t->fe->canon_register ? t->fe->canon_register(name) : NULL;
+
+	return intern(&t->regs, &t->nregs, c ? c : name);
 }
 
 int litmus_sym(litmus_test *t, const char *name)
@@ -736,7 +738,7 @@ static prop *read_unary(reader *r, int depth)
 		diag_error(r->d, lex_here(&r->lx), "condition nested too deeply");
 		return NULL;
 	}
-	if (lex_accept(&r->lx, "~")) {
+	if (lex_accept(&r->lx, "~") || lex_accept_word(&r->lx, "not")) {
 		p = read_unary(r, depth + 1);
 		return p ? new_prop(r, PROP_NOT, p, NULL) : NULL;
 	}
@@ -860,7 +862,10 @@ static int read_tail(reader *r)
 			t->quant = Q_NOT_EXISTS;
 			break;
 		} else if (lex_at_end(lx)) {
-			return diag_error(r->d, at, "missing final condition (exists, ~exists or forall)");
+			/* no condition: herd7 reads `forall (true)` */
+			t->quant = Q_FORALL;
+			t->cond = new_prop(r, PROP_TRUE, NULL, NULL);
+			return t->cond ? 0 : -1;
 		} else {
 			return lex_error_expected(lx, "exists, ~exists or forall");
 		}

@@ -84,12 +84,23 @@ static const struct { const char *name; alu_op alu; } rv_amos[] = {
 	{ "amoor", ALU_OR }, { "amoxor", ALU_XOR },
 };
 
-static const char *const rv_abi_names[] = {
-	"zero", "ra", "sp", "gp", "tp", "fp",
-	"t0", "t1", "t2", "t3", "t4", "t5", "t6",
-	"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
-	"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
+static const struct { const char *abi, *x; } rv_abi_names[] = {
+	{ "zero", "x0" }, { "ra", "x1" }, { "sp", "x2" }, { "gp", "x3" }, { "tp", "x4" },
+	{ "t0", "x5" }, { "t1", "x6" }, { "t2", "x7" }, { "s0", "x8" }, { "fp", "x8" },
+	{ "s1", "x9" }, { "a0", "x10" }, { "a1", "x11" }, { "a2", "x12" }, { "a3", "x13" },
+	{ "a4", "x14" }, { "a5", "x15" }, { "a6", "x16" }, { "a7", "x17" },
+	{ "s2", "x18" }, { "s3", "x19" }, { "s4", "x20" }, { "s5", "x21" }, { "s6", "x22" },
+	{ "s7", "x23" }, { "s8", "x24" }, { "s9", "x25" }, { "s10", "x26" }, { "s11", "x27" },
+	{ "t3", "x28" }, { "t4", "x29" }, { "t5", "x30" }, { "t6", "x31" },
 };
+
+static const char *rv_canon_register(const char *name)
+{
+	for (size_t i = 0; i < NELEM(rv_abi_names); i++)
+		if (strcmp(name, rv_abi_names[i].abi) == 0)
+			return rv_abi_names[i].x;
+	return NULL;
+}
 
 typedef struct {
 	char name[LEX_MAX_NAME];
@@ -126,7 +137,7 @@ static bool rv_is_register(const char *name)
 		return (name[1] - '0') * 10 + (name[2] - '0') <= 31;
 	}
 	for (size_t i = 0; i < NELEM(rv_abi_names); i++)
-		if (strcmp(name, rv_abi_names[i]) == 0)
+		if (strcmp(name, rv_abi_names[i].abi) == 0)
 			return true;
 	return false;
 }
@@ -336,10 +347,29 @@ static int parse_insn(rv_parser *rp, ir_insn *in, bool *skip)
 		return parse_fence(rp, &m, in);
 	if (m.tso || m.fi)
 		return unknown_insn(rp);
-	if (!strcmp(b, "lr") || !strcmp(b, "sc"))
-		return diag_error(rp->d, rp->insn_pos,
-				  "unsupported RISCV instruction '%s': LR/SC are not modelled yet",
-				  rp->insn_text);
+	if (!strcmp(b, "lr")) {
+		if (!m.width)
+			return unknown_insn(rp);
+		in->op = IR_LOAD;
+		in->reserve = true;
+		in->size = m.width;
+		in->tags_r = TAG(RV_TAG_X) | annot(&m);
+		return parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+		       || parse_mem(rp, in) ? -1 : 0;
+	}
+	if (!strcmp(b, "sc")) {
+		if (!m.width)
+			return unknown_insn(rp);
+		in->op = IR_SC;
+		in->size = m.width;
+		in->tags_w = TAG(RV_TAG_X) | annot(&m);
+		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+		    || parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in))
+			return -1;
+		if (zero)
+			in->dst = -1;
+		return 0;
+	}
 
 	/* loads: `lw rd, off(rs1)`, with an optional .aq (and .rl) */
 	for (i = 0; i < NELEM(rv_loads); i++)
@@ -513,5 +543,6 @@ const frontend riscv_frontend = {
 	.tag_names = rv_tag_names,
 	.ntags = RV_NTAGS,
 	.is_register = rv_is_register,
+	.canon_register = rv_canon_register,
 	.parse_thread = rv_parse_thread,
 };

@@ -192,6 +192,7 @@ typedef struct {
 typedef struct {
 	int pc, nev, steps;
 	uint64_t ctrl;       /* reads that decided a branch so far */
+	int lr_ev, lr_loc;   /* latest load-reserved event (+1; 0: none) */
 } pathpos;
 
 static uint64_t taint_of(const opnd *o, const reg *regs)
@@ -309,6 +310,10 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 			if (e < 0)
 				return -1;
 			regs[in->dst] = read_result(old, e);
+			if (in->reserve) {
+				q.lr_ev = e + 1;
+				q.lr_loc = loc;
+			}
 		} else if (in->op == IR_RMW) {
 			/* fetch, xchg and lock atomics are ONE event that both
 			 * reads and writes (as in herd7's BPF semantics); herd7
@@ -317,6 +322,22 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 			if (!alu(in->alu, old, value_of(&in->b, regs), &nv))
 				continue;
 			uint64_t data = taint_of(&in->b, regs);
+			if (in->split) {
+				int er = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, 0, vaddr);
+				if (er < 0)
+					return -1;
+				int ew = emit(r, &q, in, EV_W, loc, nv, nv, in->tags_w, addr,
+					      data, vaddr | vtaint_of(&in->b, regs) | ((uint64_t)1 << er));
+				if (ew < 0)
+					return -1;
+				r->ev[ew].rmw_read = er;
+				if (in->dst >= 0)
+					regs[in->dst] = read_result(old, er);
+				q.pc++;
+				if (run(r, q, regs) < 0)
+					return -1;
+				continue;
+			}
 			int e = emit(r, &q, in, EV_R | EV_W, loc, old, nv, in->tags_r | in->tags_w,
 				     addr | data, data, vaddr | vtaint_of(&in->b, regs));
 			if (e < 0)
@@ -329,7 +350,7 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 				      addr, 0, vaddr);
 			if (er < 0)
 				return -1;
-			if (ok) {
+			if (ok && in->c.kind != OPND_NONE) {
 				value nv = value_of(&in->c, regs);
 				int ew = emit(r, &q, in, EV_W, loc, nv, nv, in->tags_w,
 					      addr, taint_of(&in->c, regs), vaddr | vtaint_of(&in->c, regs));
@@ -381,6 +402,45 @@ static int run(runner *r, pathpos p, reg *regs)
 				 taint_of(&in->b, regs), vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs)) < 0)
 				return -1;
 			break;
+		case IR_SC: {
+			/* two continuations: success, then failure; the rest of
+			 * the path changes registers in place, so save them all */
+			if (!address_of(r, in, regs, &loc))
+				return 0;
+			int lr = p.lr_ev > 0 && p.lr_loc == loc ? p.lr_ev - 1 : -1;
+			reg saved[r->nregs > 0 ? r->nregs : 1];
+			pathpos q = p;
+
+			memcpy(saved, regs, sizeof(reg) * r->nregs);
+			q.lr_ev = 0;
+			q.pc++;
+			if (lr >= 0) {   /* success needs a reservation */
+				v = value_of(&in->b, regs);
+				int e = emit(r, &q, in, EV_W, loc, v, v, in->tags_w, taint_of(&in->a, regs),
+					     taint_of(&in->b, regs),
+					     vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs));
+				if (e < 0)
+					return -1;
+				r->ev[e].rmw_read = lr;
+				/* success is known once the store is: the result
+				 * depends on the store's address and data */
+				if (in->dst >= 0)
+					regs[in->dst] = (reg){ value_int(0),
+							       taint_of(&in->a, regs) | taint_of(&in->b, regs), 0 };
+				if (run(r, q, regs) < 0)
+					return -1;
+				memcpy(regs, saved, sizeof(reg) * r->nregs);
+				q = p;
+				q.lr_ev = 0;
+				q.pc++;
+			}
+			if (in->dst >= 0)
+				regs[in->dst] = (reg){ value_int(1), 0, 0 };
+			if (run(r, q, regs) < 0)
+				return -1;
+			memcpy(regs, saved, sizeof(reg) * r->nregs);
+			return 0;
+		}
 		case IR_FENCE:
 			if (emit(r, &p, in, EV_F, -1, value_int(0), value_int(0), in->tags_f, 0, 0, 0) < 0)
 				return -1;

@@ -112,6 +112,11 @@ static void test_header(void)
 	}
 	litmus_free(t);
 
+	/* no condition at all: herd7 reads forall (true) */
+	t = parse("TOY nocond\n{}\nP0;\n1;\n", &d);
+	CHECK(t && t->quant == Q_FORALL && t->cond && t->cond->kind == PROP_TRUE);
+	litmus_free(t);
+
 	t = parse("TOY  foo.litmus \r\n\"a doc (* string *)\"\nGenerator=diy7 (version 7)\n"
 		  "Com = Rf Fr\n{}\nP0;\n1;\nforall false\n", &d);
 	CHECK(t != NULL);
@@ -332,7 +337,6 @@ static void test_errors(void)
 	check_error("TOY a\n{}\nP0;\n1  \nexists true", 4, 2, "expected ';' at the end of the row");
 	check_error("TOY a\n{}\nP0;\nbad;\n", 4, 1, "toy error");
 	check_error("TOY a\n{ 2:r1=1 }\nP0|P1;\n", 2, 3, "thread 2 does not exist (the test has 2)");
-	check_error("TOY a\n{}\nP0;\n1;\n", 5, 1, "missing final condition");
 	check_error("TOY a\n{}\nP0;\n1;\nexist (x=1)", 5, 12, "expected ';' at the end of the row");
 	check_error("TOY a\n{}\nP0;\n1;\nlocations [x] exist (x=1)", 5, 15,
 		    "expected exists, ~exists or forall, found 'exist'");
