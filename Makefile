@@ -48,6 +48,9 @@ check: deps all
 	  "bad-input=sh tests/scripts/bad-input.sh build/bpfmm" \
 	  "catalogue=if [ -d $(CATALOGUE)/tests ]; then sh tests/scripts/verdicts.sh $(CATALOGUE) build/bpfmm; else echo 'SKIP: no $(CATALOGUE)'; fi" \
 	  "asan=$(MAKE) -s asan-check" \
+	  "cli=sh tests/scripts/cli.sh build/bpfmm" \
+	  "riscv=sh tests/conformance/riscv.sh" \
+	  "lkmm=sh tests/conformance/lkmm.sh" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  $(CHECK_EXTRA)
 

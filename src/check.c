@@ -147,6 +147,48 @@ static void add_flag(check_result *res, const char *name)
 	res->flags[res->nflags++] = strdup(name);
 }
 
+static void witness_free(witness *w)
+{
+	free(w->thread);
+	free(w->po);
+	memset(w, 0, sizeof *w);
+}
+
+/* Copy execution x (one block for the arrays, one for the relations). */
+static void witness_take(witness *wt, const execution *x, bool holds)
+{
+	const evstruct *es = x->es;
+	int n = es->n, w = es->w;
+
+	witness_free(wt);
+	wt->valid = true;
+	wt->holds = holds;
+	wt->n = n;
+	wt->w = w;
+	wt->thread = calloc((size_t)n * 3 + 1, sizeof(int));
+	wt->sym = wt->thread + n;
+	wt->insn = wt->thread + 2 * n;
+	wt->po = calloc((size_t)n * w * 3 + (size_t)n * (2 * sizeof(value) + 1) / sizeof(word) + 2,
+			sizeof(word));
+	wt->rf = wt->po + (size_t)n * w;
+	wt->co = wt->po + (size_t)2 * n * w;
+	wt->rval = (value *)(wt->po + (size_t)3 * n * w);
+	wt->wval = wt->rval + n;
+	wt->kind = (uint8_t *)(wt->wval + n);
+	for (int e = 0; e < n; e++) {
+		wt->thread[e] = es->thread[e];
+		wt->sym[e] = es->loc[e] >= 0 ? x->md->locs[es->loc[e]].sym : -1;
+		wt->insn[e] = es->insn[e];
+		wt->kind[e] = es->kind[e];
+		wt->rval[e] = es->rval[e];
+		wt->wval[e] = es->wval[e];
+	}
+	rel_copy(wt->po, es->po, n);
+	rel_copy(wt->rf, x->rf, n);
+	if (x->co)
+		rel_copy(wt->co, x->co, n);
+}
+
 static int on_execution(void *arg, const execution *x)
 {
 	collector *c = arg;
@@ -170,6 +212,8 @@ static int on_execution(void *arg, const execution *x)
 		res->pos++;
 	else
 		res->neg++;
+	if (!res->wit.valid || (res->holds[s] && !res->wit.holds))
+		witness_take(&res->wit, x, res->holds[s]);
 	for (int i = 0; i < x->nflags; i++)
 		add_flag(res, x->flags[i]);
 	return 0;
@@ -192,6 +236,7 @@ static int state_cmp(const void *pa, const void *pb)
 
 static void reset_counts(check_result *res)
 {
+	witness_free(&res->wit);
 	res->nstates = 0;
 	res->pos = res->neg = 0;
 	for (int i = 0; i < res->nflags; i++)
@@ -272,6 +317,7 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 
 void check_result_free(check_result *res)
 {
+	witness_free(&res->wit);
 	free(res->obs);
 	free(res->states);
 	free(res->holds);

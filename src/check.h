@@ -6,6 +6,17 @@
 #include "cat.h"
 #include "enumerate.h"
 
+/* One allowed execution, kept to show the user (Graphviz output). */
+typedef struct {
+	bool valid;
+	bool holds;           /* the condition's proposition holds in it */
+	int n, w;
+	int *thread, *sym, *insn;   /* per event; sym: memory symbol, -1 fence */
+	uint8_t *kind;
+	value *rval, *wval;
+	word *po, *rf, *co;   /* n*w each */
+} witness;
+
 typedef struct {
 	observable *obs;      /* what a state shows, in print order */
 	int nobs;
@@ -19,6 +30,8 @@ typedef struct {
 	bool outcome_mode;    /* pos/neg count outcomes, not executions */
 	double seconds;
 	enum_stats stats;
+	witness wit;          /* an execution where the proposition holds if
+	                       * there is one, else the first allowed one */
 } check_result;
 
 /* Exact witness counts unless more than `budget` coherence orders would

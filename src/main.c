@@ -38,6 +38,14 @@ static const char usage[] =
 "        limit). Past that, the test is checked again looking for one\n"
 "        execution per observable outcome: States and Ok/No are the same,\n"
 "        witness counts then count outcomes, and a Note line says so.\n"
+"  -json, --json\n"
+"        Print each result as one JSON object per line instead of the\n"
+"        herd7 block (test, states, ok, positive, negative, observation,\n"
+"        flags, seconds).\n"
+"  -dot DIR, --dot DIR\n"
+"        Also write DIR/NAME.dot: a Graphviz picture of one execution\n"
+"        that satisfies the condition (else of one allowed execution),\n"
+"        with po, rf and co edges.\n"
 "  -notime, --no-time\n"
 "        Omit the Time lines (for comparing outputs).\n"
 "  --model-dir\n"
@@ -65,6 +73,8 @@ typedef struct {
 	const char *variants[32];
 	int nvariants;
 	bool show_time;
+	bool json;                 /* -json: one JSON object per test */
+	const char *dot_dir;       /* -dot DIR: DIR/NAME.dot per test */
 	long budget;               /* co orders per test before outcome mode */
 } options;
 
@@ -175,6 +185,28 @@ static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
 	return lm;
 }
 
+/* DIR/NAME.dot for test t; returns 0 or 1 (with a message) */
+static int write_dot(const char *dir, const litmus_test *t, const check_result *res)
+{
+	char path[PATH_MAX], name[256];
+	size_t nl = strlen(t->name);
+
+	if (nl > 7 && !strcmp(t->name + nl - 7, ".litmus"))
+		nl -= 7;
+	snprintf(name, sizeof name, "%.*s.dot", (int)nl, t->name);
+	for (char *c = name; *c; c++)
+		if (*c == '/')
+			*c = '_';
+	FILE *f = join(path, sizeof path, dir, name) ? fopen(path, "w") : NULL;
+	if (!f) {
+		fprintf(stderr, "bpfmm: cannot write %s/%s: %s\n", dir, name, strerror(errno));
+		return 1;
+	}
+	print_dot(f, t, res);
+	fclose(f);
+	return 0;
+}
+
 static int check_file(const options *o, const char *file)
 {
 	diag d = { .file = file };
@@ -198,11 +230,15 @@ static int check_file(const options *o, const char *file)
 		litmus_free(t);
 		return 1;
 	}
-	print_herd(stdout, t, &res, o->show_time);
+	if (o->json)
+		print_json(stdout, t, &res);
+	else
+		print_herd(stdout, t, &res, o->show_time);
+	int status = o->dot_dir ? write_dot(o->dot_dir, t, &res) : 0;
 	fflush(stdout);
 	check_result_free(&res);
 	litmus_free(t);
-	return 0;
+	return status;
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -254,6 +290,12 @@ int main(int argc, char **argv)
 				return bad_usage("bad budget '%s'", argv[i]);
 		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
 			o.show_time = false;
+		} else if (!strcmp(a, "-json") || !strcmp(a, "--json")) {
+			o.json = true;
+		} else if (!strcmp(a, "-dot") || !strcmp(a, "--dot")) {
+			if (!more)
+				return bad_usage("%s needs a directory", a);
+			o.dot_dir = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			return bad_usage("unknown option '%s'", a);
 		} else {

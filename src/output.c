@@ -126,3 +126,139 @@ void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool sho
 		fprintf(f, "Time %.*s %.2f\n", nl, t->name, res->seconds);
 	fputc('\n', f);
 }
+
+/* ---- JSON ---- */
+
+static void json_string(FILE *f, const char *s, int len)
+{
+	fputc('"', f);
+	for (int i = 0; i < len && s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void json_value(FILE *f, const litmus_test *t, value v)
+{
+	if (v.sym < 0) {
+		fprintf(f, "%" PRId64, v.off);
+		return;
+	}
+	char buf[256];
+	if (v.off)
+		snprintf(buf, sizeof buf, "%s+%" PRId64, t->syms[v.sym], v.off);
+	else
+		snprintf(buf, sizeof buf, "%s", t->syms[v.sym]);
+	json_string(f, buf, (int)sizeof buf);
+}
+
+void print_json(FILE *f, const litmus_test *t, const check_result *res)
+{
+	static const char *const quant[] = { "exists", "~exists", "forall" };
+	int nl = name_len(t->name);
+	char key[256];
+
+	fputs("{\"test\":", f);
+	json_string(f, t->name, nl);
+	fputs(",\"states\":[", f);
+	for (int s = 0; s < res->nstates; s++) {
+		const value *row = res->states + (size_t)s * res->nobs;
+		fputs(s ? ",{" : "{", f);
+		for (int i = 0; i < res->nobs; i++) {
+			const observable *o = &res->obs[i];
+			if (o->thread >= 0)
+				snprintf(key, sizeof key, "%d:%s", o->thread, t->regs[o->reg]);
+			else
+				snprintf(key, sizeof key, "[%s]", t->syms[o->sym]);
+			if (i)
+				fputc(',', f);
+			json_string(f, key, (int)sizeof key);
+			fputc(':', f);
+			json_value(f, t, row[i]);
+		}
+		fputc('}', f);
+	}
+	fprintf(f, "],\"ok\":%s,\"positive\":%ld,\"negative\":%ld,\"quantifier\":\"%s\",",
+		res->ok ? "true" : "false", res->pos, res->neg, quant[t->quant]);
+	fprintf(f, "\"observation\":\"%s\",\"witnesses_exact\":%s,\"flags\":[",
+		observation_word(res), res->outcome_mode ? "false" : "true");
+	for (int i = 0; i < res->nflags; i++) {
+		if (i)
+			fputc(',', f);
+		json_string(f, res->flags[i], (int)strlen(res->flags[i]));
+	}
+	fprintf(f, "],\"seconds\":%.6f}\n", res->seconds);
+}
+
+/* ---- Graphviz ---- */
+
+static void dot_event(FILE *f, const litmus_test *t, const witness *w, int e)
+{
+	const char *k = (w->kind[e] & EV_R) && (w->kind[e] & EV_W) ? "RMW" :
+			(w->kind[e] & EV_R) ? "R" : (w->kind[e] & EV_W) ? "W" : "F";
+	fprintf(f, "  e%d [label=\"%s", e, k);
+	if (w->sym[e] >= 0) {
+		fprintf(f, " %s", t->syms[w->sym[e]]);
+		if (w->kind[e] & EV_R) {
+			fputc('=', f);
+			print_value(f, t, w->rval[e]);
+		}
+		if (w->kind[e] & EV_W) {
+			fputs(w->kind[e] & EV_R ? "->" : "=", f);
+			print_value(f, t, w->wval[e]);
+		}
+	}
+	if (w->insn[e] >= 0) {
+		const ir_insn *in = &t->threads[w->thread[e]].code[w->insn[e]];
+		fprintf(f, "\\nline %d", in->pos.line);
+	}
+	fputs("\"];\n", f);
+}
+
+/* r minus what r;r already implies: the edges worth drawing */
+static bool immediate(const word *r, int w, int n, int a, int b)
+{
+	for (int c = 0; c < n; c++)
+		if (c != a && c != b && rel_has(r, w, a, c) && rel_has(r, w, c, b))
+			return false;
+	return true;
+}
+
+void print_dot(FILE *f, const litmus_test *t, const check_result *res)
+{
+	const witness *w = &res->wit;
+	int nl = name_len(t->name);
+
+	fprintf(f, "digraph \"%.*s\" {\n  label=\"%.*s: %s execution\";\n  node [shape=box];\n",
+		nl, t->name, nl, t->name, w->holds ? "an exists-satisfying" : "an allowed");
+	if (!w->valid) {
+		fputs("  none [label=\"no allowed execution\"];\n}\n", f);
+		return;
+	}
+	for (int e = 0; e < w->n; e++)
+		if (w->thread[e] < 0)
+			dot_event(f, t, w, e);
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		fprintf(f, "  subgraph cluster_P%d {\n  label=\"P%d\";\n", ti, ti);
+		for (int e = 0; e < w->n; e++)
+			if (w->thread[e] == ti)
+				dot_event(f, t, w, e);
+		fputs("  }\n", f);
+	}
+	for (int a = 0; a < w->n; a++)
+		for (int b = 0; b < w->n; b++) {
+			if (rel_has(w->po, w->w, a, b) && immediate(w->po, w->w, w->n, a, b))
+				fprintf(f, "  e%d -> e%d [label=\"po\"];\n", a, b);
+			if (rel_has(w->rf, w->w, a, b))
+				fprintf(f, "  e%d -> e%d [label=\"rf\", color=red];\n", a, b);
+			if (rel_has(w->co, w->w, a, b) && immediate(w->co, w->w, w->n, a, b))
+				fprintf(f, "  e%d -> e%d [label=\"co\", color=blue];\n", a, b);
+		}
+	fputs("}\n", f);
+}

@@ -10,6 +10,12 @@ void print_value(FILE *f, const litmus_test *t, value v);
 void print_prop(FILE *f, const litmus_test *t, const prop *p);
 void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool show_time);
 
+/* The same result as one JSON object on one line. */
+void print_json(FILE *f, const litmus_test *t, const check_result *res);
+
+/* res->wit as a Graphviz digraph: events per thread, po, rf and co. */
+void print_dot(FILE *f, const litmus_test *t, const check_result *res);
+
 /* "Never" / "Sometimes" / "Always" for the proposition's counts. */
 const char *observation_word(const check_result *res);
 
