@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "cfg.h"
 #include "check.h"
 #include "frontends.h"
 #include "litmus_read.h"
@@ -28,6 +29,10 @@ static const char usage[] =
 "  -model FILE, --model FILE\n"
 "        Use the cat model FILE. Default: the bundled model of the test's\n"
 "        architecture (bpf.cat for BPF), searched in the model directory.\n"
+"  -conf FILE.cfg\n"
+"        Read herd7 options from FILE.cfg (model/cat, bell, macros, variant;\n"
+"        display-only options are ignored). Its files are looked up in the\n"
+"        current directory, then next to FILE.cfg.\n"
 "  -I DIR\n"
 "        Also look for included cat files (and bare model names) in DIR.\n"
 "  -variant NAME, --variant NAME\n"
@@ -271,6 +276,26 @@ int main(int argc, char **argv)
 			if (!more)
 				return bad_usage("%s needs a file", a);
 			o.model = argv[++i];
+		} else if (!strcmp(a, "-conf") || !strcmp(a, "--conf")) {
+			static bpfmm_cfg cfgs[4];   /* options point into them */
+			static int ncfgs;
+			bpfmm_cfg *cfg = &cfgs[ncfgs];
+			diag d = { 0 };
+			if (!more)
+				return bad_usage("%s needs a file", a);
+			if (ncfgs == 4)
+				return bad_usage("too many %s options", a);
+			ncfgs++;
+			if (cfg_load(argv[++i], cfg, &d) < 0 ||
+			    (cfg->model && cfg_check_bell(cfg, cfg->model, &d) < 0)) {
+				diag_print(&d);
+				return 2;
+			}
+			o.model = cfg->model ? cfg->model : o.model;
+			if (o.nincdirs < 30)
+				o.incdirs[o.nincdirs++] = cfg->dir;
+			for (int k = 0; k < cfg->nvariants && o.nvariants < 30; k++)
+				o.variants[o.nvariants++] = cfg->variants[k];
 		} else if (!strcmp(a, "-I")) {
 			if (!more)
 				return bad_usage("%s needs a directory", a);
