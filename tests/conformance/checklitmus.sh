@@ -1,0 +1,134 @@
+#!/bin/sh
+# The kernel's own tools/memory-model/scripts/checklitmus.sh, with bpfmm
+# standing in for herd7 (scripts/herd7 first in PATH).
+#
+#   checklitmus.sh [BPFMM]
+#
+# checklitmus.sh runs `herd7 -conf linux-kernel.cfg X.litmus` (runlitmus.sh)
+# into $LKMM_DESTDIR/X.litmus.out, then judgelitmus.sh compares the
+# Observation line with the test's `Result:` comment (and a `Flag
+# data-race` line with a DATARACE prediction) and exits 0 on agreement.
+# The kernel's scripts are run where they were extracted (like lkmm.sh:
+# $LKMM_DIR, else ~/.cache/bpfmm-lkmm from the kernel source tarball);
+# nothing of them is copied into the repository.
+#
+# Checked: every litmus-tests/*.litmus (must be judged a success), plus two
+# tests written here: a data race predicted by `Result: Sometimes DATARACE`
+# (success) and a test whose `Result:` is wrong (must be judged a failure).
+# Prints "N passed, N failed"; SKIP (exit 0) without the kernel sources.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bpfmm=$(readlink -f "${1:-$root/build/bpfmm}")
+tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+cache=${BPFMM_LKMM_CACHE:-$HOME/.cache/bpfmm-lkmm}
+
+find_lkmm() {
+	for d in "$cache"/*/tools/memory-model; do
+		[ -f "$d/scripts/checklitmus.sh" ] && { echo "$d"; return 0; }
+	done
+	return 1
+}
+
+if [ -n "${LKMM_DIR:-}" ]; then
+	dir=$LKMM_DIR
+elif ! dir=$(find_lkmm); then
+	if [ ! -f "$tarball" ]; then
+		echo "SKIP: no kernel sources ($tarball not found; set LKMM_DIR or LINUX_SOURCE_TARBALL)"
+		exit 0
+	fi
+	mkdir -p "$cache" || exit 2
+	tar -xJf "$tarball" -C "$cache" --wildcards '*/tools/memory-model/*' || {
+		echo "checklitmus.sh: cannot extract tools/memory-model from $tarball" >&2; exit 2; }
+	dir=$(find_lkmm) || { echo "checklitmus.sh: no tools/memory-model in $tarball" >&2; exit 2; }
+fi
+[ -f "$dir/scripts/checklitmus.sh" ] || { echo "checklitmus.sh: no scripts/checklitmus.sh in $dir" >&2; exit 2; }
+[ -x "$bpfmm" ] || { echo "checklitmus.sh: no executable $bpfmm (run make)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "SKIP: runlitmus.sh needs /usr/bin/time"; exit 0; }
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/out/litmus-tests" "$tmp/out$tmp/own"
+mkdir -p "$tmp/own"
+
+cat >"$tmp/own/race-predicted.litmus" <<'LITMUS'
+C race-predicted
+
+(*
+ * Result: Sometimes DATARACE
+ *
+ * A plain store racing with a marked load.
+ *)
+
+{}
+
+P0(int *x)
+{
+	*x = 1;
+}
+
+P1(int *x)
+{
+	int r0;
+
+	r0 = READ_ONCE(*x);
+}
+
+exists (1:r0=1)
+LITMUS
+
+cat >"$tmp/own/wrong-result.litmus" <<'LITMUS'
+C wrong-result
+
+(*
+ * Result: Never
+ *
+ * Store buffering without fences is allowed: this Result is wrong on
+ * purpose, and checklitmus.sh must say so.
+ *)
+
+{}
+
+P0(int *x, int *y)
+{
+	int r0;
+
+	WRITE_ONCE(*x, 1);
+	r0 = READ_ONCE(*y);
+}
+
+P1(int *x, int *y)
+{
+	int r0;
+
+	WRITE_ONCE(*y, 1);
+	r0 = READ_ONCE(*x);
+}
+
+exists (0:r0=0 /\ 1:r0=0)
+LITMUS
+
+# run one test; $2 = want "pass" or "fail"
+pass=0 fail=0
+check() {
+	(cd "$dir" && PATH="$root/scripts:$PATH" BPFMM="$bpfmm" LKMM_DESTDIR="$tmp/out" \
+		LKMM_HERD_OPTIONS="-conf linux-kernel.cfg" LKMM_HW_MAP_FILE= \
+		sh scripts/checklitmus.sh "$1") >"$tmp/log" 2>&1
+	rc=$?
+	if { [ "$2" = pass ] && [ $rc -eq 0 ]; } || { [ "$2" = fail ] && [ $rc -ne 0 ]; }; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL $(basename "$1"): checklitmus.sh exit $rc, expected $2"
+		sed 's/^/    /' "$tmp/log" | head -5
+		fail=$((fail + 1))
+	fi
+}
+
+for f in "$dir"/litmus-tests/*.litmus; do
+	check "litmus-tests/$(basename "$f")" pass
+done
+check "$tmp/own/race-predicted.litmus" pass
+check "$tmp/own/wrong-result.litmus" fail
+[ -n "${CHECKLITMUS_DEBUG:-}" ] && cat "$tmp/log"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
