@@ -6,11 +6,13 @@
 #include "bpf_frontend.h"
 #include "c_frontend.h"
 #include "riscv_frontend.h"
+#include "x86_frontend.h"
 
 static const frontend *const table[] = {
 	&bpf_frontend,
 	&c_frontend,
 	&riscv_frontend,
+	&x86_64_frontend, &x86_frontend,
 };
 
 const frontend *frontend_for_arch(const char *arch)
