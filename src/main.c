@@ -10,6 +10,7 @@
 #include "check.h"
 #include "frontends.h"
 #include "litmus_read.h"
+#include "map.h"
 #include "output.h"
 
 #ifndef BPFMM_MODELDIR
@@ -260,6 +261,8 @@ int main(int argc, char **argv)
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
 
+	if (argc > 1 && !strcmp(argv[1], "map"))
+		return map_main(argc - 1, argv + 1, model_dir());
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;

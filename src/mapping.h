@@ -1,0 +1,58 @@
+/* mapping.h - a JIT mapping table: for each class of BPF instruction, the
+ * native instruction sequence a kernel's BPF JIT emits for it, as templates
+ * (format: docs/jit-mappings.md). `bpfmm map` instantiates them to turn a
+ * BPF litmus test into a native one. */
+#ifndef BPFMM_MAPPING_H
+#define BPFMM_MAPPING_H
+
+#include "diag.h"
+
+/* `[class]` or `[class.key]`: template lines, in order. */
+typedef struct {
+	char *name;         /* "fetch", "fetch.add", "load.4", ... */
+	char *cite;         /* text after the `]` (where the JIT emits it) */
+	char **lines;       /* with markers (@retry, @omit) already removed */
+	int *flags;         /* per line: MAP_LINE_* */
+	int nlines;
+	int line;           /* where the section starts in the file */
+} map_section;
+
+enum { MAP_LINE_RETRY = 1, MAP_LINE_OMIT = 2 };
+
+/* `vars KEY NAME=VALUE...`: KEY is an access size (1, 2, 4, 8) or an
+ * operation (add, and, or, xor, xchg, ...). */
+typedef struct {
+	char *key;
+	char **names, **vals;
+	int n;
+} map_vars;
+
+typedef struct {
+	char *path;
+	char *name;          /* `name`, default: the file's base name */
+	char *arch;          /* `arch`: header keyword of the native test */
+	char *model;         /* `model`: cat model of the native test */
+	char *native[11];    /* `regs r0=... r10=...`: BPF register -> native */
+	char **fresh;        /* `fresh`: registers for {status} */
+	int nfresh;
+	char *addrreg;       /* `addrreg`: where [addr] folds base+off */
+	char *immreg;        /* `immreg`: where [imm] puts an immediate */
+	map_section *secs;
+	int nsecs;
+	map_vars *vars;
+	int nvars;
+} mapping;
+
+/* Read a mapping file; NULL with an error in d (d->file set to path). */
+mapping *mapping_read(const char *path, diag *d);
+void mapping_free(mapping *m);
+
+/* The most specific section for a class: `class.k1.k2`, `class.k1`,
+ * `class.k2`, `class` (k1/k2 may be NULL). NULL if none. */
+const map_section *mapping_section(const mapping *m, const char *cls,
+				   const char *k1, const char *k2);
+
+/* Value of variable `name` under key k1, then k2; NULL if none. */
+const char *mapping_var(const mapping *m, const char *name, const char *k1, const char *k2);
+
+#endif
