@@ -3,14 +3,18 @@
 #include <string.h>
 #include <strings.h>
 #include "frontends.h"
+#include "aarch64_frontend.h"
 #include "bpf_frontend.h"
 #include "c_frontend.h"
+#include "ppc_frontend.h"
 #include "riscv_frontend.h"
 #include "x86_frontend.h"
 
 static const frontend *const table[] = {
+	&aarch64_frontend,
 	&bpf_frontend,
 	&c_frontend,
+	&ppc_frontend,
 	&riscv_frontend,
 	&x86_64_frontend, &x86_frontend,
 };
