@@ -3,7 +3,6 @@
 #include <string.h>
 #include <strings.h>
 #include "frontends.h"
-#include "aarch64_frontend.h"
 #include "bpf_frontend.h"
 #include "c_frontend.h"
 #include "ppc_frontend.h"
@@ -11,7 +10,6 @@
 #include "x86_frontend.h"
 
 static const frontend *const table[] = {
-	&aarch64_frontend,
 	&bpf_frontend,
 	&c_frontend,
 	&ppc_frontend,
