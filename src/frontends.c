@@ -3,6 +3,8 @@
 #include <string.h>
 #include <strings.h>
 #include "frontends.h"
+#include "aarch64_frontend.h"
+#include "aarch64_frontend.h"
 #include "bpf_frontend.h"
 #include "c_frontend.h"
 #include "ppc_frontend.h"
@@ -10,6 +12,8 @@
 #include "x86_frontend.h"
 
 static const frontend *const table[] = {
+	&aarch64_frontend,
+	&aarch64_frontend,
 	&bpf_frontend,
 	&c_frontend,
 	&ppc_frontend,
