@@ -4,7 +4,6 @@
 #include <strings.h>
 #include "frontends.h"
 #include "aarch64_frontend.h"
-#include "aarch64_frontend.h"
 #include "bpf_frontend.h"
 #include "c_frontend.h"
 #include "ppc_frontend.h"
@@ -12,7 +11,6 @@
 #include "x86_frontend.h"
 
 static const frontend *const table[] = {
-	&aarch64_frontend,
 	&aarch64_frontend,
 	&bpf_frontend,
 	&c_frontend,
