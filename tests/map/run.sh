@@ -1,0 +1,100 @@
+#!/bin/sh
+# tests/map/run.sh [BPFMM] - `bpfmm map` over the BPF corpus and catalogue.
+#
+#  - every mappings/*-linux-6.12 table whose architecture bpfmm reads must
+#    be sound (or sound-stronger) on every test; `unsupported` is accepted
+#    only for load_acquire / store_release (no 6.12 JIT has them);
+#  - every (mapping, test) of expect-unsound.txt is reported unsound, and of
+#    expect-sound.txt sound or sound-stronger;
+#  - a few command-line checks (--emit, usage errors).
+# The catalogue is $SHARED/conformance/bpf-catalogue/tests (SHARED defaults
+# to ../shared); it is SKIPped when absent. Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+bpfmm=${1:-build/bpfmm}
+shared=${SHARED:-../shared}
+catalogue=$shared/conformance/bpf-catalogue/tests
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+ls tests/litmus/bpf/*.litmus >"$tmp/files"
+if [ -d "$catalogue" ]; then
+	ls "$catalogue"/*.litmus >>"$tmp/files"
+else
+	echo "SKIP: no $catalogue (corpus only)"
+fi
+nfiles=$(wc -l <"$tmp/files")
+
+# run MAPPING -> $tmp/MAPPING.out (one Map line per test)
+run() {
+	[ -s "$tmp/$1.out" ] && return 0
+	# shellcheck disable=SC2046
+	xargs "$bpfmm" map --mapping "$1" <"$tmp/files" >"$tmp/$1.out" 2>"$tmp/$1.err"
+}
+
+# a table whose native front-end or model is missing is skipped
+usable() {
+	"$bpfmm" map --mapping "$1" tests/litmus/bpf/CoWW.litmus >/dev/null 2>"$tmp/probe.err" && return 0
+	echo "SKIP: $1 ($(head -1 "$tmp/probe.err"))"
+	return 1
+}
+
+for path in mappings/*-linux-6.12; do
+	m=$(basename "$path")
+	usable "$m" || continue
+	if run "$m"; then ok; else bad "$m: bpfmm map exited non-zero: $(head -3 "$tmp/$m.err")"; fi
+	n=$(grep -c '^Map ' "$tmp/$m.out")
+	if [ "$n" -eq "$nfiles" ]; then ok; else bad "$m: $n results for $nfiles tests"; fi
+	awk -v m="$m" '$1 == "Map" {
+		if ($5 == "sound" || $5 == "sound-stronger") ok++
+		else if ($5 == "unsupported" && ($6 == "load_acquire" || $6 == "store_release")) ok++
+		else { print "FAIL: " m ": " $0; f++ }
+	} END { print ok + 0, f + 0 }' "$tmp/$m.out" >"$tmp/verdicts"
+	grep '^FAIL' "$tmp/verdicts"
+	set -- $(tail -1 "$tmp/verdicts")
+	pass=$((pass + $1))
+	fail=$((fail + $2))
+done
+
+expect() {   # FILE WORDS...
+	file=$1
+	shift
+	grep -v '^#' "$file" | while read -r m t; do
+		[ -n "$m" ] || continue
+		usable "$m" >/dev/null || { echo "SKIP $m $t"; continue; }
+		run "$m"
+		got=$(awk -v t="$t" '$1 == "Map" && $2 == t { print $5 }' "$tmp/$m.out")
+		if [ -z "$got" ]; then
+			echo "SKIP $m $t"
+			continue
+		fi
+		hit=0
+		for w in "$@"; do [ "$got" = "$w" ] && hit=1; done
+		if [ $hit = 1 ]; then echo "PASS $m $t"; else echo "FAIL: $m on $t: $got, expected $*"; fi
+	done
+}
+{ expect tests/map/expect-unsound.txt unsound
+  expect tests/map/expect-sound.txt sound sound-stronger; } >"$tmp/expect"
+grep -v '^PASS' "$tmp/expect"
+pass=$((pass + $(grep -c '^PASS' "$tmp/expect")))
+fail=$((fail + $(grep -c '^FAIL' "$tmp/expect")))
+
+# --emit writes a native test that bpfmm reads back
+if "$bpfmm" map --arch riscv64 --emit "$tmp/emit" tests/litmus/bpf/SB+cmpxchg64+cmpxchg64.litmus >/dev/null \
+   && "$bpfmm" -notime "$tmp/emit/SB+cmpxchg64+cmpxchg64.litmus" | grep -q '^Observation SB+cmpxchg64+cmpxchg64 Never'; then
+	ok
+else
+	bad "--emit: generated test missing or not Never"
+fi
+# usage errors exit 2, an unknown mapping 1
+"$bpfmm" map tests/litmus/bpf/CoWW.litmus >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "map without --arch should exit 2"
+"$bpfmm" map --arch nosucharch tests/litmus/bpf/CoWW.litmus >/dev/null 2>&1
+[ $? -eq 1 ] && ok || bad "map with an unknown arch should exit 1"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
