@@ -653,6 +653,8 @@ static const char usage[] =
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
 "  --budget N        as for bpfmm (default 200000)\n"
+"  --classes         end each line with classes=C,... : the BPF memory\n"
+"                    instruction classes the test uses\n"
 "\n"
 "Exit status: 0 every test was checked, 1 some test could not be, 2 usage.\n";
 
@@ -672,6 +674,29 @@ static bool find_mapping(const char *mdir, const char *name, char *out, size_t n
 	}
 	return false;
 }
+
+/* " classes=load,fetch,..." : the memory classes a BPF test uses */
+static void print_classes(const litmus_test *t)
+{
+	static const char *const mem[] = {
+		"load", "store", "lock", "fetch", "xchg", "cmpxchg", "load_acquire", "store_release",
+	};
+	bool used[NELEM(mem)] = { 0 };
+	for (int ti = 0; ti < t->nthreads; ti++)
+		for (int k = 0; k < t->threads[ti].ncode; k++) {
+			const char *c = insn_class(t, &t->threads[ti].code[k]);
+			for (size_t i = 0; c && i < NELEM(mem); i++)
+				used[i] |= !strcmp(c, mem[i]);
+		}
+	const char *sep = " classes=";
+	for (size_t i = 0; i < NELEM(mem); i++)
+		if (used[i]) {
+			printf("%s%s", sep, mem[i]);
+			sep = ",";
+		}
+}
+
+static bool show_classes;
 
 static int map_file(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
 		    const frontend *nfe, const char *emit, long budget, const char *file)
@@ -694,7 +719,10 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	widen_observables(tb);
 	text = gen_test(m, tb, &unsup, err, sizeof err);
 	if (!text && unsup) {
-		printf("Map %s %s %s unsupported %s\n", tb->name, arch, m->name, unsup);
+		printf("Map %s %s %s unsupported %s", tb->name, arch, m->name, unsup);
+		if (show_classes)
+			print_classes(tb);
+		printf("\n");
 		status = 0;
 		goto out;
 	}
@@ -743,6 +771,8 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		print_state(stdout, tb, &rb, bad);
 		free(bad);
 	}
+	if (show_classes)
+		print_classes(tb);
 	printf("\n");
 	fflush(stdout);
 	status = 0;
@@ -774,6 +804,8 @@ int map_main(int argc, char **argv, const char *model_dir)
 			mapfile = argv[++i];
 		} else if (!strcmp(a, "--emit") && more) {
 			emit = argv[++i];
+		} else if (!strcmp(a, "--classes")) {
+			show_classes = true;
 		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
 			budget = strtol(argv[++i], NULL, 10);
 		} else if (a[0] == '-' && a[1]) {
