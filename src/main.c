@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "c2bpf.h"
 #include "cfg.h"
 #include "check.h"
 #include "frontends.h"
@@ -63,6 +64,9 @@ static const char usage[] =
 "directory holding the executable (../models from build/bpfmm); else\n"
 "../share/bpfmm/models from the executable (make install); else the\n"
 "directory fixed at build time.\n"
+"\n"
+"bpfmm c2bpf [--emit DIR] FILE.litmus...: translate C (LKMM) tests to BPF\n"
+"and compare linux-kernel.cat with bpf.cat on them (docs/c-to-bpf.md).\n"
 "\n"
 "Every test named is checked, even after one fails to parse or run.\n"
 "Errors go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
@@ -263,6 +267,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "map"))
 		return map_main(argc - 1, argv + 1, model_dir());
+	if (argc > 1 && !strcmp(argv[1], "c2bpf"))
+		return c2bpf_main(argc - 1, argv + 1);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;

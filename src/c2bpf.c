@@ -1,0 +1,1041 @@
+/* c2bpf.c - kernel-C litmus tests as BPF litmus tests (see c2bpf.h).
+ *
+ * The translation works on the IR the C front-end produces, instruction by
+ * instruction, with the tags that front-end puts on events (the names of
+ * linux-kernel.bell's annotations: Once, Acquire, Release, Mb, ...):
+ *
+ *   IR_LOAD  Once / plain      rD = *(u64 *)(rA + off)
+ *   IR_LOAD  Acquire           rD = load_acquire((u64 *)(rA + off))
+ *   IR_STORE Once / plain      *(u64 *)(rA + off) = rS|imm
+ *   IR_STORE Release           store_release((u64 *)(rA + off), rS)
+ *   IR_RMW   value-returning   rD = atomic_fetch_{add,and,or,xor}(...) or
+ *                              rD = xchg_64(...) (sub: add of the negation);
+ *                              a fully ordered one (Mb fence; RMW; Mb fence,
+ *                              as the C front-end writes xchg()) becomes the
+ *                              single BPF atomic, which is fully ordered
+ *   IR_RMW   Noreturn          lock *(u64 *)(rA + off) {+=,&=,|=,^=} rS
+ *   IR_CAS                     r0 = cmpxchg_64(rA + off, r0, rS)
+ *   IR_FENCE Mb                rS = atomic_fetch_add((u64 *)(rF + 0), rS)
+ *            on a location of its own per thread (c2bpf_fN): BPF has no
+ *            fence instruction, and a value-returning atomic is the
+ *            standard full barrier
+ *   IR_FENCE Rmb, Wmb, Before-atomic, After-atomic
+ *                              the same full fence (stronger is allowed)
+ *   IR_FENCE Barrier           nothing (a compiler barrier)
+ *   IR_MOV, IR_ALU             BPF ALU instructions (two-address form)
+ *   IR_BRANCH                  if rA op src goto L / goto L
+ *
+ * RCU, SRCU and lock primitives have no BPF counterpart: such tests are
+ * refused. Registers: each C register (local or front-end temporary) gets
+ * a BPF register for its live range (first to last mention, the whole
+ * thread for registers the final condition reads); each location a thread
+ * names gets a register holding its address (init block); one scratch
+ * register; r0 is kept for cmpxchg.
+ */
+#include <libgen.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "c2bpf.h"
+#include "cat.h"
+#include "check.h"
+#include "frontends.h"
+#include "litmus_read.h"
+#include "output.h"
+
+#ifndef BPFMM_MODELDIR
+#define BPFMM_MODELDIR "/usr/local/share/bpfmm/models"
+#endif
+
+#define NBPFREGS 11     /* r0..r10 */
+
+/* ---- growing strings ---------------------------------------------------- */
+
+typedef struct {
+	char *s;
+	size_t n, cap;
+} sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		return;
+	if (b->n + len + 1 > b->cap) {
+		b->cap = (b->n + len + 1) * 2;
+		b->s = realloc(b->s, b->cap);
+		if (!b->s)
+			abort();
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->n, len + 1, fmt, ap);
+	va_end(ap);
+	b->n += len;
+}
+
+/* ---- one thread's translation ------------------------------------------- */
+
+typedef struct {
+	char **cells;
+	int n, cap;
+} column;
+
+static void col_add(column *c, char *line)
+{
+	if (c->n == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 16;
+		c->cells = realloc(c->cells, sizeof *c->cells * c->cap);
+		if (!c->cells)
+			abort();
+	}
+	c->cells[c->n++] = line;
+}
+
+typedef struct {
+	const litmus_test *t;
+	int ti;
+	int *map;          /* C register -> BPF register number, -1 */
+	int *symreg;       /* symbol -> BPF register holding its address, -1 */
+	int scratch;       /* BPF register for intermediate values */
+	int fence_addr;    /* BPF register holding &c2bpf_fN, -1 if no fence */
+	bool *target;      /* per instruction (and one past the end): a label */
+	column col;
+	const char *label; /* pending label for the next cell */
+	char labelbuf[32];
+	char reason[160];  /* why the test is refused */
+	bool used_weaker_fence;  /* an rmb/wmb/... became a full fence */
+} xthread;
+
+static void emit(xthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void emit(xthread *x, const char *fmt, ...)
+{
+	sbuf b = { 0 };
+	va_list ap;
+	char line[256];
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (x->label) {
+		sb_printf(&b, "%s: %s", x->label, line);
+		x->label = NULL;
+	} else {
+		sb_printf(&b, "%s", line);
+	}
+	col_add(&x->col, b.s);
+}
+
+static bool has_tag(const litmus_test *t, tagmask m, const char *name)
+{
+	for (int i = 0; i < t->fe->ntags; i++)
+		if ((m >> i & 1) && !strcmp(t->fe->tag_names[i], name))
+			return true;
+	return false;
+}
+
+/* RCU, SRCU, locks: refused with the family's name */
+static const char *unsupported_family(const litmus_test *t, tagmask m)
+{
+	static const struct { const char *tag, *family; } fam[] = {
+		{ "Rcu-lock", "RCU" }, { "Rcu-unlock", "RCU" }, { "Sync-rcu", "RCU" },
+		{ "Srcu-lock", "SRCU" }, { "Srcu-unlock", "SRCU" }, { "Sync-srcu", "SRCU" },
+		{ "After-srcu-read-unlock", "SRCU" },
+		{ "LKR", "locks" }, { "LKW", "locks" }, { "UL", "locks" }, { "LF", "locks" },
+		{ "RL", "locks" }, { "RU", "locks" }, { "After-spinlock", "locks" },
+		{ "After-unlock-lock", "locks" },
+	};
+	for (size_t i = 0; i < sizeof fam / sizeof *fam; i++)
+		if (has_tag(t, m, fam[i].tag))
+			return fam[i].family;
+	return NULL;
+}
+
+static int refuse(xthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int refuse(xthread *x, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!x->reason[0]) {
+		va_start(ap, fmt);
+		vsnprintf(x->reason, sizeof x->reason, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* An operand as BPF source text: a register or an integer. */
+static const char *src(xthread *x, opnd o, char *buf, size_t n)
+{
+	if (o.kind == OPND_REG)
+		snprintf(buf, n, "r%d", x->map[o.reg]);
+	else if (o.kind == OPND_IMM && o.imm.sym >= 0)
+		snprintf(buf, n, "r%d", x->symreg[o.imm.sym]);
+	else
+		snprintf(buf, n, "%lld", (long long)(o.kind == OPND_IMM ? o.imm.off : 0));
+	return buf;
+}
+
+static bool is_int(opnd o) { return o.kind != OPND_REG && !(o.kind == OPND_IMM && o.imm.sym >= 0); }
+
+/* The operand in a register: its own, or the scratch register loaded. */
+static int in_reg(xthread *x, opnd o)
+{
+	char b[32];
+
+	if (!is_int(o))
+		return o.kind == OPND_REG ? x->map[o.reg] : x->symreg[o.imm.sym];
+	emit(x, "r%d = %s", x->scratch, src(x, o, b, sizeof b));
+	return x->scratch;
+}
+
+/* base register and " + off" of a memory access */
+static int addr_of(xthread *x, const ir_insn *in, char *buf, size_t n)
+{
+	int base;
+
+	if (in->a.kind == OPND_REG)
+		base = x->map[in->a.reg];
+	else if (in->a.kind == OPND_IMM && in->a.imm.sym >= 0)
+		base = x->symreg[in->a.imm.sym];
+	else
+		return refuse(x, "access to a constant address");
+	int64_t off = in->off + (in->a.kind == OPND_IMM ? in->a.imm.off : 0);
+	snprintf(buf, n, "r%d %c %lld", base, off < 0 ? '-' : '+', (long long)(off < 0 ? -off : off));
+	return 0;
+}
+
+static const char *alu_text(alu_op a)
+{
+	switch (a) {
+	case ALU_ADD: return "+=";
+	case ALU_SUB: return "-=";
+	case ALU_MUL: return "*=";
+	case ALU_DIV: return "/=";
+	case ALU_MOD: return "%=";
+	case ALU_AND: return "&=";
+	case ALU_OR: return "|=";
+	case ALU_XOR: return "^=";
+	case ALU_SHL: return "<<=";
+	case ALU_SHR: return ">>=";
+	case ALU_ASHR: return "s>>=";
+	default: return NULL;
+	}
+}
+
+static const char *cmp_text(cmp_op c)
+{
+	static const char *const t[] = {
+		[CMP_EQ] = "==", [CMP_NE] = "!=", [CMP_LT] = "<", [CMP_LE] = "<=",
+		[CMP_GT] = ">", [CMP_GE] = ">=", [CMP_SLT] = "s<", [CMP_SLE] = "s<=",
+		[CMP_SGT] = "s>", [CMP_SGE] = "s>=", [CMP_SET] = "&",
+	};
+	return c < sizeof t / sizeof *t ? t[c] : NULL;
+}
+
+static bool is_mb_fence(const litmus_test *t, const ir_insn *in)
+{
+	return in->op == IR_FENCE && has_tag(t, in->tags_f, "Mb") &&
+	       __builtin_popcount(in->tags_f) == 1;
+}
+
+static void full_fence(xthread *x)
+{
+	emit(x, "r%d = atomic_fetch_add((u64 *)(r%d + 0), r%d)", x->scratch, x->fence_addr, x->scratch);
+}
+
+static int translate_insn(xthread *x, const ir_insn *in)
+{
+	const litmus_test *t = x->t;
+	char a[64], b[32];
+	int d = in->dst >= 0 ? x->map[in->dst] : -1;
+	const char *op;
+
+	switch (in->op) {
+	case IR_MOV:
+		emit(x, "r%d = %s", d, src(x, in->a, b, sizeof b));
+		return 0;
+	case IR_ALU:
+		if (in->alu == ALU_NEG) {
+			if (!(in->a.kind == OPND_REG && x->map[in->a.reg] == d))
+				emit(x, "r%d = %s", d, src(x, in->a, b, sizeof b));
+			emit(x, "r%d = -r%d", d, d);
+			return 0;
+		}
+		if (in->alu == ALU_MOVB) {
+			emit(x, "r%d = %s", d, src(x, in->b, b, sizeof b));
+			return 0;
+		}
+		if (!(op = alu_text(in->alu)))
+			return refuse(x, "ALU operation %d", (int)in->alu);
+		if (in->a.kind == OPND_REG && x->map[in->a.reg] == d) {
+			emit(x, "r%d %s %s", d, op, src(x, in->b, b, sizeof b));
+		} else if (in->b.kind == OPND_REG && x->map[in->b.reg] == d) {
+			emit(x, "r%d = %s", x->scratch, src(x, in->a, b, sizeof b));
+			emit(x, "r%d %s r%d", x->scratch, op, d);
+			emit(x, "r%d = r%d", d, x->scratch);
+		} else {
+			emit(x, "r%d = %s", d, src(x, in->a, b, sizeof b));
+			emit(x, "r%d %s %s", d, op, src(x, in->b, b, sizeof b));
+		}
+		return 0;
+	case IR_LOAD:
+		if (addr_of(x, in, a, sizeof a))
+			return -1;
+		if (has_tag(t, in->tags_r, "Acquire"))
+			emit(x, "r%d = load_acquire((u64 *)(%s))", d, a);
+		else
+			emit(x, "r%d = *(u64 *)(%s)", d, a);
+		return 0;
+	case IR_STORE:
+		if (addr_of(x, in, a, sizeof a))
+			return -1;
+		if (has_tag(t, in->tags_w, "Release")) {
+			int r = in_reg(x, in->b);
+			emit(x, "store_release((u64 *)(%s), r%d)", a, r);
+		} else {
+			emit(x, "*(u64 *)(%s) = %s", a, src(x, in->b, b, sizeof b));
+		}
+		return 0;
+	case IR_RMW: {
+		static const char *const fetch[] = {
+			[ALU_ADD] = "atomic_fetch_add", [ALU_SUB] = "atomic_fetch_add",
+			[ALU_AND] = "atomic_fetch_and", [ALU_OR] = "atomic_fetch_or",
+			[ALU_XOR] = "atomic_fetch_xor",
+		};
+		bool sub = in->alu == ALU_SUB;
+		if (in->alu != ALU_MOVB && (in->alu >= sizeof fetch / sizeof *fetch || !fetch[in->alu]))
+			return refuse(x, "atomic operation %d has no BPF atomic", (int)in->alu);
+		if (addr_of(x, in, a, sizeof a))
+			return -1;
+		if (d < 0 && in->alu == ALU_MOVB)
+			return refuse(x, "non-returning exchange");
+		int r = d >= 0 ? d : x->scratch;
+		if (!(in->b.kind == OPND_REG && x->map[in->b.reg] == r && !sub))
+			emit(x, "r%d = %s", r, src(x, in->b, b, sizeof b));
+		if (sub)
+			emit(x, "r%d = -r%d", r, r);
+		if (d < 0)
+			emit(x, "lock *(u64 *)(%s) %s r%d", a, sub ? "+=" : alu_text(in->alu), r);
+		else if (in->alu == ALU_MOVB)
+			emit(x, "r%d = xchg_64(%s, r%d)", d, a, d);
+		else
+			emit(x, "r%d = %s((u64 *)(%s), r%d)", d, fetch[in->alu], a, d);
+		return 0;
+	}
+	case IR_CAS:
+		if (in->c.kind == OPND_NONE)
+			return refuse(x, "compare without write");
+		if (addr_of(x, in, a, sizeof a))
+			return -1;
+		if (!(in->b.kind == OPND_REG && x->map[in->b.reg] == 0))
+			emit(x, "r0 = %s", src(x, in->b, b, sizeof b));
+		int nv = in_reg(x, in->c);
+		emit(x, "r0 = cmpxchg_64(%s, r0, r%d)", a, nv);
+		if (d >= 0 && d != 0)
+			emit(x, "r%d = r0", d);
+		return 0;
+	case IR_FENCE:
+		if (has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1)
+			return 0;
+		if (!has_tag(t, in->tags_f, "Mb"))
+			x->used_weaker_fence = true;
+		full_fence(x);
+		return 0;
+	case IR_BRANCH:
+		if (in->cmp == CMP_ALWAYS) {
+			emit(x, "goto L%d_%d", x->ti, in->target);
+			return 0;
+		}
+		if (!(op = cmp_text(in->cmp)))
+			return refuse(x, "comparison %d", (int)in->cmp);
+		{
+			int r = in_reg(x, in->a);
+			emit(x, "if r%d %s %s goto L%d_%d", r, op, src(x, in->b, b, sizeof b), x->ti,
+			     in->target);
+		}
+		return 0;
+	case IR_SC:
+		return refuse(x, "store-conditional");
+	}
+	return refuse(x, "IR operation %d", (int)in->op);
+}
+
+/* ---- register allocation ----------------------------------------------- */
+
+static void mention(int *first, int *last, int r, int i)
+{
+	if (r < 0)
+		return;
+	if (first[r] == INT_MAX || i < first[r])
+		first[r] = i;
+	if (i > last[r])
+		last[r] = i;
+}
+
+static void mention_opnd(const litmus_test *t, int *first, int *last, bool *syms, opnd o, int i)
+{
+	if (o.kind == OPND_REG) {
+		if (first[o.reg] == INT_MAX)
+			first[o.reg] = -1;   /* read before written: its initial value */
+		mention(first, last, o.reg, i);
+	}
+	else if (o.kind == OPND_IMM && o.imm.sym >= 0)
+		syms[o.imm.sym] = true;
+	(void)t;
+}
+
+/* a register the final state shows: live to the end; from the start if
+ * the code never writes it */
+static void observed(int *first, int *last, int r, int end)
+{
+	if (first[r] == INT_MAX)
+		first[r] = -1;
+	last[r] = end;
+}
+
+static void mention_prop(const prop *p, int ti, int *first, int *last, int end)
+{
+	if (!p)
+		return;
+	if (p->kind == PROP_ATOM) {
+		if (p->lhs.thread == ti)
+			observed(first, last, p->lhs.reg, end);
+		if (p->rhs_is_obs && p->rhs_obs.thread == ti)
+			observed(first, last, p->rhs_obs.reg, end);
+	}
+	mention_prop(p->l, ti, first, last, end);
+	mention_prop(p->r, ti, first, last, end);
+}
+
+/* Give every register and address a BPF register; -1 (with x->reason)
+ * when eleven are not enough. */
+static int allocate(xthread *x)
+{
+	const litmus_test *t = x->t;
+	const litmus_thread *th = &t->threads[x->ti];
+	int nr = t->nregs, end = th->ncode;
+	int *first = malloc(sizeof(int) * (nr + 1)), *last = malloc(sizeof(int) * (nr + 1));
+	bool *syms = calloc(t->nsyms + 1, 1);
+	bool cas = false, fence = false, taken[NBPFREGS] = { 0 };
+	int rc = 0;
+
+	for (int r = 0; r < nr; r++)
+		first[r] = INT_MAX, last[r] = -2;
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		mention_opnd(t, first, last, syms, in->a, i);
+		mention_opnd(t, first, last, syms, in->b, i);
+		mention_opnd(t, first, last, syms, in->c, i);
+		mention(first, last, in->dst, i);
+		cas |= in->op == IR_CAS;
+		fence |= in->op == IR_FENCE;
+	}
+	for (int k = 0; k < t->ninit; k++) {
+		const init_entry *e = &t->init[k];
+		if (e->thread == x->ti) {
+			mention(first, last, e->reg, 0);
+			first[e->reg] = -1;
+		}
+	}
+	mention_prop(t->cond, x->ti, first, last, end);
+	mention_prop(t->filter, x->ti, first, last, end);
+	for (int k = 0; k < t->nlocations; k++)
+		if (t->locations[k].thread == x->ti)
+			observed(first, last, t->locations[k].reg, end);
+
+	/* fixed registers: r0 for cmpxchg, scratch, addresses, fence address */
+	if (cas)
+		taken[0] = true;
+	/* constants from r9 down (r10, the read-only frame pointer in real
+	 * BPF, last); C registers from r0 / r1 up */
+	static const int order[] = { 9, 8, 7, 6, 5, 4, 3, 2, 1, 10 };
+	int next = 0;
+#define TAKE(var) do { \
+		while (next < 10 && taken[order[next]]) next++; \
+		if (next == 10) { rc = refuse(x, "needs more than %d BPF registers", NBPFREGS); goto out; } \
+		taken[order[next]] = true; (var) = order[next]; } while (0)
+	TAKE(x->scratch);
+	x->fence_addr = -1;
+	if (fence)
+		TAKE(x->fence_addr);
+	for (int s = 0; s < t->nsyms; s++)
+		if (syms[s])
+			TAKE(x->symreg[s]);
+#undef TAKE
+	/* C registers by live range, in order of first mention; a register
+	 * is shared by two ranges only when there are not enough of them
+	 * (a reused register would show a stale value on a path that skips
+	 * the definition) */
+	int busy_until[NBPFREGS];
+	bool reuse = false;
+again:
+	for (int r = 0; r < nr; r++)
+		x->map[r] = -1;
+	for (int k = 0; k < NBPFREGS; k++)
+		busy_until[k] = taken[k] || k == 10 ? INT_MAX : -3;
+	for (;;) {
+		int best = -1;
+		for (int r = 0; r < nr; r++)
+			if (first[r] != INT_MAX && x->map[r] < 0 && (best < 0 || first[r] < first[best]))
+				best = r;
+		if (best < 0)
+			break;
+		int k;
+		for (k = 0; k < NBPFREGS; k++)
+			if (busy_until[k] < first[best])
+				break;
+		if (k == NBPFREGS && !reuse) {
+			reuse = true;
+			goto again;
+		}
+		if (k == NBPFREGS) {
+			rc = refuse(x, "needs more than %d BPF registers", NBPFREGS - 1);
+			goto out;
+		}
+		x->map[best] = k;
+		busy_until[k] = reuse ? last[best] : INT_MAX;
+	}
+out:
+	free(first);
+	free(last);
+	free(syms);
+	return rc;
+}
+
+/* Translate thread ti; its cells go to x->col. */
+static int translate_thread(xthread *x)
+{
+	const litmus_test *t = x->t;
+	const litmus_thread *th = &t->threads[x->ti];
+
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		const char *fam = unsupported_family(t, in->tags_r | in->tags_w | in->tags_f | in->tags_fail);
+		if (fam)
+			return refuse(x, "%s", fam);
+		if (in->op == IR_BRANCH)
+			x->target[in->target] = true;
+	}
+	if (allocate(x))
+		return -1;
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		if (x->target[i]) {
+			if (x->label) {   /* a label on an empty expansion */
+				sbuf b = { 0 };
+				sb_printf(&b, "%s:", x->label);
+				col_add(&x->col, b.s);
+			}
+			snprintf(x->labelbuf, sizeof x->labelbuf, "L%d_%d", x->ti, i);
+			x->label = x->labelbuf;
+		}
+		/* Mb; value-returning RMW; Mb (a fully ordered atomic): one BPF
+		 * atomic, itself fully ordered */
+		if (i + 2 < th->ncode && is_mb_fence(t, in) && is_mb_fence(t, &th->code[i + 2]) &&
+		    (th->code[i + 1].op == IR_CAS || (th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0)) &&
+		    !x->target[i + 1] && !x->target[i + 2]) {
+			if (translate_insn(x, &th->code[i + 1]))
+				return -1;
+			i += 2;
+			continue;
+		}
+		if (translate_insn(x, in))
+			return -1;
+	}
+	if (x->target[th->ncode] || x->label) {
+		if (!x->label) {
+			snprintf(x->labelbuf, sizeof x->labelbuf, "L%d_%d", x->ti, th->ncode);
+			x->label = x->labelbuf;
+		}
+		sbuf b = { 0 };
+		sb_printf(&b, "%s:", x->label);
+		x->label = NULL;
+		col_add(&x->col, b.s);
+	}
+	return 0;
+}
+
+/* ---- the BPF test text -------------------------------------------------- */
+
+static void print_val(sbuf *b, const litmus_test *t, value v)
+{
+	if (v.sym < 0)
+		sb_printf(b, "%lld", (long long)v.off);
+	else if (v.off == 0)
+		sb_printf(b, "%s", t->syms[v.sym]);
+	else
+		sb_printf(b, "%s+%lld", t->syms[v.sym], (long long)v.off);
+}
+
+static void print_obs_b(sbuf *b, const litmus_test *t, xthread *xs, const observable *o)
+{
+	if (o->thread >= 0)
+		sb_printf(b, "%d:r%d", t->threads[o->thread].id, xs[o->thread].map[o->reg]);
+	else
+		sb_printf(b, "%s", t->syms[o->sym]);
+}
+
+static void print_prop_b(sbuf *b, const litmus_test *t, xthread *xs, const prop *p)
+{
+	switch (p->kind) {
+	case PROP_TRUE: sb_printf(b, "true"); break;
+	case PROP_FALSE: sb_printf(b, "false"); break;
+	case PROP_ATOM:
+		print_obs_b(b, t, xs, &p->lhs);
+		sb_printf(b, "=");
+		if (p->rhs_is_obs)
+			print_obs_b(b, t, xs, &p->rhs_obs);
+		else
+			print_val(b, t, p->rhs);
+		break;
+	case PROP_NOT:
+		sb_printf(b, "~(");
+		print_prop_b(b, t, xs, p->l);
+		sb_printf(b, ")");
+		break;
+	default:
+		sb_printf(b, "(");
+		print_prop_b(b, t, xs, p->l);
+		sb_printf(b, p->kind == PROP_AND ? " /\\ " : p->kind == PROP_OR ? " \\/ " : " => ");
+		print_prop_b(b, t, xs, p->r);
+		sb_printf(b, ")");
+		break;
+	}
+}
+
+static const char *test_name(const litmus_test *t)
+{
+	return t->name;
+}
+
+/* The BPF text of a translated test. */
+static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
+{
+	sbuf b = { 0 };
+	int rows = 0;
+
+	sb_printf(&b, "BPF %s\n", test_name(t));
+	sb_printf(&b, "(* Translated by bpfmm c2bpf from the C test %s.%s *)\n", test_name(t),
+		  weaker_fence ? " smp_rmb/smp_wmb/smp_mb__{before,after}_atomic are"
+				 " written as the full fence (an atomic_fetch_add on c2bpf_fN):"
+				 " stronger than the C." : "");
+	sb_printf(&b, "{\n");
+	for (int k = 0; k < t->ninit; k++)
+		if (t->init[k].thread < 0) {
+			sb_printf(&b, "%s=", t->syms[t->init[k].sym]);
+			print_val(&b, t, t->init[k].val);
+			sb_printf(&b, "; ");
+		}
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		xthread *x = &xs[ti];
+		int id = t->threads[ti].id;
+		for (int s = 0; s < t->nsyms; s++)
+			if (x->symreg[s] >= 0)
+				sb_printf(&b, "%d:r%d=%s; ", id, x->symreg[s], t->syms[s]);
+		if (x->fence_addr >= 0)
+			sb_printf(&b, "%d:r%d=c2bpf_f%d; ", id, x->fence_addr, id);
+		for (int k = 0; k < t->ninit; k++)
+			if (t->init[k].thread == ti && x->map[t->init[k].reg] >= 0) {
+				sb_printf(&b, "%d:r%d=", id, x->map[t->init[k].reg]);
+				print_val(&b, t, t->init[k].val);
+				sb_printf(&b, "; ");
+			}
+		sb_printf(&b, "\n");
+		if (x->col.n > rows)
+			rows = x->col.n;
+	}
+	sb_printf(&b, "}\n");
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		xthread *x = &xs[ti];
+		int w = 4;
+		for (int r = 0; r < x->col.n; r++)
+			if ((int)strlen(x->col.cells[r]) > w)
+				w = strlen(x->col.cells[r]);
+		x->col.cap = w;  /* reused as the column width */
+	}
+	for (int r = -1; r < rows; r++) {
+		for (int ti = 0; ti < t->nthreads; ti++) {
+			xthread *x = &xs[ti];
+			char head[16];
+			const char *cell = r < 0 ? (snprintf(head, sizeof head, "P%d", t->threads[ti].id), head)
+					 : r < x->col.n ? x->col.cells[r] : "";
+			sb_printf(&b, " %-*s %s", x->col.cap, cell, ti + 1 < t->nthreads ? "|" : ";\n");
+		}
+	}
+	if (t->nlocations) {
+		sb_printf(&b, "locations [");
+		for (int k = 0; k < t->nlocations; k++) {
+			print_obs_b(&b, t, xs, &t->locations[k]);
+			sb_printf(&b, ";");
+		}
+		sb_printf(&b, "]\n");
+	}
+	if (t->filter) {
+		sb_printf(&b, "filter ");
+		print_prop_b(&b, t, xs, t->filter);
+		sb_printf(&b, "\n");
+	}
+	sb_printf(&b, "%s ", t->quant == Q_EXISTS ? "exists" : t->quant == Q_NOT_EXISTS ? "~exists" : "forall");
+	print_prop_b(&b, t, xs, t->cond);
+	sb_printf(&b, "\n");
+	return b.s;
+}
+
+/* ---- models -------------------------------------------------------------- */
+
+typedef struct {
+	const char *lkmm_dir;     /* -I */
+	const char *bpf_model;    /* --bpf-model */
+	const char *emit_dir;     /* --emit */
+	bool verbose;
+	long budget;
+} c2opts;
+
+static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
+
+static const char *model_dir(void)
+{
+	static char dir[PATH_MAX];
+	char exe[PATH_MAX], probe[PATH_MAX + 32];
+	const char *env = getenv("BPFMM_MODELDIR");
+
+	if (env && *env)
+		return env;
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0) {
+		exe[len] = 0;
+		char *d = dirname(exe);
+		static const char *const rel[] = { "../models", "../share/bpfmm/models" };
+		for (int i = 0; i < 2; i++) {
+			snprintf(dir, sizeof dir, "%s/%s", d, rel[i]);
+			snprintf(probe, sizeof probe, "%s/lib/stdlib.cat", dir);
+			if (readable(probe))
+				return dir;
+		}
+	}
+	return BPFMM_MODELDIR;
+}
+
+/* The kernel's tools/memory-model: -I, $LKMM_DIR, ., the conformance cache. */
+static const char *lkmm_dir(const c2opts *o)
+{
+	static char dir[PATH_MAX];
+	char probe[PATH_MAX + 32];
+	const char *home = getenv("HOME");
+
+	if (o->lkmm_dir)
+		return o->lkmm_dir;
+	if (getenv("LKMM_DIR") && *getenv("LKMM_DIR"))
+		return getenv("LKMM_DIR");
+	if (readable("linux-kernel.cat"))
+		return ".";
+	if (home) {
+		snprintf(dir, sizeof dir, "%s/.cache/bpfmm-lkmm/linux-source-6.12/tools/memory-model", home);
+		snprintf(probe, sizeof probe, "%s/linux-kernel.cat", dir);
+		if (readable(probe))
+			return dir;
+	}
+	return NULL;
+}
+
+static cat_run *load_model(const char *path, const char *extra, const frontend *fe, cat_model **mp, diag *d)
+{
+	char here[PATH_MAX], lib[PATH_MAX + 8];
+	const char *mdir = model_dir();
+	const char *inc[5];
+	int n = 0;
+
+	snprintf(here, sizeof here, "%s", path);
+	snprintf(lib, sizeof lib, "%s/lib", mdir);
+	inc[n++] = dirname(here);
+	if (extra)
+		inc[n++] = extra;
+	inc[n++] = lib;
+	inc[n++] = mdir;
+	inc[n] = NULL;
+	d->file = path;
+	*mp = cat_model_load(path, inc, NULL, d);
+	return *mp ? cat_run_new(*mp, fe->tag_names, fe->ntags) : NULL;
+}
+
+/* ---- comparing final states --------------------------------------------- */
+
+static bool same_value(const litmus_test *ta, value a, const litmus_test *tb, value b)
+{
+	if ((a.sym < 0) != (b.sym < 0) || a.off != b.off)
+		return false;
+	return a.sym < 0 || !strcmp(ta->syms[a.sym], tb->syms[b.sym]);
+}
+
+/* Index in rb->obs of the BPF observable for C observable oc, or -1. */
+static int bpf_obs(const litmus_test *tc, xthread *xs, const litmus_test *tb, const check_result *rb,
+		   const observable *oc)
+{
+	for (int i = 0; i < rb->nobs; i++) {
+		const observable *ob = &rb->obs[i];
+		if (ob->thread != oc->thread)
+			continue;
+		if (oc->thread < 0 && !strcmp(tc->syms[oc->sym], tb->syms[ob->sym]))
+			return i;
+		if (oc->thread >= 0) {
+			char name[8];
+			snprintf(name, sizeof name, "r%d", xs[oc->thread].map[oc->reg]);
+			if (!strcmp(tb->regs[ob->reg], name))
+				return i;
+		}
+	}
+	return -1;
+}
+
+/* Number of BPF states that are not LKMM states (-1: not comparable);
+ * with verbose, print them. */
+static int extra_states(const litmus_test *tc, const check_result *rc, xthread *xs,
+			const litmus_test *tb, const check_result *rb, bool verbose)
+{
+	int idx[rc->nobs + 1], extra = 0;
+
+	if (rc->nobs != rb->nobs)
+		return -1;
+	for (int i = 0; i < rc->nobs; i++)
+		if ((idx[i] = bpf_obs(tc, xs, tb, rb, &rc->obs[i])) < 0)
+			return -1;
+	for (int s = 0; s < rb->nstates; s++) {
+		const value *row = rb->states + (size_t)s * rb->nobs;
+		bool found = false;
+		for (int u = 0; u < rc->nstates && !found; u++) {
+			const value *crow = rc->states + (size_t)u * rc->nobs;
+			found = true;
+			for (int i = 0; i < rc->nobs && found; i++)
+				found = same_value(tc, crow[i], tb, row[idx[i]]);
+		}
+		if (!found) {
+			extra++;
+			if (verbose) {
+				printf("  BPF-only state:");
+				for (int i = 0; i < rc->nobs; i++) {
+					const observable *o = &rc->obs[i];
+					if (o->thread >= 0)
+						printf(" %d:%s=", tc->threads[o->thread].id, tc->regs[o->reg]);
+					else
+						printf(" [%s]=", tc->syms[o->sym]);
+					print_value(stdout, tb, row[idx[i]]);
+					printf(";");
+				}
+				printf("\n");
+			}
+		}
+	}
+	return extra;
+}
+
+/* ---- one test ----------------------------------------------------------- */
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+static int write_emit(const c2opts *o, const char *file, const char *text)
+{
+	char path[PATH_MAX];
+	const char *b = base_name(file);
+	size_t n = strlen(b);
+
+	if (n > 7 && !strcmp(b + n - 7, ".litmus"))
+		n -= 7;
+	snprintf(path, sizeof path, "%s/%.*s.litmus", o->emit_dir, (int)n, b);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "bpfmm c2bpf: cannot write %s\n", path);
+		return 1;
+	}
+	fputs(text, f);
+	fclose(f);
+	return 0;
+}
+
+static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *bpf)
+{
+	diag d = { .file = file };
+	litmus_test *tc = litmus_read_file(file, frontend_for_arch, &d);
+	litmus_test *tb = NULL;
+	check_result rc = { 0 }, rb = { 0 };
+	xthread *xs = NULL;
+	char *text = NULL;
+	int status = 1;
+	const char *reason = NULL;
+	bool weaker_fence = false;
+
+	if (!tc) {
+		diag_print(&d);
+		return 1;
+	}
+	if (strcmp(tc->arch, "C")) {
+		fprintf(stderr, "%s: error: not a C litmus test (%s)\n", file, tc->arch);
+		goto out;
+	}
+	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
+		diag_print(&d);
+		goto out;
+	}
+	xs = calloc(tc->nthreads, sizeof *xs);
+	for (int ti = 0; ti < tc->nthreads; ti++) {
+		xthread *x = &xs[ti];
+		x->t = tc;
+		x->ti = ti;
+		x->map = malloc(sizeof(int) * (tc->nregs + 1));
+		x->symreg = malloc(sizeof(int) * (tc->nsyms + 1));
+		x->target = calloc(tc->threads[ti].ncode + 1, 1);
+		for (int r = 0; r < tc->nregs; r++)
+			x->map[r] = -1;
+		for (int s = 0; s < tc->nsyms; s++)
+			x->symreg[s] = -1;
+		if (translate_thread(x)) {
+			reason = x->reason;
+			break;
+		}
+		weaker_fence |= x->used_weaker_fence;
+	}
+	if (reason) {
+		printf("C2BPF %s LKMM=%s BPF=- refused (%s)\n", test_name(tc), observation_word(&rc), reason);
+		status = 0;
+		goto out;
+	}
+	text = bpf_text(tc, xs, weaker_fence);
+	if (o->emit_dir && write_emit(o, file, text))
+		goto out;
+	d = (diag){ .file = file };
+	tb = litmus_read_string(text, file, frontend_for_arch, &d);
+	if (!tb) {
+		fprintf(stderr, "bpfmm c2bpf: %s: the BPF translation does not parse:\n", file);
+		diag_print(&d);
+		if (o->verbose)
+			fputs(text, stderr);
+		goto out;
+	}
+	if (check_test(tb, bpf, o->budget, &rb, &d) < 0) {
+		diag_print(&d);
+		goto out;
+	}
+	int extra = extra_states(tc, &rc, xs, tb, &rb, false);
+	const char *lw = observation_word(&rc), *bw = observation_word(&rb);
+	bool weaker;
+	if (extra >= 0) {
+		weaker = extra > 0;
+	} else {
+		/* not comparable state by state: compare the verdicts (for
+		 * `exists`, BPF must not observe what the LKMM never does) */
+		weaker = (!strcmp(lw, "Never") && strcmp(bw, "Never")) ||
+			 (!strcmp(lw, "Always") && strcmp(bw, "Always"));
+	}
+	printf("C2BPF %s LKMM=%s BPF=%s %s\n", test_name(tc), lw, bw, weaker ? "BPF-WEAKER" : "consistent");
+	if (o->verbose) {
+		if (extra > 0)
+			extra_states(tc, &rc, xs, tb, &rb, true);
+		fputs(text, stdout);
+	}
+	status = 0;
+out:
+	if (xs)
+		for (int ti = 0; ti < tc->nthreads; ti++) {
+			for (int r = 0; r < xs[ti].col.n; r++)
+				free(xs[ti].col.cells[r]);
+			free(xs[ti].col.cells);
+			free(xs[ti].map);
+			free(xs[ti].symreg);
+			free(xs[ti].target);
+		}
+	free(xs);
+	free(text);
+	check_result_free(&rc);
+	check_result_free(&rb);
+	litmus_free(tc);
+	litmus_free(tb);
+	fflush(stdout);
+	return status;
+}
+
+static const char c2bpf_usage[] =
+"Usage: bpfmm c2bpf [--emit DIR] [-I LKMM_DIR] [--bpf-model FILE] [-v] FILE.litmus...\n"
+"\n"
+"Translate each C litmus test to BPF, check the C test with the kernel's\n"
+"linux-kernel.cat and the BPF one with bpf.cat, and print\n"
+"  C2BPF NAME LKMM=<verdict> BPF=<verdict> consistent|BPF-WEAKER|refused (why)\n"
+"consistent: every final state bpf.cat allows is one the LKMM allows.\n"
+"\n"
+"  --emit DIR        also write DIR/NAME.litmus, the BPF translation\n"
+"  -I DIR            the kernel's tools/memory-model (default: $LKMM_DIR,\n"
+"                    ., ~/.cache/bpfmm-lkmm/linux-source-6.12/...)\n"
+"  --bpf-model FILE  the BPF model (default: bpf.cat in the model directory)\n"
+"  -v                print BPF-only final states and the translation\n";
+
+int c2bpf_main(int argc, char **argv)
+{
+	c2opts o = { .budget = 200000 };
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles = 0, status = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool more = i + 1 < argc;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(c2bpf_usage, stdout);
+			return 0;
+		} else if (!strcmp(a, "--emit") && more) {
+			o.emit_dir = argv[++i];
+		} else if (!strcmp(a, "-I") && more) {
+			o.lkmm_dir = argv[++i];
+		} else if (!strcmp(a, "--bpf-model") && more) {
+			o.bpf_model = argv[++i];
+		} else if (!strcmp(a, "-v")) {
+			o.verbose = true;
+		} else if (a[0] == '-') {
+			fprintf(stderr, "bpfmm c2bpf: bad option '%s'\n%s", a, c2bpf_usage);
+			return 2;
+		} else {
+			files[nfiles++] = a;
+		}
+	}
+	if (!nfiles) {
+		fputs(c2bpf_usage, stderr);
+		return 2;
+	}
+	const char *ldir = lkmm_dir(&o);
+	char lpath[PATH_MAX + 32], bpath[PATH_MAX + 32];
+	if (!ldir) {
+		fprintf(stderr, "bpfmm c2bpf: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n");
+		return 1;
+	}
+	snprintf(lpath, sizeof lpath, "%s/linux-kernel.cat", ldir);
+	if (o.bpf_model)
+		snprintf(bpath, sizeof bpath, "%s", o.bpf_model);
+	else
+		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir());
+	diag d = { 0 };
+	cat_model *ml = NULL, *mb = NULL;
+	cat_run *rl = load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);
+	cat_run *rb = rl ? load_model(bpath, NULL, frontend_for_arch("BPF"), &mb, &d) : NULL;
+	if (!rl || !rb) {
+		diag_print(&d);
+		status = 1;
+	} else {
+		for (int i = 0; i < nfiles; i++)
+			status |= one_test(&o, files[i], rl, rb);
+	}
+	cat_run_free(rl);
+	cat_run_free(rb);
+	cat_model_free(ml);
+	cat_model_free(mb);
+	return status;
+}
