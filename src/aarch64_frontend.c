@@ -593,8 +593,9 @@ static int do_cas(a64_parser *ap, bool acq, bool rel)
 		return -1;
 	if (ad.indexed || ad.pre || ad.off)
 		return unsupported(ap, "only [Xn] addressing");
-	dst = cmpv.kind == OPND_REG ? cmpv.reg : -1;
-	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
+	bool noret = cmpv.kind != OPND_REG;
+	dst = noret ? hidden_reg(ap, HREG_ZR) : cmpv.reg;
+	if (dst < 0 || addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
 		return -1;
 	in->op = IR_CAS;
 	in->dst = dst;
@@ -604,9 +605,19 @@ static int do_cas(a64_parser *ap, bool acq, bool rel)
 	in->c = nv;
 	in->size = rs.w ? 4 : 8;
 	in->tags_r = TAG(A64_TAG_AMO) | (acq ? TAG(A64_TAG_A) : 0)
-		   | (dst < 0 ? TAG(A64_TAG_NORET) : 0);
+		   | (noret ? TAG(A64_TAG_NORET) : 0);
 	in->tags_fail = in->tags_r;
 	in->tags_w = TAG(A64_TAG_AMO) | (rel ? TAG(A64_TAG_L) : 0);
+	/* The comparison decides what the instruction does next (write or
+	 * not), like a conditional branch on the value read: a branch that
+	 * is never taken gives the read ctrl over all later events. */
+	if (!(in = add_insn(ap)))
+		return -1;
+	in->op = IR_BRANCH;
+	in->cmp = CMP_NE;
+	in->a = reg_opnd(dst);
+	in->b = reg_opnd(dst);
+	in->target = ap->th->ncode;
 	return 0;
 }
 
