@@ -121,6 +121,8 @@ typedef struct {
 	lexer lx;
 	ppc_label *labels, *gotos;
 	int nlabels, ngotos;
+	int *rets;          /* IR insns of `blr`: jumps to the end */
+	int nrets;
 	bool cr_unsigned;   /* the latest compare was unsigned (cmpl*) */
 	const char *insn_text;
 	srcpos insn_pos;
@@ -264,6 +266,12 @@ static int parse_insn(ppc_parser *pp)
 		}
 	if (!strcmp(m, "nop"))
 		return 0;
+	if (!strcmp(m, "blr")) {       /* return: to the end of the thread */
+		in = new_insn(pp, IR_BRANCH);
+		in->cmp = CMP_ALWAYS;
+		pp->rets[pp->nrets++] = pp->th->ncode - 1;
+		return 0;
+	}
 	for (i = 0; i < NELEM(ppc_loads); i++)
 		if (!strcmp(m, ppc_loads[i].name)) {
 			if (parse_reg(pp, &rd) || comma(pp)
@@ -322,6 +330,32 @@ static int parse_insn(ppc_parser *pp)
 			in->b = ppc_alus[i].swap ? a : b;
 			return 0;
 		}
+	if (!strcmp(m, "addis")) {     /* rD = rA + (imm << 16) */
+		in = new_insn(pp, IR_ALU);
+		in->alu = ALU_ADD;
+		if (parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) || comma(pp)
+		    || parse_imm(pp, &in->b))
+			return -1;
+		in->b.imm.off = (int64_t)((uint64_t)in->b.imm.off << 16);
+		return 0;
+	}
+	if (!strcmp(m, "clrldi")) {    /* rD = rS with its n high bits cleared */
+		int64_t n;
+		in = new_insn(pp, IR_ALU);
+		in->alu = ALU_AND;
+		if (parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) || comma(pp)
+		    || lex_int(&pp->lx, &n, "a bit count"))
+			return -1;
+		if (n < 0 || n > 63)
+			return unknown_insn(pp);
+		in->b = (opnd){ .kind = OPND_IMM,
+				.imm = value_int((int64_t)(n ? ~(uint64_t)0 >> n : ~(uint64_t)0)) };
+		return 0;
+	}
+	if (!strcmp(m, "extsw")) {     /* values are not truncated: a move */
+		in = new_insn(pp, IR_MOV);
+		return parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) ? -1 : 0;
+	}
 	if (!strcmp(m, "li") || !strcmp(m, "lis") || !strcmp(m, "mr")) {
 		in = new_insn(pp, IR_MOV);
 		if (parse_reg(pp, &in->dst) || comma(pp)
@@ -401,6 +435,8 @@ static int resolve_gotos(ppc_parser *pp)
 			return diag_error(pp->d, g->pos, "unknown label '%s'", g->name);
 		pp->th->code[g->insn].target = pp->labels[j].insn;
 	}
+	for (int i = 0; i < pp->nrets; i++)
+		pp->th->code[pp->rets[i]].target = pp->th->ncode;
 	return 0;
 }
 
@@ -414,7 +450,8 @@ static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 	pp.th->code = calloc(n * IR_PER_CELL, sizeof *pp.th->code);
 	pp.labels = calloc(n, sizeof *pp.labels);
 	pp.gotos = calloc(n, sizeof *pp.gotos);
-	if (!pp.th->code || !pp.labels || !pp.gotos) {
+	pp.rets = calloc(n, sizeof *pp.rets);
+	if (!pp.th->code || !pp.labels || !pp.gotos || !pp.rets) {
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
 	}
@@ -425,6 +462,7 @@ static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 out:
 	free(pp.labels);
 	free(pp.gotos);
+	free(pp.rets);
 	return rc;
 }
 

@@ -71,6 +71,10 @@ static const x86_reg x86_regs[] = {
 	{ "r13", "r13", NULL }, { "r13d", "r13", NULL }, { "r13w", "r13", NULL }, { "r13b", "r13", NULL },
 	{ "r14", "r14", NULL }, { "r14d", "r14", NULL }, { "r14w", "r14", NULL }, { "r14b", "r14", NULL },
 	{ "r15", "r15", NULL }, { "r15d", "r15", NULL }, { "r15w", "r15", NULL }, { "r15b", "r15", NULL },
+	/* the instruction pointer and segment registers: named in init
+	 * blocks and conditions (0 unless set), never written */
+	{ "rip", "rip", NULL }, { "cs", "cs", NULL }, { "ds", "ds", NULL }, { "es", "es", NULL },
+	{ "fs", "fs", NULL }, { "gs", "gs", NULL }, { "ss", "ss", NULL },
 };
 
 static const x86_reg *find_reg(const char *name)
@@ -202,7 +206,9 @@ static int parse_imm_value(x86_parser *xp, xop *x)
 	return parse_base(xp, &x->o);
 }
 
-/* AT&T: `$imm`, `%reg`, `off(base)`, `(base)`, `sym`. */
+/* AT&T: `$imm`, `%reg`, `off(base)`, `(base)`, `sym`; a bare integer
+ * not followed by `(` is an immediate too (`shl 2,%eax`, as herd7 reads
+ * it). */
 static int parse_att_operand(x86_parser *xp, xop *x)
 {
 	lexer *lx = &xp->lx;
@@ -217,6 +223,13 @@ static int parse_att_operand(x86_parser *xp, xop *x)
 	x->k = XO_MEM;
 	if (lex_peek_number(lx) && lex_int(lx, &x->off, "an offset"))
 		return -1;
+	lex_skip_blanks(lx);
+	if (*lx->p != '(' && !lex_peek_ident(lx)) {
+		x->k = XO_IMM;
+		x->o = (opnd){ .kind = OPND_IMM, .imm = value_int(x->off) };
+		x->off = 0;
+		return 0;
+	}
 	if (!lex_accept(lx, "(")) {
 		if (lex_peek_ident(lx))      /* `sym` or `sym(...)`: absolute */
 			return parse_base(xp, &x->o);
@@ -456,8 +469,12 @@ static int parse_insn(x86_parser *xp)
 				 : X86_TAG_SFENCE);
 		return 0;
 	}
-	if (!strcmp(m, "nop") || !strcmp(m, "endbr64"))
+	if (!strcmp(m, "nop") || !strcmp(m, "endbr64")) {
+		/* multi-byte nops (`nopl 0(%rax,%eax,0)`): operands ignored */
+		while (*xp->lx.p)
+			lex_advance(&xp->lx, 1);
 		return 0;
+	}
 	if (!strcmp(m, "ret")) {
 		in = new_insn(xp, IR_BRANCH);
 		in->cmp = CMP_ALWAYS;
