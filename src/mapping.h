@@ -17,7 +17,11 @@ typedef struct {
 	int line;           /* where the section starts in the file */
 } map_section;
 
-enum { MAP_LINE_RETRY = 1, MAP_LINE_OMIT = 2 };
+/* @retry: a loop's back edge, left out of the loop-free test; @omit: what
+ * the JIT emits but the test need not (zero extension of small values);
+ * @litmus: only in the generated test, a stand-in for @omit lines the
+ * native front-end does not read (same values). */
+enum { MAP_LINE_RETRY = 1, MAP_LINE_OMIT = 2, MAP_LINE_LITMUS = 4 };
 
 /* `vars KEY NAME=VALUE...`: KEY is an access size (1, 2, 4, 8) or an
  * operation (add, and, or, xor, xchg, ...). */
@@ -33,10 +37,13 @@ typedef struct {
 	char *arch;          /* `arch`: header keyword of the native test */
 	char *model;         /* `model`: cat model of the native test */
 	char *native[11];    /* `regs r0=... r10=...`: BPF register -> native */
+	char *native32[11];  /* `regs32`: their names in a 32-bit access, if
+	                      * the architecture names them differently */
 	char **fresh;        /* `fresh`: registers for {status} */
 	int nfresh;
 	char *addrreg;       /* `addrreg`: where [addr] folds base+off */
 	char *immreg;        /* `immreg`: where [imm] puts an immediate */
+	char *immreg32;      /* `immreg32`: the same for a 32-bit access */
 	map_section *secs;
 	int nsecs;
 	map_vars *vars;

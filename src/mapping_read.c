@@ -42,9 +42,10 @@ static int directive(mapping *m, char *line, int lineno, diag *d)
 	srcpos at = { lineno, 1 };
 
 	if (!strcmp(word, "name") || !strcmp(word, "arch") || !strcmp(word, "model")
-	    || !strcmp(word, "addrreg") || !strcmp(word, "immreg")) {
+	    || !strcmp(word, "addrreg") || !strcmp(word, "immreg") || !strcmp(word, "immreg32")) {
 		char **slot = word[0] == 'n' ? &m->name : word[0] == 'm' ? &m->model
-			      : word[1] == 'r' ? &m->arch : word[0] == 'i' ? &m->immreg : &m->addrreg;
+			      : word[1] == 'r' ? &m->arch : !strcmp(word, "immreg32") ? &m->immreg32
+			      : word[0] == 'i' ? &m->immreg : &m->addrreg;
 		if (!(arg = strtok_r(NULL, " \t", &save)))
 			return diag_error(d, at, "'%s' needs a value", word);
 		free(*slot);
@@ -53,14 +54,15 @@ static int directive(mapping *m, char *line, int lineno, diag *d)
 	}
 	if (!strcmp(word, "kernel") || !strcmp(word, "source") || !strcmp(word, "note"))
 		return 0;   /* documentation only */
-	if (!strcmp(word, "regs")) {
+	if (!strcmp(word, "regs") || !strcmp(word, "regs32")) {
+		char **tab = word[4] ? m->native32 : m->native;
 		while ((arg = strtok_r(NULL, " \t", &save))) {
 			char *eq = strchr(arg, '=');
 			int r;
 			if (!eq || arg[0] != 'r' || sscanf(arg + 1, "%d", &r) != 1 || r < 0 || r > 10)
 				return diag_error(d, at, "bad register pair '%s' (expected rN=NATIVE)", arg);
-			free(m->native[r]);
-			m->native[r] = strdup(eq + 1);
+			free(tab[r]);
+			tab[r] = strdup(eq + 1);
 		}
 		return 0;
 	}
@@ -136,6 +138,8 @@ mapping *mapping_read(const char *path, diag *d)
 				fl |= MAP_LINE_RETRY;
 			if (take_marker(s, "@omit"))
 				fl |= MAP_LINE_OMIT;
+			if (take_marker(s, "@litmus"))
+				fl |= MAP_LINE_LITMUS;
 			s = trim(s);
 			cur->lines = grow(cur->lines, cur->nlines, sizeof *cur->lines);
 			cur->flags = grow(cur->flags, cur->nlines, sizeof *cur->flags);
@@ -194,14 +198,17 @@ void mapping_free(mapping *m)
 	for (int i = 0; i < m->nfresh; i++)
 		free(m->fresh[i]);
 	free(m->fresh);
-	for (int i = 0; i < 11; i++)
+	for (int i = 0; i < 11; i++) {
 		free(m->native[i]);
+		free(m->native32[i]);
+	}
 	free(m->path);
 	free(m->name);
 	free(m->arch);
 	free(m->model);
 	free(m->addrreg);
 	free(m->immreg);
+	free(m->immreg32);
 	free(m);
 }
 

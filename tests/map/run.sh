@@ -1,9 +1,13 @@
 #!/bin/sh
 # tests/map/run.sh [BPFMM] - `bpfmm map` over the BPF corpus and catalogue.
 #
-#  - every mappings/*-linux-6.12 table whose architecture bpfmm reads must
-#    be sound (or sound-stronger) on every test; `unsupported` is accepted
-#    only for load_acquire / store_release (no 6.12 JIT has them);
+#  - every table named in sound-mappings.txt must be sound (or
+#    sound-stronger) on every test; `unsupported` is accepted only for
+#    load_acquire / store_release (no 6.12 JIT has them). Every other
+#    mappings/*-linux-6.12 table whose architecture bpfmm reads must give a
+#    result for every test (its verdicts are the report's business:
+#    tests/map/report.sh, docs/jit-mappings.md); `unchecked` (the native
+#    front-end does not model an instruction) is a SKIP;
 #  - every (mapping, test) of expect-unsound.txt is reported unsound, and of
 #    expect-sound.txt sound or sound-stronger;
 #  - a few command-line checks (--emit, usage errors).
@@ -46,9 +50,21 @@ usable() {
 for path in mappings/*-linux-6.12; do
 	m=$(basename "$path")
 	usable "$m" || continue
-	if run "$m"; then ok; else bad "$m: bpfmm map exited non-zero: $(head -3 "$tmp/$m.err")"; fi
+	run "$m"
+	st=$?
 	n=$(grep -c '^Map ' "$tmp/$m.out")
+	nun=$(grep -c '^Map .* unchecked ' "$tmp/$m.out")
+	[ "$nun" -gt 0 ] && echo "SKIP: $m: $nun tests unchecked (native front-end)"
+	if [ $st -eq 0 ] || [ "$(grep -c ': error: generated' "$tmp/$m.err")" -eq "$nun" ]; then
+		ok
+	else
+		bad "$m: bpfmm map exited $st: $(grep -v unchecked "$tmp/$m.err" | head -3)"
+	fi
 	if [ "$n" -eq "$nfiles" ]; then ok; else bad "$m: $n results for $nfiles tests"; fi
+	if ! grep -qx "$m" tests/map/sound-mappings.txt; then
+		echo "INFO: $m: $(awk '$1 == "Map" { c[$5]++ } END { for (v in c) printf "%s %d  ", v, c[v] }' "$tmp/$m.out")"
+		continue
+	fi
 	awk -v m="$m" '$1 == "Map" {
 		if ($5 == "sound" || $5 == "sound-stronger") ok++
 		else if ($5 == "unsupported" && ($6 == "load_acquire" || $6 == "store_release")) ok++
