@@ -109,6 +109,8 @@ typedef struct {
 	int scratch;       /* BPF register for intermediate values */
 	int fence_addr;    /* BPF register holding &c2bpf_fN, -1 if no fence */
 	bool *target;      /* per instruction (and one past the end): a label */
+	bool *fold;        /* per instruction: first of Mb; atomic; Mb, written
+	                    * as the one BPF atomic */
 	column col;
 	const char *label; /* pending label for the next cell */
 	char labelbuf[32];
@@ -438,7 +440,10 @@ static int allocate(xthread *x)
 		mention_opnd(t, first, last, syms, in->c, i);
 		mention(first, last, in->dst, i);
 		cas |= in->op == IR_CAS;
-		fence |= in->op == IR_FENCE;
+		/* a fence that is written as a fence */
+		if (in->op == IR_FENCE && !(i > 0 && x->fold[i - 1]) && !(i > 1 && x->fold[i - 2]) &&
+		    !x->fold[i] && !(has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1))
+			fence = true;
 	}
 	for (int k = 0; k < t->ninit; k++) {
 		const init_entry *e = &t->init[k];
@@ -526,6 +531,17 @@ static int translate_thread(xthread *x)
 		if (in->op == IR_BRANCH)
 			x->target[in->target] = true;
 	}
+	/* Mb; value-returning RMW; Mb (a fully ordered atomic): one BPF
+	 * atomic, itself fully ordered */
+	for (int i = 0; i + 2 < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		if (is_mb_fence(t, in) && is_mb_fence(t, &th->code[i + 2]) &&
+		    (th->code[i + 1].op == IR_CAS || (th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0)) &&
+		    !x->target[i + 1] && !x->target[i + 2]) {
+			x->fold[i] = true;
+			i += 2;
+		}
+	}
 	if (allocate(x))
 		return -1;
 	for (int i = 0; i < th->ncode; i++) {
@@ -539,11 +555,7 @@ static int translate_thread(xthread *x)
 			snprintf(x->labelbuf, sizeof x->labelbuf, "L%d_%d", x->ti, i);
 			x->label = x->labelbuf;
 		}
-		/* Mb; value-returning RMW; Mb (a fully ordered atomic): one BPF
-		 * atomic, itself fully ordered */
-		if (i + 2 < th->ncode && is_mb_fence(t, in) && is_mb_fence(t, &th->code[i + 2]) &&
-		    (th->code[i + 1].op == IR_CAS || (th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0)) &&
-		    !x->target[i + 1] && !x->target[i + 2]) {
+		if (x->fold[i]) {
 			if (translate_insn(x, &th->code[i + 1]))
 				return -1;
 			i += 2;
@@ -897,6 +909,7 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		x->map = malloc(sizeof(int) * (tc->nregs + 1));
 		x->symreg = malloc(sizeof(int) * (tc->nsyms + 1));
 		x->target = calloc(tc->threads[ti].ncode + 1, 1);
+		x->fold = calloc(tc->threads[ti].ncode + 1, 1);
 		for (int r = 0; r < tc->nregs; r++)
 			x->map[r] = -1;
 		for (int s = 0; s < tc->nsyms; s++)
@@ -955,6 +968,7 @@ out:
 			free(xs[ti].map);
 			free(xs[ti].symreg);
 			free(xs[ti].target);
+			free(xs[ti].fold);
 		}
 	free(xs);
 	free(text);
