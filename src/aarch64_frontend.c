@@ -339,6 +339,9 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 	}
 	if (lex_expect(lx, "]"))
 		return -1;
+	/* a location is a symbol, with no bytes of its own to index */
+	if (ad->off)
+		return unsupported(ap, "an address offset (arrays, mixed-size) is not modelled");
 	if (lex_accept(lx, "!")) {
 		if (ad->indexed || ad->base_reg < 0)
 			return unknown_insn(ap);
