@@ -246,8 +246,6 @@ static int parse_att_operand(x86_parser *xp, xop *x)
 static int parse_intel_operand(x86_parser *xp, xop *x)
 {
 	lexer *lx = &xp->lx;
-	char name[LEX_MAX_NAME];
-	lexer save;
 
 	memset(x, 0, sizeof *x);
 	if (lex_accept(lx, "[")) {
@@ -260,9 +258,7 @@ static int parse_intel_operand(x86_parser *xp, xop *x)
 	}
 	if (lex_accept(lx, "$") || lex_peek_number(lx))
 		return parse_imm_value(xp, x);
-	save = *lx;
-	if (lex_peek_ident(lx) && !lex_ident(lx, name, "an operand") && x32_is_register(name)) {
-		*lx = save;
+	if (lex_peek_ident(lx)) {   /* a register (checked by parse_reg_name) */
 		x->k = XO_REG;
 		return parse_reg_name(xp, &x->o);
 	}
