@@ -14,7 +14,9 @@
 #
 # Checked: every litmus-tests/*.litmus (must be judged a success), plus two
 # tests written here: a data race predicted by `Result: Sometimes DATARACE`
-# (success) and a test whose `Result:` is wrong (must be judged a failure).
+# (success) and a test whose `Result:` is wrong (must be judged a failure);
+# then the kernel's checkalllitmus.sh over the whole directory (must say
+# "All litmus tests verified as was expected").
 # Prints "N passed, N failed"; SKIP (exit 0) without the kernel sources.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -129,6 +131,18 @@ done
 check "$tmp/own/race-predicted.litmus" pass
 check "$tmp/own/wrong-result.litmus" fail
 [ -n "${CHECKLITMUS_DEBUG:-}" ] && cat "$tmp/log"
+
+# and the whole directory through the kernel's checkalllitmus.sh
+mkdir -p "$tmp/all"
+(cd "$dir" && PATH="$root/scripts:$PATH" BPFMM="$bpfmm" LKMM_DESTDIR= LKMM_HW_MAP_FILE= \
+	sh scripts/checkalllitmus.sh --destdir "$tmp/all") >"$tmp/log" 2>&1
+if [ $? -eq 0 ] && grep -q '^All litmus tests verified as was expected' "$tmp/log"; then
+	pass=$((pass + 1))
+else
+	echo "FAIL checkalllitmus.sh:"
+	grep '!!!' "$tmp/log" | head -5 | sed 's/^/    /'
+	fail=$((fail + 1))
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
