@@ -32,6 +32,7 @@
  * names gets a register holding its address (init block); one scratch
  * register; r0 is kept for cmpxchg.
  */
+#include <glob.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -752,10 +753,15 @@ static const char *lkmm_dir(const c2opts *o)
 	if (readable("linux-kernel.cat"))
 		return ".";
 	if (home) {
-		snprintf(dir, sizeof dir, "%s/.cache/bpfmm-lkmm/linux-source-6.12/tools/memory-model", home);
-		snprintf(probe, sizeof probe, "%s/linux-kernel.cat", dir);
-		if (readable(probe))
+		glob_t g = { 0 };
+		snprintf(probe, sizeof probe, "%s/.cache/bpfmm-lkmm/*/tools/memory-model/linux-kernel.cat", home);
+		if (glob(probe, 0, NULL, &g) == 0 && g.gl_pathc > 0) {
+			snprintf(dir, sizeof dir, "%s", g.gl_pathv[0]);
+			*strrchr(dir, '/') = 0;
+			globfree(&g);
 			return dir;
+		}
+		globfree(&g);
 	}
 	return NULL;
 }
@@ -990,7 +996,7 @@ static const char c2bpf_usage[] =
 "\n"
 "  --emit DIR        also write DIR/NAME.litmus, the BPF translation\n"
 "  -I DIR            the kernel's tools/memory-model (default: $LKMM_DIR,\n"
-"                    ., ~/.cache/bpfmm-lkmm/linux-source-6.12/...)\n"
+"                    ., ~/.cache/bpfmm-lkmm/*/tools/memory-model)\n"
 "  --bpf-model FILE  the BPF model (default: bpf.cat in the model directory)\n"
 "  -v                print BPF-only final states and the translation\n";
 
