@@ -226,8 +226,14 @@ static int state_cmp(const void *pa, const void *pb)
 	const value *a = pa, *b = pb;
 
 	for (int i = 0; i < sort_res->nobs; i++) {
-		if (a[i].sym != b[i].sym)
-			return a[i].sym < b[i].sym ? -1 : 1;
+		/* herd7: integers before addresses, addresses by symbol name */
+		if ((a[i].sym < 0) != (b[i].sym < 0))
+			return a[i].sym < 0 ? -1 : 1;
+		if (a[i].sym != b[i].sym) {
+			int c = strcmp(sort_test->syms[a[i].sym], sort_test->syms[b[i].sym]);
+			if (c)
+				return c;
+		}
 		if (a[i].off != b[i].off)
 			return a[i].off < b[i].off ? -1 : 1;
 	}

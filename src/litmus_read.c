@@ -131,7 +131,24 @@ static int check_thread(reader *r, int thread, srcpos pos)
 	return 0;
 }
 
-/* `T:rN`; *at receives the position of T for a later thread check. */
+/* Does `T:` or `PT:` (a thread-qualified register) come next? */
+static bool peek_thread_reg(reader *r)
+{
+	const char *p;
+
+	lex_skip_blanks(&r->lx);
+	p = r->lx.p;
+	if (*p == 'P')
+		p++;
+	if (*p < '0' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == ':';
+}
+
+/* `T:rN` or `PT:rN`; *at receives the position of T for a later thread
+ * check. */
 static int read_register(reader *r, observable *o, srcpos *at)
 {
 	char name[LEX_MAX_NAME];
@@ -139,6 +156,8 @@ static int read_register(reader *r, observable *o, srcpos *at)
 	srcpos npos;
 
 	*at = lex_here(&r->lx);
+	if (*r->lx.p == 'P')
+		lex_advance(&r->lx, 1);
 	if (lex_int(&r->lx, &thread, "a thread number"))
 		return -1;
 	if (thread < 0 || thread > INT_MAX)
@@ -173,7 +192,7 @@ static int read_location(reader *r, observable *o)
 {
 	srcpos at;
 
-	if (lex_peek_number(&r->lx))
+	if (peek_thread_reg(r))
 		return read_register(r, o, &at) || check_thread(r, o->thread, at) ? -1 : 0;
 	o->thread = -1;
 	o->reg = -1;
@@ -231,6 +250,15 @@ static int read_header(reader *r, frontend_lookup_fn lookup)
 	if (!(r->t->name = dup_range(start, (size_t)(lx->p - start))))
 		return oom(r);
 	skip_spaces(lx);
+	/* an optional second name in parentheses: `PPC co6 (CoSix)` */
+	if (*lx->p == '(') {
+		while (*lx->p && *lx->p != ')' && *lx->p != '\n')
+			lex_advance(lx, 1);
+		if (*lx->p != ')')
+			return diag_error(r->d, lx->pos, "unterminated '(' after the test name");
+		lex_advance(lx, 1);
+		skip_spaces(lx);
+	}
 	if (*lx->p != '\n' && *lx->p != '\0')
 		return diag_error(r->d, lx->pos, "unexpected text after the test name");
 	return 0;
@@ -252,6 +280,13 @@ static int read_preamble(reader *r)
 		if (!(r->t->doc = dup_range(start, (size_t)(q - start))))
 			return oom(r);
 		lex_advance(lx, (size_t)(q - start) + 1);
+	}
+	/* lines in parentheses (free text) before the init block */
+	while (lex_accept(lx, "(")) {
+		q = strchr(lx->p, ')');
+		if (!q)
+			return diag_error(r->d, at, "unterminated '('");
+		lex_advance(lx, (size_t)(q - lx->p) + 1);
 	}
 	while (lex_peek_ident(lx)) {
 		for (q = lx->p; lex_is_ident_char(*q); q++)
@@ -289,7 +324,7 @@ static int read_init_entry(reader *r)
 
 	e.pos = lex_here(lx);
 	for (;;) {
-		if (lex_peek_number(lx)) {
+		if (peek_thread_reg(r)) {
 			if (read_register(r, &o, &e.pos))
 				return -1;
 			e.thread = o.thread;
@@ -873,6 +908,14 @@ static int read_tail(reader *r)
 	r->nprops = 0;
 	if (!(t->cond = read_implies(r, 0)))
 		return -1;
+	lex_accept(lx, ";");   /* herd7 accepts `exists (...);` */
+	/* `<< ... >>` blocks (display options of herd7's tools) may follow */
+	while (lex_accept(lx, "<<")) {
+		const char *q = strstr(lx->p, ">>");
+		if (!q)
+			return diag_error(r->d, lx->pos, "unterminated '<<' block");
+		lex_advance(lx, (size_t)(q - lx->p) + 2);
+	}
 	if (!lex_at_end(lx))
 		return diag_error(r->d, lx->pos, "unexpected text after the condition");
 	return 0;

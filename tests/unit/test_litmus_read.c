@@ -112,6 +112,13 @@ static void test_header(void)
 	}
 	litmus_free(t);
 
+	/* herd7 syntax seen in the Power and AArch64 catalogues: a second name
+	 * in the header, P-prefixed thread registers, a ';' after the
+	 * condition, and a trailing << ... >> block */
+	t = parse("TOY co6 (CoSix)\n{ P0:r1=x; }\nP0;\n1;\nexists (0:r1=x);\n<< show >>\n", &d);
+	CHECK(t && !strcmp(t->name, "co6") && t->ninit == 1 && t->init[0].thread == 0);
+	litmus_free(t);
+
 	/* no condition at all: herd7 reads forall (true) */
 	t = parse("TOY nocond\n{}\nP0;\n1;\n", &d);
 	CHECK(t && t->quant == Q_FORALL && t->cond && t->cond->kind == PROP_TRUE);
