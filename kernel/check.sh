@@ -37,6 +37,13 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
+for v in $variants; do
+	case "$v" in
+	riscv64|riscv64-base|arm64) ;;
+	*) echo "check.sh: unknown variant $v (riscv64, riscv64-base, arm64)" >&2; exit 2 ;;
+	esac
+done
+
 t_start=$(date +%s)
 [ $deps -eq 1 ] && ensure_packages
 mkdir -p "$WORK/logs"
@@ -51,8 +58,11 @@ item() { echo "$1 $2" | record; }
 elapsed() { echo $(( $(date +%s) - $1 )); }
 
 # Patches: checkpatch with the pristine-tree script.
-prepare_tree series
+if ! (prepare_tree series); then
+	item FAIL "series: extract and apply to $TARBALL"
+fi
 for p in "$PATCHDIR"/*.patch; do
+	[ -f "$WORK/src-series/scripts/checkpatch.pl" ] || break
 	out=$(cd "$WORK/src-series" && perl scripts/checkpatch.pl --strict "$p" 2>&1)
 	tot=$(grep -E '^total: ' <<<"$out" | tail -n 1)
 	if grep -q -E '^total: 0 errors, 0 warnings' <<<"$tot"; then
@@ -66,14 +76,23 @@ done
 for v in $variants; do
 	arch=$(variant_arch "$v")
 	t0=$(date +%s)
-	log "=== $v: prepare"
-	prepare_tree "$(variant_tree "$v")"
-	configure "$v"
-	log "=== $v: build (-j$JOBS)"
-	t1=$(date +%s)
-	build_kernel "$v"
-	tb=$(elapsed "$t1")
-	build_initramfs "$arch" "$v"
+	# A failing step (die) ends only this subshell: the variant is
+	# recorded as failed and the others still run.
+	if ! (
+		log "=== $v: prepare"
+		prepare_tree "$(variant_tree "$v")"
+		configure "$v"
+		log "=== $v: build (-j$JOBS)"
+		t1=$(date +%s)
+		build_kernel "$v"
+		echo "$(elapsed "$t1")" > "$WORK/logs/build-time-$v"
+		build_initramfs "$arch" "$v"
+	); then
+		item FAIL "$v: prepare/configure/build (see $WORK/logs/build-$v.log)"
+		timings="$timings  $v: FAILED before boot after $(elapsed "$t0")s"$'\n'
+		continue
+	fi
+	tb=$(cat "$WORK/logs/build-time-$v" 2>/dev/null || echo '?')
 	log "=== $v: boot"
 	t2=$(date +%s)
 	boot_kernel "$v"
@@ -91,8 +110,12 @@ case " $variants " in
 	*" riscv64-base "*)
 		log "=== insn-count"
 		"$KDIR/insn-count.sh" --no-build --check > "$WORK/logs/insn-count.txt" 2>&1
+		rc=$?
 		grep -v -E '^(PASS|FAIL) ' "$WORK/logs/insn-count.txt"
 		grep -E '^(PASS|FAIL) ' "$WORK/logs/insn-count.txt" | record
+		if [ $rc -ne 0 ] && ! grep -q '^FAIL ' "$WORK/logs/insn-count.txt"; then
+			item FAIL "insn-count: exit status $rc"
+		fi
 		;;
 	esac
 	;;
