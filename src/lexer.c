@@ -61,6 +61,9 @@ int lex_strip_comments(char *text, diag *d)
 			in_string = !in_string;
 		}
 		if (*p == '\n') {
+			/* a string never closed ends with its line (herd7) */
+			if (in_string && !strchr(p, '"'))
+				in_string = false;
 			pos.line++;
 			pos.col = 1;
 			continue;

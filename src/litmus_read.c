@@ -275,11 +275,14 @@ static int read_preamble(reader *r)
 	if (lex_accept(lx, "\"")) {
 		start = lx->p;
 		q = strchr(start, '"');
-		if (!q)
-			return diag_error(r->d, at, "unterminated string");
+		/* herd7 reads a doc string that is never closed up to the end
+		 * of its line (ppc-catalogue co8) */
+		bool closed = q != NULL;
+		if (!closed)
+			q = start + strcspn(start, "\n");
 		if (!(r->t->doc = dup_range(start, (size_t)(q - start))))
 			return oom(r);
-		lex_advance(lx, (size_t)(q - start) + 1);
+		lex_advance(lx, (size_t)(q - start) + closed);
 	}
 	/* lines in parentheses (free text) before the init block */
 	while (lex_accept(lx, "(")) {

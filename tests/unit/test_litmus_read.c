@@ -326,7 +326,7 @@ static void test_errors(void)
 	check_error("{}", 1, 1, "expected an architecture keyword");
 	check_error("TOY\n{}", 1, 4, "missing test name");
 	check_error("TOY a b\n{}", 1, 7, "unexpected text after the test name");
-	check_error("TOY a\n\"doc\n", 2, 1, "unterminated string");
+	check_error("TOY a\n\"doc\n", 3, 1, "expected '{', found end of file");
 	check_error("TOY a\nP0;", 2, 1, "expected '{'");
 	check_error("TOY a\n{ x=1 y=2 }", 2, 7, "expected ';' or '}', found 'y'");
 	check_error("TOY a\n{ x=1; z }", 2, 10, "expected '='");
