@@ -421,6 +421,22 @@ static int addr_after(a64_parser *ap, const a64_addr *ad)
 	return 0;
 }
 
+/* A write to Wn clears bits 32..63 of Xn. Values that are addresses
+ * cannot be masked: such a path is dropped (herd7 rejects the test). */
+static int zero_extend(a64_parser *ap, int reg)
+{
+	ir_insn *in = add_insn(ap);
+
+	if (!in)
+		return -1;
+	in->op = IR_ALU;
+	in->alu = ALU_AND;
+	in->dst = reg;
+	in->a = reg_opnd(reg);
+	in->b = imm_opnd(0xffffffff);
+	return 0;
+}
+
 /* ---- instruction families ---- */
 
 static int parse_label_ref(a64_parser *ap, int insn)
@@ -899,23 +915,27 @@ static int parse_insn(a64_parser *ap)
 	/* register moves and arithmetic */
 	if (!strcmp(m, "MOV")) {
 		int d;
+		areg rd;
 		opnd a;
-		if (parse_dst(ap, &d, NULL) || expect_comma(ap) || parse_src_or_imm(ap, &a))
+		if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src_or_imm(ap, &a))
 			return -1;
 		if (d < 0)
 			return 0;
+		if (rd.w && a.kind == OPND_IMM)
+			a.imm.off &= 0xffffffff;
 		if (!(in = add_insn(ap)))
 			return -1;
 		in->op = IR_MOV;
 		in->dst = d;
 		in->a = a;
-		return 0;
+		return rd.w && a.kind == OPND_REG ? zero_extend(ap, d) : 0;
 	}
 	for (i = 0; i < NELEM(a64_alus); i++)
 		if (!strcmp(m, a64_alus[i].name)) {
 			int d;
+			areg rd;
 			opnd a, b;
-			if (parse_dst(ap, &d, NULL) || expect_comma(ap) || parse_src(ap, &a, NULL)
+			if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &a, NULL)
 			    || expect_comma(ap) || parse_src_or_imm(ap, &b))
 				return -1;
 			if (lex_accept(lx, ","))
@@ -929,7 +949,7 @@ static int parse_insn(a64_parser *ap)
 			in->dst = d;
 			in->a = a;
 			in->b = b;
-			return 0;
+			return rd.w ? zero_extend(ap, d) : 0;
 		}
 	if (!strcmp(m, "CMP") || !strcmp(m, "TST"))
 		return do_flags(ap, m[0] == 'T');
