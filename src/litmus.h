@@ -93,8 +93,10 @@ typedef struct {
 
 /* Initial state entries: `T:rN=value` or `x=value`; a symbol named on the
  * right of a register is an address. */
+#define INIT_EVERY_THREAD (-2) /* herd7 symbolic register (%x0) while the
+                                * reader has not yet seen which thread uses it */
 typedef struct {
-	int thread;       /* -1 for a memory location */
+	int thread;       /* -1 for a memory location, or INIT_EVERY_THREAD */
 	int reg;          /* register (thread >= 0) */
 	int sym;          /* memory location (thread < 0) */
 	value val;

@@ -310,7 +310,7 @@ static bool same_target(const init_entry *a, const init_entry *b)
 {
 	if (a->thread != b->thread)
 		return false;
-	return a->thread < 0 ? a->sym == b->sym : a->reg == b->reg;
+	return a->thread == -1 ? a->sym == b->sym : a->reg == b->reg;
 }
 
 /* `[type] T:rN = v`, `[type] x = v`, `[type] [x] = v`, or `type x` (zero).
@@ -327,6 +327,15 @@ static int read_init_entry(reader *r)
 
 	e.pos = lex_here(lx);
 	for (;;) {
+		if (lex_accept(lx, "%")) {   /* herd7 symbolic register: %x0 */
+			char reg[LEX_MAX_NAME + 1] = "%";
+			if (lex_ident(lx, reg + 1, "a register name"))
+				return -1;
+			e.thread = INIT_EVERY_THREAD;
+			if ((e.reg = litmus_reg(t, reg)) < 0)
+				return oom(r);
+			break;
+		}
 		if (peek_thread_reg(r)) {
 			if (read_register(r, &o, &e.pos))
 				return -1;
@@ -537,6 +546,55 @@ static int read_rows(reader *r)
 	return 0;
 }
 
+
+static bool thread_uses(const litmus_thread *th, int reg)
+{
+	for (int k = 0; k < th->ncode; k++) {
+		const ir_insn *in = &th->code[k];
+		if (in->dst == reg || (in->a.kind == OPND_REG && in->a.reg == reg) ||
+		    (in->b.kind == OPND_REG && in->b.reg == reg) ||
+		    (in->c.kind == OPND_REG && in->c.reg == reg))
+			return true;
+	}
+	return false;
+}
+
+/* herd7's symbolic registers (`%x0=x` in the init block) belong to the
+ * thread whose code names them: give each entry that thread (a copy per
+ * thread if several do; none: the entry has no effect and goes). */
+static int bind_symbolic_registers(reader *r)
+{
+	litmus_test *t = r->t;
+	int n = t->ninit;
+
+	for (int i = 0; i < n; i++) {
+		init_entry e = t->init[i];
+		if (e.thread != INIT_EVERY_THREAD)
+			continue;
+		t->init[i].thread = -3;   /* dropped below unless a thread uses it */
+		for (int ti = 0; ti < t->nthreads; ti++) {
+			if (!thread_uses(&t->threads[ti], e.reg))
+				continue;
+			if (t->init[i].thread == -3) {
+				t->init[i].thread = ti;
+				continue;
+			}
+			init_entry *arr = reserve_one(t->init, t->ninit, sizeof *arr);
+			if (!arr)
+				return oom(r);
+			t->init = arr;
+			e.thread = ti;
+			t->init[t->ninit++] = e;
+		}
+	}
+	int k = 0;
+	for (int i = 0; i < t->ninit; i++)
+		if (t->init[i].thread != -3)
+			t->init[k++] = t->init[i];
+	t->ninit = k;
+	return 0;
+}
+
 static int read_grid(reader *r)
 {
 	litmus_test *t = r->t;
@@ -553,7 +611,7 @@ static int read_grid(reader *r)
 	for (i = 0; i < t->nthreads; i++)
 		if (r->fe->parse_thread(t, i, r->cells[i], r->ncells[i], r->d))
 			return -1;
-	return 0;
+	return bind_symbolic_registers(r);
 }
 
 /* ---- non-grid bodies (frontend.parse_body) ----------------------------- */

@@ -148,12 +148,15 @@ static opnd reg_opnd(int reg)
 
 static int parse_reg(ppc_parser *pp, int *reg)
 {
-	char name[LEX_MAX_NAME];
+	char name[LEX_MAX_NAME + 1];
 	srcpos at = lex_here(&pp->lx);
 
-	if (lex_ident(&pp->lx, name, "a register"))
+	/* herd7's symbolic registers (%x0) are bound in the init block */
+	bool symbolic = lex_accept(&pp->lx, "%");
+	name[0] = '%';
+	if (lex_ident(&pp->lx, name + symbolic, "a register"))
 		return -1;
-	if (!ppc_is_register(name))
+	if (!symbolic && !ppc_is_register(name))
 		return diag_error(pp->d, at, "invalid PPC register '%s' (expected r0..r31)", name);
 	return intern(pp, name, reg);
 }
