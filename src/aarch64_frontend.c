@@ -78,7 +78,8 @@ static const char *const a64_xnames[31] = {
 #define HREG_FB   "%nzcv.b"   /* second operand */
 #define HREG_ADDR "%addr"     /* base + index of an indexed address */
 #define HREG_ZR   "%zr"       /* destination of a load into XZR / WZR */
-#define HREG_TMP  "%tmp"      /* ~Rs of LDCLR */
+#define HREG_TMP  "%tmp"      /* ~Rs of LDCLR, CSEL, flag results, TBZ */
+#define HREG_SHIFT "%shift"   /* a shifted register operand */
 
 /* A register as written: number 0..30, or zr; w for the 32-bit view. */
 typedef struct {
@@ -275,6 +276,55 @@ static int parse_src_or_imm(a64_parser *ap, opnd *o)
 	if (ap->lx.p[0] == '#' || lex_peek_number(&ap->lx))
 		return parse_imm(ap, o);
 	return parse_src(ap, o, NULL);
+}
+
+/* A second operand: Rm or #imm, then optionally `, LSL|LSR|ASR #k`
+ * (a shifted register is computed into a hidden register first). */
+static int parse_operand2(a64_parser *ap, opnd *o)
+{
+	static const struct { const char *name; alu_op alu; } shifts[] = {
+		{ "LSL", ALU_SHL }, { "LSR", ALU_SHR }, { "ASR", ALU_ASHR },
+	};
+	char sh[LEX_MAX_NAME];
+	opnd k;
+	srcpos at;
+	size_t i;
+
+	if (parse_src_or_imm(ap, o))
+		return -1;
+	if (!lex_accept(&ap->lx, ","))
+		return 0;
+	at = lex_here(&ap->lx);
+	if (lex_ident(&ap->lx, sh, "a shift (LSL, LSR, ASR)"))
+		return -1;
+	for (i = 0; i < NELEM(shifts) && strcasecmp(sh, shifts[i].name); i++)
+		;
+	if (i == NELEM(shifts)) {
+		if (!strcasecmp(sh, "ROR") || !strncasecmp(sh, "UXT", 3) || !strncasecmp(sh, "SXT", 3))
+			return diag_error(ap->d, at, "unsupported AArch64 operand shift '%s'", sh);
+		return diag_error(ap->d, at, "invalid shift '%s'", sh);
+	}
+	if (parse_imm(ap, &k))
+		return -1;
+	if (k.imm.off < 0 || k.imm.off > 63)
+		return diag_error(ap->d, at, "invalid shift amount");
+	if (o->kind == OPND_IMM) {
+		uint64_t v = (uint64_t)o->imm.off, n = (uint64_t)k.imm.off;
+		o->imm.off = (int64_t)(shifts[i].alu == ALU_SHL ? v << n : shifts[i].alu == ALU_SHR
+				       ? v >> n : (uint64_t)((int64_t)v >> n));
+		return 0;
+	}
+	int t = hidden_reg(ap, HREG_SHIFT);
+	ir_insn *in;
+	if (t < 0 || !(in = add_insn(ap)))
+		return -1;
+	in->op = IR_ALU;
+	in->alu = shifts[i].alu;
+	in->dst = t;
+	in->a = *o;
+	in->b = k;
+	*o = reg_opnd(t);
+	return 0;
 }
 
 /* ---- addresses ---- */
@@ -687,7 +737,7 @@ static int cond_code(a64_parser *ap, const char *c, cmp_op *op, bool *negate)
 		if (!strcasecmp(c, conds[i].name)) {
 			*op = conds[i].op;
 			if (ap->flags_tst && *op != CMP_EQ && *op != CMP_NE && *op != CMP_ALWAYS)
-				return unsupported(ap, "only EQ / NE after TST");
+				return unsupported(ap, "only EQ / NE after TST, ANDS, CMN or ADDS (carry and overflow flags are not modelled)");
 			if (!ap->flags_set && *op != CMP_ALWAYS)
 				return diag_error(ap->d, ap->insn_pos,
 						  "condition '%s' with no CMP / TST before it", c);
@@ -699,40 +749,59 @@ static int cond_code(a64_parser *ap, const char *c, cmp_op *op, bool *negate)
 	return diag_error(ap->d, ap->insn_pos, "invalid condition code '%s'", c);
 }
 
-/* CMP Rn, Rm|#imm  /  TST Rn, Rm|#imm: the flags are two hidden registers
- * (the compared values, or Rn & Rm and 0), copied with their
- * dependencies so a later B.cond or CSEL depends on what they came from. */
-static int do_flags(a64_parser *ap, bool tst)
+static ir_insn *add_op(a64_parser *ap, ir_op op, alu_op alu, int dst, opnd a, opnd b)
 {
+	ir_insn *in = add_insn(ap);
+
+	if (in) {
+		in->op = op;
+		in->alu = alu;
+		in->dst = dst;
+		in->a = a;
+		in->b = b;
+	}
+	return in;
+}
+
+/* Flag-setting instructions. The flags are two hidden registers holding
+ * the values a later B.cond / CSEL compares, copied with their
+ * dependencies so the branch or choice depends on what they came from:
+ *   CMP x, y / SUBS d, x, y:   (x, y), all conditions but MI PL VS VC;
+ *   TST x, y / ANDS d, x, y:   (x & y, 0), EQ and NE only;
+ *   CMN x, y / ADDS d, x, y:   (x + y, 0), EQ and NE only.
+ * y may be a shifted register. */
+static int do_flags(a64_parser *ap, const char *m)
+{
+	bool sub = !strcmp(m, "CMP") || !strcmp(m, "SUBS");
+	bool is_and = !strcmp(m, "TST") || !strcmp(m, "ANDS");
+	bool has_dst = m[3] == 'S';
+	int fa = hidden_reg(ap, HREG_FA), fb = hidden_reg(ap, HREG_FB), d = -1;
+	areg rd = { 0, false }, rx;
 	opnd x, y;
-	int fa = hidden_reg(ap, HREG_FA), fb = hidden_reg(ap, HREG_FB);
-	ir_insn *in;
 
 	if (fa < 0 || fb < 0)
 		return -1;
-	if (parse_src(ap, &x, NULL) || expect_comma(ap) || parse_src_or_imm(ap, &y))
+	if (has_dst && (parse_dst(ap, &d, &rd) || expect_comma(ap)))
 		return -1;
-	if (!(in = add_insn(ap)))
+	if (parse_src(ap, &x, &rx) || expect_comma(ap) || parse_operand2(ap, &y))
 		return -1;
-	if (tst) {
-		in->op = IR_ALU;
-		in->alu = ALU_AND;
-		in->dst = fa;
-		in->a = x;
-		in->b = y;
-		y = imm_opnd(0);
+	if (sub) {
+		if (!add_op(ap, IR_MOV, ALU_ADD, fa, x, imm_opnd(0))
+		    || !add_op(ap, IR_MOV, ALU_ADD, fb, y, imm_opnd(0)))
+			return -1;
+		if (d >= 0 && (!add_op(ap, IR_ALU, ALU_SUB, d, reg_opnd(fa), reg_opnd(fb))
+			       || (rd.w && zero_extend(ap, d))))
+			return -1;
 	} else {
-		in->op = IR_MOV;
-		in->dst = fa;
-		in->a = x;
+		if (!add_op(ap, IR_ALU, is_and ? ALU_AND : ALU_ADD, fa, x, y)
+		    || (rx.w && zero_extend(ap, fa))
+		    || !add_op(ap, IR_MOV, ALU_ADD, fb, imm_opnd(0), imm_opnd(0)))
+			return -1;
+		if (d >= 0 && !add_op(ap, IR_MOV, ALU_ADD, d, reg_opnd(fa), imm_opnd(0)))
+			return -1;
 	}
-	if (!(in = add_insn(ap)))
-		return -1;
-	in->op = IR_MOV;
-	in->dst = fb;
-	in->a = y;
 	ap->flags_set = true;
-	ap->flags_tst = tst;
+	ap->flags_tst = !sub;
 	return 0;
 }
 
@@ -760,7 +829,7 @@ static int do_branch(a64_parser *ap, const char *cond)
  * moves on the flags, so Rd depends (addr / data) on the selected register
  * only and the flags' reads give ctrl to what follows; with Rn == Rm it is
  * a move. See docs/aarch64-model.md for what this costs. */
-static int do_csel(a64_parser *ap)
+static int do_csel(a64_parser *ap, bool cset)
 {
 	int d;
 	opnd n, m;
@@ -769,9 +838,16 @@ static int do_csel(a64_parser *ap)
 	bool neg;
 	ir_insn *in;
 
-	if (parse_dst(ap, &d, NULL) || expect_comma(ap) || parse_src(ap, &n, NULL)
-	    || expect_comma(ap) || parse_src(ap, &m, NULL) || expect_comma(ap)
-	    || lex_ident(&ap->lx, cond, "a condition code") || cond_code(ap, cond, &op, &neg))
+	if (parse_dst(ap, &d, NULL) || expect_comma(ap))
+		return -1;
+	if (cset) {           /* CSET Rd, cond: Rd = cond ? 1 : 0 */
+		n = imm_opnd(1);
+		m = imm_opnd(0);
+	} else if (parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src(ap, &m, NULL)
+		   || expect_comma(ap)) {
+		return -1;
+	}
+	if (lex_ident(&ap->lx, cond, "a condition code") || cond_code(ap, cond, &op, &neg))
 		return -1;
 	if (d < 0)
 		return 0;
@@ -936,10 +1012,8 @@ static int parse_insn(a64_parser *ap)
 			areg rd;
 			opnd a, b;
 			if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &a, NULL)
-			    || expect_comma(ap) || parse_src_or_imm(ap, &b))
+			    || expect_comma(ap) || parse_operand2(ap, &b))
 				return -1;
-			if (lex_accept(lx, ","))
-				return unsupported(ap, "shifted register operands are not modelled");
 			if (d < 0)
 				return 0;
 			if (!(in = add_insn(ap)))
@@ -951,10 +1025,11 @@ static int parse_insn(a64_parser *ap)
 			in->b = b;
 			return rd.w ? zero_extend(ap, d) : 0;
 		}
-	if (!strcmp(m, "CMP") || !strcmp(m, "TST"))
-		return do_flags(ap, m[0] == 'T');
-	if (!strcmp(m, "CSEL"))
-		return do_csel(ap);
+	if (!strcmp(m, "CMP") || !strcmp(m, "TST") || !strcmp(m, "CMN") ||
+	    !strcmp(m, "SUBS") || !strcmp(m, "ADDS") || !strcmp(m, "ANDS"))
+		return do_flags(ap, m);
+	if (!strcmp(m, "CSEL") || !strcmp(m, "CSET"))
+		return do_csel(ap, m[2] == 'E' && m[3] == 'T');
 
 	/* control flow */
 	if (!strcmp(m, "NOP"))
@@ -973,10 +1048,23 @@ static int parse_insn(a64_parser *ap)
 		in->b = imm_opnd(0);
 		return parse_label_ref(ap, ap->th->ncode - 1);
 	}
+	if (!strcmp(m, "TBZ") || !strcmp(m, "TBNZ")) {   /* TBZ Rt, #bit, L */
+		opnd a, bit;
+		int t = hidden_reg(ap, HREG_TMP);
+		if (t < 0 || parse_src(ap, &a, NULL) || expect_comma(ap) || parse_imm(ap, &bit)
+		    || expect_comma(ap))
+			return -1;
+		if (bit.imm.off < 0 || bit.imm.off > 63)
+			return diag_error(ap->d, ap->insn_pos, "invalid bit number");
+		if (!add_op(ap, IR_ALU, ALU_AND, t, a, imm_opnd((int64_t)((uint64_t)1 << bit.imm.off)))
+		    || !(in = add_op(ap, IR_BRANCH, ALU_ADD, -1, reg_opnd(t), imm_opnd(0))))
+			return -1;
+		in->cmp = m[2] == 'Z' ? CMP_EQ : CMP_NE;
+		return parse_label_ref(ap, ap->th->ncode - 1);
+	}
 	if (!strncmp(m, "ADDS", 4) || !strncmp(m, "SUBS", 4) || !strcmp(m, "CMN") ||
 	    !strncmp(m, "CSINC", 5) || !strncmp(m, "CSNEG", 5) || !strncmp(m, "CSINV", 5) ||
-	    !strcmp(m, "CSET") || !strcmp(m, "BR") || !strcmp(m, "BL") || !strcmp(m, "RET") ||
-	    !strcmp(m, "TBZ") || !strcmp(m, "TBNZ"))
+	    !strcmp(m, "BR") || !strcmp(m, "BL") || !strcmp(m, "RET"))
 		return unsupported(ap, "not modelled");
 	return unknown_insn(ap);
 }
