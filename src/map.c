@@ -51,6 +51,7 @@ typedef struct {
 	int ncells;
 	bool *needlabel;          /* per BPF instruction index (0..ncode) */
 	int nfresh;               /* {status} registers used in this thread */
+	bool flag_used;           /* {flag} used in this thread */
 	int uniq;                 /* local label counter */
 	/* filter conjuncts "T:REG=0" for every {status} */
 	char **status;
@@ -166,6 +167,18 @@ static const char *lookup(gen *g, operands *op, const char *name)
 			const char *v = (const char *)op + fields[i].off;
 			return v[0] ? v : NULL;
 		}
+	if (!strcmp(name, "flag")) {
+		if (!g->m->flagreg)
+			return NULL;
+		if (!g->flag_used) {
+			char buf[64];
+			g->flag_used = true;
+			snprintf(buf, sizeof buf, "%d:%s=0", g->ti, g->m->flagreg);
+			g->status = realloc(g->status, sizeof *g->status * (g->nstatus + 1));
+			g->status[g->nstatus++] = strdup(buf);
+		}
+		return g->m->flagreg;
+	}
 	if (!strcmp(name, "status")) {
 		if (!op->has_status) {
 			if (g->nfresh >= g->m->nfresh)

@@ -41,6 +41,8 @@ typedef struct {
 	                      * the architecture names them differently */
 	char **fresh;        /* `fresh`: registers for {status} */
 	int nfresh;
+	char *flagreg;       /* `flagreg`: {flag}, one per thread, set by the
+	                      * failure blocks of loop-free retry loops */
 	char *addrreg;       /* `addrreg`: where [addr] folds base+off */
 	char *immreg;        /* `immreg`: where [imm] puts an immediate */
 	char *immreg32;      /* `immreg32`: the same for a 32-bit access */

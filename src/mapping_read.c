@@ -42,9 +42,11 @@ static int directive(mapping *m, char *line, int lineno, diag *d)
 	srcpos at = { lineno, 1 };
 
 	if (!strcmp(word, "name") || !strcmp(word, "arch") || !strcmp(word, "model")
-	    || !strcmp(word, "addrreg") || !strcmp(word, "immreg") || !strcmp(word, "immreg32")) {
+	    || !strcmp(word, "addrreg") || !strcmp(word, "immreg") || !strcmp(word, "immreg32")
+	    || !strcmp(word, "flagreg")) {
 		char **slot = word[0] == 'n' ? &m->name : word[0] == 'm' ? &m->model
 			      : word[1] == 'r' ? &m->arch : !strcmp(word, "immreg32") ? &m->immreg32
+			      : word[0] == 'f' ? &m->flagreg
 			      : word[0] == 'i' ? &m->immreg : &m->addrreg;
 		if (!(arg = strtok_r(NULL, " \t", &save)))
 			return diag_error(d, at, "'%s' needs a value", word);
@@ -209,6 +211,7 @@ void mapping_free(mapping *m)
 	free(m->addrreg);
 	free(m->immreg);
 	free(m->immreg32);
+	free(m->flagreg);
 	free(m);
 }
 
