@@ -721,18 +721,15 @@ static int do_barrier(a64_parser *ap, bool dsb)
 }
 
 /* Condition codes on the flags of `CMP a, b` (a - b). */
-static int cond_code(a64_parser *ap, const char *c, cmp_op *op, bool *negate)
+static int cond_code(a64_parser *ap, const char *c, cmp_op *op)
 {
-	static const struct { const char *name; cmp_op op; bool neg; } conds[] = {
-		{ "EQ", CMP_EQ, false }, { "NE", CMP_NE, false },
-		{ "HS", CMP_GE, false }, { "CS", CMP_GE, false },
-		{ "LO", CMP_LT, false }, { "CC", CMP_LT, false },
-		{ "HI", CMP_GT, false }, { "LS", CMP_LE, false },
-		{ "GE", CMP_SGE, false }, { "LT", CMP_SLT, false },
-		{ "GT", CMP_SGT, false }, { "LE", CMP_SLE, false },
-		{ "AL", CMP_ALWAYS, false },
+	static const struct { const char *name; cmp_op op; } conds[] = {
+		{ "EQ", CMP_EQ }, { "NE", CMP_NE },
+		{ "HS", CMP_GE }, { "CS", CMP_GE }, { "LO", CMP_LT }, { "CC", CMP_LT },
+		{ "HI", CMP_GT }, { "LS", CMP_LE },
+		{ "GE", CMP_SGE }, { "LT", CMP_SLT }, { "GT", CMP_SGT }, { "LE", CMP_SLE },
+		{ "AL", CMP_ALWAYS }, { "NV", CMP_ALWAYS },   /* NV is "always" in A64 */
 	};
-	*negate = false;
 	for (size_t i = 0; i < NELEM(conds); i++)
 		if (!strcasecmp(c, conds[i].name)) {
 			*op = conds[i].op;
@@ -744,7 +741,7 @@ static int cond_code(a64_parser *ap, const char *c, cmp_op *op, bool *negate)
 			return 0;
 		}
 	if (!strcasecmp(c, "MI") || !strcasecmp(c, "PL") || !strcasecmp(c, "VS") ||
-	    !strcasecmp(c, "VC") || !strcasecmp(c, "NV"))
+	    !strcasecmp(c, "VC"))
 		return unsupported(ap, "condition codes on N / V alone are not modelled");
 	return diag_error(ap->d, ap->insn_pos, "invalid condition code '%s'", c);
 }
@@ -805,23 +802,32 @@ static int do_flags(a64_parser *ap, const char *m)
 	return 0;
 }
 
+/* The flag registers as the operands of a conditional branch. */
+static int flag_opnds(a64_parser *ap, ir_insn *in)
+{
+	int fa = hidden_reg(ap, HREG_FA), fb = hidden_reg(ap, HREG_FB);
+
+	if (fa < 0 || fb < 0)
+		return -1;
+	in->a = reg_opnd(fa);
+	in->b = reg_opnd(fb);
+	return 0;
+}
+
 /* B.cond L / B L */
 static int do_branch(a64_parser *ap, const char *cond)
 {
 	cmp_op op = CMP_ALWAYS;
-	bool neg;
 	ir_insn *in;
 
-	if (cond && cond_code(ap, cond, &op, &neg))
+	if (cond && cond_code(ap, cond, &op))
 		return -1;
 	if (!(in = add_insn(ap)))
 		return -1;
 	in->op = IR_BRANCH;
 	in->cmp = op;
-	if (op != CMP_ALWAYS) {
-		in->a = reg_opnd(hidden_reg(ap, HREG_FA));
-		in->b = reg_opnd(hidden_reg(ap, HREG_FB));
-	}
+	if (op != CMP_ALWAYS && flag_opnds(ap, in))
+		return -1;
 	return parse_label_ref(ap, ap->th->ncode - 1);
 }
 
@@ -835,7 +841,6 @@ static int do_csel(a64_parser *ap, bool cset)
 	opnd n, m;
 	char cond[LEX_MAX_NAME];
 	cmp_op op;
-	bool neg;
 	ir_insn *in;
 
 	if (parse_dst(ap, &d, NULL) || expect_comma(ap))
@@ -847,7 +852,7 @@ static int do_csel(a64_parser *ap, bool cset)
 		   || expect_comma(ap)) {
 		return -1;
 	}
-	if (lex_ident(&ap->lx, cond, "a condition code") || cond_code(ap, cond, &op, &neg))
+	if (lex_ident(&ap->lx, cond, "a condition code") || cond_code(ap, cond, &op))
 		return -1;
 	if (d < 0)
 		return 0;
@@ -866,8 +871,8 @@ static int do_csel(a64_parser *ap, bool cset)
 		return -1;
 	in->op = IR_BRANCH;
 	in->cmp = op;
-	in->a = reg_opnd(hidden_reg(ap, HREG_FA));
-	in->b = reg_opnd(hidden_reg(ap, HREG_FB));
+	if (flag_opnds(ap, in))
+		return -1;
 	in->target = base + 3;
 	if (!(in = add_insn(ap)))               /* base+1: d = m */
 		return -1;
