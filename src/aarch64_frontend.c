@@ -892,6 +892,68 @@ static int do_csel(a64_parser *ap, bool cset)
 	return 0;
 }
 
+/* MOVZ / MOVN / MOVK Rd, #imm16{, LSL #s} */
+static int do_movwide(a64_parser *ap, char kind)
+{
+	int d;
+	areg rd;
+	opnd v, s = imm_opnd(0);
+	ir_insn *in;
+
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_imm(ap, &v))
+		return -1;
+	if (lex_accept(&ap->lx, ",")) {
+		if (!lex_accept_word(&ap->lx, "LSL") && !lex_accept_word(&ap->lx, "lsl"))
+			return lex_error_expected(&ap->lx, "LSL");
+		if (parse_imm(ap, &s))
+			return -1;
+	}
+	if (v.imm.off < 0 || v.imm.off > 0xffff || s.imm.off < 0 || s.imm.off > (rd.w ? 16 : 48)
+	    || s.imm.off % 16)
+		return diag_error(ap->d, ap->insn_pos, "invalid wide immediate");
+	if (d < 0)
+		return 0;
+	uint64_t field = (uint64_t)v.imm.off << s.imm.off, mask = rd.w ? 0xffffffffu : ~(uint64_t)0;
+	if (kind != 'K') {
+		uint64_t x = kind == 'N' ? ~field & mask : field;
+		return add_op(ap, IR_MOV, ALU_ADD, d, imm_opnd((int64_t)x), imm_opnd(0)) ? 0 : -1;
+	}
+	/* MOVK: keep the other bits */
+	if (!(in = add_op(ap, IR_ALU, ALU_AND, d, reg_opnd(d),
+			  imm_opnd((int64_t)(~((uint64_t)0xffff << s.imm.off) & mask))))
+	    || !(in = add_op(ap, IR_ALU, ALU_OR, d, reg_opnd(d), imm_opnd((int64_t)field))))
+		return -1;
+	return 0;
+}
+
+/* MVN Rd, op2; NEG Rd, op2; ORN / EON / BIC Rd, Rn, op2 (op2 inverted) */
+static int do_not_ops(a64_parser *ap, const char *m)
+{
+	int d, t = hidden_reg(ap, HREG_TMP);
+	areg rd;
+	opnd n = imm_opnd(0), y;
+	bool two = m[0] != 'M' && m[0] != 'N';
+
+	if (t < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap))
+		return -1;
+	if (two && (parse_src(ap, &n, NULL) || expect_comma(ap)))
+		return -1;
+	if (parse_operand2(ap, &y))
+		return -1;
+	if (d < 0)
+		return 0;
+	if (!strcmp(m, "NEG")) {
+		if (!add_op(ap, IR_ALU, ALU_SUB, d, imm_opnd(0), y))
+			return -1;
+	} else {
+		alu_op op = m[0] == 'O' ? ALU_OR : m[0] == 'E' ? ALU_XOR : ALU_AND;
+		if (!add_op(ap, IR_ALU, ALU_XOR, t, y, imm_opnd(-1))
+		    || !add_op(ap, IR_ALU, two ? op : ALU_OR, d, two ? n : imm_opnd(0), reg_opnd(t)))
+			return -1;
+	}
+	return rd.w ? zero_extend(ap, d) : 0;
+}
+
 static const struct { const char *name; alu_op alu; } a64_alus[] = {
 	{ "ADD", ALU_ADD }, { "SUB", ALU_SUB }, { "EOR", ALU_XOR }, { "AND", ALU_AND },
 	{ "ORR", ALU_OR }, { "LSL", ALU_SHL }, { "LSR", ALU_SHR }, { "ASR", ALU_ASHR },
@@ -1030,6 +1092,11 @@ static int parse_insn(a64_parser *ap)
 			in->b = b;
 			return rd.w ? zero_extend(ap, d) : 0;
 		}
+	if (!strcmp(m, "MOVZ") || !strcmp(m, "MOVN") || !strcmp(m, "MOVK"))
+		return do_movwide(ap, m[3]);
+	if (!strcmp(m, "MVN") || !strcmp(m, "NEG") || !strcmp(m, "ORN") ||
+	    !strcmp(m, "EON") || !strcmp(m, "BIC"))
+		return do_not_ops(ap, m);
 	if (!strcmp(m, "CMP") || !strcmp(m, "TST") || !strcmp(m, "CMN") ||
 	    !strcmp(m, "SUBS") || !strcmp(m, "ADDS") || !strcmp(m, "ANDS"))
 		return do_flags(ap, m);
