@@ -788,6 +788,12 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		diag_print(&dn);
 		goto out;
 	}
+	if (rb.nstates == 0) {
+		/* nothing to compare against: every mapping would look sound */
+		printf("Map %s %s %s unchecked (no allowed BPF execution)\n", tb->name, arch, m->name);
+		fprintf(stderr, "%s: error: the BPF test has no allowed execution\n", file);
+		goto out;
+	}
 	verdict v;
 	value *bad;
 	if (compare(m, tb, &rb, tn, &rn, &v, &bad) < 0) {

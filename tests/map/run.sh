@@ -25,7 +25,7 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
-ls tests/litmus/bpf/*.litmus >"$tmp/files"
+ls tests/litmus/bpf/*.litmus tests/map/litmus/*.litmus >"$tmp/files"
 if [ -d "$catalogue" ]; then
 	ls "$catalogue"/*.litmus >>"$tmp/files"
 else
