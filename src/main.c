@@ -21,6 +21,7 @@
 
 static const char usage[] =
 "Usage: bpfmm [OPTIONS] FILE.litmus...\n"
+"       bpfmm map --arch ARCH [...] FILE.litmus...  (see bpfmm map --help)\n"
 "\n"
 "Check litmus tests against an axiomatic memory model written in cat, and\n"
 "print for each test a herd7-compatible block: Test, States (every reachable\n"

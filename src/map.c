@@ -32,7 +32,6 @@
 #include "litmus_read.h"
 #include "map.h"
 #include "mapping.h"
-#include "output.h"
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
@@ -298,8 +297,11 @@ static int gen_insn(gen *g, int k)
 	char size[8];
 	int rc;
 
-	if (!cls)
-		return gen_fail(g, "instruction at line %s has no mapping class", "?");
+	if (!cls) {
+		snprintf(g->err, sizeof g->err, "line %d: instruction has no mapping class",
+			 in->pos.line);
+		return -1;
+	}
 	snprintf(size, sizeof size, "%d", in->size ? in->size : 8);
 	op.k2 = size;
 	if (in->op == IR_RMW || in->op == IR_ALU)
