@@ -77,3 +77,20 @@ install: all
 .PHONY: all unit clean check deps asan-check demo install
 clean:
 	rm -rf build build-asan
+
+# --- bench / diff (bench/, tests/diff/) ---
+# `make bench`: bpfmm vs herd7 timings (catalogue, scaling family).
+# `make diff-check`: bpfmm vs herd7 on the catalogue + 200 random tests.
+$(BUILD)/bpfgen: tools/gen/bpfgen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
+bench: all
+	@SHARED=$(SHARED) sh bench/catalogue.sh
+	@SHARED=$(SHARED) sh bench/scaling.sh
+
+diff-check: all $(BUILD)/bpfgen
+	@SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1
+
+.PHONY: bench diff-check
+# --- end bench / diff ---
