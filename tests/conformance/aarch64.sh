@@ -75,7 +75,13 @@ kind_of() {
 	}' "$suite/kinds.txt"
 }
 
-pass=0 fail=0 skip=0 n=0
+# Known differences with herd7, each with its reason, are listed in
+# aarch64-known.txt ("FILE reason"). They are reported, not counted as
+# failures; one that starts to agree is a failure until the list is updated.
+known_list="$(dirname "$0")/aarch64-known.txt"
+is_known() { grep -q "^$1 " "$known_list" 2>/dev/null; }
+
+pass=0 fail=0 skip=0 known=0 n=0
 while read -r f; do
 	out="$tmp/out/$n.out" err="$tmp/out/$n.err"
 	n=$((n + 1))
@@ -92,7 +98,15 @@ while read -r f; do
 	kind=$(kind_of "$name")
 	[ -n "$kind" ] || kind=${want%% *}
 	if [ "${got%% *}" != "$kind" ]; then
+		if is_known "$f"; then
+			echo "KNOWN $f: observation ${got%% *}, herd7 $kind -- $(grep "^$f " "$known_list" | cut -d' ' -f2-)"
+			known=$((known + 1)); continue
+		fi
 		echo "FAIL $f: observation ${got%% *}, herd7 $kind"
+		fail=$((fail + 1)); continue
+	fi
+	if is_known "$f" && [ "${got#* }" = "${want#* }" ]; then
+		echo "FAIL $f: now agrees with herd7; remove it from $(basename "$known_list")"
 		fail=$((fail + 1)); continue
 	fi
 	if [ "${got#* }" != "${want#* }" ]; then
@@ -103,5 +117,5 @@ while read -r f; do
 	fi
 	pass=$((pass + 1))
 done <"$tmp/files"
-echo "$pass passed, $fail failed ($skip skipped)"
+echo "$pass passed, $fail failed ($skip skipped, $known known differences)"
 [ "$fail" -eq 0 ]
