@@ -6,25 +6,28 @@
 #include "enumerate.h"
 #include "frontend.h"
 
-/* Round r of the value domain holds the values computable through chains
- * of at most r reads-from links. A thin-air-free execution of loop-free
- * code has chains no longer than its number of writes, so that many rounds
- * are enough; code with backward branches gets a fixed budget. */
+/* The value domain after round r holds every value computable through a
+ * chain of at most r writes (each write's value coming from reads of the
+ * previous ones). A thin-air-free execution of loop-free code uses each
+ * write once, so chains are no longer than the number of writing
+ * instructions W, and W + 1 rounds give every value a read can return.
+ * Code with backward branches gets a fixed budget instead. */
 #define MAX_DOMAIN_ROUNDS 64
 
 static int domain_rounds(const litmus_test *t, bool *loops)
 {
-	int n = 1;
+	int writes = 0;
 
 	*loops = false;
 	for (int ti = 0; ti < t->nthreads; ti++)
 		for (int i = 0; i < t->threads[ti].ncode; i++) {
 			const ir_insn *in = &t->threads[ti].code[i];
-			n += in->op == IR_CAS ? 2 : 1;
+			if (in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS || in->op == IR_SC)
+				writes++;
 			if (in->op == IR_BRANCH && in->target <= i)
 				*loops = true;
 		}
-	return *loops || n > MAX_DOMAIN_ROUNDS ? MAX_DOMAIN_ROUNDS : n;
+	return *loops || writes + 1 > MAX_DOMAIN_ROUNDS ? MAX_DOMAIN_ROUNDS : writes + 1;
 }
 
 typedef struct {
