@@ -50,7 +50,14 @@ check: deps all
 	  "asan=$(MAKE) -s asan-check" \
 	  "cli=sh tests/scripts/cli.sh build/bpfmm" \
 	  "riscv=sh tests/conformance/riscv.sh" \
+	  "aarch64=sh tests/conformance/aarch64.sh" \
+	  "x86=sh tests/conformance/x86.sh" \
+	  "ppc=sh tests/conformance/ppc.sh" \
 	  "lkmm=sh tests/conformance/lkmm.sh" \
+	  "checklitmus=sh tests/conformance/checklitmus.sh" \
+	  "c2bpf=sh tests/conformance/c2bpf.sh" \
+	  "jit-mappings=sh tests/map/run.sh" \
+	  "herd-diff=$(MAKE) -s diff-check" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  $(CHECK_EXTRA)
 
