@@ -80,6 +80,8 @@ install: all
 	install -m 755 build/bpfmm $(DESTDIR)$(PREFIX)/bin/bpfmm
 	install -m 644 models/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/
 	install -m 644 models/lib/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/lib/
+	install -d $(DESTDIR)$(PREFIX)/share/bpfmm/mappings
+	install -m 644 mappings/* $(DESTDIR)$(PREFIX)/share/bpfmm/mappings/
 
 .PHONY: all unit clean check deps asan-check demo install
 clean:

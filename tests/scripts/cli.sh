@@ -59,6 +59,8 @@ if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	(cd / && "$tmp/inst/bin/bpfmm" -notime "$sb") >"$tmp/out" 2>&1 &&
 		grep -q '^Observation SB+plain' "$tmp/out" && ok || ko "installed bpfmm: $(cat "$tmp/out")"
 	"$tmp/inst/bin/bpfmm" --model-dir | grep -q "$tmp/inst/bin/../share/bpfmm/models" && ok || ko "installed model dir"
+	(cd / && "$tmp/inst/bin/bpfmm" map --arch riscv64 "$sb") >"$tmp/out" 2>&1 &&
+		grep -q '^Map SB+plain riscv64 riscv64-linux-6.12 sound' "$tmp/out" && ok || ko "installed map: $(cat "$tmp/out")"
 else
 	ko "make install"
 fi
