@@ -1,4 +1,5 @@
 /* cat_builtin.c - built-in sets, relations and primitives (cat_builtin.h). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cat_builtin.h"
@@ -8,9 +9,29 @@ static const char *const prim_names[] = { "domain", "range", "co_orders", "diffe
 enum { PRIM_DOMAIN, PRIM_RANGE, PRIM_CO_ORDERS, PRIM_DIFFERENT_VALUES, NPRIM };
 static int prim_sym[NPRIM];
 
+/* Names are interned once; later calls with the same literal hit the
+ * small pointer cache instead of hashing the string again. */
+static int intern_cached(const char *name)
+{
+	static const char *keys[128];
+	static int syms[128];
+	unsigned h = (unsigned)((uintptr_t)name >> 3) & 127;
+
+	for (unsigned k = h; k < h + 128; k++) {
+		unsigned i = k & 127;
+		if (keys[i] == name)
+			return syms[i];
+		if (!keys[i]) {
+			keys[i] = name;
+			return syms[i] = cat_intern(name);
+		}
+	}
+	return cat_intern(name);
+}
+
 static void put(builtins *b, const char *name, val *v)
 {
-	int sym = cat_intern(name);
+	int sym = intern_cached(name);
 
 	if (sym >= b->cap) {
 		int ncap = sym + 256;

@@ -253,12 +253,39 @@ static int judge_structure(enumerator *E)
 	return choose_rf(E, 0);
 }
 
+/* Can every read of the picked traces be given a write of its value?
+ * Most combinations of guesses fail this; checking it on the traces
+ * avoids building their event structures. */
+static bool reads_justified(const enumerator *E)
+{
+	const litmus_test *t = E->t;
+
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		for (int i = 0; i < tr->nev; i++) {
+			const tevent *r = &tr->ev[i];
+			if (!(r->kind & EV_R) || value_eq(E->md->init[r->loc], r->rv))
+				continue;
+			bool found = false;
+			for (int tj = 0; tj < t->nthreads && !found; tj++) {
+				const trace *tw = E->pick[tj];
+				for (int j = 0; j < tw->nev && !found; j++)
+					found = (tw->ev[j].kind & EV_W) && tw->ev[j].loc == r->loc &&
+						(tj != ti || j != i) && value_eq(tw->ev[j].wv, r->rv);
+			}
+			if (!found)
+				return false;
+		}
+	}
+	return true;
+}
+
 static int pick_traces(enumerator *E, int ti)
 {
 	if (E->stop)
 		return 0;
 	if (ti == E->t->nthreads)
-		return judge_structure(E);
+		return reads_justified(E) ? judge_structure(E) : 0;
 	for (int i = 0; i < E->tl[ti].n; i++) {
 		E->pick[ti] = &E->tl[ti].v[i];
 		int st = pick_traces(E, ti + 1);
