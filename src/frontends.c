@@ -8,6 +8,7 @@
 #include "c_frontend.h"
 #include "ppc_frontend.h"
 #include "riscv_frontend.h"
+#include "s390x_frontend.h"
 #include "x86_frontend.h"
 
 static const frontend *const table[] = {
@@ -16,6 +17,7 @@ static const frontend *const table[] = {
 	&c_frontend,
 	&ppc_frontend,
 	&riscv_frontend,
+	&s390x_frontend,
 	&x86_64_frontend, &x86_frontend,
 };
 
