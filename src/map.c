@@ -675,7 +675,7 @@ static const char usage[] =
 "does not model an instruction of the generated test (exit status 1).\n"
 "\n"
 "Options:\n"
-"  --arch ARCH       riscv64, arm64, x86-64, powerpc (names the mapping)\n"
+"  --arch ARCH       riscv64, arm64, x86-64, powerpc, s390x (names the mapping)\n"
 "  --mapping FILE    a mapping table (docs/jit-mappings.md); a bare name is\n"
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
