@@ -18,29 +18,9 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bpfmm=${1:-$root/build/bpfmm}
 explained=$root/tests/conformance/c2bpf-explained.txt
-tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-cache=${BPFMM_LKMM_CACHE:-$HOME/.cache/bpfmm-lkmm}
+. "$(dirname "$0")/lkmm-lib.sh"
 
-find_lkmm() {
-	for d in "$cache"/*/tools/memory-model; do
-		[ -f "$d/linux-kernel.cat" ] && { echo "$d"; return 0; }
-	done
-	return 1
-}
-
-if [ -n "${LKMM_DIR:-}" ]; then
-	dir=$LKMM_DIR
-elif ! dir=$(find_lkmm); then
-	if [ ! -f "$tarball" ]; then
-		echo "SKIP: no kernel sources ($tarball not found; set LKMM_DIR or LINUX_SOURCE_TARBALL)"
-		exit 0
-	fi
-	mkdir -p "$cache" || exit 2
-	tar -xJf "$tarball" -C "$cache" --wildcards '*/tools/memory-model/*' || {
-		echo "c2bpf.sh: cannot extract tools/memory-model from $tarball" >&2; exit 2; }
-	dir=$(find_lkmm) || { echo "c2bpf.sh: no tools/memory-model in $tarball" >&2; exit 2; }
-fi
-[ -f "$dir/linux-kernel.cat" ] || { echo "c2bpf.sh: no linux-kernel.cat in $dir" >&2; exit 2; }
+lkmm_dir linux-kernel.cat
 [ -x "$bpfmm" ] || { echo "c2bpf.sh: no executable $bpfmm (run make)" >&2; exit 2; }
 
 # Documentation/litmus-tests of the same kernel tree, extracted on demand

@@ -21,29 +21,9 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bpfmm=$(readlink -f "${1:-$root/build/bpfmm}")
-tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-cache=${BPFMM_LKMM_CACHE:-$HOME/.cache/bpfmm-lkmm}
+. "$(dirname "$0")/lkmm-lib.sh"
 
-find_lkmm() {
-	for d in "$cache"/*/tools/memory-model; do
-		[ -f "$d/scripts/checklitmus.sh" ] && { echo "$d"; return 0; }
-	done
-	return 1
-}
-
-if [ -n "${LKMM_DIR:-}" ]; then
-	dir=$LKMM_DIR
-elif ! dir=$(find_lkmm); then
-	if [ ! -f "$tarball" ]; then
-		echo "SKIP: no kernel sources ($tarball not found; set LKMM_DIR or LINUX_SOURCE_TARBALL)"
-		exit 0
-	fi
-	mkdir -p "$cache" || exit 2
-	tar -xJf "$tarball" -C "$cache" --wildcards '*/tools/memory-model/*' || {
-		echo "checklitmus.sh: cannot extract tools/memory-model from $tarball" >&2; exit 2; }
-	dir=$(find_lkmm) || { echo "checklitmus.sh: no tools/memory-model in $tarball" >&2; exit 2; }
-fi
-[ -f "$dir/scripts/checklitmus.sh" ] || { echo "checklitmus.sh: no scripts/checklitmus.sh in $dir" >&2; exit 2; }
+lkmm_dir scripts/checklitmus.sh
 [ -x "$bpfmm" ] || { echo "checklitmus.sh: no executable $bpfmm (run make)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "SKIP: runlitmus.sh needs /usr/bin/time"; exit 0; }
 

@@ -16,29 +16,9 @@
 # with "SKIP: ..." when the kernel sources are not available.
 set -u
 bpfmm=${1:-build/bpfmm}
-tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-cache=${BPFMM_LKMM_CACHE:-$HOME/.cache/bpfmm-lkmm}
+. "$(dirname "$0")/lkmm-lib.sh"
 
-find_lkmm() {
-	for d in "$cache"/*/tools/memory-model; do
-		[ -f "$d/linux-kernel.cat" ] && { echo "$d"; return 0; }
-	done
-	return 1
-}
-
-if [ -n "${LKMM_DIR:-}" ]; then
-	dir=$LKMM_DIR
-elif ! dir=$(find_lkmm); then
-	if [ ! -f "$tarball" ]; then
-		echo "SKIP: no kernel sources ($tarball not found; set LKMM_DIR or LINUX_SOURCE_TARBALL)"
-		exit 0
-	fi
-	mkdir -p "$cache" || exit 2
-	tar -xJf "$tarball" -C "$cache" --wildcards '*/tools/memory-model/*' || {
-		echo "lkmm.sh: cannot extract tools/memory-model from $tarball" >&2; exit 2; }
-	dir=$(find_lkmm) || { echo "lkmm.sh: no tools/memory-model in $tarball" >&2; exit 2; }
-fi
-[ -f "$dir/linux-kernel.cat" ] || { echo "lkmm.sh: no linux-kernel.cat in $dir" >&2; exit 2; }
+lkmm_dir linux-kernel.cat
 [ -x "$bpfmm" ] || { echo "lkmm.sh: no executable $bpfmm (run make)" >&2; exit 2; }
 
 tmp=$(mktemp -d) || exit 2
