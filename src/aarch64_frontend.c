@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 #include "aarch64_frontend.h"
+#include "frontend_labels.h"
 #include "lexer.h"
 
 enum {
@@ -127,18 +128,11 @@ static const char *a64_canon_register(const char *name)
 }
 
 typedef struct {
-	char name[LEX_MAX_NAME];
-	int insn;       /* label: instruction it names; branch: insn to patch */
-	srcpos pos;
-} a64_label;
-
-typedef struct {
 	litmus_test *t;
 	litmus_thread *th;
 	int cap;              /* IR slots in th->code */
 	lexer lx;
-	a64_label *labels, *gotos;
-	int nlabels, ngotos;
+	fe_labels lab;
 	const char *insn_text;
 	char mnem[MNEMONIC_MAX];
 	srcpos insn_pos;
@@ -491,14 +485,7 @@ static int zero_extend(a64_parser *ap, int reg)
 
 static int parse_label_ref(a64_parser *ap, int insn)
 {
-	a64_label *g = &ap->gotos[ap->ngotos];
-
-	g->pos = lex_here(&ap->lx);
-	g->insn = insn;
-	if (lex_ident(&ap->lx, g->name, "a label"))
-		return -1;
-	ap->ngotos++;
-	return 0;
+	return fe_label_ref(&ap->lab, &ap->lx, insn);
 }
 
 /* Plain and ordered loads: `LDR Rt, addr`. */
@@ -1144,22 +1131,11 @@ static int parse_insn(a64_parser *ap)
 /* An optional `L:` and an optional instruction. */
 static int parse_cell(a64_parser *ap, const litmus_cell *cell)
 {
-	lexer *lx = &ap->lx, save;
-	a64_label *l = &ap->labels[ap->nlabels];
-	int i;
+	lexer *lx = &ap->lx;
 
 	lex_init(lx, cell->text, cell->pos, "end of instruction", ap->d);
-	save = *lx;
-	l->pos = lex_here(lx);
-	if (lex_peek_ident(lx) && !lex_ident(lx, l->name, "a label") && lex_accept(lx, ":")) {
-		for (i = 0; i < ap->nlabels; i++)
-			if (strcmp(ap->labels[i].name, l->name) == 0)
-				return diag_error(ap->d, l->pos, "duplicate label '%s'", l->name);
-		l->insn = ap->th->ncode;
-		ap->nlabels++;
-	} else {
-		*lx = save;
-	}
+	if (fe_label_def(&ap->lab, lx, ap->th->ncode, ap->d) < 0)
+		return -1;
 	if (lex_at_end(lx))
 		return 0;
 	ap->insn_pos = lx->pos;
@@ -1172,22 +1148,6 @@ static int parse_cell(a64_parser *ap, const litmus_cell *cell)
 	return 0;
 }
 
-static int resolve_gotos(a64_parser *ap)
-{
-	const a64_label *g;
-	int i, j;
-
-	for (i = 0; i < ap->ngotos; i++) {
-		g = &ap->gotos[i];
-		for (j = 0; j < ap->nlabels && strcmp(ap->labels[j].name, g->name) != 0; j++)
-			;
-		if (j == ap->nlabels)
-			return diag_error(ap->d, g->pos, "unknown label '%s'", g->name);
-		ap->th->code[g->insn].target = ap->labels[j].insn;
-	}
-	return 0;
-}
-
 static int a64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
@@ -1197,19 +1157,16 @@ static int a64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 
 	ap.cap = (int)n * A64_IR_PER_CELL;
 	ap.th->code = calloc((size_t)ap.cap, sizeof *ap.th->code);
-	ap.labels = calloc(n, sizeof *ap.labels);
-	ap.gotos = calloc(n, sizeof *ap.gotos);
-	if (!ap.th->code || !ap.labels || !ap.gotos) {
+	if (!ap.th->code || fe_labels_init(&ap.lab, n)) {
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < ncells; i++)
 		if (parse_cell(&ap, &cells[i]))
 			goto out;
-	rc = resolve_gotos(&ap);
+	rc = fe_labels_resolve(&ap.lab, ap.th->code, d);
 out:
-	free(ap.labels);
-	free(ap.gotos);
+	fe_labels_free(&ap.lab);
 	return rc;
 }
 

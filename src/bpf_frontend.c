@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bpf_frontend.h"
+#include "frontend_labels.h"
 #include "lexer.h"
 
 enum { BPF_TAG_X, BPF_TAG_SC, BPF_TAG_AQ, BPF_TAG_RL, BPF_NTAGS };
@@ -74,17 +75,10 @@ static const struct {
 };
 
 typedef struct {
-	char name[LEX_MAX_NAME];
-	int insn;       /* label: instruction it names; goto: branch to patch */
-	srcpos pos;
-} bpf_label;
-
-typedef struct {
 	litmus_test *t;
 	litmus_thread *th;
 	lexer lx;
-	bpf_label *labels, *gotos;
-	int nlabels, ngotos;
+	fe_labels lab;
 	const char *insn_text;  /* the instruction being parsed, for messages */
 	srcpos insn_pos;
 	diag *d;
@@ -184,17 +178,10 @@ static int parse_typed_addr(bpf_parser *bp, ir_insn *in)
 	return parse_base_off(bp, in) || lex_expect(&bp->lx, ")") ? -1 : 0;
 }
 
-/* `goto L` or the tail of `if ... goto L`: remember L for resolve_gotos. */
+/* `goto L` or the tail of `if ... goto L`: remember L for fe_labels_resolve. */
 static int parse_label_ref(bpf_parser *bp)
 {
-	bpf_label *g = &bp->gotos[bp->ngotos];
-
-	g->pos = lex_here(&bp->lx);
-	g->insn = bp->th->ncode;
-	if (lex_ident(&bp->lx, g->name, "a label"))
-		return -1;
-	bp->ngotos++;
-	return 0;
+	return fe_label_ref(&bp->lab, &bp->lx, bp->th->ncode);
 }
 
 static int parse_goto(bpf_parser *bp, ir_insn *in)
@@ -376,24 +363,13 @@ static int parse_insn(bpf_parser *bp, ir_insn *in)
 /* An optional `L:` and an optional instruction. */
 static int parse_cell(bpf_parser *bp, const litmus_cell *cell)
 {
-	lexer *lx = &bp->lx, save;
+	lexer *lx = &bp->lx;
 	litmus_thread *th = bp->th;
-	bpf_label *l = &bp->labels[bp->nlabels];
 	ir_insn *in;
-	int i;
 
 	lex_init(lx, cell->text, cell->pos, "end of instruction", bp->d);
-	save = *lx;
-	l->pos = lex_here(lx);
-	if (lex_peek_ident(lx) && !lex_ident(lx, l->name, "a label") && lex_accept(lx, ":")) {
-		for (i = 0; i < bp->nlabels; i++)
-			if (strcmp(bp->labels[i].name, l->name) == 0)
-				return diag_error(bp->d, l->pos, "duplicate label '%s'", l->name);
-		l->insn = th->ncode;
-		bp->nlabels++;
-	} else {
-		*lx = save;
-	}
+	if (fe_label_def(&bp->lab, lx, th->ncode, bp->d) < 0)
+		return -1;
 	if (lex_at_end(lx))
 		return 0;
 	in = &th->code[th->ncode];
@@ -410,22 +386,6 @@ static int parse_cell(bpf_parser *bp, const litmus_cell *cell)
 	return 0;
 }
 
-static int resolve_gotos(bpf_parser *bp)
-{
-	const bpf_label *g;
-	int i, j;
-
-	for (i = 0; i < bp->ngotos; i++) {
-		g = &bp->gotos[i];
-		for (j = 0; j < bp->nlabels && strcmp(bp->labels[j].name, g->name) != 0; j++)
-			;
-		if (j == bp->nlabels)
-			return diag_error(bp->d, g->pos, "unknown label '%s'", g->name);
-		bp->th->code[g->insn].target = bp->labels[j].insn;
-	}
-	return 0;
-}
-
 static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
@@ -434,19 +394,16 @@ static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 	int i, rc = -1;
 
 	bp.th->code = calloc(n, sizeof *bp.th->code);
-	bp.labels = calloc(n, sizeof *bp.labels);
-	bp.gotos = calloc(n, sizeof *bp.gotos);
-	if (!bp.th->code || !bp.labels || !bp.gotos) {
+	if (!bp.th->code || fe_labels_init(&bp.lab, n)) {
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < ncells; i++)
 		if (parse_cell(&bp, &cells[i]))
 			goto out;
-	rc = resolve_gotos(&bp);
+	rc = fe_labels_resolve(&bp.lab, bp.th->code, d);
 out:
-	free(bp.labels);
-	free(bp.gotos);
+	fe_labels_free(&bp.lab);
 	return rc;
 }
 

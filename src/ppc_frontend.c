@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ppc_frontend.h"
+#include "frontend_labels.h"
 #include "lexer.h"
 
 enum { PPC_TAG_SYNC, PPC_TAG_LWSYNC, PPC_TAG_EIEIO, PPC_TAG_ISYNC, PPC_TAG_X, PPC_NTAGS };
@@ -110,17 +111,10 @@ static bool ppc_is_register(const char *name)
 }
 
 typedef struct {
-	char name[LEX_MAX_NAME];
-	int insn;       /* label: IR index it names; branch: IR insn to patch */
-	srcpos pos;
-} ppc_label;
-
-typedef struct {
 	litmus_test *t;
 	litmus_thread *th;
 	lexer lx;
-	ppc_label *labels, *gotos;
-	int nlabels, ngotos;
+	fe_labels lab;
 	int *rets;          /* IR insns of `blr`: jumps to the end */
 	int nrets;
 	bool cr_unsigned;   /* the latest compare was unsigned (cmpl*) */
@@ -220,14 +214,7 @@ static int parse_address(ppc_parser *pp, mem_form form, opnd *base, int64_t *off
 /* A branch target: remembered for resolve_gotos. */
 static int parse_label_ref(ppc_parser *pp)
 {
-	ppc_label *g = &pp->gotos[pp->ngotos];
-
-	g->pos = lex_here(&pp->lx);
-	g->insn = pp->th->ncode - 1;
-	if (lex_ident(&pp->lx, g->name, "a label"))
-		return -1;
-	pp->ngotos++;
-	return 0;
+	return fe_label_ref(&pp->lab, &pp->lx, pp->th->ncode - 1);
 }
 
 /* Letters, digits and dots (`stwcx.`, `andi.`). */
@@ -401,21 +388,11 @@ static int parse_insn(ppc_parser *pp)
 /* An optional `L:` and an optional instruction. */
 static int parse_cell(ppc_parser *pp, const litmus_cell *cell)
 {
-	lexer *lx = &pp->lx, save;
-	ppc_label *l = &pp->labels[pp->nlabels];
+	lexer *lx = &pp->lx;
 
 	lex_init(lx, cell->text, cell->pos, "end of instruction", pp->d);
-	save = *lx;
-	l->pos = lex_here(lx);
-	if (lex_peek_ident(lx) && !lex_ident(lx, l->name, "a label") && lex_accept(lx, ":")) {
-		for (int i = 0; i < pp->nlabels; i++)
-			if (strcmp(pp->labels[i].name, l->name) == 0)
-				return diag_error(pp->d, l->pos, "duplicate label '%s'", l->name);
-		l->insn = pp->th->ncode;
-		pp->nlabels++;
-	} else {
-		*lx = save;
-	}
+	if (fe_label_def(&pp->lab, lx, pp->th->ncode, pp->d) < 0)
+		return -1;
 	if (lex_at_end(lx))
 		return 0;
 	pp->insn_pos = lx->pos;
@@ -429,15 +406,8 @@ static int parse_cell(ppc_parser *pp, const litmus_cell *cell)
 
 static int resolve_gotos(ppc_parser *pp)
 {
-	for (int i = 0; i < pp->ngotos; i++) {
-		const ppc_label *g = &pp->gotos[i];
-		int j;
-		for (j = 0; j < pp->nlabels && strcmp(pp->labels[j].name, g->name) != 0; j++)
-			;
-		if (j == pp->nlabels)
-			return diag_error(pp->d, g->pos, "unknown label '%s'", g->name);
-		pp->th->code[g->insn].target = pp->labels[j].insn;
-	}
+	if (fe_labels_resolve(&pp->lab, pp->th->code, pp->d))
+		return -1;
 	for (int i = 0; i < pp->nrets; i++)
 		pp->th->code[pp->rets[i]].target = pp->th->ncode;
 	return 0;
@@ -451,10 +421,8 @@ static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 	int i, rc = -1;
 
 	pp.th->code = calloc(n * IR_PER_CELL, sizeof *pp.th->code);
-	pp.labels = calloc(n, sizeof *pp.labels);
-	pp.gotos = calloc(n, sizeof *pp.gotos);
 	pp.rets = calloc(n, sizeof *pp.rets);
-	if (!pp.th->code || !pp.labels || !pp.gotos || !pp.rets) {
+	if (!pp.th->code || fe_labels_init(&pp.lab, n) || !pp.rets) {
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
 	}
@@ -463,8 +431,7 @@ static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 			goto out;
 	rc = resolve_gotos(&pp);
 out:
-	free(pp.labels);
-	free(pp.gotos);
+	fe_labels_free(&pp.lab);
 	free(pp.rets);
 	return rc;
 }

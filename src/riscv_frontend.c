@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "riscv_frontend.h"
+#include "frontend_labels.h"
 #include "lexer.h"
 
 enum {
@@ -103,17 +104,10 @@ static const char *rv_canon_register(const char *name)
 }
 
 typedef struct {
-	char name[LEX_MAX_NAME];
-	int insn;       /* label: instruction it names; branch: insn to patch */
-	srcpos pos;
-} rv_label;
-
-typedef struct {
 	litmus_test *t;
 	litmus_thread *th;
 	lexer lx;
-	rv_label *labels, *gotos;
-	int nlabels, ngotos;
+	fe_labels lab;
 	const char *insn_text;
 	srcpos insn_pos;
 	diag *d;
@@ -226,17 +220,10 @@ static int parse_mem(rv_parser *rp, ir_insn *in)
 	return lex_expect(&rp->lx, ")");
 }
 
-/* A branch target: remembered for resolve_gotos. */
+/* A branch target: remembered for fe_labels_resolve. */
 static int parse_label_ref(rv_parser *rp)
 {
-	rv_label *g = &rp->gotos[rp->ngotos];
-
-	g->pos = lex_here(&rp->lx);
-	g->insn = rp->th->ncode;
-	if (lex_ident(&rp->lx, g->name, "a label"))
-		return -1;
-	rp->ngotos++;
-	return 0;
+	return fe_label_ref(&rp->lab, &rp->lx, rp->th->ncode);
 }
 
 /* Read the mnemonic (letters, digits and dots) and split it. */
@@ -461,25 +448,14 @@ static int parse_insn(rv_parser *rp, ir_insn *in, bool *skip)
 /* An optional `L:` and an optional instruction. */
 static int parse_cell(rv_parser *rp, const litmus_cell *cell)
 {
-	lexer *lx = &rp->lx, save;
+	lexer *lx = &rp->lx;
 	litmus_thread *th = rp->th;
-	rv_label *l = &rp->labels[rp->nlabels];
 	ir_insn *in;
 	bool skip = false;
-	int i;
 
 	lex_init(lx, cell->text, cell->pos, "end of instruction", rp->d);
-	save = *lx;
-	l->pos = lex_here(lx);
-	if (lex_peek_ident(lx) && !lex_ident(lx, l->name, "a label") && lex_accept(lx, ":")) {
-		for (i = 0; i < rp->nlabels; i++)
-			if (strcmp(rp->labels[i].name, l->name) == 0)
-				return diag_error(rp->d, l->pos, "duplicate label '%s'", l->name);
-		l->insn = th->ncode;
-		rp->nlabels++;
-	} else {
-		*lx = save;
-	}
+	if (fe_label_def(&rp->lab, lx, th->ncode, rp->d) < 0)
+		return -1;
 	if (lex_at_end(lx))
 		return 0;
 	in = &th->code[th->ncode];
@@ -497,22 +473,6 @@ static int parse_cell(rv_parser *rp, const litmus_cell *cell)
 	return 0;
 }
 
-static int resolve_gotos(rv_parser *rp)
-{
-	const rv_label *g;
-	int i, j;
-
-	for (i = 0; i < rp->ngotos; i++) {
-		g = &rp->gotos[i];
-		for (j = 0; j < rp->nlabels && strcmp(rp->labels[j].name, g->name) != 0; j++)
-			;
-		if (j == rp->nlabels)
-			return diag_error(rp->d, g->pos, "unknown label '%s'", g->name);
-		rp->th->code[g->insn].target = rp->labels[j].insn;
-	}
-	return 0;
-}
-
 static int rv_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			   diag *d)
 {
@@ -521,19 +481,16 @@ static int rv_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int
 	int i, rc = -1;
 
 	rp.th->code = calloc(n, sizeof *rp.th->code);
-	rp.labels = calloc(n, sizeof *rp.labels);
-	rp.gotos = calloc(n, sizeof *rp.gotos);
-	if (!rp.th->code || !rp.labels || !rp.gotos) {
+	if (!rp.th->code || fe_labels_init(&rp.lab, n)) {
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < ncells; i++)
 		if (parse_cell(&rp, &cells[i]))
 			goto out;
-	rc = resolve_gotos(&rp);
+	rc = fe_labels_resolve(&rp.lab, rp.th->code, d);
 out:
-	free(rp.labels);
-	free(rp.gotos);
+	fe_labels_free(&rp.lab);
 	return rc;
 }
 

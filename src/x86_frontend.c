@@ -24,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 #include "x86_frontend.h"
+#include "frontend_labels.h"
 #include "lexer.h"
 
 enum { X86_TAG_MFENCE, X86_TAG_LFENCE, X86_TAG_SFENCE, X86_TAG_X, X86_NTAGS };
@@ -109,18 +110,11 @@ static const char *x32_canon_register(const char *name)
 }
 
 typedef struct {
-	char name[LEX_MAX_NAME];
-	int insn;       /* label: IR index it names; goto: IR insn to patch */
-	srcpos pos;
-} x86_label;
-
-typedef struct {
 	litmus_test *t;
 	litmus_thread *th;
 	lexer lx;
 	bool att;       /* X86_64 (AT&T) rather than X86 (Intel) */
-	x86_label *labels, *gotos;
-	int nlabels, ngotos;
+	fe_labels lab;
 	int *rets;      /* IR insns jumping to the end of the thread */
 	int nrets;
 	const char *insn_text;
@@ -377,14 +371,7 @@ static int load_scratch(x86_parser *xp, const xop *m, int size, int *reg)
 /* A jump target: remembered for resolve_gotos. */
 static int parse_label_ref(x86_parser *xp)
 {
-	x86_label *g = &xp->gotos[xp->ngotos];
-
-	g->pos = lex_here(&xp->lx);
-	g->insn = xp->th->ncode - 1;
-	if (lex_ident(&xp->lx, g->name, "a label"))
-		return -1;
-	xp->ngotos++;
-	return 0;
+	return fe_label_ref(&xp->lab, &xp->lx, xp->th->ncode - 1);
 }
 
 /* OP dst,src for the ALU operations. */
@@ -627,21 +614,11 @@ static int parse_insn(x86_parser *xp)
 /* An optional `L:` and an optional instruction. */
 static int parse_cell(x86_parser *xp, const litmus_cell *cell)
 {
-	lexer *lx = &xp->lx, save;
-	x86_label *l = &xp->labels[xp->nlabels];
+	lexer *lx = &xp->lx;
 
 	lex_init(lx, cell->text, cell->pos, "end of instruction", xp->d);
-	save = *lx;
-	l->pos = lex_here(lx);
-	if (lex_peek_ident(lx) && !lex_ident(lx, l->name, "a label") && lex_accept(lx, ":")) {
-		for (int i = 0; i < xp->nlabels; i++)
-			if (strcmp(xp->labels[i].name, l->name) == 0)
-				return diag_error(xp->d, l->pos, "duplicate label '%s'", l->name);
-		l->insn = xp->th->ncode;
-		xp->nlabels++;
-	} else {
-		*lx = save;
-	}
+	if (fe_label_def(&xp->lab, lx, xp->th->ncode, xp->d) < 0)
+		return -1;
 	if (lex_at_end(lx))
 		return 0;
 	xp->insn_pos = lx->pos;
@@ -655,16 +632,10 @@ static int parse_cell(x86_parser *xp, const litmus_cell *cell)
 
 static int resolve_gotos(x86_parser *xp)
 {
-	int i, j;
+	int i;
 
-	for (i = 0; i < xp->ngotos; i++) {
-		const x86_label *g = &xp->gotos[i];
-		for (j = 0; j < xp->nlabels && strcmp(xp->labels[j].name, g->name) != 0; j++)
-			;
-		if (j == xp->nlabels)
-			return diag_error(xp->d, g->pos, "unknown label '%s'", g->name);
-		xp->th->code[g->insn].target = xp->labels[j].insn;
-	}
+	if (fe_labels_resolve(&xp->lab, xp->th->code, xp->d))
+		return -1;
 	for (i = 0; i < xp->nrets; i++)
 		xp->th->code[xp->rets[i]].target = xp->th->ncode;
 	return 0;
@@ -678,10 +649,8 @@ static int parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int nc
 	int i, rc = -1;
 
 	xp.th->code = calloc(n * IR_PER_CELL, sizeof *xp.th->code);
-	xp.labels = calloc(n, sizeof *xp.labels);
-	xp.gotos = calloc(n, sizeof *xp.gotos);
 	xp.rets = calloc(n, sizeof *xp.rets);
-	if (!xp.th->code || !xp.labels || !xp.gotos || !xp.rets) {
+	if (!xp.th->code || fe_labels_init(&xp.lab, n) || !xp.rets) {
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
 	}
@@ -690,8 +659,7 @@ static int parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int nc
 			goto out;
 	rc = resolve_gotos(&xp);
 out:
-	free(xp.labels);
-	free(xp.gotos);
+	fe_labels_free(&xp.lab);
 	free(xp.rets);
 	return rc;
 }
