@@ -1,6 +1,6 @@
 /*
  * Labels and branches of the assembly front-ends (AArch64, BPF, PPC,
- * RISC-V, x86): each cell may start with `L:`; a branch names a label
+ * RISC-V, S390X, x86): each cell may start with `L:`; a branch names a label
  * that may come later in the thread, so branches are recorded while
  * parsing and patched at the end of the thread.
  */

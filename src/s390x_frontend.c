@@ -31,6 +31,7 @@
 #include <string.h>
 #include <strings.h>
 #include "s390x_frontend.h"
+#include "frontend_labels.h"
 #include "lexer.h"
 
 enum { S390_TAG_SER, S390_TAG_IA, S390_NTAGS };
@@ -82,17 +83,10 @@ static const char *s390_canon_register(const char *name)
 }
 
 typedef struct {
-	char name[LEX_MAX_NAME];
-	int insn;       /* label: IR index it names; goto: IR insn to patch */
-	srcpos pos;
-} s390_label;
-
-typedef struct {
 	litmus_test *t;
 	litmus_thread *th;
 	lexer lx;
-	s390_label *labels, *gotos;
-	int nlabels, ngotos;
+	fe_labels lab;
 	cc_kind cc;     /* what set the condition code last */
 	const char *insn_text;
 	srcpos insn_pos;
@@ -264,17 +258,10 @@ static const struct { int mask; jcond c; } s390_brc[] = {
 	{ 10, J_HE }, { 12, J_LE },
 };
 
-/* The jump target: remembered for resolve_gotos. */
+/* The jump target: remembered for fe_labels_resolve. */
 static int parse_label_ref(s390_parser *sp)
 {
-	s390_label *g = &sp->gotos[sp->ngotos];
-
-	g->pos = lex_here(&sp->lx);
-	g->insn = sp->th->ncode - 1;
-	if (lex_ident(&sp->lx, g->name, "a label"))
-		return -1;
-	sp->ngotos++;
-	return 0;
+	return fe_label_ref(&sp->lab, &sp->lx, sp->th->ncode - 1);
 }
 
 static int lower_jump(s390_parser *sp, jcond c)
@@ -523,22 +510,15 @@ static int parse_insn(s390_parser *sp)
 /* An optional `L:` and an optional instruction. */
 static int parse_cell(s390_parser *sp, const litmus_cell *cell)
 {
-	lexer *lx = &sp->lx, save;
-	s390_label *l = &sp->labels[sp->nlabels];
+	lexer *lx = &sp->lx;
+	int rc;
 
 	lex_init(lx, cell->text, cell->pos, "end of instruction", sp->d);
-	save = *lx;
-	l->pos = lex_here(lx);
-	if (lex_peek_ident(lx) && !lex_ident(lx, l->name, "a label") && lex_accept(lx, ":")) {
-		for (int i = 0; i < sp->nlabels; i++)
-			if (strcmp(sp->labels[i].name, l->name) == 0)
-				return diag_error(sp->d, l->pos, "duplicate label '%s'", l->name);
-		l->insn = sp->th->ncode;
-		sp->nlabels++;
+	rc = fe_label_def(&sp->lab, lx, sp->th->ncode, sp->d);
+	if (rc < 0)
+		return -1;
+	if (rc > 0)
 		sp->cc = CC_NONE;   /* reached by a jump: no known compare */
-	} else {
-		*lx = save;
-	}
 	if (lex_at_end(lx))
 		return 0;
 	sp->insn_pos = lx->pos;
@@ -550,20 +530,6 @@ static int parse_cell(s390_parser *sp, const litmus_cell *cell)
 	return 0;
 }
 
-static int resolve_gotos(s390_parser *sp)
-{
-	for (int i = 0; i < sp->ngotos; i++) {
-		const s390_label *g = &sp->gotos[i];
-		int j;
-		for (j = 0; j < sp->nlabels && strcmp(sp->labels[j].name, g->name) != 0; j++)
-			;
-		if (j == sp->nlabels)
-			return diag_error(sp->d, g->pos, "unknown label '%s'", g->name);
-		sp->th->code[g->insn].target = sp->labels[j].insn;
-	}
-	return 0;
-}
-
 static int s390_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			     diag *d)
 {
@@ -572,19 +538,16 @@ static int s390_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, i
 	int i, rc = -1;
 
 	sp.th->code = calloc(n * IR_PER_CELL, sizeof *sp.th->code);
-	sp.labels = calloc(n, sizeof *sp.labels);
-	sp.gotos = calloc(n, sizeof *sp.gotos);
-	if (!sp.th->code || !sp.labels || !sp.gotos) {
+	if (!sp.th->code || fe_labels_init(&sp.lab, n)) {
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < ncells; i++)
 		if (parse_cell(&sp, &cells[i]))
 			goto out;
-	rc = resolve_gotos(&sp);
+	rc = fe_labels_resolve(&sp.lab, sp.th->code, d);
 out:
-	free(sp.labels);
-	free(sp.gotos);
+	fe_labels_free(&sp.lab);
 	return rc;
 }
 
