@@ -58,7 +58,9 @@ check: deps all
 	  "c2bpf=sh tests/conformance/c2bpf.sh" \
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "herd-diff=$(MAKE) -s diff-check" \
+	  "s390x=sh tests/scripts/verdicts.sh tests/litmus/s390x build/bpfmm models/s390x.cat" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
+	  "kernel=bash kernel/check.sh" \
 	  $(CHECK_EXTRA)
 
 # The same suites under AddressSanitizer and UBSan, in build-asan/.
@@ -103,3 +105,14 @@ diff-check: all $(BUILD)/bpfgen
 
 .PHONY: bench diff-check
 # --- end bench / diff ---
+
+# --- kernel (kernel/) ---
+# riscv .aq/.rl atomics patch series, built and booted in QEMU; see docs/kernel.md.
+# kernel-judge-test: fast (no kernel build).  kernel-check: the whole flow
+# (installs missing Debian packages when root; tree and builds under ~/.cache/bpfmm).
+.PHONY: kernel-check kernel-judge-test
+kernel-judge-test:
+	bash kernel/tests/judge-test.sh
+
+kernel-check: kernel-judge-test
+	bash kernel/check.sh
