@@ -285,6 +285,18 @@ static bool may_read(const runner *r, const pathpos *p, int loc, int i)
 	return (s->who[i] & WRITER_INIT) != 0;
 }
 
+/* The write of a two-event read-modify-write, linked by rmw to its read
+ * `er`. Returns its index, or -1 on error. */
+static int emit_linked_write(runner *r, pathpos *q, const ir_insn *in, int loc, value v,
+			     int er, uint64_t addr, uint64_t data, uint64_t vdep)
+{
+	int ew = emit(r, q, in, EV_W, loc, v, v, in->tags_w, addr, data, vdep);
+
+	if (ew >= 0)
+		r->ev[ew].rmw_read = er;
+	return ew;
+}
+
 static reg read_result(value v, int e)
 {
 	return (reg){ v, (uint64_t)1 << e, (uint64_t)1 << e };
@@ -321,27 +333,19 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 			value nv;
 			if (!alu(in->alu, old, value_of(&in->b, regs), &nv))
 				continue;
-			uint64_t data = taint_of(&in->b, regs);
-			if (in->split) {
-				int er = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, 0, vaddr);
-				if (er < 0)
+			uint64_t data = taint_of(&in->b, regs), vdata = vtaint_of(&in->b, regs);
+			int e;
+			if (in->split) {   /* a read and a write linked by rmw (LKMM) */
+				e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, 0, vaddr);
+				if (e < 0 || emit_linked_write(r, &q, in, loc, nv, e, addr, data,
+							       vaddr | vdata | ((uint64_t)1 << e)) < 0)
 					return -1;
-				int ew = emit(r, &q, in, EV_W, loc, nv, nv, in->tags_w, addr,
-					      data, vaddr | vtaint_of(&in->b, regs) | ((uint64_t)1 << er));
-				if (ew < 0)
+			} else {
+				e = emit(r, &q, in, EV_R | EV_W, loc, old, nv, in->tags_r | in->tags_w,
+					 addr | data, data, vaddr | vdata);
+				if (e < 0)
 					return -1;
-				r->ev[ew].rmw_read = er;
-				if (in->dst >= 0)
-					regs[in->dst] = read_result(old, er);
-				q.pc++;
-				if (run(r, q, regs) < 0)
-					return -1;
-				continue;
 			}
-			int e = emit(r, &q, in, EV_R | EV_W, loc, old, nv, in->tags_r | in->tags_w,
-				     addr | data, data, vaddr | vtaint_of(&in->b, regs));
-			if (e < 0)
-				return -1;
 			if (in->dst >= 0)
 				regs[in->dst] = read_result(old, e);
 		} else { /* IR_CAS: a read, and a write linked by rmw on success */
@@ -350,14 +354,10 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 				      addr, 0, vaddr);
 			if (er < 0)
 				return -1;
-			if (ok && in->c.kind != OPND_NONE) {
-				value nv = value_of(&in->c, regs);
-				int ew = emit(r, &q, in, EV_W, loc, nv, nv, in->tags_w,
-					      addr, taint_of(&in->c, regs), vaddr | vtaint_of(&in->c, regs));
-				if (ew < 0)
-					return -1;
-				r->ev[ew].rmw_read = er;
-			}
+			if (ok && in->c.kind != OPND_NONE &&
+			    emit_linked_write(r, &q, in, loc, value_of(&in->c, regs), er, addr,
+					      taint_of(&in->c, regs), vaddr | vtaint_of(&in->c, regs)) < 0)
+				return -1;
 			if (in->dst >= 0)
 				regs[in->dst] = read_result(old, er);
 		}
@@ -409,19 +409,17 @@ static int run(runner *r, pathpos p, reg *regs)
 				return 0;
 			int lr = p.lr_ev > 0 && p.lr_loc == loc ? p.lr_ev - 1 : -1;
 			reg saved[r->nregs > 0 ? r->nregs : 1];
-			pathpos q = p;
+			pathpos next = p, q;
 
 			memcpy(saved, regs, sizeof(reg) * r->nregs);
-			q.lr_ev = 0;
-			q.pc++;
+			next.lr_ev = 0;   /* either way the reservation ends */
+			next.pc++;
+			q = next;
 			if (lr >= 0) {   /* success needs a reservation */
-				v = value_of(&in->b, regs);
-				int e = emit(r, &q, in, EV_W, loc, v, v, in->tags_w, taint_of(&in->a, regs),
-					     taint_of(&in->b, regs),
-					     vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs));
-				if (e < 0)
+				if (emit_linked_write(r, &q, in, loc, value_of(&in->b, regs), lr,
+						      taint_of(&in->a, regs), taint_of(&in->b, regs),
+						      vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs)) < 0)
 					return -1;
-				r->ev[e].rmw_read = lr;
 				/* success is known once the store is: the result
 				 * depends on the store's address and data */
 				if (in->dst >= 0)
@@ -430,9 +428,7 @@ static int run(runner *r, pathpos p, reg *regs)
 				if (run(r, q, regs) < 0)
 					return -1;
 				memcpy(regs, saved, sizeof(reg) * r->nregs);
-				q = p;
-				q.lr_ev = 0;
-				q.pc++;
+				q = next;
 			}
 			if (in->dst >= 0)
 				regs[in->dst] = (reg){ value_int(1), 0, 0 };
