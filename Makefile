@@ -51,6 +51,7 @@ check: deps all
 	  "cli=sh tests/scripts/cli.sh build/bpfmm" \
 	  "riscv=sh tests/conformance/riscv.sh" \
 	  "aarch64=sh tests/conformance/aarch64.sh" \
+	  "aarch64-own=sh tests/scripts/verdicts.sh tests/litmus/aarch64 build/bpfmm models/aarch64.cat" \
 	  "x86=sh tests/conformance/x86.sh" \
 	  "ppc=sh tests/conformance/ppc.sh" \
 	  "lkmm=sh tests/conformance/lkmm.sh" \

@@ -664,16 +664,9 @@ static int do_cas(a64_parser *ap, bool acq, bool rel)
 		   | (noret ? TAG(A64_TAG_NORET) : 0);
 	in->tags_fail = in->tags_r;
 	in->tags_w = TAG(A64_TAG_AMO) | (rel ? TAG(A64_TAG_L) : 0);
-	/* The comparison decides what the instruction does next (write or
-	 * not), like a conditional branch on the value read: a branch that
-	 * is never taken gives the read ctrl over all later events. */
-	if (!(in = add_insn(ap)))
-		return -1;
-	in->op = IR_BRANCH;
-	in->cmp = CMP_NE;
-	in->a = reg_opnd(dst);
-	in->b = reg_opnd(dst);
-	in->target = ap->th->ncode;
+	/* The comparison is a choice (a "pick"): see `pick` in litmus.h and
+	 * docs/aarch64-model.md for the dependencies it creates. */
+	in->pick = true;
 	return 0;
 }
 
@@ -818,10 +811,10 @@ static int do_branch(a64_parser *ap, const char *cond)
 	return parse_label_ref(ap, ap->th->ncode - 1);
 }
 
-/* CSEL Rd, Rn, Rm, cond: Rd = cond ? Rn : Rm. Lowered to a diamond of
- * moves on the flags, so Rd depends (addr / data) on the selected register
- * only and the flags' reads give ctrl to what follows; with Rn == Rm it is
- * a move. See docs/aarch64-model.md for what this costs. */
+/* CSEL Rd, Rn, Rm, cond: Rd = cond ? Rn : Rm, as IR_PICK: Rd depends
+ * (addr / data) on the selected register only, and on the reads that set
+ * the flags through the choice (a pick dependency: it orders later writes
+ * that use Rd, not reads, and nothing that does not use Rd). */
 static int do_csel(a64_parser *ap, bool cset)
 {
 	int d;
@@ -843,9 +836,7 @@ static int do_csel(a64_parser *ap, bool cset)
 		return -1;
 	if (d < 0)
 		return 0;
-	bool same = n.kind == m.kind && (n.kind == OPND_REG ? n.reg == m.reg
-					 : value_eq(n.imm, m.imm));
-	if (same || op == CMP_ALWAYS) {
+	if (op == CMP_ALWAYS) {
 		if (!(in = add_insn(ap)))
 			return -1;
 		in->op = IR_MOV;
@@ -853,29 +844,26 @@ static int do_csel(a64_parser *ap, bool cset)
 		in->a = n;
 		return 0;
 	}
-	int base = ap->th->ncode;
-	if (!(in = add_insn(ap)))               /* base:   if cond goto base+3 */
+	/* %tmp = Rm; if (cond) %tmp = Rn; Rd = %tmp (Rd may be Rn or Rm) */
+	int t = hidden_reg(ap, HREG_TMP);
+	if (t < 0 || !(in = add_insn(ap)))
 		return -1;
-	in->op = IR_BRANCH;
+	in->op = IR_MOV;
+	in->dst = t;
+	in->a = m;
+	if (!(in = add_insn(ap)))
+		return -1;
+	in->op = IR_PICK;
 	in->cmp = op;
+	in->dst = t;
 	if (flag_opnds(ap, in))
 		return -1;
-	in->target = base + 3;
-	if (!(in = add_insn(ap)))               /* base+1: d = m */
+	in->c = n;
+	if (!(in = add_insn(ap)))
 		return -1;
 	in->op = IR_MOV;
 	in->dst = d;
-	in->a = m;
-	if (!(in = add_insn(ap)))               /* base+2: goto base+4 */
-		return -1;
-	in->op = IR_BRANCH;
-	in->cmp = CMP_ALWAYS;
-	in->target = base + 4;
-	if (!(in = add_insn(ap)))               /* base+3: d = n */
-		return -1;
-	in->op = IR_MOV;
-	in->dst = d;
-	in->a = n;
+	in->a = reg_opnd(t);
 	return 0;
 }
 

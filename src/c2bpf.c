@@ -369,6 +369,8 @@ static int translate_insn(xthread *x, const ir_insn *in)
 		return 0;
 	case IR_SC:
 		return refuse(x, "store-conditional");
+	case IR_PICK:
+		return refuse(x, "conditional select");
 	}
 	return refuse(x, "IR operation %d", (int)in->op);
 }

@@ -62,6 +62,11 @@ typedef enum {
 	             * linked by rmw to the reserving load (IR_LOAD with
 	             * `reserve`) if it is to the same location.  Either way the
 	             * reservation ends. */
+	IR_PICK,    /* if (a cmp b) dst = c  (else dst keeps its value): a
+	             * conditional select.  dst depends on c as a register
+	             * does on its source; on the reads behind a and b only
+	             * through the choice ("pick" dependency, see reg.ptaint
+	             * in thread_exec.c). */
 } ir_op;
 
 /* Tags are bits; their names live in the front-end's tag table
@@ -83,6 +88,11 @@ typedef struct {
 	bool reserve;     /* IR_LOAD: load-reserved (pairs with a later IR_SC) */
 	bool split;       /* IR_RMW: a read and a write linked by rmw; IR_CAS with
 	                   * c = OPND_NONE: no write on success */
+	bool pick;        /* IR_CAS: the comparison is a choice as for IR_PICK
+	                   * (Arm CAS): the write has a pick dependency on b, and
+	                   * on success dst is either the value read or b, the
+	                   * latter with a pick dependency on the read; the
+	                   * read is ctrl for all later events */
 } ir_insn;
 
 typedef struct {

@@ -115,6 +115,10 @@ static bool alu(alu_op op, value a, value b, value *out)
 		*out = value_int((int64_t)((uint64_t)a.off - (uint64_t)b.off));
 		return true;
 	}
+	if (op == ALU_XOR && a.sym >= 0 && a.sym == b.sym) {   /* x ^ x == 0 */
+		*out = value_int(a.off ^ b.off);
+		return true;
+	}
 	if (a.sym >= 0 || (op != ALU_NEG && b.sym >= 0))
 		return false;
 	uint64_t x = (uint64_t)a.off, y = (uint64_t)b.off, r;
@@ -174,6 +178,10 @@ typedef struct {
 	uint64_t vtaint;     /* reads its value is still unknown without:
 	                      * like taint, except `r ^= r` is known to be 0
 	                      * (herd7's solver knows it too) */
+	uint64_t ptaint;     /* reads that only chose between values (a
+	                      * conditional select, an Arm CAS): an access
+	                      * using the register gets them as ctrl, which
+	                      * orders later writes but not later reads */
 } reg;
 
 typedef struct {
@@ -186,6 +194,8 @@ typedef struct {
 	int nregs;
 	bool coherent;
 	uint64_t self;       /* this thread's writer bit */
+	uint64_t xctrl;      /* pick dependencies of the current instruction's
+	                      * operands: ctrl of the events it emits */
 	tevent ev[TRACE_MAX_EVENTS];
 } runner;
 
@@ -203,6 +213,16 @@ static uint64_t taint_of(const opnd *o, const reg *regs)
 static uint64_t vtaint_of(const opnd *o, const reg *regs)
 {
 	return o->kind == OPND_REG ? regs[o->reg].vtaint : 0;
+}
+
+static uint64_t ptaint_of(const opnd *o, const reg *regs)
+{
+	return o->kind == OPND_REG ? regs[o->reg].ptaint : 0;
+}
+
+static uint64_t operands_ptaint(const ir_insn *in, const reg *regs)
+{
+	return ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs) | ptaint_of(&in->c, regs);
 }
 
 static value value_of(const opnd *o, const reg *regs)
@@ -223,7 +243,7 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	tevent *e = &r->ev[p->nev++];
 	*e = (tevent){ .kind = kind, .loc = loc, .rv = rv, .wv = wv, .tags = tags,
 		       .insn = (int)(in - r->th->code), .addr = addr, .data = data,
-		       .ctrl = p->ctrl, .vdep = vdep, .rmw_read = -1 };
+		       .ctrl = p->ctrl | r->xctrl, .vdep = vdep, .rmw_read = -1 };
 	/* a write's value joins the domain at once: a later read of this
 	 * very path may have to return it */
 	if ((kind & EV_W) && mem_domain_add(r->md, loc, wv, r->self))
@@ -299,7 +319,7 @@ static int emit_linked_write(runner *r, pathpos *q, const ir_insn *in, int loc, 
 
 static reg read_result(value v, int e)
 {
-	return (reg){ v, (uint64_t)1 << e, (uint64_t)1 << e };
+	return (reg){ v, (uint64_t)1 << e, (uint64_t)1 << e, 0 };
 }
 
 /* A read returns each value of its location's domain in turn, and the
@@ -316,6 +336,7 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 		value old = r->md->dom[loc].v[i];
 		pathpos q = p;
 		memcpy(regs, saved, sizeof(reg) * r->nregs);
+		r->xctrl = operands_ptaint(in, regs);   /* a later path changed it */
 
 		if (in->op == IR_LOAD) {
 			int e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, 0, vaddr);
@@ -354,12 +375,40 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 				      addr, 0, vaddr);
 			if (er < 0)
 				return -1;
-			if (ok && in->c.kind != OPND_NONE &&
-			    emit_linked_write(r, &q, in, loc, value_of(&in->c, regs), er, addr,
-					      taint_of(&in->c, regs), vaddr | vtaint_of(&in->c, regs)) < 0)
-				return -1;
+			if (ok && in->c.kind != OPND_NONE) {
+				/* an Arm CAS writes only if its compare operand
+				 * matches: the write has a pick dependency on it */
+				uint64_t xc = r->xctrl;
+				if (in->pick)
+					r->xctrl |= taint_of(&in->b, regs);
+				int ew = emit_linked_write(r, &q, in, loc, value_of(&in->c, regs), er, addr,
+							   taint_of(&in->c, regs),
+							   vaddr | vtaint_of(&in->c, regs));
+				r->xctrl = xc;
+				if (ew < 0)
+					return -1;
+			}
+			/* ...and what it does next (write or not) was decided
+			 * by the value read, like a branch: ctrl over the rest */
+			if (in->pick)
+				q.ctrl |= (uint64_t)1 << er;
 			if (in->dst >= 0)
 				regs[in->dst] = read_result(old, er);
+			if (ok && in->pick && in->dst >= 0) {
+				/* on success the Arm CAS may also be seen as writing
+				 * back its compare operand, equal to the value read:
+				 * dst then depends on that operand, and on the read
+				 * only through the comparison.  Both are executions. */
+				pathpos q2 = q;
+				reg keep = regs[in->dst];
+				q2.pc++;
+				regs[in->dst] = (reg){ old, taint_of(&in->b, saved), vtaint_of(&in->b, saved),
+						       ptaint_of(&in->b, saved) | ((uint64_t)1 << er) };
+				if (run(r, q2, regs) < 0)
+					return -1;
+				memcpy(regs, saved, sizeof(reg) * r->nregs);
+				regs[in->dst] = keep;
+			}
 		}
 		q.pc++;
 		if (run(r, q, regs) < 0)
@@ -380,10 +429,11 @@ static int run(runner *r, pathpos p, reg *regs)
 			return diag_error(r->d, in->pos,
 					  "thread P%d runs more than %d steps (a loop that never exits?)",
 					  r->th->id, MAX_STEPS);
+		r->xctrl = operands_ptaint(in, regs);
 		switch (in->op) {
 		case IR_MOV:
 			regs[in->dst] = (reg){ value_of(&in->a, regs), taint_of(&in->a, regs),
-					       vtaint_of(&in->a, regs) };
+					       vtaint_of(&in->a, regs), ptaint_of(&in->a, regs) };
 			break;
 		case IR_ALU: {
 			if (!alu(in->alu, value_of(&in->a, regs), value_of(&in->b, regs), &v))
@@ -391,7 +441,22 @@ static int run(runner *r, pathpos p, reg *regs)
 			bool self_xor = in->alu == ALU_XOR && in->a.kind == OPND_REG &&
 					in->b.kind == OPND_REG && in->a.reg == in->b.reg;
 			regs[in->dst] = (reg){ v, taint_of(&in->a, regs) | taint_of(&in->b, regs),
-					       self_xor ? 0 : vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs) };
+					       self_xor ? 0 : vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs),
+					       ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs) };
+			break;
+		}
+		case IR_PICK: {
+			bool taken;
+			if (!compare(in->cmp, value_of(&in->a, regs), value_of(&in->b, regs), &taken))
+				return 0;
+			uint64_t chose = taint_of(&in->a, regs) | taint_of(&in->b, regs)
+				       | ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs);
+			uint64_t vchose = vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs);
+			if (taken)
+				regs[in->dst] = (reg){ value_of(&in->c, regs), taint_of(&in->c, regs),
+						       vtaint_of(&in->c, regs), ptaint_of(&in->c, regs) };
+			regs[in->dst].ptaint |= chose;
+			regs[in->dst].vtaint |= vchose;
 			break;
 		}
 		case IR_STORE:
@@ -424,14 +489,15 @@ static int run(runner *r, pathpos p, reg *regs)
 				 * depends on the store's address and data */
 				if (in->dst >= 0)
 					regs[in->dst] = (reg){ value_int(0),
-							       taint_of(&in->a, regs) | taint_of(&in->b, regs), 0 };
+							       taint_of(&in->a, regs) | taint_of(&in->b, regs), 0,
+							       ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs) };
 				if (run(r, q, regs) < 0)
 					return -1;
 				memcpy(regs, saved, sizeof(reg) * r->nregs);
 				q = next;
 			}
 			if (in->dst >= 0)
-				regs[in->dst] = (reg){ value_int(1), 0, 0 };
+				regs[in->dst] = (reg){ value_int(1), 0, 0, 0 };
 			if (run(r, q, regs) < 0)
 				return -1;
 			memcpy(regs, saved, sizeof(reg) * r->nregs);
@@ -452,7 +518,8 @@ static int run(runner *r, pathpos p, reg *regs)
 			if (!compare(in->cmp, value_of(&in->a, regs), value_of(&in->b, regs), &taken))
 				return 0;
 			if (in->cmp != CMP_ALWAYS)
-				p.ctrl |= taint_of(&in->a, regs) | taint_of(&in->b, regs);
+				p.ctrl |= taint_of(&in->a, regs) | taint_of(&in->b, regs)
+					  | ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs);
 			if (taken) {
 				p.pc = in->target;
 				continue;
@@ -474,7 +541,7 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, bool coherent,
 	reg regs[t->nregs > 0 ? t->nregs : 1];
 
 	for (int i = 0; i < t->nregs; i++)
-		regs[i] = (reg){ value_int(0), 0, 0 };
+		regs[i] = (reg){ value_int(0), 0, 0, 0 };
 	for (int i = 0; i < t->ninit; i++)
 		if (t->init[i].thread == t->threads[ti].id)
 			regs[t->init[i].reg].v = t->init[i].val;
