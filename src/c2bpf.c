@@ -14,7 +14,11 @@
  *                              as the C front-end writes xchg()) becomes the
  *                              single BPF atomic, which is fully ordered
  *   IR_RMW   Noreturn          lock *(u64 *)(rA + off) {+=,&=,|=,^=} rS
- *   IR_CAS                     r0 = cmpxchg_64(rA + off, r0, rS)
+ *   IR_CAS                     r0 = cmpxchg_64(rA + off, r0, rS): fully
+ *                              ordered on success, a plain read on
+ *                              failure, as a fully ordered cmpxchg()
+ *                              (its mb fences: tags_fence_ok); stronger
+ *                              than the relaxed / acquire / release ones
  *   IR_FENCE Mb                rS = atomic_fetch_add((u64 *)(rF + 0), rS)
  *            on a location of its own per thread (c2bpf_fN): BPF has no
  *            fence instruction, and a value-returning atomic is the
@@ -528,18 +532,20 @@ static int translate_thread(xthread *x)
 
 	for (int i = 0; i < th->ncode; i++) {
 		const ir_insn *in = &th->code[i];
-		const char *fam = unsupported_family(t, in->tags_r | in->tags_w | in->tags_f | in->tags_fail);
+		const char *fam = unsupported_family(t, in->tags_r | in->tags_w | in->tags_f | in->tags_fail
+							| in->tags_fence_ok);
 		if (fam)
 			return refuse(x, "%s", fam);
 		if (in->op == IR_BRANCH)
 			x->target[in->target] = true;
 	}
 	/* Mb; value-returning RMW; Mb (a fully ordered atomic): one BPF
-	 * atomic, itself fully ordered */
+	 * atomic, itself fully ordered. Not a CAS: smp_mb() around a
+	 * cmpxchg orders even when it fails, cmpxchg_64 does not */
 	for (int i = 0; i + 2 < th->ncode; i++) {
 		const ir_insn *in = &th->code[i];
 		if (is_mb_fence(t, in) && is_mb_fence(t, &th->code[i + 2]) &&
-		    (th->code[i + 1].op == IR_CAS || (th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0)) &&
+		    th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0 &&
 		    !x->target[i + 1] && !x->target[i + 2]) {
 			x->fold[i] = true;
 			i += 2;

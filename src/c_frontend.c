@@ -233,8 +233,9 @@ static int prim_nargs(const cprim *p)
 
 /* Tags of the read and the write of a read-modify-write of ordering `ord`:
  * an acquire RMW has an acquire read, a release RMW a release write; a
- * fully ordered one is `once` on both, between two mb fences (lower_call),
- * as tools/memory-model/Documentation/herd-representation.txt shows. */
+ * fully ordered one is `once` on both, between two mb fences (lower_call;
+ * a cmpxchg has them only when it succeeds: IR_CAS tags_fence_ok), as
+ * tools/memory-model/Documentation/herd-representation.txt shows. */
 static void rmw_tags(int ord, tagmask *r, tagmask *w)
 {
 	static const int rt[] = { [ORD_ONCE] = T_ONCE, [ORD_ACQUIRE] = T_ACQUIRE,
@@ -820,10 +821,7 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 			return alu3(cp, ALU_SHR, *out, imm(63), out) ? -1 : 0;
 		return 0;
 	case P_CMPXCHG:
-		/* herd7 has the mb fences only on success; here they are
-		 * unconditional (a branch would add a control dependency) */
-		if ((t = new_temp(cp)) < 0 || (p->tag == ORD_MB && mb_fence(cp))
-		    || !(in = emit(cp, IR_CAS)))
+		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_CAS)))
 			return -1;
 		in->dst = t;
 		in->a = addr;
@@ -831,8 +829,12 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		in->c = w;
 		rmw_tags(p->tag, &in->tags_r, &in->tags_w);
 		in->tags_fail = TAG(T_ONCE) | TAG(T_RMW);   /* failed: a relaxed read */
+		/* the mb fences of a fully ordered one exist only on success
+		 * (the executor adds them; a branch here would add ctrl) */
+		if (p->tag == ORD_MB)
+			in->tags_fence_ok = TAG(T_MB);
 		*out = reg_opnd(t);
-		return p->tag == ORD_MB ? mb_fence(cp) : 0;
+		return 0;
 	case P_FENCE:
 		break;
 	}

@@ -85,6 +85,10 @@ typedef struct {
 	                   * thread (== thread length means "end of thread") */
 	int size;         /* access size in bytes (1, 2, 4, 8); 0 = default */
 	tagmask tags_r, tags_w, tags_f, tags_fail;
+	tagmask tags_fence_ok; /* IR_CAS: a fence with these tags just before
+	                        * the read and one just after the write, only
+	                        * when the CAS succeeds (LKMM's fully ordered
+	                        * cmpxchg); 0: none */
 	bool reserve;     /* IR_LOAD: load-reserved (pairs with a later IR_SC) */
 	bool split;       /* IR_RMW: a read and a write linked by rmw; IR_CAS with
 	                   * c = OPND_NONE: no write on success */

@@ -371,6 +371,12 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 				regs[in->dst] = read_result(old, e);
 		} else { /* IR_CAS: a read, and a write linked by rmw on success */
 			bool ok = value_eq(old, value_of(&in->b, regs));
+			/* a fully ordered CAS is fenced only when it succeeds;
+			 * the value is known, so the fence can go first */
+			if (ok && in->tags_fence_ok
+			    && emit(r, &q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
+				    0, 0, 0) < 0)
+				return -1;
 			int er = emit(r, &q, in, EV_R, loc, old, old, ok ? in->tags_r : in->tags_fail,
 				      addr, 0, vaddr);
 			if (er < 0)
@@ -388,6 +394,10 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 				if (ew < 0)
 					return -1;
 			}
+			if (ok && in->tags_fence_ok
+			    && emit(r, &q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
+				    0, 0, 0) < 0)
+				return -1;
 			/* ...and what it does next (write or not) was decided
 			 * by the value read, like a branch: ctrl over the rest */
 			if (in->pick)
