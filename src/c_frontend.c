@@ -1367,6 +1367,9 @@ static bool c_is_register(const char *name)
 	return lex_is_ident_start(name[0]);
 }
 
+/* `atomic_t v = ATOMIC_INIT(1);` initialises v to 1 */
+static const char *const c_init_wrappers[] = { "ATOMIC_INIT", NULL };
+
 const frontend c_frontend = {
 	.arch = "C",
 	.default_model = "linux-kernel.cat",
@@ -1374,4 +1377,5 @@ const frontend c_frontend = {
 	.ntags = C_NTAGS,
 	.is_register = c_is_register,
 	.parse_body = c_parse_body,
+	.init_wrappers = c_init_wrappers,
 };

@@ -46,6 +46,10 @@ typedef struct frontend {
 	 * outside that text (`READ_ONCE(*x)` is code). Returns 0, or -1 with
 	 * an error recorded in d. */
 	int (*parse_body)(litmus_test *t, const char *text, srcpos pos, diag *d);
+
+	/* Optional, NULL-terminated: names of macros that may wrap a value in
+	 * the init block and mean that value (C: `ATOMIC_INIT(1)` is 1). */
+	const char *const *init_wrappers;
 } frontend;
 
 typedef const frontend *(*frontend_lookup_fn)(const char *arch);

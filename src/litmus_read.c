@@ -215,6 +215,19 @@ static int read_value(reader *r, value *v)
 	return read_symbol(r, &v->sym);
 }
 
+/* An init value: a value, or one wrapped in a macro of the front-end's
+ * init_wrappers, `ATOMIC_INIT(1)`, which stands for the value itself. */
+static int read_init_value(reader *r, value *v)
+{
+	const char *const *w = r->fe->init_wrappers;
+
+	for (; w && *w; w++)
+		if (lex_accept_word(&r->lx, *w))
+			return lex_expect(&r->lx, "(") || read_value(r, v) || lex_expect(&r->lx, ")")
+			       ? -1 : 0;
+	return read_value(r, v);
+}
+
 /* ---- header ------------------------------------------------------------ */
 
 static void skip_spaces(lexer *lx)
@@ -364,7 +377,7 @@ static int read_init_entry(reader *r)
 	if (have_name && (e.sym = litmus_sym(t, name)) < 0)
 		return oom(r);
 	if (lex_accept(lx, "=")) {
-		if (read_value(r, &e.val))
+		if (read_init_value(r, &e.val))
 			return -1;
 	} else if (typed) {
 		e.val = value_int(0);
