@@ -1,18 +1,25 @@
 /* riscv_frontend.c - parse RISCV litmus cells and lower them to IR.
  *
  * Each cell holds at most one label (`LC00:`) and at most one instruction.
- * Every instruction becomes at most one IR instruction (a move or ALU
- * operation into x0 becomes none), so a thread needs at most as many IR
- * slots, labels and branches as it has cells.
+ * An instruction becomes at most RV_MAX_IR IR instructions (a move or ALU
+ * operation into x0 becomes none): the extensions the ISA asks for (a
+ * narrow load's sign or zero extension, the sign extension of a W-form's
+ * 32-bit result) are IR_ALU shifts and masks after the operation. A thread
+ * needs at most RV_MAX_IR IR slots, one label and one branch per cell.
+ *
+ * Memory locations hold whole values (no bytes): a narrow load takes the
+ * low bytes of the value and extends them, which is the ISA's result when
+ * the access is at the start of the location; a narrow store writes the
+ * whole register (see docs/riscv-model.md).
  *
  * x0 (`zero`) reads as 0 everywhere: as a source it is the immediate 0.
  * Registers are interned under the name the test writes, so an ABI name and
  * its xN alias (a0 / x10) are NOT the same register; no test of the
  * conformance suite mixes them.
  *
- * LR/SC are rejected ("unsupported"): the IR has no instruction that pairs
- * a load with a later, possibly failing store (see docs/riscv-model.md).
+ * Mnemonics are case-insensitive (herd7 takes `MV`, `NOP`).
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "riscv_frontend.h"
@@ -33,7 +40,7 @@ static const char *const rv_tag_names[] = {
 	[RV_TAG_RL] = "RL",
 	/* the (single, read-and-write) event of an AMO instruction */
 	[RV_TAG_AMO] = "AMO",
-	/* events of LR / SC (never given today: LR/SC are rejected) */
+	/* events of LR / SC */
 	[RV_TAG_X] = "X",
 	/* fences: which accesses the predecessor set (P) and the successor
 	 * set (S) hold; `fence r,rw` is FencePR & FenceSR & FenceSW */
@@ -52,26 +59,37 @@ _Static_assert(sizeof rv_tag_names / sizeof *rv_tag_names == RV_NTAGS,
 #define TAG(t) ((tagmask)1 << (t))
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 #define MNEMONIC_MAX 32
+#define RV_MAX_IR 5     /* IR instructions one RISCV instruction may become */
+/* Hidden register for a W-form shift amount (not a RISCV register name, so
+ * no test can name or observe it). */
+#define RV_TMP_REG "~shamt"
 
-static const struct { const char *name; int size; } rv_loads[] = {
-	{ "lb", 1 }, { "lh", 2 }, { "lw", 4 }, { "ld", 8 },
-	{ "lbu", 1 }, { "lhu", 2 }, { "lwu", 4 },
+static const struct { const char *name; int size; bool zext; } rv_loads[] = {
+	{ "lb", 1, false }, { "lh", 2, false }, { "lw", 4, false }, { "ld", 8, false },
+	{ "lbu", 1, true }, { "lhu", 2, true }, { "lwu", 4, true },
 };
 
 static const struct { const char *name; int size; } rv_stores[] = {
 	{ "sb", 1 }, { "sh", 2 }, { "sw", 4 }, { "sd", 8 },
 };
 
-/* `op rd, rs1, rs2` and `opi rd, rs1, imm`; values are small in litmus
- * tests, so the W (32-bit) forms compute as the full-width ones. */
-static const struct { const char *name; alu_op alu; bool imm; } rv_alus[] = {
-	{ "add", ALU_ADD, false }, { "sub", ALU_SUB, false }, { "xor", ALU_XOR, false },
-	{ "and", ALU_AND, false }, { "or", ALU_OR, false }, { "sll", ALU_SHL, false },
-	{ "srl", ALU_SHR, false }, { "sra", ALU_ASHR, false }, { "mul", ALU_MUL, false },
-	{ "addw", ALU_ADD, false }, { "subw", ALU_SUB, false },
-	{ "addi", ALU_ADD, true }, { "xori", ALU_XOR, true }, { "andi", ALU_AND, true },
-	{ "ori", ALU_OR, true }, { "slli", ALU_SHL, true }, { "srli", ALU_SHR, true },
-	{ "srai", ALU_ASHR, true }, { "addiw", ALU_ADD, true },
+/* `op rd, rs1, rs2` and `opi rd, rs1, imm`. A W form (w) computes on the
+ * low 32 bits and sign-extends the 32-bit result to 64. */
+static const struct { const char *name; alu_op alu; bool imm, w; } rv_alus[] = {
+	{ "add", ALU_ADD, false, false }, { "sub", ALU_SUB, false, false },
+	{ "xor", ALU_XOR, false, false }, { "and", ALU_AND, false, false },
+	{ "or", ALU_OR, false, false }, { "sll", ALU_SHL, false, false },
+	{ "srl", ALU_SHR, false, false }, { "sra", ALU_ASHR, false, false },
+	{ "mul", ALU_MUL, false, false },
+	{ "addi", ALU_ADD, true, false }, { "xori", ALU_XOR, true, false },
+	{ "andi", ALU_AND, true, false }, { "ori", ALU_OR, true, false },
+	{ "slli", ALU_SHL, true, false }, { "srli", ALU_SHR, true, false },
+	{ "srai", ALU_ASHR, true, false },
+	{ "addw", ALU_ADD, false, true }, { "subw", ALU_SUB, false, true },
+	{ "mulw", ALU_MUL, false, true }, { "sllw", ALU_SHL, false, true },
+	{ "srlw", ALU_SHR, false, true }, { "sraw", ALU_ASHR, false, true },
+	{ "addiw", ALU_ADD, true, true }, { "slliw", ALU_SHL, true, true },
+	{ "srliw", ALU_SHR, true, true }, { "sraiw", ALU_ASHR, true, true },
 };
 
 static const struct { const char *name; cmp_op cmp; } rv_branches[] = {
@@ -244,6 +262,8 @@ static int read_mnemonic(rv_parser *rp, mnemonic *m)
 	if (n == 0)
 		return unknown_insn(rp);
 	buf[n] = '\0';
+	for (size_t k = 0; k < n; k++)
+		buf[k] = (char)tolower((unsigned char)buf[k]);
 	lex_advance(lx, n);
 	part = strtok_r(buf, ".", &save);
 	if (!part)
@@ -274,6 +294,88 @@ static int read_mnemonic(rv_parser *rp, mnemonic *m)
 static tagmask annot(const mnemonic *m)
 {
 	return (m->aq ? TAG(RV_TAG_AQ) : 0) | (m->rl ? TAG(RV_TAG_RL) : 0);
+}
+
+static opnd reg_opnd(int reg)
+{
+	opnd o = { .kind = OPND_REG, .reg = reg };
+	return o;
+}
+
+/* Append `dst = a op imm` to the *n IR instructions at in. */
+static void emit_alu(ir_insn *in, int *n, int dst, opnd a, alu_op op, int64_t imm)
+{
+	ir_insn *x = &in[(*n)++];
+	srcpos pos = in->pos;   /* before x (possibly in itself) is cleared */
+
+	memset(x, 0, sizeof *x);
+	x->op = IR_ALU;
+	x->pos = pos;
+	x->dst = dst;
+	x->alu = op;
+	x->a = a;
+	x->b.kind = OPND_IMM;
+	x->b.imm = value_int(imm);
+}
+
+/* dst = its low `bits` bits sign-extended: shift them to the top, then
+ * arithmetic shift back. */
+static void emit_sext(ir_insn *in, int *n, int dst, int bits)
+{
+	emit_alu(in, n, dst, reg_opnd(dst), ALU_SHL, 64 - bits);
+	emit_alu(in, n, dst, reg_opnd(dst), ALU_ASHR, 64 - bits);
+}
+
+/* dst = its low `bits` bits zero-extended. */
+static void emit_zext(ir_insn *in, int *n, int dst, int bits)
+{
+	emit_alu(in, n, dst, reg_opnd(dst), ALU_AND, (int64_t)((UINT64_C(1) << bits) - 1));
+}
+
+/* A W-form ALU instruction `in` (dst = a op b, already parsed) lowered to
+ * 32-bit arithmetic: the result's low 32 bits sign-extended; a shift uses
+ * the low 5 bits of its amount and a right shift only the low 32 bits of
+ * its operand. */
+static int lower_w(rv_parser *rp, ir_insn *in, int *n)
+{
+	int dst = in->dst;
+	alu_op op = in->alu;
+	opnd a = in->a, b = in->b;
+
+	if (op != ALU_SHL && op != ALU_SHR && op != ALU_ASHR) {
+		emit_sext(in, n, dst, 32);
+		return 0;
+	}
+	if (b.kind == OPND_IMM && (b.imm.off < 0 || b.imm.off > 31))
+		return diag_error(rp->d, rp->insn_pos, "shift amount out of range (0..31) in '%s'",
+				  rp->insn_text);
+	*n = 0;        /* rewrite from the start */
+	if (b.kind == OPND_REG) {
+		/* the masked amount goes to a hidden register first: rd may be
+		 * rs2, and is written before the shift */
+		int t;
+
+		if (intern_reg(rp, RV_TMP_REG, &t))
+			return -1;
+		emit_alu(in, n, t, b, ALU_AND, 31);
+		b = reg_opnd(t);
+	}
+	if (op == ALU_SHL) {
+		emit_alu(in, n, dst, a, ALU_SHL, 0);
+		in[*n - 1].b = b;
+		emit_sext(in, n, dst, 32);
+	} else if (op == ALU_SHR) {
+		emit_alu(in, n, dst, a, ALU_AND, 0xffffffff);
+		emit_alu(in, n, dst, reg_opnd(dst), ALU_SHR, 0);
+		in[*n - 1].b = b;
+		emit_sext(in, n, dst, 32);
+	} else {
+		emit_sext(in, n, dst, 32);
+		in[*n - 2].a = a;       /* sign-extend rs1 into rd */
+		emit_alu(in, n, dst, reg_opnd(dst), ALU_ASHR, 0);
+		in[*n - 1].b = b;
+	}
+	return 0;
 }
 
 /* `fence`, `fence PRED,SUCC`, `fence.tso`, `fence.i`. A set is letters of
@@ -320,7 +422,9 @@ static int parse_fence(rv_parser *rp, const mnemonic *m, ir_insn *in)
 	return 0;
 }
 
-static int parse_insn(rv_parser *rp, ir_insn *in, bool *skip)
+/* One instruction into in[0 .. *n) (*n is 1 on entry, 0 for an
+ * instruction that does nothing). */
+static int parse_insn(rv_parser *rp, ir_insn *in, int *n)
 {
 	mnemonic m;
 	bool zero;
@@ -341,8 +445,11 @@ static int parse_insn(rv_parser *rp, ir_insn *in, bool *skip)
 		in->reserve = true;
 		in->size = m.width;
 		in->tags_r = TAG(RV_TAG_X) | annot(&m);
-		return parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-		       || parse_mem(rp, in) ? -1 : 0;
+		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp) || parse_mem(rp, in))
+			return -1;
+		if (!zero && m.width == 4)
+			emit_sext(in, n, in->dst, 32);
+		return 0;
 	}
 	if (!strcmp(b, "sc")) {
 		if (!m.width)
@@ -366,8 +473,16 @@ static int parse_insn(rv_parser *rp, ir_insn *in, bool *skip)
 			in->op = IR_LOAD;
 			in->size = rv_loads[i].size;
 			in->tags_r = annot(&m);
-			return parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-			       || parse_mem(rp, in) ? -1 : 0;
+			if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+			    || parse_mem(rp, in))
+				return -1;
+			if (zero || in->size == 8)
+				return 0;
+			if (rv_loads[i].zext)
+				emit_zext(in, n, in->dst, 8 * in->size);
+			else
+				emit_sext(in, n, in->dst, 8 * in->size);
+			return 0;
 		}
 	/* stores: `sw rs2, off(rs1)`, with an optional .rl (and .aq) */
 	for (i = 0; i < NELEM(rv_stores); i++)
@@ -394,8 +509,22 @@ static int parse_insn(rv_parser *rp, ir_insn *in, bool *skip)
 				return -1;
 			if (zero)
 				in->dst = -1;
+			else if (m.width == 4)     /* rd gets the old word, sign-extended */
+				emit_sext(in, n, in->dst, 32);
 			return 0;
 		}
+	if (!strcmp(b, "sext") && m.width == 4 && m.nsuffix == 1) {
+		/* sext.w rd, rs = addiw rd, rs, 0 */
+		in->op = IR_MOV;
+		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+		    || parse_src_reg(rp, &in->a))
+			return -1;
+		if (zero)
+			*n = 0;
+		else
+			emit_sext(in, n, in->dst, 32);
+		return 0;
+	}
 	if (m.nsuffix)
 		return unknown_insn(rp);
 
@@ -407,19 +536,40 @@ static int parse_insn(rv_parser *rp, ir_insn *in, bool *skip)
 			    || parse_src_reg(rp, &in->a) || expect_comma(rp)
 			    || (rv_alus[i].imm ? parse_imm(rp, &in->b) : parse_src_reg(rp, &in->b)))
 				return -1;
-			*skip = zero;
-			return 0;
+			if (zero) {
+				*n = 0;
+				return 0;
+			}
+			return rv_alus[i].w ? lower_w(rp, in, n) : 0;
 		}
+	if (!strcmp(b, "lui")) {
+		/* rd = imm << 12, the 32-bit result sign-extended */
+		srcpos at;
+
+		in->op = IR_MOV;
+		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp))
+			return -1;
+		at = lex_here(&rp->lx);
+		if (parse_imm(rp, &in->a))
+			return -1;
+		if (in->a.imm.off < 0 || in->a.imm.off > 0xfffff)
+			return diag_error(rp->d, at, "lui immediate out of range (0..0xfffff)");
+		in->a.imm.off = (int32_t)(uint32_t)((uint64_t)in->a.imm.off << 12);
+		if (zero)
+			*n = 0;
+		return 0;
+	}
 	if (!strcmp(b, "li") || !strcmp(b, "mv")) {
 		in->op = IR_MOV;
 		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
 		    || (b[0] == 'l' ? parse_imm(rp, &in->a) : parse_src_reg(rp, &in->a)))
 			return -1;
-		*skip = zero;
+		if (zero)
+			*n = 0;
 		return 0;
 	}
 	if (!strcmp(b, "nop")) {
-		*skip = true;
+		*n = 0;
 		return 0;
 	}
 	for (i = 0; i < NELEM(rv_branches); i++)
@@ -451,7 +601,7 @@ static int parse_cell(rv_parser *rp, const litmus_cell *cell)
 	lexer *lx = &rp->lx;
 	litmus_thread *th = rp->th;
 	ir_insn *in;
-	bool skip = false;
+	int n = 1;
 
 	lex_init(lx, cell->text, cell->pos, "end of instruction", rp->d);
 	if (fe_label_def(&rp->lab, lx, th->ncode, rp->d) < 0)
@@ -459,17 +609,16 @@ static int parse_cell(rv_parser *rp, const litmus_cell *cell)
 	if (lex_at_end(lx))
 		return 0;
 	in = &th->code[th->ncode];
-	memset(in, 0, sizeof *in);
+	memset(in, 0, RV_MAX_IR * sizeof *in);
 	in->dst = -1;
 	in->pos = lx->pos;
 	rp->insn_pos = lx->pos;
 	rp->insn_text = lx->p;
-	if (parse_insn(rp, in, &skip))
+	if (parse_insn(rp, in, &n))
 		return -1;
 	if (!lex_at_end(lx))
 		return lex_error_expected(lx, "end of instruction");
-	if (!skip)
-		th->ncode++;
+	th->ncode += n;
 	return 0;
 }
 
@@ -480,7 +629,7 @@ static int rv_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int
 	size_t n = ncells > 0 ? (size_t)ncells : 1;
 	int i, rc = -1;
 
-	rp.th->code = calloc(n, sizeof *rp.th->code);
+	rp.th->code = calloc(n * RV_MAX_IR, sizeof *rp.th->code);
 	if (!rp.th->code || fe_labels_init(&rp.lab, n)) {
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
