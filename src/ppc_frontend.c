@@ -1,9 +1,14 @@
 /* ppc_frontend.c - parse PPC (Power) litmus cells and lower them to IR.
  *
  * Each cell holds at most one label (`LC00:`) and at most one instruction.
- * One instruction becomes at most three IR instructions (stwcx.: the
- * address add, the SC and a move into CR0), so a thread gets three IR
- * slots per cell.
+ * One instruction becomes at most IR_PER_CELL IR instructions (stwcx.: the
+ * address add, the SC and a move into CR0; a load: the address add, the
+ * load and its extension; rlwinm: eight ALU steps).
+ *
+ * Memory locations hold whole values (no bytes): a narrow load takes the
+ * low bytes of the value and zero-extends them (lwa / lwax: sign-extends),
+ * which is the ISA's result when the access is at the start of the
+ * location and the location holds a value of the access's size.
  *
  * Memory operands: `d(rA)` and the form `d,rA` (both: address rA + d), and
  * the indexed forms (`lwzx rD,rA,rB`: address rA + rB), which first add the
@@ -43,21 +48,27 @@ _Static_assert(sizeof ppc_tag_names / sizeof *ppc_tag_names == PPC_NTAGS,
 #define TAG(t) ((tagmask)1 << (t))
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 #define MNEMONIC_MAX 32
-#define IR_PER_CELL 3
+#define IR_PER_CELL 8
 
 /* Hidden registers: their names hold characters no PPC register has. */
 #define CR0_A "%cr0.a"
 #define CR0_B "%cr0.b"
 #define EA "%ea"
+#define ROT "%rot.w"
 
 typedef enum { MEM_D, MEM_X } mem_form;
 
-static const struct { const char *name; int size; mem_form form; bool reserve; } ppc_loads[] = {
-	{ "lbz", 1, MEM_D, false }, { "lhz", 2, MEM_D, false }, { "lwz", 4, MEM_D, false },
-	{ "lwa", 4, MEM_D, false }, { "ld", 8, MEM_D, false },
-	{ "lbzx", 1, MEM_X, false }, { "lhzx", 2, MEM_X, false }, { "lwzx", 4, MEM_X, false },
-	{ "lwax", 4, MEM_X, false }, { "ldx", 8, MEM_X, false },
-	{ "lwarx", 4, MEM_X, true }, { "ldarx", 8, MEM_X, true },
+/* sext: the loaded value is sign-extended (else zero-extended) */
+static const struct {
+	const char *name; int size; mem_form form; bool reserve, sext;
+} ppc_loads[] = {
+	{ "lbz", 1, MEM_D, false, false }, { "lhz", 2, MEM_D, false, false },
+	{ "lwz", 4, MEM_D, false, false }, { "lwa", 4, MEM_D, false, true },
+	{ "ld", 8, MEM_D, false, false },
+	{ "lbzx", 1, MEM_X, false, false }, { "lhzx", 2, MEM_X, false, false },
+	{ "lwzx", 4, MEM_X, false, false }, { "lwax", 4, MEM_X, false, true },
+	{ "ldx", 8, MEM_X, false, false },
+	{ "lwarx", 4, MEM_X, true, false }, { "ldarx", 8, MEM_X, true, false },
 };
 
 static const struct { const char *name; int size; mem_form form; } ppc_stores[] = {
@@ -184,6 +195,40 @@ static ir_insn *new_insn(ppc_parser *pp, ir_op op)
 	return in;
 }
 
+/* dst = dst | src */
+static void in_or(ppc_parser *pp, int dst, int src)
+{
+	ir_insn *in = new_insn(pp, IR_ALU);
+
+	in->alu = ALU_OR;
+	in->dst = dst;
+	in->a = reg_opnd(dst);
+	in->b = reg_opnd(src);
+}
+
+/* dst = a op imm */
+static void alu_imm(ppc_parser *pp, int dst, opnd a, alu_op op, int64_t imm)
+{
+	ir_insn *in = new_insn(pp, IR_ALU);
+
+	in->alu = op;
+	in->dst = dst;
+	in->a = a;
+	in->b = (opnd){ .kind = OPND_IMM, .imm = value_int(imm) };
+}
+
+/* dst = its low `bits` bits, sign-extended (shift them to the top and
+ * arithmetically back) or zero-extended (mask). */
+static void extend(ppc_parser *pp, int dst, int bits, bool sext)
+{
+	if (sext) {
+		alu_imm(pp, dst, reg_opnd(dst), ALU_SHL, 64 - bits);
+		alu_imm(pp, dst, reg_opnd(dst), ALU_ASHR, 64 - bits);
+	} else {
+		alu_imm(pp, dst, reg_opnd(dst), ALU_AND, (int64_t)((UINT64_C(1) << bits) - 1));
+	}
+}
+
 /* The address operands after `rX,`: `d(rA)` or `d,rA` (MEM_D), `rA,rB`
  * (MEM_X). For MEM_X an add into the hidden EA register comes first; the
  * memory instruction itself is then made by the caller, with its
@@ -237,6 +282,42 @@ static int read_mnemonic(ppc_parser *pp, char *m)
 	return 0;
 }
 
+/* `rlwinm rA,rS,SH,MB,ME`: the low word of rS rotated left by SH, in both
+ * halves of a doubleword (the 64-bit ISA's ROTL32), ANDed with the mask of
+ * bits MB+32..ME+32 (IBM numbering, bit 0 the most significant; wrapping
+ * when MB > ME). The rotated word is built in the hidden register ROT, as
+ * rA may be rS. */
+static int parse_rlwinm(ppc_parser *pp)
+{
+	int ra, rot;
+	opnd rs;
+	int64_t sh, mb, me;
+	uint64_t mask = 0;
+
+	if (parse_reg(pp, &ra) || comma(pp) || parse_src(pp, &rs) || comma(pp)
+	    || lex_int(&pp->lx, &sh, "a shift") || comma(pp)
+	    || lex_int(&pp->lx, &mb, "a mask start") || comma(pp)
+	    || lex_int(&pp->lx, &me, "a mask end") || intern(pp, ROT, &rot))
+		return -1;
+	if (sh < 0 || sh > 31 || mb < 0 || mb > 31 || me < 0 || me > 31)
+		return diag_error(pp->d, pp->insn_pos, "rlwinm operand out of range (0..31) in '%s'",
+				  pp->insn_text);
+	for (int64_t b = mb + 32;; b = b == 63 ? 0 : b + 1) {
+		mask |= UINT64_C(1) << (63 - b);
+		if (b == me + 32)
+			break;
+	}
+	alu_imm(pp, rot, rs, ALU_AND, 0xffffffff);
+	alu_imm(pp, ra, reg_opnd(rot), ALU_SHL, sh);
+	alu_imm(pp, rot, reg_opnd(rot), ALU_SHR, 32 - sh);
+	in_or(pp, ra, rot);
+	alu_imm(pp, ra, reg_opnd(ra), ALU_AND, 0xffffffff);
+	alu_imm(pp, rot, reg_opnd(ra), ALU_SHL, 32);
+	in_or(pp, ra, rot);
+	alu_imm(pp, ra, reg_opnd(ra), ALU_AND, (int64_t)mask);
+	return 0;
+}
+
 static int parse_insn(ppc_parser *pp)
 {
 	char m[MNEMONIC_MAX];
@@ -275,6 +356,8 @@ static int parse_insn(ppc_parser *pp)
 			in->reserve = ppc_loads[i].reserve;
 			if (in->reserve)
 				in->tags_r = TAG(PPC_TAG_X);
+			if (in->size < 8)
+				extend(pp, rd, 8 * in->size, ppc_loads[i].sext);
 			return 0;
 		}
 	for (i = 0; i < NELEM(ppc_stores); i++)
@@ -342,10 +425,15 @@ static int parse_insn(ppc_parser *pp)
 				.imm = value_int((int64_t)(n ? ~(uint64_t)0 >> n : ~(uint64_t)0)) };
 		return 0;
 	}
-	if (!strcmp(m, "extsw")) {     /* values are not truncated: a move */
+	if (!strcmp(m, "extsw")) {     /* rD = low word of rS, sign-extended */
 		in = new_insn(pp, IR_MOV);
-		return parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) ? -1 : 0;
+		if (parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a))
+			return -1;
+		extend(pp, in->dst, 32, true);
+		return 0;
 	}
+	if (!strcmp(m, "rlwinm"))
+		return parse_rlwinm(pp);
 	if (!strcmp(m, "li") || !strcmp(m, "lis") || !strcmp(m, "mr")) {
 		in = new_insn(pp, IR_MOV);
 		if (parse_reg(pp, &in->dst) || comma(pp)
