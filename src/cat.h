@@ -42,6 +42,9 @@ typedef struct cat_run cat_run;
 cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags);
 void cat_run_free(cat_run *r);
 bool cat_run_requires_coherence(const cat_run *r);
+/* Does the model reject every execution where a read takes its value from
+ * a po-later write of its own thread (a po-loc | rf cycle)? */
+bool cat_run_forbids_future_reads(const cat_run *r);
 
 /* Start a new event structure (resets program-stage caches). */
 void cat_run_set_events(cat_run *r, const evstruct *es);

@@ -379,7 +379,8 @@ static void union_atoms(const cat_expr *e, const defs *d, intset *atoms, int dep
 	}
 	if (e->kind != E_VAR)
 		return;
-	static const char *const prim[] = { "po-loc", "rf", "co", "fr", "rfe", "rfi", "coe", "coi", "fre", "fri" };
+	static const char *const prim[] = { "po-loc", "po", "rf", "co", "fr", "rfe", "rfi", "coe", "coi",
+					    "fre", "fri" };
 	for (size_t i = 0; i < sizeof prim / sizeof *prim; i++)
 		if (!strcmp(e->name, prim[i])) {
 			add_unique(atoms, e->sym);
@@ -397,18 +398,19 @@ static bool has(const intset *s, const char *a, const char *b1, const char *b2)
 	return is_in(s, cat_intern(a)) || (b1 && is_in(s, cat_intern(b1)) && is_in(s, cat_intern(b2)));
 }
 
-static bool block_checks_coherence(const cat_block *b, const defs *d)
+typedef bool (*atoms_test)(const intset *atoms);
+
+static bool block_checks(const cat_block *b, const defs *d, atoms_test test)
 {
 	for (int i = 0; i < b->n; i++) {
 		const cat_instr *in = &b->v[i];
-		if (in->kind == I_INCLUDE && block_checks_coherence(&in->body, d))
+		if (in->kind == I_INCLUDE && block_checks(&in->body, d, test))
 			return true;
 		if (in->kind != I_CHECK || in->flag || in->negated || in->check != CHK_ACYCLIC)
 			continue;
 		intset atoms = { 0 };
 		union_atoms(in->e, d, &atoms, 0);
-		bool ok = has(&atoms, "po-loc", NULL, NULL) && has(&atoms, "rf", "rfe", "rfi") &&
-			  has(&atoms, "co", "coe", "coi") && has(&atoms, "fr", "fre", "fri");
+		bool ok = test(&atoms);
 		free(atoms.v);
 		if (ok)
 			return true;
@@ -416,11 +418,34 @@ static bool block_checks_coherence(const cat_block *b, const defs *d)
 	return false;
 }
 
-bool cat_checks_coherence(const cat_model_ast *m)
+static bool model_checks(const cat_model_ast *m, atoms_test test)
 {
 	defs *d = calloc(1, sizeof *d);
 	collect_defs(&m->top, d);
-	bool ok = block_checks_coherence(&m->top, d);
+	bool ok = block_checks(&m->top, d, test);
 	free(d);
 	return ok;
+}
+
+static bool coherence_atoms(const intset *a)
+{
+	return has(a, "po-loc", NULL, NULL) && has(a, "rf", "rfe", "rfi") &&
+	       has(a, "co", "coe", "coi") && has(a, "fr", "fre", "fri");
+}
+
+/* a read from a po-later write of its own thread is a po-loc | rf (or
+ * po | rf) cycle; rfi alone is enough, rf from another thread is not po */
+static bool no_future_atoms(const intset *a)
+{
+	return (has(a, "po-loc", NULL, NULL) || has(a, "po", NULL, NULL)) && has(a, "rf", "rfi", "rfi");
+}
+
+bool cat_checks_coherence(const cat_model_ast *m)
+{
+	return model_checks(m, coherence_atoms);
+}
+
+bool cat_checks_no_future_reads(const cat_model_ast *m)
+{
+	return model_checks(m, no_future_atoms);
 }

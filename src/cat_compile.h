@@ -19,4 +19,8 @@ int cat_compile(cat_model_ast *m);
  * definitions) to a union that contains po-loc, rf, co and fr. */
 bool cat_checks_coherence(const cat_model_ast *m);
 
+/* True if some non-flag `acyclic` check's union contains po-loc (or po)
+ * and rf (or rfi): no read takes its value from a po-later write. */
+bool cat_checks_no_future_reads(const cat_model_ast *m);
+
 #endif

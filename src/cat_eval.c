@@ -23,6 +23,7 @@ struct cat_model {
 	cat_model_ast *ast;       /* library + model, one tree */
 	int ncache;
 	bool coherent;
+	bool no_future;            /* no read from a po-later write */
 	char **variants;
 	int nvariants;
 };
@@ -1200,6 +1201,7 @@ cat_model *cat_model_load(const char *path, const char *const *incdirs,
 	m->ast = ast;
 	m->ncache = cat_compile(ast);
 	m->coherent = cat_checks_coherence(ast);
+	m->no_future = m->coherent || cat_checks_no_future_reads(ast);
 	for (int i = 0; variants && variants[i]; i++) {
 		m->variants = realloc(m->variants, sizeof(char *) * (m->nvariants + 1));
 		m->variants[m->nvariants++] = strdup(variants[i]);
@@ -1232,6 +1234,7 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 }
 
 bool cat_run_requires_coherence(const cat_run *r) { return r->m->coherent; }
+bool cat_run_forbids_future_reads(const cat_run *r) { return r->m->no_future; }
 
 void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int n, long budget)
 {

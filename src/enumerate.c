@@ -311,6 +311,8 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 	/* grow the value domain until every thread's writes are in it */
 	bool loops;
 	int rounds = domain_rounds(t, &loops);
+	guess_mode mode = cat_run_requires_coherence(run) ? GUESS_COHERENT
+			  : cat_run_forbids_future_reads(run) ? GUESS_NO_FUTURE : GUESS_ANY;
 	for (int round = 0;; round++) {
 		int grew = 0;
 		if (round == rounds) {
@@ -323,7 +325,7 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 		}
 		for (int ti = 0; ti < t->nthreads; ti++) {
 			trace_list_free(&E.tl[ti]);
-			if (thread_traces(t, ti, &md, cat_run_requires_coherence(run), &E.tl[ti], &grew, d) < 0) {
+			if (thread_traces(t, ti, &md, mode, &E.tl[ti], &grew, d) < 0) {
 				st = -1;
 				goto out;
 			}

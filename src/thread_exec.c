@@ -192,7 +192,7 @@ typedef struct {
 	int *grew;
 	diag *d;
 	int nregs;
-	bool coherent;
+	guess_mode mode;
 	uint64_t self;       /* this thread's writer bit */
 	uint64_t xctrl;      /* pick dependencies of the current instruction's
 	                      * operands: ctrl of the events it emits */
@@ -288,17 +288,27 @@ static bool address_of(runner *r, const ir_insn *in, const reg *regs, int *loc)
 	return true;
 }
 
-/* Can this thread's read of loc return domain entry i? Without coherence
- * any value some write may store; with it, only what a coherent execution
- * could show (see thread_exec.h). */
+/* Can this thread's read of loc return domain entry i? As r->mode says
+ * (see thread_exec.h). */
 static bool may_read(const runner *r, const pathpos *p, int loc, int i)
 {
 	const value_set *s = &r->md->dom[loc];
 
-	if (!r->coherent)
+	if (r->mode == GUESS_ANY)
 		return true;
 	if (s->who[i] & ~r->self & ~WRITER_INIT)
 		return true;                     /* another thread writes it */
+	if (r->mode == GUESS_NO_FUTURE) {
+		/* only this thread (or the init) writes it: not a po-later
+		 * write of this path, which would also make an own write
+		 * feed back into the read that computes it */
+		if (s->who[i] & WRITER_INIT)
+			return true;
+		for (int e = p->nev - 1; e >= 0; e--)
+			if ((r->ev[e].kind & EV_W) && r->ev[e].loc == loc && value_eq(r->ev[e].wv, s->v[i]))
+				return true;
+		return false;
+	}
 	for (int e = p->nev - 1; e >= 0; e--)   /* own latest write, if any */
 		if ((r->ev[e].kind & EV_W) && r->ev[e].loc == loc)
 			return value_eq(r->ev[e].wv, s->v[i]);
@@ -542,11 +552,11 @@ static int run(runner *r, pathpos p, reg *regs)
 	return finish(r, &p, regs);
 }
 
-int thread_traces(const litmus_test *t, int ti, mem_domain *md, bool coherent,
+int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 		  trace_list *out, int *grew, diag *d)
 {
 	runner r = { .t = t, .th = &t->threads[ti], .md = md, .out = out,
-		     .grew = grew, .d = d, .nregs = t->nregs, .coherent = coherent,
+		     .grew = grew, .d = d, .nregs = t->nregs, .mode = mode,
 		     .self = (uint64_t)1 << (ti < 62 ? ti : 62) };
 	reg regs[t->nregs > 0 ? t->nregs : 1];
 

@@ -59,14 +59,23 @@ int  mem_location(mem_domain *md, int sym, int64_t off);  /* interns */
 /* Adds v, written by `who`, to the domain of loc; returns 1 if new. */
 int  mem_domain_add(mem_domain *md, int loc, value v, uint64_t who);
 
+/* Which values a read guesses, from what the model forbids anyway. */
+typedef enum {
+	GUESS_ANY,        /* every value of the domain */
+	GUESS_NO_FUTURE,  /* the model forbids rf against po (a po-loc | rf
+	                   * cycle): not a value only this thread writes,
+	                   * unless it wrote it before on this path */
+	GUESS_COHERENT,   /* the model forbids every execution that breaks
+	                   * per-location SC: another thread's write, its own
+	                   * latest write to the location, or the initial
+	                   * value if it has not written there */
+} guess_mode;
+
 /* All traces of thread ti under the current domain. Writes performed by
  * the traces are added to the domain; *grew is set if the domain changed
- * (the caller iterates to a fixpoint). With `coherent` (the model forbids
- * every execution that breaks per-location SC) a read only guesses values
- * it could see coherently: another thread's write, its own latest write to
- * the location, or the initial value if it has not written there.
+ * (the caller iterates to a fixpoint). Reads guess values as `mode` says.
  * Returns 0 or -1 (error in d). */
-int thread_traces(const litmus_test *t, int ti, mem_domain *md, bool coherent,
+int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 		  trace_list *out, int *grew, diag *d);
 
 void trace_list_free(trace_list *l);
