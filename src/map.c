@@ -185,7 +185,8 @@ static const char *lookup(gen *g, operands *op, const char *name)
 			snprintf(op->status, sizeof op->status, "%s", g->m->fresh[g->nfresh++]);
 			op->has_status = true;
 			char buf[64];
-			snprintf(buf, sizeof buf, "%d:%s=0", g->ti, op->status);
+			snprintf(buf, sizeof buf, "%d:%s=%s", g->ti, op->status,
+				 g->m->status_ok ? g->m->status_ok : "0");
 			g->status = realloc(g->status, sizeof *g->status * (g->nstatus + 1));
 			g->status[g->nstatus++] = strdup(buf);
 		}
@@ -635,7 +636,7 @@ static int compare(const mapping *m, const litmus_test *tb, const check_result *
 static bool readable(const char *p) { return access(p, R_OK) == 0; }
 
 static int load_model(const char *name, const char *mdir, const frontend *fe,
-		      model_run *mr, diag *d)
+		      const char *const *variants, model_run *mr, diag *d)
 {
 	static char path[PATH_MAX];
 	char here[PATH_MAX], lib[PATH_MAX];
@@ -652,7 +653,7 @@ static int load_model(const char *name, const char *mdir, const frontend *fe,
 	snprintf(lib, sizeof lib, "%s/lib", mdir);
 	const char *inc[] = { dirname(here), lib, mdir, NULL };
 	d->file = path;
-	mr->m = cat_model_load(path, inc, NULL, d);
+	mr->m = cat_model_load(path, inc, variants, d);
 	if (!mr->m)
 		return -1;
 	mr->run = cat_run_new(mr->m, fe->tag_names, fe->ntags);
@@ -680,6 +681,8 @@ static const char usage[] =
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
 "  --budget N        as for bpfmm (default 200000)\n"
+"  --variant NAME    a variant of the native model (repeatable), e.g. a\n"
+"                    hardware assumption the model makes optional\n"
 "  --classes         end each line with classes=C,... : the BPF memory\n"
 "                    instruction classes the test uses\n"
 "\n"
@@ -829,6 +832,8 @@ int map_main(int argc, char **argv, const char *model_dir)
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
 	long budget = 200000;
+	const char *variants[argc > 0 ? argc + 1 : 2];
+	int nvariants = 0;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -846,6 +851,8 @@ int map_main(int argc, char **argv, const char *model_dir)
 			show_classes = true;
 		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
 			budget = strtol(argv[++i], NULL, 10);
+		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
+			variants[nvariants++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "bpfmm map: bad option '%s'\nTry 'bpfmm map --help'.\n", a);
 			return 2;
@@ -897,8 +904,9 @@ int map_main(int argc, char **argv, const char *model_dir)
 		return 1;
 	}
 	d = (diag){ 0 };
-	if (load_model("bpf.cat", model_dir, bfe, &bpf, &d) < 0
-	    || load_model(m->model, model_dir, nfe, &nat, &d) < 0) {
+	variants[nvariants] = NULL;
+	if (load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &d) < 0
+	    || load_model(m->model, model_dir, nfe, variants, &nat, &d) < 0) {
 		diag_print(&d);
 		status = 1;
 		goto out;

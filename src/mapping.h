@@ -41,6 +41,8 @@ typedef struct {
 	                      * the architecture names them differently */
 	char **fresh;        /* `fresh`: registers for {status} */
 	int nfresh;
+	char *status_ok;     /* `statusok`: the value a store-conditional
+	                      * writes to {status} on success (NULL: 0) */
 	char *flagreg;       /* `flagreg`: {flag}, one per thread, set by the
 	                      * failure blocks of loop-free retry loops */
 	char *addrreg;       /* `addrreg`: where [addr] folds base+off */

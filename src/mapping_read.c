@@ -41,13 +41,17 @@ static int directive(mapping *m, char *line, int lineno, diag *d)
 	char *save = NULL, *word = strtok_r(line, " \t", &save), *arg;
 	srcpos at = { lineno, 1 };
 
-	if (!strcmp(word, "name") || !strcmp(word, "arch") || !strcmp(word, "model")
-	    || !strcmp(word, "addrreg") || !strcmp(word, "immreg") || !strcmp(word, "immreg32")
-	    || !strcmp(word, "flagreg")) {
-		char **slot = word[0] == 'n' ? &m->name : word[0] == 'm' ? &m->model
-			      : word[1] == 'r' ? &m->arch : !strcmp(word, "immreg32") ? &m->immreg32
-			      : word[0] == 'f' ? &m->flagreg
-			      : word[0] == 'i' ? &m->immreg : &m->addrreg;
+	/* the directives with one value */
+	const struct { const char *word; char **slot; } one[] = {
+		{ "name", &m->name }, { "arch", &m->arch }, { "model", &m->model },
+		{ "addrreg", &m->addrreg }, { "immreg", &m->immreg }, { "immreg32", &m->immreg32 },
+		{ "flagreg", &m->flagreg }, { "statusok", &m->status_ok },
+	};
+	char **slot = NULL;
+	for (size_t i = 0; i < sizeof one / sizeof *one; i++)
+		if (!strcmp(word, one[i].word))
+			slot = one[i].slot;
+	if (slot) {
 		if (!(arg = strtok_r(NULL, " \t", &save)))
 			return diag_error(d, at, "'%s' needs a value", word);
 		free(*slot);
@@ -212,6 +216,7 @@ void mapping_free(mapping *m)
 	free(m->immreg);
 	free(m->immreg32);
 	free(m->flagreg);
+	free(m->status_ok);
 	free(m);
 }
 

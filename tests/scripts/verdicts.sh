@@ -7,7 +7,9 @@
 # KIND = Forbidden | Allowed | Required). If DIR/expected/ exists, the
 # printed set of States must also equal the one in expected/<path>.out
 # (same relative path as the test, .litmus -> .out). All tests run in ONE
-# bpfmm process. Prints one line per mismatch and ends with
+# bpfmm process. If DIR/variant exists, each word in it is passed to bpfmm
+# as `-variant WORD` (a model variant the kinds are for). Prints one line
+# per mismatch and ends with
 # "N passed, N failed". Exit 1 on any failure.
 set -u
 dir=$1
@@ -20,6 +22,9 @@ trap 'rm -rf "$tmp"' EXIT
 find "$dir" -name '*.litmus' -not -path '*/probes/*' | LC_ALL=C sort >"$tmp/files"
 [ -s "$tmp/files" ] || { echo "verdicts.sh: no tests in $dir" >&2; exit 2; }
 if [ -n "$model" ]; then set -- -model "$model"; else set --; fi
+if [ -f "$dir/variant" ]; then
+	for v in $(cat "$dir/variant"); do set -- "$@" -variant "$v"; done
+fi
 # shellcheck disable=SC2046
 xargs "$bpfmm" -notime "$@" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
 status=$?
