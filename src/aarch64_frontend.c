@@ -81,6 +81,7 @@ static const char *const a64_xnames[31] = {
 #define HREG_ZR   "%zr"       /* destination of a load into XZR / WZR */
 #define HREG_TMP  "%tmp"      /* ~Rs of LDCLR, CSEL, flag results, TBZ */
 #define HREG_SHIFT "%shift"   /* a shifted register operand */
+#define HREG_MUL  "%mul"      /* the product of MADD & co; SMULL's Rm */
 
 /* A register as written: number 0..30, or zr; w for the 32-bit view. */
 typedef struct {
@@ -929,6 +930,54 @@ static int do_not_ops(a64_parser *ap, const char *m)
 	return rd.w ? zero_extend(ap, d) : 0;
 }
 
+/* Multiplies: MADD / MSUB Rd,Rn,Rm,Ra (Ra +/- Rn*Rm), MNEG Rd,Rn,Rm
+ * (-(Rn*Rm)), and the long forms {S,U}MULL / {S,U}MADDL / {S,U}MSUBL /
+ * {S,U}MNEGL Xd,Wn,Wm[,Xa] on the words of Wn and Wm sign- (S) or zero-
+ * (U) extended. The product goes to hidden registers first: Rd may be a
+ * source. */
+static int do_mul(a64_parser *ap, const char *m)
+{
+	bool lng = m[0] == 'S' || m[0] == 'U', sgn = m[0] == 'S';
+	const char *op = m + (lng ? 1 : 0);      /* MADD MSUB MNEG MUL */
+	bool acc = !strncmp(op, "MADD", 4) || !strncmp(op, "MSUB", 4);
+	int d, t = hidden_reg(ap, HREG_TMP), u = hidden_reg(ap, HREG_MUL);
+	areg rd;
+	opnd n, k, a = imm_opnd(0);
+
+	if (t < 0 || u < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap)
+	    || parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src(ap, &k, NULL))
+		return -1;
+	if (acc && (expect_comma(ap) || parse_src(ap, &a, NULL)))
+		return -1;
+	if (d < 0)
+		return 0;
+	if (lng) {
+		if (rd.w)
+			return unknown_insn(ap);
+		if (sgn) {      /* sign-extend each word: to the top, and back */
+			if (!add_op(ap, IR_ALU, ALU_SHL, t, n, imm_opnd(32))
+			    || !add_op(ap, IR_ALU, ALU_ASHR, t, reg_opnd(t), imm_opnd(32))
+			    || !add_op(ap, IR_ALU, ALU_SHL, u, k, imm_opnd(32))
+			    || !add_op(ap, IR_ALU, ALU_ASHR, u, reg_opnd(u), imm_opnd(32)))
+				return -1;
+		} else if (!add_op(ap, IR_ALU, ALU_AND, t, n, imm_opnd(0xffffffff))
+			   || !add_op(ap, IR_ALU, ALU_AND, u, k, imm_opnd(0xffffffff))) {
+			return -1;
+		}
+		n = reg_opnd(t);
+		k = reg_opnd(u);
+	}
+	if (!add_op(ap, IR_ALU, ALU_MUL, u, n, k))
+		return -1;
+	if (!strncmp(op, "MSUB", 4) || !strncmp(op, "MNEG", 4)) {
+		if (!add_op(ap, IR_ALU, ALU_SUB, d, a, reg_opnd(u)))
+			return -1;
+	} else if (!add_op(ap, IR_ALU, ALU_ADD, d, a, reg_opnd(u))) {
+		return -1;
+	}
+	return rd.w ? zero_extend(ap, d) : 0;
+}
+
 static const struct { const char *name; alu_op alu; } a64_alus[] = {
 	{ "ADD", ALU_ADD }, { "SUB", ALU_SUB }, { "EOR", ALU_XOR }, { "AND", ALU_AND },
 	{ "ORR", ALU_OR }, { "LSL", ALU_SHL }, { "LSR", ALU_SHR }, { "ASR", ALU_ASHR },
@@ -1067,6 +1116,10 @@ static int parse_insn(a64_parser *ap)
 			in->b = b;
 			return rd.w ? zero_extend(ap, d) : 0;
 		}
+	if (!strcmp(m, "MADD") || !strcmp(m, "MSUB") || !strcmp(m, "MNEG") ||
+	    (strchr("SU", m[0]) && m[1] && (!strcmp(m + 1, "MULL") || !strcmp(m + 1, "MADDL") ||
+					    !strcmp(m + 1, "MSUBL") || !strcmp(m + 1, "MNEGL"))))
+		return do_mul(ap, m);
 	if (!strcmp(m, "MOVZ") || !strcmp(m, "MOVN") || !strcmp(m, "MOVK"))
 		return do_movwide(ap, m[3]);
 	if (!strcmp(m, "MVN") || !strcmp(m, "NEG") || !strcmp(m, "ORN") ||
