@@ -6,6 +6,7 @@
 #include "aarch64_frontend.h"
 #include "bpf_frontend.h"
 #include "c_frontend.h"
+#include "loongarch_frontend.h"
 #include "ppc_frontend.h"
 #include "riscv_frontend.h"
 #include "s390x_frontend.h"
@@ -15,6 +16,7 @@ static const frontend *const table[] = {
 	&aarch64_frontend,
 	&bpf_frontend,
 	&c_frontend,
+	&loongarch_frontend,
 	&ppc_frontend,
 	&riscv_frontend,
 	&s390x_frontend,
