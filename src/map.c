@@ -478,6 +478,13 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 		else
 			fprintf(f, " %s=%s;", t->syms[e->sym], v);
 	}
+	/* A store-conditional that does not run (the comparison of a cmpxchg
+	 * failed) leaves {status} as it was: when success is not 0, start it
+	 * at the success value, so that the filter drops only failed attempts
+	 * (the {flag} entries are 0 = their initial value anyway). */
+	if (m->status_ok && strcmp(m->status_ok, "0") != 0)
+		for (int i = 0; i < nstatus; i++)
+			fprintf(f, " %s;", status[i]);
 	fputs("\n}\n", f);
 	int rows = 1;
 	for (int ti = 0; ti < nt; ti++) {
@@ -676,7 +683,8 @@ static const char usage[] =
 "does not model an instruction of the generated test (exit status 1).\n"
 "\n"
 "Options:\n"
-"  --arch ARCH       riscv64, arm64, x86-64, powerpc, s390x (names the mapping)\n"
+"  --arch ARCH       riscv64, arm64, x86-64, powerpc, s390x, loongarch64\n"
+"                    (names the mapping ARCH-linux-6.12)\n"
 "  --mapping FILE    a mapping table (docs/jit-mappings.md); a bare name is\n"
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"

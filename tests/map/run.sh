@@ -4,7 +4,7 @@
 #  - every table named in sound-mappings.txt must be sound (or
 #    sound-stronger) on every test; `unsupported` is accepted only for
 #    load_acquire / store_release (no 6.12 JIT has them). Every other
-#    mappings/*-linux-6.12 table whose architecture bpfmm reads must give a
+#    mappings/*-linux-6.12 (or *-proposed) table bpfmm reads must give a
 #    result for every test (its verdicts are the report's business:
 #    tests/map/report.sh, docs/jit-mappings.md); `unchecked` (the native
 #    front-end does not model an instruction) is a SKIP;
@@ -47,7 +47,7 @@ usable() {
 	return 1
 }
 
-for path in mappings/*-linux-6.12; do
+for path in mappings/*-linux-6.12 mappings/*-proposed; do
 	m=$(basename "$path")
 	usable "$m" || continue
 	run "$m"
