@@ -18,7 +18,9 @@
  *                              ordered on success, a plain read on
  *                              failure, as a fully ordered cmpxchg()
  *                              (its mb fences: tags_fence_ok); stronger
- *                              than the relaxed / acquire / release ones
+ *                              than the relaxed / acquire / release ones;
+ *                              atomic_add_unless (CMP_NE, alu_new) is
+ *                              refused: BPF would need a cmpxchg loop
  *   IR_FENCE Mb                rS = atomic_fetch_add((u64 *)(rF + 0), rS)
  *            on a location of its own per thread (c2bpf_fN): BPF has no
  *            fence instruction, and a value-returning atomic is the
@@ -340,6 +342,11 @@ static int translate_insn(xthread *x, const ir_insn *in)
 		return 0;
 	}
 	case IR_CAS:
+		/* BPF's cmpxchg tests equality and writes a fixed value: a
+		 * conditional add would need a loop, which a litmus test
+		 * cannot have */
+		if (in->cmp == CMP_NE || in->alu_new)
+			return refuse(x, "atomic_add_unless: no single BPF instruction");
 		if (in->c.kind == OPND_NONE)
 			return refuse(x, "compare without write");
 		if (addr_of(x, in, a, sizeof a))

@@ -72,6 +72,7 @@ typedef enum {
 	P_FENCE,       /* a fence with the tag */
 	P_XCHG,        /* (P, V): old value, [P] = V */
 	P_CMPXCHG,     /* (P, V, W): old value, [P] = W if old == V */
+	P_ADD_UNLESS,  /* (P, A, U): [P] += A if old != U; value: old != U */
 	P_OP,          /* (V, P) or (P): [P] op= V, no value */
 	P_OP_RETURN,   /* ... value: the new value */
 	P_FETCH_OP,    /* ... value: the old value */
@@ -135,6 +136,8 @@ static const cprim prims[] = {
 	{ .name = "atomic_cmpxchg_relaxed", .kind = P_CMPXCHG, .tag = ORD_ONCE },
 	{ .name = "atomic_cmpxchg_acquire", .kind = P_CMPXCHG, .tag = ORD_ACQUIRE },
 	{ .name = "atomic_cmpxchg_release", .kind = P_CMPXCHG, .tag = ORD_RELEASE },
+	/* not in linux-kernel.def: herd7 has it built in, fully ordered */
+	{ .name = "atomic_add_unless", .kind = P_ADD_UNLESS, .tag = ORD_MB },
 	{ .name = "atomic_read", .kind = P_LOAD, .tag = T_ONCE, .lvalue = false },
 	{ .name = "atomic_set", .kind = P_STORE, .tag = T_ONCE, .lvalue = false },
 	{ .name = "atomic_read_acquire", .kind = P_LOAD, .tag = T_ACQUIRE, .lvalue = false },
@@ -226,7 +229,7 @@ static int prim_nargs(const cprim *p)
 	case P_LOAD: case P_LOCK: case P_UNLOCK: case P_ISLOCKED: case P_TRYLOCK: return 1;
 	case P_STORE: case P_STORE_MB: case P_XCHG: return 2;
 	case P_FENCE: return 0;
-	case P_CMPXCHG: return 3;
+	case P_CMPXCHG: case P_ADD_UNLESS: return 3;
 	default: return p->one ? 1 : 2;
 	}
 }
@@ -673,6 +676,7 @@ static int nonzero(cparser *cp, opnd d, opnd *out)
 }
 
 static int lower(cparser *cp, node *n, opnd *out);
+static int lower_compare(cparser *cp, binop op, opnd a, opnd b, opnd *out);
 
 /* The address an lvalue `*e` designates (or `x` for a shared x). */
 static int lower_addr(cparser *cp, node *n, opnd *out)
@@ -835,6 +839,24 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 			in->tags_fence_ok = TAG(T_MB);
 		*out = reg_opnd(t);
 		return 0;
+	case P_ADD_UNLESS:
+		/* a cmpxchg that succeeds on a difference and adds: the
+		 * same events (herd-representation.txt lists it with
+		 * cmpxchg), so the same tags and fences on success only */
+		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_CAS)))
+			return -1;
+		in->dst = t;
+		in->a = addr;
+		in->b = w;
+		in->c = v;
+		in->cmp = CMP_NE;
+		in->alu_new = true;
+		in->alu = ALU_ADD;
+		rmw_tags(p->tag, &in->tags_r, &in->tags_w);
+		in->tags_fail = TAG(T_ONCE) | TAG(T_RMW);
+		in->tags_fence_ok = TAG(T_MB);
+		/* the value: whether it added, without a branch (no ctrl) */
+		return lower_compare(cp, B_NE, reg_opnd(t), w, out);
 	case P_FENCE:
 		break;
 	}

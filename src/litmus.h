@@ -54,7 +54,10 @@ typedef enum {
 	             * read+write events linked by rmw, tags_r / tags_w */
 	IR_CAS,     /* old = [a + off]; if old == b: [a + off] = c; dst = old
 	             * success: read+write (rmw) with tags_r/tags_w;
-	             * failure: read only with tags_fail */
+	             * failure: read only with tags_fail.  Variants (both off
+	             * by default): cmp == CMP_NE succeeds if old != b, and
+	             * `alu_new` writes old alu c instead of c; together they
+	             * are LKMM's atomic_add_unless(v, c, b) */
 	IR_FENCE,   /* fence event with tags_f */
 	IR_BRANCH,  /* if (a cmp b) goto target   (CMP_ALWAYS: a, b unused) */
 	IR_SC,      /* store-conditional: the path splits.  Failure: dst = 1, no
@@ -79,8 +82,9 @@ typedef struct {
 	int dst;          /* destination register, -1 if none */
 	opnd a, b, c;
 	int64_t off;      /* address offset for memory ops */
-	alu_op alu;       /* IR_ALU, IR_RMW */
-	cmp_op cmp;       /* IR_BRANCH */
+	alu_op alu;       /* IR_ALU, IR_RMW; IR_CAS with alu_new */
+	cmp_op cmp;       /* IR_BRANCH, IR_PICK; IR_CAS: CMP_NE or equality
+	                   * (any other value, so a zeroed insn is a CAS) */
 	int target;       /* IR_BRANCH: index of the target instruction in the
 	                   * thread (== thread length means "end of thread") */
 	int size;         /* access size in bytes (1, 2, 4, 8); 0 = default */
@@ -92,6 +96,8 @@ typedef struct {
 	bool reserve;     /* IR_LOAD: load-reserved (pairs with a later IR_SC) */
 	bool split;       /* IR_RMW: a read and a write linked by rmw; IR_CAS with
 	                   * c = OPND_NONE: no write on success */
+	bool alu_new;     /* IR_CAS: on success write old alu c, not c (the
+	                   * write then depends on the read, as for IR_RMW) */
 	bool pick;        /* IR_CAS: the comparison is a choice as for IR_PICK
 	                   * (Arm CAS): the write has a pick dependency on b, and
 	                   * on success dst is either the value read or b, the

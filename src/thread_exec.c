@@ -380,7 +380,11 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 			if (in->dst >= 0)
 				regs[in->dst] = read_result(old, e);
 		} else { /* IR_CAS: a read, and a write linked by rmw on success */
-			bool ok = value_eq(old, value_of(&in->b, regs));
+			/* atomic_add_unless succeeds on a difference */
+			bool ok = value_eq(old, value_of(&in->b, regs)) != (in->cmp == CMP_NE);
+			value nv = value_of(&in->c, regs);
+			if (ok && in->alu_new && !alu(in->alu, old, nv, &nv))
+				continue;   /* no meaning (an address times ...): no path */
 			/* a fully ordered CAS is fenced only when it succeeds;
 			 * the value is known, so the fence can go first */
 			if (ok && in->tags_fence_ok
@@ -397,9 +401,12 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 				uint64_t xc = r->xctrl;
 				if (in->pick)
 					r->xctrl |= taint_of(&in->b, regs);
-				int ew = emit_linked_write(r, &q, in, loc, value_of(&in->c, regs), er, addr,
+				/* a value computed from the read depends on it,
+				 * as an IR_RMW write does */
+				uint64_t vread = in->alu_new ? (uint64_t)1 << er : 0;
+				int ew = emit_linked_write(r, &q, in, loc, nv, er, addr,
 							   taint_of(&in->c, regs),
-							   vaddr | vtaint_of(&in->c, regs));
+							   vaddr | vtaint_of(&in->c, regs) | vread);
 				r->xctrl = xc;
 				if (ew < 0)
 					return -1;
