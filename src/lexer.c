@@ -196,7 +196,10 @@ static int digit_value(char c)
 	return -1;
 }
 
-int lex_int(lexer *lx, int64_t *v, const char *what)
+/* Read an optional '-', then a decimal or 0x-hex magnitude of at most
+ * max_pos (at most 2^63 after a '-'), into *v as a 64-bit two's complement
+ * pattern. */
+static int read_int(lexer *lx, int64_t *v, const char *what, uint64_t max_pos)
 {
 	srcpos start;
 	const char *p;
@@ -216,7 +219,7 @@ int lex_int(lexer *lx, int64_t *v, const char *what)
 		p += 2;
 	}
 	/* The magnitude of INT64_MIN is one more than INT64_MAX. */
-	limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	limit = neg ? (uint64_t)INT64_MAX + 1 : max_pos;
 	for (; (dv = digit_value(*p)) >= 0 && (unsigned)dv < base; p++) {
 		if (acc > (limit - (unsigned)dv) / base)
 			return diag_error(lx->d, start, "integer out of range");
@@ -224,12 +227,25 @@ int lex_int(lexer *lx, int64_t *v, const char *what)
 	}
 	if (lex_is_ident_char(*p))
 		return diag_error(lx->d, start, "invalid number");
-	if (!neg)
-		*v = (int64_t)acc;
-	else if (acc == (uint64_t)INT64_MAX + 1)
+	if (neg && acc == (uint64_t)INT64_MAX + 1)
 		*v = INT64_MIN;
-	else
+	else if (neg)
 		*v = -(int64_t)acc;
+	else if (acc > (uint64_t)INT64_MAX)
+		/* the pattern's negative value, without an out-of-range cast */
+		*v = -(int64_t)(UINT64_MAX - acc) - 1;
+	else
+		*v = (int64_t)acc;
 	lex_advance(lx, (size_t)(p - lx->p));
 	return 0;
+}
+
+int lex_int(lexer *lx, int64_t *v, const char *what)
+{
+	return read_int(lx, v, what, (uint64_t)INT64_MAX);
+}
+
+int lex_int_bits64(lexer *lx, int64_t *v, const char *what)
+{
+	return read_int(lx, v, what, UINT64_MAX);
 }

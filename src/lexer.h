@@ -59,6 +59,10 @@ int lex_ident(lexer *lx, char *buf, const char *what);
 /* Read a decimal or 0x-hex integer with an optional '-' sign; it must fit in
  * int64_t. Returns 0, or -1 with an error. */
 int lex_int(lexer *lx, int64_t *v, const char *what);
+/* As lex_int, but an integer without '-' may go up to 2^64-1 and stands for
+ * its 64-bit two's complement pattern (0xffffffffffffffff is -1): herd7
+ * takes such values for 64-bit locations. */
+int lex_int_bits64(lexer *lx, int64_t *v, const char *what);
 
 /* Record "expected WHAT, found ..." at the next non-blank; returns -1. */
 int lex_error_expected(lexer *lx, const char *what);

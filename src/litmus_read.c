@@ -201,12 +201,13 @@ static int read_location(reader *r, observable *o)
 	return read_symbol(r, &o->sym) || lex_expect(&r->lx, "]") ? -1 : 0;
 }
 
-/* An integer, or a symbol standing for its address. */
+/* An integer (up to 2^64-1, taken as its 64-bit pattern), or a symbol
+ * standing for its address. */
 static int read_value(reader *r, value *v)
 {
 	if (lex_peek_number(&r->lx)) {
 		*v = value_int(0);
-		return lex_int(&r->lx, &v->off, "a value");
+		return lex_int_bits64(&r->lx, &v->off, "a value");
 	}
 	lex_accept(&r->lx, "&");    /* `&x` (C) means the same as `x` */
 	if (!lex_peek_ident(&r->lx))
@@ -366,7 +367,7 @@ static int read_init_entry(reader *r)
 			return -1;
 		have_name = true;
 		if (!lex_peek_ident(lx) && !lex_peek_number(lx) && *lx->p != '*'
-		    && *lx->p != '[')
+		    && *lx->p != '[' && *lx->p != '%')
 			break;
 		/* The word was part of a type. */
 		typed = true;
@@ -808,10 +809,12 @@ static prop *new_prop(reader *r, prop_kind kind, prop *l, prop *rr)
 	return p;
 }
 
-/* `loc = value` or `loc == loc`. */
+/* `loc = value`, `loc <> value` (or `!=`: herd7 reads it as `~(loc =
+ * value)` and prints it so) or `loc == loc`. */
 static prop *read_atom(reader *r)
 {
 	prop *p;
+	bool differs;
 
 	if (lex_at_end(&r->lx)) {
 		diag_error(r->d, r->lx.pos, "unexpected end of file in the condition");
@@ -831,9 +834,10 @@ static prop *read_atom(reader *r)
 			goto fail;
 		return p;
 	}
-	if (lex_expect(&r->lx, "=") || read_value(r, &p->rhs))
+	differs = lex_accept(&r->lx, "<>") || lex_accept(&r->lx, "!=");
+	if ((!differs && lex_expect(&r->lx, "=")) || read_value(r, &p->rhs))
 		goto fail;
-	return p;
+	return differs ? new_prop(r, PROP_NOT, p, NULL) : p;
 fail:
 	prop_free(p);
 	return NULL;

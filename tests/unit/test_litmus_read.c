@@ -195,6 +195,26 @@ static void test_init(void)
 	CHECK(t->nsyms == 10);
 	CHECK(sym(t, "x") == 0 && sym(t, "y") == 1 && sym(t, "z") == 2 && sym(t, "u") == 9);
 	litmus_free(t);
+
+	/* herd7's 64-bit values: up to 2^64-1, read as the two's complement
+	 * pattern; a type may come before a symbolic register. */
+	t = parse("TOY wide\n{ x=0xffffffffffffffff; y=18446744073709551615;\n"
+		  "int64_t 0: r1 = 0xFFFFFFFFFFFFFFFC; z=0x8000000000000000;\n"
+		  "w=9223372036854775807; uint64_t %s=x; }\nP0;\n1;\nexists (x=1)\n", &d);
+	CHECK(t != NULL);
+	if (!t)
+		return;
+	CHECK(t->ninit == 5);   /* no thread names %s: its entry is dropped */
+	if (t->ninit == 5) {
+		e = t->init;
+		CHECK(e[0].sym == sym(t, "x") && value_eq(e[0].val, value_int(-1)));
+		CHECK(e[1].sym == sym(t, "y") && value_eq(e[1].val, value_int(-1)));
+		CHECK(e[2].thread == 0 && e[2].reg == reg(t, "r1") && value_eq(e[2].val, value_int(-4)));
+		CHECK(e[3].sym == sym(t, "z") && value_eq(e[3].val, value_int(INT64_MIN)));
+		CHECK(e[4].sym == sym(t, "w") && value_eq(e[4].val, value_int(INT64_MAX)));
+	}
+	CHECK(reg(t, "%s") >= 0);
+	litmus_free(t);
 }
 
 static void test_grid(void)
@@ -299,6 +319,24 @@ static void test_condition(void)
 	CHECK(c->r->kind == PROP_ATOM && c->r->rhs_is_obs);
 	CHECK(c->r->lhs.thread == 0 && c->r->rhs_obs.thread == -1 && c->r->rhs_obs.sym == sym(t, "x"));
 	litmus_free(t);
+
+	/* `<>` and `!=` read as the negated atom (herd7 prints `not (..)`);
+	 * a condition value may be a 64-bit pattern. */
+	t = parse("TOY cond\n{}\nP0;\n1;\n"
+		  "exists 0:r1<>1 /\\ x != y /\\ ~[y] <> -1 /\\ y=0xffffffffffffffff\n", &d);
+	CHECK(t != NULL);
+	if (!t)
+		return;
+	c = t->cond;
+	CHECK(c->kind == PROP_AND && c->l->kind == PROP_AND && c->l->l->kind == PROP_AND);
+	CHECK(c->l->l->l->kind == PROP_NOT);
+	CHECK(atom_is(c->l->l->l->l, 0, reg(t, "r1"), value_int(1)));
+	CHECK(c->l->l->r->kind == PROP_NOT);
+	CHECK(atom_is(c->l->l->r->l, -1, sym(t, "x"), value_addr(sym(t, "y"))));
+	CHECK(c->l->r->kind == PROP_NOT && c->l->r->l->kind == PROP_NOT);
+	CHECK(atom_is(c->l->r->l->l, -1, sym(t, "y"), value_int(-1)));
+	CHECK(atom_is(c->r, -1, sym(t, "y"), value_int(-1)));
+	litmus_free(t);
 }
 
 /* Each bad input gives exactly one error, at LINE:COL, containing MSG. */
@@ -334,6 +372,9 @@ static void test_errors(void)
 	check_error("TOY a\n{ 0:r1=x; 0:r1=1 }", 2, 11, "initialised twice");
 	check_error("TOY a\n{ x=1;\n", 3, 1, "unexpected end of file in the init block");
 	check_error("TOY a\n{ x=99999999999999999999 }", 2, 5, "integer out of range");
+	check_error("TOY a\n{ x=18446744073709551616 }", 2, 5, "integer out of range");
+	check_error("TOY a\n{ x=0x10000000000000000 }", 2, 5, "integer out of range");
+	check_error("TOY a\n{ x=-9223372036854775809 }", 2, 5, "integer out of range");
 	check_error("TOY a\n{ x=12ab }", 2, 5, "invalid number");
 	check_error("TOY a\n{}\nexists true", 3, 1, "missing thread grid");
 	check_error("TOY a\n{}\n", 3, 1, "missing thread grid");
@@ -352,6 +393,9 @@ static void test_errors(void)
 	check_error("TOY a\n{}\nP0;\n1;\nexists (x=1 /\\", 5, 15, "unexpected end of file in the condition");
 	check_error("TOY a\n{}\nP0;\n1;\nexists (x=)", 5, 11, "expected a value, found ')'");
 	check_error("TOY a\n{}\nP0;\n1;\nexists (x 1)", 5, 11, "expected '='");
+	check_error("TOY a\n{}\nP0;\n1;\nexists (x<>)", 5, 12, "expected a value, found ')'");
+	check_error("TOY a\n{}\nP0;\n1;\nexists (x=0x1ffffffffffffffff)", 5, 11,
+		    "integer out of range");
 	check_error("TOY a\n{}\nP0;\n1;\nexists (1:r0=1)", 5, 9, "thread 1 does not exist");
 	check_error("TOY a\n{}\nP0;\n1;\nexists x=1 x=2", 5, 12, "unexpected text after the condition");
 	check_error("TOY a\n{}\nP0;\n1;\nlocations [x y]\nexists true", 5, 14, "expected ';' or ']'");
