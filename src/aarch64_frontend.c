@@ -1189,26 +1189,18 @@ static int parse_cell(a64_parser *ap, const litmus_cell *cell)
 	return 0;
 }
 
+static int a64_cell(void *ap, const litmus_cell *cell)
+{
+	return parse_cell(ap, cell);
+}
+
 static int a64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
 	a64_parser ap = { .t = t, .th = &t->threads[ti], .d = d };
-	size_t n = ncells > 0 ? (size_t)ncells : 1;
-	int i, rc = -1;
 
-	ap.cap = (int)n * A64_IR_PER_CELL;
-	ap.th->code = calloc((size_t)ap.cap, sizeof *ap.th->code);
-	if (!ap.th->code || fe_labels_init(&ap.lab, n)) {
-		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < ncells; i++)
-		if (parse_cell(&ap, &cells[i]))
-			goto out;
-	rc = fe_labels_resolve(&ap.lab, ap.th->code, d);
-out:
-	fe_labels_free(&ap.lab);
-	return rc;
+	ap.cap = (ncells > 0 ? ncells : 1) * A64_IR_PER_CELL;
+	return fe_parse_grid(ap.th, &ap.lab, A64_IR_PER_CELL, cells, ncells, a64_cell, NULL, &ap, d);
 }
 
 const frontend aarch64_frontend = {

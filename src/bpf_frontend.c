@@ -386,25 +386,17 @@ static int parse_cell(bpf_parser *bp, const litmus_cell *cell)
 	return 0;
 }
 
+static int bpf_cell(void *bp, const litmus_cell *cell)
+{
+	return parse_cell(bp, cell);
+}
+
 static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
 	bpf_parser bp = { .t = t, .th = &t->threads[ti], .d = d };
-	size_t n = ncells > 0 ? (size_t)ncells : 1;
-	int i, rc = -1;
 
-	bp.th->code = calloc(n, sizeof *bp.th->code);
-	if (!bp.th->code || fe_labels_init(&bp.lab, n)) {
-		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < ncells; i++)
-		if (parse_cell(&bp, &cells[i]))
-			goto out;
-	rc = fe_labels_resolve(&bp.lab, bp.th->code, d);
-out:
-	fe_labels_free(&bp.lab);
-	return rc;
+	return fe_parse_grid(bp.th, &bp.lab, 1, cells, ncells, bpf_cell, NULL, &bp, d);
 }
 
 const frontend bpf_frontend = {

@@ -60,3 +60,24 @@ int fe_labels_resolve(const fe_labels *fl, ir_insn *code, diag *d)
 	}
 	return 0;
 }
+
+int fe_parse_grid(litmus_thread *th, fe_labels *lab, size_t per_cell,
+		  const litmus_cell *cells, int ncells, fe_cell_fn cell,
+		  fe_resolve_fn resolve, void *parser, diag *d)
+{
+	size_t n = ncells > 0 ? (size_t)ncells : 1;
+	int rc = -1;
+
+	th->code = calloc(n * per_cell, sizeof *th->code);
+	if (!th->code || fe_labels_init(lab, n)) {
+		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
+		goto out;
+	}
+	for (int i = 0; i < ncells; i++)
+		if (cell(parser, &cells[i]))
+			goto out;
+	rc = resolve ? resolve(parser) : fe_labels_resolve(lab, th->code, d);
+out:
+	fe_labels_free(lab);
+	return rc;
+}

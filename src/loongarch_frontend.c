@@ -526,25 +526,17 @@ static int parse_cell(la_parser *lp, const litmus_cell *cell)
 	return 0;
 }
 
+static int la_cell(void *lp, const litmus_cell *cell)
+{
+	return parse_cell(lp, cell);
+}
+
 static int la_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			   diag *d)
 {
 	la_parser lp = { .t = t, .th = &t->threads[ti], .d = d };
-	size_t n = (ncells > 0 ? (size_t)ncells : 1) * IR_PER_CELL;
-	int rc = -1;
 
-	lp.th->code = calloc(n, sizeof *lp.th->code);
-	if (!lp.th->code || fe_labels_init(&lp.lab, n)) {
-		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
-	for (int i = 0; i < ncells; i++)
-		if (parse_cell(&lp, &cells[i]))
-			goto out;
-	rc = fe_labels_resolve(&lp.lab, lp.th->code, d);
-out:
-	fe_labels_free(&lp.lab);
-	return rc;
+	return fe_parse_grid(lp.th, &lp.lab, IR_PER_CELL, cells, ncells, la_cell, NULL, &lp, d);
 }
 
 const frontend loongarch_frontend = {

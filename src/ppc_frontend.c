@@ -501,25 +501,25 @@ static int resolve_gotos(ppc_parser *pp)
 	return 0;
 }
 
+static int ppc_cell(void *pp, const litmus_cell *cell)
+{
+	return parse_cell(pp, cell);
+}
+
+static int ppc_resolve(void *pp)
+{
+	return resolve_gotos(pp);
+}
+
 static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
 	ppc_parser pp = { .t = t, .th = &t->threads[ti], .d = d };
-	size_t n = ncells > 0 ? (size_t)ncells : 1;
-	int i, rc = -1;
+	int rc;
 
-	pp.th->code = calloc(n * IR_PER_CELL, sizeof *pp.th->code);
-	pp.rets = calloc(n, sizeof *pp.rets);
-	if (!pp.th->code || fe_labels_init(&pp.lab, n) || !pp.rets) {
-		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < ncells; i++)
-		if (parse_cell(&pp, &cells[i]))
-			goto out;
-	rc = resolve_gotos(&pp);
-out:
-	fe_labels_free(&pp.lab);
+	if (!(pp.rets = calloc(ncells > 0 ? (size_t)ncells : 1, sizeof *pp.rets)))
+		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
+	rc = fe_parse_grid(pp.th, &pp.lab, IR_PER_CELL, cells, ncells, ppc_cell, ppc_resolve, &pp, d);
 	free(pp.rets);
 	return rc;
 }

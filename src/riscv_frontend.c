@@ -622,25 +622,17 @@ static int parse_cell(rv_parser *rp, const litmus_cell *cell)
 	return 0;
 }
 
+static int rv_cell(void *rp, const litmus_cell *cell)
+{
+	return parse_cell(rp, cell);
+}
+
 static int rv_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			   diag *d)
 {
 	rv_parser rp = { .t = t, .th = &t->threads[ti], .d = d };
-	size_t n = ncells > 0 ? (size_t)ncells : 1;
-	int i, rc = -1;
 
-	rp.th->code = calloc(n * RV_MAX_IR, sizeof *rp.th->code);
-	if (!rp.th->code || fe_labels_init(&rp.lab, n)) {
-		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < ncells; i++)
-		if (parse_cell(&rp, &cells[i]))
-			goto out;
-	rc = fe_labels_resolve(&rp.lab, rp.th->code, d);
-out:
-	fe_labels_free(&rp.lab);
-	return rc;
+	return fe_parse_grid(rp.th, &rp.lab, RV_MAX_IR, cells, ncells, rv_cell, NULL, &rp, d);
 }
 
 const frontend riscv_frontend = {

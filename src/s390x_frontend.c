@@ -530,25 +530,17 @@ static int parse_cell(s390_parser *sp, const litmus_cell *cell)
 	return 0;
 }
 
+static int s390_cell(void *sp, const litmus_cell *cell)
+{
+	return parse_cell(sp, cell);
+}
+
 static int s390_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			     diag *d)
 {
 	s390_parser sp = { .t = t, .th = &t->threads[ti], .d = d };
-	size_t n = ncells > 0 ? (size_t)ncells : 1;
-	int i, rc = -1;
 
-	sp.th->code = calloc(n * IR_PER_CELL, sizeof *sp.th->code);
-	if (!sp.th->code || fe_labels_init(&sp.lab, n)) {
-		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < ncells; i++)
-		if (parse_cell(&sp, &cells[i]))
-			goto out;
-	rc = fe_labels_resolve(&sp.lab, sp.th->code, d);
-out:
-	fe_labels_free(&sp.lab);
-	return rc;
+	return fe_parse_grid(sp.th, &sp.lab, IR_PER_CELL, cells, ncells, s390_cell, NULL, &sp, d);
 }
 
 const frontend s390x_frontend = {

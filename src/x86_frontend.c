@@ -641,25 +641,25 @@ static int resolve_gotos(x86_parser *xp)
 	return 0;
 }
 
+static int x86_cell(void *xp, const litmus_cell *cell)
+{
+	return parse_cell(xp, cell);
+}
+
+static int x86_resolve(void *xp)
+{
+	return resolve_gotos(xp);
+}
+
 static int parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			diag *d, bool att)
 {
 	x86_parser xp = { .t = t, .th = &t->threads[ti], .d = d, .att = att };
-	size_t n = ncells > 0 ? (size_t)ncells : 1;
-	int i, rc = -1;
+	int rc;
 
-	xp.th->code = calloc(n * IR_PER_CELL, sizeof *xp.th->code);
-	xp.rets = calloc(n, sizeof *xp.rets);
-	if (!xp.th->code || fe_labels_init(&xp.lab, n) || !xp.rets) {
-		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < ncells; i++)
-		if (parse_cell(&xp, &cells[i]))
-			goto out;
-	rc = resolve_gotos(&xp);
-out:
-	fe_labels_free(&xp.lab);
+	if (!(xp.rets = calloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets)))
+		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
+	rc = fe_parse_grid(xp.th, &xp.lab, IR_PER_CELL, cells, ncells, x86_cell, x86_resolve, &xp, d);
 	free(xp.rets);
 	return rc;
 }
