@@ -56,6 +56,7 @@ check: deps all
 	  "ppc=sh tests/conformance/ppc.sh" \
 	  "lkmm=sh tests/conformance/lkmm.sh" \
 	  "checklitmus=sh tests/conformance/checklitmus.sh" \
+	  "c-corpus=sh tests/conformance/c-corpus.sh" \
 	  "c2bpf=sh tests/conformance/c2bpf.sh" \
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "herd-diff=$(MAKE) -s diff-check" \

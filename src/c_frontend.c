@@ -602,6 +602,9 @@ static ir_insn *emit(cparser *cp, ir_op op)
 	in->op = op;
 	in->pos = cp->stmt_pos;
 	in->dst = -1;
+	/* herd7's C semantics puts an RMW's read po-before its write, which
+	 * the kernel's coherence check (po-loc | com) relies on */
+	in->rmw_po = op == IR_RMW || op == IR_CAS;
 	return in;
 }
 

@@ -132,9 +132,11 @@ static void build_events(enumerator *E)
 			es->kind[e] = te->kind;
 			es->tags[e] = te->tags;
 			es->insn[e] = te->insn;
+			/* the two events of one atomic instruction are in po only
+			 * where the dialect says so (ir_insn.rmw_po) */
+			bool rmw_po = te->insn >= 0 && t->threads[ti].code[te->insn].rmw_po;
 			for (int j = 0; j < i; j++) {
-				/* the two events of one cmpxchg are not in po */
-				if (te->rmw_read != j || te->insn != tr->ev[j].insn)
+				if (te->rmw_read != j || te->insn != tr->ev[j].insn || rmw_po)
 					rel_add(es->po, w, b + j, e);
 				uint64_t bit = (uint64_t)1 << j;
 				if (te->addr & bit)

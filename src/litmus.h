@@ -103,6 +103,10 @@ typedef struct {
 	                   * on success dst is either the value read or b, the
 	                   * latter with a pick dependency on the read; the
 	                   * read is ctrl for all later events */
+	bool rmw_po;      /* IR_RMW with split, IR_CAS: the read is po-before
+	                   * the write (herd7's C semantics); otherwise the two
+	                   * events of one instruction are not in po (BPF,
+	                   * AArch64), only in rmw */
 } ir_insn;
 
 typedef struct {
