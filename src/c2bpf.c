@@ -38,8 +38,6 @@
  * names gets a register holding its address (init block); one scratch
  * register; r0 is kept for cmpxchg.
  */
-#include <glob.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -48,47 +46,14 @@
 #include <string.h>
 #include <unistd.h>
 #include "c2bpf.h"
+#include "lkmm_common.h"
 #include "cat.h"
 #include "check.h"
 #include "frontends.h"
 #include "litmus_read.h"
 #include "output.h"
 
-#ifndef BPFMM_MODELDIR
-#define BPFMM_MODELDIR "/usr/local/share/bpfmm/models"
-#endif
-
 #define NBPFREGS 11     /* r0..r10 */
-
-/* ---- growing strings ---------------------------------------------------- */
-
-typedef struct {
-	char *s;
-	size_t n, cap;
-} sbuf;
-
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int len;
-
-	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (len < 0)
-		return;
-	if (b->n + len + 1 > b->cap) {
-		b->cap = (b->n + len + 1) * 2;
-		b->s = realloc(b->s, b->cap);
-		if (!b->s)
-			abort();
-	}
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->n, len + 1, fmt, ap);
-	va_end(ap);
-	b->n += len;
-}
 
 /* ---- one thread's translation ------------------------------------------- */
 
@@ -142,31 +107,6 @@ static void emit(xthread *x, const char *fmt, ...)
 		sb_printf(&b, "%s", line);
 	}
 	col_add(&x->col, b.s);
-}
-
-static bool has_tag(const litmus_test *t, tagmask m, const char *name)
-{
-	for (int i = 0; i < t->fe->ntags; i++)
-		if ((m >> i & 1) && !strcmp(t->fe->tag_names[i], name))
-			return true;
-	return false;
-}
-
-/* RCU, SRCU, locks: refused with the family's name */
-static const char *unsupported_family(const litmus_test *t, tagmask m)
-{
-	static const struct { const char *tag, *family; } fam[] = {
-		{ "Rcu-lock", "RCU" }, { "Rcu-unlock", "RCU" }, { "Sync-rcu", "RCU" },
-		{ "Srcu-lock", "SRCU" }, { "Srcu-unlock", "SRCU" }, { "Sync-srcu", "SRCU" },
-		{ "After-srcu-read-unlock", "SRCU" },
-		{ "LKR", "locks" }, { "LKW", "locks" }, { "UL", "locks" }, { "LF", "locks" },
-		{ "RL", "locks" }, { "RU", "locks" }, { "After-spinlock", "locks" },
-		{ "After-unlock-lock", "locks" },
-	};
-	for (size_t i = 0; i < sizeof fam / sizeof *fam; i++)
-		if (has_tag(t, m, fam[i].tag))
-			return fam[i].family;
-	return NULL;
 }
 
 static int refuse(xthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -253,7 +193,7 @@ static const char *cmp_text(cmp_op c)
 
 static bool is_mb_fence(const litmus_test *t, const ir_insn *in)
 {
-	return in->op == IR_FENCE && has_tag(t, in->tags_f, "Mb") &&
+	return in->op == IR_FENCE && lk_has_tag(t, in->tags_f, "Mb") &&
 	       __builtin_popcount(in->tags_f) == 1;
 }
 
@@ -300,7 +240,7 @@ static int translate_insn(xthread *x, const ir_insn *in)
 	case IR_LOAD:
 		if (addr_of(x, in, a, sizeof a))
 			return -1;
-		if (has_tag(t, in->tags_r, "Acquire"))
+		if (lk_has_tag(t, in->tags_r, "Acquire"))
 			emit(x, "r%d = load_acquire((u64 *)(%s))", d, a);
 		else
 			emit(x, "r%d = *(u64 *)(%s)", d, a);
@@ -308,7 +248,7 @@ static int translate_insn(xthread *x, const ir_insn *in)
 	case IR_STORE:
 		if (addr_of(x, in, a, sizeof a))
 			return -1;
-		if (has_tag(t, in->tags_w, "Release")) {
+		if (lk_has_tag(t, in->tags_w, "Release")) {
 			int r = in_reg(x, in->b);
 			emit(x, "store_release((u64 *)(%s), r%d)", a, r);
 		} else {
@@ -359,9 +299,9 @@ static int translate_insn(xthread *x, const ir_insn *in)
 			emit(x, "r%d = r0", d);
 		return 0;
 	case IR_FENCE:
-		if (has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1)
+		if (lk_has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1)
 			return 0;
-		if (!has_tag(t, in->tags_f, "Mb"))
+		if (!lk_has_tag(t, in->tags_f, "Mb"))
 			x->used_weaker_fence = true;
 		full_fence(x);
 		return 0;
@@ -456,7 +396,7 @@ static int allocate(xthread *x)
 		cas |= in->op == IR_CAS;
 		/* a fence that is written as a fence */
 		if (in->op == IR_FENCE && !(i > 0 && x->fold[i - 1]) && !(i > 1 && x->fold[i - 2]) &&
-		    !x->fold[i] && !(has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1))
+		    !x->fold[i] && !(lk_has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1))
 			fence = true;
 	}
 	for (int k = 0; k < t->ninit; k++) {
@@ -539,7 +479,7 @@ static int translate_thread(xthread *x)
 
 	for (int i = 0; i < th->ncode; i++) {
 		const ir_insn *in = &th->code[i];
-		const char *fam = unsupported_family(t, in->tags_r | in->tags_w | in->tags_f | in->tags_fail
+		const char *fam = lk_unsupported_family(t, in->tags_r | in->tags_w | in->tags_f | in->tags_fail
 							| in->tags_fence_ok);
 		if (fam)
 			return refuse(x, "%s", fam);
@@ -729,86 +669,9 @@ typedef struct {
 	long budget;
 } c2opts;
 
-static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
-
-static const char *model_dir(void)
-{
-	static char dir[PATH_MAX];
-	char exe[PATH_MAX], probe[PATH_MAX + 32];
-	const char *env = getenv("BPFMM_MODELDIR");
-
-	if (env && *env)
-		return env;
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (len > 0) {
-		exe[len] = 0;
-		char *d = dirname(exe);
-		static const char *const rel[] = { "../models", "../share/bpfmm/models" };
-		for (int i = 0; i < 2; i++) {
-			snprintf(dir, sizeof dir, "%s/%s", d, rel[i]);
-			snprintf(probe, sizeof probe, "%s/lib/stdlib.cat", dir);
-			if (readable(probe))
-				return dir;
-		}
-	}
-	return BPFMM_MODELDIR;
-}
-
-/* The kernel's tools/memory-model: -I, $LKMM_DIR, ., the conformance cache. */
-static const char *lkmm_dir(const c2opts *o)
-{
-	static char dir[PATH_MAX];
-	char probe[PATH_MAX + 32];
-	const char *home = getenv("HOME");
-
-	if (o->lkmm_dir)
-		return o->lkmm_dir;
-	if (getenv("LKMM_DIR") && *getenv("LKMM_DIR"))
-		return getenv("LKMM_DIR");
-	if (readable("linux-kernel.cat"))
-		return ".";
-	if (home) {
-		glob_t g = { 0 };
-		snprintf(probe, sizeof probe, "%s/.cache/bpfmm-lkmm/*/tools/memory-model/linux-kernel.cat", home);
-		if (glob(probe, 0, NULL, &g) == 0 && g.gl_pathc > 0) {
-			snprintf(dir, sizeof dir, "%s", g.gl_pathv[0]);
-			*strrchr(dir, '/') = 0;
-			globfree(&g);
-			return dir;
-		}
-		globfree(&g);
-	}
-	return NULL;
-}
-
-static cat_run *load_model(const char *path, const char *extra, const frontend *fe, cat_model **mp, diag *d)
-{
-	char here[PATH_MAX], lib[PATH_MAX + 8];
-	const char *mdir = model_dir();
-	const char *inc[5];
-	int n = 0;
-
-	snprintf(here, sizeof here, "%s", path);
-	snprintf(lib, sizeof lib, "%s/lib", mdir);
-	inc[n++] = dirname(here);
-	if (extra)
-		inc[n++] = extra;
-	inc[n++] = lib;
-	inc[n++] = mdir;
-	inc[n] = NULL;
-	d->file = path;
-	*mp = cat_model_load(path, inc, NULL, d);
-	return *mp ? cat_run_new(*mp, fe->tag_names, fe->ntags) : NULL;
-}
+static const char *lkmm_dir(const c2opts *o) { return lk_lkmm_dir(o->lkmm_dir); }
 
 /* ---- comparing final states --------------------------------------------- */
-
-static bool same_value(const litmus_test *ta, value a, const litmus_test *tb, value b)
-{
-	if ((a.sym < 0) != (b.sym < 0) || a.off != b.off)
-		return false;
-	return a.sym < 0 || !strcmp(ta->syms[a.sym], tb->syms[b.sym]);
-}
 
 /* Index in rb->obs of the BPF observable for C observable oc, or -1. */
 static int bpf_obs(const litmus_test *tc, xthread *xs, const litmus_test *tb, const check_result *rb,
@@ -849,7 +712,7 @@ static int extra_states(const litmus_test *tc, const check_result *rc, xthread *
 			const value *crow = rc->states + (size_t)u * rc->nobs;
 			found = true;
 			for (int i = 0; i < rc->nobs && found; i++)
-				found = same_value(tc, crow[i], tb, row[idx[i]]);
+				found = lk_same_value(tc, crow[i], tb, row[idx[i]]);
 		}
 		if (!found) {
 			extra++;
@@ -1056,11 +919,11 @@ int c2bpf_main(int argc, char **argv)
 	if (o.bpf_model)
 		snprintf(bpath, sizeof bpath, "%s", o.bpf_model);
 	else
-		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir());
+		snprintf(bpath, sizeof bpath, "%s/bpf.cat", lk_model_dir());
 	diag d = { 0 };
 	cat_model *ml = NULL, *mb = NULL;
-	cat_run *rl = load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);
-	cat_run *rb = rl ? load_model(bpath, NULL, frontend_for_arch("BPF"), &mb, &d) : NULL;
+	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);
+	cat_run *rb = rl ? lk_load_model(bpath, NULL, frontend_for_arch("BPF"), &mb, &d) : NULL;
 	if (!rl || !rb) {
 		diag_print(&d);
 		status = 1;
