@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "c2bpf.h"
+#include "lkmm_map.h"
 #include "cfg.h"
 #include "check.h"
 #include "frontends.h"
@@ -68,6 +69,10 @@ static const char usage[] =
 "\n"
 "bpfmm c2bpf [--emit DIR] FILE.litmus...: translate C (LKMM) tests to BPF\n"
 "and compare linux-kernel.cat with bpf.cat on them (docs/c-to-bpf.md).\n"
+"\n"
+"bpfmm lkmm-map --mapping NAME [--emit DIR] FILE.litmus...: write C (LKMM)\n"
+"tests with Linux's RISC-V sequences for its primitives and check that\n"
+"riscv.cat allows no final state linux-kernel.cat forbids (docs/lkmm-riscv.md).\n"
 "\n"
 "Every test named is checked, even after one fails to parse or run.\n"
 "Errors go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
@@ -270,6 +275,8 @@ int main(int argc, char **argv)
 		return map_main(argc - 1, argv + 1, model_dir());
 	if (argc > 1 && !strcmp(argv[1], "c2bpf"))
 		return c2bpf_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
+		return lkmm_map_main(argc - 1, argv + 1);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;
