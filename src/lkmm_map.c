@@ -908,8 +908,11 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 	       first.s ? " " : "", first.s ? first.s : "");
 	free(first.s);
 	if (o->verbose) {
-		if (extra > 0)
-			extra_states(tc, rc, xs, tr, &rr, &(sbuf){ 0 }, true);
+		if (extra > 0) {
+			sbuf again = { 0 };
+			extra_states(tc, rc, xs, tr, &rr, &again, true);
+			free(again.s);
+		}
 		fputs(text, stdout);
 	}
 	status = 0;
