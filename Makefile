@@ -58,6 +58,7 @@ check: deps all
 	  "checklitmus=sh tests/conformance/checklitmus.sh" \
 	  "c-corpus=sh tests/conformance/c-corpus.sh" \
 	  "c2bpf=sh tests/conformance/c2bpf.sh" \
+	  "lkmm-map=sh tests/conformance/lkmm-map.sh" \
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "herd-diff=$(MAKE) -s diff-check" \
 	  "s390x=sh tests/scripts/verdicts.sh tests/litmus/s390x build/bpfmm models/s390x.cat" \
