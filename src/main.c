@@ -32,7 +32,10 @@ static const char usage[] =
 "Options:\n"
 "  -model FILE, --model FILE\n"
 "        Use the cat model FILE. Default: the bundled model of the test's\n"
-"        architecture (bpf.cat for BPF), searched in the model directory.\n"
+"        architecture, searched in the model directory: BPF bpf.cat,\n"
+"        RISCV riscv.cat, AArch64 aarch64.cat, X86_64 and X86 x86tso.cat,\n"
+"        PPC ppc.cat, S390X s390x.cat, LoongArch loongarch.cat; C tests\n"
+"        need the kernel's model (-conf linux-kernel.cfg).\n"
 "  -conf FILE.cfg\n"
 "        Read herd7 options from FILE.cfg (model/cat, bell, macros, variant;\n"
 "        display-only options are ignored). Its files are looked up in the\n"
@@ -167,8 +170,12 @@ static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
 	const char *mdir = model_dir();
 
 	if (!find_model(o, name, mdir, path, sizeof path)) {
-		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in ., -I directories, %s)",
-			   name, mdir);
+		/* the kernel's model is not bundled: say where it comes from */
+		bool lkmm = !o->model && !strcmp(name, "linux-kernel.cat");
+		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in ., -I directories, %s)%s",
+			   name, mdir,
+			   lkmm ? "; for C tests run with -conf linux-kernel.cfg in the kernel's "
+				  "tools/memory-model directory, or -I it" : "");
 		return NULL;
 	}
 	for (int i = 0; i < nmodels; i++)
