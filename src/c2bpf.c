@@ -47,6 +47,7 @@
 #include <unistd.h>
 #include "c2bpf.h"
 #include "lkmm_common.h"
+#include "model_dir.h"
 #include "cat.h"
 #include "check.h"
 #include "frontends.h"
@@ -328,89 +329,27 @@ static int translate_insn(xthread *x, const ir_insn *in)
 
 /* ---- register allocation ----------------------------------------------- */
 
-static void mention(int *first, int *last, int r, int i)
-{
-	if (r < 0)
-		return;
-	if (first[r] == INT_MAX || i < first[r])
-		first[r] = i;
-	if (i > last[r])
-		last[r] = i;
-}
-
-static void mention_opnd(const litmus_test *t, int *first, int *last, bool *syms, opnd o, int i)
-{
-	if (o.kind == OPND_REG) {
-		if (first[o.reg] == INT_MAX)
-			first[o.reg] = -1;   /* read before written: its initial value */
-		mention(first, last, o.reg, i);
-	}
-	else if (o.kind == OPND_IMM && o.imm.sym >= 0)
-		syms[o.imm.sym] = true;
-	(void)t;
-}
-
-/* a register the final state shows: live to the end; from the start if
- * the code never writes it */
-static void observed(int *first, int *last, int r, int end)
-{
-	if (first[r] == INT_MAX)
-		first[r] = -1;
-	last[r] = end;
-}
-
-static void mention_prop(const prop *p, int ti, int *first, int *last, int end)
-{
-	if (!p)
-		return;
-	if (p->kind == PROP_ATOM) {
-		if (p->lhs.thread == ti)
-			observed(first, last, p->lhs.reg, end);
-		if (p->rhs_is_obs && p->rhs_obs.thread == ti)
-			observed(first, last, p->rhs_obs.reg, end);
-	}
-	mention_prop(p->l, ti, first, last, end);
-	mention_prop(p->r, ti, first, last, end);
-}
-
 /* Give every register and address a BPF register; -1 (with x->reason)
  * when eleven are not enough. */
 static int allocate(xthread *x)
 {
 	const litmus_test *t = x->t;
 	const litmus_thread *th = &t->threads[x->ti];
-	int nr = t->nregs, end = th->ncode;
+	int nr = t->nregs;
 	int *first = malloc(sizeof(int) * (nr + 1)), *last = malloc(sizeof(int) * (nr + 1));
 	bool *syms = calloc(t->nsyms + 1, 1);
 	bool cas = false, fence = false, taken[NBPFREGS] = { 0 };
 	int rc = 0;
 
-	for (int r = 0; r < nr; r++)
-		first[r] = INT_MAX, last[r] = -2;
+	lk_live_ranges(t, x->ti, first, last, syms);
 	for (int i = 0; i < th->ncode; i++) {
 		const ir_insn *in = &th->code[i];
-		mention_opnd(t, first, last, syms, in->a, i);
-		mention_opnd(t, first, last, syms, in->b, i);
-		mention_opnd(t, first, last, syms, in->c, i);
-		mention(first, last, in->dst, i);
 		cas |= in->op == IR_CAS;
 		/* a fence that is written as a fence */
 		if (in->op == IR_FENCE && !(i > 0 && x->fold[i - 1]) && !(i > 1 && x->fold[i - 2]) &&
 		    !x->fold[i] && !(lk_has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1))
 			fence = true;
 	}
-	for (int k = 0; k < t->ninit; k++) {
-		const init_entry *e = &t->init[k];
-		if (e->thread == x->ti) {
-			mention(first, last, e->reg, 0);
-			first[e->reg] = -1;
-		}
-	}
-	mention_prop(t->cond, x->ti, first, last, end);
-	mention_prop(t->filter, x->ti, first, last, end);
-	for (int k = 0; k < t->nlocations; k++)
-		if (t->locations[k].thread == x->ti)
-			observed(first, last, t->locations[k].reg, end);
 
 	/* fixed registers: r0 for cmpxchg, scratch, addresses, fence address */
 	if (cas)
@@ -535,50 +474,13 @@ static int translate_thread(xthread *x)
 
 /* ---- the BPF test text -------------------------------------------------- */
 
-static void print_val(sbuf *b, const litmus_test *t, value v)
+/* a C register's BPF name: ctx is the array of translated threads */
+static void bpf_reg(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx)
 {
-	if (v.sym < 0)
-		sb_printf(b, "%lld", (long long)v.off);
-	else if (v.off == 0)
-		sb_printf(b, "%s", t->syms[v.sym]);
-	else
-		sb_printf(b, "%s+%lld", t->syms[v.sym], (long long)v.off);
-}
+	const xthread *xs = ctx;
 
-static void print_obs_b(sbuf *b, const litmus_test *t, xthread *xs, const observable *o)
-{
-	if (o->thread >= 0)
-		sb_printf(b, "%d:r%d", t->threads[o->thread].id, xs[o->thread].map[o->reg]);
-	else
-		sb_printf(b, "%s", t->syms[o->sym]);
-}
-
-static void print_prop_b(sbuf *b, const litmus_test *t, xthread *xs, const prop *p)
-{
-	switch (p->kind) {
-	case PROP_TRUE: sb_printf(b, "true"); break;
-	case PROP_FALSE: sb_printf(b, "false"); break;
-	case PROP_ATOM:
-		print_obs_b(b, t, xs, &p->lhs);
-		sb_printf(b, "=");
-		if (p->rhs_is_obs)
-			print_obs_b(b, t, xs, &p->rhs_obs);
-		else
-			print_val(b, t, p->rhs);
-		break;
-	case PROP_NOT:
-		sb_printf(b, "~(");
-		print_prop_b(b, t, xs, p->l);
-		sb_printf(b, ")");
-		break;
-	default:
-		sb_printf(b, "(");
-		print_prop_b(b, t, xs, p->l);
-		sb_printf(b, p->kind == PROP_AND ? " /\\ " : p->kind == PROP_OR ? " \\/ " : " => ");
-		print_prop_b(b, t, xs, p->r);
-		sb_printf(b, ")");
-		break;
-	}
+	sb_printf(b, "r%d", xs[ti].map[reg]);
+	(void)t;
 }
 
 static const char *test_name(const litmus_test *t)
@@ -601,7 +503,7 @@ static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 	for (int k = 0; k < t->ninit; k++)
 		if (t->init[k].thread < 0) {
 			sb_printf(&b, "%s=", t->syms[t->init[k].sym]);
-			print_val(&b, t, t->init[k].val);
+			lk_print_val(&b, t, t->init[k].val);
 			sb_printf(&b, "; ");
 		}
 	for (int ti = 0; ti < t->nthreads; ti++) {
@@ -615,7 +517,7 @@ static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 		for (int k = 0; k < t->ninit; k++)
 			if (t->init[k].thread == ti && x->map[t->init[k].reg] >= 0) {
 				sb_printf(&b, "%d:r%d=", id, x->map[t->init[k].reg]);
-				print_val(&b, t, t->init[k].val);
+				lk_print_val(&b, t, t->init[k].val);
 				sb_printf(&b, "; ");
 			}
 		sb_printf(&b, "\n");
@@ -643,18 +545,18 @@ static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 	if (t->nlocations) {
 		sb_printf(&b, "locations [");
 		for (int k = 0; k < t->nlocations; k++) {
-			print_obs_b(&b, t, xs, &t->locations[k]);
+			lk_print_obs(&b, t, &t->locations[k], bpf_reg, xs);
 			sb_printf(&b, ";");
 		}
 		sb_printf(&b, "]\n");
 	}
 	if (t->filter) {
 		sb_printf(&b, "filter ");
-		print_prop_b(&b, t, xs, t->filter);
+		lk_print_prop(&b, t, t->filter, bpf_reg, xs);
 		sb_printf(&b, "\n");
 	}
 	sb_printf(&b, "%s ", t->quant == Q_EXISTS ? "exists" : t->quant == Q_NOT_EXISTS ? "~exists" : "forall");
-	print_prop_b(&b, t, xs, t->cond);
+	lk_print_prop(&b, t, t->cond, bpf_reg, xs);
 	sb_printf(&b, "\n");
 	return b.s;
 }
@@ -670,69 +572,6 @@ typedef struct {
 } c2opts;
 
 static const char *lkmm_dir(const c2opts *o) { return lk_lkmm_dir(o->lkmm_dir); }
-
-/* ---- comparing final states --------------------------------------------- */
-
-/* Index in rb->obs of the BPF observable for C observable oc, or -1. */
-static int bpf_obs(const litmus_test *tc, xthread *xs, const litmus_test *tb, const check_result *rb,
-		   const observable *oc)
-{
-	for (int i = 0; i < rb->nobs; i++) {
-		const observable *ob = &rb->obs[i];
-		if (ob->thread != oc->thread)
-			continue;
-		if (oc->thread < 0 && !strcmp(tc->syms[oc->sym], tb->syms[ob->sym]))
-			return i;
-		if (oc->thread >= 0) {
-			char name[8];
-			snprintf(name, sizeof name, "r%d", xs[oc->thread].map[oc->reg]);
-			if (!strcmp(tb->regs[ob->reg], name))
-				return i;
-		}
-	}
-	return -1;
-}
-
-/* Number of BPF states that are not LKMM states (-1: not comparable);
- * with verbose, print them. */
-static int extra_states(const litmus_test *tc, const check_result *rc, xthread *xs,
-			const litmus_test *tb, const check_result *rb, bool verbose)
-{
-	int idx[rc->nobs + 1], extra = 0;
-
-	if (rc->nobs != rb->nobs)
-		return -1;
-	for (int i = 0; i < rc->nobs; i++)
-		if ((idx[i] = bpf_obs(tc, xs, tb, rb, &rc->obs[i])) < 0)
-			return -1;
-	for (int s = 0; s < rb->nstates; s++) {
-		const value *row = rb->states + (size_t)s * rb->nobs;
-		bool found = false;
-		for (int u = 0; u < rc->nstates && !found; u++) {
-			const value *crow = rc->states + (size_t)u * rc->nobs;
-			found = true;
-			for (int i = 0; i < rc->nobs && found; i++)
-				found = lk_same_value(tc, crow[i], tb, row[idx[i]]);
-		}
-		if (!found) {
-			extra++;
-			if (verbose) {
-				printf("  BPF-only state:");
-				for (int i = 0; i < rc->nobs; i++) {
-					const observable *o = &rc->obs[i];
-					if (o->thread >= 0)
-						printf(" %d:%s=", tc->threads[o->thread].id, tc->regs[o->reg]);
-					else
-						printf(" [%s]=", tc->syms[o->sym]);
-					print_value(stdout, tb, row[idx[i]]);
-					printf(";");
-				}
-				printf("\n");
-			}
-		}
-	}
-	return extra;
-}
 
 /* ---- one test ----------------------------------------------------------- */
 
@@ -825,7 +664,7 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		diag_print(&d);
 		goto out;
 	}
-	int extra = extra_states(tc, &rc, xs, tb, &rb, false);
+	int extra = lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, false);
 	const char *lw = observation_word(&rc), *bw = observation_word(&rb);
 	bool weaker;
 	if (extra >= 0) {
@@ -839,7 +678,7 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 	printf("C2BPF %s LKMM=%s BPF=%s %s\n", test_name(tc), lw, bw, weaker ? "BPF-WEAKER" : "consistent");
 	if (o->verbose) {
 		if (extra > 0)
-			extra_states(tc, &rc, xs, tb, &rb, true);
+			lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, true);
 		fputs(text, stdout);
 	}
 	status = 0;
@@ -919,7 +758,7 @@ int c2bpf_main(int argc, char **argv)
 	if (o.bpf_model)
 		snprintf(bpath, sizeof bpath, "%s", o.bpf_model);
 	else
-		snprintf(bpath, sizeof bpath, "%s/bpf.cat", lk_model_dir());
+		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir());
 	diag d = { 0 };
 	cat_model *ml = NULL, *mb = NULL;
 	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);

@@ -9,10 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "lkmm_common.h"
+#include "model_dir.h"
 
-#ifndef BPFMM_MODELDIR
-#define BPFMM_MODELDIR "/usr/local/share/bpfmm/models"
-#endif
 
 /* ---- growing strings ---------------------------------------------------- */
 
@@ -65,29 +63,6 @@ const char *lk_unsupported_family(const litmus_test *t, tagmask m)
 
 static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
 
-const char *lk_model_dir(void)
-{
-	static char dir[PATH_MAX];
-	char exe[PATH_MAX], probe[PATH_MAX + 32];
-	const char *env = getenv("BPFMM_MODELDIR");
-
-	if (env && *env)
-		return env;
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (len > 0) {
-		exe[len] = 0;
-		char *d = dirname(exe);
-		static const char *const rel[] = { "../models", "../share/bpfmm/models" };
-		for (int i = 0; i < 2; i++) {
-			snprintf(dir, sizeof dir, "%s/%s", d, rel[i]);
-			snprintf(probe, sizeof probe, "%s/lib/stdlib.cat", dir);
-			if (readable(probe))
-				return dir;
-		}
-	}
-	return BPFMM_MODELDIR;
-}
-
 /* The kernel's tools/memory-model: -I, $LKMM_DIR, ., the conformance cache. */
 const char *lk_lkmm_dir(const char *opt)
 {
@@ -118,7 +93,7 @@ const char *lk_lkmm_dir(const char *opt)
 cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, cat_model **mp, diag *d)
 {
 	char here[PATH_MAX], lib[PATH_MAX + 8];
-	const char *mdir = lk_model_dir();
+	const char *mdir = model_dir();
 	const char *inc[5];
 	int n = 0;
 
@@ -142,3 +117,192 @@ bool lk_same_value(const litmus_test *ta, value a, const litmus_test *tb, value 
 	return a.sym < 0 || !strcmp(ta->syms[a.sym], tb->syms[b.sym]);
 }
 
+
+/* ---- live ranges ------------------------------------------------------- */
+
+static void mention(int *first, int *last, int r, int i)
+{
+	if (r < 0)
+		return;
+	if (first[r] == INT_MAX || i < first[r])
+		first[r] = i;
+	if (i > last[r])
+		last[r] = i;
+}
+
+static void mention_opnd(int *first, int *last, bool *syms, opnd o, int i)
+{
+	if (o.kind == OPND_REG) {
+		if (first[o.reg] == INT_MAX)
+			first[o.reg] = -1;   /* read before written: its initial value */
+		mention(first, last, o.reg, i);
+	} else if (o.kind == OPND_IMM && o.imm.sym >= 0) {
+		syms[o.imm.sym] = true;
+	}
+}
+
+/* A register the final state shows lives from the start to the end: a
+ * path that skips its write must still show its initial value, not the
+ * value of another range sharing its target register. */
+static void observed(int *first, int *last, int r, int end)
+{
+	first[r] = -1;
+	last[r] = end;
+}
+
+static void mention_prop(const prop *p, int ti, int *first, int *last, int end)
+{
+	if (!p)
+		return;
+	if (p->kind == PROP_ATOM) {
+		if (p->lhs.thread == ti)
+			observed(first, last, p->lhs.reg, end);
+		if (p->rhs_is_obs && p->rhs_obs.thread == ti)
+			observed(first, last, p->rhs_obs.reg, end);
+	}
+	mention_prop(p->l, ti, first, last, end);
+	mention_prop(p->r, ti, first, last, end);
+}
+
+void lk_live_ranges(const litmus_test *t, int ti, int *first, int *last, bool *syms)
+{
+	const litmus_thread *th = &t->threads[ti];
+	int end = th->ncode;
+
+	for (int r = 0; r < t->nregs; r++)
+		first[r] = INT_MAX, last[r] = -2;
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		mention_opnd(first, last, syms, in->a, i);
+		mention_opnd(first, last, syms, in->b, i);
+		mention_opnd(first, last, syms, in->c, i);
+		mention(first, last, in->dst, i);
+	}
+	for (int k = 0; k < t->ninit; k++)
+		if (t->init[k].thread == ti) {
+			mention(first, last, t->init[k].reg, 0);
+			first[t->init[k].reg] = -1;
+		}
+	mention_prop(t->cond, ti, first, last, end);
+	mention_prop(t->filter, ti, first, last, end);
+	for (int k = 0; k < t->nlocations; k++)
+		if (t->locations[k].thread == ti)
+			observed(first, last, t->locations[k].reg, end);
+}
+
+/* ---- printing a test's values and conditions ---------------------------- */
+
+void lk_print_val(sbuf *b, const litmus_test *t, value v)
+{
+	if (v.sym < 0)
+		sb_printf(b, "%lld", (long long)v.off);
+	else if (v.off == 0)
+		sb_printf(b, "%s", t->syms[v.sym]);
+	else
+		sb_printf(b, "%s+%lld", t->syms[v.sym], (long long)v.off);
+}
+
+void lk_print_obs(sbuf *b, const litmus_test *t, const observable *o, lk_reg_fn reg, void *ctx)
+{
+	if (o->thread >= 0) {
+		sb_printf(b, "%d:", t->threads[o->thread].id);
+		reg(b, t, o->thread, o->reg, ctx);
+	} else {
+		sb_printf(b, "%s", t->syms[o->sym]);
+	}
+}
+
+void lk_print_prop(sbuf *b, const litmus_test *t, const prop *p, lk_reg_fn reg, void *ctx)
+{
+	switch (p->kind) {
+	case PROP_TRUE: sb_printf(b, "true"); break;
+	case PROP_FALSE: sb_printf(b, "false"); break;
+	case PROP_ATOM:
+		lk_print_obs(b, t, &p->lhs, reg, ctx);
+		sb_printf(b, "=");
+		if (p->rhs_is_obs)
+			lk_print_obs(b, t, &p->rhs_obs, reg, ctx);
+		else
+			lk_print_val(b, t, p->rhs);
+		break;
+	case PROP_NOT:
+		sb_printf(b, "~(");
+		lk_print_prop(b, t, p->l, reg, ctx);
+		sb_printf(b, ")");
+		break;
+	default:
+		sb_printf(b, "(");
+		lk_print_prop(b, t, p->l, reg, ctx);
+		sb_printf(b, p->kind == PROP_AND ? " /\\ " : p->kind == PROP_OR ? " \\/ " : " => ");
+		lk_print_prop(b, t, p->r, reg, ctx);
+		sb_printf(b, ")");
+		break;
+	}
+}
+
+/* ---- comparing final states --------------------------------------------- */
+
+/* Index in rn's observables of tc's observable oc: memory by name, a
+ * register by the name `reg` gives it in the target test. */
+static int target_obs(const litmus_test *tc, const observable *oc, const litmus_test *tn,
+		      const check_result *rn, lk_reg_fn reg, void *ctx)
+{
+	for (int i = 0; i < rn->nobs; i++) {
+		const observable *o = &rn->obs[i];
+		if (o->thread != oc->thread)
+			continue;
+		if (oc->thread < 0 && !strcmp(tc->syms[oc->sym], tn->syms[o->sym]))
+			return i;
+		if (oc->thread >= 0) {
+			sbuf name = { 0 };
+			reg(&name, tc, oc->thread, oc->reg, ctx);
+			bool same = name.s && !strcmp(tn->regs[o->reg], name.s);
+			free(name.s);
+			if (same)
+				return i;
+		}
+	}
+	return -1;
+}
+
+int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_test *tn,
+		    const check_result *rn, lk_reg_fn reg, void *ctx, const char *label,
+		    sbuf *first, bool verbose)
+{
+	int idx[rc->nobs + 1], extra = 0;
+
+	if (rc->nobs != rn->nobs)
+		return -1;
+	for (int i = 0; i < rc->nobs; i++)
+		if ((idx[i] = target_obs(tc, &rc->obs[i], tn, rn, reg, ctx)) < 0)
+			return -1;
+	for (int s = 0; s < rn->nstates; s++) {
+		const value *row = rn->states + (size_t)s * rn->nobs;
+		bool found = false;
+		for (int u = 0; u < rc->nstates && !found; u++) {
+			const value *crow = rc->states + (size_t)u * rc->nobs;
+			found = true;
+			for (int i = 0; i < rc->nobs && found; i++)
+				found = lk_same_value(tc, crow[i], tn, row[idx[i]]);
+		}
+		if (found || (extra++ && !verbose))
+			continue;
+		sbuf b = { 0 };
+		sb_printf(&b, "[");
+		for (int i = 0; i < rc->nobs; i++) {
+			const observable *o = &rc->obs[i];
+			if (o->thread >= 0)
+				sb_printf(&b, "%d:%s=", tc->threads[o->thread].id, tc->regs[o->reg]);
+			else
+				sb_printf(&b, "%s=", tc->syms[o->sym]);
+			lk_print_val(&b, tn, row[idx[i]]);
+			sb_printf(&b, ";%s", i + 1 < rc->nobs ? " " : "]");
+		}
+		if (extra == 1 && first && b.s)
+			sb_printf(first, "%s", b.s);
+		if (verbose)
+			printf("  %s-only state: %s\n", label, b.s ? b.s : "[]");
+		free(b.s);
+	}
+	return extra;
+}

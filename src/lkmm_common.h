@@ -24,10 +24,6 @@ bool lk_has_tag(const litmus_test *t, tagmask m, const char *name);
  * those primitives have no translation. */
 const char *lk_unsupported_family(const litmus_test *t, tagmask m);
 
-/* The directory of the bundled models ($BPFMM_MODELDIR, next to the
- * executable, or the build-time default). */
-const char *lk_model_dir(void);
-
 /* The kernel's tools/memory-model: opt (-I) if given, $LKMM_DIR, ., the
  * first ~/.cache/bpfmm-lkmm/<tree>/tools/memory-model; NULL if none. */
 const char *lk_lkmm_dir(const char *opt);
@@ -39,5 +35,31 @@ cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, 
 
 /* Same value, symbols compared by name (the two tests intern apart). */
 bool lk_same_value(const litmus_test *ta, value a, const litmus_test *tb, value b);
+
+/* Live ranges of thread ti's C registers, for register allocation:
+ * first[r] / last[r] are the first and last instruction mentioning r;
+ * first is -1 when the value comes from before the code (init block, read
+ * before written) and for a register the final state shows (which then
+ * lives to the end); first INT_MAX: never mentioned. syms[s] is set for
+ * each location the code names. Arrays of t->nregs / t->nsyms entries. */
+void lk_live_ranges(const litmus_test *t, int ti, int *first, int *last, bool *syms);
+
+/* Printing values, observables and conditions in a target dialect's test:
+ * `reg` writes the target's name (without "T:") of C register `reg` of
+ * thread index ti. */
+typedef void (*lk_reg_fn)(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx);
+void lk_print_val(sbuf *b, const litmus_test *t, value v);
+void lk_print_obs(sbuf *b, const litmus_test *t, const observable *o, lk_reg_fn reg, void *ctx);
+void lk_print_prop(sbuf *b, const litmus_test *t, const prop *p, lk_reg_fn reg, void *ctx);
+
+/* The final states of the target test tn (results rn) that are not states
+ * of the C test tc (results rc), over the same observables (a C register
+ * is the target's register `reg` names). Returns their number, or -1 when
+ * the observables do not line up. The first one, written
+ * "[T:reg=v; x=v]" with tc's names, is appended to first (if not NULL);
+ * with verbose each is printed as "  LABEL-only state: ...". */
+int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_test *tn,
+		    const check_result *rn, lk_reg_fn reg, void *ctx, const char *label,
+		    sbuf *first, bool verbose);
 
 #endif

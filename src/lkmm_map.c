@@ -36,6 +36,7 @@
 #include <string.h>
 #include "lkmm_map.h"
 #include "lkmm_common.h"
+#include "model_dir.h"
 #include "litmus_read.h"
 #include "output.h"
 
@@ -432,48 +433,6 @@ static int translate_insn(rthread *x, const ir_insn *in, int i)
 
 /* ---- registers ----------------------------------------------------------- */
 
-static void mention(int *first, int *last, int r, int i)
-{
-	if (r < 0)
-		return;
-	if (first[r] == INT_MAX || i < first[r])
-		first[r] = i;
-	if (i > last[r])
-		last[r] = i;
-}
-
-static void mention_opnd(int *first, int *last, bool *syms, opnd o, int i)
-{
-	if (o.kind == OPND_REG) {
-		if (first[o.reg] == INT_MAX)
-			first[o.reg] = -1;   /* read before written: its initial value */
-		mention(first, last, o.reg, i);
-	} else if (o.kind == OPND_IMM && o.imm.sym >= 0) {
-		syms[o.imm.sym] = true;
-	}
-}
-
-/* a register the final state shows: live from the start to the end */
-static void observed(int *first, int *last, int r, int end)
-{
-	first[r] = -1;
-	last[r] = end;
-}
-
-static void mention_prop(const prop *p, int ti, int *first, int *last, int end)
-{
-	if (!p)
-		return;
-	if (p->kind == PROP_ATOM) {
-		if (p->lhs.thread == ti)
-			observed(first, last, p->lhs.reg, end);
-		if (p->rhs_is_obs && p->rhs_obs.thread == ti)
-			observed(first, last, p->rhs_obs.reg, end);
-	}
-	mention_prop(p->l, ti, first, last, end);
-	mention_prop(p->r, ti, first, last, end);
-}
-
 /* An x register for each address, sc status and scratch value of the
  * thread, and one for each C register; C registers share one only when
  * the 27 are not enough, by live range (first to last mention in code
@@ -482,30 +441,12 @@ static int allocate(rthread *x)
 {
 	const litmus_test *t = x->t;
 	const litmus_thread *th = &t->threads[x->ti];
-	int nr = t->nregs, end = th->ncode;
+	int nr = t->nregs;
 	int *first = malloc(sizeof(int) * (nr + 1)), *last = malloc(sizeof(int) * (nr + 1));
 	bool *syms = calloc(t->nsyms + 1, 1);
 	int next = RV_FIRST, rc = 0;
 
-	for (int r = 0; r < nr; r++)
-		first[r] = INT_MAX, last[r] = -2;
-	for (int i = 0; i < th->ncode; i++) {
-		const ir_insn *in = &th->code[i];
-		mention_opnd(first, last, syms, in->a, i);
-		mention_opnd(first, last, syms, in->b, i);
-		mention_opnd(first, last, syms, in->c, i);
-		mention(first, last, in->dst, i);
-	}
-	for (int k = 0; k < t->ninit; k++)
-		if (t->init[k].thread == x->ti) {
-			mention(first, last, t->init[k].reg, 0);
-			first[t->init[k].reg] = -1;
-		}
-	mention_prop(t->cond, x->ti, first, last, end);
-	mention_prop(t->filter, x->ti, first, last, end);
-	for (int k = 0; k < t->nlocations; k++)
-		if (t->locations[k].thread == x->ti)
-			observed(first, last, t->locations[k].reg, end);
+	lk_live_ranges(t, x->ti, first, last, syms);
 #define TAKE(var) do { \
 		if (next == RV_END) { rc = refuse(x, "needs more than %d registers", RV_END - RV_FIRST); goto out; } \
 		(var) = next++; } while (0)
@@ -599,50 +540,13 @@ static int translate_thread(rthread *x)
 
 /* ---- the RISCV test text ------------------------------------------------- */
 
-static void rv_print_val(sbuf *b, const litmus_test *t, value v)
+/* a C register's RISC-V name: ctx is the array of translated threads */
+static void rv_reg(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx)
 {
-	if (v.sym < 0)
-		sb_printf(b, "%lld", (long long)v.off);
-	else if (v.off == 0)
-		sb_printf(b, "%s", t->syms[v.sym]);
-	else
-		sb_printf(b, "%s+%lld", t->syms[v.sym], (long long)v.off);
-}
+	const rthread *xs = ctx;
 
-static void rv_print_obs(sbuf *b, const litmus_test *t, rthread *xs, const observable *o)
-{
-	if (o->thread >= 0)
-		sb_printf(b, "%d:x%d", t->threads[o->thread].id, xs[o->thread].map[o->reg]);
-	else
-		sb_printf(b, "%s", t->syms[o->sym]);
-}
-
-static void rv_print_prop(sbuf *b, const litmus_test *t, rthread *xs, const prop *p)
-{
-	switch (p->kind) {
-	case PROP_TRUE: sb_printf(b, "true"); break;
-	case PROP_FALSE: sb_printf(b, "false"); break;
-	case PROP_ATOM:
-		rv_print_obs(b, t, xs, &p->lhs);
-		sb_printf(b, "=");
-		if (p->rhs_is_obs)
-			rv_print_obs(b, t, xs, &p->rhs_obs);
-		else
-			rv_print_val(b, t, p->rhs);
-		break;
-	case PROP_NOT:
-		sb_printf(b, "~(");
-		rv_print_prop(b, t, xs, p->l);
-		sb_printf(b, ")");
-		break;
-	default:
-		sb_printf(b, "(");
-		rv_print_prop(b, t, xs, p->l);
-		sb_printf(b, p->kind == PROP_AND ? " /\\ " : p->kind == PROP_OR ? " \\/ " : " => ");
-		rv_print_prop(b, t, xs, p->r);
-		sb_printf(b, ")");
-		break;
-	}
+	sb_printf(b, "x%d", xs[ti].map[reg]);
+	(void)t;
 }
 
 static char *riscv_text(const litmus_test *t, rthread *xs, const rv_map *m)
@@ -657,7 +561,7 @@ static char *riscv_text(const litmus_test *t, rthread *xs, const rv_map *m)
 	for (int k = 0; k < t->ninit; k++)
 		if (t->init[k].thread < 0) {
 			sb_printf(&b, "%s=", t->syms[t->init[k].sym]);
-			rv_print_val(&b, t, t->init[k].val);
+			lk_print_val(&b, t, t->init[k].val);
 			sb_printf(&b, "; ");
 		}
 	for (int ti = 0; ti < t->nthreads; ti++) {
@@ -669,7 +573,7 @@ static char *riscv_text(const litmus_test *t, rthread *xs, const rv_map *m)
 		for (int k = 0; k < t->ninit; k++)
 			if (t->init[k].thread == ti && x->map[t->init[k].reg] >= 0) {
 				sb_printf(&b, "%d:x%d=", id, x->map[t->init[k].reg]);
-				rv_print_val(&b, t, t->init[k].val);
+				lk_print_val(&b, t, t->init[k].val);
 				sb_printf(&b, "; ");
 			}
 		sb_printf(&b, "\n");
@@ -694,7 +598,7 @@ static char *riscv_text(const litmus_test *t, rthread *xs, const rv_map *m)
 	if (t->nlocations) {
 		sb_printf(&b, "locations [");
 		for (int k = 0; k < t->nlocations; k++) {
-			rv_print_obs(&b, t, xs, &t->locations[k]);
+			lk_print_obs(&b, t, &t->locations[k], rv_reg, xs);
 			sb_printf(&b, ";");
 		}
 		sb_printf(&b, "]\n");
@@ -709,85 +613,14 @@ static char *riscv_text(const litmus_test *t, rthread *xs, const rv_map *m)
 			}
 	if (t->filter) {
 		sb_printf(&b, nstatus ? " /\\ " : "filter ");
-		rv_print_prop(&b, t, xs, t->filter);
+		lk_print_prop(&b, t, t->filter, rv_reg, xs);
 	}
 	if (nstatus || t->filter)
 		sb_printf(&b, "\n");
 	sb_printf(&b, "%s ", t->quant == Q_EXISTS ? "exists" : t->quant == Q_NOT_EXISTS ? "~exists" : "forall");
-	rv_print_prop(&b, t, xs, t->cond);
+	lk_print_prop(&b, t, t->cond, rv_reg, xs);
 	sb_printf(&b, "\n");
 	return b.s;
-}
-
-/* ---- comparing final states --------------------------------------------- */
-
-/* Index in rr->obs of the RISC-V observable for C observable oc, or -1. */
-static int rv_obs(const litmus_test *tc, rthread *xs, const litmus_test *tr, const check_result *rr,
-		  const observable *oc)
-{
-	for (int i = 0; i < rr->nobs; i++) {
-		const observable *o = &rr->obs[i];
-		if (o->thread != oc->thread)
-			continue;
-		if (oc->thread < 0 && !strcmp(tc->syms[oc->sym], tr->syms[o->sym]))
-			return i;
-		if (oc->thread >= 0) {
-			char name[16];
-			snprintf(name, sizeof name, "x%d", xs[oc->thread].map[oc->reg]);
-			if (!strcmp(tr->regs[o->reg], name))
-				return i;
-		}
-	}
-	return -1;
-}
-
-/* RISC-V states that are not LKMM states (-1: not comparable); the first
- * one's text in first (C names). */
-static int extra_states(const litmus_test *tc, const check_result *rc, rthread *xs,
-			const litmus_test *tr, const check_result *rr, sbuf *first, bool verbose)
-{
-	int idx[rc->nobs + 1], extra = 0;
-
-	if (rc->nobs != rr->nobs)
-		return -1;
-	for (int i = 0; i < rc->nobs; i++)
-		if ((idx[i] = rv_obs(tc, xs, tr, rr, &rc->obs[i])) < 0)
-			return -1;
-	for (int s = 0; s < rr->nstates; s++) {
-		const value *row = rr->states + (size_t)s * rr->nobs;
-		bool found = false;
-		for (int u = 0; u < rc->nstates && !found; u++) {
-			const value *crow = rc->states + (size_t)u * rc->nobs;
-			found = true;
-			for (int i = 0; i < rc->nobs && found; i++)
-				found = lk_same_value(tc, crow[i], tr, row[idx[i]]);
-		}
-		if (found)
-			continue;
-		if (extra++ && !verbose)
-			continue;
-		sbuf b = { 0 };
-		sb_printf(&b, "[");
-		for (int i = 0; i < rc->nobs; i++) {
-			const observable *o = &rc->obs[i];
-			value v = row[idx[i]];
-			if (o->thread >= 0)
-				sb_printf(&b, "%d:%s=", tc->threads[o->thread].id, tc->regs[o->reg]);
-			else
-				sb_printf(&b, "%s=", tc->syms[o->sym]);
-			if (v.sym >= 0)
-				rv_print_val(&b, tr, v);
-			else
-				sb_printf(&b, "%lld", (long long)v.off);
-			sb_printf(&b, ";%s", i + 1 < rc->nobs ? " " : "]");
-		}
-		if (extra == 1 && b.s)
-			sb_printf(first, "%s", b.s);
-		if (verbose)
-			printf("  RISC-V-only state: %s\n", b.s ? b.s : "[]");
-		free(b.s);
-	}
-	return extra;
 }
 
 /* ---- one test ------------------------------------------------------------ */
@@ -891,7 +724,7 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 		goto out;
 	}
 	sbuf first = { 0 };
-	int extra = extra_states(tc, rc, xs, tr, &rr, &first, false);
+	int extra = lk_extra_states(tc, rc, tr, &rr, rv_reg, xs, "RISC-V", &first, false);
 	const char *lw = observation_word(rc), *rw = observation_word(&rr);
 	const char *verdict;
 	if (extra > 0) {
@@ -908,11 +741,8 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 	       first.s ? " " : "", first.s ? first.s : "");
 	free(first.s);
 	if (o->verbose) {
-		if (extra > 0) {
-			sbuf again = { 0 };
-			extra_states(tc, rc, xs, tr, &rr, &again, true);
-			free(again.s);
-		}
+		if (extra > 0)
+			lk_extra_states(tc, rc, tr, &rr, rv_reg, xs, "RISC-V", NULL, true);
 		fputs(text, stdout);
 	}
 	status = 0;
@@ -1032,7 +862,7 @@ int lkmm_map_main(int argc, char **argv)
 		return 1;
 	}
 	snprintf(lpath, sizeof lpath, "%s/linux-kernel.cat", ldir);
-	snprintf(rpath, sizeof rpath, "%s/riscv.cat", lk_model_dir());
+	snprintf(rpath, sizeof rpath, "%s/riscv.cat", model_dir());
 	diag d = { 0 };
 	cat_model *ml = NULL, *mr = NULL;
 	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);

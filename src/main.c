@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "c2bpf.h"
+#include "model_dir.h"
 #include "lkmm_map.h"
 #include "cfg.h"
 #include "check.h"
@@ -15,9 +16,6 @@
 #include "map.h"
 #include "output.h"
 
-#ifndef BPFMM_MODELDIR
-#define BPFMM_MODELDIR "/usr/local/share/bpfmm/models"
-#endif
 #define BPFMM_VERSION "0.1"
 
 static const char usage[] =
@@ -122,32 +120,6 @@ static bool join(char *dst, size_t n, const char *a, const char *b)
 
 static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
 
-/* a model directory is one that holds our library */
-static bool is_model_dir(const char *dir)
-{
-	char probe[PATH_MAX];
-	return join(probe, sizeof probe, dir, "lib/stdlib.cat") && readable(probe);
-}
-
-static const char *model_dir(void)
-{
-	static char dir[PATH_MAX];
-	char exe[PATH_MAX];
-	const char *env = getenv("BPFMM_MODELDIR");
-
-	if (env && *env)
-		return env;
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (len > 0) {
-		exe[len] = 0;
-		char *d = dirname(exe);
-		if (join(dir, sizeof dir, d, "../models") && is_model_dir(dir))
-			return dir;
-		if (join(dir, sizeof dir, d, "../share/bpfmm/models") && is_model_dir(dir))
-			return dir;
-	}
-	return BPFMM_MODELDIR;
-}
 
 /* A model named with a '/' is a path; a bare name is looked up in the
  * current directory, the -I directories, then the model directory. */
