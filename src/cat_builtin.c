@@ -98,6 +98,7 @@ void builtin_set_events(builtins *b, const evstruct *es, arena *a)
 	put(b, "addr", mk(a, V_REL, es->addr));
 	put(b, "data", mk(a, V_REL, es->data));
 	put(b, "ctrl", mk(a, V_REL, es->ctrl));
+	put(b, "pick-dep", mk(a, V_REL, es->pick));
 	put(b, "rmw", mk(a, V_REL, es->rmw));
 	put(b, "loc", mk(a, V_REL, es->sameloc));
 	put(b, "ext", mk(a, V_REL, es->ext));

@@ -103,13 +103,14 @@ static void build_events(enumerator *E)
 	for (int k = 0; k < es->ntags; k++)
 		es->tagset[k] = zalloc(sizeof(word) * w);
 	size_t rsz = (size_t)n * w;
-	word *rels = zalloc(sizeof(word) * rsz * 11);
+	word *rels = zalloc(sizeof(word) * rsz * 12);
 	es->po = rels; es->addr = rels + rsz; es->data = rels + 2 * rsz;
 	es->ctrl = rels + 3 * rsz; es->rmw = rels + 4 * rsz; es->sameloc = rels + 5 * rsz;
 	es->ext = rels + 6 * rsz; es->intl = rels + 7 * rsz; es->id = rels + 8 * rsz;
 	es->valdep = rels + 9 * rsz;
-	/* rels + 10*rsz: spare, used by the thin-air check */
-	E->thin = rels + 10 * rsz;
+	es->pick = rels + 10 * rsz;
+	/* rels + 11*rsz: spare, used by the thin-air check */
+	E->thin = rels + 11 * rsz;
 
 	for (int l = 0; l < ninit; l++) {
 		es->thread[l] = -1;
@@ -145,6 +146,8 @@ static void build_events(enumerator *E)
 					rel_add(es->data, w, b + j, e);
 				if (te->ctrl & bit)
 					rel_add(es->ctrl, w, b + j, e);
+				if (te->pick & bit)
+					rel_add(es->pick, w, b + j, e);
 				if (te->vdep & bit)
 					rel_add(es->valdep, w, b + j, e);
 			}
@@ -244,9 +247,11 @@ static int judge_structure(enumerator *E)
 			continue;
 		int k = E->nreads++, c = 0;
 		E->reads[k] = r;
+		/* not the write of its own read-modify-write, which comes after
+		 * the read in every dialect even where the two are not in po */
 		for (int wr = 0; wr < n; wr++)
 			if (wr != r && (es->kind[wr] & EV_W) && es->loc[wr] == es->loc[r] &&
-			    value_eq(es->wval[wr], es->rval[r]))
+			    value_eq(es->wval[wr], es->rval[r]) && !rel_has(es->rmw, es->w, r, wr))
 				E->cands[k * n + c++] = wr;
 		if (c == 0)
 			return 0;   /* a guess no write can justify */

@@ -36,6 +36,8 @@ typedef struct {
 
 	/* relations (n*w words) */
 	word *po, *addr, *data, *ctrl, *rmw, *sameloc, *ext, *intl, *id;
+	word *pick;          /* read -> access depending on it only through a
+	                      * choice (CSEL, Arm CAS); also in ctrl */
 	/* rmw: read -> write of a successful cmpxchg (two events) */
 	word *valdep;        /* read -> event whose value/address it computes:
 	                      * rf;valdep cycles are out-of-thin-air */

@@ -99,10 +99,10 @@ typedef struct {
 	bool alu_new;     /* IR_CAS: on success write old alu c, not c (the
 	                   * write then depends on the read, as for IR_RMW) */
 	bool pick;        /* IR_CAS: the comparison is a choice as for IR_PICK
-	                   * (Arm CAS): the write has a pick dependency on b, and
-	                   * on success dst is either the value read or b, the
-	                   * latter with a pick dependency on the read; the
-	                   * read is ctrl for all later events */
+	                   * (Arm CAS): the write has a pick dependency on b and
+	                   * on the read, and on success dst is either the value
+	                   * read or b, the latter with a pick dependency on the
+	                   * read */
 	bool rmw_po;      /* IR_RMW with split, IR_CAS: the read is po-before
 	                   * the write (herd7's C semantics); otherwise the two
 	                   * events of one instruction are not in po (BPF,

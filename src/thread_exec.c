@@ -243,7 +243,7 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	tevent *e = &r->ev[p->nev++];
 	*e = (tevent){ .kind = kind, .loc = loc, .rv = rv, .wv = wv, .tags = tags,
 		       .insn = (int)(in - r->th->code), .addr = addr, .data = data,
-		       .ctrl = p->ctrl | r->xctrl, .vdep = vdep, .rmw_read = -1 };
+		       .ctrl = p->ctrl | r->xctrl, .pick = r->xctrl, .vdep = vdep, .rmw_read = -1 };
 	/* a write's value joins the domain at once: a later read of this
 	 * very path may have to return it */
 	if ((kind & EV_W) && mem_domain_add(r->md, loc, wv, r->self))
@@ -397,10 +397,11 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 				return -1;
 			if (ok && in->c.kind != OPND_NONE) {
 				/* an Arm CAS writes only if its compare operand
-				 * matches: the write has a pick dependency on it */
+				 * matches the value read: the write has a pick
+				 * dependency on both */
 				uint64_t xc = r->xctrl;
 				if (in->pick)
-					r->xctrl |= taint_of(&in->b, regs);
+					r->xctrl |= taint_of(&in->b, regs) | ((uint64_t)1 << er);
 				/* a value computed from the read depends on it,
 				 * as an IR_RMW write does */
 				uint64_t vread = in->alu_new ? (uint64_t)1 << er : 0;
@@ -415,10 +416,6 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 			    && emit(r, &q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
 				    0, 0, 0) < 0)
 				return -1;
-			/* ...and what it does next (write or not) was decided
-			 * by the value read, like a branch: ctrl over the rest */
-			if (in->pick)
-				q.ctrl |= (uint64_t)1 << er;
 			if (in->dst >= 0)
 				regs[in->dst] = read_result(old, er);
 			if (ok && in->pick && in->dst >= 0) {

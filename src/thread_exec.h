@@ -21,6 +21,7 @@ typedef struct {
 	tagmask tags;
 	int insn;            /* instruction index in the thread */
 	uint64_t addr, data, ctrl;   /* local indices of the reads it depends on */
+	uint64_t pick;       /* those of ctrl it depends on through a choice */
 	uint64_t vdep;       /* reads its value or address is computed from */
 	int rmw_read;        /* for the write of a cmpxchg: local index of its read */
 } tevent;
