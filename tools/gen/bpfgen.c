@@ -3,7 +3,7 @@
  *
  *   bpfgen --seed N [--count K] [--first I] [--threads A[..B]]
  *          [--locs A[..B]] [--ops A[..B]] [--max-accesses M]
- *          [--max-writes W] [--max-cost C] [--zero-percent P]
+ *          [--max-writes W] [--max-cost C] [--zero-percent P] [--no-acqrel]
  *          [--prefix NAME] [--outdir DIR]
  *
  * Writes K tests named PREFIX-N-IIII (I = --first .. --first+K-1) to
@@ -14,7 +14,8 @@
  * Each thread has 1..5 "operations" (an operation is one memory access,
  * possibly preceded by a few register instructions that set up its
  * value, a dependency or a branch):
- *   plain load/store (u32), load_acquire/store_release,
+ *   plain load/store (u32), load_acquire/store_release (not with
+ *   --no-acqrel, for the JIT mappings, which have none),
  *   atomic_fetch_{add,or,and,xor}, xchg_64, cmpxchg_64 (with r0 set to a
  *   value that may or may not match), non-fetch `lock ... op= rS`,
  *   address dependency (rT = rN; rT -= rT; rB += rT; access via rB),
@@ -129,6 +130,7 @@ typedef struct {
 	unsigned max_acc, max_writes;
 	double max_cost;
 	unsigned zero_percent;
+	int no_acqrel;      /* --no-acqrel: no load_acquire / store_release */
 	const char *prefix, *outdir;
 } opts_t;
 
@@ -210,8 +212,10 @@ static void generate1(test_t *t, rng_t *r, const opts_t *o)
 			memset(op, 0, sizeof *op);
 			op->loc = (int)rnd(r, (unsigned)t->nlocs);
 			/* kind, weighted */
-			static const unsigned w[NKIND] = { 22, 22, 10, 10, 12, 6, 8, 6 };
+			unsigned w[NKIND] = { 22, 22, 10, 10, 12, 6, 8, 6 };
 			unsigned tot = 0, pick;
+			if (o->no_acqrel)   /* for JITs that have no such instruction */
+				w[K_LOAD_ACQ] = w[K_STORE_REL] = 0;
 			for (int k = 0; k < NKIND; k++) tot += w[k];
 			pick = rnd(r, tot);
 			int k = 0;
@@ -223,7 +227,7 @@ static void generate1(test_t *t, rng_t *r, const opts_t *o)
 				for (int l = 0; l < t->nlocs; l++)
 					if (writes[l] < (int)o->max_writes) { found = l; break; }
 				if (found >= 0) op->loc = found;
-				else op->kind = chance(r, 50) ? K_LOAD : K_LOAD_ACQ;
+				else op->kind = chance(r, 50) || o->no_acqrel ? K_LOAD : K_LOAD_ACQ;
 			}
 			if (is_write(op->kind)) {
 				writes[op->loc]++;
@@ -516,7 +520,7 @@ static void usage(FILE *f)
 	    "usage: bpfgen --seed N [--count K] [--first I] [--threads A[..B]]\n"
 	    "              [--locs A[..B]] [--ops A[..B]] [--max-accesses M]\n"
 	    "              [--max-writes W] [--max-cost C] [--zero-percent P]\n"
-	    "              [--prefix NAME] [--outdir DIR]\n"
+	    "              [--no-acqrel] [--prefix NAME] [--outdir DIR]\n"
 	    "Writes K random BPF litmus tests DIR/NAME-N-IIII.litmus\n"
 	    "(defaults: --count 1 --first 0 --threads 2..4 --locs 2..4 --ops 1..5\n"
 	    " --max-accesses 9 --max-writes 4 --max-cost 20000 --zero-percent 5\n"
@@ -556,7 +560,9 @@ static int parse_range(const char *s, unsigned *lo, unsigned *hi,
 
 int main(int argc, char **argv)
 {
-	opts_t o = { 0, 0, 1, 2, 4, 2, 4, 1, 5, 9, 4, 20000, 5, "gen", "." };
+	opts_t o = { .seed = 0, .first = 0, .count = 1, .tlo = 2, .thi = 4, .llo = 2, .lhi = 4,
+		     .olo = 1, .ohi = 5, .max_acc = 9, .max_writes = 4, .max_cost = 20000,
+		     .zero_percent = 5, .no_acqrel = 0, .prefix = "gen", .outdir = "." };
 	int have_seed = 0;
 	unsigned long long v;
 
@@ -573,6 +579,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(a, "--max-accesses")) { ok = parse_uint(arg, &v) && v >= 1 && v <= MAXT * MAXOPS; o.max_acc = (unsigned)v; i++; }
 		else if (!strcmp(a, "--max-writes")) { ok = parse_uint(arg, &v) && v >= 1 && v <= MAXT * MAXOPS; o.max_writes = (unsigned)v; i++; }
 		else if (!strcmp(a, "--max-cost")) { ok = parse_uint(arg, &v) && v >= 1; o.max_cost = (double)v; i++; }
+		else if (!strcmp(a, "--no-acqrel")) { o.no_acqrel = 1; }
 		else if (!strcmp(a, "--zero-percent")) { ok = parse_uint(arg, &v) && v <= 100; o.zero_percent = (unsigned)v; i++; }
 		else if (!strcmp(a, "--prefix")) { ok = arg && *arg && !strpbrk(arg, " \t/|;"); o.prefix = arg; i++; }
 		else if (!strcmp(a, "--outdir")) { ok = arg != NULL; o.outdir = arg; i++; }
