@@ -60,6 +60,7 @@ check: deps all
 	  "c2bpf=sh tests/conformance/c2bpf.sh" \
 	  "lkmm-map=sh tests/conformance/lkmm-map.sh" \
 	  "jit-mappings=sh tests/map/run.sh" \
+	  "jit-mappings-random=sh tests/map/random.sh" \
 	  "herd-diff=$(MAKE) -s diff-check" \
 	  "s390x=sh tests/scripts/verdicts.sh tests/litmus/s390x build/bpfmm models/s390x.cat" \
 	  "loongarch=sh tests/scripts/verdicts.sh tests/litmus/loongarch build/bpfmm models/loongarch.cat" \

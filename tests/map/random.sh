@@ -1,0 +1,55 @@
+#!/bin/sh
+# tests/map/random.sh [COUNT [SEED]] - `bpfmm map` on random BPF tests.
+#
+# build/bpfgen --no-acqrel writes COUNT (default 300) random tests of seed
+# SEED (default 11): loads, stores, fetch / lock atomics, xchg, cmpxchg,
+# address / data / control dependencies, no load_acquire / store_release
+# (no 6.12 JIT has them). Then:
+#  - every table of tests/map/sound-mappings.txt must be sound or
+#    sound-stronger on every test (a test too large to check is skipped);
+#  - every historical table (mappings/*-before-*) and loongarch64-linux-6.12
+#    must be unsound on at least one test: the random tests can see the
+#    bugs the named tests of expect-unsound.txt show.
+# Prints the verdict counts per table and ends with "N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+count=${1:-300}
+seed=${2:-11}
+bpfmm=${BPFMM:-build/bpfmm}
+bpfgen=${BPFGEN:-build/bpfgen}
+[ -x "$bpfgen" ] || make -s "$bpfgen" >/dev/null || { echo "random.sh: cannot build $bpfgen" >&2; exit 2; }
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+"$bpfgen" --seed "$seed" --count "$count" --no-acqrel --outdir "$tmp" >/dev/null || exit 2
+ls "$tmp"/*.litmus >"$tmp/files"
+pass=0 fail=0
+
+verdicts() {   # MAPPING -> $tmp/out
+	xargs "$bpfmm" map --mapping "$1" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
+	summary=$(awk '$1 == "Map" { c[$5]++ } END { for (v in c) printf "%s %d  ", v, c[v] }' "$tmp/out")
+	skipped=$(grep -c 'error:' "$tmp/err")
+	echo "$1: $summary(too large: $skipped)"
+}
+
+for m in $(grep -v '^#' tests/map/sound-mappings.txt); do
+	verdicts "$m"
+	bad=$(awk '$1 == "Map" && $5 != "sound" && $5 != "sound-stronger"' "$tmp/out")
+	if [ -z "$bad" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "$bad" | sed "s/^/FAIL: /"
+	fi
+done
+for path in mappings/*-before-* mappings/loongarch64-linux-6.12; do
+	m=$(basename "$path")
+	verdicts "$m"
+	if grep -q '^Map .* unsound ' "$tmp/out"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $m is unsound on no random test"
+	fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
