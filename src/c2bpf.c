@@ -370,39 +370,10 @@ static int allocate(xthread *x)
 		if (syms[s])
 			TAKE(x->symreg[s]);
 #undef TAKE
-	/* C registers by live range, in order of first mention; a register
-	 * is shared by two ranges only when there are not enough of them
-	 * (a reused register would show a stale value on a path that skips
-	 * the definition) */
-	int busy_until[NBPFREGS];
-	bool reuse = false;
-again:
-	for (int r = 0; r < nr; r++)
-		x->map[r] = -1;
-	for (int k = 0; k < NBPFREGS; k++)
-		busy_until[k] = taken[k] || k == 10 ? INT_MAX : -3;
-	for (;;) {
-		int best = -1;
-		for (int r = 0; r < nr; r++)
-			if (first[r] != INT_MAX && x->map[r] < 0 && (best < 0 || first[r] < first[best]))
-				best = r;
-		if (best < 0)
-			break;
-		int k;
-		for (k = 0; k < NBPFREGS; k++)
-			if (busy_until[k] < first[best])
-				break;
-		if (k == NBPFREGS && !reuse) {
-			reuse = true;
-			goto again;
-		}
-		if (k == NBPFREGS) {
-			rc = refuse(x, "needs more than %d BPF registers", NBPFREGS - 1);
-			goto out;
-		}
-		x->map[best] = k;
-		busy_until[k] = reuse ? last[best] : INT_MAX;
-	}
+	/* C registers by live range; r10 (the frame pointer) stays out */
+	taken[10] = true;
+	if (lk_assign_registers(first, last, nr, taken, NBPFREGS, x->map) < 0)
+		rc = refuse(x, "needs more than %d BPF registers", NBPFREGS - 1);
 out:
 	free(first);
 	free(last);

@@ -306,3 +306,34 @@ int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_
 	}
 	return extra;
 }
+
+int lk_assign_registers(const int *first, const int *last, int nregs, const bool *taken,
+			int ntarget, int *map)
+{
+	int busy_until[ntarget > 0 ? ntarget : 1];
+	bool reuse = false;
+again:
+	for (int r = 0; r < nregs; r++)
+		map[r] = -1;
+	for (int k = 0; k < ntarget; k++)
+		busy_until[k] = taken[k] ? INT_MAX : -3;
+	for (;;) {
+		int best = -1, k;
+		for (int r = 0; r < nregs; r++)
+			if (first[r] != INT_MAX && map[r] < 0 && (best < 0 || first[r] < first[best]))
+				best = r;
+		if (best < 0)
+			return 0;
+		for (k = 0; k < ntarget; k++)
+			if (busy_until[k] < first[best])
+				break;
+		if (k == ntarget) {
+			if (reuse)
+				return -1;
+			reuse = true;   /* not enough: share by live range */
+			goto again;
+		}
+		map[best] = k;
+		busy_until[k] = reuse ? last[best] : INT_MAX;
+	}
+}

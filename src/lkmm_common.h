@@ -44,6 +44,15 @@ bool lk_same_value(const litmus_test *ta, value a, const litmus_test *tb, value 
  * each location the code names. Arrays of t->nregs / t->nsyms entries. */
 void lk_live_ranges(const litmus_test *t, int ti, int *first, int *last, bool *syms);
 
+/* Give each mentioned C register (first[r] != INT_MAX) a target register
+ * k < ntarget with !taken[k], in order of first mention: map[r] = k. Each
+ * gets its own while there are enough; otherwise two live ranges share one
+ * only when they do not overlap (a shared register would show a stale
+ * value on a path that skips a definition, hence this is the fallback).
+ * Returns 0, or -1 when even sharing is not enough. */
+int lk_assign_registers(const int *first, const int *last, int nregs, const bool *taken,
+			int ntarget, int *map);
+
 /* Printing values, observables and conditions in a target dialect's test:
  * `reg` writes the target's name (without "T:") of C register `reg` of
  * thread index ti. */

@@ -459,34 +459,12 @@ static int allocate(rthread *x)
 		if (th->code[i].op == IR_CAS)
 			TAKE(x->status[i]);
 #undef TAKE
-	int busy_until[RV_END];
-	bool reuse = false;
-again:
-	for (int r = 0; r < nr; r++)
-		x->map[r] = -1;
+	/* C registers by live range, in the registers not taken above */
+	bool taken[RV_END];
 	for (int k = 0; k < RV_END; k++)
-		busy_until[k] = k < next ? INT_MAX : -3;
-	for (;;) {
-		int best = -1, k;
-		for (int r = 0; r < nr; r++)
-			if (first[r] != INT_MAX && x->map[r] < 0 && (best < 0 || first[r] < first[best]))
-				best = r;
-		if (best < 0)
-			break;
-		for (k = next; k < RV_END; k++)
-			if (busy_until[k] < first[best])
-				break;
-		if (k == RV_END && !reuse) {
-			reuse = true;
-			goto again;
-		}
-		if (k == RV_END) {
-			rc = refuse(x, "needs more than %d registers", RV_END - RV_FIRST);
-			goto out;
-		}
-		x->map[best] = k;
-		busy_until[k] = reuse ? last[best] : INT_MAX;
-	}
+		taken[k] = k < next;
+	if (lk_assign_registers(first, last, nr, taken, RV_END, x->map) < 0)
+		rc = refuse(x, "needs more than %d registers", RV_END - RV_FIRST);
 out:
 	free(first);
 	free(last);
