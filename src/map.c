@@ -32,6 +32,7 @@
 #include "litmus_read.h"
 #include "map.h"
 #include "mapping.h"
+#include "output.h"
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
@@ -583,11 +584,12 @@ typedef enum { V_SOUND, V_STRONGER, V_UNSOUND } verdict;
  * V_UNSOUND, *bad is the first offending native state in BPF order
  * (caller frees). Returns -1 if the observables do not line up. */
 static int compare(const mapping *m, const litmus_test *tb, const check_result *rb,
-		   litmus_test *tn, const check_result *rn, verdict *v, value **bad)
+		   litmus_test *tn, const check_result *rn, verdict *v, value **bad, int *bad_state)
 {
 	int n = rb->nobs, perm[n + 1];
 
 	*bad = NULL;
+	*bad_state = -1;
 	if (rn->nobs != n)
 		return -1;
 	for (int i = 0; i < n; i++) {
@@ -631,6 +633,7 @@ static int compare(const mapping *m, const litmus_test *tb, const check_result *
 			*v = V_UNSOUND;
 			*bad = malloc(sizeof(value) * (n + 1));
 			memcpy(*bad, row, sizeof(value) * n);
+			*bad_state = s;
 			return 0;
 		}
 	}
@@ -676,7 +679,9 @@ static const char usage[] =
 "  Map TEST ARCH MAPPING sound|sound-stronger|unsound [STATE]\n"
 "  Map TEST ARCH MAPPING unsupported CLASS\n"
 "  Map TEST ARCH MAPPING unchecked (REASON)\n"
-"unsound: a native final state BPF forbids (printed, in BPF names);\n"
+"unsound: a native final state BPF forbids (printed, in BPF names), then\n"
+"an execution of the native test that reaches it (events per thread, rf\n"
+"sources, coherence orders), indented;\n"
 "sound-stronger: sound, and BPF allows states the native test cannot reach;\n"
 "unsupported: the JIT has no sequence for an instruction class (it would\n"
 "reject the program), nothing to check; unchecked: the native front-end\n"
@@ -689,6 +694,8 @@ static const char usage[] =
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
 "  --budget N        as for bpfmm (default 200000)\n"
+"  --dot DIR         for an unsound test, also draw the native execution\n"
+"                    printed under its Map line in DIR/TEST.MAPPING.dot\n"
 "  --variant NAME    a variant of the native model (repeatable), e.g. a\n"
 "                    hardware assumption the model makes optional\n"
 "  --classes         end each line with classes=C,... : the BPF memory\n"
@@ -735,6 +742,65 @@ static void print_classes(const litmus_test *t)
 }
 
 static bool show_classes;
+static const char *dot_dir;   /* --dot DIR */
+
+static void free_prop(prop *p)
+{
+	if (p) {
+		free_prop(p->l);
+		free_prop(p->r);
+		free(p);
+	}
+}
+
+/* One native execution reaching state s of rn, which BPF forbids: printed
+ * under the Map line and, with --dot, drawn in DIR/TEST.MAPPING.dot. It is
+ * found by checking the native test again with `exists (that state)`. */
+static void show_execution(litmus_test *tn, model_run *nat, long budget, const check_result *rn,
+			   int s, const char *test, const char *mname)
+{
+	const value *row = rn->states + (size_t)s * rn->nobs;
+	prop *p = NULL;
+
+	for (int i = 0; i < rn->nobs; i++) {
+		prop *a = calloc(1, sizeof *a), *c = p ? calloc(1, sizeof *c) : NULL;
+		if (!a || (p && !c)) {
+			free(a);
+			free(c);
+			free_prop(p);
+			return;
+		}
+		*a = (prop){ .kind = PROP_ATOM, .lhs = rn->obs[i], .rhs = row[i] };
+		if (c)
+			*c = (prop){ .kind = PROP_AND, .l = p, .r = a };
+		p = c ? c : a;
+	}
+	prop *cond = tn->cond;
+	quantifier quant = tn->quant;
+	tn->cond = p;
+	tn->quant = Q_EXISTS;
+	check_result r = { 0 };
+	diag d = { .file = "(generated)" };
+	if (check_test(tn, nat->run, budget, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
+		printf("  an execution of the %s test that reaches it:\n", tn->arch);
+		print_execution(stdout, tn, &r.wit, "    ");
+		if (dot_dir) {
+			char path[PATH_MAX];
+			snprintf(path, sizeof path, "%s/%s.%s.dot", dot_dir, test, mname);
+			FILE *f = fopen(path, "w");
+			if (f) {
+				print_dot(f, tn, &r);
+				fclose(f);
+			} else {
+				fprintf(stderr, "bpfmm map: cannot write %s: %s\n", path, strerror(errno));
+			}
+		}
+	}
+	check_result_free(&r);
+	tn->cond = cond;
+	tn->quant = quant;
+	free_prop(p);
+}
 
 static int map_file(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
 		    const frontend *nfe, const char *emit, long budget, const char *file)
@@ -809,7 +875,8 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	}
 	verdict v;
 	value *bad;
-	if (compare(m, tb, &rb, tn, &rn, &v, &bad) < 0) {
+	int bad_state;
+	if (compare(m, tb, &rb, tn, &rn, &v, &bad, &bad_state) < 0) {
 		fprintf(stderr, "%s: error: observables of the generated test do not line up\n", file);
 		goto out;
 	}
@@ -823,6 +890,8 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	if (show_classes)
 		print_classes(tb);
 	printf("\n");
+	if (v == V_UNSOUND)
+		show_execution(tn, nat, budget, &rn, bad_state, tb->name, m->name);
 	fflush(stdout);
 	status = 0;
 out:
@@ -859,6 +928,8 @@ int map_main(int argc, char **argv, const char *model_dir)
 			show_classes = true;
 		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
 			budget = strtol(argv[++i], NULL, 10);
+		} else if ((!strcmp(a, "--dot") || !strcmp(a, "-dot")) && more) {
+			dot_dir = argv[++i];
 		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
 			variants[nvariants++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {

@@ -262,3 +262,78 @@ void print_dot(FILE *f, const litmus_test *t, const check_result *res)
 		}
 	fputs("}\n", f);
 }
+
+/* ---- an execution as text ---- */
+
+/* "init" or "P1:W x=1 (line 7)" for event e */
+static void text_event_ref(FILE *f, const litmus_test *t, const witness *w, int e)
+{
+	if (w->thread[e] < 0) {
+		fputs("init", f);
+		return;
+	}
+	fprintf(f, "P%d", t->threads[w->thread[e]].id);
+	if (w->insn[e] >= 0)
+		fprintf(f, " line %d", t->threads[w->thread[e]].code[w->insn[e]].pos.line);
+}
+
+void print_execution(FILE *f, const litmus_test *t, const witness *w, const char *indent)
+{
+	if (!w->valid)
+		return;
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		fprintf(f, "%sP%d:", indent, t->threads[ti].id);
+		const char *sep = " ";
+		for (int e = 0; e < w->n; e++) {
+			if (w->thread[e] != ti)
+				continue;
+			bool r = w->kind[e] & EV_R, wr = w->kind[e] & EV_W;
+			fputs(sep, f);
+			sep = "; ";
+			if (w->sym[e] < 0) {
+				fputs("F", f);
+				continue;
+			}
+			fprintf(f, "%s %s", r && wr ? "RMW" : r ? "R" : "W", t->syms[w->sym[e]]);
+			if (r) {
+				fputc('=', f);
+				print_value(f, t, w->rval[e]);
+			}
+			if (wr) {
+				fputs(r ? "->" : "=", f);
+				print_value(f, t, w->wval[e]);
+			}
+			if (r)
+				for (int a = 0; a < w->n; a++)
+					if (rel_has(w->rf, w->w, a, e)) {
+						fputs(" from ", f);
+						text_event_ref(f, t, w, a);
+					}
+		}
+		fputc('\n', f);
+	}
+	/* coherence order per location: the writes by number of predecessors */
+	for (int s = 0; s < t->nsyms; s++) {
+		int nw = 0;
+		for (int e = 0; e < w->n; e++)
+			nw += w->sym[e] == s && (w->kind[e] & EV_W);
+		if (nw < 2)
+			continue;
+		fprintf(f, "%sco %s:", indent, t->syms[s]);
+		for (int rank = 0; rank < nw; rank++)
+			for (int e = 0; e < w->n; e++) {
+				if (w->sym[e] != s || !(w->kind[e] & EV_W))
+					continue;
+				int before = 0;
+				for (int a = 0; a < w->n; a++)
+					before += rel_has(w->co, w->w, a, e);
+				if (before != rank)
+					continue;
+				fputs(rank ? ", " : " ", f);
+				text_event_ref(f, t, w, e);
+				fputc('=', f);
+				print_value(f, t, w->wval[e]);
+			}
+		fputc('\n', f);
+	}
+}

@@ -16,6 +16,11 @@ void print_json(FILE *f, const litmus_test *t, const check_result *res);
 /* res->wit as a Graphviz digraph: events per thread, po, rf and co. */
 void print_dot(FILE *f, const litmus_test *t, const check_result *res);
 
+/* An execution as text, one line per thread (events in program order,
+ * where each read takes its value from) and one per location with two or
+ * more writes (their coherence order); each line starts with indent. */
+void print_execution(FILE *f, const litmus_test *t, const witness *w, const char *indent);
+
 /* "Never" / "Sometimes" / "Always" for the proposition's counts. */
 const char *observation_word(const check_result *res);
 

@@ -107,6 +107,17 @@ if "$bpfmm" map --arch riscv64 --emit "$tmp/emit" tests/litmus/bpf/SB+cmpxchg64+
 else
 	bad "--emit: generated test missing or not Never"
 fi
+# an unsound test also shows a native execution reaching the state, and
+# --dot draws it
+mkdir "$tmp/dot"
+out=$("$bpfmm" map --mapping riscv64-before-20a759df3bba --dot "$tmp/dot" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus)
+if echo "$out" | grep -q '^Map SB+fetchadd+fetchadd .* unsound ' \
+   && echo "$out" | grep -q '^    P0: W x=1; RMW f0=0->1 from init; R y=0 from init$' \
+   && grep -q '^digraph' "$tmp/dot/SB+fetchadd+fetchadd.riscv64-before-20a759df3bba.dot"; then
+	ok
+else
+	bad "unsound execution / --dot: $out"
+fi
 # usage errors exit 2, an unknown mapping 1
 "$bpfmm" map tests/litmus/bpf/CoWW.litmus >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "map without --arch should exit 2"
