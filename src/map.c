@@ -671,7 +671,7 @@ static int load_model(const char *name, const char *mdir, const frontend *fe,
 }
 
 static const char usage[] =
-"Usage: bpfmm map --arch ARCH [--mapping FILE] [--emit DIR] FILE.litmus...\n"
+"Usage: bpfmm map --arch ARCH | --mapping FILE [OPTIONS] FILE.litmus...\n"
 "\n"
 "Compile each BPF litmus test into an ARCH litmus test through a JIT\n"
 "mapping table (default: mappings/ARCH-linux-6.12), check both with their\n"
