@@ -52,6 +52,10 @@ check: deps all
 	  "riscv=sh tests/conformance/riscv.sh" \
 	  "aarch64=sh tests/conformance/aarch64.sh" \
 	  "aarch64-own=sh tests/scripts/verdicts.sh tests/litmus/aarch64 build/bpfmm models/aarch64.cat" \
+	  "riscv-classic=sh tests/scripts/verdicts.sh tests/litmus/riscv build/bpfmm models/riscv.cat" \
+	  "x86-classic=sh tests/scripts/verdicts.sh tests/litmus/x86 build/bpfmm models/x86tso.cat" \
+	  "ppc-classic=sh tests/scripts/verdicts.sh tests/litmus/ppc build/bpfmm models/ppc.cat" \
+	  "aarch64-classic=sh tests/scripts/verdicts.sh tests/litmus/aarch64-classic build/bpfmm models/aarch64.cat" \
 	  "x86=sh tests/conformance/x86.sh" \
 	  "ppc=sh tests/conformance/ppc.sh" \
 	  "lkmm=sh tests/conformance/lkmm.sh" \
