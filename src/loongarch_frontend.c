@@ -19,6 +19,7 @@
  *     (DBAR.RR, DBAR.RW, DBAR.WR, DBAR.WW; hint 0x700: DBAR.SameRR) from
  *     the hint encoding of LoongArch v1.10; IBAR orders no data access.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,13 +52,14 @@ _Static_assert(sizeof la_tag_names / sizeof *la_tag_names == LA_NTAGS,
 
 #define TAG(t) ((tagmask)1 << (t))
 #define NELEM(a) (sizeof (a) / sizeof *(a))
-#define IR_PER_CELL 2
+#define IR_PER_CELL 5   /* sra.w: mask the amount, two to extend, shift */
 #define MNEMONIC_MAX 32
 #define FULL_BARRIER (TAG(LA_TAG_RR) | TAG(LA_TAG_RW) | TAG(LA_TAG_WR) | TAG(LA_TAG_WW))
 
 /* Hidden registers; their names hold a character no litmus register has. */
 #define HREG_ADDR "%addr"   /* rj + rk of an indexed access */
 #define HREG_SC   "%sc"     /* IR_SC's status, before the inversion */
+#define HREG_AMT  "%amt"    /* the masked amount of a .w shift */
 
 static const struct { const char *abi; int n; } la_abi_names[] = {
 	{ "zero", 0 }, { "ra", 1 }, { "tp", 2 }, { "sp", 3 },
@@ -224,6 +226,69 @@ static ir_insn *add_insn(la_parser *lp)
 	return in;
 }
 
+/* dst = its low `bits` bits, sign- or zero-extended: what a narrow load,
+ * a .w result or an am*.w's old value is. */
+static void extend(la_parser *lp, int dst, int bits, bool sign)
+{
+	ir_insn *x = add_insn(lp);
+
+	*x = (ir_insn){ .op = IR_ALU, .dst = dst, .a = reg_opnd(dst), .pos = lp->insn_pos };
+	if (!sign) {
+		x->alu = ALU_AND;
+		x->b = imm_opnd((int64_t)((UINT64_C(1) << bits) - 1));
+		return;
+	}
+	x->alu = ALU_SHL;
+	x->b = imm_opnd(64 - bits);
+	x = add_insn(lp);
+	*x = (ir_insn){ .op = IR_ALU, .alu = ALU_ASHR, .dst = dst, .a = reg_opnd(dst),
+			.b = imm_opnd(64 - bits), .pos = lp->insn_pos };
+}
+
+/* A .w ALU instruction already parsed into `in` (dst = a op b) as 32-bit
+ * arithmetic: the result's low word sign-extended; a shift takes the low
+ * 5 bits of its amount, and srl.w / sra.w shift the low word of rj. */
+static int lower_w(la_parser *lp, ir_insn *in)
+{
+	int dst = in->dst;
+	alu_op op = in->alu;
+	opnd a = in->a, b = in->b;
+
+	if (op != ALU_SHL && op != ALU_SHR && op != ALU_ASHR) {
+		extend(lp, dst, 32, true);
+		return 0;
+	}
+	if (b.kind == OPND_IMM && (b.imm.off < 0 || b.imm.off > 31))
+		return diag_error(lp->d, lp->insn_pos, "shift amount out of range (0..31) in '%s'",
+				  lp->insn_text);
+	lp->th->ncode--;   /* rewrite from the ALU instruction */
+	if (b.kind == OPND_REG) {   /* dst may be rk: mask the amount first */
+		int t = hidden(lp, HREG_AMT);
+		if (t < 0)
+			return -1;
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_AND, .dst = t, .a = b,
+					   .b = imm_opnd(31), .pos = lp->insn_pos };
+		b = reg_opnd(t);
+	}
+	if (op == ALU_SHL) {
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_SHL, .dst = dst, .a = a, .b = b,
+					   .pos = lp->insn_pos };
+		extend(lp, dst, 32, true);
+	} else if (op == ALU_SHR) {
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_AND, .dst = dst, .a = a,
+					   .b = imm_opnd(0xffffffff), .pos = lp->insn_pos };
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_SHR, .dst = dst,
+					   .a = reg_opnd(dst), .b = b, .pos = lp->insn_pos };
+		extend(lp, dst, 32, true);
+	} else {
+		*add_insn(lp) = (ir_insn){ .op = IR_MOV, .dst = dst, .a = a, .pos = lp->insn_pos };
+		extend(lp, dst, 32, true);
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_ASHR, .dst = dst,
+					   .a = reg_opnd(dst), .b = b, .pos = lp->insn_pos };
+	}
+	return 0;
+}
+
 static int read_mnemonic(la_parser *lp, mnemonic *m)
 {
 	lexer *lx = &lp->lx;
@@ -351,10 +416,15 @@ static int parse_memory(la_parser *lp, const mnemonic *m, ir_insn *in, bool *don
 		in->size = m->size;
 		if (parse_dst(lp, &dst) || comma(lp))
 			return -1;
-		if (dst < 0 && (dst = hidden(lp, "%zero")) < 0)   /* the read still happens */
+		bool zero = dst < 0;
+		if (zero && (dst = hidden(lp, "%zero")) < 0)   /* the read still happens */
 			return -1;
 		in->dst = dst;
-		return b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in);
+		if (b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in))
+			return -1;
+		if (!zero && m->size < 8)
+			extend(lp, dst, 8 * m->size, !m->uns);
+		return 0;
 	}
 	if ((!strcmp(b, "st") || !strcmp(b, "stptr") || !strcmp(b, "stx")) && m->size && !m->uns) {
 		if (!strcmp(b, "stptr") && !sized(m))
@@ -372,10 +442,15 @@ static int parse_memory(la_parser *lp, const mnemonic *m, ir_insn *in, bool *don
 		in->tags_r = TAG(LA_TAG_LL);
 		if (parse_dst(lp, &dst) || comma(lp))
 			return -1;
-		if (dst < 0 && (dst = hidden(lp, "%zero")) < 0)
+		bool zero = dst < 0;
+		if (zero && (dst = hidden(lp, "%zero")) < 0)
 			return -1;
 		in->dst = dst;
-		return parse_base_off(lp, in);
+		if (parse_base_off(lp, in))
+			return -1;
+		if (!zero && m->size == 4)   /* ll.w: the word sign-extended */
+			extend(lp, dst, 32, true);
+		return 0;
 	}
 	if (!strcmp(b, "sc") && sized(m) && !m->uns) {
 		/* sc rd, rj, si14: store rd; rd = 1 on success, 0 on failure */
@@ -416,6 +491,8 @@ static int parse_memory(la_parser *lp, const mnemonic *m, ir_insn *in, bool *don
 		if (lex_accept(&lp->lx, ","))   /* an optional offset, which must be 0 */
 			if (parse_imm(lp, &in->off) || (in->off != 0 && unsupported(lp, "offset not 0")))
 				return -1;
+		if (in->dst >= 0 && m->size == 4)   /* rd: the old word sign-extended */
+			extend(lp, in->dst, 32, true);
 		return 0;
 	}
 	if (!strncmp(b, "ammax", 5) || !strncmp(b, "ammin", 5) || !strncmp(b, "amcas", 5))
@@ -460,9 +537,11 @@ static int parse_insn(la_parser *lp, ir_insn *in)
 			} else if (parse_src(lp, &in->b)) {
 				return -1;
 			}
-			if (in->dst < 0)
+			if (in->dst < 0) {
 				lp->th->ncode--;   /* into $zero: no effect */
-			return 0;
+				return 0;
+			}
+			return la_alus[i].sized && m.size == 4 ? lower_w(lp, in) : 0;
 		}
 	if ((!strcmp(b, "li") && sized(&m) && !m.uns) || (!strcmp(b, "move") && !m.suffix[0])) {
 		in->op = IR_MOV;
