@@ -169,6 +169,21 @@ static ir_insn *add_insn(a64_parser *ap)
 	return in;
 }
 
+/* dst = a alu b (an IR_ALU), or another op with these fields */
+static ir_insn *add_op(a64_parser *ap, ir_op op, alu_op alu, int dst, opnd a, opnd b)
+{
+	ir_insn *in = add_insn(ap);
+
+	if (in) {
+		in->op = op;
+		in->alu = alu;
+		in->dst = dst;
+		in->a = a;
+		in->b = b;
+	}
+	return in;
+}
+
 static int hidden_reg(a64_parser *ap, const char *name)
 {
 	int r = litmus_reg(ap->t, name);
@@ -218,24 +233,6 @@ static int intern_areg(a64_parser *ap, const areg *r)
 	return reg;
 }
 
-/* A source register: XZR / WZR read as the immediate 0. */
-static int parse_src(a64_parser *ap, opnd *o, areg *r)
-{
-	areg tmp;
-
-	if (!r)
-		r = &tmp;
-	if (parse_areg(ap, r))
-		return -1;
-	if (r->num < 0) {
-		*o = imm_opnd(0);
-		return 0;
-	}
-	o->kind = OPND_REG;
-	o->imm = value_int(0);
-	return (o->reg = intern_areg(ap, r)) < 0 ? -1 : 0;
-}
-
 /* A destination register: *reg = -1 for XZR / WZR. */
 static int parse_dst(a64_parser *ap, int *reg, areg *r)
 {
@@ -250,6 +247,17 @@ static int parse_dst(a64_parser *ap, int *reg, areg *r)
 		return 0;
 	}
 	return (*reg = intern_areg(ap, r)) < 0 ? -1 : 0;
+}
+
+/* A source register: XZR / WZR read as the immediate 0. */
+static int parse_src(a64_parser *ap, opnd *o, areg *r)
+{
+	int reg;
+
+	if (parse_dst(ap, &reg, r))
+		return -1;
+	*o = reg < 0 ? imm_opnd(0) : reg_opnd(reg);
+	return 0;
 }
 
 /* `#imm` (the '#' is optional). */
@@ -310,14 +318,8 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		return 0;
 	}
 	int t = hidden_reg(ap, HREG_SHIFT);
-	ir_insn *in;
-	if (t < 0 || !(in = add_insn(ap)))
+	if (t < 0 || !add_op(ap, IR_ALU, shifts[i].alu, t, *o, k))
 		return -1;
-	in->op = IR_ALU;
-	in->alu = shifts[i].alu;
-	in->dst = t;
-	in->a = *o;
-	in->b = k;
 	*o = reg_opnd(t);
 	return 0;
 }
@@ -407,20 +409,11 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
  * of the access (added by the caller after this). */
 static int addr_before(a64_parser *ap, const a64_addr *ad, opnd *a, int64_t *off)
 {
-	ir_insn *in;
-
 	*a = ad->base;
 	*off = ad->off;
 	if (ad->pre) {          /* Xn = Xn + imm, then access [Xn] */
-		if (!(in = add_insn(ap)))
-			return -1;
-		in->op = IR_ALU;
-		in->alu = ALU_ADD;
-		in->dst = ad->base_reg;
-		in->a = ad->base;
-		in->b = imm_opnd(ad->off);
 		*off = 0;
-		return 0;
+		return add_op(ap, IR_ALU, ALU_ADD, ad->base_reg, ad->base, imm_opnd(ad->off)) ? 0 : -1;
 	}
 	if (!ad->indexed)
 		return 0;
@@ -429,22 +422,12 @@ static int addr_before(a64_parser *ap, const a64_addr *ad, opnd *a, int64_t *off
 		return -1;
 	opnd idx = ad->index;
 	if (ad->shift) {
-		if (!(in = add_insn(ap)))
+		if (!add_op(ap, IR_ALU, ALU_SHL, t, idx, imm_opnd(ad->shift)))
 			return -1;
-		in->op = IR_ALU;
-		in->alu = ALU_SHL;
-		in->dst = t;
-		in->a = idx;
-		in->b = imm_opnd(ad->shift);
 		idx = reg_opnd(t);
 	}
-	if (!(in = add_insn(ap)))
+	if (!add_op(ap, IR_ALU, ALU_ADD, t, ad->base, idx))
 		return -1;
-	in->op = IR_ALU;
-	in->alu = ALU_ADD;
-	in->dst = t;
-	in->a = ad->base;
-	in->b = idx;
 	*a = reg_opnd(t);
 	return 0;
 }
@@ -452,34 +435,16 @@ static int addr_before(a64_parser *ap, const a64_addr *ad, opnd *a, int64_t *off
 /* Post-index writeback, after the access. */
 static int addr_after(a64_parser *ap, const a64_addr *ad)
 {
-	ir_insn *in;
-
 	if (!ad->has_post)
 		return 0;
-	if (!(in = add_insn(ap)))
-		return -1;
-	in->op = IR_ALU;
-	in->alu = ALU_ADD;
-	in->dst = ad->base_reg;
-	in->a = ad->base;
-	in->b = imm_opnd(ad->post);
-	return 0;
+	return add_op(ap, IR_ALU, ALU_ADD, ad->base_reg, ad->base, imm_opnd(ad->post)) ? 0 : -1;
 }
 
 /* A write to Wn clears bits 32..63 of Xn. Values that are addresses
  * cannot be masked: such a path is dropped (herd7 rejects the test). */
 static int zero_extend(a64_parser *ap, int reg)
 {
-	ir_insn *in = add_insn(ap);
-
-	if (!in)
-		return -1;
-	in->op = IR_ALU;
-	in->alu = ALU_AND;
-	in->dst = reg;
-	in->a = reg_opnd(reg);
-	in->b = imm_opnd(0xffffffff);
-	return 0;
+	return add_op(ap, IR_ALU, ALU_AND, reg, reg_opnd(reg), imm_opnd(0xffffffff)) ? 0 : -1;
 }
 
 /* ---- instruction families ---- */
@@ -610,13 +575,8 @@ static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool 
 		return unsupported(ap, "only [Xn] addressing");
 	if (clr) {   /* LDCLR: [Xn] &= ~Rs */
 		int t = hidden_reg(ap, HREG_TMP);
-		if (t < 0 || !(in = add_insn(ap)))
+		if (t < 0 || !add_op(ap, IR_ALU, ALU_XOR, t, v, imm_opnd(-1)))
 			return -1;
-		in->op = IR_ALU;
-		in->alu = ALU_XOR;
-		in->dst = t;
-		in->a = v;
-		in->b = imm_opnd(-1);
 		v = reg_opnd(t);
 	}
 	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
@@ -725,20 +685,6 @@ static int cond_code(a64_parser *ap, const char *c, cmp_op *op)
 	    !strcasecmp(c, "VC"))
 		return unsupported(ap, "condition codes on N / V alone are not modelled");
 	return diag_error(ap->d, ap->insn_pos, "invalid condition code '%s'", c);
-}
-
-static ir_insn *add_op(a64_parser *ap, ir_op op, alu_op alu, int dst, opnd a, opnd b)
-{
-	ir_insn *in = add_insn(ap);
-
-	if (in) {
-		in->op = op;
-		in->alu = alu;
-		in->dst = dst;
-		in->a = a;
-		in->b = b;
-	}
-	return in;
 }
 
 /* Flag-setting instructions. The flags are two hidden registers holding
@@ -1107,13 +1053,8 @@ static int parse_insn(a64_parser *ap)
 				return -1;
 			if (d < 0)
 				return 0;
-			if (!(in = add_insn(ap)))
+			if (!add_op(ap, IR_ALU, a64_alus[i].alu, d, a, b))
 				return -1;
-			in->op = IR_ALU;
-			in->alu = a64_alus[i].alu;
-			in->dst = d;
-			in->a = a;
-			in->b = b;
 			return rd.w ? zero_extend(ap, d) : 0;
 		}
 	if (!strcmp(m, "MADD") || !strcmp(m, "MSUB") || !strcmp(m, "MNEG") ||

@@ -168,22 +168,6 @@ static int parse_reg_name(la_parser *lp, char *name, int *n)
 	return 0;
 }
 
-/* A source register: $zero reads as the immediate 0. */
-static int parse_src(la_parser *lp, opnd *o)
-{
-	char name[LEX_MAX_NAME];
-	int n;
-
-	if (parse_reg_name(lp, name, &n))
-		return -1;
-	if (n == 0) {
-		*o = imm_opnd(0);
-		return 0;
-	}
-	o->kind = OPND_REG;
-	return intern(lp, la_canon_register(name), &o->reg);
-}
-
 /* A destination register; -1 for $zero (the result is dropped). */
 static int parse_dst(la_parser *lp, int *reg)
 {
@@ -197,6 +181,17 @@ static int parse_dst(la_parser *lp, int *reg)
 		return 0;
 	}
 	return intern(lp, la_canon_register(name), reg);
+}
+
+/* A source register: $zero reads as the immediate 0. */
+static int parse_src(la_parser *lp, opnd *o)
+{
+	int reg;
+
+	if (parse_dst(lp, &reg))
+		return -1;
+	*o = reg < 0 ? imm_opnd(0) : reg_opnd(reg);
+	return 0;
 }
 
 static int parse_imm(la_parser *lp, int64_t *v)
