@@ -59,22 +59,6 @@
 /* ---- one thread's translation ------------------------------------------- */
 
 typedef struct {
-	char **cells;
-	int n, cap;
-} column;
-
-static void col_add(column *c, char *line)
-{
-	if (c->n == c->cap) {
-		c->cap = c->cap ? c->cap * 2 : 16;
-		c->cells = realloc(c->cells, sizeof *c->cells * c->cap);
-		if (!c->cells)
-			abort();
-	}
-	c->cells[c->n++] = line;
-}
-
-typedef struct {
 	const litmus_test *t;
 	int ti;
 	int *map;          /* C register -> BPF register number, -1 */
@@ -84,9 +68,7 @@ typedef struct {
 	bool *target;      /* per instruction (and one past the end): a label */
 	bool *fold;        /* per instruction: first of Mb; atomic; Mb, written
 	                    * as the one BPF atomic */
-	column col;
-	const char *label; /* pending label for the next cell */
-	char labelbuf[32];
+	lk_column col;     /* its cells */
 	char reason[160];  /* why the test is refused */
 	bool used_weaker_fence;  /* an rmb/wmb/... became a full fence */
 } xthread;
@@ -94,20 +76,13 @@ typedef struct {
 static void emit(xthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void emit(xthread *x, const char *fmt, ...)
 {
-	sbuf b = { 0 };
-	va_list ap;
 	char line[256];
+	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	if (x->label) {
-		sb_printf(&b, "%s: %s", x->label, line);
-		x->label = NULL;
-	} else {
-		sb_printf(&b, "%s", line);
-	}
-	col_add(&x->col, b.s);
+	lk_col_line(&x->col, line);
 }
 
 static int refuse(xthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -412,15 +387,8 @@ static int translate_thread(xthread *x)
 		return -1;
 	for (int i = 0; i < th->ncode; i++) {
 		const ir_insn *in = &th->code[i];
-		if (x->target[i]) {
-			if (x->label) {   /* a label on an empty expansion */
-				sbuf b = { 0 };
-				sb_printf(&b, "%s:", x->label);
-				col_add(&x->col, b.s);
-			}
-			snprintf(x->labelbuf, sizeof x->labelbuf, "L%d_%d", x->ti, i);
-			x->label = x->labelbuf;
-		}
+		if (x->target[i])   /* a label still waiting had an empty expansion */
+			lk_col_set_label(&x->col, "L%d_%d", x->ti, i);
 		if (x->fold[i]) {
 			if (translate_insn(x, &th->code[i + 1]))
 				return -1;
@@ -430,16 +398,9 @@ static int translate_thread(xthread *x)
 		if (translate_insn(x, in))
 			return -1;
 	}
-	if (x->target[th->ncode] || x->label) {
-		if (!x->label) {
-			snprintf(x->labelbuf, sizeof x->labelbuf, "L%d_%d", x->ti, th->ncode);
-			x->label = x->labelbuf;
-		}
-		sbuf b = { 0 };
-		sb_printf(&b, "%s:", x->label);
-		x->label = NULL;
-		col_add(&x->col, b.s);
-	}
+	if (x->target[th->ncode])
+		lk_col_set_label(&x->col, "L%d_%d", x->ti, th->ncode);
+	lk_col_flush_label(&x->col);
 	return 0;
 }
 
@@ -463,7 +424,6 @@ static const char *test_name(const litmus_test *t)
 static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 {
 	sbuf b = { 0 };
-	int rows = 0;
 
 	sb_printf(&b, "BPF %s\n", test_name(t));
 	sb_printf(&b, "(* Translated by bpfmm c2bpf from the C test %s.%s *)\n", test_name(t),
@@ -492,27 +452,12 @@ static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 				sb_printf(&b, "; ");
 			}
 		sb_printf(&b, "\n");
-		if (x->col.n > rows)
-			rows = x->col.n;
 	}
 	sb_printf(&b, "}\n");
-	for (int ti = 0; ti < t->nthreads; ti++) {
-		xthread *x = &xs[ti];
-		int w = 4;
-		for (int r = 0; r < x->col.n; r++)
-			if ((int)strlen(x->col.cells[r]) > w)
-				w = strlen(x->col.cells[r]);
-		x->col.cap = w;  /* reused as the column width */
-	}
-	for (int r = -1; r < rows; r++) {
-		for (int ti = 0; ti < t->nthreads; ti++) {
-			xthread *x = &xs[ti];
-			char head[16];
-			const char *cell = r < 0 ? (snprintf(head, sizeof head, "P%d", t->threads[ti].id), head)
-					 : r < x->col.n ? x->col.cells[r] : "";
-			sb_printf(&b, " %-*s %s", x->col.cap, cell, ti + 1 < t->nthreads ? "|" : ";\n");
-		}
-	}
+	const lk_column *cols[t->nthreads + 1];
+	for (int ti = 0; ti < t->nthreads; ti++)
+		cols[ti] = &xs[ti].col;
+	lk_print_grid(&b, t, cols);
 	if (t->nlocations) {
 		sb_printf(&b, "locations [");
 		for (int k = 0; k < t->nlocations; k++) {
@@ -656,9 +601,7 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 out:
 	if (xs)
 		for (int ti = 0; ti < tc->nthreads; ti++) {
-			for (int r = 0; r < xs[ti].col.n; r++)
-				free(xs[ti].col.cells[r]);
-			free(xs[ti].col.cells);
+			lk_col_free(&xs[ti].col);
 			free(xs[ti].map);
 			free(xs[ti].symreg);
 			free(xs[ti].target);

@@ -337,3 +337,79 @@ again:
 		busy_until[k] = reuse ? last[best] : INT_MAX;
 	}
 }
+
+/* ---- one thread's column of cells --------------------------------------- */
+
+void lk_col_add(lk_column *c, char *cell)
+{
+	if (c->n == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 16;
+		c->cells = realloc(c->cells, sizeof *c->cells * c->cap);
+		if (!c->cells)
+			abort();
+	}
+	c->cells[c->n++] = cell;
+}
+
+void lk_col_line(lk_column *c, const char *line)
+{
+	sbuf b = { 0 };
+
+	if (c->label) {
+		sb_printf(&b, "%s: %s", c->label, line);
+		c->label = NULL;
+	} else {
+		sb_printf(&b, "%s", line);
+	}
+	lk_col_add(c, b.s);
+}
+
+void lk_col_flush_label(lk_column *c)
+{
+	if (c->label) {
+		sbuf b = { 0 };
+		sb_printf(&b, "%s:", c->label);
+		c->label = NULL;
+		lk_col_add(c, b.s);
+	}
+}
+
+void lk_col_set_label(lk_column *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	lk_col_flush_label(c);
+	va_start(ap, fmt);
+	vsnprintf(c->labelbuf, sizeof c->labelbuf, fmt, ap);
+	va_end(ap);
+	c->label = c->labelbuf;
+}
+
+void lk_col_free(lk_column *c)
+{
+	for (int r = 0; r < c->n; r++)
+		free(c->cells[r]);
+	free(c->cells);
+	memset(c, 0, sizeof *c);
+}
+
+void lk_print_grid(sbuf *b, const litmus_test *t, const lk_column *const *cols)
+{
+	int rows = 0, width[t->nthreads + 1];
+
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		if (cols[ti]->n > rows)
+			rows = cols[ti]->n;
+		width[ti] = 4;
+		for (int r = 0; r < cols[ti]->n; r++)
+			if ((int)strlen(cols[ti]->cells[r]) > width[ti])
+				width[ti] = (int)strlen(cols[ti]->cells[r]);
+	}
+	for (int r = -1; r < rows; r++)
+		for (int ti = 0; ti < t->nthreads; ti++) {
+			char head[16];
+			const char *cell = r < 0 ? (snprintf(head, sizeof head, "P%d", t->threads[ti].id), head)
+					 : r < cols[ti]->n ? cols[ti]->cells[r] : "";
+			sb_printf(b, " %-*s %s", width[ti], cell, ti + 1 < t->nthreads ? "|" : ";\n");
+		}
+}

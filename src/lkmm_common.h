@@ -44,6 +44,25 @@ bool lk_same_value(const litmus_test *ta, value a, const litmus_test *tb, value 
  * each location the code names. Arrays of t->nregs / t->nsyms entries. */
 void lk_live_ranges(const litmus_test *t, int ti, int *first, int *last, bool *syms);
 
+/* One thread's cells in the target test (each a malloc'd line), and the
+ * label waiting for the next one. */
+typedef struct {
+	char **cells;
+	int n, cap;
+	const char *label;
+	char labelbuf[32];
+} lk_column;
+
+void lk_col_add(lk_column *c, char *cell);          /* takes the cell */
+void lk_col_line(lk_column *c, const char *line);   /* "LABEL: line" if one waits */
+void lk_col_flush_label(lk_column *c);              /* a waiting label as its own cell */
+void lk_col_set_label(lk_column *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void lk_col_free(lk_column *c);
+
+/* The threads' columns as a litmus grid: a "P<id>" row, then the cells,
+ * each column as wide as its widest cell. */
+void lk_print_grid(sbuf *b, const litmus_test *t, const lk_column *const *cols);
+
 /* Give each mentioned C register (first[r] != INT_MAX) a target register
  * k < ntarget with !taken[k], in order of first mention: map[r] = k. Each
  * gets its own while there are enough; otherwise two live ranges share one

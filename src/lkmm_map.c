@@ -82,59 +82,20 @@ typedef struct {
 	int *status;       /* per instruction: the sc status register, -1 */
 	bool *target;      /* per instruction (and one past the end): a label */
 	bool *fold;        /* first of Mb; RMW; Mb: one amo<op>.aqrl */
-	char **cells;
-	int ncells, capcells;
-	const char *label; /* label for the next cell */
-	char labelbuf[32];
+	lk_column col;     /* its cells */
 	char reason[160];
 } rthread;
-
-static void add_cell(rthread *x, char *s)
-{
-	if (x->ncells == x->capcells) {
-		x->capcells = x->capcells ? x->capcells * 2 : 16;
-		x->cells = realloc(x->cells, sizeof *x->cells * x->capcells);
-		if (!x->cells)
-			abort();
-	}
-	x->cells[x->ncells++] = s;
-}
 
 static void emit(rthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void emit(rthread *x, const char *fmt, ...)
 {
-	sbuf b = { 0 };
 	char line[256];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	if (x->label) {
-		sb_printf(&b, "%s: %s", x->label, line);
-		x->label = NULL;
-	} else {
-		sb_printf(&b, "%s", line);
-	}
-	add_cell(x, b.s);
-}
-
-/* A label cell of its own (a label on nothing, or twice in a row). */
-static void flush_label(rthread *x)
-{
-	if (x->label) {
-		sbuf b = { 0 };
-		sb_printf(&b, "%s:", x->label);
-		x->label = NULL;
-		add_cell(x, b.s);
-	}
-}
-
-static void set_label(rthread *x, const char *fmt, int ti, int i)
-{
-	flush_label(x);
-	snprintf(x->labelbuf, sizeof x->labelbuf, fmt, ti, i);
-	x->label = x->labelbuf;
+	lk_col_line(&x->col, line);
 }
 
 static int refuse(rthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -323,9 +284,7 @@ static int translate_cas(rthread *x, const ir_insn *in, int i)
 		else if (o == O_ACQ && !x->m->no_acq_fence)
 			emit(x, "fence r,rw");
 	}
-	flush_label(x);
-	snprintf(x->labelbuf, sizeof x->labelbuf, "%s", end);
-	x->label = x->labelbuf;
+	lk_col_set_label(&x->col, "%s", end);
 	return 0;
 }
 
@@ -500,7 +459,7 @@ static int translate_thread(rthread *x)
 		return -1;
 	for (int i = 0; i < th->ncode; i++) {
 		if (x->target[i])
-			set_label(x, "L%d_%d", x->ti, i);
+			lk_col_set_label(&x->col, "L%d_%d", x->ti, i);
 		if (x->fold[i]) {
 			if (translate_rmw(x, &th->code[i + 1], true))
 				return -1;
@@ -511,8 +470,8 @@ static int translate_thread(rthread *x)
 			return -1;
 	}
 	if (x->target[th->ncode])
-		set_label(x, "L%d_%d", x->ti, th->ncode);
-	flush_label(x);
+		lk_col_set_label(&x->col, "L%d_%d", x->ti, th->ncode);
+	lk_col_flush_label(&x->col);
 	return 0;
 }
 
@@ -530,7 +489,7 @@ static void rv_reg(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx)
 static char *riscv_text(const litmus_test *t, rthread *xs, const rv_map *m)
 {
 	sbuf b = { 0 };
-	int rows = 0, nstatus = 0;
+	int nstatus = 0;
 
 	sb_printf(&b, "RISCV %s\n", t->name);
 	sb_printf(&b, "(* Translated by bpfmm lkmm-map from the C test %s, mapping %s: %s *)\n",
@@ -555,24 +514,12 @@ static char *riscv_text(const litmus_test *t, rthread *xs, const rv_map *m)
 				sb_printf(&b, "; ");
 			}
 		sb_printf(&b, "\n");
-		if (x->ncells > rows)
-			rows = x->ncells;
 	}
 	sb_printf(&b, "}\n");
-	int width[t->nthreads];
-	for (int ti = 0; ti < t->nthreads; ti++) {
-		width[ti] = 4;
-		for (int r = 0; r < xs[ti].ncells; r++)
-			if ((int)strlen(xs[ti].cells[r]) > width[ti])
-				width[ti] = strlen(xs[ti].cells[r]);
-	}
-	for (int r = -1; r < rows; r++)
-		for (int ti = 0; ti < t->nthreads; ti++) {
-			char head[16];
-			const char *cell = r < 0 ? (snprintf(head, sizeof head, "P%d", t->threads[ti].id), head)
-					 : r < xs[ti].ncells ? xs[ti].cells[r] : "";
-			sb_printf(&b, " %-*s %s", width[ti], cell, ti + 1 < t->nthreads ? "|" : ";\n");
-		}
+	const lk_column *cols[t->nthreads + 1];
+	for (int ti = 0; ti < t->nthreads; ti++)
+		cols[ti] = &xs[ti].col;
+	lk_print_grid(&b, t, cols);
 	if (t->nlocations) {
 		sb_printf(&b, "locations [");
 		for (int k = 0; k < t->nlocations; k++) {
@@ -634,9 +581,7 @@ static int write_emit(const lmopts *o, const char *file, const rv_map *m, const 
 static void free_threads(rthread *xs, int n)
 {
 	for (int ti = 0; xs && ti < n; ti++) {
-		for (int r = 0; r < xs[ti].ncells; r++)
-			free(xs[ti].cells[r]);
-		free(xs[ti].cells);
+		lk_col_free(&xs[ti].col);
 		free(xs[ti].map);
 		free(xs[ti].symreg);
 		free(xs[ti].status);
