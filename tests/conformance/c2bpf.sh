@@ -23,18 +23,9 @@ explained=$root/tests/conformance/c2bpf-explained.txt
 lkmm_dir linux-kernel.cat
 [ -x "$bpfmm" ] || { echo "c2bpf.sh: no executable $bpfmm (run make)" >&2; exit 2; }
 
-# Documentation/litmus-tests of the same kernel tree, extracted on demand
-docs=$(cd "$dir/../.." && pwd)/Documentation/litmus-tests
-if [ ! -d "$docs" ] && [ -z "${LKMM_DIR:-}" ] && [ -f "$tarball" ]; then
-	tar -xJf "$tarball" -C "$cache" --wildcards '*/Documentation/litmus-tests/*' 2>/dev/null
-fi
-
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-
-ls "$dir"/litmus-tests/*.litmus "$root"/tests/litmus/c/*.litmus \
-   "$root"/tests/conformance/c2bpf/*.litmus >"$tmp/files" 2>/dev/null
-[ -d "$docs" ] && ls "$docs"/*/*.litmus >>"$tmp/files" 2>/dev/null
+c_tests "$tmp/files"
 
 # one process for all tests; a test it cannot read is reported on stderr
 xargs "$bpfmm" c2bpf -I "$dir" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"

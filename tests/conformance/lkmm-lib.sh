@@ -35,3 +35,18 @@ lkmm_dir() {
 	fi
 	[ -f "$dir/$1" ] || { echo "$me: no $1 in $dir" >&2; exit 2; }
 }
+
+# c_tests FILE: list into FILE every C test c2bpf.sh and lkmm-map.sh run:
+# the kernel's litmus-tests and Documentation/litmus-tests of the tree in
+# $dir (the latter extracted on demand), tests/litmus/c and
+# tests/conformance/c2bpf. Call after lkmm_dir; needs $root.
+c_tests() {
+	docs=$(cd "$dir/../.." && pwd)/Documentation/litmus-tests
+	if [ ! -d "$docs" ] && [ -z "${LKMM_DIR:-}" ] && [ -f "$tarball" ]; then
+		tar -xJf "$tarball" -C "$cache" --wildcards '*/Documentation/litmus-tests/*' 2>/dev/null
+	fi
+	ls "$dir"/litmus-tests/*.litmus "$root"/tests/litmus/c/*.litmus \
+	   "$root"/tests/conformance/c2bpf/*.litmus >"$1" 2>/dev/null
+	[ -d "$docs" ] && ls "$docs"/*/*.litmus >>"$1" 2>/dev/null
+	return 0
+}

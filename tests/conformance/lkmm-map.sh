@@ -24,17 +24,9 @@ bpfmm=${1:-$root/build/bpfmm}
 lkmm_dir linux-kernel.cat
 [ -x "$bpfmm" ] || { echo "lkmm-map.sh: no executable $bpfmm (run make)" >&2; exit 2; }
 
-docs=$(cd "$dir/../.." && pwd)/Documentation/litmus-tests
-if [ ! -d "$docs" ] && [ -z "${LKMM_DIR:-}" ] && [ -f "$tarball" ]; then
-	tar -xJf "$tarball" -C "$cache" --wildcards '*/Documentation/litmus-tests/*' 2>/dev/null
-fi
-
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-
-ls "$dir"/litmus-tests/*.litmus "$root"/tests/litmus/c/*.litmus \
-   "$root"/tests/conformance/c2bpf/*.litmus >"$tmp/files" 2>/dev/null
-[ -d "$docs" ] && ls "$docs"/*/*.litmus >>"$tmp/files" 2>/dev/null
+c_tests "$tmp/files"
 
 xargs "$bpfmm" lkmm-map --mapping all -I "$dir" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
 
