@@ -639,25 +639,15 @@ static bool is_temp(cparser *cp, opnd o)
 /* dst = a op b, folding constants. Returns the result operand. */
 static int alu3(cparser *cp, alu_op op, opnd a, opnd b, opnd *out)
 {
+	/* fold two integer constants, as the executor would compute them (not
+	 * / and %: C's division by zero is not BPF's) */
+	value v;
 	if (a.kind == OPND_IMM && b.kind == OPND_IMM && a.imm.sym < 0 && b.imm.sym < 0
-	    && op != ALU_DIV && op != ALU_MOD) {
-		uint64_t x = (uint64_t)a.imm.off, y = (uint64_t)b.imm.off, r = 0;
-		switch (op) {
-		case ALU_ADD: r = x + y; break;
-		case ALU_SUB: r = x - y; break;
-		case ALU_MUL: r = x * y; break;
-		case ALU_AND: r = x & y; break;
-		case ALU_OR: r = x | y; break;
-		case ALU_XOR: r = x ^ y; break;
-		case ALU_SHL: r = x << (y & 63); break;
-		case ALU_SHR: r = x >> (y & 63); break;
-		case ALU_ASHR: r = (uint64_t)((int64_t)x >> (y & 63)); break;
-		default: goto no_fold;
-		}
-		*out = imm((int64_t)r);
+	    && op != ALU_DIV && op != ALU_MOD && op != ALU_NEG && op != ALU_MOVB
+	    && ir_alu(op, a.imm, b.imm, &v)) {
+		*out = imm(v.off);
 		return 0;
 	}
-no_fold:;
 	int t = new_temp(cp);
 	ir_insn *in;
 	if (t < 0 || !(in = emit(cp, IR_ALU)))

@@ -38,6 +38,11 @@ typedef enum {
 	ALU_MOVB,         /* result is the second operand (xchg, swap) */
 } alu_op;
 
+/* a alu b on values (integers, or symbol + offset; BPF's x / 0 == 0 and
+ * x % 0 == x); false when it has no meaning on these operands (e.g.
+ * multiplying an address): the executor drops that path. src/ir_alu.c */
+bool ir_alu(alu_op op, value a, value b, value *out);
+
 typedef enum {
 	CMP_ALWAYS, CMP_EQ, CMP_NE,
 	CMP_LT, CMP_LE, CMP_GT, CMP_GE,      /* unsigned */

@@ -93,53 +93,6 @@ void trace_list_free(trace_list *l)
 	memset(l, 0, sizeof *l);
 }
 
-/* ---- arithmetic on values (integers, or symbol + offset) ---- */
-
-/* Returns false when the operation has no meaning on these operands
- * (e.g. multiplying an address): that path is dropped. */
-static bool alu(alu_op op, value a, value b, value *out)
-{
-	if (op == ALU_MOVB) {
-		*out = b;
-		return true;
-	}
-	if (op == ALU_ADD && (a.sym < 0 || b.sym < 0) && !(a.sym >= 0 && b.sym >= 0)) {
-		*out = (value){ a.sym >= 0 ? a.sym : b.sym, (int64_t)((uint64_t)a.off + (uint64_t)b.off) };
-		return true;
-	}
-	if (op == ALU_SUB && b.sym < 0) {
-		*out = (value){ a.sym, (int64_t)((uint64_t)a.off - (uint64_t)b.off) };
-		return true;
-	}
-	if (op == ALU_SUB && a.sym == b.sym) {
-		*out = value_int((int64_t)((uint64_t)a.off - (uint64_t)b.off));
-		return true;
-	}
-	if (op == ALU_XOR && a.sym >= 0 && a.sym == b.sym) {   /* x ^ x == 0 */
-		*out = value_int(a.off ^ b.off);
-		return true;
-	}
-	if (a.sym >= 0 || (op != ALU_NEG && b.sym >= 0))
-		return false;
-	uint64_t x = (uint64_t)a.off, y = (uint64_t)b.off, r;
-	switch (op) {
-	case ALU_ADD: r = x + y; break;
-	case ALU_SUB: r = x - y; break;
-	case ALU_MUL: r = x * y; break;
-	case ALU_DIV: r = y ? x / y : 0; break;      /* BPF: x / 0 == 0 */
-	case ALU_MOD: r = y ? x % y : x; break;      /* BPF: x % 0 == x */
-	case ALU_AND: r = x & y; break;
-	case ALU_OR:  r = x | y; break;
-	case ALU_XOR: r = x ^ y; break;
-	case ALU_SHL: r = x << (y & 63); break;
-	case ALU_SHR: r = x >> (y & 63); break;
-	case ALU_ASHR: r = (uint64_t)((int64_t)x >> (y & 63)); break;
-	case ALU_NEG: r = -x; break;
-	default: return false;
-	}
-	*out = value_int((int64_t)r);
-	return true;
-}
 
 static bool compare(cmp_op op, value a, value b, bool *out)
 {
@@ -362,7 +315,7 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 			 * reads and writes (as in herd7's BPF semantics); herd7
 			 * also counts a dependency into the operand as addr */
 			value nv;
-			if (!alu(in->alu, old, value_of(&in->b, regs), &nv))
+			if (!ir_alu(in->alu, old, value_of(&in->b, regs), &nv))
 				continue;
 			uint64_t data = taint_of(&in->b, regs), vdata = vtaint_of(&in->b, regs);
 			int e;
@@ -383,7 +336,7 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 			/* atomic_add_unless succeeds on a difference */
 			bool ok = value_eq(old, value_of(&in->b, regs)) != (in->cmp == CMP_NE);
 			value nv = value_of(&in->c, regs);
-			if (ok && in->alu_new && !alu(in->alu, old, nv, &nv))
+			if (ok && in->alu_new && !ir_alu(in->alu, old, nv, &nv))
 				continue;   /* no meaning (an address times ...): no path */
 			/* a fully ordered CAS is fenced only when it succeeds;
 			 * the value is known, so the fence can go first */
@@ -460,7 +413,7 @@ static int run(runner *r, pathpos p, reg *regs)
 					       vtaint_of(&in->a, regs), ptaint_of(&in->a, regs) };
 			break;
 		case IR_ALU: {
-			if (!alu(in->alu, value_of(&in->a, regs), value_of(&in->b, regs), &v))
+			if (!ir_alu(in->alu, value_of(&in->a, regs), value_of(&in->b, regs), &v))
 				return 0;
 			bool self_xor = in->alu == ALU_XOR && in->a.kind == OPND_REG &&
 					in->b.kind == OPND_REG && in->a.reg == in->b.reg;

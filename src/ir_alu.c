@@ -1,0 +1,46 @@
+/* ir_alu.c - what an IR ALU operation computes on values (see litmus.h). */
+#include "litmus.h"
+
+bool ir_alu(alu_op op, value a, value b, value *out)
+{
+	if (op == ALU_MOVB) {
+		*out = b;
+		return true;
+	}
+	if (op == ALU_ADD && (a.sym < 0 || b.sym < 0) && !(a.sym >= 0 && b.sym >= 0)) {
+		*out = (value){ a.sym >= 0 ? a.sym : b.sym, (int64_t)((uint64_t)a.off + (uint64_t)b.off) };
+		return true;
+	}
+	if (op == ALU_SUB && b.sym < 0) {
+		*out = (value){ a.sym, (int64_t)((uint64_t)a.off - (uint64_t)b.off) };
+		return true;
+	}
+	if (op == ALU_SUB && a.sym == b.sym) {
+		*out = value_int((int64_t)((uint64_t)a.off - (uint64_t)b.off));
+		return true;
+	}
+	if (op == ALU_XOR && a.sym >= 0 && a.sym == b.sym) {   /* x ^ x == 0 */
+		*out = value_int(a.off ^ b.off);
+		return true;
+	}
+	if (a.sym >= 0 || (op != ALU_NEG && b.sym >= 0))
+		return false;
+	uint64_t x = (uint64_t)a.off, y = (uint64_t)b.off, r;
+	switch (op) {
+	case ALU_ADD: r = x + y; break;
+	case ALU_SUB: r = x - y; break;
+	case ALU_MUL: r = x * y; break;
+	case ALU_DIV: r = y ? x / y : 0; break;      /* BPF: x / 0 == 0 */
+	case ALU_MOD: r = y ? x % y : x; break;      /* BPF: x % 0 == x */
+	case ALU_AND: r = x & y; break;
+	case ALU_OR:  r = x | y; break;
+	case ALU_XOR: r = x ^ y; break;
+	case ALU_SHL: r = x << (y & 63); break;
+	case ALU_SHR: r = x >> (y & 63); break;
+	case ALU_ASHR: r = (uint64_t)((int64_t)x >> (y & 63)); break;
+	case ALU_NEG: r = -x; break;
+	default: return false;
+	}
+	*out = value_int((int64_t)r);
+	return true;
+}
