@@ -20,10 +20,6 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/bench/lib.sh"
-SHARED=${SHARED:-$root/../shared}
-HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
-BPFMM=${BPFMM:-$root/build/bpfmm}
-MODEL=${MODEL:-$root/models/bpf.cat}
 REPS=${REPS:-5}
 HERD_REPS=${HERD_REPS:-3}
 PROC_REPS=${PROC_REPS:-1}

@@ -1,5 +1,11 @@
 # shellcheck shell=sh
-# Helpers shared by bench/*.sh (sourced, POSIX sh).
+# Helpers shared by bench/*.sh (sourced, POSIX sh, after setting $root).
+
+# the tools and model every benchmark runs, unless the environment says
+SHARED=${SHARED:-$root/../shared}
+HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
+BPFMM=${BPFMM:-$root/build/bpfmm}
+MODEL=${MODEL:-$root/models/bpf.cat}
 
 # find_gnu_time: sets TIMECMD to GNU time (/usr/bin/time), installing the
 # Debian package "time" when missing and running as root; empty if

@@ -23,10 +23,6 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/bench/lib.sh"
-SHARED=${SHARED:-$root/../shared}
-HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
-BPFMM=${BPFMM:-$root/build/bpfmm}
-MODEL=${MODEL:-$root/models/bpf.cat}
 BPFMM_LIMIT=${BPFMM_LIMIT:-120}
 HERD_LIMIT=${HERD_LIMIT:-60}
 HERD_MEM_MB=${HERD_MEM_MB:-8192}
