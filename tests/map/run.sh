@@ -118,6 +118,15 @@ if echo "$out" | grep -q '^Map SB+fetchadd+fetchadd .* unsound ' \
 else
 	bad "unsound execution / --dot: $out"
 fi
+# --variant reaches the native model: loongarch64's cmpxchg failure path is
+# unsound unless same-address reads stay in order (same-address-rr)
+f=tests/litmus/bpf/CoRR+cmpxchg64-fail.litmus
+if "$bpfmm" map --mapping loongarch64-linux-6.12 "$f" | grep -q '^Map .* unsound ' \
+   && "$bpfmm" map --mapping loongarch64-linux-6.12 --variant same-address-rr "$f" | grep -q '^Map .* sound$'; then
+	ok
+else
+	bad "--variant same-address-rr on $f"
+fi
 # usage errors exit 2, an unknown mapping 1
 "$bpfmm" map tests/litmus/bpf/CoWW.litmus >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "map without --arch should exit 2"

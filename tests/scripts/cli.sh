@@ -26,6 +26,10 @@ expect_rc 2 "-model without a file" "$bpfmm" -model
 expect_rc 1 "missing file" "$bpfmm" "$tmp/nonexistent.litmus"
 expect_rc 1 "missing model" "$bpfmm" -model "$tmp/none.cat" "$sb"
 grep -q "model '.*none.cat' not found" "$tmp/err" && ok || ko "missing model message"
+# a C test without the kernel's model (not bundled) says how to get it
+printf 'C c-no-model\n{}\nP0(int *x) { WRITE_ONCE(*x, 1); }\nexists (x=1)\n' >"$tmp/c.litmus"
+expect_rc 1 "C test without linux-kernel.cat" env BPFMM_MODELDIR="$root/models" "$bpfmm" "$tmp/c.litmus"
+grep -q "linux-kernel.cat' not found.*-conf linux-kernel.cfg" "$tmp/err" && ok || ko "C model hint: $(cat "$tmp/err")"
 printf '"broken"\nlet x = (po\n' >"$tmp/broken.cat"
 expect_rc 1 "broken model" "$bpfmm" -model "$tmp/broken.cat" "$sb"
 grep -q "broken.cat:3:1: error:" "$tmp/err" && ok || ko "model error position: $(cat "$tmp/err")"
