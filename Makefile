@@ -58,6 +58,7 @@ check: deps all
 	  "aarch64-classic=sh tests/scripts/verdicts.sh tests/litmus/aarch64-classic build/bpfmm models/aarch64.cat" \
 	  "x86=sh tests/conformance/x86.sh" \
 	  "ppc=sh tests/conformance/ppc.sh" \
+	  "lkmm-cache=sh tests/scripts/lkmm-tree-test.sh" \
 	  "lkmm=sh tests/conformance/lkmm.sh" \
 	  "checklitmus=sh tests/conformance/checklitmus.sh" \
 	  "c-corpus=sh tests/conformance/c-corpus.sh" \

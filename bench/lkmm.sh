@@ -24,10 +24,7 @@ cache=${BPFMM_LKMM_CACHE:-$HOME/.cache/bpfmm-lkmm}
 
 dir=${LKMM_DIR:-}
 if [ -z "$dir" ]; then
-	sh "$root/tests/conformance/lkmm.sh" "$bpfmm" >/dev/null 2>&1   # extracts if needed
-	for d in "$cache"/*/tools/memory-model; do
-		[ -f "$d/linux-kernel.cfg" ] && { dir=$d; break; }
-	done
+	dir=$(BPFMM_LKMM_CACHE=$cache sh "$root/scripts/lkmm-tree.sh")   # extracts if needed
 fi
 [ -n "$dir" ] && [ -f "$dir/linux-kernel.cfg" ] || { echo "SKIP: no kernel tools/memory-model"; exit 0; }
 [ -x "$bpfmm" ] || { echo "lkmm.sh: no $bpfmm (run make)" >&2; exit 2; }

@@ -78,12 +78,19 @@ const char *lk_lkmm_dir(const char *opt)
 		return ".";
 	if (home) {
 		glob_t g = { 0 };
-		snprintf(probe, sizeof probe, "%s/.cache/bpfmm-lkmm/*/tools/memory-model/linux-kernel.cat", home);
-		if (glob(probe, 0, NULL, &g) == 0 && g.gl_pathc > 0) {
-			snprintf(dir, sizeof dir, "%s", g.gl_pathv[0]);
-			*strrchr(dir, '/') = 0;
-			globfree(&g);
-			return dir;
+		/* only a complete tree (scripts/lkmm-tree.sh stamps it) */
+		snprintf(probe, sizeof probe, "%s/.cache/bpfmm-lkmm/*/.bpfmm-complete", home);
+		if (glob(probe, 0, NULL, &g) == 0) {
+			for (size_t i = 0; i < g.gl_pathc; i++) {
+				snprintf(dir, sizeof dir, "%s", g.gl_pathv[i]);
+				*strrchr(dir, '/') = 0;
+				strncat(dir, "/tools/memory-model", sizeof dir - strlen(dir) - 1);
+				snprintf(probe, sizeof probe, "%s/linux-kernel.cat", dir);
+				if (readable(probe)) {
+					globfree(&g);
+					return dir;
+				}
+			}
 		}
 		globfree(&g);
 	}

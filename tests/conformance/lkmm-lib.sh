@@ -7,31 +7,24 @@
 tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 cache=${BPFMM_LKMM_CACHE:-$HOME/.cache/bpfmm-lkmm}
 
-# cached_lkmm FILE: print the first $cache/*/tools/memory-model that has FILE.
-cached_lkmm() {
-	for d in "$cache"/*/tools/memory-model; do
-		[ -f "$d/$1" ] && { echo "$d"; return 0; }
-	done
-	return 1
-}
-
 # lkmm_dir FILE: set dir to tools/memory-model: $LKMM_DIR if set, else the
-# one in $cache that has FILE, extracted there from $tarball the first time.
+# complete tree in $cache (scripts/lkmm-tree.sh extracts it from $tarball
+# the first time, atomically: a suite never sees a partial tree).
 # Prints "SKIP: ..." and exits 0 without the tarball; exits 2 if the
 # extraction fails or dir has no FILE.
 lkmm_dir() {
 	me=$(basename "$0")
 	if [ -n "${LKMM_DIR:-}" ]; then
 		dir=$LKMM_DIR
-	elif ! dir=$(cached_lkmm "$1"); then
-		if [ ! -f "$tarball" ]; then
-			echo "SKIP: no kernel sources ($tarball not found; set LKMM_DIR or LINUX_SOURCE_TARBALL)"
-			exit 0
-		fi
-		mkdir -p "$cache" || exit 2
-		tar -xJf "$tarball" -C "$cache" --wildcards '*/tools/memory-model/*' || {
-			echo "$me: cannot extract tools/memory-model from $tarball" >&2; exit 2; }
-		dir=$(cached_lkmm "$1") || { echo "$me: no tools/memory-model in $tarball" >&2; exit 2; }
+	else
+		dir=$(LINUX_SOURCE_TARBALL=$tarball BPFMM_LKMM_CACHE=$cache \
+			sh "$(dirname "$0")/../../scripts/lkmm-tree.sh")
+		case $? in
+		0) ;;
+		3) echo "SKIP: no kernel sources ($tarball not found; set LKMM_DIR or LINUX_SOURCE_TARBALL)"
+		   exit 0 ;;
+		*) echo "$me: cannot get tools/memory-model from $tarball" >&2; exit 2 ;;
+		esac
 	fi
 	[ -f "$dir/$1" ] || { echo "$me: no $1 in $dir" >&2; exit 2; }
 }
@@ -42,9 +35,6 @@ lkmm_dir() {
 # tests/conformance/c2bpf. Call after lkmm_dir; needs $root.
 c_tests() {
 	docs=$(cd "$dir/../.." && pwd)/Documentation/litmus-tests
-	if [ ! -d "$docs" ] && [ -z "${LKMM_DIR:-}" ] && [ -f "$tarball" ]; then
-		tar -xJf "$tarball" -C "$cache" --wildcards '*/Documentation/litmus-tests/*' 2>/dev/null
-	fi
 	ls "$dir"/litmus-tests/*.litmus "$root"/tests/litmus/c/*.litmus \
 	   "$root"/tests/conformance/c2bpf/*.litmus >"$1" 2>/dev/null
 	[ -d "$docs" ] && ls "$docs"/*/*.litmus >>"$1" 2>/dev/null

@@ -9,11 +9,11 @@
 #
 # herd7 is a third-party tool used only for differential checking; when it
 # (or the catalogue) is absent the script says so and exits 0.
-# Environment: HERD7 (herd7 wrapper), SHARED (default /work/shared),
+# Environment: HERD7 (herd7 wrapper), SHARED (default ../shared beside the repository),
 # MODEL (default models/bpf.cat).
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-SHARED=${SHARED:-/work/shared}
+SHARED=${SHARED:-$root/../shared}
 HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
 MODEL=${MODEL:-$root/models/bpf.cat}
 mode=${1:-catalogue}

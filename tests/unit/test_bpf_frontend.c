@@ -6,7 +6,8 @@
 #include "litmus_read.h"
 #include "bpf_frontend.h"
 
-#define CATALOGUE "/work/shared/conformance/bpf-catalogue/tests"
+/* Run from the repository root (make unit); ../shared sits beside it. */
+#define CATALOGUE "../shared/conformance/bpf-catalogue/tests"
 #define BAD_DIR "tests/bad"
 
 static const frontend *lookup(const char *arch)

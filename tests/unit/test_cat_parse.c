@@ -10,11 +10,12 @@
  *      parse, and print/parse/print must be stable.
  *
  * Part 5 finds its inputs as follows, and skips (saying so) what is absent:
- *   - herd7's library: $BPFMM_HERD_LIB, else /work/shared/tools/herd7/lib;
- *   - the kernel's tools/memory-model: $BPFMM_LKMM_DIR, else
- *     $HOME/.cache/bpfmm-lkmm/linux-source-6.12/tools/memory-model, which
- *     is extracted there (once) from /usr/src/linux-source-6.12.tar.xz
- *     when the tarball exists. Set BPFMM_LKMM_DIR to a directory holding
+ *   - herd7's library: $BPFMM_HERD_LIB, else ../shared/tools/herd7/lib
+ *     (relative to the repository root, where make runs the unit tests);
+ *   - the kernel's tools/memory-model: $BPFMM_LKMM_DIR, else the cached
+ *     tree that scripts/lkmm-tree.sh prints (it extracts the whole
+ *     tools/memory-model once, atomically, from the Debian kernel source
+ *     tarball when that exists). Set BPFMM_LKMM_DIR to a directory holding
  *     linux-kernel.cat, linux-kernel.bell and lock.cat to use another copy
  *     (a BPFMM_LKMM_DIR without them is a failure, not a skip).
  */
@@ -797,8 +798,6 @@ static const char *lkmm_dir(void)
 {
 	static char dir[1024];
 	const char *env = getenv("BPFMM_LKMM_DIR");
-	const char *tarball = "/usr/src/linux-source-6.12.tar.xz";
-	const char *home = getenv("HOME");
 	char cat[1100];
 
 	if (env && *env) {
@@ -810,24 +809,21 @@ static const char *lkmm_dir(void)
 		unit_fail++;
 		return NULL;
 	}
-	if (!home || !*home)
+	/* The one extractor of the cache (a whole tree, renamed into place),
+	 * shared with the conformance suites; run from the repository root. */
+	if (!exists("scripts/lkmm-tree.sh"))
 		return NULL;
-	snprintf(dir, sizeof dir, "%s/.cache/bpfmm-lkmm/linux-source-6.12/tools/memory-model", home);
+	FILE *p = popen("sh scripts/lkmm-tree.sh", "r");
+	if (!p)
+		return NULL;
+	if (!fgets(dir, sizeof dir, p))
+		dir[0] = 0;
+	int st = pclose(p);
+	dir[strcspn(dir, "\n")] = 0;
+	if (st != 0 || !dir[0])
+		return NULL;
 	snprintf(cat, sizeof cat, "%s/linux-kernel.cat", dir);
-	if (exists(cat))
-		return dir;
-	if (!exists(tarball))
-		return NULL;
-	char cmd[2048];
-	snprintf(cmd, sizeof cmd,
-		 "mkdir -p '%s/.cache/bpfmm-lkmm' && tar -xJf '%s' -C '%s/.cache/bpfmm-lkmm' "
-		 "--wildcards '*/tools/memory-model/linux-kernel.*' '*/tools/memory-model/lock.cat'",
-		 home, tarball, home);
-	printf("test_cat_parse: extracting LKMM files from %s\n", tarball);
-	fflush(stdout);
-	if (system(cmd) != 0 || !exists(cat))
-		return NULL;
-	return dir;
+	return exists(cat) ? dir : NULL;
 }
 
 static void test_lkmm(void)
@@ -887,7 +883,7 @@ int main(void)
 	char stdlib[1100];
 
 	if (!lib || !*lib)
-		lib = "/work/shared/tools/herd7/lib";
+		lib = "../shared/tools/herd7/lib";
 	snprintf(stdlib, sizeof stdlib, "%s/stdlib.cat", lib);
 	herd_lib = exists(stdlib) ? lib : NULL;
 
