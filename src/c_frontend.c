@@ -1136,6 +1136,14 @@ static void patch(cparser *cp, int at)
 	cp->th->code[at].target = cp->th->ncode;
 }
 
+/* As in herd7's C semantics, the control dependency of an if covers its
+ * arms only: what follows the statement does not depend on the condition
+ * (the executor ends it here, ir_insn.ctrl_end). */
+static void end_ctrl(cparser *cp, int branch)
+{
+	cp->th->code[branch].ctrl_end = cp->th->ncode + 1;
+}
+
 static int parse_if(cparser *cp)
 {
 	node *c;
@@ -1148,6 +1156,7 @@ static int parse_if(cparser *cp)
 		return -1;
 	if (!lex_accept_word(&cp->lx, "else")) {
 		patch(cp, jfalse);
+		end_ctrl(cp, jfalse);
 		return 0;
 	}
 	if (!(in = emit(cp, IR_BRANCH)))
@@ -1158,6 +1167,7 @@ static int parse_if(cparser *cp)
 	if (parse_stmt(cp))
 		return -1;
 	patch(cp, jend);
+	end_ctrl(cp, jfalse);
 	return 0;
 }
 

@@ -92,6 +92,13 @@ typedef struct {
 	                   * (any other value, so a zeroed insn is a CAS) */
 	int target;       /* IR_BRANCH: index of the target instruction in the
 	                   * thread (== thread length means "end of thread") */
+	int ctrl_end;     /* IR_BRANCH: 0 (assembly): every instruction
+	                   * po-after the branch is control-dependent on what
+	                   * it compares.  k > 0 (C): the dependency covers
+	                   * only the instructions before index k - 1, where
+	                   * the if statement ends; from there on the path
+	                   * has the control dependencies it had before the
+	                   * branch.  Scopes nest (C's ifs do). */
 	int size;         /* access size in bytes (1, 2, 4, 8); 0 = default */
 	tagmask tags_r, tags_w, tags_f, tags_fail;
 	tagmask tags_fence_ok; /* IR_CAS: a fence with these tags just before

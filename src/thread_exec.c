@@ -152,10 +152,15 @@ typedef struct {
 	tevent ev[TRACE_MAX_EVENTS];
 } runner;
 
+#define MAX_CTRL_SCOPES 16   /* nested C ifs (ir_insn.ctrl_end) */
+
 typedef struct {
 	int pc, nev, steps;
 	uint64_t ctrl;       /* reads that decided a branch so far */
 	int lr_ev, lr_loc;   /* latest load-reserved event (+1; 0: none) */
+	int nscopes;         /* open C if statements (ir_insn.ctrl_end): */
+	struct { int end; uint64_t ctrl; } scope[MAX_CTRL_SCOPES];
+	                     /* where each ends, and ctrl before it */
 } pathpos;
 
 static uint64_t taint_of(const opnd *o, const reg *regs)
@@ -406,6 +411,9 @@ static int run(runner *r, pathpos p, reg *regs)
 			return diag_error(r->d, in->pos,
 					  "thread P%d runs more than %d steps (a loop that never exits?)",
 					  r->th->id, MAX_STEPS);
+		/* the end of an if statement: its control dependency ends */
+		while (p.nscopes > 0 && p.scope[p.nscopes - 1].end == p.pc)
+			p.ctrl = p.scope[--p.nscopes].ctrl;
 		r->xctrl = operands_ptaint(in, regs);
 		switch (in->op) {
 		case IR_MOV:
@@ -494,6 +502,14 @@ static int run(runner *r, pathpos p, reg *regs)
 			bool taken;
 			if (!compare(in->cmp, value_of(&in->a, regs), value_of(&in->b, regs), &taken))
 				return 0;
+			if (in->cmp != CMP_ALWAYS && in->ctrl_end > 0) {
+				if (p.nscopes == MAX_CTRL_SCOPES)
+					return diag_error(r->d, in->pos,
+							  "thread P%d: if statements nested more than %d deep",
+							  r->th->id, MAX_CTRL_SCOPES);
+				p.scope[p.nscopes].end = in->ctrl_end - 1;
+				p.scope[p.nscopes++].ctrl = p.ctrl;
+			}
 			if (in->cmp != CMP_ALWAYS)
 				p.ctrl |= taint_of(&in->a, regs) | taint_of(&in->b, regs)
 					  | ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs);

@@ -6,7 +6,8 @@
 # DIR holds *.litmus (searched recursively) and kinds.txt ("NAME KIND",
 # KIND = Forbidden | Allowed | Required). If DIR/expected/ exists, the
 # printed set of States must also equal the one in expected/<path>.out
-# (same relative path as the test, .litmus -> .out). All tests run in ONE
+# when that file exists (the test's path relative to DIR, or to DIR/tests,
+# .litmus -> .out). All tests run in ONE
 # bpfmm process. If DIR/variant exists, each word in it is passed to bpfmm
 # as `-variant WORD` (a model variant the kinds are for). Prints one line
 # per mismatch and ends with
@@ -63,7 +64,8 @@ while read -r f; do
 		echo "FAIL $name: kind $gkind, expected $want"
 		fail=$((fail + 1)); continue
 	fi
-	rel=${f#"$dir"/tests/}
+	rel=${f#"$dir"/}
+	rel=${rel#tests/}
 	exp="$dir/expected/${rel%.litmus}.out"
 	if [ -d "$dir/expected" ] && [ -f "$exp" ]; then
 		want_states=$(summarise "$exp" | cut -d' ' -f3)
