@@ -810,7 +810,10 @@ static prop *new_prop(reader *r, prop_kind kind, prop *l, prop *rr)
 }
 
 /* `loc = value`, `loc <> value` (or `!=`: herd7 reads it as `~(loc =
- * value)` and prints it so) or `loc == loc`. */
+ * value)` and prints it so) or `loc == loc`. The right of `=` may also
+ * be a register `T:r` or a bracketed location `[y]` (herd7 compares the
+ * two final values: `0:r1=1:r2`, `x=[y]`); a bare `y` there is the
+ * address of y, a value. We take them after `!=` too. */
 static prop *read_atom(reader *r)
 {
 	prop *p;
@@ -835,8 +838,16 @@ static prop *read_atom(reader *r)
 		return p;
 	}
 	differs = lex_accept(&r->lx, "<>") || lex_accept(&r->lx, "!=");
-	if ((!differs && lex_expect(&r->lx, "=")) || read_value(r, &p->rhs))
+	if (!differs && lex_expect(&r->lx, "="))
 		goto fail;
+	lex_skip_blanks(&r->lx);
+	if (peek_thread_reg(r) || *r->lx.p == '[') {
+		p->rhs_is_obs = true;
+		if (read_location(r, &p->rhs_obs))
+			goto fail;
+	} else if (read_value(r, &p->rhs)) {
+		goto fail;
+	}
 	return differs ? new_prop(r, PROP_NOT, p, NULL) : p;
 fail:
 	prop_free(p);
@@ -1001,6 +1012,40 @@ static int read_tail(reader *r)
 
 /* ---- entry points ------------------------------------------------------ */
 
+/* herd7 reads the text between the test-name line (with its comments) and
+ * the `{` of the init block as free text, after an optional "doc string":
+ * an unclosed `(*`, a second name line, anything. Blank it (newlines
+ * kept, so positions do not move) before comments are stripped. Without
+ * a `{` nothing is blanked, and read_init reports what is there. */
+static void blank_preamble(char *text)
+{
+	char *p = text, *q;
+	int depth = 0;
+
+	for (; *p && (depth > 0 || *p != '\n'); p++) {   /* the name line */
+		if (p[0] == '(' && p[1] == '*') {
+			depth++;
+			p++;
+		} else if (depth > 0 && p[0] == '*' && p[1] == ')') {
+			depth--;
+			p++;
+		}
+	}
+	if (depth > 0)
+		return;         /* unterminated comment: reported by the stripper */
+	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+		p++;
+	if (*p == '"') {        /* the doc string, as read_preamble reads it */
+		q = strchr(p + 1, '"');
+		p = q ? q + 1 : p + 1 + strcspn(p + 1, "\n");
+	}
+	if (!(q = strchr(p, '{')))
+		return;
+	for (; p < q; p++)
+		if (*p != '\n')
+			*p = ' ';
+}
+
 /* Parse text (owned, modified in place) into a new test. */
 static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn lookup,
 			      diag *d)
@@ -1022,6 +1067,7 @@ static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn l
 	lex_init(&r.lx, text, start, "end of file", d);
 	{
 		const frontend *fe = peek_frontend(text, lookup);
+		blank_preamble(text);
 		rc = fe && fe->parse_body ? strip_comments_around_body(text, d)
 					  : lex_strip_comments(text, d);
 	}

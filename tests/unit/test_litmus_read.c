@@ -133,6 +133,16 @@ static void test_header(void)
 		CHECK(t->quant == Q_FORALL && t->cond->kind == PROP_FALSE);
 	}
 	litmus_free(t);
+
+	/* herd7 reads anything between the name line and the init block as
+	 * free text: an unclosed comment, a stray `*)`, a second name line */
+	t = parse("TOY free (* a comment *)\n(* never closed\nTOY free2\n*) stray\n"
+		  "{ x=1; }\nP0;\n1;\nexists (x=1)\n", &d);
+	CHECK(t && !strcmp(t->name, "free") && t->ninit == 1 && t->nthreads == 1);
+	litmus_free(t);
+	t = parse("TOY free\n\"doc { with a brace\"\n(* unclosed\n{}\nP0;\n1;\nexists true\n", &d);
+	CHECK(t && t->doc && !strcmp(t->doc, "doc { with a brace"));
+	litmus_free(t);
 }
 
 static void test_comments(void)
@@ -337,6 +347,23 @@ static void test_condition(void)
 	CHECK(atom_is(c->l->r->l->l, -1, sym(t, "y"), value_int(-1)));
 	CHECK(atom_is(c->r, -1, sym(t, "y"), value_int(-1)));
 	litmus_free(t);
+
+	/* herd7: the right of `=` may be a register `T:r` or a bracketed
+	 * location `[y]` (two final values compared); a bare `y` stays the
+	 * address of y */
+	t = parse("TOY cond\n{}\nP0|P1;\n1|2;\nexists (0:r1=1:r2 /\\ x=[y] /\\ [y]=0:r1 /\\ x=y)\n", &d);
+	CHECK(t != NULL);
+	if (!t)
+		return;
+	c = t->cond;
+	CHECK(c->kind == PROP_AND && c->l->kind == PROP_AND && c->l->l->kind == PROP_AND);
+	CHECK(c->l->l->l->rhs_is_obs && c->l->l->l->lhs.thread == 0
+	      && c->l->l->l->rhs_obs.thread == 1 && c->l->l->l->rhs_obs.reg == reg(t, "r2"));
+	CHECK(c->l->l->r->rhs_is_obs && c->l->l->r->rhs_obs.thread == -1
+	      && c->l->l->r->rhs_obs.sym == sym(t, "y"));
+	CHECK(c->l->r->rhs_is_obs && c->l->r->lhs.sym == sym(t, "y") && c->l->r->rhs_obs.thread == 0);
+	CHECK(!c->r->rhs_is_obs && atom_is(c->r, -1, sym(t, "x"), value_addr(sym(t, "y"))));
+	litmus_free(t);
 }
 
 /* Each bad input gives exactly one error, at LINE:COL, containing MSG. */
@@ -404,6 +431,10 @@ static void test_errors(void)
 	check_error("TOY a\n{}\nP0;\n1;\nfilter true filter true exists true", 5, 13,
 		    "more than one 'filter' clause");
 	check_error("TOY a\n{}\nP0;\n1;\nexists true\n(* open (* nested *)\n", 6, 1, "unterminated comment");
+	/* a comment opened on the name line is one (as in herd7) */
+	check_error("TOY a (* open\n{}\nP0;\n1;\n", 1, 7, "unterminated comment");
+	check_error("TOY a\n{}\nP0;\n1;\nexists (x=[y)", 5, 13, "expected ']'");
+	check_error("TOY a\n{}\nP0;\n1;\nexists (x=3:r1)", 5, 11, "thread 3 does not exist");
 }
 
 /* Deep nesting and huge conditions are refused without exhausting the stack. */
