@@ -80,6 +80,8 @@ typedef enum {
 	P_UNLOCK,      /* spin_unlock(P) */
 	P_ISLOCKED,    /* spin_is_locked(P) */
 	P_TRYLOCK,     /* spin_trylock(P) */
+	P_SRCU_SYNC,   /* synchronize_srcu(P): an event of location P that is
+	                * no access and no fence (herd7's __srcu{sync-srcu}) */
 } prim_kind;
 
 /* Orderings of a read-modify-write (the {annotation} in the .def file). */
@@ -120,6 +122,8 @@ static const cprim prims[] = {
 	{ .name = "srcu_down_read", .kind = P_LOAD, .tag = T_SRCU_LOCK, .lvalue = false },
 	{ .name = "srcu_read_unlock", .kind = P_STORE, .tag = T_SRCU_UNLOCK, .lvalue = false },
 	{ .name = "srcu_up_read", .kind = P_STORE, .tag = T_SRCU_UNLOCK, .lvalue = false },
+	{ .name = "synchronize_srcu", .kind = P_SRCU_SYNC, .tag = T_SYNC_SRCU },
+	{ .name = "synchronize_srcu_expedited", .kind = P_SRCU_SYNC, .tag = T_SYNC_SRCU },
 	{ .name = "xchg", .kind = P_XCHG, .tag = ORD_MB },
 	{ .name = "xchg_relaxed", .kind = P_XCHG, .tag = ORD_ONCE },
 	{ .name = "xchg_acquire", .kind = P_XCHG, .tag = ORD_ACQUIRE },
@@ -226,7 +230,8 @@ static bool find_prim(const char *name, cprim *out)
 static int prim_nargs(const cprim *p)
 {
 	switch (p->kind) {
-	case P_LOAD: case P_LOCK: case P_UNLOCK: case P_ISLOCKED: case P_TRYLOCK: return 1;
+	case P_LOAD: case P_LOCK: case P_UNLOCK: case P_ISLOCKED: case P_TRYLOCK:
+	case P_SRCU_SYNC: return 1;
 	case P_STORE: case P_STORE_MB: case P_XCHG: return 2;
 	case P_FENCE: return 0;
 	case P_CMPXCHG: case P_ADD_UNLESS: return 3;
@@ -420,15 +425,6 @@ static node *parse_call(cparser *cp, const char *name, srcpos pos)
 	if (!n)
 		return NULL;
 	if (!find_prim(name, &n->prim)) {
-		static const char *const later[] = {
-			"synchronize_srcu",
-			"synchronize_srcu_expedited",
-		};
-		for (size_t i = 0; i < NELEM(later); i++)
-			if (!strcmp(later[i], name)) {
-				diag_error(cp->d, pos, "'%s' is not supported yet (docs/c-dialect.md)", name);
-				return NULL;
-			}
 		diag_error(cp->d, pos, "unknown C primitive '%s'", name);
 		return NULL;
 	}
@@ -514,6 +510,9 @@ static node *parse_unary_in(cparser *cp)
 			n = new_node(cp, N_NUM, pos);
 			return n;
 		}
+		if (find_name(cp->params, cp->nparams, name) < 0
+		    && add_name(cp, cp->locals, &cp->nlocals, name, pos))
+			return NULL;   /* an undeclared name is a register (herd7) */
 		if (find_name(cp->locals, cp->nlocals, name) >= 0) {
 			if (!(n = new_node(cp, N_REG, pos)))
 				return NULL;
@@ -532,8 +531,7 @@ static node *parse_unary_in(cparser *cp)
 			}
 			return n;
 		}
-		diag_error(cp->d, pos, "undeclared name '%s' (declare it, or make it a parameter)", name);
-		return NULL;
+		return NULL;    /* not reached: a name is a local or a parameter */
 	} else {
 		lex_error_expected(lx, "an expression");
 		return NULL;
@@ -850,6 +848,12 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		in->tags_fence_ok = TAG(T_MB);
 		/* the value: whether it added, without a branch (no ctrl) */
 		return lower_compare(cp, B_NE, reg_opnd(t), w, out);
+	case P_SRCU_SYNC:
+		if (!(in = emit(cp, IR_FENCE)))
+			return -1;
+		in->a = addr;
+		in->tags_f = TAG(p->tag);
+		return 0;
 	case P_FENCE:
 		break;
 	}
@@ -1125,6 +1129,12 @@ static int parse_simple(cparser *cp)
 			return -1;
 		in->a = addr;
 		in->b = v;
+	} else if (lhs->k == N_SYM) {
+		/* herd7 rebinds the parameter's register; here a parameter
+		 * is the location's address, a constant */
+		return diag_error(cp->d, lhs->pos,
+				  "cannot assign to parameter '%s' (write *%s = ... to store to it)",
+				  cp->t->syms[lhs->sym], cp->t->syms[lhs->sym]);
 	} else {
 		return diag_error(cp->d, lhs->pos, "cannot assign to this expression");
 	}

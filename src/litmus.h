@@ -63,7 +63,10 @@ typedef enum {
 	             * by default): cmp == CMP_NE succeeds if old != b, and
 	             * `alu_new` writes old alu c instead of c; together they
 	             * are LKMM's atomic_add_unless(v, c, b) */
-	IR_FENCE,   /* fence event with tags_f */
+	IR_FENCE,   /* fence event with tags_f.  With an address operand a
+	             * (C's synchronize_srcu(s)): an event of that location
+	             * that is neither a read, a write nor a fence, as
+	             * herd7's SRCU event (in loc, not in M or F) */
 	IR_BRANCH,  /* if (a cmp b) goto target   (CMP_ALWAYS: a, b unused) */
 	IR_SC,      /* store-conditional: the path splits.  Failure: dst = 1, no
 	             * event.  Success: [a + off] = b (write, tags_w), dst = 0,

@@ -489,7 +489,11 @@ static int run(runner *r, pathpos p, reg *regs)
 			return 0;
 		}
 		case IR_FENCE:
-			if (emit(r, &p, in, EV_F, -1, value_int(0), value_int(0), in->tags_f, 0, 0, 0) < 0)
+			loc = -1;
+			if (in->a.kind != OPND_NONE && !address_of(r, in, regs, &loc))
+				return 0;
+			if (emit(r, &p, in, loc >= 0 ? 0 : EV_F, loc, value_int(0), value_int(0), in->tags_f,
+				 taint_of(&in->a, regs), 0, vtaint_of(&in->a, regs)) < 0)
 				return -1;
 			break;
 		case IR_LOAD:
