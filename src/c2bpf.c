@@ -200,6 +200,8 @@ static int translate_insn(xthread *x, const ir_insn *in)
 			emit(x, "r%d = %s", d, src(x, in->b, b, sizeof b));
 			return 0;
 		}
+		if (in->alu == ALU_SDIV || in->alu == ALU_SMOD)
+			return refuse(x, "signed division: BPF's /= and %%= are unsigned");
 		if (!(op = alu_text(in->alu)))
 			return refuse(x, "ALU operation %d", (int)in->alu);
 		if (in->a.kind == OPND_REG && x->map[in->a.reg] == d) {

@@ -641,7 +641,7 @@ static int alu3(cparser *cp, alu_op op, opnd a, opnd b, opnd *out)
 	 * / and %: C's division by zero is not BPF's) */
 	value v;
 	if (a.kind == OPND_IMM && b.kind == OPND_IMM && a.imm.sym < 0 && b.imm.sym < 0
-	    && op != ALU_DIV && op != ALU_MOD && op != ALU_NEG && op != ALU_MOVB
+	    && op != ALU_SDIV && op != ALU_SMOD && op != ALU_NEG && op != ALU_MOVB
 	    && ir_alu(op, a.imm, b.imm, &v)) {
 		*out = imm(v.off);
 		return 0;
@@ -895,6 +895,51 @@ static int lower_compare(cparser *cp, binop op, opnd a, opnd b, opnd *out)
 	}
 }
 
+/* Does evaluating n access memory (a read, a primitive)? */
+static bool has_effects(const node *n)
+{
+	if (!n)
+		return false;
+	if (n->k == N_DEREF || n->k == N_CALL)
+		return true;
+	return has_effects(n->a) || has_effects(n->b);
+}
+
+static void end_ctrl(cparser *cp, int branch);
+static void patch(cparser *cp, int at);
+
+/* The value of `a && b` / `a || b` whose right operand accesses memory:
+ * C evaluates b only when a does not decide, so a branch skips it
+ * (t = a != 0; if (t decides) goto L; t = b != 0; L:). The branch's
+ * control dependency ends at L, as an if statement's. Without memory
+ * accesses on the right, both operands are computed without a branch. */
+static int lower_logic(cparser *cp, node *n, opnd *out)
+{
+	opnd a, x, y;
+	ir_insn *in;
+	int t, j;
+
+	if (lower(cp, n->a, &a) || nonzero(cp, a, &x) || (t = new_temp(cp)) < 0
+	    || !(in = emit(cp, IR_MOV)))
+		return -1;
+	in->dst = t;
+	in->a = x;
+	if (!(in = emit(cp, IR_BRANCH)))
+		return -1;
+	j = cp->th->ncode - 1;
+	in->a = reg_opnd(t);
+	in->b = imm(0);
+	in->cmp = n->op == B_LAND ? CMP_EQ : CMP_NE;
+	if (lower(cp, n->b, &y) || nonzero(cp, y, &x) || !(in = emit(cp, IR_MOV)))
+		return -1;
+	in->dst = t;
+	in->a = x;
+	patch(cp, j);
+	end_ctrl(cp, j);
+	*out = reg_opnd(t);
+	return 0;
+}
+
 /* Lower n to an operand holding its value. */
 static int lower(cparser *cp, node *n, opnd *out)
 {
@@ -940,12 +985,14 @@ static int lower(cparser *cp, node *n, opnd *out)
 	case N_BIN:
 		break;
 	}
+	if ((n->op == B_LAND || n->op == B_LOR) && has_effects(n->b))
+		return lower_logic(cp, n, out);
 	if (lower(cp, n->a, &a) || lower(cp, n->b, &b))
 		return -1;
 	switch (n->op) {
 	case B_MUL: return alu3(cp, ALU_MUL, a, b, out);
-	case B_DIV: return alu3(cp, ALU_DIV, a, b, out);
-	case B_MOD: return alu3(cp, ALU_MOD, a, b, out);
+	case B_DIV: return alu3(cp, ALU_SDIV, a, b, out);
+	case B_MOD: return alu3(cp, ALU_SMOD, a, b, out);
 	case B_ADD: return alu3(cp, ALU_ADD, a, b, out);
 	case B_SUB: return alu3(cp, ALU_SUB, a, b, out);
 	case B_SHL: return alu3(cp, ALU_SHL, a, b, out);
@@ -976,6 +1023,47 @@ static cmp_op cmp_of(binop op, bool negate)
 	case B_GE: return negate ? CMP_SLT : CMP_SGE;
 	default: return CMP_ALWAYS;
 	}
+}
+
+/* Branches still waiting for their target form a list linked through
+ * `target` (-1 ends it); patch_list() points them all at the next
+ * instruction. */
+static void patch_list(cparser *cp, int list)
+{
+	while (list >= 0) {
+		int next = cp->th->code[list].target;
+		cp->th->code[list].target = cp->th->ncode;
+		list = next;
+	}
+}
+
+static int lower_branch(cparser *cp, node *n, bool when);
+
+/* Emit code that jumps when n is `when` (true/false) and falls through
+ * otherwise; the jumps are added to the list *jumps. `&&` and `||`
+ * short-circuit as in C: the right operand is evaluated, and its reads
+ * performed, only when the left one does not decide. */
+static int lower_jumps(cparser *cp, node *n, bool when, int *jumps)
+{
+	int j, skip = -1;
+
+	if (n->k == N_NOT)
+		return lower_jumps(cp, n->a, !when, jumps);
+	if (n->k == N_BIN && (n->op == B_LAND || n->op == B_LOR)) {
+		/* a && b jumps on false when either does; on true it needs
+		 * a false a to skip b (dually for ||) */
+		bool decides = n->op == B_LAND ? false : true;
+		if (lower_jumps(cp, n->a, decides, when == decides ? jumps : &skip)
+		    || lower_jumps(cp, n->b, when, jumps))
+			return -1;
+		patch_list(cp, skip);
+		return 0;
+	}
+	if ((j = lower_branch(cp, n, when)) < 0)
+		return -1;
+	cp->th->code[j].target = *jumps;
+	*jumps = j;
+	return 0;
 }
 
 /* Emit a branch taken when n is `when` (true/false); returns its index. */
@@ -1070,8 +1158,8 @@ static int parse_decl(cparser *cp)
 }
 
 static const struct { const char *s; alu_op alu; } compound_ops[] = {
-	{ "+=", ALU_ADD }, { "-=", ALU_SUB }, { "*=", ALU_MUL }, { "/=", ALU_DIV },
-	{ "%=", ALU_MOD }, { "&=", ALU_AND }, { "|=", ALU_OR }, { "^=", ALU_XOR },
+	{ "+=", ALU_ADD }, { "-=", ALU_SUB }, { "*=", ALU_MUL }, { "/=", ALU_SDIV },
+	{ "%=", ALU_SMOD }, { "&=", ALU_AND }, { "|=", ALU_OR }, { "^=", ALU_XOR },
 	{ "<<=", ALU_SHL }, { ">>=", ALU_ASHR },
 };
 
@@ -1154,30 +1242,42 @@ static void end_ctrl(cparser *cp, int branch)
 	cp->th->code[branch].ctrl_end = cp->th->ncode + 1;
 }
 
+/* The conditional branches from instruction `from` on (a condition's)
+ * have their control dependency end here. */
+static void end_ctrl_from(cparser *cp, int from, int upto)
+{
+	for (int i = from; i < upto; i++)
+		if (cp->th->code[i].op == IR_BRANCH && cp->th->code[i].cmp != CMP_ALWAYS)
+			end_ctrl(cp, i);
+}
+
 static int parse_if(cparser *cp)
 {
 	node *c;
-	int jfalse, jend;
+	int jfalse = -1, jend, start = cp->th->ncode, cond_end;
 	ir_insn *in;
 
 	if (lex_expect(&cp->lx, "(") || !(c = parse_expr(cp, 1)) || lex_expect(&cp->lx, ")"))
 		return -1;
-	if ((jfalse = lower_branch(cp, c, false)) < 0 || parse_stmt(cp))
+	if (lower_jumps(cp, c, false, &jfalse))
+		return -1;
+	cond_end = cp->th->ncode;
+	if (parse_stmt(cp))
 		return -1;
 	if (!lex_accept_word(&cp->lx, "else")) {
-		patch(cp, jfalse);
-		end_ctrl(cp, jfalse);
+		patch_list(cp, jfalse);
+		end_ctrl_from(cp, start, cond_end);
 		return 0;
 	}
 	if (!(in = emit(cp, IR_BRANCH)))
 		return -1;
 	in->cmp = CMP_ALWAYS;
 	jend = cp->th->ncode - 1;
-	patch(cp, jfalse);
+	patch_list(cp, jfalse);
 	if (parse_stmt(cp))
 		return -1;
 	patch(cp, jend);
-	end_ctrl(cp, jfalse);
+	end_ctrl_from(cp, start, cond_end);
 	return 0;
 }
 

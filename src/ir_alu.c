@@ -39,6 +39,12 @@ bool ir_alu(alu_op op, value a, value b, value *out)
 	case ALU_SHR: r = x >> (y & 63); break;
 	case ALU_ASHR: r = (uint64_t)((int64_t)x >> (y & 63)); break;
 	case ALU_NEG: r = -x; break;
+	case ALU_SDIV:   /* INT64_MIN / -1 wraps, as the unsigned negation */
+		r = !y ? 0 : (int64_t)y == -1 ? -x : (uint64_t)((int64_t)x / (int64_t)y);
+		break;
+	case ALU_SMOD:
+		r = !y ? x : (int64_t)y == -1 ? 0 : (uint64_t)((int64_t)x % (int64_t)y);
+		break;
 	default: return false;
 	}
 	*out = value_int((int64_t)r);

@@ -36,6 +36,8 @@ typedef enum {
 	ALU_ADD, ALU_SUB, ALU_MUL, ALU_DIV, ALU_MOD, ALU_AND, ALU_OR, ALU_XOR,
 	ALU_SHL, ALU_SHR, ALU_ASHR, ALU_NEG,
 	ALU_MOVB,         /* result is the second operand (xchg, swap) */
+	ALU_SDIV, ALU_SMOD, /* C's signed / and % (truncating; x / 0 == 0 and
+	                     * x % 0 == x as BPF's, where C has no answer) */
 } alu_op;
 
 /* a alu b on values (integers, or symbol + offset; BPF's x / 0 == 0 and

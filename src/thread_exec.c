@@ -506,7 +506,10 @@ static int run(runner *r, pathpos p, reg *regs)
 			bool taken;
 			if (!compare(in->cmp, value_of(&in->a, regs), value_of(&in->b, regs), &taken))
 				return 0;
-			if (in->cmp != CMP_ALWAYS && in->ctrl_end > 0) {
+			/* the branches of one condition (a && b) end together:
+			 * the first one's entry holds the ctrl to restore */
+			if (in->cmp != CMP_ALWAYS && in->ctrl_end > 0
+			    && !(p.nscopes > 0 && p.scope[p.nscopes - 1].end == in->ctrl_end - 1)) {
 				if (p.nscopes == MAX_CTRL_SCOPES)
 					return diag_error(r->d, in->pos,
 							  "thread P%d: if statements nested more than %d deep",
