@@ -373,6 +373,8 @@ static int translate_thread(xthread *x)
 		if (in->op == IR_BRANCH)
 			x->target[in->target] = true;
 	}
+	if (lk_ctrl_past_if(t, x->ti) >= 0)
+		return refuse(x, "an access after an if would depend on its condition in BPF, not in C");
 	/* Mb; value-returning RMW; Mb (a fully ordered atomic): one BPF
 	 * atomic, itself fully ordered. Not a CAS: smp_mb() around a
 	 * cmpxchg orders even when it fails, cmpxchg_64 does not */
@@ -429,7 +431,8 @@ static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 
 	sb_printf(&b, "BPF %s\n", test_name(t));
 	sb_printf(&b, "(* Translated by bpfmm c2bpf from the C test %s.%s *)\n", test_name(t),
-		  weaker_fence ? " smp_rmb/smp_wmb/smp_mb__{before,after}_atomic are"
+		  /* no brace here: herd7 would take it for the init block */
+		  weaker_fence ? " smp_rmb, smp_wmb, smp_mb__before_atomic and smp_mb__after_atomic are"
 				 " written as the full fence (an atomic_fetch_add on c2bpf_fN):"
 				 " stronger than the C." : "");
 	sb_printf(&b, "{\n");

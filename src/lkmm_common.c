@@ -61,6 +61,51 @@ const char *lk_unsupported_family(const litmus_test *t, tagmask m)
 	return NULL;
 }
 
+static bool is_access(const ir_insn *in)
+{
+	return in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS
+	       || in->op == IR_SC;
+}
+
+int lk_ctrl_past_if(const litmus_test *t, int ti)
+{
+	const litmus_thread *th = &t->threads[ti];
+	bool *fromread = calloc(t->nregs + 1, 1), grew = true;
+	int found = -1;
+
+	/* registers that may hold a value computed from a read (flow- and
+	 * path-insensitive: an over-approximation) */
+	while (grew) {
+		grew = false;
+		for (int i = 0; i < th->ncode; i++) {
+			const ir_insn *in = &th->code[i];
+			const opnd *o[3] = { &in->a, &in->b, &in->c };
+			bool r = in->op == IR_LOAD || in->op == IR_RMW || in->op == IR_CAS;
+			if (in->dst < 0 || fromread[in->dst] || in->op == IR_STORE || in->op == IR_FENCE
+			    || in->op == IR_BRANCH)
+				continue;
+			for (int k = 0; k < 3 && !r; k++)
+				r = o[k]->kind == OPND_REG && fromread[o[k]->reg];
+			if (r)
+				fromread[in->dst] = grew = true;
+		}
+	}
+	for (int i = 0; i < th->ncode && found < 0; i++) {
+		const ir_insn *in = &th->code[i];
+		if (in->op != IR_BRANCH || in->cmp == CMP_ALWAYS || in->ctrl_end <= 0
+		    || !((in->a.kind == OPND_REG && fromread[in->a.reg])
+			 || (in->b.kind == OPND_REG && fromread[in->b.reg])))
+			continue;
+		for (int k = in->ctrl_end - 1; k < th->ncode; k++)
+			if (is_access(&th->code[k])) {
+				found = i;
+				break;
+			}
+	}
+	free(fromread);
+	return found;
+}
+
 static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
 
 /* The kernel's tools/memory-model: -I, $LKMM_DIR, ., the conformance cache. */

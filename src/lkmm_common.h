@@ -24,6 +24,13 @@ bool lk_has_tag(const litmus_test *t, tagmask m, const char *name);
  * those primitives have no translation. */
 const char *lk_unsupported_family(const litmus_test *t, tagmask m);
 
+/* Index of a C `if` whose control dependency ends (ir_insn.ctrl_end)
+ * before a memory access while its condition may depend on a read, else
+ * -1. In assembly a control dependency never ends: every access po-after
+ * the branch depends on it, so a translation would claim a dependency the
+ * C test does not have. */
+int lk_ctrl_past_if(const litmus_test *t, int ti);
+
 /* The kernel's tools/memory-model: opt (-I) if given, $LKMM_DIR, ., the
  * first ~/.cache/bpfmm-lkmm/<tree>/tools/memory-model; NULL if none. */
 const char *lk_lkmm_dir(const char *opt);

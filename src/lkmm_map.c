@@ -445,6 +445,8 @@ static int translate_thread(rthread *x)
 		if (in->op == IR_BRANCH)
 			x->target[in->target] = true;
 	}
+	if (lk_ctrl_past_if(t, x->ti) >= 0)
+		return refuse(x, "an access after an if would depend on its condition in RISC-V, not in C");
 	/* Mb; value-returning RMW; Mb is how the C front-end writes a fully
 	 * ordered RMW: the kernel's one amo<op>.aqrl (ATOMIC_FETCH_OP,
 	 * arch_xchg) */
