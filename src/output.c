@@ -201,7 +201,8 @@ void print_json(FILE *f, const litmus_test *t, const check_result *res)
 static void dot_event(FILE *f, const litmus_test *t, const witness *w, int e)
 {
 	const char *k = (w->kind[e] & EV_R) && (w->kind[e] & EV_W) ? "RMW" :
-			(w->kind[e] & EV_R) ? "R" : (w->kind[e] & EV_W) ? "W" : "F";
+			(w->kind[e] & EV_R) ? "R" : (w->kind[e] & EV_W) ? "W" :
+			w->sym[e] >= 0 ? "E" : "F";   /* E: located, no access (Sync-srcu) */
 	fprintf(f, "  e%d [label=\"%s", e, k);
 	if (w->sym[e] >= 0) {
 		fprintf(f, " %s", t->syms[w->sym[e]]);
