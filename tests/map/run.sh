@@ -37,7 +37,7 @@ nfiles=$(wc -l <"$tmp/files")
 run() {
 	[ -s "$tmp/$1.out" ] && return 0
 	# shellcheck disable=SC2046
-	xargs "$bpfmm" map --mapping "$1" <"$tmp/files" >"$tmp/$1.out" 2>"$tmp/$1.err"
+	xargs "$bpfmm" map --classes --mapping "$1" <"$tmp/files" >"$tmp/$1.out" 2>"$tmp/$1.err"
 }
 
 # a table whose native front-end or model is missing is skipped
@@ -99,6 +99,38 @@ expect() {   # FILE WORDS...
 grep -v '^PASS' "$tmp/expect"
 pass=$((pass + $(grep -c '^PASS' "$tmp/expect")))
 fail=$((fail + $(grep -c '^FAIL' "$tmp/expect")))
+
+# a historical table is unsound only on tests using the classes its fix
+# changed (fixes.txt), and on at least one
+grep -v '^#' tests/map/fixes.txt | while read -r m classes; do
+	[ -n "$m" ] || continue
+	usable "$m" >/dev/null || { echo "SKIP $m"; continue; }
+	run "$m"
+	awk -v m="$m" -v want="$classes" '$1 == "Map" && $5 == "unsound" {
+		n++; c = $NF; sub(/^classes=/, "", c)
+		k = split(c, used, ","); hit = 0
+		for (i = 1; i <= k; i++) if (index("," want ",", "," used[i] ",")) hit = 1
+		if (!hit) { print "FAIL: " m " unsound on " $2 ", which uses none of " want; bad++ }
+	} END { if (n == 0) { print "FAIL: " m " unsound on no test"; bad++ }
+		if (!bad) print "PASS " m }' "$tmp/$m.out"
+done >"$tmp/fixes"
+grep -v '^PASS' "$tmp/fixes"
+pass=$((pass + $(grep -c '^PASS' "$tmp/fixes")))
+fail=$((fail + $(grep -c '^FAIL' "$tmp/fixes")))
+
+# the example of e59db0623f69's commit message reaches exactly its exists
+# clause before the fix, and the native execution shows P0's sc.d store to
+# y before the fence, P1 reading y=1 and then x=0
+f=tests/map/litmus/MP+success_cmpxchg+fence.litmus
+out=$("$bpfmm" map --mapping riscv64-before-e59db0623f69 "$f")
+if echo "$out" | grep -q '^Map MP+success_cmpxchg+fence riscv64 riscv64-before-e59db0623f69 unsound .*1:r1=1; .*1:r6=0;' \
+   && echo "$out" | grep -q '^    P0: W x=1; R y=0 from init; W y=1; F$' \
+   && echo "$out" | grep -q '^    P1: R y=1 from P0 .*; R x=0 from init$' \
+   && "$bpfmm" map --mapping riscv64-linux-6.12 "$f" | grep -q '^Map .* sound$'; then
+	ok
+else
+	bad "e59db0623f69's example: $out"
+fi
 
 # --emit writes a native test that bpfmm reads back
 if "$bpfmm" map --arch riscv64 --emit "$tmp/emit" tests/litmus/bpf/SB+cmpxchg64+cmpxchg64.litmus >/dev/null \
