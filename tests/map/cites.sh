@@ -1,0 +1,78 @@
+#!/bin/sh
+# tests/map/cites.sh - every section of every table in mappings/ cites the
+# Linux 6.12 source it describes, and the citation is right.
+#
+# A section header must read  [CLASS] PATH:FIRST[-LAST] TEXT  (PATH relative
+# to the kernel tree, docs/jit-mappings.md). With the kernel sources
+# (LINUX_SOURCE_TARBALL, default /usr/src/linux-source-6.12.tar.xz, whose
+# arch/*/net and the other cited files are extracted once into
+# $BPFMM_LKMM_CACHE, default ~/.cache/bpfmm-lkmm), also: PATH exists,
+# FIRST <= LAST <= its number of lines, and every `quoted` fragment of TEXT
+# occurs in lines FIRST..LAST (blanks compared loosely). Without the
+# sources only the form is checked (and a SKIP line says so).
+# Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+root=$(pwd)
+. tests/conformance/lkmm-lib.sh
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# every "[CLASS] CITATION" line: TABLE<TAB>LINE<TAB>CLASS<TAB>CITATION
+for f in mappings/*; do
+	awk -v t="$f" '/^\[/ {
+		c = $0; sub(/^\[/, "", c); cls = c; sub(/\].*/, "", cls); sub(/^[^]]*\] */, "", c)
+		printf "%s\t%d\t%s\t%s\n", t, NR, cls, c }' "$f"
+done >"$tmp/cites"
+
+# the kernel tree: the cached one that has the cited files, else extracted
+src=
+paths=$(awk -F'\t' '$4 ~ /^[A-Za-z0-9_\/.-]+:[0-9]/ { split($4, w, ":"); print w[1] }' "$tmp/cites" | sort -u)
+for d in "$cache"/*; do
+	ok=1
+	for p in $paths; do [ -f "$d/$p" ] || ok=0; done
+	[ $ok = 1 ] && [ -d "$d/arch" ] && { src=$d; break; }
+done
+if [ -z "$src" ] && [ -f "$tarball" ]; then
+	mkdir -p "$cache" || exit 2
+	pats=
+	for p in $paths; do pats="$pats */$p"; done
+	# shellcheck disable=SC2086
+	tar -xJf "$tarball" -C "$cache" --wildcards $pats 2>"$tmp/tar.err" || {
+		echo "cites.sh: cannot extract the cited files: $(head -2 "$tmp/tar.err")" >&2; exit 2; }
+	for d in "$cache"/*; do
+		[ -f "$d/$(echo "$paths" | head -1)" ] && { src=$d; break; }
+	done
+fi
+[ -n "$src" ] || echo "SKIP: no kernel sources ($tarball): only the form of the citations is checked"
+
+awk -F'\t' -v src="$src" '
+function squash(s) { gsub(/[ \t]+/, " ", s); return s }
+{
+	where = $1 ":" $2 " [" $3 "]"
+	if (match($4, /^[A-Za-z0-9_\/.-]+:[0-9]+(-[0-9]+)?( |$)/) == 0) {
+		print "FAIL: " where ": the citation does not start with PATH:LINE[-LINE]: " $4; bad++; next
+	}
+	head = substr($4, 1, RLENGTH); sub(/ $/, "", head); text = substr($4, RLENGTH + 1)
+	split(head, hp, ":"); path = hp[1]; n = split(hp[2], lr, "-")
+	first = lr[1] + 0; last = (n == 2 ? lr[2] : lr[1]) + 0
+	if (first > last) { print "FAIL: " where ": empty line range " head; bad++; next }
+	if (src == "") { good++; next }
+	file = src "/" path
+	if (!(file in nlines)) {
+		k = 0
+		while ((getline l < file) > 0) { k++; line[file, k] = squash(l) }
+		close(file); nlines[file] = k
+	}
+	if (nlines[file] == 0) { print "FAIL: " where ": no file " path " in the 6.12 tree"; bad++; next }
+	if (last > nlines[file]) { print "FAIL: " where ": " head " is past the end (" nlines[file] " lines)"; bad++; next }
+	body = ""
+	for (i = first; i <= last; i++) body = body "\n" line[file, i]
+	rest = text; ok = 1
+	while (match(rest, /`[^`]+`/)) {
+		frag = squash(substr(rest, RSTART + 1, RLENGTH - 2)); rest = substr(rest, RSTART + RLENGTH)
+		if (index(body, frag) == 0) { print "FAIL: " where ": `" frag "` is not in " head; ok = 0 }
+	}
+	if (ok) good++; else bad++
+}
+END { print good + 0 " passed, " bad + 0 " failed"; exit bad > 0 }' "$tmp/cites"
