@@ -6,6 +6,10 @@
 # With --update the table replaces the text between the report markers of
 # docs/jit-mappings.md; otherwise it goes to stdout.
 #
+# After the table, one line per row: how many of the tests the table can
+# run are sound, and which are unsound (listed up to 12). The prose of
+# docs/jit-mappings.md gives no counts of its own: they are all here.
+#
 # Attribution: an unsound or stronger test is charged to the atomic /
 # acquire-release classes it uses; only a test with nothing but plain loads
 # and stores is charged to load/store.
@@ -91,7 +95,25 @@ while read -r m variant; do
 		}
 		printf "%s %d / %d / %d / %d / %d |\n", line, total["sound"], total["sound-stronger"], total["unsound"], total["unsupported"], total["unchecked"]
 	}' "$tmp/out"
+	# one summary line per row, after the table (rows.md)
+	awk -v m="$label" '
+	$1 == "Map" { v[$5]++; if ($5 == "unsound") bad = bad (bad == "" ? "" : ", ") $2 }
+	END {
+		run = v["sound"] + v["sound-stronger"] + v["unsound"]
+		if (v["unsound"] == 0)
+			s = sprintf("sound on all %d tests it can run (%d of them stronger)", run, v["sound-stronger"] + 0)
+		else if (v["unsound"] <= 12)
+			s = sprintf("**unsound** on %d of the %d tests it can run: %s", v["unsound"], run, bad)
+		else
+			s = sprintf("**unsound** on %d of the %d tests it can run", v["unsound"], run)
+		printf "* %s: %s.\n", m, s
+	}' "$tmp/out" >>"$tmp/rows.md"
 done <"$tmp/rows"
+echo
+echo "Per row: the tests a table can run are those neither unsupported nor"
+echo "unchecked; the unsound ones are listed when there are at most 12."
+echo
+cat "$tmp/rows.md"
 } >"$tmp/report"
 
 if [ $update = 1 ]; then
