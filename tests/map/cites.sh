@@ -4,17 +4,21 @@
 #
 # A section header must read  [CLASS] PATH:FIRST[-LAST] TEXT  (PATH relative
 # to the kernel tree, docs/jit-mappings.md). With the kernel sources
-# (LINUX_SOURCE_TARBALL, default /usr/src/linux-source-6.12.tar.xz, whose
-# arch/*/net and the other cited files are extracted once into
-# $BPFMM_LKMM_CACHE, default ~/.cache/bpfmm-lkmm), also: PATH exists,
-# FIRST <= LAST <= its number of lines, and every `quoted` fragment of TEXT
-# occurs in lines FIRST..LAST (blanks compared loosely). Without the
-# sources only the form is checked (and a SKIP line says so).
+# (LINUX_SOURCE_TARBALL, default /usr/src/linux-source-6.12.tar.xz), also:
+# PATH exists, FIRST <= LAST <= its number of lines, and every `quoted`
+# fragment of TEXT occurs in lines FIRST..LAST (blanks compared loosely).
+# Without the sources only the form is checked (and a SKIP line says so).
+# The cited files are extracted from the tarball into $BPFMM_JIT_CACHE
+# (default ~/.cache/bpfmm-jit, outside the repository) as scripts/
+# lkmm-tree.sh does for the LKMM: into a temporary directory, a stamp file
+# last, then renamed into place, so a run never reads a partial tree; a
+# tree that lacks a file cited since is replaced.
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-root=$(pwd)
-. tests/conformance/lkmm-lib.sh
+tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+cache=${BPFMM_JIT_CACHE:-$HOME/.cache/bpfmm-jit}
+stamp=.bpfmm-complete
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
@@ -25,24 +29,36 @@ for f in mappings/*; do
 		printf "%s\t%d\t%s\t%s\n", t, NR, cls, c }' "$f"
 done >"$tmp/cites"
 
-# the kernel tree: the cached one that has the cited files, else extracted
-src=
+# the kernel tree: a complete one in the cache that has every cited file,
+# else extracted (atomically) from the tarball
 paths=$(awk -F'\t' '$4 ~ /^[A-Za-z0-9_\/.-]+:[0-9]/ { split($4, w, ":"); print w[1] }' "$tmp/cites" | sort -u)
-for d in "$cache"/*; do
-	ok=1
-	for p in $paths; do [ -f "$d/$p" ] || ok=0; done
-	[ $ok = 1 ] && [ -d "$d/arch" ] && { src=$d; break; }
+has_all() {
+	[ -f "$1/$stamp" ] || return 1
+	for p in $paths; do [ -f "$1/$p" ] || return 1; done
+}
+src=
+for d in "$cache"/*/; do
+	d=${d%/}
+	has_all "$d" && { src=$d; break; }
 done
 if [ -z "$src" ] && [ -f "$tarball" ]; then
 	mkdir -p "$cache" || exit 2
+	x=$(mktemp -d "$cache/.extract.XXXXXX") || exit 2
 	pats=
 	for p in $paths; do pats="$pats */$p"; done
 	# shellcheck disable=SC2086
-	tar -xJf "$tarball" -C "$cache" --wildcards $pats 2>"$tmp/tar.err" || {
-		echo "cites.sh: cannot extract the cited files: $(head -2 "$tmp/tar.err")" >&2; exit 2; }
-	for d in "$cache"/*; do
-		[ -f "$d/$(echo "$paths" | head -1)" ] && { src=$d; break; }
-	done
+	if ! tar -xJf "$tarball" -C "$x" --wildcards $pats 2>"$tmp/tar.err"; then
+		echo "cites.sh: cannot extract the cited files: $(head -2 "$tmp/tar.err")" >&2
+		rm -rf "$x"
+		exit 2
+	fi
+	top=$(ls "$x")
+	: >"$x/$top/$stamp" || exit 2
+	[ -d "$cache/$top" ] && ! has_all "$cache/$top" && rm -rf "$cache/$top"
+	mv -T "$x/$top" "$cache/$top" 2>/dev/null || rm -rf "$x"
+	rm -rf "$x"
+	has_all "$cache/$top" && src=$cache/$top
+	[ -n "$src" ] || { echo "cites.sh: no complete tree in $cache" >&2; exit 2; }
 fi
 [ -n "$src" ] || echo "SKIP: no kernel sources ($tarball): only the form of the citations is checked"
 
