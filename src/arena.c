@@ -11,6 +11,8 @@ struct arena_chunk {
 };
 
 static arena_chunk *spare;   /* single-threaded tool: one free list */
+static size_t spare_bytes;
+enum { SPARE_MAX = 64 << 20 }; /* keep at most this much for reuse */
 
 void *arena_alloc(arena *a, size_t n)
 {
@@ -18,9 +20,12 @@ void *arena_alloc(arena *a, size_t n)
 	if (!a->head || a->used + n > a->head->size) {
 		size_t size = n > 65536 ? n : 65536;
 		arena_chunk *c = NULL;
+		if (a->budget && a->budget->over && a->budget->used + size > a->budget->max)
+			a->budget->over(a->budget->ctx);
 		if (spare && spare->size >= size) {
 			c = spare;
 			spare = c->prev;
+			spare_bytes -= c->size;
 		} else {
 			c = malloc(sizeof *c + size);
 			if (!c)
@@ -30,6 +35,8 @@ void *arena_alloc(arena *a, size_t n)
 		c->prev = a->head;
 		a->head = c;
 		a->used = 0;
+		if (a->budget)
+			a->budget->used += c->size;
 	}
 	void *p = a->head->mem + a->used;
 	a->used += n;
@@ -47,8 +54,15 @@ void arena_release(arena *a, arena_mark m)
 	while (a->head && a->head != m.head) {
 		arena_chunk *c = a->head;
 		a->head = c->prev;
+		if (a->budget)
+			a->budget->used -= c->size;
+		if (spare_bytes + c->size > SPARE_MAX) {
+			free(c);
+			continue;
+		}
 		c->prev = spare;
 		spare = c;
+		spare_bytes += c->size;
 	}
 	a->used = m.head ? m.used : 0;
 }

@@ -6,9 +6,19 @@
 #include <stddef.h>
 
 typedef struct arena_chunk arena_chunk;
+
+/* Optional cap shared by arenas: bytes of chunks they hold; past max,
+ * over(ctx) is called once the new chunk is in place (it may longjmp). */
+typedef struct {
+	size_t used, max;
+	void (*over)(void *ctx);
+	void *ctx;
+} arena_budget;
+
 typedef struct {
 	arena_chunk *head;
 	size_t used;         /* bytes used in head */
+	arena_budget *budget; /* NULL: no cap */
 } arena;
 
 typedef struct {
