@@ -63,4 +63,11 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 /* Name of the first check that rejected the last rejected execution. */
 const char *cat_run_last_failure(const cat_run *r);
 
+/* Limits that end a runaway model with an error (docs/cat-dialect.md):
+ * the bytes one cat_run may hold for values (default CAT_MEM_LIMIT), and
+ * how deeply evaluation may nest (calls, expressions, `with`). */
+#define CAT_MEM_LIMIT ((size_t)256 << 20)
+#define CAT_DEPTH_LIMIT 20000
+void cat_set_memory_limit(size_t bytes);
+
 #endif

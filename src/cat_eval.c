@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
+#include <setjmp.h>
+#include <sys/resource.h>
 #include "cat.h"
 #include "cat_compile.h"
 #include "cat_value.h"
@@ -73,7 +75,20 @@ struct cat_run {
 	srcpos err_pos;
 	char err_msg[400];
 	const char *cur_file;
+
+	/* limits (cat.h): a runaway model ends with an error, through jb */
+	jmp_buf *jb;              /* set during cat_run_eval */
+	arena_budget mem;         /* bytes held by the three arenas */
+	int depth;                /* nested eval, exec and calls */
+	const char *stack_base;   /* a local of cat_run_eval */
+	size_t stack_max;         /* bytes of stack evaluation may use */
+	long steps;               /* work for this execution (step()) */
+	srcpos call_pos;          /* innermost active call: where, and what */
+	const char *call_name, *call_file;
+	srcpos cur_pos;           /* the expression being evaluated */
 };
+
+enum { STEP_LIMIT = 100000000, EXEC_WEIGHT = 5 };
 
 /* ---- errors ---- */
 
@@ -93,6 +108,98 @@ static val *fail(cat_run *r, srcpos pos, const char *fmt, ...)
 	vsnprintf(r->err_msg, sizeof r->err_msg, fmt, ap);
 	va_end(ap);
 	return NULL;
+}
+
+/* A limit was reached: the error cannot be caught by `try`, evaluation
+ * of this execution stops at once. */
+static _Noreturn void limit_hit(cat_run *r, srcpos pos, const char *file, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static _Noreturn void limit_hit(cat_run *r, srcpos pos, const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->err = true;
+	r->err_file = file;
+	r->err_pos = pos;
+	va_start(ap, fmt);
+	vsnprintf(r->err_msg, sizeof r->err_msg, fmt, ap);
+	va_end(ap);
+	longjmp(*r->jb, 1);
+}
+
+/* Where a runaway is blamed: the innermost call, else the expression. */
+static void blame(cat_run *r, srcpos *pos, const char **file, const char **what)
+{
+	if (r->call_name) {
+		*pos = r->call_pos;
+		*file = r->call_file;
+		*what = r->call_name;
+	} else {
+		*pos = r->cur_pos;
+		*file = r->cur_file;
+		*what = NULL;
+	}
+}
+
+static void out_of_memory(void *ctx)
+{
+	cat_run *r = ctx;
+	srcpos pos;
+	const char *file, *what;
+
+	if (!r->jb)
+		return;   /* outside evaluation (event setup): no cap */
+	blame(r, &pos, &file, &what);
+	limit_hit(r, pos, file, "%s%s%sthe model needs more than %zu MiB of memory (bpfmm's limit): "
+		  "a recursion or fixpoint that never ends?", what ? "in '" : "", what ? what : "",
+		  what ? "': " : "", r->mem.max >> 20);
+}
+
+static void too_deep(cat_run *r)
+{
+	srcpos pos;
+	const char *file, *what;
+
+	blame(r, &pos, &file, &what);
+	if (what)
+		limit_hit(r, pos, file, "'%s': recursion too deep (bpfmm's limit: %d levels of "
+			  "nested evaluation): does it ever stop calling itself?",
+			  what, CAT_DEPTH_LIMIT);
+	limit_hit(r, pos, file, "evaluation nests too deeply (bpfmm's limit: %d levels)",
+		  CAT_DEPTH_LIMIT);
+}
+
+/* Enter one level of evaluation: the depth limit, and the stack actually
+ * used (frames are larger under sanitizers, or the stack smaller). An
+ * expression counts 1, a block of instructions (a procedure's body, the
+ * rest of the model after `with`) EXEC_WEIGHT: its frames are about that
+ * much larger, so the count, not the stack, ends a runaway in every build
+ * (measured with gcc -O1 and ASan: 144 and 624 bytes). */
+static void enter(cat_run *r, int weight)
+{
+	char here;
+
+	if ((r->depth += weight) > CAT_DEPTH_LIMIT)
+		too_deep(r);
+	if (r->stack_base && (size_t)(r->stack_base > &here ? r->stack_base - &here
+				     : &here - r->stack_base) > r->stack_max)
+		too_deep(r);
+}
+
+/* Count work (expressions evaluated, names looked up, values compared)
+ * for the execution being judged. */
+static void step(cat_run *r, long n)
+{
+	if ((r->steps += n) > STEP_LIMIT) {
+		srcpos pos;
+		const char *file, *what;
+		blame(r, &pos, &file, &what);
+		limit_hit(r, pos, file, "%s%s%sjudging one execution takes more than %d steps of "
+			  "evaluation (bpfmm's limit): a recursion that never ends, or values or "
+			  "a model too large?", what ? "in '" : "", what ? what : "",
+			  what ? "': " : "", STEP_LIMIT);
+	}
 }
 
 /* ---- allocation ---- */
@@ -133,9 +240,13 @@ static env *bind(cat_run *r, env *next, int sym, val *v)
 
 static val *lookup(cat_run *r, env *e, int sym)
 {
-	for (; e; e = e->next)
-		if (e->sym == sym)
+	long n = 0;
+	for (; e; e = e->next, n++)
+		if (e->sym == sym) {
+			step(r, n);
 			return e->v;
+		}
+	step(r, n);
 	return builtin_lookup(&r->bi, sym);
 }
 
@@ -230,6 +341,9 @@ static bool is_emptyish(const val *v)
 
 static bool val_equal(cat_run *r, const val *a, const val *b)
 {
+	if (a == b)
+		return true;
+	step(r, 1);
 	if (is_emptyish(a) || is_emptyish(b)) {
 		const val *o = is_emptyish(a) ? b : a;
 		if (is_emptyish(o))
@@ -283,7 +397,7 @@ static bool coll_has(cat_run *r, const val *c, const val *x)
 /* ---- expressions ---- */
 
 static val *eval(cat_run *r, const cat_expr *e, env *en);
-static val *apply(cat_run *r, val *f, val *arg, srcpos pos);
+static val *apply(cat_run *r, val *f, val *arg, srcpos pos, const char *name);
 
 /* Set or relation operation with both operands of one kind. */
 static val *binop(cat_run *r, const cat_expr *e, val *a, val *b)
@@ -409,7 +523,7 @@ static env *bind_pattern(cat_run *r, env *en, const int *syms, int n, bool tuple
 	return en;
 }
 
-static val *apply(cat_run *r, val *f, val *arg, srcpos pos)
+static val *apply(cat_run *r, val *f, val *arg, srcpos pos, const char *name)
 {
 	if (f->k == V_PRIM) {
 		val *v = builtin_apply(&r->bi, f->sym, arg, cur_arena);
@@ -424,7 +538,16 @@ static val *apply(cat_run *r, val *f, val *arg, srcpos pos)
 		en = bind(r, en, fn->psym[0], arg);
 	else if (!(en = bind_pattern(r, en, fn->psym, fn->nparams, true, arg, pos)))
 		return NULL;
-	return eval(r, fn->a, en);
+	srcpos cpos = r->call_pos;
+	const char *cname = r->call_name, *cfile = r->call_file;
+	r->call_pos = pos;
+	r->call_name = name ? name : "a function";
+	r->call_file = r->cur_file;
+	val *v = eval(r, fn->a, en);
+	r->call_pos = cpos;
+	r->call_name = cname;
+	r->call_file = cfile;
+	return v;
 }
 
 static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en, srcpos pos);
@@ -554,12 +677,24 @@ static int eval_cond(cat_run *r, const cat_expr *e, env *en)
 	}
 }
 
+static val *eval1(cat_run *r, const cat_expr *e, env *en);
+
 static val *eval(cat_run *r, const cat_expr *e, env *en)
+{
+	if (r->err)
+		return NULL;
+	enter(r, 1);
+	step(r, 1);
+	r->cur_pos = e->pos;
+	val *v = eval1(r, e, en);
+	r->depth--;
+	return v;
+}
+
+static val *eval1(cat_run *r, const cat_expr *e, env *en)
 {
 	val *a, *b, *v;
 
-	if (r->err)
-		return NULL;
 	switch (e->kind) {
 	case E_VAR:
 		v = lookup(r, en, e->sym);
@@ -627,7 +762,7 @@ static val *eval(cat_run *r, const cat_expr *e, env *en)
 	case E_APP:
 		a = eval(r, e->a, en);
 		b = a ? eval(r, e->b, en) : NULL;
-		return b ? apply(r, a, b, e->pos) : NULL;
+		return b ? apply(r, a, b, e->pos, e->a->kind == E_VAR ? e->a->name : NULL) : NULL;
 	case E_FUN:
 		return closure(r, e, en);
 	case E_LET: {
@@ -681,7 +816,7 @@ static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en
 			allfun = false;
 	env *out = en;
 	if (allfun) {
-		val *cl[nb];
+		val **cl = arena_alloc(cur_arena, sizeof(val *) * nb);
 		for (int i = 0; i < nb; i++) {
 			cl[i] = mkval(V_FUN);
 			out = bind(r, out, b[i].sym, cl[i]);
@@ -692,8 +827,8 @@ static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en
 		}
 		return out;
 	}
-	val *cur[nb];
-	env *slots[nb];
+	val **cur = arena_alloc(cur_arena, sizeof(val *) * nb);
+	env **slots = arena_alloc(cur_arena, sizeof(env *) * nb);
 	for (int i = 0; i < nb; i++) {
 		if (!b[i].name) {
 			fail(r, b[i].pos, "let rec needs plain names");
@@ -799,7 +934,15 @@ static int exec_call(cat_run *r, const cat_instr *in, env *en)
 	if (!pe)
 		return -1;
 	kont body = { &pr->body, 0, NULL };
+	srcpos cpos = r->call_pos;
+	const char *cname = r->call_name, *cfile = r->call_file;
+	r->call_pos = in->pos;
+	r->call_name = in->name;
+	r->call_file = in->file;
 	int st = exec(r, &body, pe, false);
+	r->call_pos = cpos;
+	r->call_name = cname;
+	r->call_file = cfile;
 	if (st == ST_ERR)
 		return -1;
 	return st == ST_OK;
@@ -826,7 +969,17 @@ static int finish_execution(cat_run *r)
 	return ST_OK;
 }
 
+static int exec1(cat_run *r, const kont *k, env *en, bool top);
+
 static int exec(cat_run *r, const kont *k, env *en, bool top)
+{
+	enter(r, EXEC_WEIGHT);
+	int st = exec1(r, k, en, top);
+	r->depth -= EXEC_WEIGHT;
+	return st;
+}
+
+static int exec1(cat_run *r, const kont *k, env *en, bool top)
 {
 	kont here;
 
@@ -988,6 +1141,7 @@ static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kon
 {
 	if (!r->outcome_mode && r->budget && ++r->leaves > r->budget)
 		return ST_BUDGET;
+	r->steps = 0;
 	arena_mark mark = arena_save(&r->ar[2]);
 	arena *saved = cur_arena;
 	int nflags = r->nflags;
@@ -1137,6 +1291,20 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 
 /* ---- public API ---- */
 
+static size_t mem_limit = CAT_MEM_LIMIT;
+
+/* The evaluator may use half of the stack (what its caller already used
+ * is not known), at most 64 MiB. */
+static size_t stack_allowance(void)
+{
+	struct rlimit rl;
+	size_t max = (size_t)64 << 20;
+
+	if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 < max)
+		max = rl.rlim_cur / 2;
+	return max;
+}
+
 /* Splice `inc` in as an include run before the rest of `ast`; frees inc. */
 static void prepend_include(cat_model_ast *ast, cat_model_ast *inc, const char *name)
 {
@@ -1145,7 +1313,8 @@ static void prepend_include(cat_model_ast *ast, cat_model_ast *inc, const char *
 	v[0].path = strdup(name);
 	v[0].file = v[0].path;
 	v[0].body = inc->top;
-	memcpy(v + 1, ast->top.v, sizeof *v * ast->top.n);
+	if (ast->top.n)   /* an empty model has no instructions (v is NULL) */
+		memcpy(v + 1, ast->top.v, sizeof *v * ast->top.n);
 	free(ast->top.v);
 	ast->top.v = v;
 	ast->top.n++;
@@ -1230,6 +1399,9 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 	r->cache = calloc(m->ncache + 1, sizeof *r->cache);
 	r->next_epoch = 1;
 	builtin_init(&r->bi, tag_names, ntags);
+	r->mem = (arena_budget){ 0, mem_limit, out_of_memory, r };
+	for (int i = 0; i < 3; i++)
+		r->ar[i].budget = &r->mem;
 	return r;
 }
 
@@ -1286,7 +1458,23 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 	builtin_set_rf(&r->bi, rf, &r->ar[1]);
 
 	kont top = { &r->m->ast->top, 0, NULL };
-	int st = exec(r, &top, NULL, true);
+	jmp_buf jb;
+	char base;
+	int st;
+	r->depth = 0;
+	r->steps = 0;
+	r->call_name = NULL;
+	r->cur_pos = (srcpos){ 0, 0 };
+	r->stack_base = &base;
+	if (!r->stack_max)
+		r->stack_max = stack_allowance();
+	r->jb = &jb;
+	if (setjmp(jb) == 0)
+		st = exec(r, &top, NULL, true);
+	else
+		st = ST_ERR;   /* a limit: the message is in r */
+	r->jb = NULL;
+	r->stack_base = NULL;
 	if (st == ST_BUDGET)
 		return -2;
 	if (st == ST_ERR || r->err) {
@@ -1302,3 +1490,5 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 }
 
 const char *cat_run_last_failure(const cat_run *r) { return r->last_fail; }
+
+void cat_set_memory_limit(size_t bytes) { mem_limit = bytes; }

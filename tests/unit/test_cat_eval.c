@@ -83,6 +83,47 @@ static long run(const char *model, const word *rf, int *flags)
 	return n;
 }
 
+/* A model that must fail: -1, and the first error at LINE:COL with msg;
+ * then the run is still usable: the next execution fails the same way
+ * (unless a limit on work ended it: values computed before the limit stay
+ * cached, the next execution gets further). */
+static bool run_fails2(const char *model, int line, int col, const char *msg, bool again)
+{
+	static const char *const tags[] = { "A" };
+	cat_model *m = load(model);
+	if (!m)
+		return false;
+	cat_run *r = cat_run_new(m, tags, 1);
+	diag d = { 0 };
+	cat_run_set_events(r, &es);
+	long n = cat_run_eval(r, rf_old, NULL, NULL, &d);
+	bool ok = n == -1 && d.pos.line == line && d.pos.col == col && strstr(d.msg, msg);
+	if (!ok)
+		fprintf(stderr, "run_fails: got %ld, %d:%d: %s\n", n, d.pos.line, d.pos.col, d.msg);
+	diag d2 = { 0 };
+	if (again)
+		ok = ok && cat_run_eval(r, rf_new, NULL, NULL, &d2) == -1 && !strcmp(d.msg, d2.msg);
+	cat_run_free(r);
+	cat_model_free(m);
+	return ok;
+}
+
+static bool run_fails(const char *model, int line, int col, const char *msg)
+{
+	return run_fails2(model, line, col, msg, true);
+}
+
+static char *repeat(const char *head, const char *fmt, int n, const char *tail)
+{
+	size_t cap = strlen(head) + strlen(tail) + (size_t)n * (strlen(fmt) + 12) + 1, len;
+	char *s = malloc(cap);
+	len = (size_t)snprintf(s, cap, "%s", head);
+	for (int i = 0; i < n; i++)
+		len += (size_t)snprintf(s + len, cap - len, fmt, i);
+	snprintf(s + len, cap - len, "%s", tail);
+	return s;
+}
+
 static int count_flags;
 static int on_allowed(void *arg, const cat_verdict *v)
 {
@@ -154,6 +195,43 @@ int main(void)
 		cat_model *m = load("include \"cos.cat\"\nlet com = rf | co | fr\nacyclic po-loc | com as coherence\n");
 		CHECK(m && cat_model_requires_coherence(m));
 		cat_model_free(m);
+	}
+
+	/* an empty model: no instructions, no constraint (and no memcpy from
+	 * NULL when the library is put in front of it) */
+	CHECK(run("", rf_old, NULL) == 1);
+	CHECK(run("// only a comment\n", rf_new, NULL) == 1);
+
+	/* runaway models end with an error at the recursive call */
+	CHECK(run_fails("procedure p(x) = call p(x) end\ncall p(po)\n", 1, 18, "'p': recursion too deep"));
+	CHECK(run_fails("let rec f x = f x\nlet a = f po\nacyclic a\n", 1, 15, "'f': recursion too deep"));
+	CHECK(run_fails("let rec f x = g x\nand g x = f x\nlet a = f po\nacyclic a\n", 1, 15,
+			"'g': recursion too deep"));
+	/* exponentially many calls: the depth ends it before the count does */
+	CHECK(run_fails("let rec f x = (f x) | (f x)\nlet a = f po\n", 1, 16, "'f': recursion too deep"));
+	/* a limit is not an error `try` can catch */
+	CHECK(run_fails("let rec f x = f x\nlet a = try f po with 0\nacyclic a\n", 1, 15, "recursion too deep"));
+	/* fixpoints that never settle */
+	CHECK(run_fails("let rec a = ~a\nacyclic a\n", 1, 1, "let rec does not converge"));
+	CHECK(run_fails("let rec c = c ++ c\nacyclic 0\n", 1, 1, "let rec does not converge"));
+	CHECK(run_fails("let rec c = (c, c) and d = (d, d)\nlet e = if c = d then 0 else po\n", 1, 1,
+			"let rec does not converge"));
+	/* memory: a value that grows at each call */
+	cat_set_memory_limit((size_t)16 << 20);
+	CHECK(run_fails("let rec f x = f (x ++ x)\nlet a = f {}\nacyclic a\n", 1, 15,
+			"in 'f': the model needs more than 16 MiB of memory"));
+	cat_set_memory_limit(CAT_MEM_LIMIT);
+	/* `with` nested 25000 deep: each level counts 5 (EXEC_WEIGHT) */
+	{
+		char *m = repeat("", "with x%d from {0}\n", 25000, "");
+		CHECK(run_fails(m, 3999, 18, "evaluation nests too deeply"));
+		free(m);
+	}
+	/* work: 16000 definitions, each looking its way through all the others */
+	{
+		char *m = repeat("", "let a%d = po\n", 16000, "");
+		CHECK(run_fails2(m, 14130, 14, "takes more than 100000000 steps", false));
+		free(m);
 	}
 	return unit_done("cat_eval");
 }
