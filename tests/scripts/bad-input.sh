@@ -2,7 +2,10 @@
 # Malformed tests must fail cleanly: exit status 1, one error on stderr in
 # the form FILE:LINE:COL: error: MESSAGE matching tests/bad/NAME.expect
 # ("LINE:COL: substring"), no crash, no hang; and a good test named on the
-# same command line is still checked.
+# same command line is still checked. Bad models (tests/bad/NAME.cat, run
+# with -model on a small good test) likewise; their .expect may start with a file
+# under tests/bad when the error is in an included file
+# ("inc/FILE:LINE:COL: substring").
 set -u
 bpfmm=${1:-build/bpfmm}
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,6 +31,28 @@ for t in "$here"/tests/bad/*.litmus; do
 	if [ -n "$goodfile" ] && ! echo "$out" | grep -q '^Observation '; then
 		echo "FAIL $(basename "$t"): the good test after it was not checked"; fail=$((fail + 1)); continue
 	fi
+	pass=$((pass + 1))
+done
+for t in "$here"/tests/bad/*.cat; do
+	[ -f "$t" ] || continue
+	exp="${t%.cat}.expect"
+	[ -f "$exp" ] || { echo "FAIL $t: no .expect file"; fail=$((fail + 1)); continue; }
+	want=$(head -1 "$exp")
+	pos=${want%%: *}
+	msg=${want#*: }
+	case $pos in
+	[0-9]*) where="$t:$pos" ;;
+	*) where="$here/tests/bad/$pos" ;;
+	esac
+	err=$(timeout 20 "$bpfmm" -model "$t" "$good/MP+rel+acq.litmus" 2>&1 >/dev/null)
+	rc=$?
+	if [ "$rc" -ne 1 ]; then
+		echo "FAIL $(basename "$t"): exit $rc (want 1): $err"; fail=$((fail + 1)); continue
+	fi
+	case $err in
+	*"$where: error: "*"$msg"*) ;;
+	*) echo "FAIL $(basename "$t"): got '$err', want '$where: error: ...$msg...'"; fail=$((fail + 1)); continue ;;
+	esac
 	pass=$((pass + 1))
 done
 echo "$pass passed, $fail failed"
