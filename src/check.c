@@ -264,7 +264,8 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 	int shown = res->nobs;
 	add_prop_obs(res, t->filter);
 	sort_test = t;
-	qsort(res->obs, shown, sizeof *res->obs, obs_cmp);
+	if (shown > 1)   /* res->obs is NULL when nothing is observed */
+		qsort(res->obs, shown, sizeof *res->obs, obs_cmp);
 	c.row = calloc(res->nobs + 1, sizeof(value));
 
 	/* memory symbols are locations 0..nsyms-1 (mem_domain_init) */
