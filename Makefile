@@ -72,6 +72,7 @@ check: deps all
 	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
 	  "loongarch-llsc-plain=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/llsc-plain build/bpfmm models/loongarch.cat" \
 	  "instructions=sh tests/conformance/instructions.sh" \
+	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  "kernel=bash kernel/check.sh" \
 	  $(CHECK_EXTRA)
@@ -100,7 +101,43 @@ install: all
 
 .PHONY: all unit clean check deps asan-check demo install
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
+
+# ---- fuzzing (tests/fuzz/, docs/fuzzing.md) ----------------------------
+# `make fuzz`: build the three libFuzzer targets with clang (ASan + UBSan)
+# in build-fuzz/ and run each for FUZZ_SECONDS, one after the other; new
+# inputs go to build-fuzz/corpus-T, faults to build-fuzz/crash-T-*.
+# `make fuzz-replay` (part of `make check`): every file of the corpus
+# (tests/fuzz/corpus/T) once through its target, built with gcc and
+# ASan/UBSan and a standalone main.
+FUZZ_TARGETS ?= litmus cat map
+FUZZ_CC      ?= clang-14
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_COMMON  = tests/fuzz/common.c tests/fuzz/scratch.c
+
+fuzz-build:
+	@sh scripts/deps.sh fuzz
+	@$(MAKE) -s BUILD=build-fuzz CC=$(FUZZ_CC) CFLAGS='$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link' build-fuzz/libbpfmm.a
+	@for t in $(FUZZ_TARGETS); do \
+	  $(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc tests/fuzz/fuzz_$$t.c $(FUZZ_COMMON) \
+	    build-fuzz/libbpfmm.a -o build-fuzz/fuzz-$$t -lm || exit 1; done
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do mkdir -p build-fuzz/corpus-$$t; \
+	  echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
+	  ASAN_OPTIONS=detect_leaks=0 nice -n 19 build-fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) \
+	    -timeout=20 -rss_limit_mb=2560 -print_final_stats=1 -artifact_prefix=build-fuzz/crash-$$t- \
+	    build-fuzz/corpus-$$t tests/fuzz/corpus/$$t 2>&1 | tail -12 || exit 1; done
+
+fuzz-replay:
+	@$(MAKE) -s BUILD=build-asan CFLAGS='$(ASAN_FLAGS)' build-asan/libbpfmm.a >/dev/null
+	@for t in $(FUZZ_TARGETS); do \
+	  $(CC) $(ASAN_FLAGS) -Isrc tests/fuzz/fuzz_$$t.c tests/fuzz/replay.c $(FUZZ_COMMON) \
+	    build-asan/libbpfmm.a -o build-asan/replay-$$t -lm || exit 1; done
+	@sh tests/scripts/fuzz-replay.sh build-asan $(FUZZ_TARGETS)
+
+.PHONY: fuzz fuzz-build fuzz-replay
 
 # --- bench / diff (bench/, tests/diff/) ---
 # `make bench`: bpfmm vs herd7 timings (catalogue, scaling family).

@@ -3,16 +3,19 @@
 #
 #   scripts/deps.sh core      compiler and tools to build and test bpfmm
 #   scripts/deps.sh kernel    cross compilers, QEMU, the kernel source
+#   scripts/deps.sh fuzz      clang and its libFuzzer runtime (`make fuzz`)
 #
 # As root, missing packages are installed with apt-get. Otherwise the
 # script names exactly what is missing and exits 1.
 set -u
 core="gcc make libc6-dev xz-utils linux-source-6.12"
 kernel="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu qemu-system-misc qemu-system-arm flex bison bc libssl-dev libelf-dev cpio ccache xz-utils perl"
+fuzz="clang-14 libclang-rt-14-dev"
 case ${1:-core} in
 core) want=$core ;;
 kernel) want=$kernel ;;
-*) echo "usage: $0 core|kernel" >&2; exit 2 ;;
+fuzz) want=$fuzz ;;
+*) echo "usage: $0 core|kernel|fuzz" >&2; exit 2 ;;
 esac
 missing=""
 for p in $want; do
