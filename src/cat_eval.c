@@ -495,6 +495,7 @@ static val *closure(cat_run *r, const cat_expr *fn, env *en)
 	env *cap = NULL;
 
 	v->fn = fn;
+	v->file = r->cur_file;
 	for (int i = 0; i < fn->nfv; i++) {
 		val *x = lookup(r, en, fn->fv[i]);
 		if (x && !builtin_is(&r->bi, fn->fv[i], x)) {
@@ -543,7 +544,9 @@ static val *apply(cat_run *r, val *f, val *arg, srcpos pos, const char *name)
 	r->call_pos = pos;
 	r->call_name = name ? name : "a function";
 	r->call_file = r->cur_file;
+	r->cur_file = f->file ? f->file : r->cur_file;   /* the body's positions are there */
 	val *v = eval(r, fn->a, en);
+	r->cur_file = r->call_file;
 	r->call_pos = cpos;
 	r->call_name = cname;
 	r->call_file = cfile;

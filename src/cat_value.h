@@ -30,6 +30,7 @@ typedef struct val {
 	const cat_expr *fn;      /* V_FUN */
 	const cat_instr *proc;   /* V_PROC */
 	env *cenv;               /* V_FUN, V_PROC: captured environment */
+	const char *file;        /* V_FUN: file of its definition (messages) */
 } val;
 
 struct env {
