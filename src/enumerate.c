@@ -340,6 +340,18 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 		if (!grew)
 			break;
 	}
+	stats->syms = zalloc(sizeof *stats->syms * (t->nsyms + 1));
+	for (int ti = 0; ti < t->nthreads; ti++)
+		for (int i = 0; i < E.tl[ti].n; i++)
+			for (int k = 0; k < E.tl[ti].v[i].nev; k++) {
+				const tevent *ev = &E.tl[ti].v[i].ev[k];
+				if (ev->loc < 0)
+					continue;
+				sym_use *u = &stats->syms[md.locs[ev->loc].sym];
+				if (!u->access)
+					u->pos = t->threads[ti].code[ev->insn].pos;
+				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
+			}
 	st = pick_traces(&E, 0);
 out:
 	for (int ti = 0; ti < t->nthreads; ti++)

@@ -192,6 +192,7 @@ static int read_location(reader *r, observable *o)
 {
 	srcpos at;
 
+	o->pos = lex_here(&r->lx);
 	if (peek_thread_reg(r))
 		return read_register(r, o, &at) || check_thread(r, o->thread, at) ? -1 : 0;
 	o->thread = -1;

@@ -221,10 +221,12 @@ static int check_file(const options *o, const char *file)
 	d.file = file;
 	if (check_test(t, lm->run, o->budget, &res, &d) < 0) {
 		diag_print(&d);
+		diag_print_warnings(&d);
 		check_result_free(&res);
 		litmus_free(t);
 		return 1;
 	}
+	diag_print_warnings(&d);
 	if (o->json)
 		print_json(stdout, t, &res);
 	else

@@ -58,6 +58,58 @@ grep -q '^digraph "SB+plain"' "$tmp/dot/SB+plain.dot" && grep -q 'label="rf"' "$
 	&& ok || ko "-dot file"
 expect_rc 1 "-dot into a missing directory" "$bpfmm" -dot "$tmp/none/x" "$sb"
 
+# A test that cannot run is an error, not "Never": MP whose P1 reads through
+# a register that holds no address prints no result and exits 1
+sed 's/^1:r1=x; 1:r2=y;/1:r2=y;/' "$mp" >"$tmp/noaddr.litmus"
+grep -q '^1:r2=y;$' "$tmp/noaddr.litmus" && ok || ko "noaddr test not made"
+expect_rc 1 "access through a register with no address" "$bpfmm" "$tmp/noaddr.litmus"
+grep -q "noaddr.litmus:9:38: error: P1: r1 holds 0, not the address of a location" "$tmp/err" \
+	&& ok || ko "no-address message: $(cat "$tmp/err")"
+grep -q '^Observation\|^States' "$tmp/out" && ko "no-address test printed a result" || ok
+# ... in every dialect (a model with no architecture-specific sets)
+printf '"po and rf only"\nacyclic po | rf as order\n' >"$tmp/plain.cat"
+printf 'C c-na\n{}\nP0(int **p)\n{\n\tint *r0 = READ_ONCE(*p);\n\tWRITE_ONCE(*r0, 1);\n}\nexists (0:r0=0)\n' >"$tmp/na-c.litmus"
+printf 'RISCV rv-na\n{\n0:x5=x;\n}\n P0          ;\n li x7,1     ;\n sw x7,0(x6) ;\nexists (x=1)\n' >"$tmp/na-riscv.litmus"
+printf 'AArch64 a64-na\n{\n0:X1=x;\n}\n P0          ;\n MOV W0,#1   ;\n STR W0,[X2] ;\nexists (x=1)\n' >"$tmp/na-aarch64.litmus"
+printf 'X86_64 x86-na\n{\n}\n P0              ;\n movq $1,(%%rax) ;\nexists (x=1)\n' >"$tmp/na-x86.litmus"
+printf 'PPC ppc-na\n{\n0:r2=x;\n}\n P0           ;\n li r1,1      ;\n stw r1,0(r3) ;\nexists (x=1)\n' >"$tmp/na-ppc.litmus"
+printf 'S390X s390x-na\n{\n0:r2=x;\n}\n P0           ;\n lghi r1,1    ;\n stg r1,0(r3) ;\nexists (x=1)\n' >"$tmp/na-s390x.litmus"
+printf 'LoongArch la-na\n{\n0:a0=x;\n}\n P0                ;\n ori $t0,$zero,1   ;\n st.w $t0,$a1,0    ;\nexists (x=1)\n' >"$tmp/na-loongarch.litmus"
+for d in c riscv aarch64 x86 ppc s390x loongarch; do
+	expect_rc 1 "$d: access through a register with no address" "$bpfmm" -model "$tmp/plain.cat" "$tmp/na-$d.litmus"
+	grep -q "na-$d.litmus:[0-9]*:[0-9]*: error: P0: .* holds 0, not the address of a location" "$tmp/err" \
+		&& ok || ko "$d no-address message: $(cat "$tmp/err")"
+done
+# a model that forbids every candidate execution: herd7 prints States 0
+# and so do we (a checked answer), with a warning
+printf '"nothing"\nacyclic id as never\n' >"$tmp/nothing.cat"
+expect_rc 0 "model that forbids everything" "$bpfmm" -notime -model "$tmp/nothing.cat" "$mp"
+grep -q '^States 0$' "$tmp/out" && grep -q "warning: the model forbids all 4 candidate executions" "$tmp/err" \
+	&& ok || ko "forbid-all: $(cat "$tmp/out" "$tmp/err")"
+# typos warn (stderr, exit 0): a location the init sets and nobody
+# accesses, a read location one edit from a written one, a register
+# nobody writes
+cat >"$tmp/typo.litmus" <<'EOF'
+BPF MP-typos
+{
+0:r1=data; 0:r2=flag; 0:r6=1; dat=0;
+1:r1=dta; 1:r2=flag;
+}
+P0                                 | P1 ;
+*(u32 *)(r1 + 0) = 1               | r4 = load_acquire((u32 *)(r2 + 0)) ;
+store_release((u32 *)(r2 + 0), r6) | r5 = *(u32 *)(r1 + 0) ;
+exists (1:r4=1 /\ 1:r7=0)
+EOF
+expect_rc 0 "typos" "$bpfmm" "$tmp/typo.litmus"
+grep -q "typo.litmus:3:31: warning: location 'dat' is accessed by no thread (a typo for 'data'?)" "$tmp/err" \
+	&& ok || ko "init typo: $(cat "$tmp/err")"
+grep -q "typo.litmus:8:38: warning: location 'dta' is read but never written nor initialised.*a typo for 'data'" "$tmp/err" \
+	&& ok || ko "read-only typo: $(cat "$tmp/err")"
+grep -q "typo.litmus:9:19: warning: 1:r7 is neither written by P1 nor set by the init" "$tmp/err" \
+	&& ok || ko "register typo: $(cat "$tmp/err")"
+expect_rc 0 "no warning on a clean test" "$bpfmm" "$mp"
+[ -s "$tmp/err" ] && ko "clean test warns: $(cat "$tmp/err")" || ok
+
 # the bundled model is found after make install, from any directory
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	(cd / && "$tmp/inst/bin/bpfmm" -notime "$sb") >"$tmp/out" 2>&1 &&
