@@ -244,28 +244,6 @@ static bool init_sets(const litmus_test *t, int thread, int reg, int sym)
 	return false;
 }
 
-/* Levenshtein distance of a and b, or 3 if it is more than 2 */
-static int distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	int row[64], prev[64];
-
-	if (la >= 63 || lb >= 63 || (la > lb ? la - lb : lb - la) > 2)
-		return 3;
-	for (size_t j = 0; j <= lb; j++)
-		prev[j] = (int)j;
-	for (size_t i = 1; i <= la; i++) {
-		row[0] = (int)i;
-		for (size_t j = 1; j <= lb; j++) {
-			int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			int del = prev[j] + 1, ins = row[j - 1] + 1;
-			row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-		}
-		memcpy(prev, row, sizeof(int) * (lb + 1));
-	}
-	return prev[lb] > 2 ? 3 : prev[lb];
-}
-
 /* A location some thread writes whose name is one or two edits away from
  * symbol s (names of three characters or more), or -1. */
 static int near_written(const litmus_test *t, const sym_use *u, int s)
@@ -274,7 +252,7 @@ static int near_written(const litmus_test *t, const sym_use *u, int s)
 		return -1;
 	for (int o = 0; o < t->nsyms; o++)
 		if (o != s && (u[o].access & 2) && strlen(t->syms[o]) >= 3
-		    && distance(t->syms[s], t->syms[o]) <= 2)
+		    && diag_distance(t->syms[s], t->syms[o]) <= 2)
 			return o;
 	return -1;
 }

@@ -55,3 +55,24 @@ void diag_print_warnings(const diag *d)
 	for (int i = 0; i < d->nwarn; i++)
 		print_one(d, d->wpos[i], "warning", d->wmsg[i]);
 }
+
+int diag_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	int row[64], prev[64];
+
+	if (la >= 63 || lb >= 63 || (la > lb ? la - lb : lb - la) > 2)
+		return 3;
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			int del = prev[j] + 1, ins = row[j - 1] + 1;
+			row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+		}
+		memcpy(prev, row, sizeof(int) * (lb + 1));
+	}
+	return prev[lb] > 2 ? 3 : prev[lb];
+}

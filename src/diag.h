@@ -32,6 +32,10 @@ int diag_error(diag *d, srcpos pos, const char *fmt, ...)
 void diag_warning(diag *d, srcpos pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Edit distance between a and b (insertions, deletions, substitutions),
+ * or 3 when it is more than 2: for "did you mean" hints. */
+int diag_distance(const char *a, const char *b);
+
 /* Print "FILE:LINE:COL: error: msg" to stderr if d holds an error. */
 void diag_print(const diag *d);
 

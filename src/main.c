@@ -134,7 +134,23 @@ static bool find_model(const options *o, const char *name, const char *mdir, cha
 	return join(path, n, mdir, name) && readable(path);
 }
 
-static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
+/* A model that names an event set only another architecture's tests have
+ * was written for that architecture: say so, against the test, instead of
+ * "unbound name" deep inside the model. */
+static void arch_mismatch(const char *name, const frontend *fe, const char *test_file, diag *d)
+{
+	char set[128];
+	const frontend *other;
+
+	if (sscanf(d->msg, "unbound name '%127[^']'", set) != 1 || !(other = frontend_with_tag(set, fe)))
+		return;
+	*d = (diag){ .file = test_file };
+	diag_error(d, (srcpos){ 1, 1 }, "model and test architectures differ: %s uses '%s', an event "
+		   "set of %s tests, and this is a %s test (its model is %s)",
+		   name, set, other->arch, fe->arch, fe->default_model);
+}
+
+static loaded_model *get_model(const options *o, const frontend *fe, const char *test_file, diag *d)
 {
 	static char path[PATH_MAX];
 	char libdir[PATH_MAX], here[PATH_MAX];
@@ -170,8 +186,10 @@ static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
 
 	d->file = path;   /* errors in the model are reported against it */
 	cat_model *m = cat_model_load(path, inc, o->variants, d);
-	if (!m)
+	if (!m) {
+		arch_mismatch(name, fe, test_file, d);
 		return NULL;
+	}
 	loaded_model *lm = &models[nmodels++];
 	lm->path = strdup(path);
 	lm->fe = fe;
@@ -211,7 +229,7 @@ static int check_file(const options *o, const char *file)
 		diag_print(&d);
 		return 1;
 	}
-	loaded_model *lm = get_model(o, t->fe, &d);
+	loaded_model *lm = get_model(o, t->fe, file, &d);
 	if (!lm) {
 		diag_print(&d);
 		litmus_free(t);
@@ -220,6 +238,7 @@ static int check_file(const options *o, const char *file)
 	check_result res;
 	d.file = file;
 	if (check_test(t, lm->run, o->budget, &res, &d) < 0) {
+		arch_mismatch(o->model ? o->model : t->fe->default_model, t->fe, file, &d);
 		diag_print(&d);
 		diag_print_warnings(&d);
 		check_result_free(&res);

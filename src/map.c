@@ -927,7 +927,12 @@ int map_main(int argc, char **argv, const char *model_dir)
 		} else if (!strcmp(a, "--classes")) {
 			show_classes = true;
 		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
-			budget = strtol(argv[++i], NULL, 10);
+			char *end;
+			budget = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || budget < 0) {
+				fprintf(stderr, "bpfmm map: bad budget '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
+				return 2;
+			}
 		} else if ((!strcmp(a, "--dot") || !strcmp(a, "-dot")) && more) {
 			dot_dir = argv[++i];
 		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
@@ -947,14 +952,26 @@ int map_main(int argc, char **argv, const char *model_dir)
 		fprintf(stderr, "bpfmm map: no litmus file given\n");
 		return 2;
 	}
+	static const char *const arches[] = { "riscv64", "arm64", "x86-64", "powerpc", "s390x", "loongarch64" };
+	bool known = !!mapfile;
+	for (size_t k = 0; k < NELEM(arches) && !known; k++)
+		known = !strcmp(arch, arches[k]);
+	if (!known) {
+		fprintf(stderr, "bpfmm map: unknown architecture '%s' (known:", arch);
+		for (size_t k = 0; k < NELEM(arches); k++)
+			fprintf(stderr, " %s", arches[k]);
+		fprintf(stderr, "; or --mapping FILE)\n");
+		return 2;
+	}
 	char name[PATH_MAX], path[PATH_MAX];
 	if (mapfile)
 		snprintf(name, sizeof name, "%s", mapfile);
 	else
 		snprintf(name, sizeof name, "%s-linux-6.12", arch);
 	if (!find_mapping(model_dir, name, path, sizeof path)) {
-		fprintf(stderr, "bpfmm map: mapping '%s' not found\n", name);
-		return 1;
+		fprintf(stderr, "bpfmm map: mapping '%s' not found (a file, or a name in %s/../mappings)\n",
+			name, model_dir);
+		return 2;
 	}
 	diag d = { 0 };
 	mapping *m = mapping_read(path, &d);

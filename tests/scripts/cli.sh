@@ -110,6 +110,24 @@ grep -q "typo.litmus:9:19: warning: 1:r7 is neither written by P1 nor set by the
 expect_rc 0 "no warning on a clean test" "$bpfmm" "$mp"
 [ -s "$tmp/err" ] && ko "clean test warns: $(cat "$tmp/err")" || ok
 
+# errors that point at the mistake
+sed 's/^exists/exist/' "$mp" >"$tmp/exist.litmus"
+expect_rc 1 "exist (" "$bpfmm" "$tmp/exist.litmus"
+grep -q "exist.litmus:10:1: error: unknown keyword 'exist' (did you mean 'exists'?)" "$tmp/err" && ok || ko "exist: $(cat "$tmp/err")"
+sed 's/^BPF/C/' "$mp" >"$tmp/c-header.litmus"
+expect_rc 1 "BPF body under a C header" "$bpfmm" "$tmp/c-header.litmus"
+grep -q "c-header.litmus:7:1: error: the header says C, but the threads are a grid" "$tmp/err" && ok || ko "C header: $(cat "$tmp/err")"
+expect_rc 1 "riscv.cat on a BPF test" "$bpfmm" -model riscv.cat "$mp"
+grep -q "MP+rel+acq.litmus:1:1: error: model and test architectures differ: riscv.cat uses 'FencePR', an event set of RISCV tests, and this is a BPF test" "$tmp/err" \
+	&& ok || ko "arch mismatch: $(cat "$tmp/err")"
+expect_rc 2 "map --arch aarch64" "$bpfmm" map --arch aarch64 "$mp"
+grep -q "unknown architecture 'aarch64' (known: riscv64 arm64 x86-64 powerpc s390x loongarch64" "$tmp/err" && ok || ko "map arch: $(cat "$tmp/err")"
+expect_rc 2 "map --mapping missing" "$bpfmm" map --mapping "$tmp/none" "$mp"
+expect_rc 2 "map --budget x" "$bpfmm" map --arch arm64 --budget x "$mp"
+sed 's/^exists (1:r4=1/exists ((1:r4=1/' "$mp" >"$tmp/paren.litmus"
+expect_rc 1 "unclosed (" "$bpfmm" "$tmp/paren.litmus"
+grep -q "paren.litmus:10:8: error: this '(' is never closed" "$tmp/err" && ok || ko "unclosed (: $(cat "$tmp/err")"
+
 # the bundled model is found after make install, from any directory
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	(cd / && "$tmp/inst/bin/bpfmm" -notime "$sb") >"$tmp/out" 2>&1 &&
