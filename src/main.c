@@ -15,6 +15,7 @@
 #include "litmus_read.h"
 #include "map.h"
 #include "output.h"
+#include "outdir.h"
 
 #define BPFMM_VERSION "0.1"
 
@@ -201,23 +202,14 @@ static loaded_model *get_model(const options *o, const frontend *fe, const char 
 /* DIR/NAME.dot for test t; returns 0 or 1 (with a message) */
 static int write_dot(const char *dir, const litmus_test *t, const check_result *res)
 {
-	char path[PATH_MAX], name[256];
-	size_t nl = strlen(t->name);
+	char stem[256];
 
-	if (nl > 7 && !strcmp(t->name + nl - 7, ".litmus"))
-		nl -= 7;
-	snprintf(name, sizeof name, "%.*s.dot", (int)nl, t->name);
-	for (char *c = name; *c; c++)
-		if (*c == '/')
-			*c = '_';
-	FILE *f = join(path, sizeof path, dir, name) ? fopen(path, "w") : NULL;
-	if (!f) {
-		fprintf(stderr, "bpfmm: cannot write %s/%s: %s\n", dir, name, strerror(errno));
+	outdir_stem(t->name, stem, sizeof stem);
+	FILE *f = outdir_open(dir, stem, "dot", NULL);
+	if (!f)
 		return 1;
-	}
 	print_dot(f, t, res);
-	fclose(f);
-	return 0;
+	return outdir_close(f, dir, stem, "dot", NULL);
 }
 
 static int check_file(const options *o, const char *file)
@@ -346,6 +338,8 @@ int main(int argc, char **argv)
 	}
 	if (nfiles == 0)
 		return bad_usage("%s", "no litmus file given");
+	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
+		return 2;
 	for (int i = 0; i < nfiles; i++)
 		status |= check_file(&o, files[i]);
 	for (int i = 0; i < nmodels; i++) {

@@ -31,6 +31,7 @@
 #include "frontends.h"
 #include "litmus_read.h"
 #include "map.h"
+#include "outdir.h"
 #include "mapping.h"
 #include "output.h"
 
@@ -685,7 +686,8 @@ static const char usage[] =
 "sound-stronger: sound, and BPF allows states the native test cannot reach;\n"
 "unsupported: the JIT has no sequence for an instruction class (it would\n"
 "reject the program), nothing to check; unchecked: the native front-end\n"
-"does not model an instruction of the generated test (exit status 1).\n"
+"does not model an instruction of the generated test, or that test cannot\n"
+"run (exit status 1).\n"
 "\n"
 "Options:\n"
 "  --arch ARCH       riscv64, arm64, x86-64, powerpc, s390x, loongarch64\n"
@@ -743,6 +745,7 @@ static void print_classes(const litmus_test *t)
 
 static bool show_classes;
 static const char *dot_dir;   /* --dot DIR */
+static int write_failed;      /* an --emit or --dot file could not be written */
 
 static void free_prop(prop *p)
 {
@@ -785,14 +788,15 @@ static void show_execution(litmus_test *tn, model_run *nat, long budget, const c
 		printf("  an execution of the %s test that reaches it:\n", tn->arch);
 		print_execution(stdout, tn, &r.wit, "    ");
 		if (dot_dir) {
-			char path[PATH_MAX];
-			snprintf(path, sizeof path, "%s/%s.%s.dot", dot_dir, test, mname);
-			FILE *f = fopen(path, "w");
+			char stem[512];
+			outdir_stem(test, stem, 256);
+			snprintf(stem + strlen(stem), sizeof stem - strlen(stem), ".%s", mname);
+			FILE *f = outdir_open(dot_dir, stem, "dot", "map");
 			if (f) {
 				print_dot(f, tn, &r);
-				fclose(f);
+				write_failed |= outdir_close(f, dot_dir, stem, "dot", "map");
 			} else {
-				fprintf(stderr, "bpfmm map: cannot write %s: %s\n", path, strerror(errno));
+				write_failed = 1;
 			}
 		}
 	}
@@ -835,14 +839,14 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		goto out;
 	}
 	if (emit) {
-		char path[PATH_MAX];
-		snprintf(path, sizeof path, "%s/%s.litmus", emit, tb->name);
-		FILE *f = fopen(path, "w");
+		char stem[256];
+		outdir_stem(tb->name, stem, sizeof stem);
+		FILE *f = outdir_open(emit, stem, "litmus", "map");
 		if (f) {
 			fputs(text, f);
-			fclose(f);
+			write_failed |= outdir_close(f, emit, stem, "litmus", "map");
 		} else {
-			fprintf(stderr, "%s: error: cannot write %s: %s\n", file, path, strerror(errno));
+			write_failed = 1;
 		}
 	}
 	diag dn = { .file = "(generated)" };
@@ -864,6 +868,11 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	}
 	dn.file = "(generated)";
 	if (check_test(tn, nat->run, budget, &rn, &dn) < 0) {
+		/* the generated test itself cannot run (e.g. the sequence reuses
+		 * its address register): no verdict, said on the Map line */
+		printf("Map %s %s %s unchecked (the generated %s test cannot run: %s)\n", tb->name, arch,
+		       m->name, m->arch, dn.msg);
+		fprintf(stderr, "%s: error: generated %s test cannot run:\n", file, m->arch);
 		diag_print(&dn);
 		goto out;
 	}
@@ -979,8 +988,10 @@ int map_main(int argc, char **argv, const char *model_dir)
 		diag_print(&d);
 		return 1;
 	}
-	if (emit)
-		mkdir(emit, 0777);
+	if ((emit && outdir_prepare(emit, "map", "--emit")) || (dot_dir && outdir_prepare(dot_dir, "map", "--dot"))) {
+		mapping_free(m);
+		return 2;
+	}
 	if (!arch) {
 		/* the mapping's name up to "-linux" / "-before" */
 		static char a[64];
@@ -1009,6 +1020,7 @@ int map_main(int argc, char **argv, const char *model_dir)
 	}
 	for (int i = 0; i < nfiles; i++)
 		status |= map_file(m, arch, &bpf, &nat, nfe, emit, budget, files[i]);
+	status |= write_failed;
 out:
 	if (bpf.run)
 		cat_run_free(bpf.run);

@@ -56,7 +56,29 @@ mkdir "$tmp/dot"
 expect_rc 0 "-dot" "$bpfmm" -dot "$tmp/dot" "$sb"
 grep -q '^digraph "SB+plain"' "$tmp/dot/SB+plain.dot" && grep -q 'label="rf"' "$tmp/dot/SB+plain.dot" \
 	&& ok || ko "-dot file"
-expect_rc 1 "-dot into a missing directory" "$bpfmm" -dot "$tmp/none/x" "$sb"
+# output folders, one convention: created when missing (with parents), a
+# path that is no folder is a command-line error (exit 2); a file that
+# cannot be written fails the run (exit 1) but its result line is printed
+expect_rc 0 "-dot into a missing folder" "$bpfmm" -dot "$tmp/new/dot" "$sb"
+[ -f "$tmp/new/dot/SB+plain.dot" ] && ok || ko "-dot did not create its folder"
+: >"$tmp/plainfile"
+expect_rc 2 "-dot onto a file" "$bpfmm" -dot "$tmp/plainfile" "$sb"
+grep -q "bpfmm: -dot .*plainfile: not a folder" "$tmp/err" && ok || ko "-dot file message: $(cat "$tmp/err")"
+expect_rc 2 "map --emit onto a file" "$bpfmm" map --arch riscv64 --emit "$tmp/plainfile" "$sb"
+grep -q "bpfmm map: --emit .*plainfile: not a folder" "$tmp/err" && ok || ko "map --emit message: $(cat "$tmp/err")"
+expect_rc 2 "map --dot onto a file" "$bpfmm" map --arch riscv64 --dot "$tmp/plainfile" "$sb"
+expect_rc 2 "c2bpf --emit onto a file" "$bpfmm" c2bpf --emit "$tmp/plainfile" "$root/tests/litmus/c/lb-ctrl.litmus"
+expect_rc 2 "lkmm-map --emit onto a file" "$bpfmm" lkmm-map --mapping all --emit "$tmp/plainfile" "$root/tests/litmus/c/lb-ctrl.litmus"
+expect_rc 2 "-dot under a file" "$bpfmm" -dot "$tmp/plainfile/sub" "$sb"
+grep -q "cannot create .*plainfile" "$tmp/err" && ok || ko "-dot under a file: $(cat "$tmp/err")"
+expect_rc 0 "map --emit into a missing folder" "$bpfmm" map --arch riscv64 --emit "$tmp/new/emit" "$sb"
+[ -f "$tmp/new/emit/SB+plain.litmus" ] && ok || ko "map --emit did not create its folder"
+mkdir -p "$tmp/blocked/SB+plain.dot" "$tmp/blocked/SB+plain.litmus"   # a folder where the file goes
+expect_rc 1 "-dot file not writable" "$bpfmm" -notime -dot "$tmp/blocked" "$sb"
+grep -q '^Observation SB+plain' "$tmp/out" && grep -q "cannot write .*SB+plain.dot" "$tmp/err" \
+	&& ok || ko "-dot write failure: $(cat "$tmp/out" "$tmp/err")"
+expect_rc 1 "map --emit file not writable" "$bpfmm" map --arch riscv64 --emit "$tmp/blocked" "$sb"
+grep -q '^Map SB+plain riscv64' "$tmp/out" && ok || ko "map --emit write failure dropped the Map line"
 
 # A test that cannot run is an error, not "Never": MP whose P1 reads through
 # a register that holds no address prints no result and exits 1
