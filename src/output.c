@@ -230,13 +230,29 @@ static bool immediate(const word *r, int w, int n, int a, int b)
 	return true;
 }
 
+/* s[0..n) inside a Graphviz "..." string: '"' and '\\' escaped, control
+ * characters as blanks */
+static void dot_text(FILE *f, const char *s, int n)
+{
+	for (int i = 0; i < n && s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			fputc('\\', f);
+		fputc(c < 0x20 ? ' ' : c, f);
+	}
+}
+
 void print_dot(FILE *f, const litmus_test *t, const check_result *res)
 {
 	const witness *w = &res->wit;
 	int nl = name_len(t->name);
 
-	fprintf(f, "digraph \"%.*s\" {\n  label=\"%.*s: %s execution\";\n  node [shape=box];\n",
-		nl, t->name, nl, t->name, w->holds ? "an exists-satisfying" : "an allowed");
+	fputs("digraph \"", f);
+	dot_text(f, t->name, nl);
+	fputs("\" {\n  label=\"", f);
+	dot_text(f, t->name, nl);
+	fprintf(f, ": %s execution\";\n  node [shape=box];\n",
+		w->holds ? "an exists-satisfying" : "an allowed");
 	if (!w->valid) {
 		fputs("  none [label=\"no allowed execution\"];\n}\n", f);
 		return;

@@ -150,6 +150,12 @@ sed 's/^exists (1:r4=1/exists ((1:r4=1/' "$mp" >"$tmp/paren.litmus"
 expect_rc 1 "unclosed (" "$bpfmm" "$tmp/paren.litmus"
 grep -q "paren.litmus:10:8: error: this '(' is never closed" "$tmp/err" && ok || ko "unclosed (: $(cat "$tmp/err")"
 
+# a test name with '"', '\' and '/' gives a valid .dot file with a safe name
+sed 's|^BPF MP+rel+acq|BPF MP"q\\x/y|' "$mp" >"$tmp/quoted.litmus"
+expect_rc 0 "-dot of a name with quotes" "$bpfmm" -dot "$tmp/qdot" "$tmp/quoted.litmus"
+[ "$(ls "$tmp/qdot")" = "MP_q_x_y.dot" ] && ok || ko "dot file name: $(ls "$tmp/qdot")"
+head -1 "$tmp/qdot/MP_q_x_y.dot" | grep -qF 'digraph "MP\"q\\x/y" {' && ok || ko "dot escaping: $(head -2 "$tmp/qdot/"*)"
+
 # the bundled model is found after make install, from any directory
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	(cd / && "$tmp/inst/bin/bpfmm" -notime "$sb") >"$tmp/out" 2>&1 &&
