@@ -41,6 +41,7 @@ typedef struct {
 	enum_stats *stats;
 	diag *d;
 	bool stop;
+	bool failed;          /* stopped on an error recorded in d */
 
 	evstruct es;
 	int *base;            /* first event index of each thread */
@@ -192,6 +193,15 @@ static int judged(void *arg, const cat_verdict *v)
 	enumerator *E = arg;
 	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags };
 
+	/* an allowed execution on a path with no meaning: as herd7, the test
+	 * is an error (thread_exec.h, trace.bad) */
+	for (int ti = 0; ti < E->t->nthreads; ti++)
+		if (E->pick[ti]->bad) {
+			diag_error(E->d, E->pick[ti]->bad_pos, "%s", E->pick[ti]->bad);
+			E->stop = true;
+			E->failed = true;
+			return 1;
+		}
 	E->stats->allowed++;
 	if (E->fn(E->arg, &x)) {
 		E->stop = true;
@@ -353,6 +363,8 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
 			}
 	st = pick_traces(&E, 0);
+	if (E.failed)
+		st = -1;
 out:
 	for (int ti = 0; ti < t->nthreads; ti++)
 		trace_list_free(&E.tl[ti]);

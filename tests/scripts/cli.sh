@@ -102,6 +102,26 @@ for d in c riscv aarch64 x86 ppc s390x loongarch; do
 	grep -q "na-$d.litmus:[0-9]*:[0-9]*: error: P0: .* holds 0, not the address of a location" "$tmp/err" \
 		&& ok || ko "$d no-address message: $(cat "$tmp/err")"
 done
+# like herd7 (its test A260), an access through no address on a path the
+# model forbids is no error; with a model that allows that path, it is
+cat >"$tmp/avoid.litmus" <<'EOF'
+BPF CoRR-avoided-access
+{
+0:r1=x; 1:r1=x;
+}
+P0                   | P1 ;
+*(u64 *)(r1 + 0) = 1 | r4 = *(u64 *)(r1 + 0) ;
+                     | r5 = *(u64 *)(r1 + 0) ;
+                     | if r4 != 1 goto L0 ;
+                     | if r5 != 0 goto L0 ;
+                     | r6 = *(u64 *)(r5 + 0) ;
+                     | L0: ;
+exists (1:r4=1 /\ 1:r5=0)
+EOF
+expect_rc 0 "no-address path the model forbids" "$bpfmm" -notime "$tmp/avoid.litmus"
+grep -q '^Observation CoRR-avoided-access Never 0 3$' "$tmp/out" && ok || ko "avoided access: $(cat "$tmp/out" "$tmp/err")"
+expect_rc 1 "no-address path the model allows" "$bpfmm" -model "$tmp/plain.cat" "$tmp/avoid.litmus"
+grep -q "avoid.litmus:10:24: error: P1: r5 holds 0, not the address" "$tmp/err" && ok || ko "allowed bad path: $(cat "$tmp/err")"
 # a model that forbids every candidate execution: herd7 prints States 0
 # and so do we (a checked answer), with a warning
 printf '"nothing"\nacyclic id as never\n' >"$tmp/nothing.cat"
