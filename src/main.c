@@ -51,8 +51,15 @@ static const char usage[] =
 "        witness counts then count outcomes, and a Note line says so.\n"
 "  -json, --json\n"
 "        Print each result as one JSON object per line instead of the\n"
-"        herd7 block (test, states, ok, positive, negative, observation,\n"
-"        flags, seconds).\n"
+"        herd7 block: file (as named on the command line), test, states\n"
+"        (a list of objects {\"0:r1\":1,\"[x]\":\"y\"}: registers T:REG,\n"
+"        memory [LOC]; integers, addresses as strings), ok, positive,\n"
+"        negative (executions where the condition's proposition holds /\n"
+"        not), quantifier (exists, ~exists, forall), observation (Never,\n"
+"        Sometimes, Always), witnesses_exact (false past -budget),\n"
+"        flags, warnings (as on stderr), seconds. A test that cannot be\n"
+"        read or checked gives {\"file\", \"error\", \"warnings\"}, error\n"
+"        being the FILE:LINE:COL: error: line also printed on stderr.\n"
 "  -dot DIR, --dot DIR\n"
 "        Also write DIR/NAME.dot: a Graphviz picture of one execution\n"
 "        that satisfies the condition (else of one allowed execution),\n"
@@ -216,34 +223,41 @@ static int write_dot(const char *dir, const litmus_test *t, const check_result *
 	return outdir_close(f, dir, stem, "dot", NULL);
 }
 
+/* An error for file: on stderr, and with -json as a record on stdout. */
+static int failed(const options *o, const char *file, const diag *d)
+{
+	diag_print(d);
+	diag_print_warnings(d);
+	if (o->json) {
+		print_json_error(stdout, file, d);
+		fflush(stdout);
+	}
+	return 1;
+}
+
 static int check_file(const options *o, const char *file)
 {
 	diag d = { .file = file };
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 
-	if (!t) {
-		diag_print(&d);
-		return 1;
-	}
+	if (!t)
+		return failed(o, file, &d);
 	loaded_model *lm = get_model(o, t->fe, file, &d);
 	if (!lm) {
-		diag_print(&d);
 		litmus_free(t);
-		return 1;
+		return failed(o, file, &d);
 	}
 	check_result res;
 	d.file = file;
 	if (check_test(t, lm->run, o->budget, &res, &d) < 0) {
 		arch_mismatch(o->model ? o->model : t->fe->default_model, t->fe, file, &d);
-		diag_print(&d);
-		diag_print_warnings(&d);
 		check_result_free(&res);
 		litmus_free(t);
-		return 1;
+		return failed(o, file, &d);
 	}
 	diag_print_warnings(&d);
 	if (o->json)
-		print_json(stdout, t, &res);
+		print_json(stdout, file, t, &res, &d);
 	else
 		print_herd(stdout, t, &res, o->show_time);
 	int status = o->dot_dir ? write_dot(o->dot_dir, t, &res) : 0;

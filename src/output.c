@@ -158,13 +158,51 @@ static void json_value(FILE *f, const litmus_test *t, value v)
 	json_string(f, buf, (int)sizeof buf);
 }
 
-void print_json(FILE *f, const litmus_test *t, const check_result *res)
+/* ,"warnings":["FILE:LINE:COL: warning: ...",...] */
+static void json_warnings(FILE *f, const diag *d)
+{
+	char line[1024];
+
+	fputs(",\"warnings\":[", f);
+	for (int i = 0; d && i < d->nwarn; i++) {
+		if (d->wpos[i].line > 0)
+			snprintf(line, sizeof line, "%s:%d:%d: warning: %s", d->file ? d->file : "<input>",
+				 d->wpos[i].line, d->wpos[i].col, d->wmsg[i]);
+		else
+			snprintf(line, sizeof line, "%s: warning: %s", d->file ? d->file : "<input>", d->wmsg[i]);
+		if (i)
+			fputc(',', f);
+		json_string(f, line, (int)strlen(line));
+	}
+	fputc(']', f);
+}
+
+void print_json_error(FILE *f, const char *file, const diag *d)
+{
+	char line[1024];
+
+	fputs("{\"file\":", f);
+	json_string(f, file, (int)strlen(file));
+	if (d->pos.line > 0)
+		snprintf(line, sizeof line, "%s:%d:%d: error: %s", d->file ? d->file : file,
+			 d->pos.line, d->pos.col, d->msg);
+	else
+		snprintf(line, sizeof line, "%s: error: %s", d->file ? d->file : file, d->msg);
+	fputs(",\"error\":", f);
+	json_string(f, line, (int)strlen(line));
+	json_warnings(f, d);
+	fputs("}\n", f);
+}
+
+void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d)
 {
 	static const char *const quant[] = { "exists", "~exists", "forall" };
 	int nl = name_len(t->name);
 	char key[256];
 
-	fputs("{\"test\":", f);
+	fputs("{\"file\":", f);
+	json_string(f, file, (int)strlen(file));
+	fputs(",\"test\":", f);
 	json_string(f, t->name, nl);
 	fputs(",\"states\":[", f);
 	for (int s = 0; s < res->nstates; s++) {
@@ -193,7 +231,9 @@ void print_json(FILE *f, const litmus_test *t, const check_result *res)
 			fputc(',', f);
 		json_string(f, res->flags[i], (int)strlen(res->flags[i]));
 	}
-	fprintf(f, "],\"seconds\":%.6f}\n", res->seconds);
+	fputc(']', f);
+	json_warnings(f, d);
+	fprintf(f, ",\"seconds\":%.6f}\n", res->seconds);
 }
 
 /* ---- Graphviz ---- */

@@ -48,7 +48,7 @@ grep -q '^Time' "$tmp/out" && ko "-notime still prints Time" || ok
 # JSON
 expect_rc 0 "-json" "$bpfmm" -json "$sb" "$mp"
 [ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || ko "-json: one line per test"
-grep -q '^{"test":"SB+plain","states":\[{"0:r4":0,"1:r4":0},' "$tmp/out" &&
+grep -q '^{"file":"[^"]*/SB+plain.litmus","test":"SB+plain","states":\[{"0:r4":0,"1:r4":0},' "$tmp/out" &&
 grep -q '"observation":"Never"' "$tmp/out" && ok || ko "-json content: $(cat "$tmp/out")"
 
 # Graphviz
@@ -175,6 +175,20 @@ sed 's|^BPF MP+rel+acq|BPF MP"q\\x/y|' "$mp" >"$tmp/quoted.litmus"
 expect_rc 0 "-dot of a name with quotes" "$bpfmm" -dot "$tmp/qdot" "$tmp/quoted.litmus"
 [ "$(ls "$tmp/qdot")" = "MP_q_x_y.dot" ] && ok || ko "dot file name: $(ls "$tmp/qdot")"
 head -1 "$tmp/qdot/MP_q_x_y.dot" | grep -qF 'digraph "MP\"q\\x/y" {' && ok || ko "dot escaping: $(head -2 "$tmp/qdot/"*)"
+
+# -json: a test that cannot be read or run is a record too, with its error
+expect_rc 1 "-json with failing tests" "$bpfmm" -json "$sb" "$tmp/noaddr.litmus" "$tmp/nonexistent.litmus"
+[ "$(wc -l <"$tmp/out")" -eq 3 ] && ok || ko "-json: one record per file: $(cat "$tmp/out")"
+grep -q '^{"file":"[^"]*noaddr.litmus","error":"[^"]*noaddr.litmus:9:38: error: P1: r1 holds 0, not the address' "$tmp/out" \
+	&& ok || ko "-json error record: $(cat "$tmp/out")"
+grep -q '^{"file":"[^"]*nonexistent.litmus","error":".*cannot open' "$tmp/out" && ok || ko "-json unreadable file record"
+expect_rc 0 "-json warnings" "$bpfmm" -json "$tmp/typo.litmus"
+grep -q '"warnings":\["[^"]*typo.litmus:3:31: warning: location '"'dat'"' is accessed by no thread' "$tmp/out" \
+	&& ok || ko "-json warnings: $(cat "$tmp/out")"
+# --help lists every field of a record
+for field in file test states ok positive negative quantifier observation witnesses_exact flags warnings seconds error; do
+	"$bpfmm" --help | grep -q "$field" && ok || ko "--help does not describe the JSON field $field"
+done
 
 # the bundled model is found after make install, from any directory
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
