@@ -115,7 +115,7 @@ void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool sho
 	fprintf(f, "Witnesses\nPositive: %ld Negative: %ld\n", wpos, wneg);
 	if (res->outcome_mode)
 		fprintf(f, "Note %.*s: too many executions to count; witnesses count "
-			"one execution per outcome and rf choice\n", nl, t->name);
+			"one allowed execution per rf choice and final-memory outcome\n", nl, t->name);
 	for (int i = 0; i < res->nflags; i++)
 		fprintf(f, "Flag %s\n", res->flags[i]);
 	fprintf(f, "Condition %s (", quant[t->quant]);

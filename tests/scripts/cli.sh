@@ -190,6 +190,19 @@ for field in file test states ok positive negative quantifier observation witnes
 	"$bpfmm" --help | grep -q "$field" && ok || ko "--help does not describe the JSON field $field"
 done
 
+# the README says what the commands do: every lkmm-map mapping, what
+# "Test NAME Allowed" means, the same witness wording as the -budget Note
+for m in $("$bpfmm" lkmm-map --help | sed -n 's/.*--mapping NAME  //p; s/^ *\(riscv64-[a-z-]*\),.*/\1/p' | tr ',' ' '); do
+	grep -q -- "$m" "$root/README.md" && ok || ko "README does not list lkmm-map mapping $m"
+done
+grep -q 'riscv64-broken-acquire' "$root/README.md" && ok || ko "README lacks riscv64-broken-acquire"
+grep -q '`Test NAME Allowed`.*names the kind' "$root/README.md" && ok || ko "README does not explain Test NAME Allowed"
+printf 'BPF budget\n{\n0:r1=x; 1:r1=x;\n}\nP0 | P1 ;\n*(u32 *)(r1 + 0) = 1 | *(u32 *)(r1 + 0) = 2 ;\n*(u32 *)(r1 + 0) = 3 | *(u32 *)(r1 + 0) = 4 ;\nexists (x=1)\n' >"$tmp/budget.litmus"
+expect_rc 0 "-budget 1" "$bpfmm" -budget 1 "$tmp/budget.litmus"
+note=$(sed -n 's/^Note budget: too many executions to count; witnesses count //p' "$tmp/out")
+[ -n "$note" ] && grep -q "$note" "$root/README.md" && "$bpfmm" --help | tr '\n' ' ' | sed 's/  */ /g' | grep -q "$note" \
+	&& ok || ko "-budget Note ('$note') not worded as in README and --help"
+
 # the bundled model is found after make install, from any directory
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	(cd / && "$tmp/inst/bin/bpfmm" -notime "$sb") >"$tmp/out" 2>&1 &&
@@ -197,6 +210,25 @@ if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	"$tmp/inst/bin/bpfmm" --model-dir | grep -q "$tmp/inst/bin/../share/bpfmm/models" && ok || ko "installed model dir"
 	(cd / && "$tmp/inst/bin/bpfmm" map --arch riscv64 "$sb") >"$tmp/out" 2>&1 &&
 		grep -q '^Map SB+plain riscv64 riscv64-linux-6.12 sound' "$tmp/out" && ok || ko "installed map: $(cat "$tmp/out")"
+	# documentation and the herd7 wrapper: bpfmm-herd7 in bin (it cannot
+	# shadow a real herd7), herd7 in libexec/bpfmm for who puts it first
+	[ -f "$tmp/inst/share/doc/bpfmm/README.md" ] && [ -f "$tmp/inst/share/doc/bpfmm/docs/litmus-format.md" ] \
+		&& ok || ko "installed documentation"
+	[ ! -e "$tmp/inst/bin/herd7" ] && [ -x "$tmp/inst/bin/bpfmm-herd7" ] && ok || ko "installed wrapper name"
+	(cd / && env -u BPFMM "$tmp/inst/libexec/bpfmm/herd7" -notime "$sb") >"$tmp/out" 2>&1 &&
+		grep -q '^Observation SB+plain' "$tmp/out" && ok || ko "installed herd7 wrapper: $(cat "$tmp/out")"
+	# the kernel's checklitmus.sh with the installed copy standing in for herd7
+	lkmm=${LKMM_DIR:-$(ls -d "$HOME"/.cache/bpfmm-lkmm/*/tools/memory-model 2>/dev/null | head -1)}
+	if [ -n "$lkmm" ] && [ -f "$lkmm/scripts/checklitmus.sh" ]; then
+		mkdir -p "$tmp/dest/litmus-tests"
+		(cd "$lkmm" && PATH="$tmp/inst/libexec/bpfmm:$PATH" BPFMM= LKMM_DESTDIR="$tmp/dest" \
+			LKMM_HERD_OPTIONS="-conf linux-kernel.cfg" LKMM_HW_MAP_FILE= \
+			sh scripts/checklitmus.sh litmus-tests/SB+fencembonceonces.litmus) >"$tmp/out" 2>&1 \
+			&& grep -q '^Observation SB+fencembonceonces Never' "$tmp/dest/litmus-tests/SB+fencembonceonces.litmus.out" \
+			&& ok || ko "checklitmus.sh with the installed wrapper: $(head -5 "$tmp/out")"
+	else
+		echo "SKIP: checklitmus.sh with the installed wrapper (no kernel tools/memory-model; set LKMM_DIR)"
+	fi
 else
 	ko "make install"
 fi
