@@ -218,7 +218,7 @@ if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	(cd / && env -u BPFMM "$tmp/inst/libexec/bpfmm/herd7" -notime "$sb") >"$tmp/out" 2>&1 &&
 		grep -q '^Observation SB+plain' "$tmp/out" && ok || ko "installed herd7 wrapper: $(cat "$tmp/out")"
 	# the kernel's checklitmus.sh with the installed copy standing in for herd7
-	lkmm=${LKMM_DIR:-$(ls -d "$HOME"/.cache/bpfmm-lkmm/*/tools/memory-model 2>/dev/null | head -1)}
+	lkmm=${LKMM_DIR:-$(sh "$root/scripts/lkmm-tree.sh" 2>/dev/null)}
 	if [ -n "$lkmm" ] && [ -f "$lkmm/scripts/checklitmus.sh" ]; then
 		mkdir -p "$tmp/dest/litmus-tests"
 		(cd "$lkmm" && PATH="$tmp/inst/libexec/bpfmm:$PATH" BPFMM= LKMM_DESTDIR="$tmp/dest" \
@@ -227,7 +227,7 @@ if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 			&& grep -q '^Observation SB+fencembonceonces Never' "$tmp/dest/litmus-tests/SB+fencembonceonces.litmus.out" \
 			&& ok || ko "checklitmus.sh with the installed wrapper: $(head -5 "$tmp/out")"
 	else
-		echo "SKIP: checklitmus.sh with the installed wrapper (no kernel tools/memory-model; set LKMM_DIR)"
+		echo "SKIP: checklitmus.sh with the installed wrapper (no kernel sources; set LKMM_DIR)"
 	fi
 else
 	ko "make install"
