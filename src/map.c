@@ -501,7 +501,11 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 	if (t->nlocations) {
 		fputs("locations [", f);
 		for (int i = 0; i < t->nlocations; i++) {
-			fprint_obs(f, &g, &t->locations[i], true);
+			/* herd7 takes `x`, not `[x]`, in a locations list */
+			if (t->locations[i].thread < 0)
+				fputs(t->syms[t->locations[i].sym], f);
+			else
+				fprint_obs(f, &g, &t->locations[i], true);
 			fputs("; ", f);
 		}
 		fputs("]\n", f);
