@@ -93,11 +93,17 @@ demo: deps all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bpfmm/models/lib
-	install -m 755 build/bpfmm $(DESTDIR)$(PREFIX)/bin/bpfmm
+	install -m 755 $(BUILD)/bpfmm $(DESTDIR)$(PREFIX)/bin/bpfmm
 	install -m 644 models/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/
 	install -m 644 models/lib/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/lib/
 	install -d $(DESTDIR)$(PREFIX)/share/bpfmm/mappings
 	install -m 644 mappings/* $(DESTDIR)$(PREFIX)/share/bpfmm/mappings/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/bpfmm/docs
+	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/bpfmm/
+	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/bpfmm/docs/
+	install -m 755 scripts/herd7 $(DESTDIR)$(PREFIX)/bin/bpfmm-herd7
+	install -d $(DESTDIR)$(PREFIX)/libexec/bpfmm
+	ln -sf ../../bin/bpfmm-herd7 $(DESTDIR)$(PREFIX)/libexec/bpfmm/herd7
 
 .PHONY: all unit clean check deps asan-check demo install
 clean:

@@ -440,8 +440,7 @@ static int addr_after(a64_parser *ap, const a64_addr *ad)
 	return add_op(ap, IR_ALU, ALU_ADD, ad->base_reg, ad->base, imm_opnd(ad->post)) ? 0 : -1;
 }
 
-/* A write to Wn clears bits 32..63 of Xn. Values that are addresses
- * cannot be masked: such a path is dropped (herd7 rejects the test). */
+/* A write to Wn clears bits 32..63 of Xn (an address is kept: ir_alu). */
 static int zero_extend(a64_parser *ap, int reg)
 {
 	return add_op(ap, IR_ALU, ALU_AND, reg, reg_opnd(reg), imm_opnd(0xffffffff)) ? 0 : -1;

@@ -41,6 +41,7 @@ typedef struct {
 	enum_stats *stats;
 	diag *d;
 	bool stop;
+	bool failed;          /* stopped on an error recorded in d */
 
 	evstruct es;
 	int *base;            /* first event index of each thread */
@@ -192,6 +193,15 @@ static int judged(void *arg, const cat_verdict *v)
 	enumerator *E = arg;
 	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags };
 
+	/* an allowed execution on a path with no meaning: as herd7, the test
+	 * is an error (thread_exec.h, trace.bad) */
+	for (int ti = 0; ti < E->t->nthreads; ti++)
+		if (E->pick[ti]->bad) {
+			diag_error(E->d, E->pick[ti]->bad_pos, "%s", E->pick[ti]->bad);
+			E->stop = true;
+			E->failed = true;
+			return 1;
+		}
 	E->stats->allowed++;
 	if (E->fn(E->arg, &x)) {
 		E->stop = true;
@@ -340,7 +350,21 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 		if (!grew)
 			break;
 	}
+	stats->syms = zalloc(sizeof *stats->syms * (t->nsyms + 1));
+	for (int ti = 0; ti < t->nthreads; ti++)
+		for (int i = 0; i < E.tl[ti].n; i++)
+			for (int k = 0; k < E.tl[ti].v[i].nev; k++) {
+				const tevent *ev = &E.tl[ti].v[i].ev[k];
+				if (ev->loc < 0)
+					continue;
+				sym_use *u = &stats->syms[md.locs[ev->loc].sym];
+				if (!u->access)
+					u->pos = t->threads[ti].code[ev->insn].pos;
+				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
+			}
 	st = pick_traces(&E, 0);
+	if (E.failed)
+		st = -1;
 out:
 	for (int ti = 0; ti < t->nthreads; ti++)
 		trace_list_free(&E.tl[ti]);

@@ -27,9 +27,17 @@ typedef struct {
 /* Return non-zero to stop the whole enumeration. */
 typedef int (*execution_fn)(void *arg, const execution *x);
 
+/* How the threads' paths use one memory symbol. */
+typedef struct {
+	unsigned char access;   /* bit 1: some path reads it; bit 2: writes it */
+	srcpos pos;             /* an instruction that accesses it */
+} sym_use;
+
 typedef struct {
 	long candidates;   /* rf choices given to the model */
 	long allowed;      /* executions the model allowed */
+	sym_use *syms;     /* per memory symbol of the test (malloc'd: the
+	                    * caller frees it, also after an error) */
 } enum_stats;
 
 /* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget

@@ -42,7 +42,8 @@ typedef enum {
 
 /* a alu b on values (integers, or symbol + offset; BPF's x / 0 == 0 and
  * x % 0 == x); false when it has no meaning on these operands (e.g.
- * multiplying an address): the executor drops that path. src/ir_alu.c */
+ * multiplying an address): the test is then an error (thread_exec.c).
+ * src/ir_alu.c */
 bool ir_alu(alu_op op, value a, value b, value *out);
 
 typedef enum {
@@ -149,6 +150,7 @@ typedef struct {
 	int thread;       /* -1: memory */
 	int reg;          /* index in litmus_test.regs */
 	int sym;          /* memory symbol */
+	srcpos pos;       /* where the test names it (0:0 if generated) */
 } observable;
 
 /* Condition / filter expression. */

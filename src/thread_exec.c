@@ -1,4 +1,7 @@
 /* thread_exec.c - run a thread's IR over every guess of its read values. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "thread_exec.h"
@@ -88,6 +91,7 @@ void trace_list_free(trace_list *l)
 	for (int i = 0; i < l->n; i++) {
 		free(l->v[i].ev);
 		free(l->v[i].regs);
+		free(l->v[i].bad);
 	}
 	free(l->v);
 	memset(l, 0, sizeof *l);
@@ -222,6 +226,7 @@ static int finish(runner *r, pathpos *p, const reg *regs)
 		l->v = xrealloc(l->v, sizeof *l->v * l->cap);
 	}
 	trace *tr = &l->v[l->n++];
+	tr->bad = NULL;
 	tr->nev = p->nev;
 	tr->ev = xrealloc(NULL, sizeof *tr->ev * (p->nev ? p->nev : 1));
 	memcpy(tr->ev, r->ev, sizeof *tr->ev * p->nev);
@@ -233,17 +238,94 @@ static int finish(runner *r, pathpos *p, const reg *regs)
 
 static int run(runner *r, pathpos p, reg *regs);
 
-/* The address operand of a memory instruction: must be a location. */
-static bool address_of(runner *r, const ir_insn *in, const reg *regs, int *loc)
+/* v as the test writes it: 3, x, x+8 */
+static const char *value_text(const litmus_test *t, value v, char *buf, size_t n)
+{
+	if (v.sym < 0)
+		snprintf(buf, n, "%" PRId64, v.off);
+	else if (v.off)
+		snprintf(buf, n, "%s%+" PRId64, t->syms[v.sym], v.off);
+	else
+		snprintf(buf, n, "%s", t->syms[v.sym]);
+	return buf;
+}
+
+/* A path that reaches an operation with no meaning (herd7: a user
+ * error) stops there as a `bad` trace: an execution the model allows with
+ * it makes the test an error (enumerate.c); dropping the path silently
+ * would change the verdict. Returns 0, or -1 on error. */
+static int meaningless(runner *r, pathpos *p, const reg *regs, const ir_insn *in, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static int meaningless(runner *r, pathpos *p, const reg *regs, const ir_insn *in, const char *fmt, ...)
+{
+	char msg[400], full[440];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof full, "P%d: %s", r->th->id, msg);
+	if (finish(r, p, regs) < 0)
+		return -1;
+	trace *tr = &r->out->v[r->out->n - 1];
+	tr->bad = xrealloc(NULL, strlen(full) + 1);
+	strcpy(tr->bad, full);
+	tr->bad_pos = in->pos;
+	return 0;
+}
+
+/* "r1 holds 0" or "the address is 0" */
+static const char *operand_text(const runner *r, const opnd *o, value v, char *buf, size_t n)
+{
+	char vb[128];
+
+	value_text(r->t, v, vb, sizeof vb);
+	if (o->kind == OPND_REG)
+		snprintf(buf, n, "%s holds %s", r->t->regs[o->reg], vb);
+	else
+		snprintf(buf, n, "the operand is %s", vb);
+	return buf;
+}
+
+/* The address operand of a memory instruction: must be a location.
+ * Returns 1; -1 (an error in r->d) for an integer, as herd7 rejects a
+ * "non symbolic address"; 0 (no execution takes this path, with a warning)
+ * for an address past a symbol, where herd7 has no initial write either. */
+static int address_of(runner *r, pathpos *p, const ir_insn *in, const reg *regs, int *loc)
 {
 	value a = value_of(&in->a, regs);
+	char what[200], at[128];
 
-	/* Not the address of a declared location (an integer, or past the
-	 * symbol): no execution takes this path, as in herd7. */
-	if (a.sym < 0 || a.off + in->off != 0)
-		return false;
+	if (a.sym < 0)
+		return meaningless(r, p, regs, in, "%s, not the address of a location "
+				   "(an access through a register that holds no address)",
+				   operand_text(r, &in->a, a, what, sizeof what));
+	if (a.off + in->off != 0) {
+		value_text(r->t, (value){ a.sym, a.off + in->off }, at, sizeof at);
+		diag_warning(r->d, in->pos, "P%d: an access at %s, which is no location "
+			     "(each location is one cell at offset 0): executions that "
+			     "make it are dropped", r->th->id, at);
+		return 0;
+	}
 	*loc = mem_location(r->md, a.sym, 0);
-	return true;
+	return 1;
+}
+
+static int no_alu(runner *r, pathpos *p, const reg *regs, const ir_insn *in, value a, value b)
+{
+	char x[128], y[128];
+
+	return meaningless(r, p, regs, in, "arithmetic on %s and %s has no value "
+			   "(an address can only be added to, subtracted from or compared)",
+			   value_text(r->t, a, x, sizeof x), value_text(r->t, b, y, sizeof y));
+}
+
+static int no_compare(runner *r, pathpos *p, const reg *regs, const ir_insn *in, value a, value b)
+{
+	char x[128], y[128];
+
+	return meaningless(r, p, regs, in, "cannot order %s and %s (an address is only == or != another value)",
+			   value_text(r->t, a, x, sizeof x), value_text(r->t, b, y, sizeof y));
 }
 
 /* Can this thread's read of loc return domain entry i? As r->mode says
@@ -320,8 +402,11 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 			 * reads and writes (as in herd7's BPF semantics); herd7
 			 * also counts a dependency into the operand as addr */
 			value nv;
-			if (!ir_alu(in->alu, old, value_of(&in->b, regs), &nv))
+			if (!ir_alu(in->alu, old, value_of(&in->b, regs), &nv)) {
+				if (no_alu(r, &q, regs, in, old, value_of(&in->b, regs)) < 0)
+					return -1;
 				continue;
+			}
 			uint64_t data = taint_of(&in->b, regs), vdata = vtaint_of(&in->b, regs);
 			int e;
 			if (in->split) {   /* a read and a write linked by rmw (LKMM) */
@@ -341,8 +426,11 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 			/* atomic_add_unless succeeds on a difference */
 			bool ok = value_eq(old, value_of(&in->b, regs)) != (in->cmp == CMP_NE);
 			value nv = value_of(&in->c, regs);
-			if (ok && in->alu_new && !ir_alu(in->alu, old, nv, &nv))
-				continue;   /* no meaning (an address times ...): no path */
+			if (ok && in->alu_new && !ir_alu(in->alu, old, nv, &nv)) {
+				if (no_alu(r, &q, regs, in, old, nv) < 0)
+					return -1;
+				continue;
+			}
 			/* a fully ordered CAS is fenced only when it succeeds;
 			 * the value is known, so the fence can go first */
 			if (ok && in->tags_fence_ok
@@ -405,7 +493,7 @@ static int run(runner *r, pathpos p, reg *regs)
 	while (p.pc < r->th->ncode) {
 		const ir_insn *in = &r->th->code[p.pc];
 		value v;
-		int loc;
+		int loc, st;
 
 		if (++p.steps > MAX_STEPS)
 			return diag_error(r->d, in->pos,
@@ -422,7 +510,7 @@ static int run(runner *r, pathpos p, reg *regs)
 			break;
 		case IR_ALU: {
 			if (!ir_alu(in->alu, value_of(&in->a, regs), value_of(&in->b, regs), &v))
-				return 0;
+				return no_alu(r, &p, regs, in, value_of(&in->a, regs), value_of(&in->b, regs));
 			bool self_xor = in->alu == ALU_XOR && in->a.kind == OPND_REG &&
 					in->b.kind == OPND_REG && in->a.reg == in->b.reg;
 			regs[in->dst] = (reg){ v, taint_of(&in->a, regs) | taint_of(&in->b, regs),
@@ -433,7 +521,7 @@ static int run(runner *r, pathpos p, reg *regs)
 		case IR_PICK: {
 			bool taken;
 			if (!compare(in->cmp, value_of(&in->a, regs), value_of(&in->b, regs), &taken))
-				return 0;
+				return no_compare(r, &p, regs, in, value_of(&in->a, regs), value_of(&in->b, regs));
 			uint64_t chose = taint_of(&in->a, regs) | taint_of(&in->b, regs)
 				       | ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs);
 			uint64_t vchose = vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs);
@@ -445,8 +533,8 @@ static int run(runner *r, pathpos p, reg *regs)
 			break;
 		}
 		case IR_STORE:
-			if (!address_of(r, in, regs, &loc))
-				return 0;
+			if ((st = address_of(r, &p, in, regs, &loc)) <= 0)
+				return st;
 			v = value_of(&in->b, regs);
 			if (emit(r, &p, in, EV_W, loc, v, v, in->tags_w, taint_of(&in->a, regs),
 				 taint_of(&in->b, regs), vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs)) < 0)
@@ -455,8 +543,8 @@ static int run(runner *r, pathpos p, reg *regs)
 		case IR_SC: {
 			/* two continuations: success, then failure; the rest of
 			 * the path changes registers in place, so save them all */
-			if (!address_of(r, in, regs, &loc))
-				return 0;
+			if ((st = address_of(r, &p, in, regs, &loc)) <= 0)
+				return st;
 			int lr = p.lr_ev > 0 && p.lr_loc == loc ? p.lr_ev - 1 : -1;
 			reg saved[r->nregs > 0 ? r->nregs : 1];
 			pathpos next = p, q;
@@ -490,8 +578,8 @@ static int run(runner *r, pathpos p, reg *regs)
 		}
 		case IR_FENCE:
 			loc = -1;
-			if (in->a.kind != OPND_NONE && !address_of(r, in, regs, &loc))
-				return 0;
+			if (in->a.kind != OPND_NONE && (st = address_of(r, &p, in, regs, &loc)) <= 0)
+				return st;
 			if (emit(r, &p, in, loc >= 0 ? 0 : EV_F, loc, value_int(0), value_int(0), in->tags_f,
 				 taint_of(&in->a, regs), 0, vtaint_of(&in->a, regs)) < 0)
 				return -1;
@@ -499,13 +587,13 @@ static int run(runner *r, pathpos p, reg *regs)
 		case IR_LOAD:
 		case IR_RMW:
 		case IR_CAS:
-			if (!address_of(r, in, regs, &loc))
-				return 0;
+			if ((st = address_of(r, &p, in, regs, &loc)) <= 0)
+				return st;
 			return read_each(r, p, regs, in, loc);
 		case IR_BRANCH: {
 			bool taken;
 			if (!compare(in->cmp, value_of(&in->a, regs), value_of(&in->b, regs), &taken))
-				return 0;
+				return no_compare(r, &p, regs, in, value_of(&in->a, regs), value_of(&in->b, regs));
 			/* the branches of one condition (a && b) end together:
 			 * the first one's entry holds the ctrl to restore */
 			if (in->cmp != CMP_ALWAYS && in->ctrl_end > 0

@@ -30,6 +30,13 @@ typedef struct {
 	tevent *ev;
 	int nev;
 	value *regs;         /* final registers, litmus_test.nregs of them */
+	char *bad;           /* NULL, or why the path stopped: an operation
+	                      * with no meaning (an access through a register
+	                      * that holds no address...). Like herd7, an
+	                      * execution the model allows with such a path is
+	                      * an error; one it forbids is not (herd7 test
+	                      * A260). malloc'd */
+	srcpos bad_pos;
 } trace;
 
 typedef struct {

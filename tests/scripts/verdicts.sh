@@ -7,7 +7,8 @@
 # KIND = Forbidden | Allowed | Required). If DIR/expected/ exists, the
 # printed set of States must also equal the one in expected/<path>.out
 # when that file exists (the test's path relative to DIR, or to DIR/tests,
-# .litmus -> .out). All tests run in ONE
+# .litmus -> .out). A test with no allowed execution (States 0) fails.
+# All tests run in ONE
 # bpfmm process. If DIR/variant exists, each word in it is passed to bpfmm
 # as `-variant WORD` (a model variant the kinds are for). Prints one line
 # per mismatch and ends with
@@ -60,6 +61,11 @@ while read -r f; do
 		fail=$((fail + 1)); continue
 	fi
 	gkind=$(echo "$got" | cut -d' ' -f2)
+	if [ -z "$(echo "$got" | cut -d' ' -f3)" ]; then
+		# no allowed execution: "Never" would be an answer about nothing
+		echo "FAIL $name: States 0 ($(grep -F "$(basename "$f")" "$tmp/err" | head -1))"
+		fail=$((fail + 1)); continue
+	fi
 	if [ -n "$want" ] && [ "$want" != "$gkind" ]; then
 		echo "FAIL $name: kind $gkind, expected $want"
 		fail=$((fail + 1)); continue
