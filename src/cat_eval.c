@@ -758,7 +758,8 @@ static int check_holds(cat_run *r, const cat_instr *in, val *v)
 
 static int exec(cat_run *r, const kont *k, env *en, bool top);
 
-static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base);
+static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base,
+		   const word *only);
 
 /* A program- or rf-stage value is computed once per epoch, in its arena. */
 static val *cached_eval(cat_run *r, const cat_binding *b, env *en)
@@ -895,7 +896,8 @@ static int exec(cat_run *r, const kont *k, env *en, bool top)
 			if (!s)
 				return ST_ERR;
 			if (s->k == V_COSPACE)
-				return with_co(r, in, k, en, s->bits);
+				return with_co(r, in, k, en, s->bits,
+					       s->nitems ? s->items[0]->bits : NULL);
 			if (s->k != V_COLL && !is_emptyish(s)) {
 				fail(r, in->pos, "with: expected a collection, found a %s", kind_name(s->k));
 				return ST_ERR;
@@ -1087,8 +1089,13 @@ static int co_by_outcome(cat_run *r, co_search *cs, int f, const word *must,
 
 /* Orders per location that extend `base`; when the model demands
  * coherence, also the orders uniproc forces (write-write in po, and what
- * reads observe), which prunes without changing the verdict. */
-static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base)
+ * reads observe), which prunes without changing the verdict. With `only`
+ * (co_orders(r, S)), the orders of the writes in S: writes outside S get
+ * no place, so orders that differ only in where they would go are not
+ * enumerated again and again (lock.cat's unlocks, which it merges into
+ * co itself). */
+static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base,
+		   const word *only)
 {
 	const evstruct *es = r->es;
 	int n = r->n, w = r->w;
@@ -1106,7 +1113,15 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 			if (rel_has(cs.must, w, i, j) &&
 			    (!(es->kind[i] & EV_W) || !(es->kind[j] & EV_W) || es->loc[i] != es->loc[j]))
 				REL_ROW(cs.must, w, i)[j >> 6] &= ~((word)1 << (j & 63));
+	/* a write outside `only` passes its constraints on before it goes */
 	rel_plus(cs.must, cs.must, n);
+	if (only)
+		for (int i = 0; i < n; i++) {
+			if (!set_has(only, i))
+				set_clear(REL_ROW(cs.must, w, i), w);
+			else
+				set_inter(REL_ROW(cs.must, w, i), REL_ROW(cs.must, w, i), only, w);
+		}
 	if (!rel_irreflexive(cs.must, n))
 		return ST_REJECT;
 
@@ -1123,7 +1138,7 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 	for (int l = 0; l < maxloc; l++) {
 		cs.start[l] = m;
 		for (int i = 0; i < n; i++)
-			if ((es->kind[i] & EV_W) && es->loc[i] == l)
+			if ((es->kind[i] & EV_W) && es->loc[i] == l && (!only || set_has(only, i)))
 				cs.ws[m++] = i;
 		cs.len[l] = m - cs.start[l];
 	}
