@@ -113,8 +113,13 @@ bench: all
 	@SHARED=$(SHARED) sh bench/catalogue.sh
 	@SHARED=$(SHARED) sh bench/scaling.sh
 
-diff-check: all $(BUILD)/bpfgen
+$(BUILD)/cgen: tools/gen/cgen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
+diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen
 	@SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1
+	@SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 500 1
 
 .PHONY: bench diff-check
 # --- end bench / diff ---
