@@ -905,7 +905,11 @@ static int exec(cat_run *r, const kont *k, env *en, bool top)
 			int n = s->k == V_COLL ? s->nitems : 0, st = ST_REJECT;
 			for (int i = 0; i < n && !r->stop; i++) {
 				int sub = exec(r, k, bind(r, en, in->sym, s->items[i]), top);
-				if (sub == ST_ERR || sub == ST_REJECT_ALL)
+				/* ST_BUDGET too: swallowed here, a co enumeration
+				 * over budget inside lock.cat's `with rfe-lf from`
+				 * looked like a rejection, and the test ended with
+				 * the executions found so far (0 states) */
+				if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
 					return sub;
 				if (sub == ST_OK)
 					st = ST_OK;

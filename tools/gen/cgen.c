@@ -15,7 +15,7 @@
  *
  * Shared memory: int locations x, y, z (--locs, default 2..3), sometimes
  * an atomic_t a, one or two spinlocks l0, l1. Each thread gets --ops
- * (default 1..4) top-level statements drawn from:
+ * (default 2..4) top-level statements drawn from:
  *   READ_ONCE, smp_load_acquire, a plain read (rarely), WRITE_ONCE,
  *   smp_store_release, a plain write (rarely); an address dependency
  *   (READ_ONCE(*(y + (r & 0)))), a data dependency (WRITE_ONCE(*y, r + V));
@@ -30,7 +30,9 @@
  *   (srcu_read_lock/unlock) or synchronize_srcu().
  * Every write stores a value distinct from the others of the test. The
  * condition is exists (mostly), ~exists or forall over registers that
- * hold read values and over final values of the int locations.
+ * hold read values and over final values of the int locations; most
+ * tests also have a `locations` line naming all of those, so that the
+ * States of both tools are whole outcomes.
  *
  * Constructs that bpfmm did not accept or got wrong when this generator
  * was written (being fixed elsewhere) are off unless asked for:
@@ -152,7 +154,10 @@ static int newval(gen_t *g, int loc)
 
 static int int_loc(gen_t *g, thread_t *t)
 {
-	int l = (int)rnd(g->r, (unsigned)g->nlocs);
+	/* x and y more often than z: threads should share locations */
+	int l = (int)rnd(g->r, 100) < 50 ? LX : LY;
+	if (g->nlocs > 2 && chance(g->r, 20))
+		l = LZ;
 	t->used |= 1u << l;
 	return l;
 }
@@ -429,6 +434,28 @@ static int generate(const options *o, uint64_t seed, unsigned idx, const char *n
 			thread_t *t = &g->th[ti];
 			t->undeclared = -1;
 			gen_block(g, t, 1, (int)range(&rs, o->omin, o->omax));
+			/* a thread that only reads or only writes makes fewer
+			 * shapes (MP, LB, SB, ...): usually add the other kind */
+			if (!t->closed && chance(&rs, 70)) {
+				int reads = strstr(t->body, "READ_ONCE") || strstr(t->body, "acquire(") ||
+					    strstr(t->body, "= *");
+				int writes = strstr(t->body, "WRITE_ONCE") || strstr(t->body, "release(") ||
+					     strstr(t->body, "xchg") || strstr(t->body, "*x =") ||
+					     strstr(t->body, "*y =") || strstr(t->body, "*z =");
+				if (!reads || !writes) {
+					int l = int_loc(g, t);
+					if (!writes) {
+						out(t, 1, "WRITE_ONCE(*%s, %d);", locname[l], newval(g, l));
+						count(g, l, 0, 1);
+					} else {
+						int rr = new_reg(t);
+						out(t, 1, "r%d = READ_ONCE(*%s);", rr, locname[l]);
+						t->loaded[rr] = l + 1;
+						t->observed[rr] = 1;
+						count(g, l, 1, 0);
+					}
+				}
+			}
 		}
 		if (g->accesses <= (int)o->max_acc && cost(g) <= o->max_cost && g->accesses > 1)
 			break;
@@ -475,6 +502,19 @@ static int generate(const options *o, uint64_t seed, unsigned idx, const char *n
 			fprintf(f, "\n");
 		fputs(t->body, f);
 		fprintf(f, "}\n\n");
+	}
+	/* a locations line naming every register that holds a read value
+	 * and every int location, so that States show whole outcomes */
+	if (chance(&rs, 85)) {
+		fprintf(f, "locations [");
+		for (int ti = 0; ti < g->nthreads; ti++)
+			for (int i = 0; i < g->th[ti].nregs; i++)
+				if (g->th[ti].observed[i])
+					fprintf(f, "%d:r%d; ", ti, i);
+		for (int l = 0; l <= LA; l++)
+			if ((all >> l) & 1)
+				fprintf(f, "%s; ", locname[l]);
+		fprintf(f, "]\n");
 	}
 	/* the condition */
 	char a[64];
@@ -526,7 +566,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	options o = { 2, 3, 2, 3, 1, 4, 10, 3000, 0, 0, 0, 0, 0 };
+	options o = { 2, 3, 2, 3, 2, 4, 10, 3000, 0, 0, 0, 0, 0 };
 	uint64_t seed = 0;
 	int have_seed = 0;
 	unsigned count = 1, first = 0;
