@@ -29,12 +29,42 @@ lkmm_dir linux-kernel.cfg
 if [ ! -x "$CGEN" ] || [ "$root/tools/gen/cgen.c" -nt "$CGEN" ]; then
 	make -s -C "$root" build/cgen >/dev/null || { echo "c-diff: cannot build cgen" >&2; exit 2; }
 fi
+report=$(mktemp) || exit 2
+list=
+trap 'rm -f "$report" ${list:+"$list"}' EXIT
 if [ "${CORPUS:-1}" = 1 ]; then
 	list=$(mktemp) || exit 2
-	trap 'rm -f "$list"' EXIT
 	ls "$root"/tests/litmus/c/*.litmus >"$list"
 fi
+# Failures of the classes the generator's flags turn on (constructs
+# bpfmm did not read or got wrong when cgen was written, being fixed on
+# branch c-sem) are marked "known" by the rules below, from bpfmm's
+# message or the test; they still count as failures.
 SHARED=$SHARED HERD7=$HERD7 RUNDIR=$dir MODEL_ARGS="-conf linux-kernel.cfg" \
 GEN=$CGEN GEN_FLAGS=${CGEN_FLAGS:-} CATALOGUE=0 CASES=0 EXTRA_FILES=${list:-} REJECT_SKIP=1 \
 FAILDIR=${FAILDIR:-$root/build/c-diff-failures} LABEL=c-diff \
-	sh "$root/tests/diff/herd-diff.sh" "$count" "$seed"
+	sh "$root/tests/diff/herd-diff.sh" "$count" "$seed" >"$report"
+status=$?
+awk -v root="$root/" '
+function afterif(f,    l, depth, seen) {   # a statement after an if block
+	if (substr(f, 1, 1) != "/") f = root f
+	depth = 0; seen = 0
+	while ((getline l < f) > 0) {
+		if (l ~ /^[ \t]+if \(/) depth++
+		else if (depth && l ~ /^[ \t]+\}[ \t]*$/) { depth--; if (!depth) seen = 1 }
+		else if (seen && l ~ /;[ \t]*$/ && l !~ /^[ \t]*int /) { close(f); return 1 }
+	}
+	close(f); return 0
+}
+/^FAIL / {
+	k = ""
+	if (/undeclared name .r[0-9]/) k = "b: undeclared register"
+	else if (/srcu/) k = "d: SRCU"
+	else if (/expected .\)., found .:./) k = "c: condition comparing two registers"
+	else if (/expected .\{., found/) k = "e: free text before the init block"
+	else if (/states differ|herd7 (Ok|No)/ && match($0, /\[[^]]*\]$/) && afterif(substr($0, RSTART + 1, RLENGTH - 2)))
+		k = "a?: statements after an if (control dependency past the brace)"
+	if (k != "") $0 = $0 "   known (c-sem) " k
+}
+{ print }' "$report"
+exit "$status"
