@@ -28,6 +28,12 @@
  *   spin_lock(l) ... spin_unlock(l); an RCU read-side critical section or
  *   synchronize_rcu(); with --srcu an SRCU read-side section
  *   (srcu_read_lock/unlock) or synchronize_srcu().
+ * About 40% of the tests (none with --no-shapes) are instead a classic
+ * shape (MP, SB, LB, WRC, IRIW, 2+2W, R, S, ISA2, RWC, Z6.0, ...) whose
+ * accesses are drawn among those primitives, with a random step between
+ * two accesses of a thread (nothing, a fence, an address, data or
+ * control dependency, critical sections, RCU) and the condition of the
+ * shape (the outcome that needs a reordering).
  * Every write stores a value distinct from the others of the test. The
  * condition is exists (mostly), ~exists or forall over registers that
  * hold read values and over final values of the int locations; most
@@ -100,7 +106,7 @@ static unsigned range(rng_t *r, unsigned lo, unsigned hi)
 typedef struct {
 	unsigned tmin, tmax, lmin, lmax, omin, omax, max_acc;
 	double max_cost;
-	int after_if, undeclared, reg_cond, srcu, free_text;
+	int after_if, undeclared, reg_cond, srcu, free_text, shapes;
 } options;
 
 /* ------------------------------------------------------- one test */
@@ -123,7 +129,8 @@ typedef struct {
 	rng_t *r;
 	const options *o;
 	thread_t th[MAXT];
-	int nthreads, nlocs, has_atomic, nlocks;
+	int nthreads, nlocs, has_atomic, nlocks, shape;
+	char shape_cond[256];
 	int nextval;
 	int reads[NLOC], writes[NLOC];   /* for the cost estimate */
 	int accesses;
@@ -416,6 +423,144 @@ static void atom(gen_t *g, char *buf, size_t n)
 	snprintf(buf, n, "%s=%d", locname[l], plausible(g, l));
 }
 
+
+/* ------------------------------------------------ classic shapes */
+
+/* Threads separated by '|', accesses "Wx1" (write 1 to x), "Ry0" (read
+ * y, expected 0); after ';' final values "x=2". The condition asks for
+ * the expected values: the outcome that needs reordering. */
+static const char *const shapes[] = {
+	"Wx1 Wy1 | Ry1 Rx0",                   /* MP */
+	"Wx1 Ry0 | Wy1 Rx0",                   /* SB */
+	"Rx1 Wy1 | Ry1 Wx1",                   /* LB */
+	"Wx1 | Rx1 Wy1 | Ry1 Rx0",             /* WRC */
+	"Wx1 | Wy1 | Rx1 Ry0 | Ry1 Rx0",       /* IRIW */
+	"Wx1 Wy2 | Wy1 Wx2 ; x=1 y=1",         /* 2+2W */
+	"Wx1 Wy1 | Wy2 Rx0 ; y=2",             /* R */
+	"Wx2 Wy1 | Ry1 Wx1 ; x=2",             /* S */
+	"Wx1 Wy1 | Ry1 Wz1 | Rz1 Rx0",         /* ISA2 */
+	"Wx1 | Rx1 Ry0 | Wy1 Rx0",             /* RWC */
+	"Wx1 Wy1 | Ry1 Wz1 | Wz2 Rx0 ; z=2",   /* Z6.0 */
+	"Rx1 Wy1 | Ry1 Wz1 | Rz1 Wx1",         /* LB, 3 threads */
+	"Wx1 Rx1 Ry0 | Wy1 Ry1 Rx0",           /* SB with own reads */
+};
+
+/* One shape, each access drawn among the primitives that make it and
+ * each step between two accesses of a thread among: nothing, a fence,
+ * an address, data or control dependency, critical sections, an RCU
+ * read-side section or a grace period. */
+static void gen_shape(gen_t *g, char *cond, size_t ncond)
+{
+	rng_t *r = g->r;
+	const char *sp = shapes[rnd(r, sizeof shapes / sizeof *shapes)];
+	int ti = 0;
+	size_t cl = 0;
+	int ctrl_open[MAXT] = { 0 };
+	int prev_reg[MAXT], prev_read[MAXT], rcu[MAXT] = { 0 };
+
+	g->nlocs = 3;
+	cond[0] = 0;
+	for (int i = 0; i < MAXT; i++)
+		prev_reg[i] = -1, prev_read[i] = 0;
+	for (const char *p = sp; *p && *p != ';'; p++) {
+		thread_t *t = &g->th[ti];
+		if (*p == '|') {
+			ti++;
+			continue;
+		}
+		if (*p != 'W' && *p != 'R')
+			continue;
+		int isw = *p == 'W', l = p[1] - 'x', v = p[2] - '0';   /* x y z: LX LY LZ */
+		t->used |= 1u << l;
+		int ind = 1 + ctrl_open[ti];
+		int d = prev_reg[ti], dep = 0;   /* 1 addr, 2 data */
+		if (d >= 0 || t->nregs || t->len) {   /* the step before this access */
+			int k = (int)rnd(r, 100);
+			if (k < 25)
+				;
+			else if (k < 40)
+				out(t, ind, "smp_mb();");
+			else if (k < 47)
+				out(t, ind, isw ? "smp_wmb();" : "smp_rmb();");
+			else if (k < 62 && prev_read[ti])
+				dep = 1;
+			else if (k < 72 && prev_read[ti] && isw)
+				dep = 2;
+			else if (k < 84 && prev_read[ti] && ctrl_open[ti] < 2 &&
+				 (!rcu[ti] || g->o->after_if)) {   /* rcu_read_unlock() would follow the if */
+				out(t, ind, "if (r%d == %d) {", d, t->loaded[d] > 0 ? t->observed[d] - 1 : 0);
+				ctrl_open[ti]++;
+				ind++;
+			} else if (k < 90 && !rcu[ti]) {
+				out(t, ind, "synchronize_rcu();");
+			}
+		}
+		if (rcu[ti] == 0 && chance(r, 5) && !ctrl_open[ti]) {
+			out(t, ind, "rcu_read_lock();");
+			rcu[ti] = 1;
+		}
+		int locked = !ctrl_open[ti] && !rcu[ti] && chance(r, 10);
+		if (locked) {
+			t->used |= 1u << LL0;
+			g->nlocks = 1;
+			out(t, ind, "spin_lock(l0);");
+		}
+		if (isw) {
+			int k = (int)rnd(r, 100);
+			if (dep == 1)
+				out(t, ind, "WRITE_ONCE(*(%s + (r%d & 0)), %d);", locname[l], d, v);
+			else if (dep == 2)
+				out(t, ind, "WRITE_ONCE(*%s, (r%d & 0) + %d);", locname[l], d, v);
+			else if (k < 55)
+				out(t, ind, "WRITE_ONCE(*%s, %d);", locname[l], v);
+			else if (k < 80)
+				out(t, ind, "smp_store_release(%s, %d);", locname[l], v);
+			else if (k < 95) {
+				int rr = new_reg(t);
+				out(t, ind, "r%d = xchg%s(%s, %d);", rr, sfx[rnd(r, 4)], locname[l], v);
+			} else
+				out(t, ind, "*%s = %d;", locname[l], v);
+			count(g, l, 0, 1);
+			prev_read[ti] = 0;
+		} else {
+			int rr = new_reg(t), k = (int)rnd(r, 100);
+			if (dep == 1)
+				out(t, ind, "r%d = READ_ONCE(*(%s + (r%d & 0)));", rr, locname[l], d);
+			else if (k < 65)
+				out(t, ind, "r%d = READ_ONCE(*%s);", rr, locname[l]);
+			else if (k < 95)
+				out(t, ind, "r%d = smp_load_acquire(%s);", rr, locname[l]);
+			else
+				out(t, ind, "r%d = *%s;", rr, locname[l]);
+			t->loaded[rr] = l + 1;
+			t->observed[rr] = v + 1;   /* the expected value, + 1 */
+			prev_reg[ti] = rr;
+			prev_read[ti] = 1;
+			count(g, l, 1, 0);
+			cl += (size_t)snprintf(cond + cl, ncond - cl, "%s%d:r%d=%d", cl ? " /\\ " : "", ti, rr, v);
+		}
+		if (locked)
+			out(t, ind, "spin_unlock(l0);");
+		p += 2;
+	}
+	for (int i = 0; i <= ti; i++) {
+		thread_t *t = &g->th[i];
+		while (ctrl_open[i] > 0) {
+			out(t, ctrl_open[i], "}");
+			ctrl_open[i]--;
+		}
+		if (rcu[i])
+			out(t, 1, "rcu_read_unlock();");
+		t->closed = 1;
+	}
+	g->nthreads = ti + 1;
+	const char *fin = strchr(sp, ';');
+	for (const char *p = fin ? fin + 1 : ""; *p; p++)
+		if (*p >= 'x' && *p <= 'z' && p[1] == '=')
+			cl += (size_t)snprintf(cond + cl, ncond - cl, "%s%s=%c", cl ? " /\\ " : "",
+					       locname[*p == 'z' ? LZ : *p - 'x'], p[2]);
+}
+
 static int generate(const options *o, uint64_t seed, unsigned idx, const char *name, FILE *f)
 {
 	rng_t rs = { seed * 0x100000001B3ull ^ (0xC0FFEEull + idx * 0x9E3779B97F4A7C15ull) };
@@ -430,7 +575,15 @@ static int generate(const options *o, uint64_t seed, unsigned idx, const char *n
 		g->nlocs = (int)range(&rs, o->lmin, o->lmax);
 		g->has_atomic = chance(&rs, 40);
 		g->nlocks = chance(&rs, 35) ? (int)range(&rs, 1, 2) : 0;
-		for (int ti = 0; ti < g->nthreads; ti++) {
+		for (int ti = 0; ti < MAXT; ti++)
+			g->th[ti].undeclared = -1;
+		if (o->shapes && chance(&rs, 40)) {
+			g->has_atomic = 0;
+			g->nlocks = 0;
+			g->shape = 1;
+			gen_shape(g, g->shape_cond, sizeof g->shape_cond);
+		}
+		for (int ti = 0; ti < g->nthreads && !g->shape; ti++) {
 			thread_t *t = &g->th[ti];
 			t->undeclared = -1;
 			gen_block(g, t, 1, (int)range(&rs, o->omin, o->omax));
@@ -518,6 +671,11 @@ static int generate(const options *o, uint64_t seed, unsigned idx, const char *n
 		fprintf(f, "]\n");
 	}
 	/* the condition */
+	if (g->shape) {
+		fprintf(f, "%s (%s)\n", chance(&rs, 85) ? "exists" : "~exists", g->shape_cond);
+		free(g);
+		return 0;
+	}
 	char a[64];
 	int natoms = (int)range(&rs, 1, 3);
 	int kind = (int)rnd(&rs, 10);
@@ -561,13 +719,13 @@ static void usage(void)
 		"usage: cgen --seed N [--count K] [--first I] [--threads A[..B]] [--locs A[..B]]\n"
 		"            [--ops A[..B]] [--max-accesses M] [--max-cost C] [--prefix NAME]\n"
 		"            [--outdir DIR] [--after-if] [--undeclared] [--reg-cond] [--srcu]\n"
-		"            [--free-text]\n");
+		"            [--free-text] [--no-shapes]\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	options o = { 2, 3, 2, 3, 2, 4, 10, 3000, 0, 0, 0, 0, 0 };
+	options o = { 2, 3, 2, 3, 2, 4, 10, 3000, 0, 0, 0, 0, 0, 1 };
 	uint64_t seed = 0;
 	int have_seed = 0;
 	unsigned count = 1, first = 0;
@@ -580,6 +738,7 @@ int main(int argc, char **argv)
 		if (!strcmp(a, "--reg-cond")) { o.reg_cond = 1; continue; }
 		if (!strcmp(a, "--srcu")) { o.srcu = 1; continue; }
 		if (!strcmp(a, "--free-text")) { o.free_text = 1; continue; }
+		if (!strcmp(a, "--no-shapes")) { o.shapes = 0; continue; }
 		if (!v)
 			usage();
 		i++;
