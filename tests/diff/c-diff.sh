@@ -23,6 +23,10 @@ count=${1:-100}
 seed=${2:-1}
 case $count$seed in *[!0-9]*) echo "usage: $0 [COUNT] [SEED]" >&2; exit 2 ;; esac
 if [ ! -x "$HERD7" ]; then echo "SKIP: herd7 not found at $HERD7"; exit 0; fi
+# both tools run inside tools/memory-model: relative paths would break
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+CGEN=$(abs "$CGEN") HERD7=$(abs "$HERD7")
+[ -n "${BPFMM:-}" ] && BPFMM=$(abs "$BPFMM") && export BPFMM
 . "$root/tests/conformance/lkmm-lib.sh"
 lkmm_dir linux-kernel.cfg
 # shellcheck disable=SC3013 # -nt: dash, bash and busybox have it
