@@ -66,7 +66,8 @@ check: deps all
 	  "lkmm-map=sh tests/conformance/lkmm-map.sh" \
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "jit-mappings-random=sh tests/map/random.sh" \
-	  "herd-diff=$(MAKE) -s diff-check" \
+	  "herd-diff=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1" \
+	  "c-diff=$(MAKE) -s $(BUILD)/cgen >/dev/null && SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 100 1" \
 	  "s390x=sh tests/scripts/verdicts.sh tests/litmus/s390x build/bpfmm models/s390x.cat" \
 	  "loongarch=sh tests/scripts/verdicts.sh tests/litmus/loongarch build/bpfmm models/loongarch.cat" \
 	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
@@ -147,7 +148,8 @@ fuzz-replay:
 
 # --- bench / diff (bench/, tests/diff/) ---
 # `make bench`: bpfmm vs herd7 timings (catalogue, scaling family).
-# `make diff-check`: bpfmm vs herd7 on the catalogue + 200 random tests.
+# `make diff-check`: bpfmm vs herd7 on the catalogue + 200 random BPF tests,
+# then on tests/litmus/c + 500 random C tests with the kernel's model.
 $(BUILD)/bpfgen: tools/gen/bpfgen.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
@@ -155,9 +157,15 @@ $(BUILD)/bpfgen: tools/gen/bpfgen.c
 bench: all
 	@SHARED=$(SHARED) sh bench/catalogue.sh
 	@SHARED=$(SHARED) sh bench/scaling.sh
+	@SHARED=$(SHARED) sh bench/locks.sh
 
-diff-check: all $(BUILD)/bpfgen
+$(BUILD)/cgen: tools/gen/cgen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
+diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen
 	@SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1
+	@SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 500 1
 
 .PHONY: bench diff-check
 # --- end bench / diff ---

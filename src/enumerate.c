@@ -181,6 +181,13 @@ static void build_events(enumerator *E)
 
 /* ---- rf ---- */
 
+/* A read whose rf the model computes itself (ir_insn.model_rf): the
+ * engine gives it no rf edge. */
+static bool model_rf(const litmus_test *t, int thread, int insn)
+{
+	return thread >= 0 && insn >= 0 && t->threads[thread].code[insn].model_rf;
+}
+
 /* rf ; valdep cyclic: a value justifies itself (out of thin air). */
 static bool thin_air(enumerator *E)
 {
@@ -253,7 +260,7 @@ static int judge_structure(enumerator *E)
 	E->rf = zalloc(sizeof(word) * n * es->w);
 	E->nreads = 0;
 	for (int r = 0; r < n; r++) {
-		if (!(es->kind[r] & EV_R))
+		if (!(es->kind[r] & EV_R) || model_rf(E->t, es->thread[r], es->insn[r]))
 			continue;
 		int k = E->nreads++, c = 0;
 		E->reads[k] = r;
@@ -281,7 +288,8 @@ static bool reads_justified(const enumerator *E)
 		const trace *tr = E->pick[ti];
 		for (int i = 0; i < tr->nev; i++) {
 			const tevent *r = &tr->ev[i];
-			if (!(r->kind & EV_R) || value_eq(E->md->init[r->loc], r->rv))
+			if (!(r->kind & EV_R) || value_eq(E->md->init[r->loc], r->rv) ||
+			    model_rf(t, ti, r->insn))
 				continue;
 			bool found = false;
 			for (int tj = 0; tj < t->nthreads && !found; tj++) {

@@ -121,6 +121,10 @@ typedef struct {
 	                   * on the read, and on success dst is either the value
 	                   * read or b, the latter with a pick dependency on the
 	                   * read */
+	bool model_rf;    /* IR_LOAD: the model computes this read's reads-from
+	                   * itself (lock.cat's lock reads, LKR): the read
+	                   * returns b without a guess and the engine gives it
+	                   * no rf edge */
 	bool rmw_po;      /* IR_RMW with split, IR_CAS: the read is po-before
 	                   * the write (herd7's C semantics); otherwise the two
 	                   * events of one instruction are not in po (BPF,

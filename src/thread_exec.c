@@ -379,6 +379,15 @@ static int read_each(runner *r, pathpos p, reg *regs, const ir_insn *in, int loc
 	uint64_t addr = taint_of(&in->a, regs), vaddr = vtaint_of(&in->a, regs);
 	reg saved[r->nregs > 0 ? r->nregs : 1];
 
+	if (in->op == IR_LOAD && in->model_rf) {   /* no guess: the model's rf */
+		value v = value_of(&in->b, regs);
+		int e = emit(r, &p, in, EV_R, loc, v, v, in->tags_r, addr, 0, vaddr);
+		if (e < 0)
+			return -1;
+		regs[in->dst] = read_result(v, e);
+		p.pc++;
+		return run(r, p, regs);
+	}
 	memcpy(saved, regs, sizeof(reg) * r->nregs);
 	for (int i = 0; i < r->md->dom[loc].n; i++) {   /* the domain may grow */
 		if (!may_read(r, &p, loc, i))

@@ -10,7 +10,8 @@
 # .litmus -> .out). A test with no allowed execution (States 0) fails.
 # All tests run in ONE
 # bpfmm process. If DIR/variant exists, each word in it is passed to bpfmm
-# as `-variant WORD` (a model variant the kinds are for). Prints one line
+# as `-variant WORD` (a model variant the kinds are for); the words of
+# DIR/options are passed to bpfmm as they are. Prints one line
 # per mismatch and ends with
 # "N passed, N failed". Exit 1 on any failure.
 set -u
@@ -26,6 +27,10 @@ find "$dir" -name '*.litmus' -not -path '*/probes/*' | LC_ALL=C sort >"$tmp/file
 if [ -n "$model" ]; then set -- -model "$model"; else set --; fi
 if [ -f "$dir/variant" ]; then
 	for v in $(cat "$dir/variant"); do set -- "$@" -variant "$v"; done
+fi
+if [ -f "$dir/options" ]; then
+	# shellcheck disable=SC2046 # words of the file
+	set -- "$@" $(cat "$dir/options")
 fi
 # shellcheck disable=SC2046
 xargs "$bpfmm" -notime "$@" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
