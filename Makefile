@@ -109,6 +109,10 @@ $(BUILD)/bpfgen: tools/gen/bpfgen.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
+$(BUILD)/hwgen: tools/gen/hwgen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
 bench: all
 	@SHARED=$(SHARED) sh bench/catalogue.sh
 	@SHARED=$(SHARED) sh bench/scaling.sh

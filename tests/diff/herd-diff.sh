@@ -37,6 +37,11 @@ HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
 BPFMM=${BPFMM:-$root/build/bpfmm}
 BPFGEN=${BPFGEN:-$root/build/bpfgen}
 MODEL=${MODEL:-$root/models/bpf.cat}
+# herd7's model and include path, when it is not MODEL (tests/diff/hw-diff.sh)
+HERD_MODEL=${HERD_MODEL:-$MODEL}
+HERD_INCLUDE=${HERD_INCLUDE:-}
+# extra arguments of the generator (hwgen: --arch ARCH)
+GEN_ARGS=${GEN_ARGS:-}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 HERD_TIMEOUT=${HERD_TIMEOUT:-5}
 BPFMM_TIMEOUT=${BPFMM_TIMEOUT:-20}
@@ -55,9 +60,10 @@ if [ ! -x "$HERD7" ]; then echo "SKIP: herd7 not found at $HERD7"; exit 0; fi
 if [ ! -x "$BPFMM" ]; then
 	echo "herd-diff: $BPFMM not built (run make)" >&2; exit 2
 fi
+gen_src=$root/tools/gen/$(basename "$BPFGEN").c
 # shellcheck disable=SC3013 # -nt: dash, bash and busybox have it
-if [ ! -x "$BPFGEN" ] || [ "$root/tools/gen/bpfgen.c" -nt "$BPFGEN" ]; then
-	make -s -C "$root" build/bpfgen >/dev/null || { echo "herd-diff: cannot build bpfgen" >&2; exit 2; }
+if [ ! -x "$BPFGEN" ] || [ "$gen_src" -nt "$BPFGEN" ]; then
+	make -s -C "$root" "build/$(basename "$BPFGEN")" >/dev/null || { echo "herd-diff: cannot build $BPFGEN" >&2; exit 2; }
 fi
 command -v timeout >/dev/null || { echo "herd-diff: needs timeout (coreutils)" >&2; exit 2; }
 
@@ -79,7 +85,8 @@ if [ "$CASES" = 1 ] && ls "$here"/cases/*.litmus >/dev/null 2>&1; then
 	ls "$here"/cases/*.litmus >>"$tmp/files"
 fi
 if [ "$count" -gt 0 ]; then
-	"$BPFGEN" --seed "$seed" --count "$count" --outdir "$tmp/gen" || exit 2
+	# shellcheck disable=SC2086 # GEN_ARGS is a list of words
+	"$BPFGEN" $GEN_ARGS --seed "$seed" --count "$count" --outdir "$tmp/gen" || exit 2
 	ls "$tmp/gen"/*.litmus >>"$tmp/files"
 fi
 [ -s "$tmp/files" ] || { echo "herd-diff: no tests"; exit 2; }
@@ -154,9 +161,10 @@ mkdir "$tmp/herd"
 split -l "$BATCH" "$tmp/files" "$tmp/herd/b."
 # A batch gets (files x per-test limit) seconds of wall time, at most 300.
 lim=$((BATCH * HERD_TIMEOUT + 30)); [ "$lim" -gt 300 ] && lim=300
+if [ -n "$HERD_INCLUDE" ]; then set -- -I "$HERD_INCLUDE"; else set --; fi
 printf '%s\n' "$tmp/herd"/b.* | xargs -d '\n' -P "$JOBS" -I{} sh -c \
-	'timeout "$3" xargs -d "\n" -a "$4" "$0" -model "$1" -timeout "$2" >"$4.out" 2>"$4.err"; echo $? >"$4.rc"' \
-	"$HERD7" "$MODEL" "$HERD_TIMEOUT" "$lim" {}
+	'h=$0 m=$1 to=$2 lim=$3 b=$4; shift 4; timeout "$lim" xargs -d "\n" -a "$b" "$h" "$@" -model "$m" -timeout "$to" >"$b.out" 2>"$b.err"; echo $? >"$b.rc"' \
+	"$HERD7" "$HERD_MODEL" "$HERD_TIMEOUT" "$lim" {} "$@"
 cat "$tmp/herd"/b.*.out >"$tmp/herd.out"
 cat "$tmp/herd"/b.*.err >"$tmp/herd.err"
 for rc in "$tmp/herd"/b.*.rc; do
