@@ -120,6 +120,9 @@ typedef struct {
 	                   * on the read, and on success dst is either the value
 	                   * read or b, the latter with a pick dependency on the
 	                   * read */
+	bool sc_nodep;    /* IR_SC: the status register carries no dependency
+	                   * (Arm STXR: the status of a store-exclusive does not
+	                   * depend on the store's address or data) */
 	bool rmw_po;      /* IR_RMW with split, IR_CAS: the read is po-before
 	                   * the write (herd7's C semantics); otherwise the two
 	                   * events of one instruction are not in po (BPF,

@@ -472,7 +472,9 @@ static int run(runner *r, pathpos p, reg *regs)
 					return -1;
 				/* success is known once the store is: the result
 				 * depends on the store's address and data */
-				if (in->dst >= 0)
+				if (in->dst >= 0 && in->sc_nodep)
+					regs[in->dst] = (reg){ value_int(0), 0, 0, 0 };
+				else if (in->dst >= 0)
 					regs[in->dst] = (reg){ value_int(0),
 							       taint_of(&in->a, regs) | taint_of(&in->b, regs), 0,
 							       ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs) };
