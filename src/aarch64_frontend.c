@@ -27,7 +27,7 @@
 #include "lexer.h"
 
 enum {
-	A64_TAG_A, A64_TAG_Q, A64_TAG_L, A64_TAG_X, A64_TAG_AMO, A64_TAG_NORET,
+	A64_TAG_A, A64_TAG_Q, A64_TAG_L, A64_TAG_X, A64_TAG_AMO, A64_TAG_NORET, A64_TAG_SWP,
 	A64_TAG_DMB_SY, A64_TAG_DMB_LD, A64_TAG_DMB_ST,
 	A64_TAG_DSB_SY, A64_TAG_DSB_LD, A64_TAG_DSB_ST, A64_TAG_ISB,
 	A64_NTAGS
@@ -49,6 +49,8 @@ static const char *const a64_tag_names[] = {
 	/* the read of an atomic whose destination register is XZR / WZR
 	 * (ST<op>, and LD<op> / SWP / CAS writing their result to ZR) */
 	[A64_TAG_NORET] = "NoRet",
+	/* events of SWP: its write does not depend on its read */
+	[A64_TAG_SWP] = "SWP",
 	/* barriers; the ISH / OSH / NSH domains are not distinguished */
 	[A64_TAG_DMB_SY] = "DMB.SY",
 	[A64_TAG_DMB_LD] = "DMB.LD",
@@ -652,9 +654,10 @@ static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool 
 	in->off = off;
 	in->b = v;
 	in->size = rs.w ? 4 : 8;
-	in->tags_r = TAG(A64_TAG_AMO) | (acq ? TAG(A64_TAG_A) : 0)
+	tagmask swp = op == ALU_MOVB ? TAG(A64_TAG_SWP) : 0;
+	in->tags_r = TAG(A64_TAG_AMO) | swp | (acq ? TAG(A64_TAG_A) : 0)
 		   | (dst < 0 ? TAG(A64_TAG_NORET) : 0);
-	in->tags_w = TAG(A64_TAG_AMO) | (rel ? TAG(A64_TAG_L) : 0);
+	in->tags_w = TAG(A64_TAG_AMO) | swp | (rel ? TAG(A64_TAG_L) : 0);
 	return 0;
 }
 
@@ -1081,7 +1084,7 @@ static int do_mul(a64_parser *ap, const char *m)
 static const struct { const char *name; alu_op alu; } a64_alus[] = {
 	{ "ADD", ALU_ADD }, { "SUB", ALU_SUB }, { "EOR", ALU_XOR }, { "AND", ALU_AND },
 	{ "ORR", ALU_OR }, { "LSL", ALU_SHL }, { "LSR", ALU_SHR }, { "ASR", ALU_ASHR },
-	{ "MUL", ALU_MUL },
+	{ "MUL", ALU_MUL }, { "LSLV", ALU_SHL }, { "LSRV", ALU_SHR }, { "ASRV", ALU_ASHR },
 };
 
 static const struct { const char *name; alu_op alu; bool clr; } a64_amo_ops[] = {
@@ -1090,7 +1093,7 @@ static const struct { const char *name; alu_op alu; bool clr; } a64_amo_ops[] = 
 };
 
 static const char *const a64_unsupported_prefixes[] = {
-	"LDP", "STP", "LDNP", "STNP", "LDUR", "STUR", "LDAPUR", "STLUR", "LDXP", "STXP",
+	"LDP", "STP", "LDNP", "STNP", "STUR", "LDAPUR", "STLUR", "LDXP", "STXP",
 	"LDAXP", "STLXP", "LDTR", "STTR", "LDG", "STG", "STZG", "ST2G", "IRG", "GMI",
 	"ADDG", "SUBG", "TLBI", "DC", "IC", "MSR", "MRS", "SVC", "HVC", "SMC", "ERET",
 	"LDLAR", "STLLR", "CASP",
@@ -1116,7 +1119,7 @@ static int parse_insn(a64_parser *ap)
 	lex_advance(lx, n);
 
 	/* loads and stores */
-	if (!strcmp(m, "LDR"))
+	if (!strcmp(m, "LDR") || !strcmp(m, "LDUR"))   /* LDUR: offset #0 only */
 		return do_load(ap, 0, false, true);
 	if (!strcmp(m, "LDAR"))
 		return do_load(ap, TAG(A64_TAG_A), false, false);

@@ -38,8 +38,8 @@
  *   dependency source.
  * Power: lwz / stw, lwarx + stwcx., sync lwsync eieio isync, address /
  *   data / control (+isync) dependencies, stwcx. CR0 as a control source.
- * x86: MOV loads and stores, XCHG, LOCK ADD / XADD / CMPXCHG, MFENCE,
- *   LFENCE, SFENCE.
+ * x86: MOV loads and stores, XCHG, LOCK ADD, LOCK INC, MFENCE, LFENCE,
+ *   SFENCE (herd7's X86 dialect has no LOCK XADD / CMPXCHG).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -649,41 +649,31 @@ static const char *const x86_regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI"
 static void x86_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
 	const char *l = locname[a->loc];
+	const char *d = x86_regs[t->nextreg++ % 6];
 	(void)lk;
 	out->n = 0;
 	if (!a->w) {
-		const char *d = x86_regs[t->nextreg++ % 6];
-		int k = (int)rnd(r, 6);
-		if (k <= 3)
+		if (chance(r, 80)) {
 			cell(t, "MOV %s,[%s]", d, l);
-		else if (k == 4) {
+		} else {   /* a locked read that writes back what it read */
 			cell(t, "MOV %s,$0", d);
-			cell(t, "LOCK XADD [%s],%s", l, d);
-		} else {
-			cell(t, "MOV EAX,$%d", (int)rnd(r, 2));
-			cell(t, "MOV %s,$%d", d = "ECX", 3);
-			cell(t, "LOCK CMPXCHG [%s],ECX", l);
-			observe(t, "EAX");
+			cell(t, "LOCK ADD [%s],%s", l, d);
 			return;
 		}
 		observe(t, d);
 		return;
 	}
 	int k = (int)rnd(r, 6);
-	if (k <= 2)
+	if (k <= 2) {
 		cell(t, "MOV [%s],$%d", l, a->val);
-	else if (k == 3) {
-		const char *d = x86_regs[1 + t->nextreg++ % 5];
+	} else if (k == 3) {
 		cell(t, "MOV %s,$%d", d, a->val);
 		cell(t, "XCHG [%s],%s", l, d);
 		observe(t, d);
 	} else if (k == 4) {
 		cell(t, "LOCK ADD [%s],$%d", l, a->val);
 	} else {
-		cell(t, "MOV EAX,$0");
-		cell(t, "MOV EDX,$%d", a->val);
-		cell(t, "LOCK CMPXCHG [%s],EDX", l);
-		observe(t, "EAX");
+		cell(t, "LOCK INC [%s]", l);
 	}
 }
 
