@@ -120,9 +120,12 @@ typedef struct {
 	                   * on the read, and on success dst is either the value
 	                   * read or b, the latter with a pick dependency on the
 	                   * read */
-	bool sc_nodep;    /* IR_SC: the status register carries no dependency
-	                   * (Arm STXR: the status of a store-exclusive does not
-	                   * depend on the store's address or data) */
+	bool sc_nodep;    /* IR_SC: the status register carries no dependency,
+	                   * and the data register gives the write no data (or
+	                   * pick) dependency: herd7's Arm model orders neither
+	                   * what depends on an STXR's status nor an STXR after
+	                   * the reads its data came from (its address and a
+	                   * control dependency do order it) */
 	bool rmw_po;      /* IR_RMW with split, IR_CAS: the read is po-before
 	                   * the write (herd7's C semantics); otherwise the two
 	                   * events of one instruction are not in po (BPF,

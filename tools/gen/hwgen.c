@@ -30,11 +30,10 @@
  *   CMP + B.NE, with or without ISB), CSEL / CSINC picks of the address
  *   or of the data; dependency sources: the loaded register, STXR's
  *   status, CAS's Rs, the old value of SWP / LD<op>.
- * RISC-V: reads lw/ld, lw.aq... no: lr.{w,d}{.aq,.rl,.aqrl}, amo<op>
+ * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amo<op>
  *   with zero operand in every ordering; writes sw, lr + sc (all
  *   orderings), amoswap / amoadd / amoor / amoxor / amoand in every
- *   ordering; links: fence with every pair of sets, fence.tso, fence.i
- *   excluded, address / data / control dependencies, SC result as a
+ *   ordering; links: fence with every pair of r / w / rw, fence, fence.tso, address / data / control dependencies, SC result as a
  *   dependency source.
  * Power: lwz / stw, lwarx + stwcx., sync lwsync eieio isync, address /
  *   data / control (+isync) dependencies, stwcx. CR0 as a control source.
@@ -499,7 +498,8 @@ static void rv_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *o
 
 static void rv_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 {
-	static const char *const sets[] = { "r", "w", "rw", "i", "o", "io", "iorw", "ir", "ow" };
+	/* herd7's RISC-V parser takes only r, w, rw (no i / o sets) */
+	static const char *const sets[] = { "r", "w", "rw" };
 	memset(lk, 0, sizeof *lk);
 	int k = (int)rnd(r, 14);
 	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
