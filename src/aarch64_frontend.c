@@ -840,7 +840,7 @@ static const char *invert_cond(const char *c)
 {
 	static const char *const pairs[][2] = {
 		{ "EQ", "NE" }, { "HS", "LO" }, { "CS", "CC" }, { "HI", "LS" },
-		{ "GE", "LT" }, { "GT", "LE" },
+		{ "GE", "LT" }, { "GT", "LE" }, { "MI", "PL" }, { "VS", "VC" },
 	};
 	for (size_t i = 0; i < NELEM(pairs); i++)
 		for (int k = 0; k < 2; k++)
