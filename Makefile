@@ -68,6 +68,7 @@ check: deps all
 	  "jit-mappings-random=sh tests/map/random.sh" \
 	  "herd-diff=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1" \
 	  "c-diff=$(MAKE) -s $(BUILD)/cgen >/dev/null && SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 100 1" \
+	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) sh tests/diff/hw-slice.sh 100 1" \
 	  "s390x=sh tests/scripts/verdicts.sh tests/litmus/s390x build/bpfmm models/s390x.cat" \
 	  "loongarch=sh tests/scripts/verdicts.sh tests/litmus/loongarch build/bpfmm models/loongarch.cat" \
 	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
@@ -150,7 +151,12 @@ fuzz-replay:
 # `make bench`: bpfmm vs herd7 timings (catalogue, scaling family).
 # `make diff-check`: bpfmm vs herd7 on the catalogue + 200 random BPF tests,
 # then on tests/litmus/c + 500 random C tests with the kernel's model.
+# `make hw-diff-check`: our hardware models vs herd7's (tests/diff/hw-diff.sh).
 $(BUILD)/bpfgen: tools/gen/bpfgen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
+$(BUILD)/hwgen: tools/gen/hwgen.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
@@ -167,7 +173,14 @@ diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen
 	@SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1
 	@SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 500 1
 
-.PHONY: bench diff-check
+# `make hw-diff-check`: our hardware models against herd7's own, 500
+# generated tests per architecture (tests/diff/hw-diff.sh; seed HW_SEED).
+HW_SEED ?= 1
+HW_COUNT ?= 500
+hw-diff-check: all $(BUILD)/hwgen
+	@SHARED=$(SHARED) HWGEN=$(BUILD)/hwgen sh tests/diff/hw-slice.sh $(HW_COUNT) $(HW_SEED)
+
+.PHONY: bench diff-check hw-diff-check
 # --- end bench / diff ---
 
 # --- kernel (kernel/) ---

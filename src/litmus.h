@@ -125,6 +125,12 @@ typedef struct {
 	                   * itself (lock.cat's lock reads, LKR): the read
 	                   * returns b without a guess and the engine gives it
 	                   * no rf edge */
+	bool sc_nodep;    /* IR_SC: the status register carries no dependency,
+	                   * and the data register gives the write no data (or
+	                   * pick) dependency: herd7's Arm model orders neither
+	                   * what depends on an STXR's status nor an STXR after
+	                   * the reads its data came from (its address and a
+	                   * control dependency do order it) */
 	bool rmw_po;      /* IR_RMW with split, IR_CAS: the read is po-before
 	                   * the write (herd7's C semantics); otherwise the two
 	                   * events of one instruction are not in po (BPF,

@@ -534,6 +534,10 @@ static int run(runner *r, pathpos p, reg *regs)
 			uint64_t chose = taint_of(&in->a, regs) | taint_of(&in->b, regs)
 				       | ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs);
 			uint64_t vchose = vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs);
+			/* both choices the same value: it is known without the
+			 * comparison (no value flow from the flags' reads) */
+			if (value_eq(value_of(&in->c, regs), regs[in->dst].v))
+				vchose = 0;
 			if (taken)
 				regs[in->dst] = (reg){ value_of(&in->c, regs), taint_of(&in->c, regs),
 						       vtaint_of(&in->c, regs), ptaint_of(&in->c, regs) };
@@ -563,13 +567,20 @@ static int run(runner *r, pathpos p, reg *regs)
 			next.pc++;
 			q = next;
 			if (lr >= 0) {   /* success needs a reservation */
+				/* sc_nodep (Arm STXR): the data register gives no
+				 * data or pick dependency to the write */
+				if (in->sc_nodep)
+					r->xctrl = ptaint_of(&in->a, regs);
 				if (emit_linked_write(r, &q, in, loc, value_of(&in->b, regs), lr,
-						      taint_of(&in->a, regs), taint_of(&in->b, regs),
+						      taint_of(&in->a, regs),
+						      in->sc_nodep ? 0 : taint_of(&in->b, regs),
 						      vtaint_of(&in->a, regs) | vtaint_of(&in->b, regs)) < 0)
 					return -1;
 				/* success is known once the store is: the result
 				 * depends on the store's address and data */
-				if (in->dst >= 0)
+				if (in->dst >= 0 && in->sc_nodep)
+					regs[in->dst] = (reg){ value_int(0), 0, 0, 0 };
+				else if (in->dst >= 0)
 					regs[in->dst] = (reg){ value_int(0),
 							       taint_of(&in->a, regs) | taint_of(&in->b, regs), 0,
 							       ptaint_of(&in->a, regs) | ptaint_of(&in->b, regs) };

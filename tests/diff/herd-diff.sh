@@ -36,7 +36,8 @@
 # CASES_DIR (default tests/diff/cases), EXTRA_FILES (a file listing more
 # tests), LABEL (the name in messages), REJECT_SKIP=1 (a test not
 # generated that herd7 rejects is skipped, not a failure: syntax only
-# bpfmm reads).
+# bpfmm reads). HERD_MODEL_ARGS: herd7's model options when they are not
+# bpfmm's (tests/diff/hw-diff.sh: herdtools7's own model of the arch).
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here=$root/tests/diff
@@ -52,6 +53,9 @@ GEN_FLAGS=${GEN_FLAGS:-}
 CASES_DIR=${CASES_DIR:-$here/cases}
 EXTRA_FILES=${EXTRA_FILES:-}
 LABEL=${LABEL:-herd-diff}
+# herd7's model arguments, when they are not bpfmm's (tests/diff/hw-diff.sh
+# runs herd7 with herdtools7's own model of the architecture)
+HERD_MODEL_ARGS=${HERD_MODEL_ARGS:-$MODEL_ARGS}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 HERD_TIMEOUT=${HERD_TIMEOUT:-5}
 BPFMM_TIMEOUT=${BPFMM_TIMEOUT:-20}
@@ -175,7 +179,7 @@ split -l "$BATCH" "$tmp/files" "$tmp/herd/b."
 lim=$((BATCH * HERD_TIMEOUT + 30)); [ "$lim" -gt 300 ] && lim=300
 printf '%s\n' "$tmp/herd"/b.* | xargs -d '\n' -P "$JOBS" -I{} sh -c \
 	'timeout "$3" xargs -d "\n" -a "$4" "$0" $1 -timeout "$2" >"$4.out" 2>"$4.err"; echo $? >"$4.rc"' \
-	"$HERD7" "$MODEL_ARGS" "$HERD_TIMEOUT" "$lim" {}
+	"$HERD7" "$HERD_MODEL_ARGS" "$HERD_TIMEOUT" "$lim" {}
 cat "$tmp/herd"/b.*.out >"$tmp/herd.out"
 cat "$tmp/herd"/b.*.err >"$tmp/herd.err"
 for rc in "$tmp/herd"/b.*.rc; do
