@@ -67,6 +67,7 @@ check: deps all
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "jit-mappings-random=sh tests/map/random.sh" \
 	  "herd-diff=$(MAKE) -s diff-check" \
+	  "herdtools7-patch=sh kernel/herdtools7/test.sh" \
 	  "s390x=sh tests/scripts/verdicts.sh tests/litmus/s390x build/bpfmm models/s390x.cat" \
 	  "loongarch=sh tests/scripts/verdicts.sh tests/litmus/loongarch build/bpfmm models/loongarch.cat" \
 	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
