@@ -75,6 +75,7 @@ check: deps all
 	  "instructions=sh tests/conformance/instructions.sh" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  "kernel=bash kernel/check.sh" \
+	  "kernel-model=bash kernel/model-check.sh" \
 	  $(CHECK_EXTRA)
 
 # The same suites under AddressSanitizer and UBSan, in build-asan/.
@@ -130,3 +131,9 @@ kernel-judge-test:
 
 kernel-check: kernel-judge-test
 	bash kernel/check.sh
+
+# The BPF memory-model series (kernel/model-series): git am, checkpatch,
+# tools/ tests under bpfmm and herd7, htmldocs, LoongArch LLVM builds.
+.PHONY: kernel-model-check
+kernel-model-check: all
+	bash kernel/model-check.sh
