@@ -69,6 +69,7 @@ check: deps all
 	  "herd-diff=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1" \
 	  "c-diff=$(MAKE) -s $(BUILD)/cgen >/dev/null && SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 100 1" \
 	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) sh tests/diff/hw-slice.sh 100 1" \
+	  "herdtools7-patch=sh kernel/herdtools7/test.sh" \
 	  "s390x=sh tests/scripts/verdicts.sh tests/litmus/s390x build/bpfmm models/s390x.cat" \
 	  "loongarch=sh tests/scripts/verdicts.sh tests/litmus/loongarch build/bpfmm models/loongarch.cat" \
 	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
@@ -77,6 +78,7 @@ check: deps all
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  "kernel=bash kernel/check.sh" \
+	  "kernel-model=bash kernel/model-check.sh" \
 	  $(CHECK_EXTRA)
 
 # The same suites under AddressSanitizer and UBSan, in build-asan/.
@@ -193,3 +195,9 @@ kernel-judge-test:
 
 kernel-check: kernel-judge-test
 	bash kernel/check.sh
+
+# The BPF memory-model series (kernel/model-series): git am, checkpatch,
+# tools/ tests under bpfmm and herd7, htmldocs, LoongArch LLVM builds.
+.PHONY: kernel-model-check
+kernel-model-check: all
+	bash kernel/model-check.sh
