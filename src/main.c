@@ -16,6 +16,7 @@
 #include "map.h"
 #include "output.h"
 #include "outdir.h"
+#include "run.h"
 
 #define BPFMM_VERSION "0.1"
 
@@ -289,6 +290,8 @@ int main(int argc, char **argv)
 		return c2bpf_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
 		return lkmm_map_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "run"))
+		return run_main(argc - 1, argv + 1, model_dir(), argv[0]);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;
