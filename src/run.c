@@ -319,6 +319,7 @@ static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 typedef struct {
 	const litmus_test *t;
 	check_result res;       /* bpf.cat's allowed states; res.obs: what is shown */
+	check_result sc;        /* the states of interleavings (sc-bpf.cat) */
 	int *slot;              /* per obs: result slot (registers), -1 memory */
 	int nslots, stride;
 	const char *unsupported;
@@ -521,12 +522,12 @@ typedef struct {
 	cat_run *run;
 } bpf_model;
 
-static int load_bpf_model(const char *mdir, bpf_model *bm)
+static int load_bpf_model(const char *mdir, const char *name, bpf_model *bm)
 {
 	char path[PATH_MAX], lib[PATH_MAX], dir[PATH_MAX];
 	diag d = { 0 };
 
-	snprintf(path, sizeof path, "%s/bpf.cat", mdir);
+	snprintf(path, sizeof path, "%s/%s", mdir, name);
 	snprintf(lib, sizeof lib, "%s/lib", mdir);
 	snprintf(dir, sizeof dir, "%s", mdir);
 	const char *inc[] = { dir, lib, NULL };
@@ -542,7 +543,7 @@ static int load_bpf_model(const char *mdir, bpf_model *bm)
 }
 
 /* Read and check one test; 0 if it can be run (rt->unsupported may be set). */
-static int prepare(run_test *rt, const char *file, bpf_model *bm, int ninst)
+static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc, int ninst)
 {
 	diag d = { .file = file };
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
@@ -558,7 +559,8 @@ static int prepare(run_test *rt, const char *file, bpf_model *bm, int ninst)
 		set_unsupported(rt, "not a BPF test");
 		return 0;
 	}
-	if (check_test(t, bm->run, 200000, &rt->res, &d) < 0) {
+	if (check_test(t, bm->run, 200000, &rt->res, &d) < 0
+	    || check_test(t, sc->run, 200000, &rt->sc, &d) < 0) {
 		diag_print(&d);
 		return -1;
 	}
@@ -577,6 +579,7 @@ static void free_test(run_test *rt)
 {
 	if (rt->t) {
 		check_result_free(&rt->res);
+		check_result_free(&rt->sc);
 		litmus_free((litmus_test *)rt->t);
 	}
 	free(rt->slot);
@@ -593,9 +596,14 @@ typedef struct {
 static int parse_state(const run_test *rt, const char *s, value *row)
 {
 	for (int i = 0; i < rt->res.nobs; i++) {
+		const observable *o = &rt->res.obs[i];
 		const char *eq = strchr(s, '=');
-		char *end;
-		if (!eq)
+		char name[300], *end;
+		if (o->thread >= 0)
+			snprintf(name, sizeof name, "%d:%s", o->thread, rt->t->regs[o->reg]);
+		else
+			snprintf(name, sizeof name, "[%s]", rt->t->syms[o->sym]);
+		if (!eq || (size_t)(eq - s) != strlen(name) || strncmp(s, name, strlen(name)))
 			return -1;
 		row[i] = value_int((int64_t)strtoull(eq + 1, &end, 10));
 		if (eq[1] == '-')
@@ -620,8 +628,8 @@ static int find_state(const check_result *r, const value *row)
 }
 
 typedef struct {
-	int run, unsupported, violations, failed;
-	long instances, states, weak_tests;
+	int run, unsupported, violations, failed, weak_tests;
+	long instances, states, weak_states, weak_count;
 } totals;
 
 /* Judge the guest's section for one test.  Lines (prefix "bpfmm-run: "):
@@ -633,7 +641,7 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 	const char *name = t->name;
 	size_t nl = strlen(name);
 	seen_state *st = NULL;
-	int nst = 0, i, bad = 0, done = 0;
+	int nst = 0, i, bad = 0, done = 0, weak = 0;
 	long ninst = 0, pos = 0, neg = 0;
 	double secs = 0;
 	value *row = malloc(((size_t)rt->res.nobs + 1) * sizeof *row);
@@ -682,12 +690,24 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 	for (i = 0; i < nst; i++) {
 		int k;
 		bool holds = false;
-		if (parse_state(rt, st[i].line, row) < 0 || (k = find_state(&rt->res, row)) < 0) {
-			printf("%-8ld:> %s   <-- FORBIDDEN by bpf.cat\n", st[i].count, st[i].line);
+		if (parse_state(rt, st[i].line, row) < 0) {
+			printf("%-8ld?> %s   <-- UNREADABLE (not this test's observables)\n",
+			       st[i].count, st[i].line);
+			bad++;
+		} else if ((k = find_state(&rt->res, row)) < 0) {
+			holds = prop_holds(t->cond, &rt->res, row);
+			printf("%-8ld%s> %s   <-- FORBIDDEN by bpf.cat\n", st[i].count,
+			       holds ? "*" : ":", st[i].line);
 			bad++;
 		} else {
 			holds = rt->res.holds[k];
-			printf("%-8ld%s> %s\n", st[i].count, holds ? "*" : ":", st[i].line);
+			bool w = find_state(&rt->sc, row) < 0;
+			printf("%-8ld%s> %s%s\n", st[i].count, holds ? "*" : ":", st[i].line,
+			       w ? "   (weak: no interleaving gives it)" : "");
+			if (w) {
+				weak++;
+				tot->weak_count += st[i].count;
+			}
 		}
 		if (holds)
 			pos += st[i].count;
@@ -707,8 +727,10 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 				printf("  thread %s\n", lines[i] + 5 + nl);
 		tot->violations += bad;
 	}
-	printf("Run %s %s %s instances=%ld states=%d/%d time=%.1fs\n", name, arch,
-	       bad ? "VIOLATION" : "ok", ninst, nst, rt->res.nstates, secs);
+	printf("Run %s %s %s instances=%ld states=%d/%d weak=%d time=%.1fs\n", name, arch,
+	       bad ? "VIOLATION" : "ok", ninst, nst, rt->res.nstates, weak, secs);
+	tot->weak_states += weak;
+	tot->weak_tests += weak > 0;
 	tot->run++;
 	tot->instances += ninst;
 	tot->states += nst;
@@ -756,9 +778,10 @@ static const char usage[] =
 "kernel built once (kernel/run.sh builds what is missing).\n"
 "\n"
 "Per test: a histogram of the final states seen (':>' allowed, '*>' the\n"
-"condition holds), `Observation NAME Never|Sometimes|Always P N` as\n"
-"litmus7 prints it, then\n"
-"  Run NAME ARCH ok|VIOLATION instances=N states=SEEN/ALLOWED time=S\n"
+"condition holds; \"weak\": allowed, but no interleaving of the threads\n"
+"gives it, models/sc-bpf.cat), `Observation NAME Never|Sometimes|Always P N`\n"
+"as litmus7 prints it, then\n"
+"  Run NAME ARCH ok|VIOLATION instances=N states=SEEN/ALLOWED weak=W time=S\n"
 "  Run NAME ARCH unsupported (REASON)\n"
 "A VIOLATION (a state bpf.cat forbids) prints the JIT's code of each thread.\n"
 "\n"
@@ -814,15 +837,16 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 		free(files);
 		return 2;
 	}
-	bpf_model bm;
-	if (load_bpf_model(model_dir, &bm) < 0) {
+	bpf_model bm, sc;
+	if (load_bpf_model(model_dir, "bpf.cat", &bm) < 0
+	    || load_bpf_model(model_dir, "sc-bpf.cat", &sc) < 0) {
 		free(files);
 		return 1;
 	}
 	run_test *rts = calloc((size_t)nfiles, sizeof *rts);
 	bool *ok = calloc((size_t)nfiles, sizeof *ok);
 	for (i = 0; i < nfiles; i++) {
-		ok[i] = prepare(&rts[i], files[i], &bm, ninst) == 0;
+		ok[i] = prepare(&rts[i], files[i], &bm, &sc, ninst) == 0;
 		if (!ok[i])
 			rc = 1;
 	}
@@ -899,8 +923,10 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 		for (i = 0; i < nfiles && lines; i++)
 			if (ok[i])
 				judge(&rts[i], lines, nlines, an, &tot);
-		printf("run %s: %d tests run, %d unsupported, %d failed, %ld instances, %ld states, %d violations\n",
-		       an, tot.run, tot.unsupported, tot.failed, tot.instances, tot.states, tot.violations);
+		printf("run %s: %d tests run, %d unsupported, %d failed, %ld instances, %ld states, "
+		       "%ld weak states in %d tests (%ld instances), %d violations\n",
+		       an, tot.run, tot.unsupported, tot.failed, tot.instances, tot.states,
+		       tot.weak_states, tot.weak_tests, tot.weak_count, tot.violations);
 		if (tot.violations || tot.failed)
 			rc = 1;
 		for (i = 0; i < nlines; i++)
@@ -914,5 +940,7 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 	free(files);
 	cat_run_free(bm.run);
 	cat_model_free(bm.m);
+	cat_run_free(sc.run);
+	cat_model_free(sc.m);
 	return rc;
 }

@@ -237,8 +237,10 @@ static void worker(int ti, int nthreads, int fd, ctl *c)
 
 	pin(ti);
 	for (int pass = 0; pass < npasses; pass++) {
-		while (c->go <= pass)
+		while (c->go <= pass && !c->stop)
 			;
+		if (c->stop)
+			_exit(1);
 		for (int i = 0; i < ninst; i++) {
 			int want = nthreads * (pass + 1);
 			__atomic_add_fetch(&c->arrive[i], 1, __ATOMIC_SEQ_CST);
