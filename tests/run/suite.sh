@@ -13,6 +13,9 @@
 # Logs: $BPFMM_CACHE/kernel-check/logs/run-ARCH.txt (what bpfmm run printed)
 # and run-ARCH.console; scripts/runtime-report.sh turns them into
 # docs/runtime-testing.md.  Ends with "N passed, N failed" (or SKIP).
+# RUN_OPTS: options of bpfmm run for the big runs (default
+# "--instances 256 --passes 1": 256 instances per test, to keep make check
+# short; the broken-JIT run uses 4096 x 8).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 source kernel/lib.sh
@@ -53,7 +56,7 @@ ko() { echo "FAIL $*"; fail=$((fail + 1)); }
 for arch in $arches; do
 	t0=$(date +%s)
 	out=$logs/run-$arch.txt
-	TMPDIR=$tmp "$bpfmm" run --arch "$arch" ${RUN_OPTS:-} "${tests[@]}" > "$out" 2> "$logs/run-$arch.err"
+	TMPDIR=$tmp "$bpfmm" run --arch "$arch" ${RUN_OPTS:---instances 256 --passes 1} "${tests[@]}" > "$out" 2> "$logs/run-$arch.err"
 	rc=$?
 	cp "$tmp"/bpfmm-run.*/console.log "$logs/run-$arch.console" 2>/dev/null
 	rm -rf "$tmp"/bpfmm-run.*
