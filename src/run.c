@@ -17,8 +17,9 @@
  *   r6 &= NINST - 1; r6 *= STRIDE
  *   r7 = map value (ld_imm64, BPF_PSEUDO_MAP_VALUE, patched by the runner)
  *   r7 += r6; *(u64 *)(r10 - 8) = r7
- *   start barrier: lock add 1 to the instance's counter, spin until it
- *   reaches the number of threads (may_goto gives up after 8M rounds)
+ *   start barrier, unless ctx word 1 says not to (more threads than CPUs):
+ *   lock add 1 to the instance's counter, spin until it reaches the
+ *   number of threads (may_goto gives up after 8M rounds)
  *   every register rK: its initial value (an address is base + offset)
  *   ... the test's instructions ...
  *   end: every register spilled to the stack, then copied to its slot
@@ -394,6 +395,8 @@ static int translate_thread(run_test *rt, int ti, int ninst, prog *p)
 	emit(p, C_STX | S_DW | M_MEM, 10, 7, -8, 0);
 	/* start barrier of this instance: count in, spin (may_goto bounds the
 	 * loop for the verifier) until every thread has come */
+	emit(p, C_LDX | S_W | M_MEM, 8, 1, 4, 0);     /* ctx word 1: no barrier */
+	emit(p, C_JMP | J_JNE | SRC_K, 8, 0, 5, 0);
 	emit(p, C_ALU64 | A_MOV | SRC_K, 8, 0, 0, 1);
 	emit(p, C_STX | S_DW | M_ATOMIC, 7, 8, rt->stride - LINE, A_ADD);
 	emit(p, C_JMP | J_MAY_GOTO, 0, 0, 2, 0);
