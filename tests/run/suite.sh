@@ -1,7 +1,8 @@
 #!/bin/bash
 # tests/run/suite.sh - `make check` suite bpf-run (docs/runtime-testing.md).
 #
-# For each arch of $RUN_ARCHES (default: riscv64 arm64 x86_64), `bpfmm run`
+# For each arch of $RUN_ARCHES (default: riscv64; arm64 and x86_64 are
+# wired in kernel/lib.sh but not yet measured), `bpfmm run`
 # boots the Linux 6.12 guest once with every test: the BPF catalogue
 # (../shared, when present), our corpus (tests/litmus/bpf), tests/run and
 # $RUN_RANDOM (default 200) random `bpfgen --no-acqrel` tests.  Each arch
@@ -19,7 +20,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 source kernel/lib.sh
-arches=${RUN_ARCHES:-riscv64 arm64 x86_64}
+arches=${RUN_ARCHES:-riscv64}
 nrandom=${RUN_RANDOM:-200}
 seed=${RUN_SEED:-7}
 shared=${SHARED:-../shared}
