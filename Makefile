@@ -79,6 +79,8 @@ check: deps all
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  "kernel=bash kernel/check.sh" \
 	  "kernel-model=bash kernel/model-check.sh" \
+	  "bpf-run-judge=sh tests/run/judge-test.sh" \
+	  "bpf-run=bash tests/run/suite.sh" \
 	  $(CHECK_EXTRA)
 
 # The same suites under AddressSanitizer and UBSan, in build-asan/.

@@ -20,7 +20,7 @@ CONFIGDIR=$KDIR/configs
 # Debian 12 packages the whole flow needs.
 KERNEL_PACKAGES="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu
 binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-riscv64-cross
-libc6-dev-arm64-cross qemu-system-misc qemu-system-arm make gcc libc6-dev flex
+libc6-dev-arm64-cross qemu-system-misc qemu-system-arm qemu-system-x86 make gcc libc6-dev flex
 bison bc libssl-dev libelf-dev cpio ccache xz-utils perl python3 patch git"
 
 log() { printf '%s [kernel] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
@@ -64,18 +64,21 @@ ensure_packages() {
 variant_tree() {
 	case "$1" in
 	riscv64-base) echo base ;;
+	*-brokenjit) echo brokenjit ;;
 	*) echo series ;;
 	esac
 }
-variant_arch() { case "$1" in riscv64*) echo riscv64 ;; arm64*) echo arm64 ;; *) die "unknown variant $1" ;; esac; }
-karch() { case "$1" in riscv64) echo riscv ;; arm64) echo arm64 ;; esac; }
-cross() { case "$1" in riscv64) echo riscv64-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; esac; }
-image_path() { case "$1" in riscv64) echo arch/riscv/boot/Image ;; arm64) echo arch/arm64/boot/Image ;; esac; }
+variant_arch() { case "$1" in riscv64*) echo riscv64 ;; arm64*) echo arm64 ;; x86_64*) echo x86_64 ;; *) die "unknown variant $1" ;; esac; }
+karch() { case "$1" in riscv64) echo riscv ;; arm64) echo arm64 ;; x86_64) echo x86_64 ;; esac; }
+cross() { case "$1" in riscv64) echo riscv64-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; x86_64) echo x86_64-linux-gnu- ;; esac; }
+image_path() { case "$1" in riscv64) echo arch/riscv/boot/Image ;; arm64) echo arch/arm64/boot/Image ;; x86_64) echo arch/x86/boot/bzImage ;; esac; }
 
-# Patches of a tree, in order.  "base" leaves out patch 1 (0001-*).
+# Patches of a tree, in order.  "base" leaves out patch 1 (0001-*);
+# "brokenjit" (test only, never the series) adds tests/run/patches, which
+# break a BPF JIT on purpose for `bpfmm run` to catch.
 tree_patches() {
 	local p name
-	for p in "$PATCHDIR"/*.patch; do
+	for p in "$PATCHDIR"/*.patch $([ "$1" = brokenjit ] && echo "$KDIR"/../tests/run/patches/*.patch); do
 		[ -e "$p" ] || continue
 		name=${p##*/}
 		if [ "$1" = base ] && [ "$name" != "${name#0001-}" ]; then
@@ -186,30 +189,43 @@ build_initramfs() {
 	"$gen" "$list" > "$cpio" || die "gen_init_cpio failed"
 }
 
-# Boot one variant in QEMU under timeout; the console goes to the log.
-boot_kernel() {
-	local variant=$1 arch img cpio out rc
-	arch=$(variant_arch "$variant")
-	img=$WORK/build-$variant/$(image_path "$arch")
-	cpio=$WORK/initramfs-$arch.cpio
-	out=$WORK/logs/boot-$variant.log
-	local append="earlycon panic=-1 oops=panic atomic_ordering_kunit.stress_ms=${STRESS_MS:-200}"
+# qemu_boot ARCH IMAGE CPIO LOG APPEND TIMEOUT: boot under timeout (TCG,
+# -smp 4); the console goes to LOG.  Never loads anything into this machine's
+# kernel.
+qemu_boot() {
+	local arch=$1 img=$2 cpio=$3 out=$4 append=$5 tmo=$6 rc
 	case "$arch" in
 	riscv64)
-		timeout -k 5 "${BOOT_TIMEOUT:-300}" qemu-system-riscv64 \
+		timeout -k 5 "$tmo" qemu-system-riscv64 \
 			-machine virt -smp 4 -m 512M -nographic -no-reboot \
 			-accel tcg,thread=multi -kernel "$img" -initrd "$cpio" \
 			-append "console=ttyS0 $append" > "$out" 2>&1 < /dev/null
 		;;
 	arm64)
-		timeout -k 5 "${BOOT_TIMEOUT:-300}" qemu-system-aarch64 \
+		timeout -k 5 "$tmo" qemu-system-aarch64 \
 			-machine virt -cpu max,pauth-impdef=on -smp 4 -m 512M \
 			-nographic -no-reboot -accel tcg,thread=multi \
 			-kernel "$img" -initrd "$cpio" \
 			-append "console=ttyAMA0 $append" > "$out" 2>&1 < /dev/null
 		;;
+	x86_64)
+		timeout -k 5 "$tmo" qemu-system-x86_64 \
+			-machine q35 -cpu max -smp 4 -m 512M -nographic -no-reboot \
+			-accel tcg,thread=multi -kernel "$img" -initrd "$cpio" \
+			-append "console=ttyS0 $append" > "$out" 2>&1 < /dev/null
+		;;
 	esac
 	rc=$?
-	[ $rc -eq 124 ] && log "boot $variant: QEMU killed by timeout after ${BOOT_TIMEOUT:-300}s"
+	[ $rc -eq 124 ] && log "boot $arch: QEMU killed by timeout after ${tmo}s"
 	return 0
+}
+
+# Boot one variant in QEMU under timeout; the console goes to the log.
+boot_kernel() {
+	local variant=$1 arch
+	arch=$(variant_arch "$variant")
+	qemu_boot "$arch" "$WORK/build-$variant/$(image_path "$arch")" \
+		"$WORK/initramfs-$arch.cpio" "$WORK/logs/boot-$variant.log" \
+		"earlycon panic=-1 oops=panic atomic_ordering_kunit.stress_ms=${STRESS_MS:-200}" \
+		"${BOOT_TIMEOUT:-300}"
 }

@@ -16,6 +16,7 @@
 #include "map.h"
 #include "output.h"
 #include "outdir.h"
+#include "run.h"
 
 #define BPFMM_VERSION "0.1"
 
@@ -88,6 +89,10 @@ static const char usage[] =
 "bpfmm lkmm-map --mapping NAME [--emit DIR] FILE.litmus...: write C (LKMM)\n"
 "tests with Linux's RISC-V sequences for its primitives and check that\n"
 "riscv.cat allows no final state linux-kernel.cat forbids (docs/lkmm-riscv.md).\n"
+"\n"
+"bpfmm run --arch riscv64|arm64|x86_64 FILE.litmus...: run BPF tests as\n"
+"JIT-compiled BPF programs in a Linux 6.12 QEMU guest and judge the observed\n"
+"final states against bpf.cat (docs/runtime-testing.md).\n"
 "\n"
 "Every test named is checked, even after one fails to parse or run.\n"
 "Errors go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
@@ -289,6 +294,8 @@ int main(int argc, char **argv)
 		return c2bpf_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
 		return lkmm_map_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "run"))
+		return run_main(argc - 1, argv + 1, model_dir(), argv[0]);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;

@@ -1,0 +1,94 @@
+#!/bin/bash
+# tests/run/suite.sh - `make check` suite bpf-run (docs/runtime-testing.md).
+#
+# For each arch of $RUN_ARCHES (default: riscv64; arm64 and x86_64 are
+# wired in kernel/lib.sh but not yet measured), `bpfmm run`
+# boots the Linux 6.12 guest once with every test: the BPF catalogue
+# (../shared, when present), our corpus (tests/litmus/bpf), tests/run and
+# $RUN_RANDOM (default 200) random `bpfgen --no-acqrel` tests.  Each arch
+# passes when the guest reports every runnable test and no observed final
+# state is outside bpf.cat's (0 violations).  Then the broken-JIT kernel
+# (riscv64 + tests/run/patches: fetch-add as load/add/store) must be caught:
+# a VIOLATION on tests/run/lost-update.litmus.
+#
+# Logs: $BPFMM_CACHE/kernel-check/logs/run-ARCH.txt (what bpfmm run printed)
+# and run-ARCH.console; scripts/runtime-report.sh turns them into
+# docs/runtime-testing.md.  Ends with "N passed, N failed" (or SKIP).
+# RUN_OPTS: options of bpfmm run for the big runs (default
+# "--instances 256 --passes 1": 256 instances per test, to keep make check
+# short; the broken-JIT run uses 4096 x 8).
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+source kernel/lib.sh
+arches=${RUN_ARCHES:-riscv64}
+nrandom=${RUN_RANDOM:-200}
+seed=${RUN_SEED:-7}
+shared=${SHARED:-../shared}
+bpfmm=$PWD/build/bpfmm
+if [ ! -r "$TARBALL" ]; then
+	echo "SKIP: no kernel tarball $TARBALL (package linux-source-6.12)"
+	exit 0
+fi
+ensure_packages
+make -s build/bpfmm build/bpfgen || exit 2
+logs=$WORK/logs
+mkdir -p "$logs"
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+# $nrandom random tests that bpfmm can check (a few are too large for it)
+mkdir -p "$tmp/gen"
+build/bpfgen --seed "$seed" --count $((nrandom + nrandom / 5 + 5)) --no-acqrel --prefix rand \
+	--outdir "$tmp/gen" >/dev/null || exit 2
+n=0
+for f in "$tmp"/gen/*.litmus; do
+	[ $n -lt "$nrandom" ] || break
+	build/bpfmm -notime "$f" >/dev/null 2>&1 || continue
+	mv "$f" "$tmp/"
+	n=$((n + 1))
+done
+tests=()
+[ -d "$shared/conformance/bpf-catalogue/tests" ] && tests+=("$shared"/conformance/bpf-catalogue/tests/*.litmus)
+tests+=(tests/litmus/bpf/*.litmus tests/run/*.litmus "$tmp"/*.litmus)
+
+pass=0 fail=0
+ok() { echo "PASS $*"; pass=$((pass + 1)); }
+ko() { echo "FAIL $*"; fail=$((fail + 1)); }
+
+for arch in $arches; do
+	t0=$(date +%s)
+	out=$logs/run-$arch.txt
+	TMPDIR=$tmp "$bpfmm" run --arch "$arch" ${RUN_OPTS:---instances 256 --passes 1} "${tests[@]}" > "$out" 2> "$logs/run-$arch.err"
+	rc=$?
+	cp "$tmp"/bpfmm-run.*/console.log "$logs/run-$arch.console" 2>/dev/null
+	rm -rf "$tmp"/bpfmm-run.*
+	echo "$(($(date +%s) - t0))" > "$logs/run-$arch.seconds"
+	sum=$(grep "^run $arch: " "$out" | tail -n 1)
+	echo "$arch: ${sum#run $arch: } ($(cat "$logs/run-$arch.seconds")s)"
+	grep -E '^(VIOLATION|Run .* FAILED)' "$out" | head -n 20
+	if [ $rc -eq 0 ] && [ -n "$sum" ]; then
+		ok "$arch: every test run or unsupported, 0 violations"
+	else
+		tail -n 5 "$logs/run-$arch.err"
+		ko "$arch: bpfmm run exit status $rc (see $out)"
+	fi
+done
+
+# The broken JIT must be caught.
+case " $arches " in
+*" riscv64 "*)
+	out=$logs/run-riscv64-brokenjit.txt
+	t0=$(date +%s)
+	RUN_VARIANT=riscv64-brokenjit TMPDIR=$tmp "$bpfmm" run --arch riscv64 \
+		--instances 4096 --passes 8 tests/run/lost-update.litmus > "$out" 2> "$logs/run-riscv64-brokenjit.err"
+	echo "$(($(date +%s) - t0))" > "$logs/run-riscv64-brokenjit.seconds"
+	cp "$tmp"/bpfmm-run.*/console.log "$logs/run-riscv64-brokenjit.console" 2>/dev/null
+	if grep -q '^Run lost-update riscv64 VIOLATION' "$out"; then
+		ok "riscv64-brokenjit: lost update caught: $(grep -m1 'FORBIDDEN' "$out" | sed 's/ *<--.*//')"
+	else
+		tail -n 5 "$logs/run-riscv64-brokenjit.err"
+		ko "riscv64-brokenjit: the broken fetch-add was not caught (see $out)"
+	fi
+	;;
+esac
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
