@@ -135,7 +135,8 @@ configure() {
 	arch=$(variant_arch "$variant")
 	b=$WORK/build-$variant
 	mkdir -p "$b"
-	frags="$CONFIGDIR/common.config $CONFIGDIR/$arch.config"
+	# BPFMM_EXTRA_CONFIG: more fragments (kernel/run.sh: the BPF options)
+	frags="$CONFIGDIR/common.config $CONFIGDIR/$arch.config ${BPFMM_EXTRA_CONFIG:-}"
 	kmake "$variant" -s tinyconfig >/dev/null || die "tinyconfig failed"
 	# shellcheck disable=SC2086
 	(cd "$WORK/src-$(variant_tree "$variant")" &&

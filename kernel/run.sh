@@ -2,14 +2,18 @@
 # kernel/run.sh --arch ARCH JOB LOG: boot the Linux 6.12 guest of ARCH with
 # the bpfmm-run initramfs (static kernel/guest/bpfrun.c as /init, JOB as
 # /job) and write its console to LOG.  Called by `bpfmm run --arch`; the
-# judging is bpfmm's.  The kernel is the kernel-check build of the same
-# variant under $BPFMM_CACHE (kernel/configs/common.config has the BPF
-# options); it is built when missing or configured without BPF.
+# judging is bpfmm's.  The kernel is built like the kernel-check one of the
+# same variant plus kernel/configs/bpf-run.config (the BPF options), under
+# $BPFMM_CACHE/kernel-run, when missing or configured without BPF.
 #
 # Environment: BPFMM_CACHE, JOBS, RUN_TIMEOUT (QEMU timeout, default 900 s),
 # RUN_VARIANT (kernel variant to boot, default ARCH; e.g. a test-only
 # broken-JIT build, see tests/run/).
 set -u
+# bpfmm run's kernels: their own work directory and the BPF options on top
+# of the kernel-check configuration (kernel/configs/bpf-run.config).
+export BPFMM_KERNEL_WORK=${BPFMM_KERNEL_WORK:-${BPFMM_CACHE:-$HOME/.cache/bpfmm}/kernel-run}
+export BPFMM_EXTRA_CONFIG=${BPFMM_EXTRA_CONFIG:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/configs/bpf-run.config}
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 arch=

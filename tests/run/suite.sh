@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/run/suite.sh - `make check` suite bpf-run (docs/runtime-testing.md).
+# tests/run/suite.sh - `make bpf-run-check` (docs/runtime-testing.md).
 #
 # For each arch of $RUN_ARCHES (default: riscv64; arm64 and x86_64 are
 # wired in kernel/lib.sh but not yet measured), `bpfmm run`
@@ -19,6 +19,8 @@
 # short; the broken-JIT run uses 4096 x 8).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
+export BPFMM_KERNEL_WORK=${BPFMM_KERNEL_WORK:-${BPFMM_CACHE:-$HOME/.cache/bpfmm}/kernel-run}
+export BPFMM_EXTRA_CONFIG=${BPFMM_EXTRA_CONFIG:-$PWD/kernel/configs/bpf-run.config}
 source kernel/lib.sh
 arches=${RUN_ARCHES:-riscv64}
 nrandom=${RUN_RANDOM:-200}
