@@ -130,6 +130,8 @@ typedef struct {
 	int id;           /* thread number as written: P<id> */
 	ir_insn *code;
 	int ncode;
+	char **label;     /* per instruction 0..ncode: the label naming it as
+	                   * written, or NULL (NULL array: no labels) */
 } litmus_thread;
 
 /* Initial state entries: `T:rN=value` or `x=value`; a symbol named on the

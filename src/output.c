@@ -111,7 +111,8 @@ void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool sho
 		}
 		fputc('\n', f);
 	}
-	fputs(res->ok ? "Ok\n" : "No\n", f);
+	/* as herd7: "Loop" when a path went past the unrolling limit */
+	fprintf(f, "%s%s\n", res->stats.loop ? "Loop " : "", res->ok ? "Ok" : "No");
 	fprintf(f, "Witnesses\nPositive: %ld Negative: %ld\n", wpos, wneg);
 	if (res->outcome_mode)
 		fprintf(f, "Note %.*s: too many executions to count; witnesses count "
