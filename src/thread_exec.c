@@ -557,6 +557,26 @@ static bool jump_back(runner *r, int target)
 	return true;
 }
 
+/* The result register of a store-conditional: value v, depending on what
+ * in->sc_dep says (ew: the write event on success, -1 on failure). Its
+ * value itself is known once the instruction runs: no value dependency. */
+static void sc_result(runner *r, const ir_insn *in, value v, int ew)
+{
+	dset t = tmp(r, T_X), pt = tmp(r, T_Y);
+
+	ds_clear(t, r->w);
+	ds_clear(pt, r->w);
+	if (in->sc_dep == SC_DEP_WRITE && ew >= 0)
+		ds_bit(t, ew);
+	if (in->sc_dep == SC_DEP_OPERANDS) {
+		ds_or(t, oset(r, &in->a, TAINT), r->w);
+		ds_or(t, oset(r, &in->b, TAINT), r->w);
+		ds_or(pt, oset(r, &in->a, PTAINT), r->w);
+		ds_or(pt, oset(r, &in->b, PTAINT), r->w);
+	}
+	set_reg(r, in->dst, v, t, NULL, pt);
+}
+
 static int run(runner *r, pathpos p)
 {
 	int w = r->w;
@@ -649,25 +669,17 @@ static int run(runner *r, pathpos p)
 				if (ew < 0)
 					st = ew;
 				else {
-					/* the result says the store was done: it
-					 * depends on the store's event (a
-					 * dependency source, as for herd7), its
-					 * value (0) on nothing */
-					if (in->dst >= 0) {
-						dset t = tmp(r, T_X);
-						ds_clear(t, w);
-						ds_bit(t, ew);
-						set_reg(r, in->dst, value_int(0), t, NULL, NULL);
-					}
+					/* the result says the store was done */
+					if (in->dst >= 0)
+						sc_result(r, in, value_int(0), ew);
 					st = run(r, q);
 				}
 				restore_state(r, saved);
 				q = next;
 			}
 			if (st >= 0) {
-				/* failure: no event, nothing to depend on */
 				if (in->dst >= 0)
-					set_reg(r, in->dst, value_int(1), NULL, NULL, NULL);
+					sc_result(r, in, value_int(1), -1);
 				st = run(r, q);
 			}
 			restore_state(r, saved);
