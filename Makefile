@@ -71,6 +71,7 @@ check: deps all
 	  "loongarch=sh tests/scripts/verdicts.sh tests/litmus/loongarch build/bpfmm models/loongarch.cat" \
 	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
 	  "loongarch-llsc-plain=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/llsc-plain build/bpfmm models/loongarch.cat" \
+	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
 	  "instructions=sh tests/conformance/instructions.sh" \
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
@@ -152,6 +153,7 @@ bench: all
 
 diff-check: all $(BUILD)/bpfgen
 	@SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1
+	@SHARED=$(SHARED) sh tests/diff/loops.sh 12 1
 
 .PHONY: bench diff-check
 # --- end bench / diff ---
