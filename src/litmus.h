@@ -123,6 +123,10 @@ typedef struct {
 	                        * cmpxchg); 0: none */
 	bool reserve;     /* IR_LOAD: load-reserved (pairs with a later IR_SC) */
 	sc_dep_kind sc_dep; /* IR_SC: what its result depends on */
+	bool unroll_concrete; /* IR_BRANCH: a backward jump whose operands no
+	                   * read computes is not counted by the unrolling
+	                   * limit (herd7's AArch64 semantics unroll such loops
+	                   * completely; other architectures count them) */
 	bool split;       /* IR_RMW: a read and a write linked by rmw; IR_CAS with
 	                   * c = OPND_NONE: no write on success */
 	bool alu_new;     /* IR_CAS: on success write old alu c, not c (the

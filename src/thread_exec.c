@@ -184,6 +184,9 @@ typedef struct {
 	int *jumps;          /* nheads */
 	uint64_t *scope_ctrl; /* MAX_CTRL_SCOPES sets: ctrl before each open
 	                      * C if statement (pathpos.scope_end) */
+	uint8_t *unknown;    /* nregs: the value depends on a read or on a
+	                      * store-conditional's outcome (not on constants
+	                      * only): see ir_insn.unroll_concrete */
 	char **frames;
 	int nframes, depth;
 
@@ -275,10 +278,16 @@ static void set_reg(runner *r, int dst, value v, const uint64_t *taint, const ui
 		ds_copy(rs(r, dst, PTAINT), ptaint, r->w);
 }
 
+static bool unknown_of(const runner *r, const opnd *o)
+{
+	return o->kind == OPND_REG && r->unknown[o->reg];
+}
+
 /* A register that holds what read event e returned. */
 static void read_result(runner *r, int dst, value v, int e)
 {
 	r->val[dst] = v;
+	r->unknown[dst] = 1;
 	ds_clear(rs(r, dst, TAINT), r->w);
 	ds_bit(rs(r, dst, TAINT), e);
 	ds_copy(rs(r, dst, VTAINT), rs(r, dst, TAINT), r->w);
@@ -506,6 +515,7 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
 			ds_copy(pt, bp, w);
 			ds_bit(pt, er);
 			set_reg(r, in->dst, old, bt, bv, pt);
+			r->unknown[in->dst] = 1;
 			pathpos q2 = q;
 			q2.pc++;
 			st = run(r, q2);
@@ -575,6 +585,7 @@ static void sc_result(runner *r, const ir_insn *in, value v, int ew)
 		ds_or(pt, oset(r, &in->b, PTAINT), r->w);
 	}
 	set_reg(r, in->dst, v, t, NULL, pt);
+	r->unknown[in->dst] = 1;   /* success or failure is a choice */
 }
 
 static int run(runner *r, pathpos p)
@@ -598,6 +609,7 @@ static int run(runner *r, pathpos p)
 		operands_ptaint(r, in);
 		switch (in->op) {
 		case IR_MOV:
+			r->unknown[in->dst] = unknown_of(r, &in->a);
 			set_reg(r, in->dst, value_of(&in->a, r), oset(r, &in->a, TAINT),
 				oset(r, &in->a, VTAINT), oset(r, &in->a, PTAINT));
 			break;
@@ -615,6 +627,7 @@ static int run(runner *r, pathpos p)
 			ds_copy(pt, oset(r, &in->a, PTAINT), w);
 			ds_or(pt, oset(r, &in->b, PTAINT), w);
 			set_reg(r, in->dst, v, t, vt, pt);
+			r->unknown[in->dst] = unknown_of(r, &in->a) || unknown_of(r, &in->b);
 			break;
 		}
 		case IR_PICK: {
@@ -628,9 +641,13 @@ static int run(runner *r, pathpos p)
 			ds_or(chose, oset(r, &in->b, PTAINT), w);
 			ds_copy(vchose, oset(r, &in->a, VTAINT), w);
 			ds_or(vchose, oset(r, &in->b, VTAINT), w);
-			if (taken)
+			bool unk = unknown_of(r, &in->a) || unknown_of(r, &in->b);
+			if (taken) {
 				set_reg(r, in->dst, value_of(&in->c, r), oset(r, &in->c, TAINT),
 					oset(r, &in->c, VTAINT), oset(r, &in->c, PTAINT));
+				r->unknown[in->dst] = unknown_of(r, &in->c);
+			}
+			r->unknown[in->dst] |= unk;
 			ds_or(rs(r, in->dst, PTAINT), chose, w);
 			ds_or(rs(r, in->dst, VTAINT), vchose, w);
 			break;
@@ -722,7 +739,10 @@ static int run(runner *r, pathpos p)
 				ds_or(r->ctrl, oset(r, &in->b, PTAINT), w);
 			}
 			if (taken) {
-				if (in->target <= p.pc && !jump_back(r, in->target))
+				bool counted = in->target <= p.pc;
+				if (counted && in->unroll_concrete)   /* on known values? */
+					counted = unknown_of(r, &in->a) || unknown_of(r, &in->b);
+				if (counted && !jump_back(r, in->target))
 					return finish(r, &p, true);
 				p.pc = in->target;
 				continue;
@@ -744,7 +764,7 @@ static int run_thread(runner *r, const litmus_test *t, int ti)
 	size_t jumps_sz = sizeof(int) * (r->nheads ? r->nheads : 1);
 
 	/* value first: the block is aligned for every part */
-	r->state_size = regs_sz + sets_sz + ctrl_sz + jumps_sz;
+	r->state_size = regs_sz + sets_sz + ctrl_sz + jumps_sz + (n ? n : 1);
 	r->state = xrealloc(NULL, r->state_size);
 	memset(r->state, 0, r->state_size);
 	r->val = (value *)r->state;
@@ -752,6 +772,7 @@ static int run_thread(runner *r, const litmus_test *t, int ti)
 	r->ctrl = (uint64_t *)(r->state + regs_sz + sets_sz);
 	r->scope_ctrl = r->ctrl + w;
 	r->jumps = (int *)(r->state + regs_sz + sets_sz + ctrl_sz);
+	r->unknown = (uint8_t *)(r->state + regs_sz + sets_sz + ctrl_sz + jumps_sz);
 	r->xctrl = xrealloc(NULL, sizeof(uint64_t) * w);
 	r->tmp = xrealloc(NULL, sizeof(uint64_t) * w * NTMP);
 	r->ev = xrealloc(NULL, sizeof *r->ev * 64 * w);
