@@ -66,7 +66,10 @@ check: deps all
 	  "lkmm-map=sh tests/conformance/lkmm-map.sh" \
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "jit-mappings-random=sh tests/map/random.sh" \
-	  "herd-diff=$(MAKE) -s diff-check" \
+	  "herd-diff=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1" \
+	  "c-diff=$(MAKE) -s $(BUILD)/cgen >/dev/null && SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 100 1" \
+	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) sh tests/diff/hw-slice.sh 100 1" \
+	  "herdtools7-patch=sh kernel/herdtools7/test.sh" \
 	  "s390x=sh tests/scripts/verdicts.sh tests/litmus/s390x build/bpfmm models/s390x.cat" \
 	  "loongarch=sh tests/scripts/verdicts.sh tests/litmus/loongarch build/bpfmm models/loongarch.cat" \
 	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
@@ -76,6 +79,7 @@ check: deps all
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  "kernel=bash kernel/check.sh" \
+	  "kernel-model=bash kernel/model-check.sh" \
 	  $(CHECK_EXTRA)
 
 # The same suites under AddressSanitizer and UBSan, in build-asan/.
@@ -94,11 +98,17 @@ demo: deps all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bpfmm/models/lib
-	install -m 755 build/bpfmm $(DESTDIR)$(PREFIX)/bin/bpfmm
+	install -m 755 $(BUILD)/bpfmm $(DESTDIR)$(PREFIX)/bin/bpfmm
 	install -m 644 models/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/
 	install -m 644 models/lib/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/lib/
 	install -d $(DESTDIR)$(PREFIX)/share/bpfmm/mappings
 	install -m 644 mappings/* $(DESTDIR)$(PREFIX)/share/bpfmm/mappings/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/bpfmm/docs
+	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/bpfmm/
+	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/bpfmm/docs/
+	install -m 755 scripts/herd7 $(DESTDIR)$(PREFIX)/bin/bpfmm-herd7
+	install -d $(DESTDIR)$(PREFIX)/libexec/bpfmm
+	ln -sf ../../bin/bpfmm-herd7 $(DESTDIR)$(PREFIX)/libexec/bpfmm/herd7
 
 .PHONY: all unit clean check deps asan-check demo install
 clean:
@@ -142,20 +152,39 @@ fuzz-replay:
 
 # --- bench / diff (bench/, tests/diff/) ---
 # `make bench`: bpfmm vs herd7 timings (catalogue, scaling family).
-# `make diff-check`: bpfmm vs herd7 on the catalogue + 200 random tests.
+# `make diff-check`: bpfmm vs herd7 on the catalogue + 200 random BPF tests,
+# then on tests/litmus/c + 500 random C tests with the kernel's model.
+# `make hw-diff-check`: our hardware models vs herd7's (tests/diff/hw-diff.sh).
 $(BUILD)/bpfgen: tools/gen/bpfgen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
+$(BUILD)/hwgen: tools/gen/hwgen.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
 bench: all
 	@SHARED=$(SHARED) sh bench/catalogue.sh
 	@SHARED=$(SHARED) sh bench/scaling.sh
+	@SHARED=$(SHARED) sh bench/locks.sh
 
-diff-check: all $(BUILD)/bpfgen
+$(BUILD)/cgen: tools/gen/cgen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
+diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen
 	@SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1
+	@SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 500 1
 	@SHARED=$(SHARED) sh tests/diff/loops.sh 12 1
 
-.PHONY: bench diff-check
+# `make hw-diff-check`: our hardware models against herd7's own, 500
+# generated tests per architecture (tests/diff/hw-diff.sh; seed HW_SEED).
+HW_SEED ?= 1
+HW_COUNT ?= 500
+hw-diff-check: all $(BUILD)/hwgen
+	@SHARED=$(SHARED) HWGEN=$(BUILD)/hwgen sh tests/diff/hw-slice.sh $(HW_COUNT) $(HW_SEED)
+
+.PHONY: bench diff-check hw-diff-check
 # --- end bench / diff ---
 
 # --- kernel (kernel/) ---
@@ -168,3 +197,9 @@ kernel-judge-test:
 
 kernel-check: kernel-judge-test
 	bash kernel/check.sh
+
+# The BPF memory-model series (kernel/model-series): git am, checkpatch,
+# tools/ tests under bpfmm and herd7, htmldocs, LoongArch LLVM builds.
+.PHONY: kernel-model-check
+kernel-model-check: all
+	bash kernel/model-check.sh

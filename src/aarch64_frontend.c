@@ -27,7 +27,7 @@
 #include "lexer.h"
 
 enum {
-	A64_TAG_A, A64_TAG_Q, A64_TAG_L, A64_TAG_X, A64_TAG_AMO, A64_TAG_NORET,
+	A64_TAG_A, A64_TAG_Q, A64_TAG_L, A64_TAG_X, A64_TAG_AMO, A64_TAG_NORET, A64_TAG_SWP,
 	A64_TAG_DMB_SY, A64_TAG_DMB_LD, A64_TAG_DMB_ST,
 	A64_TAG_DSB_SY, A64_TAG_DSB_LD, A64_TAG_DSB_ST, A64_TAG_ISB,
 	A64_NTAGS
@@ -49,6 +49,8 @@ static const char *const a64_tag_names[] = {
 	/* the read of an atomic whose destination register is XZR / WZR
 	 * (ST<op>, and LD<op> / SWP / CAS writing their result to ZR) */
 	[A64_TAG_NORET] = "NoRet",
+	/* events of SWP: its write does not depend on its read */
+	[A64_TAG_SWP] = "SWP",
 	/* barriers; the ISH / OSH / NSH domains are not distinguished */
 	[A64_TAG_DMB_SY] = "DMB.SY",
 	[A64_TAG_DMB_LD] = "DMB.LD",
@@ -281,6 +283,36 @@ static int parse_src_or_imm(a64_parser *ap, opnd *o)
 	return parse_src(ap, o, NULL);
 }
 
+/* Register extensions UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX: the low
+ * 8, 16, 32 or 64 bits of a register, zero- or sign-extended. Returns
+ * the width in bits (64: no change), or 0 if NAME is not one; *sign. */
+static int extension(const char *name, bool *sign)
+{
+	static const char *const w[] = { "B", "H", "W", "X" };
+	if (strlen(name) != 4 || (toupper((unsigned char)name[0]) != 'U' &&
+				  toupper((unsigned char)name[0]) != 'S') ||
+	    toupper((unsigned char)name[1]) != 'X' || toupper((unsigned char)name[2]) != 'T')
+		return 0;
+	*sign = toupper((unsigned char)name[0]) == 'S';
+	for (int i = 0; i < 4; i++)
+		if (toupper((unsigned char)name[3]) == w[i][0])
+			return 8 << i;
+	return 0;
+}
+
+/* dst = the low `bits` bits of src, zero- or sign-extended (IR_ALUs;
+ * a plain move for 64). */
+static int extend_into(a64_parser *ap, int dst, opnd src, int bits, bool sign)
+{
+	if (bits >= 64)
+		return add_op(ap, IR_MOV, ALU_ADD, dst, src, imm_opnd(0)) ? 0 : -1;
+	if (!sign)
+		return add_op(ap, IR_ALU, ALU_AND, dst, src,
+			      imm_opnd((int64_t)(((uint64_t)1 << bits) - 1))) ? 0 : -1;
+	return add_op(ap, IR_ALU, ALU_SHL, dst, src, imm_opnd(64 - bits))
+	       && add_op(ap, IR_ALU, ALU_ASHR, dst, reg_opnd(dst), imm_opnd(64 - bits)) ? 0 : -1;
+}
+
 /* A second operand: Rm or #imm, then optionally `, LSL|LSR|ASR #k`
  * (a shifted register is computed into a hidden register first). */
 static int parse_operand2(a64_parser *ap, opnd *o)
@@ -302,8 +334,28 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		return -1;
 	for (i = 0; i < NELEM(shifts) && strcasecmp(sh, shifts[i].name); i++)
 		;
+	bool sign;
+	int bits = extension(sh, &sign);
+	if (bits && o->kind == OPND_REG) {
+		/* extended register: Rm, UXTW|SXTW|... {#k}, k = 0..4 */
+		int t = hidden_reg(ap, HREG_SHIFT);
+		int64_t amt = 0;
+		lex_skip_blanks(&ap->lx);
+		if (ap->lx.p[0] == '#' || lex_peek_number(&ap->lx)) {
+			if (parse_imm(ap, &k))
+				return -1;
+			amt = k.imm.off;
+		}
+		if (amt < 0 || amt > 4)
+			return diag_error(ap->d, at, "invalid shift amount");
+		if (t < 0 || extend_into(ap, t, *o, bits, sign)
+		    || (amt && !add_op(ap, IR_ALU, ALU_SHL, t, reg_opnd(t), imm_opnd(amt))))
+			return -1;
+		*o = reg_opnd(t);
+		return 0;
+	}
 	if (i == NELEM(shifts)) {
-		if (!strcasecmp(sh, "ROR") || !strncasecmp(sh, "UXT", 3) || !strncasecmp(sh, "SXT", 3))
+		if (!strcasecmp(sh, "ROR"))
 			return diag_error(ap->d, at, "unsupported AArch64 operand shift '%s'", sh);
 		return diag_error(ap->d, at, "invalid shift '%s'", sh);
 	}
@@ -333,6 +385,8 @@ typedef struct {
 	bool indexed;         /* [Xn, Rm{, ext #k}] */
 	opnd index;
 	int shift;
+	int ext_bits;         /* UXTW / SXTW: 32 (SXTX / UXTX / LSL: 64) */
+	bool ext_sign;
 	int64_t post;         /* post-index: [Xn], #imm */
 	bool has_post, pre;   /* pre: [Xn, #imm]! */
 } a64_addr;
@@ -372,6 +426,8 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 				    strcasecmp(ext, "SXTX") && strcasecmp(ext, "UXTX") &&
 				    strcasecmp(ext, "LSL"))
 					return diag_error(ap->d, at, "unsupported address extension '%s'", ext);
+				if (strcasecmp(ext, "LSL"))
+					ad->ext_bits = extension(ext, &ad->ext_sign);
 				lex_skip_blanks(lx);
 				if (lx->p[0] == '#' || lex_peek_number(lx)) {
 					opnd k;
@@ -421,6 +477,11 @@ static int addr_before(a64_parser *ap, const a64_addr *ad, opnd *a, int64_t *off
 	if (t < 0)
 		return -1;
 	opnd idx = ad->index;
+	if (ad->ext_bits && ad->ext_bits < 64 && idx.kind == OPND_REG) {
+		if (extend_into(ap, t, idx, ad->ext_bits, ad->ext_sign))
+			return -1;
+		idx = reg_opnd(t);
+	}
 	if (ad->shift) {
 		if (!add_op(ap, IR_ALU, ALU_SHL, t, idx, imm_opnd(ad->shift)))
 			return -1;
@@ -440,8 +501,7 @@ static int addr_after(a64_parser *ap, const a64_addr *ad)
 	return add_op(ap, IR_ALU, ALU_ADD, ad->base_reg, ad->base, imm_opnd(ad->post)) ? 0 : -1;
 }
 
-/* A write to Wn clears bits 32..63 of Xn. Values that are addresses
- * cannot be masked: such a path is dropped (herd7 rejects the test). */
+/* A write to Wn clears bits 32..63 of Xn (an address is kept: ir_alu). */
 static int zero_extend(a64_parser *ap, int reg)
 {
 	return add_op(ap, IR_ALU, ALU_AND, reg, reg_opnd(reg), imm_opnd(0xffffffff)) ? 0 : -1;
@@ -526,6 +586,10 @@ static int do_store_excl(a64_parser *ap, tagmask tags)
 	in->op = IR_SC;
 	in->sc_dep = SC_DEP_NONE;   /* the status: as herd7's AArch64 semantics */
 	in->dst = st;
+	/* the status is not computed from the store's operands: it carries
+	 * no dependency (herd7's Arm model: MP and LB with a dependency on
+	 * the status of a successful STXR are Allowed) */
+	in->sc_nodep = true;
 	in->a = a;
 	in->off = off;
 	in->b = v;
@@ -590,9 +654,10 @@ static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool 
 	in->off = off;
 	in->b = v;
 	in->size = rs.w ? 4 : 8;
-	in->tags_r = TAG(A64_TAG_AMO) | (acq ? TAG(A64_TAG_A) : 0)
+	tagmask swp = op == ALU_MOVB ? TAG(A64_TAG_SWP) : 0;
+	in->tags_r = TAG(A64_TAG_AMO) | swp | (acq ? TAG(A64_TAG_A) : 0)
 		   | (dst < 0 ? TAG(A64_TAG_NORET) : 0);
-	in->tags_w = TAG(A64_TAG_AMO) | (rel ? TAG(A64_TAG_L) : 0);
+	in->tags_w = TAG(A64_TAG_AMO) | swp | (rel ? TAG(A64_TAG_L) : 0);
 	return 0;
 }
 
@@ -763,7 +828,98 @@ static int do_branch(a64_parser *ap, const char *cond)
  * (addr / data) on the selected register only, and on the reads that set
  * the flags through the choice (a pick dependency: it orders later writes
  * that use Rd, not reads, and nothing that does not use Rd). */
+static int do_csel_kind(a64_parser *ap, char kind, int alias);
+static int do_csel_old(a64_parser *ap, bool cset);
 static int do_csel(a64_parser *ap, bool cset)
+{
+	return do_csel_kind(ap, cset ? 'T' : 'S', 0);
+}
+
+/* The opposite condition code (CINC & co. are written with it). */
+static const char *invert_cond(const char *c)
+{
+	static const char *const pairs[][2] = {
+		{ "EQ", "NE" }, { "HS", "LO" }, { "CS", "CC" }, { "HI", "LS" },
+		{ "GE", "LT" }, { "GT", "LE" }, { "MI", "PL" }, { "VS", "VC" },
+	};
+	for (size_t i = 0; i < NELEM(pairs); i++)
+		for (int k = 0; k < 2; k++)
+			if (!strcasecmp(c, pairs[i][k]))
+				return pairs[i][1 - k];
+	return NULL;
+}
+
+/* kind: 'S' CSEL, 'T' CSET, 'I' CSINC, 'V' CSINV, 'N' CSNEG:
+ *   Rd = cond ? Rn : f(Rm), f = identity, +1, NOT, negation.
+ * alias 1: CINC / CINV / CNEG Rd, Rn, cond = CS<kind> Rd, Rn, Rn, !cond;
+ * alias 2: CSETM Rd, cond = CSINV Rd, XZR, XZR, !cond. */
+static int do_csel_kind(a64_parser *ap, char kind, int alias)
+{
+	int d;
+	areg rd;
+	opnd n, m;
+	char cond[LEX_MAX_NAME];
+	cmp_op op;
+	ir_insn *in;
+
+	if (kind == 'T')
+		return do_csel_old(ap, true);
+	if (kind == 'S')
+		return do_csel_old(ap, false);
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap))
+		return -1;
+	if (alias == 2) {
+		n = m = imm_opnd(0);
+	} else {
+		if (parse_src(ap, &n, NULL) || expect_comma(ap))
+			return -1;
+		if (alias == 1)
+			m = n;
+		else if (parse_src(ap, &m, NULL) || expect_comma(ap))
+			return -1;
+	}
+	if (lex_ident(&ap->lx, cond, "a condition code"))
+		return -1;
+	if (alias) {
+		const char *inv = invert_cond(cond);
+		if (!inv)
+			return diag_error(ap->d, ap->insn_pos, "invalid condition code '%s' here", cond);
+		snprintf(cond, sizeof cond, "%s", inv);
+	}
+	if (cond_code(ap, cond, &op))
+		return -1;
+	if (d < 0)
+		return 0;
+	/* %tmp = f(Rm); if (cond) %tmp = Rn; Rd = %tmp (zero-extended for Wd) */
+	int t = hidden_reg(ap, HREG_TMP);
+	if (t < 0)
+		return -1;
+	if (kind == 'I')
+		in = add_op(ap, IR_ALU, ALU_ADD, t, m, imm_opnd(1));
+	else if (kind == 'V')
+		in = add_op(ap, IR_ALU, ALU_XOR, t, m, imm_opnd(-1));
+	else
+		in = add_op(ap, IR_ALU, ALU_SUB, t, imm_opnd(0), m);
+	if (!in)
+		return -1;
+	if (op != CMP_ALWAYS) {
+		if (!(in = add_insn(ap)))
+			return -1;
+		in->op = IR_PICK;
+		in->cmp = op;
+		in->dst = t;
+		if (flag_opnds(ap, in))
+			return -1;
+		in->c = n;
+	} else if (!add_op(ap, IR_MOV, ALU_ADD, t, n, imm_opnd(0))) {
+		return -1;
+	}
+	if (!add_op(ap, IR_MOV, ALU_ADD, d, reg_opnd(t), imm_opnd(0)))
+		return -1;
+	return rd.w ? zero_extend(ap, d) : 0;
+}
+
+static int do_csel_old(a64_parser *ap, bool cset)
 {
 	int d;
 	opnd n, m;
@@ -928,7 +1084,7 @@ static int do_mul(a64_parser *ap, const char *m)
 static const struct { const char *name; alu_op alu; } a64_alus[] = {
 	{ "ADD", ALU_ADD }, { "SUB", ALU_SUB }, { "EOR", ALU_XOR }, { "AND", ALU_AND },
 	{ "ORR", ALU_OR }, { "LSL", ALU_SHL }, { "LSR", ALU_SHR }, { "ASR", ALU_ASHR },
-	{ "MUL", ALU_MUL },
+	{ "MUL", ALU_MUL }, { "LSLV", ALU_SHL }, { "LSRV", ALU_SHR }, { "ASRV", ALU_ASHR },
 };
 
 static const struct { const char *name; alu_op alu; bool clr; } a64_amo_ops[] = {
@@ -937,7 +1093,7 @@ static const struct { const char *name; alu_op alu; bool clr; } a64_amo_ops[] = 
 };
 
 static const char *const a64_unsupported_prefixes[] = {
-	"LDP", "STP", "LDNP", "STNP", "LDUR", "STUR", "LDAPUR", "STLUR", "LDXP", "STXP",
+	"LDP", "STP", "LDNP", "STNP", "STUR", "LDAPUR", "STLUR", "LDXP", "STXP",
 	"LDAXP", "STLXP", "LDTR", "STTR", "LDG", "STG", "STZG", "ST2G", "IRG", "GMI",
 	"ADDG", "SUBG", "TLBI", "DC", "IC", "MSR", "MRS", "SVC", "HVC", "SMC", "ERET",
 	"LDLAR", "STLLR", "CASP",
@@ -963,7 +1119,7 @@ static int parse_insn(a64_parser *ap)
 	lex_advance(lx, n);
 
 	/* loads and stores */
-	if (!strcmp(m, "LDR"))
+	if (!strcmp(m, "LDR") || !strcmp(m, "LDUR"))   /* LDUR: offset #0 only */
 		return do_load(ap, 0, false, true);
 	if (!strcmp(m, "LDAR"))
 		return do_load(ap, TAG(A64_TAG_A), false, false);
@@ -1072,6 +1228,28 @@ static int parse_insn(a64_parser *ap)
 		return do_flags(ap, m);
 	if (!strcmp(m, "CSEL") || !strcmp(m, "CSET"))
 		return do_csel(ap, m[2] == 'E' && m[3] == 'T');
+	if (!strcmp(m, "CSINC") || !strcmp(m, "CSINV") || !strcmp(m, "CSNEG"))
+		return do_csel_kind(ap, m[4] == 'C' ? 'I' : m[4] == 'V' ? 'V' : 'N', 0);
+	if (!strcmp(m, "CINC") || !strcmp(m, "CINV") || !strcmp(m, "CNEG"))
+		return do_csel_kind(ap, m[3] == 'C' ? 'I' : m[3] == 'V' ? 'V' : 'N', 1);
+	if (!strcmp(m, "CSETM"))
+		return do_csel_kind(ap, 'V', 2);
+	{   /* SXTB SXTH SXTW UXTB UXTH UXTW Rd, Rn */
+		bool sign;
+		int bits = extension(m, &sign);
+		if (bits && bits < 64) {
+			int d;
+			areg rd;
+			opnd n;
+			if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL))
+				return -1;
+			if (d < 0)
+				return 0;
+			if (extend_into(ap, d, n, bits, sign))
+				return -1;
+			return rd.w ? zero_extend(ap, d) : 0;
+		}
+	}
 
 	/* control flow */
 	if (!strcmp(m, "NOP"))
@@ -1105,7 +1283,6 @@ static int parse_insn(a64_parser *ap)
 		return parse_label_ref(ap, ap->th->ncode - 1);
 	}
 	if (!strncmp(m, "ADDS", 4) || !strncmp(m, "SUBS", 4) || !strcmp(m, "CMN") ||
-	    !strncmp(m, "CSINC", 5) || !strncmp(m, "CSNEG", 5) || !strncmp(m, "CSINV", 5) ||
 	    !strcmp(m, "BR") || !strcmp(m, "BL") || !strcmp(m, "RET"))
 		return unsupported(ap, "not modelled");
 	return unknown_insn(ap);

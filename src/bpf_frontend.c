@@ -79,6 +79,8 @@ typedef struct {
 	litmus_thread *th;
 	lexer lx;
 	fe_labels lab;
+	struct { int insn; srcpos pos; int64_t off; } *jumps;   /* `goto +N` */
+	int njumps;
 	const char *insn_text;  /* the instruction being parsed, for messages */
 	srcpos insn_pos;
 	diag *d;
@@ -184,11 +186,45 @@ static int parse_label_ref(bpf_parser *bp)
 	return fe_label_ref(&bp->lab, &bp->lx, bp->th->ncode);
 }
 
+/* A branch target: a label, or an offset in instructions from the next
+ * one as bpftool and llvm-objdump print it (`+1`, `-3`, `pc+1`), which may
+ * be followed by llvm-objdump's `<LBB0_2>`. */
+static int parse_target(bpf_parser *bp, ir_insn *in)
+{
+	lexer *lx = &bp->lx;
+	srcpos at = lex_here(lx);
+	int64_t off;
+
+	lex_skip_blanks(lx);
+	if (!strncmp(lx->p, "pc", 2) && (lx->p[2] == '+' || lx->p[2] == '-'))
+		lex_advance(lx, 2);
+	if (*lx->p != '+' && *lx->p != '-')
+		return parse_label_ref(bp);
+	bool plus = *lx->p == '+';
+	if (plus)
+		lex_advance(lx, 1);
+	if (lex_int(lx, &off, "an offset"))
+		return -1;
+	if (plus && off < 0)
+		return diag_error(bp->d, at, "bad offset");
+	if (lex_accept(lx, "<")) {   /* <LBB0_2> */
+		while (*lx->p && *lx->p != '>')
+			lex_advance(lx, 1);
+		if (lex_expect(lx, ">"))
+			return -1;
+	}
+	bp->jumps[bp->njumps].insn = bp->th->ncode;
+	bp->jumps[bp->njumps].pos = at;
+	bp->jumps[bp->njumps++].off = off;
+	(void)in;
+	return 0;
+}
+
 static int parse_goto(bpf_parser *bp, ir_insn *in)
 {
 	in->op = IR_BRANCH;
 	in->cmp = CMP_ALWAYS;
-	return parse_label_ref(bp);
+	return parse_target(bp, in);
 }
 
 static int parse_if(bpf_parser *bp, ir_insn *in)
@@ -207,7 +243,7 @@ static int parse_if(bpf_parser *bp, ir_insn *in)
 		return -1;
 	if (!lex_accept_word(&bp->lx, "goto"))
 		return lex_error_expected(&bp->lx, "'goto'");
-	return parse_label_ref(bp);
+	return parse_target(bp, in);
 }
 
 /* `*(uN *)(rD + off) = src` (the '*' is consumed) */
@@ -391,12 +427,35 @@ static int bpf_cell(void *bp, const litmus_cell *cell)
 	return parse_cell(bp, cell);
 }
 
+/* Labels, then offsets: one instruction is one IR slot, so `goto +N`
+ * from instruction i lands on i + 1 + N (the thread's end included). */
+static int bpf_resolve(void *arg)
+{
+	bpf_parser *bp = arg;
+
+	if (fe_labels_resolve(&bp->lab, bp->th->code, bp->d) < 0)
+		return -1;
+	for (int k = 0; k < bp->njumps; k++) {
+		int64_t to = bp->jumps[k].insn + 1 + bp->jumps[k].off;
+		if (to < 0 || to > bp->th->ncode)
+			return diag_error(bp->d, bp->jumps[k].pos,
+					  "goto %+lld leaves P%d (instruction %lld of %d)",
+					  (long long)bp->jumps[k].off, bp->th->id, (long long)to, bp->th->ncode);
+		bp->th->code[bp->jumps[k].insn].target = (int)to;
+	}
+	return 0;
+}
+
 static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
 	bpf_parser bp = { .t = t, .th = &t->threads[ti], .d = d };
 
-	return fe_parse_grid(bp.th, &bp.lab, 1, cells, ncells, bpf_cell, NULL, &bp, d);
+	if (!(bp.jumps = calloc((size_t)ncells + 1, sizeof *bp.jumps)))
+		return diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+	int rc = fe_parse_grid(bp.th, &bp.lab, 1, cells, ncells, bpf_cell, bpf_resolve, &bp, d);
+	free(bp.jumps);
+	return rc;
 }
 
 const frontend bpf_frontend = {

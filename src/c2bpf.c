@@ -46,6 +46,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "c2bpf.h"
+#include "outdir.h"
 #include "lkmm_common.h"
 #include "model_dir.h"
 #include "cat.h"
@@ -496,29 +497,17 @@ static const char *lkmm_dir(const c2opts *o) { return lk_lkmm_dir(o->lkmm_dir); 
 
 /* ---- one test ----------------------------------------------------------- */
 
-static const char *base_name(const char *path)
+/* DIR/NAME.litmus, NAME the C test's name; 0 or 1 (with a message) */
+static int write_emit(const c2opts *o, const char *name, const char *text)
 {
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
+	char stem[256];
 
-static int write_emit(const c2opts *o, const char *file, const char *text)
-{
-	char path[PATH_MAX];
-	const char *b = base_name(file);
-	size_t n = strlen(b);
-
-	if (n > 7 && !strcmp(b + n - 7, ".litmus"))
-		n -= 7;
-	snprintf(path, sizeof path, "%s/%.*s.litmus", o->emit_dir, (int)n, b);
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		fprintf(stderr, "bpfmm c2bpf: cannot write %s\n", path);
+	outdir_stem(name, stem, sizeof stem);
+	FILE *f = outdir_open(o->emit_dir, stem, "litmus", "c2bpf");
+	if (!f)
 		return 1;
-	}
 	fputs(text, f);
-	fclose(f);
-	return 0;
+	return outdir_close(f, o->emit_dir, stem, "litmus", "c2bpf");
 }
 
 static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *bpf)
@@ -570,8 +559,8 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		goto out;
 	}
 	text = bpf_text(tc, xs, weaker_fence);
-	if (o->emit_dir && write_emit(o, file, text))
-		goto out;
+	/* a file that cannot be written fails the run, not the result */
+	int write_failed = o->emit_dir ? write_emit(o, tc->name, text) : 0;
 	d = (diag){ .file = file };
 	tb = litmus_read_string(text, file, frontend_for_arch, &d);
 	if (!tb) {
@@ -602,7 +591,7 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 			lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, true);
 		fputs(text, stdout);
 	}
-	status = 0;
+	status = write_failed;
 out:
 	if (xs)
 		for (int ti = 0; ti < tc->nthreads; ti++) {
@@ -667,6 +656,8 @@ int c2bpf_main(int argc, char **argv)
 		fputs(c2bpf_usage, stderr);
 		return 2;
 	}
+	if (o.emit_dir && outdir_prepare(o.emit_dir, "c2bpf", "--emit"))
+		return 2;
 	const char *ldir = lkmm_dir(&o);
 	char lpath[PATH_MAX + 32], bpath[PATH_MAX + 32];
 	if (!ldir) {

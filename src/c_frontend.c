@@ -746,6 +746,11 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		in->dst = t;
 		in->a = addr;
 		in->tags_r = TAG(T_LKR);
+		/* lock.cat gives the lock read its rf (from the initial write
+		 * or the unlock co-before its lock write): no guess, no rf
+		 * from the engine; it reads "unlocked" */
+		in->model_rf = true;
+		in->b = imm(0);
 		if (!(in = emit(cp, IR_STORE)))
 			return -1;
 		in->a = addr;

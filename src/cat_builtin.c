@@ -141,7 +141,17 @@ bool builtin_is(const builtins *b, int sym, const val *v)
 val *builtin_apply(builtins *b, int prim, val *arg, arena *a)
 {
 	int n = b->n, w = b->w;
+	const val *only = NULL;
 
+	/* co_orders(r, S): the orders of the writes in S only */
+	if (prim == prim_sym[PRIM_CO_ORDERS] && arg->k == V_TUPLE && arg->nitems == 2) {
+		only = arg->items[1];
+		arg = arg->items[0];
+		if (only->k != V_SET && only->k != V_EMPTY) {
+			strcpy(b->err, "co_orders(r, S): S must be a set of events");
+			return NULL;
+		}
+	}
 	if (arg->k != V_REL && arg->k != V_EMPTY) {
 		strcpy(b->err, "expects a relation");
 		return NULL;
@@ -155,8 +165,16 @@ val *builtin_apply(builtins *b, int prim, val *arg, arena *a)
 			rel_range(v->bits, r, n);
 		return v;
 	}
-	if (prim == prim_sym[PRIM_CO_ORDERS])
-		return mk(a, V_COSPACE, r);
+	if (prim == prim_sym[PRIM_CO_ORDERS]) {
+		val *v = mk(a, V_COSPACE, r);
+		if (only) {
+			/* items[0]: the set of writes to order */
+			v->items = arena_alloc(a, sizeof *v->items);
+			v->items[0] = only->k == V_SET ? (val *)only : mk(a, V_SET, b->zero_set);
+			v->nitems = 1;
+		}
+		return v;
+	}
 	if (prim == prim_sym[PRIM_DIFFERENT_VALUES]) {
 		/* the pairs of r whose events carry different values (the value
 		 * read by a read, written by a write) */

@@ -896,7 +896,8 @@ static int check_holds(cat_run *r, const cat_instr *in, val *v)
 
 static int exec(cat_run *r, const kont *k, env *en, bool top);
 
-static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base);
+static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base,
+		   const word *only);
 
 /* A program- or rf-stage value is computed once per epoch, in its arena. */
 static val *cached_eval(cat_run *r, const cat_binding *b, env *en)
@@ -1051,7 +1052,8 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 			if (!s)
 				return ST_ERR;
 			if (s->k == V_COSPACE)
-				return with_co(r, in, k, en, s->bits);
+				return with_co(r, in, k, en, s->bits,
+					       s->nitems ? s->items[0]->bits : NULL);
 			if (s->k != V_COLL && !is_emptyish(s)) {
 				fail(r, in->pos, "with: expected a collection, found a %s", kind_name(s->k));
 				return ST_ERR;
@@ -1059,7 +1061,11 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 			int n = s->k == V_COLL ? s->nitems : 0, st = ST_REJECT;
 			for (int i = 0; i < n && !r->stop; i++) {
 				int sub = exec(r, k, bind(r, en, in->sym, s->items[i]), top);
-				if (sub == ST_ERR || sub == ST_REJECT_ALL)
+				/* ST_BUDGET too: swallowed here, a co enumeration
+				 * over budget inside lock.cat's `with rfe-lf from`
+				 * looked like a rejection, and the test ended with
+				 * the executions found so far (0 states) */
+				if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
 					return sub;
 				if (sub == ST_OK)
 					st = ST_OK;
@@ -1244,8 +1250,13 @@ static int co_by_outcome(cat_run *r, co_search *cs, int f, const word *must,
 
 /* Orders per location that extend `base`; when the model demands
  * coherence, also the orders uniproc forces (write-write in po, and what
- * reads observe), which prunes without changing the verdict. */
-static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base)
+ * reads observe), which prunes without changing the verdict. With `only`
+ * (co_orders(r, S)), the orders of the writes in S: writes outside S get
+ * no place, so orders that differ only in where they would go are not
+ * enumerated again and again (lock.cat's unlocks, which it merges into
+ * co itself). */
+static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base,
+		   const word *only)
 {
 	const evstruct *es = r->es;
 	int n = r->n, w = r->w;
@@ -1263,7 +1274,15 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 			if (rel_has(cs.must, w, i, j) &&
 			    (!(es->kind[i] & EV_W) || !(es->kind[j] & EV_W) || es->loc[i] != es->loc[j]))
 				REL_ROW(cs.must, w, i)[j >> 6] &= ~((word)1 << (j & 63));
+	/* a write outside `only` passes its constraints on before it goes */
 	rel_plus(cs.must, cs.must, n);
+	if (only)
+		for (int i = 0; i < n; i++) {
+			if (!set_has(only, i))
+				set_clear(REL_ROW(cs.must, w, i), w);
+			else
+				set_inter(REL_ROW(cs.must, w, i), REL_ROW(cs.must, w, i), only, w);
+		}
 	if (!rel_irreflexive(cs.must, n))
 		return ST_REJECT;
 
@@ -1280,7 +1299,7 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 	for (int l = 0; l < maxloc; l++) {
 		cs.start[l] = m;
 		for (int i = 0; i < n; i++)
-			if ((es->kind[i] & EV_W) && es->loc[i] == l)
+			if ((es->kind[i] & EV_W) && es->loc[i] == l && (!only || set_has(only, i)))
 				cs.ws[m++] = i;
 		cs.len[l] = m - cs.start[l];
 	}

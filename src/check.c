@@ -219,6 +219,112 @@ static int on_execution(void *arg, const execution *x)
 	return 0;
 }
 
+/* Does thread ti write register reg (any instruction with it as dst)? */
+static bool writes_reg(const litmus_test *t, int ti, int reg)
+{
+	for (int i = 0; i < t->threads[ti].ncode; i++)
+		if (t->threads[ti].code[i].dst == reg)
+			return true;
+	return false;
+}
+
+static int thread_index(const litmus_test *t, int id)
+{
+	for (int ti = 0; ti < t->nthreads; ti++)
+		if (t->threads[ti].id == id)
+			return ti;
+	return -1;
+}
+
+static bool init_sets(const litmus_test *t, int thread, int reg, int sym)
+{
+	for (int i = 0; i < t->ninit; i++)
+		if (t->init[i].thread == thread && (thread < 0 ? t->init[i].sym == sym : t->init[i].reg == reg))
+			return true;
+	return false;
+}
+
+/* A location some thread writes whose name is one or two edits away from
+ * symbol s (names of three characters or more), or -1. */
+static int near_written(const litmus_test *t, const sym_use *u, int s)
+{
+	if (strlen(t->syms[s]) < 3)
+		return -1;
+	for (int o = 0; o < t->nsyms; o++)
+		if (o != s && (u[o].access & 2) && strlen(t->syms[o]) >= 3
+		    && diag_distance(t->syms[s], t->syms[o]) <= 2)
+			return o;
+	return -1;
+}
+
+static void warn_unaccessed(const litmus_test *t, const sym_use *u, int s, srcpos pos, diag *d)
+{
+	int o = near_written(t, u, s);
+
+	diag_warning(d, pos, "location '%s' is accessed by no thread (a typo%s%s%s?)", t->syms[s],
+		     o >= 0 ? " for '" : "", o >= 0 ? t->syms[o] : "", o >= 0 ? "'" : "");
+}
+
+/* An observable of the condition or filter (registers: only when `regs`)
+ * that nothing can change: a typo that silently decides the verdict. */
+static void warn_obs(const litmus_test *t, const sym_use *u, const observable *o, bool regs, diag *d)
+{
+	if (o->thread >= 0) {
+		int ti = thread_index(t, o->thread);
+		if (regs && ti >= 0 && !writes_reg(t, ti, o->reg) && !init_sets(t, o->thread, o->reg, -1))
+			diag_warning(d, o->pos, "%d:%s is neither written by P%d nor set by the init, "
+				     "so it is always 0 (a typo?)", o->thread, t->regs[o->reg], o->thread);
+	} else if (!u[o->sym].access) {
+		warn_unaccessed(t, u, o->sym, o->pos, d);
+	}
+}
+
+static void warn_prop(const litmus_test *t, const sym_use *u, const prop *p, diag *d)
+{
+	if (!p)
+		return;
+	if (p->kind == PROP_ATOM) {
+		warn_obs(t, u, &p->lhs, true, d);
+		if (p->rhs_is_obs)
+			warn_obs(t, u, &p->rhs_obs, true, d);
+	}
+	warn_prop(t, u, p->l, d);
+	warn_prop(t, u, p->r, d);
+}
+
+/* Warnings for names that change nothing, the usual sign of a typo
+ * (`dat=0`, `1:r1=dta`, `exists (1:r5=1)` where P1 writes r4): a location
+ * the init sets, or the condition or filter names, that no thread
+ * accesses; a register of the condition or filter that its thread never
+ * writes and the init does not set; a location threads only read, never
+ * initialised, whose name is one or two edits from a written one. */
+static void warn_typos(const litmus_test *t, const check_result *res, diag *d)
+{
+	const sym_use *u = res->stats.syms;
+
+	if (!u)
+		return;
+	for (int i = 0; i < t->ninit; i++) {
+		const init_entry *e = &t->init[i];
+		if (e->thread == -1 && !u[e->sym].access)
+			warn_unaccessed(t, u, e->sym, e->pos, d);
+		else if (e->thread != -1 && e->val.sym >= 0 && !u[e->val.sym].access
+			 && near_written(t, u, e->val.sym) >= 0)
+			warn_unaccessed(t, u, e->val.sym, e->pos, d);
+	}
+	warn_prop(t, u, t->cond, d);
+	warn_prop(t, u, t->filter, d);
+	for (int i = 0; i < t->nlocations; i++)
+		warn_obs(t, u, &t->locations[i], false, d);
+	for (int s = 0; s < t->nsyms; s++) {
+		int o = u[s].access == 1 && !init_sets(t, -1, -1, s) ? near_written(t, u, s) : -1;
+		if (o >= 0)
+			diag_warning(d, u[s].pos, "location '%s' is read but never written nor "
+				     "initialised, so every read returns 0 (a typo for '%s'?)",
+				     t->syms[s], t->syms[o]);
+	}
+}
+
 static const check_result *sort_res;
 
 static int state_cmp(const void *pa, const void *pb)
@@ -277,6 +383,7 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 	int st = enumerate_executions(t, run, on_execution, &c, &res->stats, d);
 	if (st == -2) {
 		reset_counts(res);
+		free(res->stats.syms);
 		free(c.slots);
 		c.slots = NULL;
 		c.nslots = 0;
@@ -289,6 +396,21 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 	free(c.slots);
 	if (st < 0)
 		return -1;
+	/* no candidate execution, but paths past the unrolling limit would
+	 * have been some: as herd7, States 0 and "Loop" (main.c warns) */
+	if (res->stats.candidates == 0 && !res->stats.loop)
+		return diag_error(d, d->nwarn ? d->wpos[0] : (srcpos){ 1, 1 },
+				  "the test has no candidate execution, so nothing to check: %s",
+				  d->nwarn ? "every path of some thread was dropped (see the warning)"
+					   : "no choice of the threads' paths lets each read take its "
+					     "value from a write");
+	if (res->nstates == 0 && !(res->stats.candidates == 0 && res->stats.loop))
+		diag_warning(d, (srcpos){ 1, 1 }, t->filter && res->stats.allowed
+			     ? "the filter excludes every allowed execution (States 0)"
+			     : "the model forbids all %ld candidate executions (States 0): "
+			       "is it the model of this test's architecture?",
+			     res->stats.candidates);
+	warn_typos(t, res, d);
 
 	/* drop filter-only observables from the printed states */
 	if (shown < res->nobs) {
@@ -324,6 +446,7 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 
 void check_result_free(check_result *res)
 {
+	free(res->stats.syms);
 	witness_free(&res->wit);
 	free(res->obs);
 	free(res->states);

@@ -60,6 +60,7 @@ typedef struct {
 	enum_stats *stats;
 	diag *d;
 	bool stop;
+	bool failed;          /* stopped on an error recorded in d */
 
 	evstruct es;
 	int *base;            /* first event index of each thread */
@@ -203,6 +204,13 @@ static void build_events(enumerator *E)
 
 /* ---- rf ---- */
 
+/* A read whose rf the model computes itself (ir_insn.model_rf): the
+ * engine gives it no rf edge. */
+static bool model_rf(const litmus_test *t, int thread, int insn)
+{
+	return thread >= 0 && insn >= 0 && t->threads[thread].code[insn].model_rf;
+}
+
 /* rf ; valdep cyclic: a value justifies itself (out of thin air). */
 static bool thin_air(enumerator *E)
 {
@@ -215,6 +223,15 @@ static int judged(void *arg, const cat_verdict *v)
 	enumerator *E = arg;
 	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags };
 
+	/* an allowed execution on a path with no meaning: as herd7, the test
+	 * is an error (thread_exec.h, trace.bad) */
+	for (int ti = 0; ti < E->t->nthreads; ti++)
+		if (E->pick[ti]->bad) {
+			diag_error(E->d, E->pick[ti]->bad_pos, "%s", E->pick[ti]->bad);
+			E->stop = true;
+			E->failed = true;
+			return 1;
+		}
 	E->stats->allowed++;
 	if (E->fn(E->arg, &x)) {
 		E->stop = true;
@@ -269,7 +286,7 @@ static int judge_structure(enumerator *E, bool cut)
 	E->rf = zalloc(sizeof(word) * n * es->w);
 	E->nreads = 0;
 	for (int r = 0; r < n; r++) {
-		if (!(es->kind[r] & EV_R))
+		if (!(es->kind[r] & EV_R) || model_rf(E->t, es->thread[r], es->insn[r]))
 			continue;
 		int k = E->nreads++, c = 0;
 		E->reads[k] = r;
@@ -301,7 +318,8 @@ static bool reads_justified(const enumerator *E)
 		const trace *tr = E->pick[ti];
 		for (int i = 0; i < tr->nev; i++) {
 			const tevent *r = &tr->ev[i];
-			if (!(r->kind & EV_R) || value_eq(E->md->init[r->loc], r->rv))
+			if (!(r->kind & EV_R) || value_eq(E->md->init[r->loc], r->rv) ||
+			    model_rf(t, ti, r->insn))
 				continue;
 			bool found = false;
 			for (int tj = 0; tj < t->nthreads && !found; tj++) {
@@ -414,12 +432,26 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 		if (!grew)
 			break;
 	}
+	stats->syms = zalloc(sizeof *stats->syms * (t->nsyms + 1));
+	for (int ti = 0; ti < t->nthreads; ti++)
+		for (int i = 0; i < E.tl[ti].n; i++)
+			for (int k = 0; k < E.tl[ti].v[i].nev; k++) {
+				const tevent *ev = &E.tl[ti].v[i].ev[k];
+				if (ev->loc < 0)
+					continue;
+				sym_use *u = &stats->syms[md.locs[ev->loc].sym];
+				if (!u->access)
+					u->pos = t->threads[ti].code[ev->insn].pos;
+				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
+			}
 	for (int ti = 0; ti < t->nthreads; ti++)
 		if (E.tl[ti].cut_insn >= 0 && stats->cut_thread < 0) {
 			stats->cut_thread = ti;
 			stats->cut_insn = E.tl[ti].cut_insn;
 		}
 	st = pick_traces(&E, 0, false);
+	if (E.failed)
+		st = -1;
 out:
 	for (int ti = 0; ti < t->nthreads; ti++)
 		trace_list_free(&E.tl[ti]);

@@ -27,6 +27,12 @@ typedef struct {
 /* Return non-zero to stop the whole enumeration. */
 typedef int (*execution_fn)(void *arg, const execution *x);
 
+/* How the threads' paths use one memory symbol. */
+typedef struct {
+	unsigned char access;   /* bit 1: some path reads it; bit 2: writes it */
+	srcpos pos;             /* an instruction that accesses it */
+} sym_use;
+
 typedef struct {
 	long candidates;   /* rf choices given to the model */
 	long allowed;      /* executions the model allowed */
@@ -35,6 +41,8 @@ typedef struct {
 	int cut_thread, cut_insn;   /* the first such backward jump's thread
 	                    * and target instruction, -1 if none (even when
 	                    * no such path had writes for its reads) */
+	sym_use *syms;     /* per memory symbol of the test (malloc'd: the
+	                    * caller frees it, also after an error) */
 } enum_stats;
 
 /* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget

@@ -30,3 +30,15 @@ const frontend *frontend_for_arch(const char *arch)
 			return table[i];
 	return NULL;
 }
+
+const frontend *frontend_with_tag(const char *name, const frontend *not)
+{
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+		if (table[i] == not)
+			continue;
+		for (int k = 0; k < table[i]->ntags; k++)
+			if (!strcmp(table[i]->tag_names[k], name))
+				return table[i];
+	}
+	return NULL;
+}

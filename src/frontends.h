@@ -7,4 +7,8 @@
 /* The front-end for a header keyword ("BPF", ...), or NULL. */
 const frontend *frontend_for_arch(const char *arch);
 
+/* A front-end other than `not` whose tests have an event set (tag) called
+ * `name`, or NULL: which architecture a model written for them expects. */
+const frontend *frontend_with_tag(const char *name, const frontend *not);
+
 #endif

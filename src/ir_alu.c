@@ -23,6 +23,13 @@ bool ir_alu(alu_op op, value a, value b, value *out)
 		*out = value_int(a.off ^ b.off);
 		return true;
 	}
+	/* zero-extending a 32-bit value (RISC-V lwu, an AArch64 W register)
+	 * keeps an address: addresses are below 2^32, as a BPF u32 load
+	 * keeps them */
+	if (op == ALU_AND && a.sym >= 0 && a.off == 0 && b.sym < 0 && b.off == 0xffffffff) {
+		*out = a;
+		return true;
+	}
 	if (a.sym >= 0 || (op != ALU_NEG && b.sym >= 0))
 		return false;
 	uint64_t x = (uint64_t)a.off, y = (uint64_t)b.off, r;

@@ -42,7 +42,8 @@ typedef enum {
 
 /* a alu b on values (integers, or symbol + offset; BPF's x / 0 == 0 and
  * x % 0 == x); false when it has no meaning on these operands (e.g.
- * multiplying an address): the executor drops that path. src/ir_alu.c */
+ * multiplying an address): the test is then an error (thread_exec.c).
+ * src/ir_alu.c */
 bool ir_alu(alu_op op, value a, value b, value *out);
 
 typedef enum {
@@ -136,6 +137,16 @@ typedef struct {
 	                   * on the read, and on success dst is either the value
 	                   * read or b, the latter with a pick dependency on the
 	                   * read */
+	bool model_rf;    /* IR_LOAD: the model computes this read's reads-from
+	                   * itself (lock.cat's lock reads, LKR): the read
+	                   * returns b without a guess and the engine gives it
+	                   * no rf edge */
+	bool sc_nodep;    /* IR_SC: the status register carries no dependency,
+	                   * and the data register gives the write no data (or
+	                   * pick) dependency: herd7's Arm model orders neither
+	                   * what depends on an STXR's status nor an STXR after
+	                   * the reads its data came from (its address and a
+	                   * control dependency do order it) */
 	bool rmw_po;      /* IR_RMW with split, IR_CAS: the read is po-before
 	                   * the write (herd7's C semantics); otherwise the two
 	                   * events of one instruction are not in po (BPF,
@@ -167,6 +178,7 @@ typedef struct {
 	int thread;       /* -1: memory */
 	int reg;          /* index in litmus_test.regs */
 	int sym;          /* memory symbol */
+	srcpos pos;       /* where the test names it (0:0 if generated) */
 } observable;
 
 /* Condition / filter expression. */

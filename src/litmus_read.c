@@ -197,6 +197,7 @@ static int read_location(reader *r, observable *o)
 {
 	srcpos at;
 
+	o->pos = lex_here(&r->lx);
 	if (peek_thread_reg(r))
 		return read_register(r, o, &at) || check_thread(r, o->thread, at) ? -1 : 0;
 	o->thread = -1;
@@ -429,6 +430,38 @@ static bool is_row_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
+/* A word at p (after blanks) one or two edits from a condition keyword
+ * and followed by '(' or '[', as in `exist (`: the keyword it misspells
+ * (the word in word[LEX_MAX_NAME]), or NULL. */
+static const char *misspelt_keyword(const char *p, char *word)
+{
+	static const char *const words[] = { "exists", "forall", "locations", "filter" };
+	size_t n = 0;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '~')
+		p++;
+	while (lex_is_ident_char(p[n]) && n + 1 < LEX_MAX_NAME) {
+		word[n] = p[n];
+		n++;
+	}
+	word[n] = '\0';
+	for (p += n; *p == ' ' || *p == '\t'; p++)
+		;
+	if (!n || (*p != '(' && *p != '['))
+		return NULL;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (strcmp(word, words[i]) && diag_distance(word, words[i]) <= 2)
+			return words[i];
+	return NULL;
+}
+
+static int misspelt_error(reader *r, srcpos at, const char *word, const char *kw)
+{
+	return diag_error(r->d, at, "unknown keyword '%s' (did you mean '%s'?)", word, kw);
+}
+
 /* Does the condition part (or the end of the file) start here? */
 static bool at_grid_end(lexer *lx)
 {
@@ -541,6 +574,10 @@ static int read_rows(reader *r)
 	int n, i;
 
 	while (!at_grid_end(&r->lx)) {
+		char word[LEX_MAX_NAME];
+		const char *kw = misspelt_keyword(r->lx.p, word);
+		if (kw)
+			return misspelt_error(r, lex_here(&r->lx), word, kw);
 		if (split_row(r, &row, &n))
 			return -1;
 		if (n > t->nthreads) {
@@ -771,12 +808,38 @@ static int strip_comments_around_body(char *text, diag *d)
 	return rc;
 }
 
+/* Position of `to` in a text whose `from` is at pos. */
+static srcpos pos_after(srcpos pos, const char *from, const char *to)
+{
+	for (; from < to; from++) {
+		if (*from == '\n') {
+			pos.line++;
+			pos.col = 1;
+		} else {
+			pos.col++;
+		}
+	}
+	return pos;
+}
+
 static int read_body(reader *r)
 {
 	litmus_test *t = r->t;
 	char *start = (char *)r->lx.p, *end = find_body_end(start), c;
-	int i, rc;
+	int i, rc, depth = 0;
 
+	/* a misspelt `exists (` would be read as more code */
+	for (char *p = start; p < end; p++) {
+		char word[LEX_MAX_NAME];
+		const char *kw;
+		if (*p == '{' || *p == '}')
+			depth += *p == '{' ? 1 : -1;
+		else if ((p == start || p[-1] == '\n') && depth == 0 && (kw = misspelt_keyword(p, word))) {
+			while (*p == ' ' || *p == '\t')
+				p++;
+			return misspelt_error(r, pos_after(r->lx.pos, start, p), word, kw);
+		}
+	}
 	c = *end;
 	*end = '\0';
 	rc = r->fe->parse_body(t, start, r->lx.pos, r->d);
@@ -871,9 +934,14 @@ static prop *read_unary(reader *r, int depth)
 		p = read_unary(r, depth + 1);
 		return p ? new_prop(r, PROP_NOT, p, NULL) : NULL;
 	}
+	srcpos open = lex_here(&r->lx);
 	if (lex_accept(&r->lx, "(")) {
 		p = read_implies(r, depth + 1);
-		if (p && lex_expect(&r->lx, ")")) {
+		if (p && !lex_accept(&r->lx, ")")) {
+			if (lex_at_end(&r->lx))
+				diag_error(r->d, open, "this '(' is never closed");
+			else
+				lex_expect(&r->lx, ")");
 			prop_free(p);
 			return NULL;
 		}
@@ -996,6 +1064,10 @@ static int read_tail(reader *r)
 			t->cond = new_prop(r, PROP_TRUE, NULL, NULL);
 			return t->cond ? 0 : -1;
 		} else {
+			char word[LEX_MAX_NAME];
+			const char *kw = misspelt_keyword(lx->p, word);
+			if (kw)
+				return misspelt_error(r, at, word, kw);
 			return lex_error_expected(lx, "exists, ~exists or forall");
 		}
 	}
@@ -1051,6 +1123,36 @@ static void blank_preamble(char *text)
 			*p = ' ';
 }
 
+/* A thread written in the other layout than the header's dialect uses,
+ * at the start of a line: `P0 |` or `P0 ;` (a grid) under a C header,
+ * `P0(` (a C function) under a grid dialect's header. Its error says the
+ * header is the likely mistake. */
+static int check_layout(const char *text, const frontend *fe, diag *d)
+{
+	for (const char *line = text; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		const char *p = line;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (p[0] != 'P' || p[1] < '0' || p[1] > '9')
+			continue;
+		const char *q = p + 1;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		srcpos at = pos_after((srcpos){ 1, 1 }, text, p);
+		if (fe->parse_body && (*q == '|' || *q == ';'))
+			return diag_error(d, at, "the header says %s, but the threads are a grid "
+					  "(P0 | P1 ;) as in tests of the other architectures: "
+					  "is the header's architecture right?", fe->arch);
+		if (!fe->parse_body && *q == '(')
+			return diag_error(d, at, "the header says %s, but %.*s(...) is a C thread "
+					  "function: is the header's architecture right?",
+					  fe->arch, (int)(q - p), p);
+	}
+	return 0;
+}
+
 /* Parse text (owned, modified in place) into a new test. */
 static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn lookup,
 			      diag *d)
@@ -1073,8 +1175,10 @@ static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn l
 	{
 		const frontend *fe = peek_frontend(text, lookup);
 		blank_preamble(text);
-		rc = fe && fe->parse_body ? strip_comments_around_body(text, d)
-					  : lex_strip_comments(text, d);
+		rc = fe ? check_layout(text, fe, d) : 0;
+		if (!rc)
+			rc = fe && fe->parse_body ? strip_comments_around_body(text, d)
+						  : lex_strip_comments(text, d);
 	}
 	if (!rc)
 		rc = read_header(&r, lookup);

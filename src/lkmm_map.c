@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lkmm_map.h"
+#include "outdir.h"
 #include "lkmm_common.h"
 #include "model_dir.h"
 #include "litmus_read.h"
@@ -561,23 +562,18 @@ typedef struct {
 	int nmaps;
 } lmopts;
 
-static int write_emit(const lmopts *o, const char *file, const rv_map *m, const char *text)
+/* DIR/NAME.MAPPING.litmus, NAME the C test's name; 0 or 1 (with a message) */
+static int write_emit(const lmopts *o, const char *name, const rv_map *m, const char *text)
 {
-	char path[PATH_MAX];
-	const char *b = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-	size_t n = strlen(b);
+	char stem[512];
 
-	if (n > 7 && !strcmp(b + n - 7, ".litmus"))
-		n -= 7;
-	snprintf(path, sizeof path, "%s/%.*s.%s.litmus", o->emit_dir, (int)n, b, m->name);
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		fprintf(stderr, "bpfmm lkmm-map: cannot write %s\n", path);
+	outdir_stem(name, stem, 256);
+	snprintf(stem + strlen(stem), sizeof stem - strlen(stem), ".%s", m->name);
+	FILE *f = outdir_open(o->emit_dir, stem, "litmus", "lkmm-map");
+	if (!f)
 		return 1;
-	}
 	fputs(text, f);
-	fclose(f);
-	return 0;
+	return outdir_close(f, o->emit_dir, stem, "litmus", "lkmm-map");
 }
 
 static void free_threads(rthread *xs, int n)
@@ -633,8 +629,8 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 		goto out;
 	}
 	text = riscv_text(tc, xs, m);
-	if (o->emit_dir && write_emit(o, file, m, text))
-		goto out;
+	/* a file that cannot be written fails the run, not the result */
+	int write_failed = o->emit_dir ? write_emit(o, tc->name, m, text) : 0;
 	tr = litmus_read_string(text, file, frontend_for_arch, &d);
 	if (!tr) {
 		fprintf(stderr, "bpfmm lkmm-map: %s: the RISC-V translation (%s) does not parse:\n", file,
@@ -670,7 +666,7 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 			lk_extra_states(tc, rc, tr, &rr, rv_reg, xs, "RISC-V", NULL, true);
 		fputs(text, stdout);
 	}
-	status = 0;
+	status = write_failed;
 out:
 	free_threads(xs, tc->nthreads);
 	free(text);
@@ -780,6 +776,8 @@ int lkmm_map_main(int argc, char **argv)
 			lkmm_map_usage);
 		return 2;
 	}
+	if (o.emit_dir && outdir_prepare(o.emit_dir, "lkmm-map", "--emit"))
+		return 2;
 	const char *ldir = lk_lkmm_dir(o.lkmm_dir);
 	char lpath[PATH_MAX + 32], rpath[PATH_MAX + 32];
 	if (!ldir) {

@@ -15,6 +15,7 @@
 #include "litmus_read.h"
 #include "map.h"
 #include "output.h"
+#include "outdir.h"
 
 static void warn_unrolling(const char *file, const litmus_test *t, const enum_stats *st);
 
@@ -49,7 +50,9 @@ static const char usage[] =
 "        test needs more than N coherence orders (default 200000; 0 = no\n"
 "        limit). Past that, the test is checked again looking for one\n"
 "        execution per observable outcome: States and Ok/No are the same,\n"
-"        witness counts then count outcomes, and a Note line says so.\n"
+"        and witnesses count one allowed execution per rf choice and\n"
+"        final-memory outcome (not each coherence order), as a Note line\n"
+"        says.\n"
 "  -unroll N, --unroll N\n"
 "        Unroll loops as herd7 does: a path may jump back to one instruction\n"
 "        at most N times (default 2); a path that would jump once more is\n"
@@ -57,12 +60,24 @@ static const char usage[] =
 "        warning names the label on stderr.\n"
 "  -json, --json\n"
 "        Print each result as one JSON object per line instead of the\n"
-"        herd7 block (test, states, ok, positive, negative, observation,\n"
-"        flags, seconds).\n"
+"        herd7 block: file (as named on the command line), test, states\n"
+"        (a list of objects {\"0:r1\":1,\"[x]\":\"y\"}: registers T:REG,\n"
+"        memory [LOC]; integers, addresses as strings), ok, loop (Ok/No\n"
+"        reads \"Loop Ok\"/\"Loop No\", see -unroll), positive,\n"
+"        negative (executions where the condition's proposition holds /\n"
+"        not), quantifier (exists, ~exists, forall), observation (Never,\n"
+"        Sometimes, Always), witnesses_exact (false past -budget),\n"
+"        flags, warnings (as on stderr), seconds. A test that cannot be\n"
+"        read or checked gives {\"file\", \"error\", \"warnings\"}, error\n"
+"        being the FILE:LINE:COL: error: line also printed on stderr.\n"
 "  -dot DIR, --dot DIR\n"
 "        Also write DIR/NAME.dot: a Graphviz picture of one execution\n"
 "        that satisfies the condition (else of one allowed execution),\n"
-"        with po, rf and co edges.\n"
+"        with po, rf and co edges. Output folders (here and in map,\n"
+"        c2bpf, lkmm-map) are created when missing; a path that is not a\n"
+"        folder is a command-line error. NAME is the test's name without\n"
+"        .litmus, each character other than a letter, a digit or one of\n"
+"        + - . _ = , replaced by _ (\"a/b\" gives a_b.dot).\n"
 "  -notime, --no-time\n"
 "        Omit the Time lines (for comparing outputs).\n"
 "  --model-dir\n"
@@ -141,7 +156,23 @@ static bool find_model(const options *o, const char *name, const char *mdir, cha
 	return join(path, n, mdir, name) && readable(path);
 }
 
-static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
+/* A model that names an event set only another architecture's tests have
+ * was written for that architecture: say so, against the test, instead of
+ * "unbound name" deep inside the model. */
+static void arch_mismatch(const char *name, const frontend *fe, const char *test_file, diag *d)
+{
+	char set[128];
+	const frontend *other;
+
+	if (sscanf(d->msg, "unbound name '%127[^']'", set) != 1 || !(other = frontend_with_tag(set, fe)))
+		return;
+	*d = (diag){ .file = test_file };
+	diag_error(d, (srcpos){ 1, 1 }, "model and test architectures differ: %s uses '%s', an event "
+		   "set of %s tests, and this is a %s test (its model is %s)",
+		   name, set, other->arch, fe->arch, fe->default_model);
+}
+
+static loaded_model *get_model(const options *o, const frontend *fe, const char *test_file, diag *d)
 {
 	static char path[PATH_MAX];
 	char libdir[PATH_MAX], here[PATH_MAX];
@@ -177,8 +208,10 @@ static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
 
 	d->file = path;   /* errors in the model are reported against it */
 	cat_model *m = cat_model_load(path, inc, o->variants, d);
-	if (!m)
+	if (!m) {
+		arch_mismatch(name, fe, test_file, d);
 		return NULL;
+	}
 	loaded_model *lm = &models[nmodels++];
 	lm->path = strdup(path);
 	lm->fe = fe;
@@ -190,23 +223,26 @@ static loaded_model *get_model(const options *o, const frontend *fe, diag *d)
 /* DIR/NAME.dot for test t; returns 0 or 1 (with a message) */
 static int write_dot(const char *dir, const litmus_test *t, const check_result *res)
 {
-	char path[PATH_MAX], name[256];
-	size_t nl = strlen(t->name);
+	char stem[256];
 
-	if (nl > 7 && !strcmp(t->name + nl - 7, ".litmus"))
-		nl -= 7;
-	snprintf(name, sizeof name, "%.*s.dot", (int)nl, t->name);
-	for (char *c = name; *c; c++)
-		if (*c == '/')
-			*c = '_';
-	FILE *f = join(path, sizeof path, dir, name) ? fopen(path, "w") : NULL;
-	if (!f) {
-		fprintf(stderr, "bpfmm: cannot write %s/%s: %s\n", dir, name, strerror(errno));
+	outdir_stem(t->name, stem, sizeof stem);
+	FILE *f = outdir_open(dir, stem, "dot", NULL);
+	if (!f)
 		return 1;
-	}
 	print_dot(f, t, res);
-	fclose(f);
-	return 0;
+	return outdir_close(f, dir, stem, "dot", NULL);
+}
+
+/* An error for file: on stderr, and with -json as a record on stdout. */
+static int failed(const options *o, const char *file, const diag *d)
+{
+	diag_print(d);
+	diag_print_warnings(d);
+	if (o->json) {
+		print_json_error(stdout, file, d);
+		fflush(stdout);
+	}
+	return 1;
 }
 
 static int check_file(const options *o, const char *file)
@@ -214,26 +250,24 @@ static int check_file(const options *o, const char *file)
 	diag d = { .file = file };
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 
-	if (!t) {
-		diag_print(&d);
-		return 1;
-	}
-	loaded_model *lm = get_model(o, t->fe, &d);
+	if (!t)
+		return failed(o, file, &d);
+	loaded_model *lm = get_model(o, t->fe, file, &d);
 	if (!lm) {
-		diag_print(&d);
 		litmus_free(t);
-		return 1;
+		return failed(o, file, &d);
 	}
 	check_result res;
 	d.file = file;
 	if (check_test(t, lm->run, o->budget, &res, &d) < 0) {
-		diag_print(&d);
+		arch_mismatch(o->model ? o->model : t->fe->default_model, t->fe, file, &d);
 		check_result_free(&res);
 		litmus_free(t);
-		return 1;
+		return failed(o, file, &d);
 	}
+	diag_print_warnings(&d);
 	if (o->json)
-		print_json(stdout, t, &res);
+		print_json(stdout, file, t, &res, &d);
 	else
 		print_herd(stdout, t, &res, o->show_time);
 	if (res.stats.cut_thread >= 0)
@@ -358,6 +392,8 @@ int main(int argc, char **argv)
 	}
 	if (nfiles == 0)
 		return bad_usage("%s", "no litmus file given");
+	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
+		return 2;
 	for (int i = 0; i < nfiles; i++)
 		status |= check_file(&o, files[i]);
 	for (int i = 0; i < nmodels; i++) {

@@ -34,6 +34,7 @@
 #include "frontends.h"
 #include "litmus_read.h"
 #include "map.h"
+#include "outdir.h"
 #include "mapping.h"
 #include "output.h"
 
@@ -503,7 +504,11 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 	if (t->nlocations) {
 		fputs("locations [", f);
 		for (int i = 0; i < t->nlocations; i++) {
-			fprint_obs(f, &g, &t->locations[i], true);
+			/* herd7 takes `x`, not `[x]`, in a locations list */
+			if (t->locations[i].thread < 0)
+				fputs(t->syms[t->locations[i].sym], f);
+			else
+				fprint_obs(f, &g, &t->locations[i], true);
 			fputs("; ", f);
 		}
 		fputs("]\n", f);
@@ -688,7 +693,8 @@ static const char usage[] =
 "sound-stronger: sound, and BPF allows states the native test cannot reach;\n"
 "unsupported: the JIT has no sequence for an instruction class (it would\n"
 "reject the program), nothing to check; unchecked: the native front-end\n"
-"does not model an instruction of the generated test (exit status 1).\n"
+"does not model an instruction of the generated test, or that test cannot\n"
+"run (exit status 1).\n"
 "\n"
 "Options:\n"
 "  --arch ARCH       riscv64, arm64, x86-64, powerpc, s390x, loongarch64\n"
@@ -749,6 +755,7 @@ static void print_classes(const litmus_test *t)
 
 static bool show_classes;
 static const char *dot_dir;   /* --dot DIR */
+static int write_failed;      /* an --emit or --dot file could not be written */
 
 static void free_prop(prop *p)
 {
@@ -791,14 +798,15 @@ static void show_execution(litmus_test *tn, model_run *nat, long budget, const c
 		printf("  an execution of the %s test that reaches it:\n", tn->arch);
 		print_execution(stdout, tn, &r.wit, "    ");
 		if (dot_dir) {
-			char path[PATH_MAX];
-			snprintf(path, sizeof path, "%s/%s.%s.dot", dot_dir, test, mname);
-			FILE *f = fopen(path, "w");
+			char stem[512];
+			outdir_stem(test, stem, 256);
+			snprintf(stem + strlen(stem), sizeof stem - strlen(stem), ".%s", mname);
+			FILE *f = outdir_open(dot_dir, stem, "dot", "map");
 			if (f) {
 				print_dot(f, tn, &r);
-				fclose(f);
+				write_failed |= outdir_close(f, dot_dir, stem, "dot", "map");
 			} else {
-				fprintf(stderr, "bpfmm map: cannot write %s: %s\n", path, strerror(errno));
+				write_failed = 1;
 			}
 		}
 	}
@@ -841,14 +849,14 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		goto out;
 	}
 	if (emit) {
-		char path[PATH_MAX];
-		snprintf(path, sizeof path, "%s/%s.litmus", emit, tb->name);
-		FILE *f = fopen(path, "w");
+		char stem[256];
+		outdir_stem(tb->name, stem, sizeof stem);
+		FILE *f = outdir_open(emit, stem, "litmus", "map");
 		if (f) {
 			fputs(text, f);
-			fclose(f);
+			write_failed |= outdir_close(f, emit, stem, "litmus", "map");
 		} else {
-			fprintf(stderr, "%s: error: cannot write %s: %s\n", file, path, strerror(errno));
+			write_failed = 1;
 		}
 	}
 	diag dn = { .file = "(generated)" };
@@ -870,6 +878,11 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	}
 	dn.file = "(generated)";
 	if (check_test(tn, nat->run, budget, &rn, &dn) < 0) {
+		/* the generated test itself cannot run (e.g. the sequence reuses
+		 * its address register): no verdict, said on the Map line */
+		printf("Map %s %s %s unchecked (the generated %s test cannot run: %s)\n", tb->name, arch,
+		       m->name, m->arch, dn.msg);
+		fprintf(stderr, "%s: error: generated %s test cannot run:\n", file, m->arch);
 		diag_print(&dn);
 		goto out;
 	}
@@ -934,7 +947,12 @@ int map_main(int argc, char **argv, const char *model_dir)
 		} else if (!strcmp(a, "--classes")) {
 			show_classes = true;
 		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
-			budget = strtol(argv[++i], NULL, 10);
+			char *end;
+			budget = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || budget < 0) {
+				fprintf(stderr, "bpfmm map: bad budget '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
+				return 2;
+			}
 		} else if ((!strcmp(a, "--unroll") || !strcmp(a, "-unroll")) && more) {
 			char *end;
 			long n = strtol(argv[++i], &end, 10);
@@ -963,14 +981,26 @@ int map_main(int argc, char **argv, const char *model_dir)
 		fprintf(stderr, "bpfmm map: no litmus file given\n");
 		return 2;
 	}
+	static const char *const arches[] = { "riscv64", "arm64", "x86-64", "powerpc", "s390x", "loongarch64" };
+	bool known = !!mapfile;
+	for (size_t k = 0; k < NELEM(arches) && !known; k++)
+		known = !strcmp(arch, arches[k]);
+	if (!known) {
+		fprintf(stderr, "bpfmm map: unknown architecture '%s' (known:", arch);
+		for (size_t k = 0; k < NELEM(arches); k++)
+			fprintf(stderr, " %s", arches[k]);
+		fprintf(stderr, "; or --mapping FILE)\n");
+		return 2;
+	}
 	char name[PATH_MAX], path[PATH_MAX];
 	if (mapfile)
 		snprintf(name, sizeof name, "%s", mapfile);
 	else
 		snprintf(name, sizeof name, "%s-linux-6.12", arch);
 	if (!find_mapping(model_dir, name, path, sizeof path)) {
-		fprintf(stderr, "bpfmm map: mapping '%s' not found\n", name);
-		return 1;
+		fprintf(stderr, "bpfmm map: mapping '%s' not found (a file, or a name in %s/../mappings)\n",
+			name, model_dir);
+		return 2;
 	}
 	diag d = { 0 };
 	mapping *m = mapping_read(path, &d);
@@ -978,8 +1008,10 @@ int map_main(int argc, char **argv, const char *model_dir)
 		diag_print(&d);
 		return 1;
 	}
-	if (emit)
-		mkdir(emit, 0777);
+	if ((emit && outdir_prepare(emit, "map", "--emit")) || (dot_dir && outdir_prepare(dot_dir, "map", "--dot"))) {
+		mapping_free(m);
+		return 2;
+	}
 	if (!arch) {
 		/* the mapping's name up to "-linux" / "-before" */
 		static char a[64];
@@ -1008,6 +1040,7 @@ int map_main(int argc, char **argv, const char *model_dir)
 	}
 	for (int i = 0; i < nfiles; i++)
 		status |= map_file(m, arch, &bpf, &nat, nfe, emit, budget, files[i]);
+	status |= write_failed;
 out:
 	if (bpf.run)
 		cat_run_free(bpf.run);

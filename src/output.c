@@ -116,7 +116,7 @@ void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool sho
 	fprintf(f, "Witnesses\nPositive: %ld Negative: %ld\n", wpos, wneg);
 	if (res->outcome_mode)
 		fprintf(f, "Note %.*s: too many executions to count; witnesses count "
-			"one execution per outcome and rf choice\n", nl, t->name);
+			"one allowed execution per rf choice and final-memory outcome\n", nl, t->name);
 	for (int i = 0; i < res->nflags; i++)
 		fprintf(f, "Flag %s\n", res->flags[i]);
 	fprintf(f, "Condition %s (", quant[t->quant]);
@@ -159,13 +159,51 @@ static void json_value(FILE *f, const litmus_test *t, value v)
 	json_string(f, buf, (int)sizeof buf);
 }
 
-void print_json(FILE *f, const litmus_test *t, const check_result *res)
+/* ,"warnings":["FILE:LINE:COL: warning: ...",...] */
+static void json_warnings(FILE *f, const diag *d)
+{
+	char line[1024];
+
+	fputs(",\"warnings\":[", f);
+	for (int i = 0; d && i < d->nwarn; i++) {
+		if (d->wpos[i].line > 0)
+			snprintf(line, sizeof line, "%s:%d:%d: warning: %s", d->file ? d->file : "<input>",
+				 d->wpos[i].line, d->wpos[i].col, d->wmsg[i]);
+		else
+			snprintf(line, sizeof line, "%s: warning: %s", d->file ? d->file : "<input>", d->wmsg[i]);
+		if (i)
+			fputc(',', f);
+		json_string(f, line, (int)strlen(line));
+	}
+	fputc(']', f);
+}
+
+void print_json_error(FILE *f, const char *file, const diag *d)
+{
+	char line[1024];
+
+	fputs("{\"file\":", f);
+	json_string(f, file, (int)strlen(file));
+	if (d->pos.line > 0)
+		snprintf(line, sizeof line, "%s:%d:%d: error: %s", d->file ? d->file : file,
+			 d->pos.line, d->pos.col, d->msg);
+	else
+		snprintf(line, sizeof line, "%s: error: %s", d->file ? d->file : file, d->msg);
+	fputs(",\"error\":", f);
+	json_string(f, line, (int)strlen(line));
+	json_warnings(f, d);
+	fputs("}\n", f);
+}
+
+void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d)
 {
 	static const char *const quant[] = { "exists", "~exists", "forall" };
 	int nl = name_len(t->name);
 	char key[256];
 
-	fputs("{\"test\":", f);
+	fputs("{\"file\":", f);
+	json_string(f, file, (int)strlen(file));
+	fputs(",\"test\":", f);
 	json_string(f, t->name, nl);
 	fputs(",\"states\":[", f);
 	for (int s = 0; s < res->nstates; s++) {
@@ -185,8 +223,9 @@ void print_json(FILE *f, const litmus_test *t, const check_result *res)
 		}
 		fputc('}', f);
 	}
-	fprintf(f, "],\"ok\":%s,\"positive\":%ld,\"negative\":%ld,\"quantifier\":\"%s\",",
-		res->ok ? "true" : "false", res->pos, res->neg, quant[t->quant]);
+	fprintf(f, "],\"ok\":%s,\"loop\":%s,\"positive\":%ld,\"negative\":%ld,\"quantifier\":\"%s\",",
+		res->ok ? "true" : "false", res->stats.loop ? "true" : "false", res->pos, res->neg,
+		quant[t->quant]);
 	fprintf(f, "\"observation\":\"%s\",\"witnesses_exact\":%s,\"flags\":[",
 		observation_word(res), res->outcome_mode ? "false" : "true");
 	for (int i = 0; i < res->nflags; i++) {
@@ -194,7 +233,9 @@ void print_json(FILE *f, const litmus_test *t, const check_result *res)
 			fputc(',', f);
 		json_string(f, res->flags[i], (int)strlen(res->flags[i]));
 	}
-	fprintf(f, "],\"seconds\":%.6f}\n", res->seconds);
+	fputc(']', f);
+	json_warnings(f, d);
+	fprintf(f, ",\"seconds\":%.6f}\n", res->seconds);
 }
 
 /* ---- Graphviz ---- */
@@ -232,13 +273,29 @@ static bool immediate(const word *r, int w, int n, int a, int b)
 	return true;
 }
 
+/* s[0..n) inside a Graphviz "..." string: '"' and '\\' escaped, control
+ * characters as blanks */
+static void dot_text(FILE *f, const char *s, int n)
+{
+	for (int i = 0; i < n && s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			fputc('\\', f);
+		fputc(c < 0x20 ? ' ' : c, f);
+	}
+}
+
 void print_dot(FILE *f, const litmus_test *t, const check_result *res)
 {
 	const witness *w = &res->wit;
 	int nl = name_len(t->name);
 
-	fprintf(f, "digraph \"%.*s\" {\n  label=\"%.*s: %s execution\";\n  node [shape=box];\n",
-		nl, t->name, nl, t->name, w->holds ? "an exists-satisfying" : "an allowed");
+	fputs("digraph \"", f);
+	dot_text(f, t->name, nl);
+	fputs("\" {\n  label=\"", f);
+	dot_text(f, t->name, nl);
+	fprintf(f, ": %s execution\";\n  node [shape=box];\n",
+		w->holds ? "an exists-satisfying" : "an allowed");
 	if (!w->valid) {
 		fputs("  none [label=\"no allowed execution\"];\n}\n", f);
 		return;

@@ -296,6 +296,19 @@ static tagmask annot(const mnemonic *m)
 	return (m->aq ? TAG(RV_TAG_AQ) : 0) | (m->rl ? TAG(RV_TAG_RL) : 0);
 }
 
+/* The annotations of an LR or SC: a release annotation on an LR alone
+ * (lr.rl) and an acquire annotation on an SC alone (sc.aq) order nothing
+ * (herd7's RISC-V model: MP with `lr.w.rl` and SB with `sc.w.aq` are
+ * Allowed; with .aqrl both are honoured). */
+static tagmask annot_lrsc(const mnemonic *m, bool is_lr)
+{
+	if (m->aq && m->rl)
+		return annot(m);
+	if (is_lr)
+		return m->aq ? TAG(RV_TAG_AQ) : 0;
+	return m->rl ? TAG(RV_TAG_RL) : 0;
+}
+
 static opnd reg_opnd(int reg)
 {
 	opnd o = { .kind = OPND_REG, .reg = reg };
@@ -444,7 +457,7 @@ static int parse_insn(rv_parser *rp, ir_insn *in, int *n)
 		in->op = IR_LOAD;
 		in->reserve = true;
 		in->size = m.width;
-		in->tags_r = TAG(RV_TAG_X) | annot(&m);
+		in->tags_r = TAG(RV_TAG_X) | annot_lrsc(&m, true);
 		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp) || parse_mem(rp, in))
 			return -1;
 		if (!zero && m.width == 4)
@@ -456,7 +469,7 @@ static int parse_insn(rv_parser *rp, ir_insn *in, int *n)
 			return unknown_insn(rp);
 		in->op = IR_SC;
 		in->size = m.width;
-		in->tags_w = TAG(RV_TAG_X) | annot(&m);
+		in->tags_w = TAG(RV_TAG_X) | annot_lrsc(&m, false);
 		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
 		    || parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in))
 			return -1;

@@ -1,4 +1,7 @@
 /* thread_exec.c - run a thread's IR over every guess of its read values. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "thread_exec.h"
@@ -90,6 +93,7 @@ void trace_list_free(trace_list *l)
 		free(l->v[i].ev);
 		free(l->v[i].deps);
 		free(l->v[i].regs);
+		free(l->v[i].bad);
 	}
 	free(l->v);
 	memset(l, 0, sizeof *l);
@@ -340,6 +344,7 @@ static int finish(runner *r, pathpos *p, bool cut)
 	tr->nev = p->nev;
 	tr->w = r->w;
 	tr->cut = cut;
+	tr->bad = NULL;
 	tr->ev = xrealloc(NULL, sizeof *tr->ev * (p->nev ? p->nev : 1));
 	memcpy(tr->ev, r->ev, sizeof *tr->ev * p->nev);
 	tr->deps = xrealloc(NULL, sizeof *tr->deps * (nd ? nd : 1));
@@ -351,17 +356,96 @@ static int finish(runner *r, pathpos *p, bool cut)
 
 static int run(runner *r, pathpos p);
 
-/* The address operand of a memory instruction: must be a location. */
-static bool address_of(runner *r, const ir_insn *in, int *loc)
+/* v as the test writes it: 3, x, x+8 */
+static const char *value_text(const litmus_test *t, value v, char *buf, size_t n)
+{
+	if (v.sym < 0)
+		snprintf(buf, n, "%" PRId64, v.off);
+	else if (v.off)
+		snprintf(buf, n, "%s%+" PRId64, t->syms[v.sym], v.off);
+	else
+		snprintf(buf, n, "%s", t->syms[v.sym]);
+	return buf;
+}
+
+/* A path that reaches an operation with no meaning (herd7: a user
+ * error) stops there as a `bad` trace: an execution the model allows with
+ * it makes the test an error (enumerate.c); dropping the path silently
+ * would change the verdict. The trace keeps the events and registers the
+ * path has so far. Returns 0, or -1 on error. */
+static int meaningless(runner *r, pathpos *p, const ir_insn *in, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int meaningless(runner *r, pathpos *p, const ir_insn *in, const char *fmt, ...)
+{
+	char msg[400], full[440];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof full, "P%d: %s", r->th->id, msg);
+	if (finish(r, p, false) < 0)
+		return -1;
+	trace *tr = &r->out->v[r->out->n - 1];
+	tr->bad = xrealloc(NULL, strlen(full) + 1);
+	strcpy(tr->bad, full);
+	tr->bad_pos = in->pos;
+	return 0;
+}
+
+/* "r1 holds 0" or "the address is 0" */
+static const char *operand_text(const runner *r, const opnd *o, value v, char *buf, size_t n)
+{
+	char vb[128];
+
+	value_text(r->t, v, vb, sizeof vb);
+	if (o->kind == OPND_REG)
+		snprintf(buf, n, "%s holds %s", r->t->regs[o->reg], vb);
+	else
+		snprintf(buf, n, "the operand is %s", vb);
+	return buf;
+}
+
+/* The address operand of a memory instruction: must be a location.
+ * Returns 1; 0 for an integer (the path stops as a `bad` trace, see
+ * meaningless: herd7 rejects a "non symbolic address"), or for an address
+ * past a symbol (no execution takes this path, with a warning: herd7 has
+ * no initial write there either); -1 on error. */
+static int address_of(runner *r, pathpos *p, const ir_insn *in, int *loc)
 {
 	value a = value_of(&in->a, r);
+	char what[200], at[128];
 
-	/* Not the address of a declared location (an integer, or past the
-	 * symbol): no execution takes this path, as in herd7. */
-	if (a.sym < 0 || a.off + in->off != 0)
-		return false;
+	if (a.sym < 0)
+		return meaningless(r, p, in, "%s, not the address of a location "
+				   "(an access through a register that holds no address)",
+				   operand_text(r, &in->a, a, what, sizeof what));
+	if (a.off + in->off != 0) {
+		value_text(r->t, (value){ a.sym, a.off + in->off }, at, sizeof at);
+		diag_warning(r->d, in->pos, "P%d: an access at %s, which is no location "
+			     "(each location is one cell at offset 0): executions that "
+			     "make it are dropped", r->th->id, at);
+		return 0;
+	}
 	*loc = mem_location(r->md, a.sym, 0);
-	return true;
+	return 1;
+}
+
+static int no_alu(runner *r, pathpos *p, const ir_insn *in, value a, value b)
+{
+	char x[128], y[128];
+
+	return meaningless(r, p, in, "arithmetic on %s and %s has no value "
+			   "(an address can only be added to, subtracted from or compared)",
+			   value_text(r->t, a, x, sizeof x), value_text(r->t, b, y, sizeof y));
+}
+
+static int no_compare(runner *r, pathpos *p, const ir_insn *in, value a, value b)
+{
+	char x[128], y[128];
+
+	return meaningless(r, p, in, "cannot order %s and %s (an address is only == or != another value)",
+			   value_text(r->t, a, x, sizeof x), value_text(r->t, b, y, sizeof y));
 }
 
 /* Can this thread's read of loc return domain entry i? As r->mode says
@@ -404,8 +488,8 @@ static int emit_linked_write(runner *r, pathpos *q, const ir_insn *in, int loc, 
 }
 
 /* One value returned by a read: the events of the instruction, then the
- * rest of the path. Returns 0, 1 (no path: the value has no meaning
- * here), or < 0. */
+ * rest of the path (or, when the value has no meaning here, a `bad`
+ * trace: see meaningless). Returns 0, or < 0. */
 static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value old, const char *saved)
 {
 	int w = r->w;
@@ -428,7 +512,7 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
 		 * also counts a dependency into the operand as addr */
 		value nv;
 		if (!ir_alu(in->alu, old, value_of(&in->b, r), &nv))
-			return 1;
+			return no_alu(r, &q, in, old, value_of(&in->b, r));
 		const uint64_t *data = oset(r, &in->b, TAINT), *vdata = oset(r, &in->b, VTAINT);
 		dset vall = tmp(r, T_X);
 		ds_copy(vall, vaddr, w);
@@ -459,7 +543,7 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
 		value nv = value_of(&in->c, r);
 		int st;
 		if (ok && in->alu_new && !ir_alu(in->alu, old, nv, &nv))
-			return 1;   /* no meaning (an address times ...): no path */
+			return no_alu(r, &q, in, old, nv);   /* no meaning (an address times ...) */
 		/* a fully ordered CAS is fenced only when it succeeds;
 		 * the value is known, so the fence can go first */
 		if (ok && in->tags_fence_ok
@@ -538,6 +622,12 @@ static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
 	char *saved = save_state(r);
 	int st = 0;
 
+	if (in->op == IR_LOAD && in->model_rf) {   /* no guess: the model's rf */
+		st = read_value(r, p, in, loc, value_of(&in->b, r), saved);
+		restore_state(r, saved);
+		r->depth--;
+		return st < 0 ? st : 0;
+	}
 	for (int i = 0; i < r->md->dom[loc].n; i++) {   /* the domain may grow */
 		if (!may_read(r, &p, loc, i))
 			continue;
@@ -615,7 +705,7 @@ static int run(runner *r, pathpos p)
 			break;
 		case IR_ALU: {
 			if (!ir_alu(in->alu, value_of(&in->a, r), value_of(&in->b, r), &v))
-				return 0;
+				return no_alu(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
 			bool self_xor = in->alu == ALU_XOR && in->a.kind == OPND_REG &&
 					in->b.kind == OPND_REG && in->a.reg == in->b.reg;
 			dset t = tmp(r, T_ADDR), vt = tmp(r, T_VDEP), pt = tmp(r, T_X);
@@ -633,7 +723,7 @@ static int run(runner *r, pathpos p)
 		case IR_PICK: {
 			bool taken;
 			if (!compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), &taken))
-				return 0;
+				return no_compare(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
 			dset chose = tmp(r, T_X), vchose = tmp(r, T_Y);
 			ds_copy(chose, oset(r, &in->a, TAINT), w);
 			ds_or(chose, oset(r, &in->b, TAINT), w);
@@ -641,6 +731,10 @@ static int run(runner *r, pathpos p)
 			ds_or(chose, oset(r, &in->b, PTAINT), w);
 			ds_copy(vchose, oset(r, &in->a, VTAINT), w);
 			ds_or(vchose, oset(r, &in->b, VTAINT), w);
+			/* both choices the same value: it is known without the
+			 * comparison (no value flow from the flags' reads) */
+			if (value_eq(value_of(&in->c, r), r->val[in->dst]))
+				ds_clear(vchose, w);
 			bool unk = unknown_of(r, &in->a) || unknown_of(r, &in->b);
 			if (taken) {
 				set_reg(r, in->dst, value_of(&in->c, r), oset(r, &in->c, TAINT),
@@ -653,8 +747,8 @@ static int run(runner *r, pathpos p)
 			break;
 		}
 		case IR_STORE: {
-			if (!address_of(r, in, &loc))
-				return 0;
+			if ((st = address_of(r, &p, in, &loc)) <= 0)
+				return st;
 			v = value_of(&in->b, r);
 			dset vd = tmp(r, T_VDEP);
 			ds_copy(vd, oset(r, &in->a, VTAINT), w);
@@ -667,8 +761,8 @@ static int run(runner *r, pathpos p)
 		case IR_SC: {
 			/* two continuations: success, then failure; the rest of
 			 * the path changes the state in place, so save it */
-			if (!address_of(r, in, &loc))
-				return 0;
+			if ((st = address_of(r, &p, in, &loc)) <= 0)
+				return st;
 			int lr = p.lr_ev > 0 && p.lr_loc == loc ? p.lr_ev - 1 : -1;
 			pathpos next = p, q;
 			char *saved = save_state(r);
@@ -681,8 +775,14 @@ static int run(runner *r, pathpos p)
 				dset vd = tmp(r, T_VDEP);
 				ds_copy(vd, oset(r, &in->a, VTAINT), w);
 				ds_or(vd, oset(r, &in->b, VTAINT), w);
+				/* sc_nodep (Arm STXR): the data register gives no
+				 * data or pick dependency to the write (the status
+				 * register's dependencies are in->sc_dep's) */
+				if (in->sc_nodep)
+					ds_copy(r->xctrl, oset(r, &in->a, PTAINT), w);
 				int ew = emit_linked_write(r, &q, in, loc, value_of(&in->b, r), lr,
-							   oset(r, &in->a, TAINT), oset(r, &in->b, TAINT), vd);
+							   oset(r, &in->a, TAINT),
+							   in->sc_nodep ? NULL : oset(r, &in->b, TAINT), vd);
 				if (ew < 0)
 					st = ew;
 				else {
@@ -705,8 +805,8 @@ static int run(runner *r, pathpos p)
 		}
 		case IR_FENCE:
 			loc = -1;
-			if (in->a.kind != OPND_NONE && !address_of(r, in, &loc))
-				return 0;
+			if (in->a.kind != OPND_NONE && (st = address_of(r, &p, in, &loc)) <= 0)
+				return st;
 			if ((st = emit(r, &p, in, loc >= 0 ? 0 : EV_F, loc, value_int(0), value_int(0),
 				       in->tags_f, oset(r, &in->a, TAINT), NULL, oset(r, &in->a, VTAINT))) < 0)
 				return st;
@@ -714,13 +814,13 @@ static int run(runner *r, pathpos p)
 		case IR_LOAD:
 		case IR_RMW:
 		case IR_CAS:
-			if (!address_of(r, in, &loc))
-				return 0;
+			if ((st = address_of(r, &p, in, &loc)) <= 0)
+				return st;
 			return read_each(r, p, in, loc);
 		case IR_BRANCH: {
 			bool taken;
 			if (!compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), &taken))
-				return 0;
+				return no_compare(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
 			/* the branches of one condition (a && b) end together:
 			 * the first one's entry holds the ctrl to restore */
 			if (in->cmp != CMP_ALWAYS && in->ctrl_end > 0
@@ -829,6 +929,7 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 			free(out->v[i].ev);
 			free(out->v[i].deps);
 			free(out->v[i].regs);
+			free(out->v[i].bad);
 		}
 		out->n = n0;
 		out->cut_insn = -1;

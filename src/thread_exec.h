@@ -42,6 +42,13 @@ typedef struct {
 	bool cut;            /* the path took a backward branch more often than
 	                      * the unrolling limit allows: it stops there, and
 	                      * is never an execution (see thread_traces) */
+	char *bad;           /* NULL, or why the path stopped: an operation
+	                      * with no meaning (an access through a register
+	                      * that holds no address...). Like herd7, an
+	                      * execution the model allows with such a path is
+	                      * an error; one it forbids is not (herd7 test
+	                      * A260). malloc'd */
+	srcpos bad_pos;
 } trace;
 
 /* Dependency set k of event e of a trace. */

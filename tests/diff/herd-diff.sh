@@ -29,6 +29,15 @@
 # BATCH (files per herd7 process, default 40), FAILDIR (default
 # build/diff-failures), KEEP=1 keeps the work dir,
 # CATALOGUE=0 skips the catalogue, CASES=0 skips tests/diff/cases/.
+# For other dialects and models (tests/diff/c-diff.sh): MODEL_ARGS (the
+# model options of both tools, default "-model $MODEL"), RUNDIR (both
+# tools run there, default the current directory), GEN (the generator,
+# default $BPFGEN; it gets --seed, --count, --outdir after GEN_FLAGS),
+# CASES_DIR (default tests/diff/cases), EXTRA_FILES (a file listing more
+# tests), LABEL (the name in messages), REJECT_SKIP=1 (a test not
+# generated that herd7 rejects is skipped, not a failure: syntax only
+# bpfmm reads). HERD_MODEL_ARGS: herd7's model options when they are not
+# bpfmm's (tests/diff/hw-diff.sh: herdtools7's own model of the arch).
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here=$root/tests/diff
@@ -37,6 +46,16 @@ HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
 BPFMM=${BPFMM:-$root/build/bpfmm}
 BPFGEN=${BPFGEN:-$root/build/bpfgen}
 MODEL=${MODEL:-$root/models/bpf.cat}
+MODEL_ARGS=${MODEL_ARGS:--model $MODEL}
+RUNDIR=${RUNDIR:-.}
+GEN=${GEN:-$BPFGEN}
+GEN_FLAGS=${GEN_FLAGS:-}
+CASES_DIR=${CASES_DIR:-$here/cases}
+EXTRA_FILES=${EXTRA_FILES:-}
+LABEL=${LABEL:-herd-diff}
+# herd7's model arguments, when they are not bpfmm's (tests/diff/hw-diff.sh
+# runs herd7 with herdtools7's own model of the architecture)
+HERD_MODEL_ARGS=${HERD_MODEL_ARGS:-$MODEL_ARGS}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 HERD_TIMEOUT=${HERD_TIMEOUT:-5}
 BPFMM_TIMEOUT=${BPFMM_TIMEOUT:-20}
@@ -53,13 +72,14 @@ case $count$seed in *[!0-9]*) echo "usage: $0 [COUNT] [SEED]" >&2; exit 2 ;; esa
 if [ ! -d "$SHARED" ]; then echo "SKIP: no shared directory at $SHARED"; exit 0; fi
 if [ ! -x "$HERD7" ]; then echo "SKIP: herd7 not found at $HERD7"; exit 0; fi
 if [ ! -x "$BPFMM" ]; then
-	echo "herd-diff: $BPFMM not built (run make)" >&2; exit 2
+	echo "$LABEL: $BPFMM not built (run make)" >&2; exit 2
 fi
 # shellcheck disable=SC3013 # -nt: dash, bash and busybox have it
-if [ ! -x "$BPFGEN" ] || [ "$root/tools/gen/bpfgen.c" -nt "$BPFGEN" ]; then
+if [ "$GEN" = "$BPFGEN" ] && { [ ! -x "$BPFGEN" ] || [ "$root/tools/gen/bpfgen.c" -nt "$BPFGEN" ]; }; then
 	make -s -C "$root" build/bpfgen >/dev/null || { echo "herd-diff: cannot build bpfgen" >&2; exit 2; }
 fi
-command -v timeout >/dev/null || { echo "herd-diff: needs timeout (coreutils)" >&2; exit 2; }
+command -v timeout >/dev/null || { echo "$LABEL: needs timeout (coreutils)" >&2; exit 2; }
+cd "$RUNDIR" || exit 2
 
 tmp=$(mktemp -d) || exit 2
 if [ "${KEEP:-0}" = 1 ]; then echo "work dir: $tmp"; else trap 'rm -rf "$tmp"' EXIT; fi
@@ -75,14 +95,16 @@ if [ "$CATALOGUE" = 1 ]; then
 		echo "note: no catalogue at $cat_dir, generated tests only"
 	fi
 fi
-if [ "$CASES" = 1 ] && ls "$here"/cases/*.litmus >/dev/null 2>&1; then
-	ls "$here"/cases/*.litmus >>"$tmp/files"
+if [ "$CASES" = 1 ] && ls "$CASES_DIR"/*.litmus >/dev/null 2>&1; then
+	ls "$CASES_DIR"/*.litmus >>"$tmp/files"
 fi
+[ -n "$EXTRA_FILES" ] && cat "$EXTRA_FILES" >>"$tmp/files"
 if [ "$count" -gt 0 ]; then
-	"$BPFGEN" --seed "$seed" --count "$count" --outdir "$tmp/gen" || exit 2
+	# shellcheck disable=SC2086 # GEN_FLAGS: several words
+	"$GEN" $GEN_FLAGS --seed "$seed" --count "$count" --outdir "$tmp/gen" || exit 2
 	ls "$tmp/gen"/*.litmus >>"$tmp/files"
 fi
-[ -s "$tmp/files" ] || { echo "herd-diff: no tests"; exit 2; }
+[ -s "$tmp/files" ] || { echo "$LABEL: no tests"; exit 2; }
 while read -r f; do
 	# herd7 names a test by the word after the architecture, minus ".litmus"
 	printf '%s\t%s\n' "$(sed -n '1{s/^[^ \t]*[ \t]*//;s/[ \t\r]*$//;s/\.litmus$//;p;q}' "$f")" "$f"
@@ -102,7 +124,8 @@ run_bpfmm() {
 	: >"$tmp/bpfmm.out"; : >"$tmp/bpfmm.err"; : >"$tmp/bpfmm.crash"
 	t_start=$(date +%s)
 	while [ -s "$tmp/bq" ]; do
-		timeout "$BPFMM_TOTAL" xargs -d '\n' -a "$tmp/bq" "$BPFMM" -model "$MODEL" \
+		# shellcheck disable=SC2086 # MODEL_ARGS: several words
+		timeout "$BPFMM_TOTAL" xargs -d '\n' -a "$tmp/bq" "$BPFMM" $MODEL_ARGS \
 			>"$tmp/br.out" 2>"$tmp/br.err" &
 		wpid=$!
 		last=-1 idle=0 why=
@@ -155,8 +178,8 @@ split -l "$BATCH" "$tmp/files" "$tmp/herd/b."
 # A batch gets (files x per-test limit) seconds of wall time, at most 300.
 lim=$((BATCH * HERD_TIMEOUT + 30)); [ "$lim" -gt 300 ] && lim=300
 printf '%s\n' "$tmp/herd"/b.* | xargs -d '\n' -P "$JOBS" -I{} sh -c \
-	'timeout "$3" xargs -d "\n" -a "$4" "$0" -model "$1" -timeout "$2" >"$4.out" 2>"$4.err"; echo $? >"$4.rc"' \
-	"$HERD7" "$MODEL" "$HERD_TIMEOUT" "$lim" {}
+	'timeout "$3" xargs -d "\n" -a "$4" "$0" $1 -timeout "$2" >"$4.out" 2>"$4.err"; echo $? >"$4.rc"' \
+	"$HERD7" "$HERD_MODEL_ARGS" "$HERD_TIMEOUT" "$lim" {}
 cat "$tmp/herd"/b.*.out >"$tmp/herd.out"
 cat "$tmp/herd"/b.*.err >"$tmp/herd.err"
 for rc in "$tmp/herd"/b.*.rc; do
@@ -175,7 +198,7 @@ awk -F '\t' -v herdsum="$tmp/herd.sum" -v bpfsum="$tmp/bpfmm.sum" \
     -v herderr="$tmp/herd.err" -v bpferr="$tmp/bpfmm.err" \
     -v crash="$tmp/bpfmm.crash" -v failures="$tmp/failures" \
     -v herdout="$tmp/herd.out" -v bpfout="$tmp/bpfmm.out" -v slow="$SLOW" \
-    -v gendir="$tmp/gen/" -v faildir="${faildir#"$root"/}/" '
+    -v gendir="$tmp/gen/" -v rejskip="${REJECT_SKIP:-0}" -v faildir="${faildir#"$root"/}/" '
 function only(a, b,    x, y, i, n, m, r, inb) {  # states of a not in b
 	n = split(a, x, / \| /); m = split(b, y, / \| /); r = ""
 	for (i = 1; i <= m; i++) inb[y[i]] = 1
@@ -197,6 +220,10 @@ BEGIN {
 }
 {
 	n = $1; file = $2; why = ""
+	if ((file in HE) && rejskip && index(file, gendir) != 1) {
+		# a fixed test in syntax only bpfmm reads (REJECT_SKIP=1)
+		rej++; rejected = rejected " " n; next
+	}
 	if (file in HE) { why = "herd7 rejects the test: " HE[file] }
 	else if (!(n in H)) {
 		skip++; skipped = skipped " " n
@@ -239,6 +266,7 @@ function times(f, T,    l, a) {
 }
 END {
 	if (skip) print skip " skipped (herd7 did not finish within its limit):" skipped
+	if (rej) print rej " fixed test(s) skipped (herd7 rejects them):" rejected
 	if (slowlist != "") print "note: slower in bpfmm than in herd7 (over " slow " s; speed, not a failure):" slowlist
 	printf "sum of per-test Time lines over tests both answered: bpfmm %.2f s, herd7 %.2f s\n", bs, hs
 	if (wit) print "note: witness counts (Positive/Negative) differ on " wit " passing test(s); not compared"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Malformed tests must fail cleanly: exit status 1, one error on stderr in
 # the form FILE:LINE:COL: error: MESSAGE matching tests/bad/NAME.expect
-# ("LINE:COL: substring"), no crash, no hang; and a good test named on the
+# ("LINE:COL: substring"; a second line "run time" marks a test that
+# parses but cannot run), no crash, no hang; and a good test named on the
 # same command line is still checked. Bad models (tests/bad/NAME.cat, run
 # with -model on a small good test) likewise; their .expect may start with a file
 # under tests/bad when the error is in an included file

@@ -48,7 +48,7 @@ grep -q '^Time' "$tmp/out" && ko "-notime still prints Time" || ok
 # JSON
 expect_rc 0 "-json" "$bpfmm" -json "$sb" "$mp"
 [ "$(wc -l <"$tmp/out")" -eq 2 ] && ok || ko "-json: one line per test"
-grep -q '^{"test":"SB+plain","states":\[{"0:r4":0,"1:r4":0},' "$tmp/out" &&
+grep -q '^{"file":"[^"]*/SB+plain.litmus","test":"SB+plain","states":\[{"0:r4":0,"1:r4":0},' "$tmp/out" &&
 grep -q '"observation":"Never"' "$tmp/out" && ok || ko "-json content: $(cat "$tmp/out")"
 
 # Graphviz
@@ -56,7 +56,233 @@ mkdir "$tmp/dot"
 expect_rc 0 "-dot" "$bpfmm" -dot "$tmp/dot" "$sb"
 grep -q '^digraph "SB+plain"' "$tmp/dot/SB+plain.dot" && grep -q 'label="rf"' "$tmp/dot/SB+plain.dot" \
 	&& ok || ko "-dot file"
-expect_rc 1 "-dot into a missing directory" "$bpfmm" -dot "$tmp/none/x" "$sb"
+# output folders, one convention: created when missing (with parents), a
+# path that is no folder is a command-line error (exit 2); a file that
+# cannot be written fails the run (exit 1) but its result line is printed
+expect_rc 0 "-dot into a missing folder" "$bpfmm" -dot "$tmp/new/dot" "$sb"
+[ -f "$tmp/new/dot/SB+plain.dot" ] && ok || ko "-dot did not create its folder"
+: >"$tmp/plainfile"
+expect_rc 2 "-dot onto a file" "$bpfmm" -dot "$tmp/plainfile" "$sb"
+grep -q "bpfmm: -dot .*plainfile: not a folder" "$tmp/err" && ok || ko "-dot file message: $(cat "$tmp/err")"
+expect_rc 2 "map --emit onto a file" "$bpfmm" map --arch riscv64 --emit "$tmp/plainfile" "$sb"
+grep -q "bpfmm map: --emit .*plainfile: not a folder" "$tmp/err" && ok || ko "map --emit message: $(cat "$tmp/err")"
+expect_rc 2 "map --dot onto a file" "$bpfmm" map --arch riscv64 --dot "$tmp/plainfile" "$sb"
+expect_rc 2 "c2bpf --emit onto a file" "$bpfmm" c2bpf --emit "$tmp/plainfile" "$root/tests/litmus/c/lb-ctrl.litmus"
+expect_rc 2 "lkmm-map --emit onto a file" "$bpfmm" lkmm-map --mapping all --emit "$tmp/plainfile" "$root/tests/litmus/c/lb-ctrl.litmus"
+expect_rc 2 "-dot under a file" "$bpfmm" -dot "$tmp/plainfile/sub" "$sb"
+grep -q "cannot create .*plainfile" "$tmp/err" && ok || ko "-dot under a file: $(cat "$tmp/err")"
+expect_rc 0 "map --emit into a missing folder" "$bpfmm" map --arch riscv64 --emit "$tmp/new/emit" "$sb"
+[ -f "$tmp/new/emit/SB+plain.litmus" ] && ok || ko "map --emit did not create its folder"
+mkdir -p "$tmp/blocked/SB+plain.dot" "$tmp/blocked/SB+plain.litmus"   # a folder where the file goes
+expect_rc 1 "-dot file not writable" "$bpfmm" -notime -dot "$tmp/blocked" "$sb"
+grep -q '^Observation SB+plain' "$tmp/out" && grep -q "cannot write .*SB+plain.dot" "$tmp/err" \
+	&& ok || ko "-dot write failure: $(cat "$tmp/out" "$tmp/err")"
+expect_rc 1 "map --emit file not writable" "$bpfmm" map --arch riscv64 --emit "$tmp/blocked" "$sb"
+grep -q '^Map SB+plain riscv64' "$tmp/out" && ok || ko "map --emit write failure dropped the Map line"
+
+# A test that cannot run is an error, not "Never": MP whose P1 reads through
+# a register that holds no address prints no result and exits 1
+sed 's/^1:r1=x; 1:r2=y;/1:r2=y;/' "$mp" >"$tmp/noaddr.litmus"
+grep -q '^1:r2=y;$' "$tmp/noaddr.litmus" && ok || ko "noaddr test not made"
+expect_rc 1 "access through a register with no address" "$bpfmm" "$tmp/noaddr.litmus"
+grep -q "noaddr.litmus:9:38: error: P1: r1 holds 0, not the address of a location" "$tmp/err" \
+	&& ok || ko "no-address message: $(cat "$tmp/err")"
+grep -q '^Observation\|^States' "$tmp/out" && ko "no-address test printed a result" || ok
+# ... in every dialect (a model with no architecture-specific sets)
+printf '"po and rf only"\nacyclic po | rf as order\n' >"$tmp/plain.cat"
+printf 'C c-na\n{}\nP0(int **p)\n{\n\tint *r0 = READ_ONCE(*p);\n\tWRITE_ONCE(*r0, 1);\n}\nexists (0:r0=0)\n' >"$tmp/na-c.litmus"
+printf 'RISCV rv-na\n{\n0:x5=x;\n}\n P0          ;\n li x7,1     ;\n sw x7,0(x6) ;\nexists (x=1)\n' >"$tmp/na-riscv.litmus"
+printf 'AArch64 a64-na\n{\n0:X1=x;\n}\n P0          ;\n MOV W0,#1   ;\n STR W0,[X2] ;\nexists (x=1)\n' >"$tmp/na-aarch64.litmus"
+printf 'X86_64 x86-na\n{\n}\n P0              ;\n movq $1,(%%rax) ;\nexists (x=1)\n' >"$tmp/na-x86.litmus"
+printf 'PPC ppc-na\n{\n0:r2=x;\n}\n P0           ;\n li r1,1      ;\n stw r1,0(r3) ;\nexists (x=1)\n' >"$tmp/na-ppc.litmus"
+printf 'S390X s390x-na\n{\n0:r2=x;\n}\n P0           ;\n lghi r1,1    ;\n stg r1,0(r3) ;\nexists (x=1)\n' >"$tmp/na-s390x.litmus"
+printf 'LoongArch la-na\n{\n0:a0=x;\n}\n P0                ;\n ori $t0,$zero,1   ;\n st.w $t0,$a1,0    ;\nexists (x=1)\n' >"$tmp/na-loongarch.litmus"
+for d in c riscv aarch64 x86 ppc s390x loongarch; do
+	expect_rc 1 "$d: access through a register with no address" "$bpfmm" -model "$tmp/plain.cat" "$tmp/na-$d.litmus"
+	grep -q "na-$d.litmus:[0-9]*:[0-9]*: error: P0: .* holds 0, not the address of a location" "$tmp/err" \
+		&& ok || ko "$d no-address message: $(cat "$tmp/err")"
+done
+# like herd7 (its test A260), an access through no address on a path the
+# model forbids is no error; with a model that allows that path, it is
+cat >"$tmp/avoid.litmus" <<'EOF'
+BPF CoRR-avoided-access
+{
+0:r1=x; 1:r1=x;
+}
+P0                   | P1 ;
+*(u64 *)(r1 + 0) = 1 | r4 = *(u64 *)(r1 + 0) ;
+                     | r5 = *(u64 *)(r1 + 0) ;
+                     | if r4 != 1 goto L0 ;
+                     | if r5 != 0 goto L0 ;
+                     | r6 = *(u64 *)(r5 + 0) ;
+                     | L0: ;
+exists (1:r4=1 /\ 1:r5=0)
+EOF
+expect_rc 0 "no-address path the model forbids" "$bpfmm" -notime "$tmp/avoid.litmus"
+grep -q '^Observation CoRR-avoided-access Never 0 3$' "$tmp/out" && ok || ko "avoided access: $(cat "$tmp/out" "$tmp/err")"
+expect_rc 1 "no-address path the model allows" "$bpfmm" -model "$tmp/plain.cat" "$tmp/avoid.litmus"
+grep -q "avoid.litmus:10:24: error: P1: r5 holds 0, not the address" "$tmp/err" && ok || ko "allowed bad path: $(cat "$tmp/err")"
+# a model that forbids every candidate execution: herd7 prints States 0
+# and so do we (a checked answer), with a warning
+printf '"nothing"\nacyclic id as never\n' >"$tmp/nothing.cat"
+expect_rc 0 "model that forbids everything" "$bpfmm" -notime -model "$tmp/nothing.cat" "$mp"
+grep -q '^States 0$' "$tmp/out" && grep -q "warning: the model forbids all 4 candidate executions" "$tmp/err" \
+	&& ok || ko "forbid-all: $(cat "$tmp/out" "$tmp/err")"
+# typos warn (stderr, exit 0): a location the init sets and nobody
+# accesses, a read location one edit from a written one, a register
+# nobody writes
+cat >"$tmp/typo.litmus" <<'EOF'
+BPF MP-typos
+{
+0:r1=data; 0:r2=flag; 0:r6=1; dat=0;
+1:r1=dta; 1:r2=flag;
+}
+P0                                 | P1 ;
+*(u32 *)(r1 + 0) = 1               | r4 = load_acquire((u32 *)(r2 + 0)) ;
+store_release((u32 *)(r2 + 0), r6) | r5 = *(u32 *)(r1 + 0) ;
+exists (1:r4=1 /\ 1:r7=0)
+EOF
+expect_rc 0 "typos" "$bpfmm" "$tmp/typo.litmus"
+grep -q "typo.litmus:3:31: warning: location 'dat' is accessed by no thread (a typo for 'data'?)" "$tmp/err" \
+	&& ok || ko "init typo: $(cat "$tmp/err")"
+grep -q "typo.litmus:8:38: warning: location 'dta' is read but never written nor initialised.*a typo for 'data'" "$tmp/err" \
+	&& ok || ko "read-only typo: $(cat "$tmp/err")"
+grep -q "typo.litmus:9:19: warning: 1:r7 is neither written by P1 nor set by the init" "$tmp/err" \
+	&& ok || ko "register typo: $(cat "$tmp/err")"
+expect_rc 0 "no warning on a clean test" "$bpfmm" "$mp"
+[ -s "$tmp/err" ] && ko "clean test warns: $(cat "$tmp/err")" || ok
+
+# errors that point at the mistake
+sed 's/^exists/exist/' "$mp" >"$tmp/exist.litmus"
+expect_rc 1 "exist (" "$bpfmm" "$tmp/exist.litmus"
+grep -q "exist.litmus:10:1: error: unknown keyword 'exist' (did you mean 'exists'?)" "$tmp/err" && ok || ko "exist: $(cat "$tmp/err")"
+sed 's/^BPF/C/' "$mp" >"$tmp/c-header.litmus"
+expect_rc 1 "BPF body under a C header" "$bpfmm" "$tmp/c-header.litmus"
+grep -q "c-header.litmus:7:1: error: the header says C, but the threads are a grid" "$tmp/err" && ok || ko "C header: $(cat "$tmp/err")"
+expect_rc 1 "riscv.cat on a BPF test" "$bpfmm" -model riscv.cat "$mp"
+grep -q "MP+rel+acq.litmus:1:1: error: model and test architectures differ: riscv.cat uses 'FencePR', an event set of RISCV tests, and this is a BPF test" "$tmp/err" \
+	&& ok || ko "arch mismatch: $(cat "$tmp/err")"
+expect_rc 2 "map --arch aarch64" "$bpfmm" map --arch aarch64 "$mp"
+grep -q "unknown architecture 'aarch64' (known: riscv64 arm64 x86-64 powerpc s390x loongarch64" "$tmp/err" && ok || ko "map arch: $(cat "$tmp/err")"
+expect_rc 2 "map --mapping missing" "$bpfmm" map --mapping "$tmp/none" "$mp"
+expect_rc 2 "map --budget x" "$bpfmm" map --arch arm64 --budget x "$mp"
+sed 's/^exists (1:r4=1/exists ((1:r4=1/' "$mp" >"$tmp/paren.litmus"
+expect_rc 1 "unclosed (" "$bpfmm" "$tmp/paren.litmus"
+grep -q "paren.litmus:10:8: error: this '(' is never closed" "$tmp/err" && ok || ko "unclosed (: $(cat "$tmp/err")"
+
+# a test name with '"', '\' and '/' gives a valid .dot file with a safe name
+sed 's|^BPF MP+rel+acq|BPF MP"q\\x/y|' "$mp" >"$tmp/quoted.litmus"
+expect_rc 0 "-dot of a name with quotes" "$bpfmm" -dot "$tmp/qdot" "$tmp/quoted.litmus"
+[ "$(ls "$tmp/qdot")" = "MP_q_x_y.dot" ] && ok || ko "dot file name: $(ls "$tmp/qdot")"
+head -1 "$tmp/qdot/MP_q_x_y.dot" | grep -qF 'digraph "MP\"q\\x/y" {' && ok || ko "dot escaping: $(head -2 "$tmp/qdot/"*)"
+
+# -json: a test that cannot be read or run is a record too, with its error
+expect_rc 1 "-json with failing tests" "$bpfmm" -json "$sb" "$tmp/noaddr.litmus" "$tmp/nonexistent.litmus"
+[ "$(wc -l <"$tmp/out")" -eq 3 ] && ok || ko "-json: one record per file: $(cat "$tmp/out")"
+grep -q '^{"file":"[^"]*noaddr.litmus","error":"[^"]*noaddr.litmus:9:38: error: P1: r1 holds 0, not the address' "$tmp/out" \
+	&& ok || ko "-json error record: $(cat "$tmp/out")"
+grep -q '^{"file":"[^"]*nonexistent.litmus","error":".*cannot open' "$tmp/out" && ok || ko "-json unreadable file record"
+expect_rc 0 "-json warnings" "$bpfmm" -json "$tmp/typo.litmus"
+grep -q '"warnings":\["[^"]*typo.litmus:3:31: warning: location '"'dat'"' is accessed by no thread' "$tmp/out" \
+	&& ok || ko "-json warnings: $(cat "$tmp/out")"
+# --help lists every field of a record
+for field in file test states ok positive negative quantifier observation witnesses_exact flags warnings seconds error; do
+	"$bpfmm" --help | grep -q "$field" && ok || ko "--help does not describe the JSON field $field"
+done
+
+# the README says what the commands do: every lkmm-map mapping, what
+# "Test NAME Allowed" means, the same witness wording as the -budget Note
+for m in $("$bpfmm" lkmm-map --help | sed -n 's/.*--mapping NAME  //p; s/^ *\(riscv64-[a-z-]*\),.*/\1/p' | tr ',' ' '); do
+	grep -q -- "$m" "$root/README.md" && ok || ko "README does not list lkmm-map mapping $m"
+done
+grep -q 'riscv64-broken-acquire' "$root/README.md" && ok || ko "README lacks riscv64-broken-acquire"
+grep -q '`Test NAME Allowed`.*names the kind' "$root/README.md" && ok || ko "README does not explain Test NAME Allowed"
+printf 'BPF budget\n{\n0:r1=x; 1:r1=x;\n}\nP0 | P1 ;\n*(u32 *)(r1 + 0) = 1 | *(u32 *)(r1 + 0) = 2 ;\n*(u32 *)(r1 + 0) = 3 | *(u32 *)(r1 + 0) = 4 ;\nexists (x=1)\n' >"$tmp/budget.litmus"
+expect_rc 0 "-budget 1" "$bpfmm" -budget 1 "$tmp/budget.litmus"
+note=$(sed -n 's/^Note budget: too many executions to count; witnesses count //p' "$tmp/out")
+[ -n "$note" ] && grep -q "$note" "$root/README.md" && "$bpfmm" --help | tr '\n' ' ' | sed 's/  */ /g' | grep -q "$note" \
+	&& ok || ko "-budget Note ('$note') not worded as in README and --help"
+
+# BPF branches as bpftool and llvm-objdump print them: offsets from the
+# next instruction (`goto +1`, `goto pc+1`, `goto -3 <LBB0_1>`) as well as labels
+cat >"$tmp/goto.litmus" <<'EOF'
+BPF goto-offsets
+{
+0:r1=x; 0:r2=y;
+}
+P0 ;
+goto +1 ;
+*(u32 *)(r1 + 0) = 1 ;
+r3 = 0 ;
+if r3 == 0 goto pc+1 ;
+*(u32 *)(r1 + 0) = 2 ;
+if r3 != 0 goto -3 <LBB0_1> ;
+*(u32 *)(r2 + 0) = 1 ;
+forall (y=1 /\ 0:r3=0)
+EOF
+expect_rc 0 "goto offsets" "$bpfmm" -notime "$tmp/goto.litmus"
+grep -q '^Observation goto-offsets Always 1 0$' "$tmp/out" && ok || ko "goto offsets: $(cat "$tmp/out" "$tmp/err")"
+sed 's/^goto +1 ;/goto +7 ;/' "$tmp/goto.litmus" >"$tmp/goto-out.litmus"
+expect_rc 1 "goto past the thread" "$bpfmm" "$tmp/goto-out.litmus"
+grep -q "goto-out.litmus:6:6: error: goto +7 leaves P0" "$tmp/err" && ok || ko "goto past the thread: $(cat "$tmp/err")"
+
+# tests bpfmm writes run unmodified under herd7 (../shared/tools/herd7;
+# a model with no architecture-specific sets, so that only the test's
+# syntax is at stake); herd7 has no s390x or LoongArch dialect
+herd=$root/../shared/tools/herd7/herd7
+if [ -x "$herd" ]; then
+	cat >"$tmp/loc.litmus" <<'EOF'
+BPF SB-locations
+{
+0:r1=x; 0:r2=y;
+1:r1=x; 1:r2=y;
+}
+P0                    | P1 ;
+*(u32 *)(r1 + 0) = 1  | *(u32 *)(r2 + 0) = 1 ;
+r4 = *(u32 *)(r2 + 0) | r4 = *(u32 *)(r1 + 0) ;
+locations [x; y; 0:r4]
+exists (0:r4=0 /\ 1:r4=0)
+EOF
+	cat >"$tmp/cloc.litmus" <<'EOF'
+C c-locations
+{}
+P0(int *x, int *y)
+{
+	int r0;
+
+	WRITE_ONCE(*x, 1);
+	r0 = READ_ONCE(*y);
+}
+
+P1(int *x, int *y)
+{
+	int r0;
+
+	WRITE_ONCE(*y, 1);
+	r0 = READ_ONCE(*x);
+}
+
+locations [x; y; 1:r0]
+exists (0:r0=0 /\ 1:r0=0)
+EOF
+	for a in riscv64 arm64 x86-64 powerpc; do
+		"$bpfmm" map --arch "$a" --emit "$tmp/herd/$a" "$tmp/loc.litmus" >/dev/null 2>&1
+	done
+	"$bpfmm" c2bpf --emit "$tmp/herd/c2bpf" "$tmp/cloc.litmus" >/dev/null 2>&1
+	"$bpfmm" lkmm-map --mapping all --emit "$tmp/herd/lkmm-map" "$tmp/cloc.litmus" >/dev/null 2>&1
+	n=0
+	for f in "$tmp"/herd/*/*.litmus; do
+		[ -f "$f" ] || continue
+		n=$((n + 1))
+		"$herd" -model "$tmp/plain.cat" "$f" >"$tmp/out" 2>&1
+		grep -q '^Observation' "$tmp/out" && ! grep -q 'Warning' "$tmp/out" && ok \
+			|| ko "herd7 rejects the emitted $f: $(head -3 "$tmp/out")"
+	done
+	# 4 from map; c2bpf and lkmm-map need the kernel's model
+	[ "$n" -ge 4 ] && ok || ko "only $n emitted tests to give herd7"
+else
+	echo "SKIP: emitted tests under herd7 (no $herd)"
+fi
 
 # the bundled model is found after make install, from any directory
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
@@ -65,6 +291,25 @@ if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	"$tmp/inst/bin/bpfmm" --model-dir | grep -q "$tmp/inst/bin/../share/bpfmm/models" && ok || ko "installed model dir"
 	(cd / && "$tmp/inst/bin/bpfmm" map --arch riscv64 "$sb") >"$tmp/out" 2>&1 &&
 		grep -q '^Map SB+plain riscv64 riscv64-linux-6.12 sound' "$tmp/out" && ok || ko "installed map: $(cat "$tmp/out")"
+	# documentation and the herd7 wrapper: bpfmm-herd7 in bin (it cannot
+	# shadow a real herd7), herd7 in libexec/bpfmm for who puts it first
+	[ -f "$tmp/inst/share/doc/bpfmm/README.md" ] && [ -f "$tmp/inst/share/doc/bpfmm/docs/litmus-format.md" ] \
+		&& ok || ko "installed documentation"
+	[ ! -e "$tmp/inst/bin/herd7" ] && [ -x "$tmp/inst/bin/bpfmm-herd7" ] && ok || ko "installed wrapper name"
+	(cd / && env -u BPFMM "$tmp/inst/libexec/bpfmm/herd7" -notime "$sb") >"$tmp/out" 2>&1 &&
+		grep -q '^Observation SB+plain' "$tmp/out" && ok || ko "installed herd7 wrapper: $(cat "$tmp/out")"
+	# the kernel's checklitmus.sh with the installed copy standing in for herd7
+	lkmm=${LKMM_DIR:-$(sh "$root/scripts/lkmm-tree.sh" 2>/dev/null)}
+	if [ -n "$lkmm" ] && [ -f "$lkmm/scripts/checklitmus.sh" ]; then
+		mkdir -p "$tmp/dest/litmus-tests"
+		(cd "$lkmm" && PATH="$tmp/inst/libexec/bpfmm:$PATH" BPFMM= LKMM_DESTDIR="$tmp/dest" \
+			LKMM_HERD_OPTIONS="-conf linux-kernel.cfg" LKMM_HW_MAP_FILE= \
+			sh scripts/checklitmus.sh litmus-tests/SB+fencembonceonces.litmus) >"$tmp/out" 2>&1 \
+			&& grep -q '^Observation SB+fencembonceonces Never' "$tmp/dest/litmus-tests/SB+fencembonceonces.litmus.out" \
+			&& ok || ko "checklitmus.sh with the installed wrapper: $(head -5 "$tmp/out")"
+	else
+		echo "SKIP: checklitmus.sh with the installed wrapper (no kernel sources; set LKMM_DIR)"
+	fi
 else
 	ko "make install"
 fi

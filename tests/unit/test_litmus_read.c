@@ -412,11 +412,14 @@ static void test_errors(void)
 	check_error("TOY a\n{}\nP0;\n1  \nexists true", 4, 2, "expected ';' at the end of the row");
 	check_error("TOY a\n{}\nP0;\nbad;\n", 4, 1, "toy error");
 	check_error("TOY a\n{ 2:r1=1 }\nP0|P1;\n", 2, 3, "thread 2 does not exist (the test has 2)");
-	check_error("TOY a\n{}\nP0;\n1;\nexist (x=1)", 5, 12, "expected ';' at the end of the row");
+	check_error("TOY a\n{}\nP0;\n1;\nexist (x=1)", 5, 1, "unknown keyword 'exist' (did you mean 'exists'?)");
 	check_error("TOY a\n{}\nP0;\n1;\nlocations [x] exist (x=1)", 5, 15,
-		    "expected exists, ~exists or forall, found 'exist'");
+		    "unknown keyword 'exist' (did you mean 'exists'?)");
+	check_error("TOY a\n{}\nP0;\n1;\nlocations [x] whatever (x=1)", 5, 15,
+		    "expected exists, ~exists or forall, found 'whatever'");
 	check_error("TOY a\n{}\nP0;\n1;\n~forall (x=1)", 5, 2, "expected 'exists' after '~'");
-	check_error("TOY a\n{}\nP0;\n1;\nexists (x=1", 5, 12, "expected ')', found end of file");
+	check_error("TOY a\n{}\nP0;\n1;\nexists (x=1", 5, 8, "this '(' is never closed");
+	check_error("TOY a\n{}\nP0;\n1;\nexists (x=1 y", 5, 13, "expected ')', found 'y'");
 	check_error("TOY a\n{}\nP0;\n1;\nexists (x=1 /\\", 5, 15, "unexpected end of file in the condition");
 	check_error("TOY a\n{}\nP0;\n1;\nexists (x=)", 5, 11, "expected a value, found ')'");
 	check_error("TOY a\n{}\nP0;\n1;\nexists (x 1)", 5, 11, "expected '='");

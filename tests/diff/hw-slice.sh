@@ -1,0 +1,31 @@
+#!/bin/sh
+# The fixed-seed slice of the hardware differential test run by
+# `make check` (suite hw-diff): COUNT (default 100; AArch64 tests are the
+# slow ones in herd7) tests per architecture from build/hwgen --seed SEED
+# (default 1), each compared with herd7 running herd7's own model of the
+# architecture (tests/diff/hw-diff.sh). Ends with the summed
+# "N passed, N failed"; prints "SKIP" without $SHARED.
+#
+#   tests/diff/hw-slice.sh [COUNT [SEED [ARCH...]]]
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+SHARED=${SHARED:-$root/../shared}
+count=${1:-100}
+seed=${2:-1}
+[ $# -ge 2 ] && shift 2 || set --
+[ $# -gt 0 ] || set -- aarch64 riscv ppc x86
+if [ ! -x "$SHARED/tools/herd7/herd7" ]; then echo "SKIP: herd7 not found under $SHARED"; exit 0; fi
+pass=0 fail=0
+for arch in "$@"; do
+	out=$(SHARED=$SHARED sh "$root/tests/diff/hw-diff.sh" "$arch" "$count" "$seed" 2>&1)
+	echo "$out" | grep -E '^(FAIL|   |note)' | sed "s/^/$arch: /"
+	line=$(echo "$out" | tail -n 1)
+	p=$(echo "$line" | sed -nE 's/^([0-9]+) passed, ([0-9]+) failed.*/\1/p')
+	f=$(echo "$line" | sed -nE 's/^([0-9]+) passed, ([0-9]+) failed.*/\2/p')
+	case $line in SKIP*) echo "$arch: $line"; continue ;; esac
+	[ -n "$p" ] || { echo "$arch: no result: $line"; p=0 f=1; }
+	echo "$arch: $p passed, $f failed ($count tests, seed $seed)"
+	pass=$((pass + p)) fail=$((fail + f))
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

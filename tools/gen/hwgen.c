@@ -1,0 +1,835 @@
+/*
+ * hwgen - random hardware litmus tests (AArch64, RISC-V, Power, x86) for
+ * differential testing of our hardware models against the reference
+ * simulator's (tests/diff/hw-diff.sh).
+ *
+ *   hwgen --arch aarch64|riscv|ppc|x86 --seed N [--count K] [--first I]
+ *         [--prefix NAME] [--outdir DIR]
+ *
+ * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
+ * Test I of seed N is the same whatever --count and --first are.
+ *
+ * Every test is a classic shape -- MP, LB, SB, S, R, 2+2W, WRC, ISA2,
+ * IRIW, plus two-location coherence shapes (CoRW-like "RW+po") -- whose
+ * accesses are each drawn from the architecture's forms of a read or a
+ * write, and whose consecutive accesses in a thread are linked by one
+ * ordering device drawn from the architecture's list (nothing, a fence,
+ * an address / data / control dependency, a conditional-select pick, the
+ * status of a store-conditional or the old value of an atomic used as a
+ * dependency source, ...). The condition names every register an access
+ * loads and the final value of every location, so the whole state set
+ * is compared.
+ *
+ * AArch64: reads LDR LDAR LDAPR LDXR LDAXR, LD<op>{A,L,AL} with a zero
+ *   operand, CAS{A,L,AL} (compare value drawn: success or failure);
+ *   writes STR STLR, LDXR/LDAXR + STXR/STLXR, SWP{A,L,AL},
+ *   LD<op>{A,L,AL} and ST<op>{L} (ADD EOR SET CLR), CAS{A,L,AL};
+ *   links: DMB/DSB SY ISH ISHLD ISHST LD ST OSH NSHST..., ISB, address
+ *   dependency (indexed [Xn,Xm], [Xn,Wm,SXTW|UXTW], [Xn,Xm,LSL #3], or an
+ *   ADD), data dependency (into Rt, or into CAS's Rs), control (CBNZ,
+ *   CMP + B.NE, with or without ISB), CSEL / CSINC picks of the address
+ *   or of the data; dependency sources: the loaded register, STXR's
+ *   status, CAS's Rs, the old value of SWP / LD<op>.
+ * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amo<op>
+ *   with zero operand in every ordering; writes sw, lr + sc (all
+ *   orderings), amoswap / amoadd / amoor / amoxor / amoand in every
+ *   ordering; links: fence with every pair of r / w / rw, fence, fence.tso, address / data / control dependencies, SC result as a
+ *   dependency source.
+ * Power: lwz / stw, lwarx + stwcx., sync lwsync eieio isync, address /
+ *   data / control (+isync) dependencies, stwcx. CR0 as a control source.
+ * x86: MOV loads and stores, XCHG, LOCK ADD, LOCK INC, MFENCE, LFENCE,
+ *   SFENCE (herd7's X86 dialect has no LOCK XADD / CMPXCHG).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAXT 4
+#define MAXA 3            /* accesses per thread */
+#define MAXC 40           /* cells per thread */
+#define CELL 64
+
+typedef struct { uint64_t s; } rng_t;
+
+static uint64_t splitmix(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+static unsigned rnd(rng_t *r, unsigned n)
+{
+	return n ? (unsigned)(splitmix(&r->s) % n) : 0;
+}
+
+static int chance(rng_t *r, unsigned pc)
+{
+	return rnd(r, 100) < pc;
+}
+
+#define PICK(r, a) ((a)[rnd((r), sizeof (a) / sizeof *(a))])
+
+/* ------------------------------------------------------------ shapes */
+
+typedef struct { int loc; int w; int val; } acc;   /* w: 1 write, 0 read */
+typedef struct { const char *name; int nt; int na[MAXT]; acc a[MAXT][MAXA]; } shape;
+
+#define R_(l) { l, 0, 0 }
+#define W_(l, v) { l, 1, v }
+static const shape shapes[] = {
+	{ "MP", 2, { 2, 2 }, { { W_(0, 1), W_(1, 1) }, { R_(1), R_(0) } } },
+	{ "LB", 2, { 2, 2 }, { { R_(0), W_(1, 1) }, { R_(1), W_(0, 1) } } },
+	{ "SB", 2, { 2, 2 }, { { W_(0, 1), R_(1) }, { W_(1, 1), R_(0) } } },
+	{ "S", 2, { 2, 2 }, { { W_(0, 2), W_(1, 1) }, { R_(1), W_(0, 1) } } },
+	{ "R", 2, { 2, 2 }, { { W_(0, 1), W_(1, 1) }, { W_(1, 2), R_(0) } } },
+	{ "2+2W", 2, { 2, 2 }, { { W_(0, 2), W_(1, 1) }, { W_(1, 2), W_(0, 1) } } },
+	{ "WRC", 3, { 1, 2, 2 }, { { W_(0, 1) }, { R_(0), W_(1, 1) }, { R_(1), R_(0) } } },
+	{ "ISA2", 3, { 2, 2, 2 }, { { W_(0, 1), W_(1, 1) }, { R_(1), W_(2, 1) }, { R_(2), R_(0) } } },
+	{ "IRIW", 4, { 1, 2, 1, 2 }, { { W_(0, 1) }, { R_(0), R_(1) }, { W_(1, 1) }, { R_(1), R_(0) } } },
+	{ "MP3", 2, { 3, 2 }, { { W_(0, 1), W_(2, 1), W_(1, 1) }, { R_(1), R_(0) } } },
+	{ "LB3", 2, { 3, 2 }, { { R_(0), R_(2), W_(1, 1) }, { R_(1), W_(0, 1) } } },
+	{ "CoRR", 2, { 1, 2 }, { { W_(0, 1) }, { R_(0), R_(0) } } },
+	{ "RWR", 2, { 3, 2 }, { { R_(0), W_(1, 2), R_(1) }, { W_(1, 1), W_(0, 1) } } },
+};
+static const char *const locname[] = { "x", "y", "z" };
+
+/* --------------------------------------------------------- a thread */
+
+typedef struct {
+	char cell[MAXC][CELL];
+	int n;
+	char init[16][40];      /* "X5=x" */
+	int ninit;
+	char obs[8][16];        /* registers named in the condition */
+	int nobs;
+	int nextreg;
+	int label;
+	int id;               /* thread number: labels are unique in a test */
+	const char *pending_label; /* put on the next cell */
+	char lab[8];
+} thr;
+
+static void cell(thr *t, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[CELL];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (t->n >= MAXC) {
+		fprintf(stderr, "hwgen: thread too long\n");
+		exit(2);
+	}
+	if (t->pending_label) {
+		snprintf(t->cell[t->n], CELL, "%s: %s", t->pending_label, buf);
+		t->pending_label = NULL;
+	} else {
+		snprintf(t->cell[t->n], CELL, "%s", buf);
+	}
+	t->n++;
+}
+
+static void init(thr *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->init[t->ninit++], sizeof t->init[0], fmt, ap);
+	va_end(ap);
+}
+
+static void observe(thr *t, const char *reg)
+{
+	for (int i = 0; i < t->nobs; i++)
+		if (!strcmp(t->obs[i], reg))
+			return;
+	snprintf(t->obs[t->nobs++], sizeof t->obs[0], "%s", reg);
+}
+
+/* A link between two accesses: what the second one gets from the first. */
+typedef struct {
+	char addr[24];       /* address operand to use instead of the plain one */
+	char data[24];       /* register holding the value to store, or "" */
+	int ctrl;            /* a branch was emitted: the label goes on the access */
+} linkres;
+
+/* What an access leaves for the link after it: dependency sources. */
+typedef struct { char src[4][8]; int n; } srcs;
+
+static void add_src(srcs *s, const char *reg)
+{
+	if (s->n < 4)
+		snprintf(s->src[s->n++], sizeof s->src[0], "%s", reg);
+}
+
+/* ================================================================ AArch64 */
+
+static const char *const a64_ord[] = { "", "A", "L", "AL" };
+static const char *const a64_ops[] = { "ADD", "EOR", "SET", "CLR" };
+
+static int a64_reg(thr *t) { return t->nextreg++; }
+
+/* the register holding location loc's address */
+static void a64_locreg(thr *t, int loc, char *out)
+{
+	sprintf(out, "X%d", 20 + loc);
+	char buf[16];
+	sprintf(buf, "X%d=%s", 20 + loc, locname[loc]);
+	for (int i = 0; i < t->ninit; i++)
+		if (!strcmp(t->init[i], buf))
+			return;
+	init(t, "%s", buf);
+}
+
+/* The address of an access: "[Xa]", or through the link's register. */
+static void a64_address(rng_t *r, thr *t, int loc, const linkres *lk, int indexed_ok, char *out)
+{
+	char base[8];
+
+	a64_locreg(t, loc, base);
+	if (!lk->addr[0]) {
+		sprintf(out, "[%s]", base);
+		return;
+	}
+	/* lk->addr holds a register whose value is 0 and depends on the source */
+	if (indexed_ok && chance(r, 70)) {
+		int k = (int)rnd(r, 4);
+		const char *n = lk->addr + 1;
+		if (k == 0)
+			sprintf(out, "[%s,X%s]", base, n);
+		else if (k == 1)
+			sprintf(out, "[%s,W%s,SXTW]", base, n);
+		else if (k == 2)
+			sprintf(out, "[%s,W%s,UXTW]", base, n);
+		else
+			sprintf(out, "[%s,X%s,LSL #3]", base, n);
+		return;
+	}
+	int d = a64_reg(t);
+	cell(t, "ADD X%d,%s,%s", d, base, lk->addr);
+	sprintf(out, "[X%d]", d);
+}
+
+/* A register holding value v (or the link's data register). */
+static void a64_value(thr *t, int v, const linkres *lk, char *out)
+{
+	if (lk->data[0]) {
+		strcpy(out, lk->data);
+		return;
+	}
+	int d = a64_reg(t);
+	cell(t, "MOV W%d,#%d", d, v);
+	sprintf(out, "W%d", d);
+}
+
+static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	char ad[32], v[12];
+	int k;
+
+	out->n = 0;
+	if (!a->w) {
+		k = (int)rnd(r, 10);
+		if (k <= 5) {       /* plain or ordered load */
+			static const char *const lds[] = { "LDR", "LDR", "LDAR", "LDAPR", "LDXR", "LDAXR" };
+			const char *m = PICK(r, lds);
+			a64_address(r, t, a->loc, lk, !strcmp(m, "LDR"), ad);
+			int d = a64_reg(t);
+			cell(t, "%s W%d,%s", m, d, ad);
+			sprintf(v, "X%d", d);
+			observe(t, v);
+			add_src(out, v);
+		} else if (k <= 7) {  /* LD<op> with a zero operand: a read that rewrites */
+			a64_address(r, t, a->loc, lk, 0, ad);
+			int z = a64_reg(t), d = a64_reg(t);
+			cell(t, "MOV W%d,#0", z);
+			cell(t, "LD%s%s W%d,W%d,%s", PICK(r, a64_ops), PICK(r, a64_ord), z, d, ad);
+			sprintf(v, "X%d", d);
+			observe(t, v);
+			add_src(out, v);
+		} else {             /* CAS that may succeed or fail */
+			a64_address(r, t, a->loc, lk, 0, ad);
+			int s = a64_reg(t), n = a64_reg(t);
+			cell(t, "MOV W%d,#%d", s, (int)rnd(r, 2));
+			if (lk->data[0])
+				strcpy(v, lk->data);
+			else {
+				cell(t, "MOV W%d,#%d", n, 5 + (int)rnd(r, 2));
+				sprintf(v, "W%d", n);
+			}
+			cell(t, "CAS%s W%d,%s,%s", PICK(r, a64_ord), s, v, ad);
+			sprintf(v, "X%d", s);
+			observe(t, v);
+			add_src(out, v);
+		}
+		return;
+	}
+	k = (int)rnd(r, 12);
+	if (k <= 2) {
+		const char *m = k == 2 ? "STLR" : "STR";
+		a64_address(r, t, a->loc, lk, k != 2, ad);
+		a64_value(t, a->val, lk, v);
+		cell(t, "%s %s,%s", m, v, ad);
+	} else if (k <= 5) {         /* exclusive pair */
+		a64_address(r, t, a->loc, lk, 0, ad);
+		a64_value(t, a->val, lk, v);
+		int o = a64_reg(t), s = a64_reg(t);
+		cell(t, "%s W%d,%s", chance(r, 50) ? "LDXR" : "LDAXR", o, ad);
+		cell(t, "%s W%d,%s,%s", chance(r, 50) ? "STXR" : "STLXR", s, v, ad);
+		char b[8];
+		sprintf(b, "X%d", s);
+		observe(t, b);
+		add_src(out, b);
+		if (chance(r, 30)) {
+			sprintf(b, "X%d", o);
+			observe(t, b);
+			add_src(out, b);
+		}
+	} else if (k <= 7) {         /* SWP / LD<op> */
+		a64_address(r, t, a->loc, lk, 0, ad);
+		a64_value(t, a->val, lk, v);
+		int o = a64_reg(t);
+		if (k == 6)
+			cell(t, "SWP%s %s,W%d,%s", PICK(r, a64_ord), v, o, ad);
+		else
+			cell(t, "LD%s%s %s,W%d,%s", PICK(r, a64_ops), PICK(r, a64_ord), v, o, ad);
+		char b[8];
+		sprintf(b, "X%d", o);
+		observe(t, b);
+		add_src(out, b);
+	} else if (k == 8) {         /* ST<op> */
+		static const char *const so[] = { "", "L" };
+		a64_address(r, t, a->loc, lk, 0, ad);
+		a64_value(t, a->val, lk, v);
+		cell(t, "ST%s%s %s,%s", PICK(r, a64_ops), PICK(r, so), v, ad);
+	} else {                     /* CAS expecting the initial value */
+		a64_address(r, t, a->loc, lk, 0, ad);
+		int s = a64_reg(t);
+		cell(t, "MOV W%d,#0", s);
+		a64_value(t, a->val, lk, v);
+		cell(t, "CAS%s W%d,%s,%s", PICK(r, a64_ord), s, v, ad);
+		char b[8];
+		sprintf(b, "X%d", s);
+		observe(t, b);
+		add_src(out, b);
+	}
+}
+
+/* The link between two accesses of one thread: after the first (whose
+ * dependency sources are in s), before the second b. */
+static void a64_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	static const char *const opts[] = {
+		"SY", "ISH", "ISHLD", "ISHST", "LD", "ST", "OSH", "OSHLD", "OSHST", "NSH", "NSHLD", "NSHST",
+	};
+	memset(lk, 0, sizeof *lk);
+	int k = (int)rnd(r, 16);
+	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+
+	if (k <= 1)
+		return;
+	if (k <= 4) {
+		cell(t, "%s %s", chance(r, 80) ? "DMB" : "DSB", PICK(r, opts));
+		return;
+	}
+	if (k == 5) {
+		cell(t, "ISB");
+		return;
+	}
+	if (!src) {                          /* nothing to depend on: a fence */
+		cell(t, "DMB %s", PICK(r, opts));
+		return;
+	}
+	int d = a64_reg(t);
+	if (k <= 8) {                        /* address dependency */
+		cell(t, chance(r, 50) ? "EOR X%d,%s,%s" : "AND X%d,%s,#128", d, src, src);
+		sprintf(lk->addr, "X%d", d);
+		if (chance(r, 20))
+			cell(t, "ISB");
+		return;
+	}
+	if (k <= 10 && b->w) {               /* data dependency */
+		cell(t, "EOR X%d,%s,%s", d, src, src);
+		cell(t, "ADD W%d,W%d,#%d", d, d, b->val);
+		sprintf(lk->data, "W%d", d);
+		return;
+	}
+	if (k <= 12) {                       /* control dependency */
+		sprintf(t->lab, "L%d%d", t->id, t->label++);
+		if (chance(r, 50))
+			cell(t, "CBNZ %s,%s", src, t->lab);
+		else {
+			cell(t, "CMP %s,#1", src);
+			cell(t, "B.NE %s", t->lab);
+		}
+		t->pending_label = t->lab;
+		if (chance(r, 35))
+			cell(t, "ISB");
+		lk->ctrl = 1;
+		return;
+	}
+	/* a pick: CSEL / CSINC of the address or of the data */
+	cell(t, "CMP %s,#%d", src, (int)rnd(r, 2));
+	if (b->w && chance(r, 50)) {
+		int e = a64_reg(t), f = a64_reg(t);
+		if (chance(r, 50)) {
+			cell(t, "MOV W%d,#%d", e, b->val);
+			cell(t, "MOV W%d,#%d", f, b->val);
+			cell(t, "CSEL W%d,W%d,W%d,%s", d, e, f, chance(r, 50) ? "EQ" : "NE");
+		} else {   /* CSINC Rd,Rn,Rm,cond: cond ? Rn : Rm+1 */
+			cell(t, "MOV W%d,#%d", e, b->val);
+			cell(t, "MOV W%d,#%d", f, b->val - 1);
+			cell(t, "CSINC W%d,W%d,W%d,%s", d, e, f, chance(r, 50) ? "EQ" : "NE");
+		}
+		sprintf(lk->data, "W%d", d);
+	} else {
+		int z = a64_reg(t);
+		if (chance(r, 60)) {
+			cell(t, "MOV X%d,#0", z);
+			cell(t, "CSEL X%d,X%d,XZR,%s", d, z, chance(r, 50) ? "EQ" : "NE");
+		} else {
+			cell(t, "MOV X%d,#-1", z);
+			cell(t, "CSINC X%d,XZR,X%d,%s", d, z, chance(r, 50) ? "EQ" : "NE");
+		}
+		sprintf(lk->addr, "X%d", d);
+	}
+}
+
+/* ================================================================ RISC-V */
+
+static const char *const rv_ord[] = { "", ".aq", ".rl", ".aqrl" };
+
+static void rv_locreg(thr *t, int loc, char *out)
+{
+	char buf[16];
+	sprintf(out, "x%d", 20 + loc);
+	sprintf(buf, "x%d=%s", 20 + loc, locname[loc]);
+	for (int i = 0; i < t->ninit; i++)
+		if (!strcmp(t->init[i], buf))
+			return;
+	init(t, "%s", buf);
+}
+
+static int rv_reg(thr *t)
+{
+	return 5 + t->nextreg++;   /* x5 .. x19 */
+}
+
+static void rv_address(thr *t, int loc, const linkres *lk, char *out)
+{
+	char base[8];
+	rv_locreg(t, loc, base);
+	if (!lk->addr[0]) {
+		sprintf(out, "0(%s)", base);
+		return;
+	}
+	int d = rv_reg(t);
+	cell(t, "add x%d,%s,%s", d, base, lk->addr);
+	sprintf(out, "0(x%d)", d);
+}
+
+static void rv_value(thr *t, int v, const linkres *lk, char *out)
+{
+	if (lk->data[0]) {
+		strcpy(out, lk->data);
+		return;
+	}
+	int d = rv_reg(t);
+	cell(t, "ori x%d,x0,%d", d, v);
+	sprintf(out, "x%d", d);
+}
+
+static void rv_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	static const char *const amos[] = { "amoswap", "amoadd", "amoor", "amoxor", "amoand" };
+	char ad[32], v[12], b[8];
+	const char *sz = chance(r, 50) ? "w" : "d";
+	int k;
+
+	out->n = 0;
+	if (!a->w) {
+		k = (int)rnd(r, 10);
+		rv_address(t, a->loc, lk, ad);
+		int d = rv_reg(t);
+		if (k <= 4)
+			cell(t, "l%s x%d,%s", sz, d, ad);
+		else if (k <= 6)
+			cell(t, "lr.%s%s x%d,%s", sz, PICK(r, rv_ord), d, ad);
+		else
+			cell(t, "%s.%s%s x%d,x0,%s", k == 9 ? "amoor" : k == 8 ? "amoadd" : "amoxor", sz,
+			     PICK(r, rv_ord), d, ad);
+		sprintf(b, "x%d", d);
+		observe(t, b);
+		add_src(out, b);
+		return;
+	}
+	k = (int)rnd(r, 10);
+	rv_address(t, a->loc, lk, ad);
+	rv_value(t, a->val, lk, v);
+	if (k <= 3) {
+		cell(t, "s%s %s,%s", sz, v, ad);
+	} else if (k <= 6) {
+		int o = rv_reg(t), s = rv_reg(t);
+		cell(t, "lr.%s%s x%d,%s", sz, PICK(r, rv_ord), o, ad);
+		cell(t, "sc.%s%s x%d,%s,%s", sz, PICK(r, rv_ord), s, v, ad);
+		sprintf(b, "x%d", s);
+		observe(t, b);
+		add_src(out, b);
+		if (chance(r, 30)) {
+			sprintf(b, "x%d", o);
+			observe(t, b);
+			add_src(out, b);
+		}
+	} else {
+		int o = rv_reg(t);
+		cell(t, "%s.%s%s x%d,%s,%s", PICK(r, amos), sz, PICK(r, rv_ord), o, v, ad);
+		sprintf(b, "x%d", o);
+		observe(t, b);
+		add_src(out, b);
+	}
+}
+
+static void rv_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	/* herd7's RISC-V parser takes only r, w, rw (no i / o sets) */
+	static const char *const sets[] = { "r", "w", "rw" };
+	memset(lk, 0, sizeof *lk);
+	int k = (int)rnd(r, 14);
+	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+
+	if (k <= 1)
+		return;
+	if (k <= 5) {
+		if (k == 5)
+			cell(t, chance(r, 50) ? "fence.tso" : "fence");
+		else
+			cell(t, "fence %s,%s", PICK(r, sets), PICK(r, sets));
+		return;
+	}
+	if (!src) {
+		cell(t, "fence rw,rw");
+		return;
+	}
+	int d = rv_reg(t);
+	if (k <= 8) {
+		cell(t, "xor x%d,%s,%s", d, src, src);
+		sprintf(lk->addr, "x%d", d);
+		return;
+	}
+	if (k <= 10 && b->w) {
+		cell(t, "xor x%d,%s,%s", d, src, src);
+		cell(t, "ori x%d,x%d,%d", d, d, b->val);
+		sprintf(lk->data, "x%d", d);
+		return;
+	}
+	sprintf(t->lab, "LC%d%d", t->id, t->label++);
+	cell(t, "%s %s,x0,%s", chance(r, 50) ? "bne" : "beq", src, t->lab);
+	t->pending_label = t->lab;
+	lk->ctrl = 1;
+}
+
+/* ================================================================ Power */
+
+static int ppc_reg(thr *t) { return 5 + t->nextreg++; }
+
+static void ppc_locreg(thr *t, int loc, char *out)
+{
+	char buf[16];
+	sprintf(out, "r%d", 20 + loc);
+	sprintf(buf, "r%d=%s", 20 + loc, locname[loc]);
+	for (int i = 0; i < t->ninit; i++)
+		if (!strcmp(t->init[i], buf))
+			return;
+	init(t, "%s", buf);
+}
+
+static void ppc_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	char base[8], v[12], b[8];
+	out->n = 0;
+	ppc_locreg(t, a->loc, base);
+	const char *idx = lk->addr[0] ? lk->addr : NULL;
+	if (!a->w) {
+		int d = ppc_reg(t);
+		if (chance(r, 80)) {
+			if (idx)
+				cell(t, "lwzx r%d,%s,%s", d, idx, base);
+			else
+				cell(t, "lwz r%d,0(%s)", d, base);
+		} else {
+			cell(t, "lwarx r%d,%s,%s", d, idx ? idx : "r0", base);
+			if (!idx)
+				init(t, "r0=0");
+		}
+		sprintf(b, "r%d", d);
+		observe(t, b);
+		add_src(out, b);
+		return;
+	}
+	if (lk->data[0])
+		strcpy(v, lk->data);
+	else {
+		int d = ppc_reg(t);
+		cell(t, "li r%d,%d", d, a->val);
+		sprintf(v, "r%d", d);
+	}
+	if (chance(r, 70)) {
+		if (idx)
+			cell(t, "stwx %s,%s,%s", v, idx, base);
+		else
+			cell(t, "stw %s,0(%s)", v, base);
+	} else {
+		int o = ppc_reg(t);
+		const char *ix = idx;
+		if (!ix) {
+			int z = ppc_reg(t);
+			cell(t, "li r%d,0", z);
+			static char zb[8];
+			sprintf(zb, "r%d", z);
+			ix = zb;
+		}
+		cell(t, "lwarx r%d,%s,%s", o, ix, base);
+		cell(t, "stwcx. %s,%s,%s", v, ix, base);
+		sprintf(b, "r%d", o);
+		observe(t, b);
+		add_src(out, "cr0");
+		add_src(out, b);
+	}
+}
+
+static void ppc_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	static const char *const fences[] = { "sync", "lwsync", "eieio", "isync" };
+	memset(lk, 0, sizeof *lk);
+	int k = (int)rnd(r, 12);
+	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+
+	if (k <= 1)
+		return;
+	if (k <= 4) {
+		cell(t, "%s", PICK(r, fences));
+		return;
+	}
+	if (!src) {
+		cell(t, "sync");
+		return;
+	}
+	if (!strcmp(src, "cr0") || k >= 10) {     /* control (+isync) */
+		sprintf(t->lab, "LC%d%d", t->id, t->label++);
+		if (strcmp(src, "cr0"))
+			cell(t, "cmpwi %s,0", src);
+		cell(t, "%s %s", chance(r, 50) ? "bne" : "beq", t->lab);
+		t->pending_label = t->lab;
+		if (chance(r, 40))
+			cell(t, "isync");
+		lk->ctrl = 1;
+		return;
+	}
+	int d = ppc_reg(t);
+	cell(t, "xor r%d,%s,%s", d, src, src);
+	if (k <= 7 || !b->w) {
+		sprintf(lk->addr, "r%d", d);
+		return;
+	}
+	cell(t, "addi r%d,r%d,%d", d, d, b->val);
+	sprintf(lk->data, "r%d", d);
+}
+
+/* ================================================================ x86 */
+
+static const char *const x86_regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI" };
+
+static void x86_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	const char *l = locname[a->loc];
+	const char *d = x86_regs[t->nextreg++ % 6];
+	(void)lk;
+	out->n = 0;
+	if (!a->w) {
+		if (chance(r, 80)) {
+			cell(t, "MOV %s,[%s]", d, l);
+		} else {   /* a locked read that writes back what it read */
+			cell(t, "MOV %s,$0", d);
+			cell(t, "LOCK ADD [%s],%s", l, d);
+			return;
+		}
+		observe(t, d);
+		return;
+	}
+	int k = (int)rnd(r, 6);
+	if (k <= 2) {
+		cell(t, "MOV [%s],$%d", l, a->val);
+	} else if (k == 3) {
+		cell(t, "MOV %s,$%d", d, a->val);
+		cell(t, "XCHG [%s],%s", l, d);
+		observe(t, d);
+	} else if (k == 4) {
+		cell(t, "LOCK ADD [%s],$%d", l, a->val);
+	} else {
+		cell(t, "LOCK INC [%s]", l);
+	}
+}
+
+static void x86_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	static const char *const f[] = { "MFENCE", "LFENCE", "SFENCE" };
+	(void)s;
+	(void)b;
+	memset(lk, 0, sizeof *lk);
+	if (chance(r, 40))
+		cell(t, "%s", PICK(r, f));
+}
+
+/* ============================================================= the test */
+
+typedef struct {
+	const char *name, *header;
+	void (*access)(rng_t *, thr *, const acc *, const linkres *, srcs *);
+	void (*link)(rng_t *, thr *, const srcs *, const acc *, linkres *);
+} arch;
+
+static const arch arches[] = {
+	{ "aarch64", "AArch64", a64_access, a64_link },
+	{ "riscv", "RISCV", rv_access, rv_link },
+	{ "ppc", "PPC", ppc_access, ppc_link },
+	{ "x86", "X86", x86_access, x86_link },
+};
+
+static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix, const char *dir)
+{
+	uint64_t s = seed * 1000003ull + (uint64_t)idx * 7919ull + 17;
+	rng_t r = { splitmix(&s) };
+	const shape *sh = &shapes[rnd(&r, sizeof shapes / sizeof *shapes)];
+	thr th[MAXT];
+	int written[3] = { 0, 0, 0 };
+	char name[96], path[512];
+
+	memset(th, 0, sizeof th);
+	for (int i = 0; i < sh->nt; i++) {
+		thr *t = &th[i];
+		t->id = i;
+		srcs sr = { .n = 0 };
+		linkres lk;
+		memset(&lk, 0, sizeof lk);
+		for (int j = 0; j < sh->na[i]; j++) {
+			const acc *a = &sh->a[i][j];
+			if (j > 0)
+				ar->link(&r, t, &sr, a, &lk);
+			ar->access(&r, t, a, &lk, &sr);
+			if (a->w)
+				written[a->loc] = 1;
+		}
+		if (t->pending_label)
+			cell(t, "NOP");
+		if (!strcmp(ar->name, "x86") && 0)
+			continue;
+	}
+	snprintf(name, sizeof name, "%s-%llu-%04d", prefix, (unsigned long long)seed, idx);
+	snprintf(path, sizeof path, "%s/%s.litmus", dir, name);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "hwgen: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "%s %s\n\"%s shape, generated by hwgen --arch %s --seed %llu\"\n{\n", ar->header,
+		name, sh->name, ar->name, (unsigned long long)seed);
+	for (int i = 0; i < sh->nt; i++) {
+		for (int k = 0; k < th[i].ninit; k++)
+			fprintf(f, "%d:%s; ", i, th[i].init[k]);
+		if (th[i].ninit)
+			fprintf(f, "\n");
+	}
+	fprintf(f, "}\n");
+	int maxc = 0;
+	for (int i = 0; i < sh->nt; i++)
+		if (th[i].n > maxc)
+			maxc = th[i].n;
+	int w[MAXT];
+	for (int i = 0; i < sh->nt; i++) {
+		w[i] = 4;
+		for (int c = 0; c < th[i].n; c++)
+			if ((int)strlen(th[i].cell[c]) + 1 > w[i])
+				w[i] = (int)strlen(th[i].cell[c]) + 1;
+	}
+	for (int i = 0; i < sh->nt; i++) {
+		char p[8];
+		sprintf(p, "P%d", i);
+		fprintf(f, " %-*s%s", w[i], p, i + 1 < sh->nt ? "|" : ";\n");
+	}
+	for (int c = 0; c < maxc; c++)
+		for (int i = 0; i < sh->nt; i++)
+			fprintf(f, " %-*s%s", w[i], c < th[i].n ? th[i].cell[c] : "", i + 1 < sh->nt ? "|" : ";\n");
+	/* the condition: every observed register = 0 or 1 (drawn), and the
+	 * written locations in a `locations` line */
+	int first = 1;
+	fprintf(f, "locations [");
+	for (int l = 0; l < 3; l++)
+		if (written[l])
+			fprintf(f, "%s;", locname[l]);
+	fprintf(f, "]\nexists (");
+	for (int i = 0; i < sh->nt; i++)
+		for (int k = 0; k < th[i].nobs; k++) {
+			fprintf(f, "%s%d:%s=%d", first ? "" : " /\\ ", i, th[i].obs[k], (int)rnd(&r, 2));
+			first = 0;
+		}
+	if (first)
+		fprintf(f, "%s=1", locname[0]);
+	fprintf(f, ")\n");
+	fclose(f);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const arch *ar = NULL;
+	unsigned long long seed = 1;
+	int count = 100, first = 0;
+	const char *prefix = NULL, *dir = ".";
+
+	for (int i = 1; i < argc; i++) {
+		const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(o, "--arch") && v) {
+			for (size_t k = 0; k < sizeof arches / sizeof *arches; k++)
+				if (!strcmp(v, arches[k].name))
+					ar = &arches[k];
+			if (!ar) {
+				fprintf(stderr, "hwgen: unknown arch %s\n", v);
+				return 2;
+			}
+		} else if (!strcmp(o, "--seed") && v) {
+			seed = strtoull(v, NULL, 10);
+		} else if (!strcmp(o, "--count") && v) {
+			count = atoi(v);
+		} else if (!strcmp(o, "--first") && v) {
+			first = atoi(v);
+		} else if (!strcmp(o, "--prefix") && v) {
+			prefix = v;
+		} else if (!strcmp(o, "--outdir") && v) {
+			dir = v;
+		} else {
+			fprintf(stderr, "usage: hwgen --arch aarch64|riscv|ppc|x86 --seed N [--count K] "
+				"[--first I] [--prefix NAME] [--outdir DIR]\n");
+			return 2;
+		}
+		i++;
+	}
+	if (!ar) {
+		fprintf(stderr, "hwgen: --arch is required\n");
+		return 2;
+	}
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "hwgen: %s: %s\n", dir, strerror(errno));
+		return 2;
+	}
+	for (int i = first; i < first + count; i++)
+		if (write_test(ar, seed, i, prefix ? prefix : ar->name, dir))
+			return 1;
+	return 0;
+}
