@@ -74,6 +74,7 @@ check: deps all
 	  "loongarch=sh tests/scripts/verdicts.sh tests/litmus/loongarch build/bpfmm models/loongarch.cat" \
 	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
 	  "loongarch-llsc-plain=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/llsc-plain build/bpfmm models/loongarch.cat" \
+	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
 	  "instructions=sh tests/conformance/instructions.sh" \
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
@@ -175,6 +176,7 @@ $(BUILD)/cgen: tools/gen/cgen.c
 diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen
 	@SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1
 	@SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 500 1
+	@SHARED=$(SHARED) sh tests/diff/loops.sh 12 1
 
 # `make hw-diff-check`: our hardware models against herd7's own, 500
 # generated tests per architecture (tests/diff/hw-diff.sh; seed HW_SEED).

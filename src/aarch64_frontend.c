@@ -584,6 +584,7 @@ static int do_store_excl(a64_parser *ap, tagmask tags)
 	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
 		return -1;
 	in->op = IR_SC;
+	in->sc_dep = SC_DEP_NONE;   /* the status: as herd7's AArch64 semantics */
 	in->dst = st;
 	/* the status is not computed from the store's operands: it carries
 	 * no dependency (herd7's Arm model: MP and LB with a dependency on
@@ -1318,7 +1319,14 @@ static int a64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 	a64_parser ap = { .t = t, .th = &t->threads[ti], .d = d };
 
 	ap.cap = (ncells > 0 ? ncells : 1) * A64_IR_PER_CELL;
-	return fe_parse_grid(ap.th, &ap.lab, A64_IR_PER_CELL, cells, ncells, a64_cell, NULL, &ap, d);
+	if (fe_parse_grid(ap.th, &ap.lab, A64_IR_PER_CELL, cells, ncells, a64_cell, NULL, &ap, d))
+		return -1;
+	/* herd7's AArch64: a conditional branch on values no read computes
+	 * is followed to the end, not counted by the unrolling limit */
+	for (int i = 0; i < ap.th->ncode; i++)
+		if (ap.th->code[i].op == IR_BRANCH && ap.th->code[i].cmp != CMP_ALWAYS)
+			ap.th->code[i].unroll_concrete = true;
+	return 0;
 }
 
 const frontend aarch64_frontend = {

@@ -8,26 +8,45 @@
 
 /* The value domain after round r holds every value computable through a
  * chain of at most r writes (each write's value coming from reads of the
- * previous ones). A thin-air-free execution of loop-free code uses each
- * write once, so chains are no longer than the number of writing
- * instructions W, and W + 1 rounds give every value a read can return.
- * Code with backward branches gets a fixed budget instead. */
+ * previous ones). A thin-air-free execution uses each write it performs
+ * once, so chains are no longer than the number of writes a path of each
+ * thread can perform, and that many rounds plus one give every value a
+ * read can return. Without loops a path performs each writing
+ * instruction at most once; with loops, a path passes an instruction at
+ * most once plus once per backward jump, and the unrolling limit bounds
+ * those (enumerate_set_unroll). Past MAX_DOMAIN_ROUNDS rounds a domain
+ * that still grows is an error. */
 #define MAX_DOMAIN_ROUNDS 64
 
-static int domain_rounds(const litmus_test *t, bool *loops)
+static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
 {
-	int writes = 0;
+	long bound = 1;
 
 	*loops = false;
-	for (int ti = 0; ti < t->nthreads; ti++)
-		for (int i = 0; i < t->threads[ti].ncode; i++) {
-			const ir_insn *in = &t->threads[ti].code[i];
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const litmus_thread *th = &t->threads[ti];
+		long writes = 0, heads = 0;
+		for (int i = 0; i < th->ncode; i++) {
+			const ir_insn *in = &th->code[i];
 			if (in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS || in->op == IR_SC)
 				writes++;
-			if (in->op == IR_BRANCH && in->target <= i)
-				*loops = true;
+			if (in->op == IR_BRANCH && in->target <= i) {
+				bool seen = false;   /* one count per loop head */
+				for (int j = 0; j < i && !seen; j++)
+					seen = th->code[j].op == IR_BRANCH && th->code[j].target == in->target
+					       && th->code[j].target <= j;
+				heads += !seen;
+			}
 		}
-	return *loops || writes + 1 > MAX_DOMAIN_ROUNDS ? MAX_DOMAIN_ROUNDS : writes + 1;
+		if (heads)
+			*loops = true;
+		bound += writes * (1 + (long)unroll * heads);
+		if (bound > MAX_DOMAIN_ROUNDS)
+			bound = MAX_DOMAIN_ROUNDS + 1;
+	}
+	if (bound <= MAX_DOMAIN_ROUNDS)
+		*loops = false;   /* the bound holds: no need to watch for growth */
+	return bound > MAX_DOMAIN_ROUNDS ? MAX_DOMAIN_ROUNDS : (int)bound;
 }
 
 typedef struct {
@@ -140,16 +159,20 @@ static void build_events(enumerator *E)
 			for (int j = 0; j < i; j++) {
 				if (te->rmw_read != j || te->insn != tr->ev[j].insn || rmw_po)
 					rel_add(es->po, w, b + j, e);
-				uint64_t bit = (uint64_t)1 << j;
-				if (te->addr & bit)
+			}
+			const uint64_t *da = trace_deps(tr, i, DEP_ADDR), *dd = trace_deps(tr, i, DEP_DATA);
+			const uint64_t *dc = trace_deps(tr, i, DEP_CTRL), *dp = trace_deps(tr, i, DEP_PICK);
+			const uint64_t *dv = trace_deps(tr, i, DEP_VDEP);
+			for (int j = 0; j < i; j++) {
+				if (dep_has(da, j))
 					rel_add(es->addr, w, b + j, e);
-				if (te->data & bit)
+				if (dep_has(dd, j))
 					rel_add(es->data, w, b + j, e);
-				if (te->ctrl & bit)
+				if (dep_has(dc, j))
 					rel_add(es->ctrl, w, b + j, e);
-				if (te->pick & bit)
+				if (dep_has(dp, j))
 					rel_add(es->pick, w, b + j, e);
-				if (te->vdep & bit)
+				if (dep_has(dv, j))
 					rel_add(es->valdep, w, b + j, e);
 			}
 			if (te->rmw_read >= 0)
@@ -242,14 +265,17 @@ static int choose_rf(enumerator *E, int k)
 	return 0;
 }
 
-static int judge_structure(enumerator *E)
+static int probe_cut(enumerator *E, int k);
+
+static int judge_structure(enumerator *E, bool cut)
 {
 	evstruct *es = &E->es;
 	int n;
 
 	build_events(E);
 	n = es->n;
-	cat_run_set_events(E->run, es);
+	if (!cut)
+		cat_run_set_events(E->run, es);
 	free(E->reads);
 	free(E->cands);
 	free(E->ncand);
@@ -273,6 +299,10 @@ static int judge_structure(enumerator *E)
 		if (c == 0)
 			return 0;   /* a guess no write can justify */
 		E->ncand[k] = c;
+	}
+	if (cut) {
+		int st = probe_cut(E, 0);
+		return st < 0 ? st : 0;
 	}
 	return choose_rf(E, 0);
 }
@@ -305,19 +335,62 @@ static bool reads_justified(const enumerator *E)
 	return true;
 }
 
-static int pick_traces(enumerator *E, int ti)
+/* A combination with a cut trace (a path past the unrolling limit) is
+ * never an execution; as in herd7, it only marks the test ("Loop") when
+ * its reads can be given writes without a thin-air cycle. */
+static int probe_cut(enumerator *E, int k)
+{
+	evstruct *es = &E->es;
+
+	if (k == E->nreads) {
+		if (thin_air(E))
+			return 0;
+		E->stats->loop = true;
+		return 1;
+	}
+	int r = E->reads[k];
+	for (int c = 0; c < E->ncand[k]; c++) {
+		int wr = E->cands[k * es->n + c];
+		rel_add(E->rf, es->w, wr, r);
+		int st = probe_cut(E, k + 1);
+		REL_ROW(E->rf, es->w, wr)[r >> 6] &= ~((word)1 << (r & 63));
+		if (st)
+			return st;
+	}
+	return 0;
+}
+
+static int pick_traces(enumerator *E, int ti, bool cut)
 {
 	if (E->stop)
 		return 0;
-	if (ti == E->t->nthreads)
-		return reads_justified(E) ? judge_structure(E) : 0;
+	if (ti == E->t->nthreads) {
+		if (!reads_justified(E))
+			return 0;
+		return judge_structure(E, cut);
+	}
 	for (int i = 0; i < E->tl[ti].n; i++) {
-		E->pick[ti] = &E->tl[ti].v[i];
-		int st = pick_traces(E, ti + 1);
+		const trace *tr = &E->tl[ti].v[i];
+		if (tr->cut && E->stats->loop)
+			continue;   /* the mark is already set */
+		E->pick[ti] = tr;
+		int st = pick_traces(E, ti + 1, cut || tr->cut);
 		if (st < 0)
 			return st;
 	}
 	return 0;
+}
+
+static int unroll_limit = UNROLL_DEFAULT;
+
+void enumerate_set_unroll(int n)
+{
+	unroll_limit = n < 0 ? 0 : n;
+}
+
+int enumerate_unroll(void)
+{
+	return unroll_limit;
 }
 
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
@@ -328,6 +401,7 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 	int st = 0;
 
 	memset(stats, 0, sizeof *stats);
+	stats->cut_thread = stats->cut_insn = -1;
 	mem_domain_init(&md, t);
 	E.tl = zalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = zalloc(sizeof(trace *) * (t->nthreads + 1));
@@ -335,7 +409,7 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 
 	/* grow the value domain until every thread's writes are in it */
 	bool loops;
-	int rounds = domain_rounds(t, &loops);
+	int rounds = domain_rounds(t, unroll_limit, &loops);
 	guess_mode mode = cat_run_requires_coherence(run) ? GUESS_COHERENT
 			  : cat_run_forbids_future_reads(run) ? GUESS_NO_FUTURE : GUESS_ANY;
 	for (int round = 0;; round++) {
@@ -350,7 +424,7 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 		}
 		for (int ti = 0; ti < t->nthreads; ti++) {
 			trace_list_free(&E.tl[ti]);
-			if (thread_traces(t, ti, &md, mode, &E.tl[ti], &grew, d) < 0) {
+			if (thread_traces(t, ti, &md, mode, unroll_limit, &E.tl[ti], &grew, d) < 0) {
 				st = -1;
 				goto out;
 			}
@@ -370,7 +444,12 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 					u->pos = t->threads[ti].code[ev->insn].pos;
 				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
 			}
-	st = pick_traces(&E, 0);
+	for (int ti = 0; ti < t->nthreads; ti++)
+		if (E.tl[ti].cut_insn >= 0 && stats->cut_thread < 0) {
+			stats->cut_thread = ti;
+			stats->cut_insn = E.tl[ti].cut_insn;
+		}
+	st = pick_traces(&E, 0, false);
 	if (E.failed)
 		st = -1;
 out:

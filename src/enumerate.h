@@ -36,6 +36,11 @@ typedef struct {
 typedef struct {
 	long candidates;   /* rf choices given to the model */
 	long allowed;      /* executions the model allowed */
+	bool loop;         /* some path went past the unrolling limit and its
+	                    * reads have writes (herd7 prints "Loop") */
+	int cut_thread, cut_insn;   /* the first such backward jump's thread
+	                    * and target instruction, -1 if none (even when
+	                    * no such path had writes for its reads) */
 	sym_use *syms;     /* per memory symbol of the test (malloc'd: the
 	                    * caller frees it, also after an error) */
 } enum_stats;
@@ -44,6 +49,11 @@ typedef struct {
  * ran out (see cat_run_set_mode). */
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d);
+
+/* How often a path may jump back to one instruction (herd7's -unroll;
+ * default UNROLL_DEFAULT): for every test checked after the call. */
+void enumerate_set_unroll(int n);
+int enumerate_unroll(void);
 
 /* Final value of memory location `loc` in an execution (co-last write). */
 value execution_final_memory(const execution *x, int loc);

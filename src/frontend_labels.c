@@ -77,6 +77,13 @@ int fe_parse_grid(litmus_thread *th, fe_labels *lab, size_t per_cell,
 		if (cell(parser, &cells[i]))
 			goto out;
 	rc = resolve ? resolve(parser) : fe_labels_resolve(lab, th->code, d);
+	/* keep the names, for messages about loops */
+	if (rc == 0 && lab->nlabels > 0 && (th->label = calloc(th->ncode + 1, sizeof *th->label)))
+		for (int i = 0; i < lab->nlabels; i++) {
+			int k = lab->labels[i].insn;
+			if (k >= 0 && k <= th->ncode && !th->label[k])
+				th->label[k] = strdup(lab->labels[i].name);
+		}
 out:
 	fe_labels_free(lab);
 	return rc;

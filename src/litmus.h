@@ -83,6 +83,17 @@ typedef enum {
 	             * in thread_exec.c). */
 } ir_op;
 
+/* IR_SC: what the result register depends on (a dependency source for
+ * later addr / data / ctrl), as herd7's semantics of each architecture
+ * have it (see each model's doc). */
+typedef enum {
+	SC_DEP_WRITE,     /* on success the store's write event, on failure
+	                   * nothing (RISC-V sc.w/sc.d, LoongArch sc.w/sc.d) */
+	SC_DEP_OPERANDS,  /* either way the reads behind its address and data
+	                   * registers (Power stwcx./stdcx. into CR0) */
+	SC_DEP_NONE,      /* nothing (AArch64 STXR status) */
+} sc_dep_kind;
+
 /* Tags are bits; their names live in the front-end's tag table
  * (frontend.h) and become event sets of the same name in cat. */
 typedef uint32_t tagmask;
@@ -112,6 +123,11 @@ typedef struct {
 	                        * when the CAS succeeds (LKMM's fully ordered
 	                        * cmpxchg); 0: none */
 	bool reserve;     /* IR_LOAD: load-reserved (pairs with a later IR_SC) */
+	sc_dep_kind sc_dep; /* IR_SC: what its result depends on */
+	bool unroll_concrete; /* IR_BRANCH: a backward jump whose operands no
+	                   * read computes is not counted by the unrolling
+	                   * limit (herd7's AArch64 semantics unroll such loops
+	                   * completely; other architectures count them) */
 	bool split;       /* IR_RMW: a read and a write linked by rmw; IR_CAS with
 	                   * c = OPND_NONE: no write on success */
 	bool alu_new;     /* IR_CAS: on success write old alu c, not c (the
@@ -141,6 +157,8 @@ typedef struct {
 	int id;           /* thread number as written: P<id> */
 	ir_insn *code;
 	int ncode;
+	char **label;     /* per instruction 0..ncode: the label naming it as
+	                   * written, or NULL (NULL array: no labels) */
 } litmus_thread;
 
 /* Initial state entries: `T:rN=value` or `x=value`; a symbol named on the

@@ -107,8 +107,13 @@ void litmus_free(litmus_test *t)
 		free(t->regs[i]);
 	free(t->regs);
 	free(t->init);
-	for (i = 0; i < t->nthreads; i++)
+	for (i = 0; i < t->nthreads; i++) {
 		free(t->threads[i].code);
+		if (t->threads[i].label)
+			for (int k = 0; k <= t->threads[i].ncode; k++)
+				free(t->threads[i].label[k]);
+		free(t->threads[i].label);
+	}
 	free(t->threads);
 	free(t->locations);
 	prop_free(t->filter);

@@ -18,6 +18,8 @@
 #include "outdir.h"
 #include "run.h"
 
+static void warn_unrolling(const char *file, const litmus_test *t, const enum_stats *st);
+
 #define BPFMM_VERSION "0.1"
 
 static const char usage[] =
@@ -52,11 +54,17 @@ static const char usage[] =
 "        and witnesses count one allowed execution per rf choice and\n"
 "        final-memory outcome (not each coherence order), as a Note line\n"
 "        says.\n"
+"  -unroll N, --unroll N\n"
+"        Unroll loops as herd7 does: a path may jump back to one instruction\n"
+"        at most N times (default 2); a path that would jump once more is\n"
+"        dropped, the Ok/No line then reads \"Loop Ok\" / \"Loop No\" and a\n"
+"        warning names the label on stderr.\n"
 "  -json, --json\n"
 "        Print each result as one JSON object per line instead of the\n"
 "        herd7 block: file (as named on the command line), test, states\n"
 "        (a list of objects {\"0:r1\":1,\"[x]\":\"y\"}: registers T:REG,\n"
-"        memory [LOC]; integers, addresses as strings), ok, positive,\n"
+"        memory [LOC]; integers, addresses as strings), ok, loop (Ok/No\n"
+"        reads \"Loop Ok\"/\"Loop No\", see -unroll), positive,\n"
 "        negative (executions where the condition's proposition holds /\n"
 "        not), quantifier (exists, ~exists, forall), observation (Never,\n"
 "        Sometimes, Always), witnesses_exact (false past -budget),\n"
@@ -267,11 +275,28 @@ static int check_file(const options *o, const char *file)
 		print_json(stdout, file, t, &res, &d);
 	else
 		print_herd(stdout, t, &res, o->show_time);
+	if (res.stats.cut_thread >= 0)
+		warn_unrolling(file, t, &res.stats);
 	int status = o->dot_dir ? write_dot(o->dot_dir, t, &res) : 0;
 	fflush(stdout);
 	check_result_free(&res);
 	litmus_free(t);
 	return status;
+}
+
+/* herd7's warning when a path went past the unrolling limit */
+static void warn_unrolling(const char *file, const litmus_test *t, const enum_stats *st)
+{
+	const litmus_thread *th = &t->threads[st->cut_thread];
+	const char *label = th->label ? th->label[st->cut_insn] : NULL;
+
+	fflush(stdout);
+	if (label)
+		fprintf(stderr, "Warning: File \"%s\": unrolling limit exceeded at %s, "
+			"legal outcomes may be missing.\n", file, label);
+	else
+		fprintf(stderr, "Warning: File \"%s\": unrolling limit exceeded at P%d:%d, "
+			"legal outcomes may be missing.\n", file, th->id, st->cut_insn);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -349,6 +374,15 @@ int main(int argc, char **argv)
 			o.budget = strtol(argv[++i], &end, 10);
 			if (*end || o.budget < 0)
 				return bad_usage("bad budget '%s'", argv[i]);
+		} else if (!strcmp(a, "-unroll") || !strcmp(a, "--unroll")) {
+			char *end;
+			long n;
+			if (!more)
+				return bad_usage("%s needs a number", a);
+			n = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || n < 0 || n > 1000)
+				return bad_usage("bad unrolling limit '%s' (0 to 1000)", argv[i]);
+			enumerate_set_unroll((int)n);
 		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
 			o.show_time = false;
 		} else if (!strcmp(a, "-json") || !strcmp(a, "--json")) {

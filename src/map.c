@@ -12,9 +12,12 @@
  * unsound for that test.
  *
  * Loops: a template line marked @retry (the back edge of an LR/SC or
- * larx/stcx. retry loop) is left out, and the status register the
- * store-conditional writes ({status}) is filtered to "succeeded" in the
- * final state, the loop-free form herd-style tests use. Lines marked @omit
+ * larx/stcx. retry loop) is in the native test, and the engine unrolls it
+ * as it unrolls every loop (thread_traces, --unroll, default 0 here: an
+ * attempt that fails is not retried, its path is dropped, as herd7
+ * -unroll 0 does for the kernel's LL/SC tests). The status register the
+ * store-conditional writes ({status}) is also filtered to "succeeded" in
+ * the final state, which every complete path satisfies. Lines marked @omit
  * (zero extensions of small values) are documentation only.
  */
 #include <errno.h>
@@ -148,7 +151,7 @@ static int reg_or_imm(gen *g, const opnd *o, char *out, size_t n, operands *op, 
 static bool section_uses(const map_section *s, const char *ph)
 {
 	for (int i = 0; i < s->nlines; i++)
-		if (!(s->flags[i] & (MAP_LINE_RETRY | MAP_LINE_OMIT)) && strstr(s->lines[i], ph))
+		if (!(s->flags[i] & MAP_LINE_OMIT) && strstr(s->lines[i], ph))
 			return true;
 	return false;
 }
@@ -214,7 +217,7 @@ static int instantiate(gen *g, const map_section *s, operands *op)
 		size_t n = 0;
 		const char *p = s->lines[i];
 
-		if (s->flags[i] & (MAP_LINE_RETRY | MAP_LINE_OMIT))
+		if (s->flags[i] & MAP_LINE_OMIT)
 			continue;
 		while (*p) {
 			if (*p == '{') {
@@ -700,6 +703,9 @@ static const char usage[] =
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
 "  --budget N        as for bpfmm (default 200000)\n"
+"  --unroll N        how often a native retry loop may jump back (as bpfmm\n"
+"                    -unroll; default 0: each store-conditional succeeds at\n"
+"                    its first attempt, as herd7 -unroll 0 for LL/SC loops)\n"
 "  --dot DIR         for an unsound test, also draw the native execution\n"
 "                    printed under its Map line in DIR/TEST.MAPPING.dot\n"
 "  --variant NAME    a variant of the native model (repeatable), e.g. a\n"
@@ -922,6 +928,7 @@ int map_main(int argc, char **argv, const char *model_dir)
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
 	long budget = 200000;
+	int unroll = 0;
 	const char *variants[argc > 0 ? argc + 1 : 2];
 	int nvariants = 0;
 
@@ -946,6 +953,14 @@ int map_main(int argc, char **argv, const char *model_dir)
 				fprintf(stderr, "bpfmm map: bad budget '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
 				return 2;
 			}
+		} else if ((!strcmp(a, "--unroll") || !strcmp(a, "-unroll")) && more) {
+			char *end;
+			long n = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || n < 0 || n > 1000) {
+				fprintf(stderr, "bpfmm map: bad unrolling limit '%s' (0 to 1000)\n", argv[i]);
+				return 2;
+			}
+			unroll = (int)n;
 		} else if ((!strcmp(a, "--dot") || !strcmp(a, "-dot")) && more) {
 			dot_dir = argv[++i];
 		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
@@ -957,6 +972,7 @@ int map_main(int argc, char **argv, const char *model_dir)
 			files[nfiles++] = a;
 		}
 	}
+	enumerate_set_unroll(unroll);
 	if (!arch && !mapfile) {
 		fprintf(stderr, "bpfmm map: --arch or --mapping needed\nTry 'bpfmm map --help'.\n");
 		return 2;

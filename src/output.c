@@ -111,7 +111,8 @@ void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool sho
 		}
 		fputc('\n', f);
 	}
-	fputs(res->ok ? "Ok\n" : "No\n", f);
+	/* as herd7: "Loop" when a path went past the unrolling limit */
+	fprintf(f, "%s%s\n", res->stats.loop ? "Loop " : "", res->ok ? "Ok" : "No");
 	fprintf(f, "Witnesses\nPositive: %ld Negative: %ld\n", wpos, wneg);
 	if (res->outcome_mode)
 		fprintf(f, "Note %.*s: too many executions to count; witnesses count "
@@ -222,8 +223,9 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
 		}
 		fputc('}', f);
 	}
-	fprintf(f, "],\"ok\":%s,\"positive\":%ld,\"negative\":%ld,\"quantifier\":\"%s\",",
-		res->ok ? "true" : "false", res->pos, res->neg, quant[t->quant]);
+	fprintf(f, "],\"ok\":%s,\"loop\":%s,\"positive\":%ld,\"negative\":%ld,\"quantifier\":\"%s\",",
+		res->ok ? "true" : "false", res->stats.loop ? "true" : "false", res->pos, res->neg,
+		quant[t->quant]);
 	fprintf(f, "\"observation\":\"%s\",\"witnesses_exact\":%s,\"flags\":[",
 		observation_word(res), res->outcome_mode ? "false" : "true");
 	for (int i = 0; i < res->nflags; i++) {

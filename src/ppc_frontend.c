@@ -383,6 +383,7 @@ static int parse_insn(ppc_parser *pp)
 		in->b = rs;
 		in->size = m[2] == 'w' ? 4 : 8;
 		in->dst = ca;
+		in->sc_dep = SC_DEP_OPERANDS;   /* CR0: as herd7's Power semantics */
 		in->tags_w = TAG(PPC_TAG_X);
 		in = new_insn(pp, IR_MOV);
 		in->dst = cb;

@@ -12,7 +12,17 @@
 #include "events.h"
 #include "diag.h"
 
-#define TRACE_MAX_EVENTS 64   /* dependency sets are 64-bit masks */
+#define UNROLL_DEFAULT 2   /* herd7's default for every architecture but ASL */
+
+/* Dependency sets are bitsets over the local indices of a trace's events,
+ * `w` words each (w = 1 up to 64 events, grown as a thread needs). Each
+ * event has DEP_NSETS of them: */
+enum {
+	DEP_ADDR, DEP_DATA, DEP_CTRL,   /* events it depends on */
+	DEP_PICK,            /* those of ctrl it depends on through a choice */
+	DEP_VDEP,            /* events its value or address is computed from */
+	DEP_NSETS
+};
 
 typedef struct {
 	uint8_t kind;        /* EV_R, EV_W, both (one-event atomics), EV_F */
@@ -20,16 +30,18 @@ typedef struct {
 	value rv, wv;        /* value read / written */
 	tagmask tags;
 	int insn;            /* instruction index in the thread */
-	uint64_t addr, data, ctrl;   /* local indices of the reads it depends on */
-	uint64_t pick;       /* those of ctrl it depends on through a choice */
-	uint64_t vdep;       /* reads its value or address is computed from */
 	int rmw_read;        /* for the write of a cmpxchg: local index of its read */
 } tevent;
 
 typedef struct {
 	tevent *ev;
 	int nev;
+	int w;               /* words per dependency set */
+	uint64_t *deps;      /* DEP_NSETS sets of w words per event */
 	value *regs;         /* final registers, litmus_test.nregs of them */
+	bool cut;            /* the path took a backward branch more often than
+	                      * the unrolling limit allows: it stops there, and
+	                      * is never an execution (see thread_traces) */
 	char *bad;           /* NULL, or why the path stopped: an operation
 	                      * with no meaning (an access through a register
 	                      * that holds no address...). Like herd7, an
@@ -39,9 +51,22 @@ typedef struct {
 	srcpos bad_pos;
 } trace;
 
+/* Dependency set k of event e of a trace. */
+static inline const uint64_t *trace_deps(const trace *t, int e, int k)
+{
+	return t->deps + ((size_t)e * DEP_NSETS + k) * t->w;
+}
+
+static inline bool dep_has(const uint64_t *set, int e)
+{
+	return (set[e >> 6] >> (e & 63)) & 1;
+}
+
 typedef struct {
 	trace *v;
 	int n, cap;
+	int cut_insn;        /* target of the first backward branch found past
+	                      * the limit, -1 if none */
 } trace_list;
 
 /* Locations seen so far and the values each may hold. */
@@ -82,9 +107,15 @@ typedef enum {
 /* All traces of thread ti under the current domain. Writes performed by
  * the traces are added to the domain; *grew is set if the domain changed
  * (the caller iterates to a fixpoint). Reads guess values as `mode` says.
+ *
+ * Loops are unrolled as herd7 does (its -unroll): a path may jump back to
+ * one instruction (the target of a branch at or after it) at most `unroll`
+ * times; the jump after that ends the path as a `cut` trace, whatever the
+ * branch that takes it (counts are per target, over the whole path, never
+ * reset). Forward jumps are not counted.
  * Returns 0 or -1 (error in d). */
 int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
-		  trace_list *out, int *grew, diag *d);
+		  int unroll, trace_list *out, int *grew, diag *d);
 
 void trace_list_free(trace_list *l);
 
