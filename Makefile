@@ -156,11 +156,11 @@ fuzz-replay:
 # `make diff-check`: bpfmm vs herd7 on the catalogue + 200 random BPF tests,
 # then on tests/litmus/c + 500 random C tests with the kernel's model.
 # `make hw-diff-check`: our hardware models vs herd7's (tests/diff/hw-diff.sh).
-$(BUILD)/bpfgen: tools/gen/bpfgen.c
+$(BUILD)/bpfgen: tools/gen/bpfgen.c tools/gen/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
-$(BUILD)/hwgen: tools/gen/hwgen.c
+$(BUILD)/hwgen: tools/gen/hwgen.c tools/gen/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
@@ -169,7 +169,7 @@ bench: all
 	@SHARED=$(SHARED) sh bench/scaling.sh
 	@SHARED=$(SHARED) sh bench/locks.sh
 
-$(BUILD)/cgen: tools/gen/cgen.c
+$(BUILD)/cgen: tools/gen/cgen.c tools/gen/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 

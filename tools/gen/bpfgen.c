@@ -59,30 +59,7 @@
 
 /* ---------------------------------------------------------------- RNG */
 
-typedef struct { uint64_t s; } rng_t;
-
-static uint64_t splitmix(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
-static unsigned rnd(rng_t *r, unsigned n) /* uniform in [0, n) */
-{
-	return n ? (unsigned)(splitmix(&r->s) % n) : 0;
-}
-
-static int chance(rng_t *r, unsigned percent)
-{
-	return rnd(r, 100) < percent;
-}
-
-static unsigned range(rng_t *r, unsigned lo, unsigned hi)
-{
-	return lo + rnd(r, hi - lo + 1);
-}
+#include "rng.h"
 
 /* ------------------------------------------------------------ the test */
 

@@ -53,25 +53,7 @@
 #define MAXC 40           /* cells per thread */
 #define CELL 64
 
-typedef struct { uint64_t s; } rng_t;
-
-static uint64_t splitmix(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
-static unsigned rnd(rng_t *r, unsigned n)
-{
-	return n ? (unsigned)(splitmix(&r->s) % n) : 0;
-}
-
-static int chance(rng_t *r, unsigned pc)
-{
-	return rnd(r, 100) < pc;
-}
+#include "rng.h"
 
 #define PICK(r, a) ((a)[rnd((r), sizeof (a) / sizeof *(a))])
 
