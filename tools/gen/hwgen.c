@@ -118,13 +118,19 @@ static void cell(thr *t, const char *fmt, ...)
 	t->n++;
 }
 
+/* An init entry of the thread; the same one twice is written once
+ * (herd7 rejects a register initialised twice, e.g. two lwarx with r0). */
 static void init(thr *t, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(t->init[t->ninit++], sizeof t->init[0], fmt, ap);
+	vsnprintf(t->init[t->ninit], sizeof t->init[0], fmt, ap);
 	va_end(ap);
+	for (int i = 0; i < t->ninit; i++)
+		if (!strcmp(t->init[i], t->init[t->ninit]))
+			return;
+	t->ninit++;
 }
 
 static void observe(thr *t, const char *reg)
