@@ -2,26 +2,30 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Wno-unused-parameter
+# Sources are grouped by stage (src/README.md); headers are included as
+# "stage/name.h" relative to src/.
+CPPFLAGS += -Isrc
 PREFIX  ?= /usr/local
 BUILD   ?= build
 
-SRC     := $(wildcard src/*.c)
-LIBSRC  := $(filter-out src/main.c,$(SRC))
+SRC     := $(wildcard src/*/*.c)
+HDR     := $(wildcard src/*/*.h)
+LIBSRC  := $(filter-out src/cmd/main.c,$(SRC))
 LIBOBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIBSRC))
 UNITSRC := $(wildcard tests/unit/*.c)
 UNITBIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNITSRC))
 
 all: $(BUILD)/bpfmm
 
-$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h)
+$(BUILD)/obj/%.o: src/%.c $(HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -DBPFMM_MODELDIR='"$(PREFIX)/share/bpfmm/models"' -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -DBPFMM_MODELDIR='"$(PREFIX)/share/bpfmm/models"' -c $< -o $@
 
 $(BUILD)/libbpfmm.a: $(LIBOBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/bpfmm: $(BUILD)/obj/main.o $(BUILD)/libbpfmm.a
+$(BUILD)/bpfmm: $(BUILD)/obj/cmd/main.o $(BUILD)/libbpfmm.a
 	$(CC) $(CFLAGS) $^ -o $@ -lm
 
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libbpfmm.a tests/unit/unit.h
@@ -44,6 +48,7 @@ deps:
 check: deps all
 	@SHARED=$(SHARED) sh tests/run-all.sh \
 	  "unit=$(MAKE) -s unit" \
+	  "layers=sh tests/scripts/layers.sh" \
 	  "corpus=sh tests/scripts/verdicts.sh tests/litmus/bpf build/bpfmm" \
 	  "bad-input=sh tests/scripts/bad-input.sh build/bpfmm" \
 	  "catalogue=if [ -d $(CATALOGUE)/tests ]; then sh tests/scripts/verdicts.sh $(CATALOGUE) build/bpfmm; else echo 'SKIP: no $(CATALOGUE)'; fi" \

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz_common.h"
-#include "model_dir.h"
+#include "cat/model_dir.h"
 
 /* A model that every front-end's tags fit: sequential consistency. */
 static const char sc_model[] = "\"fuzz SC\"\ninclude \"cos.cat\"\nacyclic po | rf | co | fr as sc\n";

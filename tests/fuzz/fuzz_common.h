@@ -2,8 +2,8 @@
 #define BPFMM_FUZZ_COMMON_H
 
 #include "fuzz.h"
-#include "cat.h"
-#include "frontend.h"
+#include "cat/cat.h"
+#include "litmus/frontend.h"
 
 /* models/lib, models, NULL */
 void fuzz_incdirs(const char *inc[3]);

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz_common.h"
-#include "litmus_read.h"
-#include "frontends.h"
-#include "check.h"
+#include "litmus/litmus_read.h"
+#include "arch/frontends.h"
+#include "exec/check.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz_common.h"
-#include "map.h"
-#include "model_dir.h"
+#include "cmd/jit_map.h"
+#include "cat/model_dir.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

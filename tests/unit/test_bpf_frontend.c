@@ -3,8 +3,8 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include "unit.h"
-#include "litmus_read.h"
-#include "bpf_frontend.h"
+#include "litmus/litmus_read.h"
+#include "arch/bpf_frontend.h"
 
 /* Run from the repository root (make unit); ../shared sits beside it. */
 #define CATALOGUE "../shared/conformance/bpf-catalogue/tests"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "unit.h"
-#include "cat.h"
+#include "cat/cat.h"
 
 /* Message passing: IW(x)=0 IW(y)=1 | P0: W x (2), W y (3) | P1: R y (4), R x (5) */
 enum { NEV = 6 };

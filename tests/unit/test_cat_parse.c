@@ -25,8 +25,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "cat_ast.h"
-#include "cat_print.h"
+#include "cat/cat_ast.h"
+#include "cat/cat_print.h"
 #include "unit.h"
 
 static const char *herd_lib;   /* NULL when absent */

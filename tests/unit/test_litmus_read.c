@@ -2,7 +2,7 @@
  * so that the checks do not depend on any real architecture. */
 #include <stdlib.h>
 #include "unit.h"
-#include "litmus_read.h"
+#include "litmus/litmus_read.h"
 
 /* TOY: registers r<digits>; every cell is an integer N, lowered to
  * `r0 = N`; the cell "bad" is rejected. The cells seen are recorded. */

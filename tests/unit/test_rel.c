@@ -2,7 +2,7 @@
  * straddle word boundaries (63, 64, 65, 130 events). */
 #include <stdlib.h>
 #include "unit.h"
-#include "rel.h"
+#include "base/rel.h"
 
 static word *rel_alloc(int n) { return calloc((size_t)n * rel_words(n) + 1, sizeof(word)); }
 

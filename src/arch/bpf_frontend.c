@@ -1,0 +1,468 @@
+/* bpf_frontend.c - parse BPF litmus cells and lower them to IR.
+ *
+ * Each cell holds at most one label (`L:`) and at most one instruction, and
+ * every instruction becomes exactly one IR instruction, so a thread needs at
+ * most as many IR slots, labels and gotos as it has cells.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "arch/bpf_frontend.h"
+#include "arch/frontend_labels.h"
+#include "litmus/litmus_lex.h"
+
+enum { BPF_TAG_X, BPF_TAG_SC, BPF_TAG_AQ, BPF_TAG_RL, BPF_NTAGS };
+
+/* Event tags, visible to the cat model as event sets of the same name.
+ * These are exactly herd7's BPF sets (docs/bpf-event-tags.md); herd7 has no
+ * set for the non-fetching `lock` atomics, a model reaches them as X \ SC. */
+static const char *const bpf_tag_names[] = {
+	/* both events of every atomic read-modify-write, `lock` ones included */
+	[BPF_TAG_X] = "X",
+	/* both events of a fully ordered atomic (atomic_fetch_*, xchg,
+	 * successful cmpxchg); a failed cmpxchg is a plain read */
+	[BPF_TAG_SC] = "SC",
+	/* the read of load_acquire */
+	[BPF_TAG_AQ] = "AQ",
+	/* the write of store_release */
+	[BPF_TAG_RL] = "RL",
+};
+_Static_assert(sizeof bpf_tag_names / sizeof *bpf_tag_names == BPF_NTAGS,
+	       "one name per BPF tag");
+
+#define TAG(t) ((tagmask)1 << (t))
+
+#define NELEM(a) (sizeof (a) / sizeof *(a))
+
+/* `rD op= src` */
+static const struct { const char *op; alu_op alu; } bpf_alu_ops[] = {
+	{ "+=", ALU_ADD }, { "-=", ALU_SUB }, { "*=", ALU_MUL }, { "/=", ALU_DIV },
+	{ "%=", ALU_MOD }, { "&=", ALU_AND }, { "|=", ALU_OR }, { "^=", ALU_XOR },
+	{ "<<=", ALU_SHL }, { ">>=", ALU_SHR }, { "s>>=", ALU_ASHR },
+};
+
+/* `lock *(uN *)(rD + off) op= rS` */
+static const struct { const char *op; alu_op alu; } bpf_lock_ops[] = {
+	{ "+=", ALU_ADD }, { "&=", ALU_AND }, { "|=", ALU_OR }, { "^=", ALU_XOR },
+};
+
+/* `if rA op src goto L`; a longer operator precedes its prefixes. */
+static const struct { const char *op; cmp_op cmp; } bpf_cmp_ops[] = {
+	{ "==", CMP_EQ }, { "!=", CMP_NE },
+	{ "s<=", CMP_SLE }, { "s<", CMP_SLT }, { "s>=", CMP_SGE }, { "s>", CMP_SGT },
+	{ "<=", CMP_LE }, { "<", CMP_LT }, { ">=", CMP_GE }, { ">", CMP_GT },
+	{ "&", CMP_SET },
+};
+
+/* Value-returning instructions written as calls: `rD = NAME(ADDR, ...)`. */
+typedef enum { CALL_FETCH, CALL_XCHG, CALL_CMPXCHG, CALL_LOAD_ACQUIRE } call_kind;
+static const struct {
+	const char *name;
+	call_kind kind;
+	alu_op alu;   /* CALL_FETCH, CALL_XCHG: how the new value is made */
+	int size;     /* 0: ADDR is `(uN *)(rB + off)`; else `rB + off`, this size */
+} bpf_calls[] = {
+	{ "atomic_fetch_add", CALL_FETCH, ALU_ADD, 0 },
+	{ "atomic_fetch_and", CALL_FETCH, ALU_AND, 0 },
+	{ "atomic_fetch_or", CALL_FETCH, ALU_OR, 0 },
+	{ "atomic_fetch_xor", CALL_FETCH, ALU_XOR, 0 },
+	{ "atomic_xchg", CALL_XCHG, ALU_MOVB, 0 },
+	{ "xchg_64", CALL_XCHG, ALU_MOVB, 8 },
+	{ "xchg_32_32", CALL_XCHG, ALU_MOVB, 4 },
+	{ "xchg32_32", CALL_XCHG, ALU_MOVB, 4 },
+	{ .name = "cmpxchg_64", .kind = CALL_CMPXCHG, .size = 8 },
+	{ .name = "cmpxchg32_32", .kind = CALL_CMPXCHG, .size = 4 },
+	{ .name = "load_acquire", .kind = CALL_LOAD_ACQUIRE, .size = 0 },
+};
+
+typedef struct {
+	litmus_test *t;
+	litmus_thread *th;
+	lexer lx;
+	fe_labels lab;
+	struct { int insn; srcpos pos; int64_t off; } *jumps;   /* `goto +N` */
+	int njumps;
+	const char *insn_text;  /* the instruction being parsed, for messages */
+	srcpos insn_pos;
+	diag *d;
+} bpf_parser;
+
+static bool bpf_is_register(const char *name)
+{
+	if (name[0] != 'r')
+		return false;
+	if (name[1] >= '0' && name[1] <= '9' && name[2] == '\0')
+		return true;
+	return strcmp(name, "r10") == 0;
+}
+
+static int unknown_insn(bpf_parser *bp)
+{
+	return diag_error(bp->d, bp->insn_pos, "unknown BPF instruction '%s'", bp->insn_text);
+}
+
+static int parse_reg(bpf_parser *bp, int *reg)
+{
+	char name[LEX_MAX_NAME];
+	srcpos at = lex_here(&bp->lx);
+
+	if (lex_ident(&bp->lx, name, "a register"))
+		return -1;
+	if (!bpf_is_register(name))
+		return diag_error(bp->d, at, "invalid BPF register '%s' (expected r0..r10)", name);
+	if ((*reg = litmus_reg(bp->t, name)) < 0)
+		return diag_error(bp->d, at, "out of memory");
+	return 0;
+}
+
+static int parse_reg_opnd(bpf_parser *bp, opnd *o)
+{
+	o->kind = OPND_REG;
+	return parse_reg(bp, &o->reg);
+}
+
+/* A register or an integer. */
+static int parse_src(bpf_parser *bp, opnd *o)
+{
+	if (lex_peek_number(&bp->lx)) {
+		o->kind = OPND_IMM;
+		o->imm = value_int(0);
+		return lex_int(&bp->lx, &o->imm.off, "a number");
+	}
+	if (!lex_peek_ident(&bp->lx))
+		return lex_error_expected(&bp->lx, "a register or a number");
+	return parse_reg_opnd(bp, o);
+}
+
+/* `rB`, `rB + off` or `rB - off`: base in in->a, offset in in->off. */
+static int parse_base_off(bpf_parser *bp, ir_insn *in)
+{
+	int64_t off;
+	srcpos at;
+
+	if (parse_reg_opnd(bp, &in->a))
+		return -1;
+	if (lex_accept(&bp->lx, "+"))
+		return lex_int(&bp->lx, &in->off, "an offset");
+	if (!lex_accept(&bp->lx, "-"))
+		return 0;
+	at = lex_here(&bp->lx);
+	if (lex_int(&bp->lx, &off, "an offset"))
+		return -1;
+	if (off == INT64_MIN)
+		return diag_error(bp->d, at, "integer out of range");
+	in->off = -off;
+	return 0;
+}
+
+/* `(uN *)(rB + off)` */
+static int parse_typed_addr(bpf_parser *bp, ir_insn *in)
+{
+	static const struct { const char *name; int size; } sizes[] = {
+		{ "u8", 1 }, { "u16", 2 }, { "u32", 4 }, { "u64", 8 },
+	};
+	char name[LEX_MAX_NAME];
+	srcpos at;
+	size_t i;
+
+	if (lex_expect(&bp->lx, "("))
+		return -1;
+	at = lex_here(&bp->lx);
+	if (lex_ident(&bp->lx, name, "an access size (u8, u16, u32 or u64)"))
+		return -1;
+	for (i = 0; i < NELEM(sizes) && strcmp(name, sizes[i].name) != 0; i++)
+		;
+	if (i == NELEM(sizes))
+		return diag_error(bp->d, at, "invalid access size '%s' (expected u8, u16, u32 or u64)",
+				  name);
+	in->size = sizes[i].size;
+	if (lex_expect(&bp->lx, "*") || lex_expect(&bp->lx, ")") || lex_expect(&bp->lx, "("))
+		return -1;
+	return parse_base_off(bp, in) || lex_expect(&bp->lx, ")") ? -1 : 0;
+}
+
+/* `goto L` or the tail of `if ... goto L`: remember L for fe_labels_resolve. */
+static int parse_label_ref(bpf_parser *bp)
+{
+	return fe_label_ref(&bp->lab, &bp->lx, bp->th->ncode);
+}
+
+/* A branch target: a label, or an offset in instructions from the next
+ * one as bpftool and llvm-objdump print it (`+1`, `-3`, `pc+1`), which may
+ * be followed by llvm-objdump's `<LBB0_2>`. */
+static int parse_target(bpf_parser *bp, ir_insn *in)
+{
+	lexer *lx = &bp->lx;
+	srcpos at = lex_here(lx);
+	int64_t off;
+
+	lex_skip_blanks(lx);
+	if (!strncmp(lx->p, "pc", 2) && (lx->p[2] == '+' || lx->p[2] == '-'))
+		lex_advance(lx, 2);
+	if (*lx->p != '+' && *lx->p != '-')
+		return parse_label_ref(bp);
+	bool plus = *lx->p == '+';
+	if (plus)
+		lex_advance(lx, 1);
+	if (lex_int(lx, &off, "an offset"))
+		return -1;
+	if (plus && off < 0)
+		return diag_error(bp->d, at, "bad offset");
+	if (lex_accept(lx, "<")) {   /* <LBB0_2> */
+		while (*lx->p && *lx->p != '>')
+			lex_advance(lx, 1);
+		if (lex_expect(lx, ">"))
+			return -1;
+	}
+	bp->jumps[bp->njumps].insn = bp->th->ncode;
+	bp->jumps[bp->njumps].pos = at;
+	bp->jumps[bp->njumps++].off = off;
+	(void)in;
+	return 0;
+}
+
+static int parse_goto(bpf_parser *bp, ir_insn *in)
+{
+	in->op = IR_BRANCH;
+	in->cmp = CMP_ALWAYS;
+	return parse_target(bp, in);
+}
+
+static int parse_if(bpf_parser *bp, ir_insn *in)
+{
+	size_t i;
+
+	in->op = IR_BRANCH;
+	if (parse_reg_opnd(bp, &in->a))
+		return -1;
+	for (i = 0; i < NELEM(bpf_cmp_ops) && !lex_accept(&bp->lx, bpf_cmp_ops[i].op); i++)
+		;
+	if (i == NELEM(bpf_cmp_ops))
+		return lex_error_expected(&bp->lx, "a comparison (== != < <= > >= s< s<= s> s>= &)");
+	in->cmp = bpf_cmp_ops[i].cmp;
+	if (parse_src(bp, &in->b))
+		return -1;
+	if (!lex_accept_word(&bp->lx, "goto"))
+		return lex_error_expected(&bp->lx, "'goto'");
+	return parse_target(bp, in);
+}
+
+/* `*(uN *)(rD + off) = src` (the '*' is consumed) */
+static int parse_store(bpf_parser *bp, ir_insn *in)
+{
+	in->op = IR_STORE;
+	if (parse_typed_addr(bp, in) || lex_expect(&bp->lx, "="))
+		return -1;
+	return parse_src(bp, &in->b);
+}
+
+/* `store_release((uN *)(rD + off), rS)` */
+static int parse_store_release(bpf_parser *bp, ir_insn *in)
+{
+	in->op = IR_STORE;
+	in->tags_w = TAG(BPF_TAG_RL);
+	if (lex_expect(&bp->lx, "(") || parse_typed_addr(bp, in) || lex_expect(&bp->lx, ","))
+		return -1;
+	return parse_reg_opnd(bp, &in->b) || lex_expect(&bp->lx, ")") ? -1 : 0;
+}
+
+/* `lock *(uN *)(rD + off) op= rS` */
+static int parse_lock(bpf_parser *bp, ir_insn *in)
+{
+	size_t i;
+
+	in->op = IR_RMW;
+	in->tags_r = in->tags_w = TAG(BPF_TAG_X);
+	if (lex_expect(&bp->lx, "*") || parse_typed_addr(bp, in))
+		return -1;
+	for (i = 0; i < NELEM(bpf_lock_ops) && !lex_accept(&bp->lx, bpf_lock_ops[i].op); i++)
+		;
+	if (i == NELEM(bpf_lock_ops))
+		return lex_error_expected(&bp->lx, "'+=', '&=', '|=' or '^='");
+	in->alu = bpf_lock_ops[i].alu;
+	return parse_reg_opnd(bp, &in->b);
+}
+
+/* The call in `rD = NAME(...)`, after its '('. The ISA ties the result to
+ * the operand register (r0 for cmpxchg); like herd7, any register is taken. */
+static int parse_call(bpf_parser *bp, ir_insn *in, size_t ci)
+{
+	if (bpf_calls[ci].size == 0) {
+		if (parse_typed_addr(bp, in))
+			return -1;
+	} else {
+		in->size = bpf_calls[ci].size;
+		if (parse_base_off(bp, in))
+			return -1;
+	}
+	switch (bpf_calls[ci].kind) {
+	case CALL_LOAD_ACQUIRE:
+		in->op = IR_LOAD;
+		in->tags_r = TAG(BPF_TAG_AQ);
+		break;
+	case CALL_FETCH:
+	case CALL_XCHG:
+		in->op = IR_RMW;
+		in->alu = bpf_calls[ci].alu;
+		in->tags_r = in->tags_w = TAG(BPF_TAG_SC) | TAG(BPF_TAG_X);
+		if (lex_expect(&bp->lx, ",") || parse_reg_opnd(bp, &in->b))
+			return -1;
+		break;
+	case CALL_CMPXCHG:
+		/* b: expected value, c: new value; a failure is a plain read. */
+		in->op = IR_CAS;
+		in->tags_r = in->tags_w = TAG(BPF_TAG_SC) | TAG(BPF_TAG_X);
+		if (lex_expect(&bp->lx, ",") || parse_reg_opnd(bp, &in->b)
+		    || lex_expect(&bp->lx, ",") || parse_reg_opnd(bp, &in->c))
+			return -1;
+		break;
+	}
+	return lex_expect(&bp->lx, ")");
+}
+
+/* `rD = ...` and `rD op= src` */
+static int parse_assign(bpf_parser *bp, ir_insn *in)
+{
+	lexer *lx = &bp->lx, save;
+	char name[LEX_MAX_NAME];
+	size_t i;
+
+	if (parse_reg(bp, &in->dst))
+		return -1;
+	for (i = 0; i < NELEM(bpf_alu_ops); i++)
+		if (lex_accept(lx, bpf_alu_ops[i].op)) {
+			in->op = IR_ALU;
+			in->alu = bpf_alu_ops[i].alu;
+			in->a.kind = OPND_REG;
+			in->a.reg = in->dst;
+			return parse_src(bp, &in->b);
+		}
+	if (lex_expect(lx, "="))
+		return -1;
+	if (lex_accept(lx, "*")) {
+		in->op = IR_LOAD;
+		return parse_typed_addr(bp, in);
+	}
+	if (!lex_peek_number(lx) && lex_accept(lx, "-")) {
+		in->op = IR_ALU;
+		in->alu = ALU_NEG;
+		return parse_reg_opnd(bp, &in->a);
+	}
+	save = *lx;
+	if (lex_peek_ident(lx) && !lex_ident(lx, name, "a name") && lex_accept(lx, "(")) {
+		for (i = 0; i < NELEM(bpf_calls) && strcmp(name, bpf_calls[i].name) != 0; i++)
+			;
+		if (i == NELEM(bpf_calls))
+			return unknown_insn(bp);
+		return parse_call(bp, in, i);
+	}
+	*lx = save;
+	in->op = IR_MOV;
+	return parse_src(bp, &in->a);
+}
+
+/* Does `NAME =` or `NAME op=` come next? */
+static bool at_assignment(const lexer *lx)
+{
+	lexer la = *lx;
+	char name[LEX_MAX_NAME];
+	size_t i;
+
+	if (!lex_peek_ident(&la) || lex_ident(&la, name, "a name"))
+		return false;
+	if (lex_accept(&la, "=") && *la.p != '=')
+		return true;
+	for (i = 0; i < NELEM(bpf_alu_ops); i++)
+		if (lex_accept(&la, bpf_alu_ops[i].op))
+			return true;
+	return false;
+}
+
+static int parse_insn(bpf_parser *bp, ir_insn *in)
+{
+	lexer *lx = &bp->lx;
+
+	if (lex_accept_word(lx, "lock"))
+		return parse_lock(bp, in);
+	if (lex_accept_word(lx, "store_release"))
+		return parse_store_release(bp, in);
+	if (lex_accept_word(lx, "goto"))
+		return parse_goto(bp, in);
+	if (lex_accept_word(lx, "if"))
+		return parse_if(bp, in);
+	if (lex_accept(lx, "*"))
+		return parse_store(bp, in);
+	if (at_assignment(lx))
+		return parse_assign(bp, in);
+	return unknown_insn(bp);
+}
+
+/* An optional `L:` and an optional instruction. */
+static int parse_cell(bpf_parser *bp, const litmus_cell *cell)
+{
+	lexer *lx = &bp->lx;
+	litmus_thread *th = bp->th;
+	ir_insn *in;
+
+	lex_init(lx, cell->text, cell->pos, "end of instruction", bp->d);
+	if (fe_label_def(&bp->lab, lx, th->ncode, bp->d) < 0)
+		return -1;
+	if (lex_at_end(lx))
+		return 0;
+	in = &th->code[th->ncode];
+	memset(in, 0, sizeof *in);
+	in->dst = -1;
+	in->pos = lx->pos;
+	bp->insn_pos = lx->pos;
+	bp->insn_text = lx->p;
+	if (parse_insn(bp, in))
+		return -1;
+	if (!lex_at_end(lx))
+		return lex_error_expected(lx, "end of instruction");
+	th->ncode++;
+	return 0;
+}
+
+static int bpf_cell(void *bp, const litmus_cell *cell)
+{
+	return parse_cell(bp, cell);
+}
+
+/* Labels, then offsets: one instruction is one IR slot, so `goto +N`
+ * from instruction i lands on i + 1 + N (the thread's end included). */
+static int bpf_resolve(void *arg)
+{
+	bpf_parser *bp = arg;
+
+	if (fe_labels_resolve(&bp->lab, bp->th->code, bp->d) < 0)
+		return -1;
+	for (int k = 0; k < bp->njumps; k++) {
+		int64_t to = bp->jumps[k].insn + 1 + bp->jumps[k].off;
+		if (to < 0 || to > bp->th->ncode)
+			return diag_error(bp->d, bp->jumps[k].pos,
+					  "goto %+lld leaves P%d (instruction %lld of %d)",
+					  (long long)bp->jumps[k].off, bp->th->id, (long long)to, bp->th->ncode);
+		bp->th->code[bp->jumps[k].insn].target = (int)to;
+	}
+	return 0;
+}
+
+static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
+			    diag *d)
+{
+	bpf_parser bp = { .t = t, .th = &t->threads[ti], .d = d };
+
+	if (!(bp.jumps = calloc((size_t)ncells + 1, sizeof *bp.jumps)))
+		return diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+	int rc = fe_parse_grid(bp.th, &bp.lab, 1, cells, ncells, bpf_cell, bpf_resolve, &bp, d);
+	free(bp.jumps);
+	return rc;
+}
+
+const frontend bpf_frontend = {
+	.arch = "BPF",
+	.default_model = "bpf.cat",
+	.tag_names = bpf_tag_names,
+	.ntags = BPF_NTAGS,
+	.is_register = bpf_is_register,
+	.parse_thread = bpf_parse_thread,
+};

@@ -1,0 +1,90 @@
+#include <stdlib.h>
+#include <string.h>
+#include "arch/frontend_labels.h"
+
+int fe_labels_init(fe_labels *fl, size_t n)
+{
+	fl->labels = calloc(n, sizeof *fl->labels);
+	fl->gotos = calloc(n, sizeof *fl->gotos);
+	fl->nlabels = fl->ngotos = 0;
+	return fl->labels && fl->gotos ? 0 : -1;
+}
+
+void fe_labels_free(fe_labels *fl)
+{
+	free(fl->labels);
+	free(fl->gotos);
+}
+
+int fe_label_def(fe_labels *fl, lexer *lx, int insn, diag *d)
+{
+	fe_label *l = &fl->labels[fl->nlabels];
+	lexer save = *lx;
+
+	l->pos = lex_here(lx);
+	if (lex_peek_ident(lx) && !lex_ident(lx, l->name, "a label") && lex_accept(lx, ":")) {
+		for (int i = 0; i < fl->nlabels; i++)
+			if (strcmp(fl->labels[i].name, l->name) == 0)
+				return diag_error(d, l->pos, "duplicate label '%s'", l->name);
+		l->insn = insn;
+		fl->nlabels++;
+		return 1;
+	}
+	*lx = save;
+	return 0;
+}
+
+int fe_label_ref(fe_labels *fl, lexer *lx, int insn)
+{
+	fe_label *g = &fl->gotos[fl->ngotos];
+
+	g->pos = lex_here(lx);
+	g->insn = insn;
+	if (lex_ident(lx, g->name, "a label"))
+		return -1;
+	fl->ngotos++;
+	return 0;
+}
+
+int fe_labels_resolve(const fe_labels *fl, ir_insn *code, diag *d)
+{
+	for (int i = 0; i < fl->ngotos; i++) {
+		const fe_label *g = &fl->gotos[i];
+		int j;
+
+		for (j = 0; j < fl->nlabels && strcmp(fl->labels[j].name, g->name) != 0; j++)
+			;
+		if (j == fl->nlabels)
+			return diag_error(d, g->pos, "unknown label '%s'", g->name);
+		code[g->insn].target = fl->labels[j].insn;
+	}
+	return 0;
+}
+
+int fe_parse_grid(litmus_thread *th, fe_labels *lab, size_t per_cell,
+		  const litmus_cell *cells, int ncells, fe_cell_fn cell,
+		  fe_resolve_fn resolve, void *parser, diag *d)
+{
+	size_t n = ncells > 0 ? (size_t)ncells : 1;
+	int rc = -1;
+
+	th->code = calloc(n * per_cell, sizeof *th->code);
+	if (!th->code || fe_labels_init(lab, n)) {
+		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
+		goto out;
+	}
+	for (int i = 0; i < ncells; i++)
+		if (cell(parser, &cells[i]))
+			goto out;
+	rc = resolve ? resolve(parser) : fe_labels_resolve(lab, th->code, d);
+	/* keep the names, for messages about loops */
+	if (rc == 0 && lab->nlabels > 0 && (th->label = calloc(th->ncode + 1, sizeof *th->label)))
+		for (int i = 0; i < lab->nlabels; i++) {
+			int k = lab->labels[i].insn;
+			if (k >= 0 && k <= th->ncode && !th->label[k])
+				th->label[k] = strdup(lab->labels[i].name);
+		}
+out:
+	fe_labels_free(lab);
+	return rc;
+}

@@ -1,0 +1,55 @@
+/*
+ * Labels and branches of the assembly front-ends (AArch64, BPF, LoongArch,
+ * PPC, RISC-V, S390X, x86): each cell may start with `L:`; a branch names a
+ * label that may come later in the thread, so branches are recorded while
+ * parsing and patched at the end of the thread. Also the thread loop they
+ * all share (fe_parse_grid).
+ */
+#ifndef BPFMM_FRONTEND_LABELS_H
+#define BPFMM_FRONTEND_LABELS_H
+
+#include <stddef.h>
+#include "litmus/frontend.h"
+#include "litmus/litmus_lex.h"
+#include "litmus/litmus.h"
+
+typedef struct {
+	char name[LEX_MAX_NAME];
+	int insn;       /* label: instruction it names; goto: branch to patch */
+	srcpos pos;
+} fe_label;
+
+typedef struct {
+	fe_label *labels, *gotos;
+	int nlabels, ngotos;
+} fe_labels;
+
+/* Room for n labels and n branches (one of each per cell); -1 if out of
+ * memory. fe_labels_free releases it (also after a failed init). */
+int fe_labels_init(fe_labels *fl, size_t n);
+void fe_labels_free(fe_labels *fl);
+
+/* An optional `L:` at lx, naming instruction insn: 1 if there was one
+ * (consumed), 0 if not (lx unchanged), -1 with "duplicate label 'L'" at
+ * its position. */
+int fe_label_def(fe_labels *fl, lexer *lx, int insn, diag *d);
+
+/* The label name of a branch at lx, for instruction insn to be patched. */
+int fe_label_ref(fe_labels *fl, lexer *lx, int insn);
+
+/* Set the target of every recorded branch in code; -1 with
+ * "unknown label 'L'" at the branch's label. */
+int fe_labels_resolve(const fe_labels *fl, ir_insn *code, diag *d);
+
+/* One thread of a grid dialect: th->code gets room for per_cell IR
+ * instructions per cell and lab one label and one branch per cell; `cell`
+ * parses each cell in turn (`parser` is the dialect's state, which holds
+ * th and lab); then `resolve` patches the branches (NULL:
+ * fe_labels_resolve). lab is freed. Returns 0, or -1 with an error in d. */
+typedef int (*fe_cell_fn)(void *parser, const litmus_cell *cell);
+typedef int (*fe_resolve_fn)(void *parser);
+int fe_parse_grid(litmus_thread *th, fe_labels *lab, size_t per_cell,
+		  const litmus_cell *cells, int ncells, fe_cell_fn cell,
+		  fe_resolve_fn resolve, void *parser, diag *d);
+
+#endif

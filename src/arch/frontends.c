@@ -1,0 +1,44 @@
+/* frontends.c - owned above both the generic reader and the dialects, so
+ * neither needs to know the other. Add a dialect by adding a row. */
+#include <string.h>
+#include <strings.h>
+#include "arch/frontends.h"
+#include "arch/aarch64_frontend.h"
+#include "arch/bpf_frontend.h"
+#include "arch/c_frontend.h"
+#include "arch/loongarch_frontend.h"
+#include "arch/ppc_frontend.h"
+#include "arch/riscv_frontend.h"
+#include "arch/s390x_frontend.h"
+#include "arch/x86_frontend.h"
+
+static const frontend *const table[] = {
+	&aarch64_frontend,
+	&bpf_frontend,
+	&c_frontend,
+	&loongarch_frontend,
+	&ppc_frontend,
+	&riscv_frontend,
+	&s390x_frontend,
+	&x86_64_frontend, &x86_frontend,
+};
+
+const frontend *frontend_for_arch(const char *arch)
+{
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if (!strcasecmp(table[i]->arch, arch))
+			return table[i];
+	return NULL;
+}
+
+const frontend *frontend_with_tag(const char *name, const frontend *not)
+{
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+		if (table[i] == not)
+			continue;
+		for (int k = 0; k < table[i]->ntags; k++)
+			if (!strcmp(table[i]->tag_names[k], name))
+				return table[i];
+	}
+	return NULL;
+}

@@ -1,0 +1,14 @@
+/* frontends.h - the table of litmus dialects bpfmm understands. */
+#ifndef BPFMM_FRONTENDS_H
+#define BPFMM_FRONTENDS_H
+
+#include "litmus/frontend.h"
+
+/* The front-end for a header keyword ("BPF", ...), or NULL. */
+const frontend *frontend_for_arch(const char *arch);
+
+/* A front-end other than `not` whose tests have an event set (tag) called
+ * `name`, or NULL: which architecture a model written for them expects. */
+const frontend *frontend_with_tag(const char *name, const frontend *not);
+
+#endif

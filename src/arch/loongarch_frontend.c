@@ -1,0 +1,624 @@
+/* loongarch_frontend.c - parse LoongArch litmus cells and lower them to IR.
+ *
+ * herd7 has no LoongArch dialect; this one follows the GNU assembler:
+ * operands in the order the LoongArch reference manual writes them
+ * (`ld.w rd, rj, si12`, `amadd.w rd, rk, rj`), registers `$r0`..`$r31`
+ * or their ABI names (`$zero`, `$a0`, `$t1`, `$s0`, ...), the `$` being
+ * optional. The init block and the condition name registers without `$`
+ * (`0:a0=x`, `1:r5=1`); every name is kept as `rN`. `$zero` reads as 0 and
+ * a write to it is dropped. Each cell holds at most one label (`L0:`) and
+ * at most one instruction, which becomes at most two IR instructions.
+ *
+ * Memory ordering (docs/loongarch-model.md):
+ *   - LL.{W,D} is a load-reserved (tag LL), SC.{W,D} a store-conditional
+ *     (tag SC) linked to it by rmw; SC writes 1 to rd on success, 0 on
+ *     failure (the opposite of RISC-V), so it is IR_SC then rd ^= 1;
+ *   - AM<op>.{W,D} is ONE event that reads and writes (tag AM), with
+ *     AM<op>_DB.{W,D} also tagged DB (the barrier variants);
+ *   - DBAR hint is a fence event tagged with the pairs it orders
+ *     (DBAR.RR, DBAR.RW, DBAR.WR, DBAR.WW; hint 0x700: DBAR.SameRR) from
+ *     the hint encoding of LoongArch v1.10; IBAR orders no data access.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arch/loongarch_frontend.h"
+#include "arch/frontend_labels.h"
+#include "litmus/litmus_lex.h"
+
+enum {
+	LA_TAG_LL, LA_TAG_SC, LA_TAG_AM, LA_TAG_DB,
+	LA_TAG_RR, LA_TAG_RW, LA_TAG_WR, LA_TAG_WW, LA_TAG_SAME_RR, LA_TAG_IBAR,
+	LA_NTAGS
+};
+
+/* Event tags, visible to the cat model as event sets of the same name. */
+static const char *const la_tag_names[] = {
+	[LA_TAG_LL] = "LL",                /* the read of ll.{w,d} */
+	[LA_TAG_SC] = "SC",                /* the write of a successful sc.{w,d} */
+	[LA_TAG_AM] = "AM",                /* the event of an am<op>[_db] */
+	[LA_TAG_DB] = "DB",                /* ... of an am<op>_db */
+	/* a dbar orders earlier X before later Y for each DBAR.XY it has */
+	[LA_TAG_RR] = "DBAR.RR",
+	[LA_TAG_RW] = "DBAR.RW",
+	[LA_TAG_WR] = "DBAR.WR",
+	[LA_TAG_WW] = "DBAR.WW",
+	[LA_TAG_SAME_RR] = "DBAR.SameRR",  /* dbar 0x700: R before R, same address */
+	[LA_TAG_IBAR] = "IBAR",
+};
+_Static_assert(sizeof la_tag_names / sizeof *la_tag_names == LA_NTAGS,
+	       "one name per LoongArch tag");
+
+#define TAG(t) ((tagmask)1 << (t))
+#define NELEM(a) (sizeof (a) / sizeof *(a))
+#define IR_PER_CELL 5   /* sra.w: mask the amount, two to extend, shift */
+#define MNEMONIC_MAX 32
+#define FULL_BARRIER (TAG(LA_TAG_RR) | TAG(LA_TAG_RW) | TAG(LA_TAG_WR) | TAG(LA_TAG_WW))
+
+/* Hidden registers; their names hold a character no litmus register has. */
+#define HREG_ADDR "%addr"   /* rj + rk of an indexed access */
+#define HREG_SC   "%sc"     /* IR_SC's status, before the inversion */
+#define HREG_AMT  "%amt"    /* the masked amount of a .w shift */
+
+static const struct { const char *abi; int n; } la_abi_names[] = {
+	{ "zero", 0 }, { "ra", 1 }, { "tp", 2 }, { "sp", 3 },
+	{ "a0", 4 }, { "a1", 5 }, { "a2", 6 }, { "a3", 7 },
+	{ "a4", 8 }, { "a5", 9 }, { "a6", 10 }, { "a7", 11 },
+	{ "v0", 4 }, { "v1", 5 },
+	{ "t0", 12 }, { "t1", 13 }, { "t2", 14 }, { "t3", 15 }, { "t4", 16 },
+	{ "t5", 17 }, { "t6", 18 }, { "t7", 19 }, { "t8", 20 },
+	{ "u0", 21 }, { "fp", 22 }, { "s9", 22 },
+	{ "s0", 23 }, { "s1", 24 }, { "s2", 25 }, { "s3", 26 }, { "s4", 27 },
+	{ "s5", 28 }, { "s6", 29 }, { "s7", 30 }, { "s8", 31 },
+};
+
+/* The register number of `name` (without `$`), or -1. */
+static int la_reg_number(const char *name)
+{
+	if (name[0] == 'r' && name[1] >= '0' && name[1] <= '9') {
+		if (name[2] == '\0')
+			return name[1] - '0';
+		if (name[1] == '0' || name[2] < '0' || name[2] > '9' || name[3] != '\0')
+			return -1;
+		int n = (name[1] - '0') * 10 + (name[2] - '0');
+		return n <= 31 ? n : -1;
+	}
+	for (size_t i = 0; i < NELEM(la_abi_names); i++)
+		if (strcmp(name, la_abi_names[i].abi) == 0)
+			return la_abi_names[i].n;
+	return -1;
+}
+
+static bool la_is_register(const char *name)
+{
+	return la_reg_number(name) >= 0;
+}
+
+static const char *la_canon_register(const char *name)
+{
+	static char buf[16];
+	int n = la_reg_number(name);
+
+	if (n < 0)
+		return NULL;
+	snprintf(buf, sizeof buf, "r%d", n);
+	return buf;
+}
+
+typedef struct {
+	litmus_test *t;
+	litmus_thread *th;
+	lexer lx;
+	fe_labels lab;
+	const char *insn_text;
+	srcpos insn_pos;
+	diag *d;
+} la_parser;
+
+/* A mnemonic split at its last dot: "amadd_db" + "d", "ld" + "bu". */
+typedef struct {
+	char base[MNEMONIC_MAX];
+	char suffix[8];
+	int size;       /* from the suffix: b 1, h 2, w 4, d 8; 0 if none */
+	bool uns;       /* bu, hu, wu */
+} mnemonic;
+
+static int unknown_insn(la_parser *lp)
+{
+	return diag_error(lp->d, lp->insn_pos, "unknown LoongArch instruction '%s'",
+			  lp->insn_text);
+}
+
+static int unsupported(la_parser *lp, const char *why)
+{
+	return diag_error(lp->d, lp->insn_pos, "unsupported LoongArch instruction '%s': %s",
+			  lp->insn_text, why);
+}
+
+static opnd reg_opnd(int reg)
+{
+	return (opnd){ .kind = OPND_REG, .reg = reg };
+}
+
+static opnd imm_opnd(int64_t v)
+{
+	return (opnd){ .kind = OPND_IMM, .imm = value_int(v) };
+}
+
+static int intern(la_parser *lp, const char *name, int *reg)
+{
+	if ((*reg = litmus_reg(lp->t, name)) < 0)
+		return diag_error(lp->d, lp->insn_pos, "out of memory");
+	return 0;
+}
+
+/* `$name` or `name`; *n receives the register number. */
+static int parse_reg_name(la_parser *lp, char *name, int *n)
+{
+	srcpos at = lex_here(&lp->lx);
+
+	lex_accept(&lp->lx, "$");
+	if (lex_ident(&lp->lx, name, "a register"))
+		return -1;
+	if ((*n = la_reg_number(name)) < 0)
+		return diag_error(lp->d, at,
+				  "invalid LoongArch register '%s' (expected $r0..$r31 or an ABI name)",
+				  name);
+	return 0;
+}
+
+/* A destination register; -1 for $zero (the result is dropped). */
+static int parse_dst(la_parser *lp, int *reg)
+{
+	char name[LEX_MAX_NAME];
+	int n;
+
+	if (parse_reg_name(lp, name, &n))
+		return -1;
+	if (n == 0) {
+		*reg = -1;
+		return 0;
+	}
+	return intern(lp, la_canon_register(name), reg);
+}
+
+/* A source register: $zero reads as the immediate 0. */
+static int parse_src(la_parser *lp, opnd *o)
+{
+	int reg;
+
+	if (parse_dst(lp, &reg))
+		return -1;
+	*o = reg < 0 ? imm_opnd(0) : reg_opnd(reg);
+	return 0;
+}
+
+static int parse_imm(la_parser *lp, int64_t *v)
+{
+	return lex_int(&lp->lx, v, "an immediate");
+}
+
+static int comma(la_parser *lp)
+{
+	return lex_expect(&lp->lx, ",");
+}
+
+static int hidden(la_parser *lp, const char *name)
+{
+	int r;
+
+	return intern(lp, name, &r) ? -1 : r;
+}
+
+static ir_insn *add_insn(la_parser *lp)
+{
+	ir_insn *in = &lp->th->code[lp->th->ncode++];
+
+	memset(in, 0, sizeof *in);
+	in->dst = -1;
+	in->pos = lp->insn_pos;
+	return in;
+}
+
+/* dst = its low `bits` bits, sign- or zero-extended: what a narrow load,
+ * a .w result or an am*.w's old value is. */
+static void extend(la_parser *lp, int dst, int bits, bool sign)
+{
+	ir_insn *x = add_insn(lp);
+
+	*x = (ir_insn){ .op = IR_ALU, .dst = dst, .a = reg_opnd(dst), .pos = lp->insn_pos };
+	if (!sign) {
+		x->alu = ALU_AND;
+		x->b = imm_opnd((int64_t)((UINT64_C(1) << bits) - 1));
+		return;
+	}
+	x->alu = ALU_SHL;
+	x->b = imm_opnd(64 - bits);
+	x = add_insn(lp);
+	*x = (ir_insn){ .op = IR_ALU, .alu = ALU_ASHR, .dst = dst, .a = reg_opnd(dst),
+			.b = imm_opnd(64 - bits), .pos = lp->insn_pos };
+}
+
+/* A .w ALU instruction already parsed into `in` (dst = a op b) as 32-bit
+ * arithmetic: the result's low word sign-extended; a shift takes the low
+ * 5 bits of its amount, and srl.w / sra.w shift the low word of rj. */
+static int lower_w(la_parser *lp, ir_insn *in)
+{
+	int dst = in->dst;
+	alu_op op = in->alu;
+	opnd a = in->a, b = in->b;
+
+	if (op != ALU_SHL && op != ALU_SHR && op != ALU_ASHR) {
+		extend(lp, dst, 32, true);
+		return 0;
+	}
+	if (b.kind == OPND_IMM && (b.imm.off < 0 || b.imm.off > 31))
+		return diag_error(lp->d, lp->insn_pos, "shift amount out of range (0..31) in '%s'",
+				  lp->insn_text);
+	lp->th->ncode--;   /* rewrite from the ALU instruction */
+	if (b.kind == OPND_REG) {   /* dst may be rk: mask the amount first */
+		int t = hidden(lp, HREG_AMT);
+		if (t < 0)
+			return -1;
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_AND, .dst = t, .a = b,
+					   .b = imm_opnd(31), .pos = lp->insn_pos };
+		b = reg_opnd(t);
+	}
+	if (op == ALU_SHL) {
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_SHL, .dst = dst, .a = a, .b = b,
+					   .pos = lp->insn_pos };
+		extend(lp, dst, 32, true);
+	} else if (op == ALU_SHR) {
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_AND, .dst = dst, .a = a,
+					   .b = imm_opnd(0xffffffff), .pos = lp->insn_pos };
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_SHR, .dst = dst,
+					   .a = reg_opnd(dst), .b = b, .pos = lp->insn_pos };
+		extend(lp, dst, 32, true);
+	} else {
+		*add_insn(lp) = (ir_insn){ .op = IR_MOV, .dst = dst, .a = a, .pos = lp->insn_pos };
+		extend(lp, dst, 32, true);
+		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_ASHR, .dst = dst,
+					   .a = reg_opnd(dst), .b = b, .pos = lp->insn_pos };
+	}
+	return 0;
+}
+
+static int read_mnemonic(la_parser *lp, mnemonic *m)
+{
+	lexer *lx = &lp->lx;
+	char buf[MNEMONIC_MAX];
+	size_t n = 0;
+
+	memset(m, 0, sizeof *m);
+	lex_skip_blanks(lx);
+	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
+		if (n + 1 >= sizeof buf)
+			return unknown_insn(lp);
+		buf[n] = (char)(lx->p[n] >= 'A' && lx->p[n] <= 'Z' ? lx->p[n] - 'A' + 'a' : lx->p[n]);
+		n++;
+	}
+	if (n == 0)
+		return unknown_insn(lp);
+	buf[n] = '\0';
+	lex_advance(lx, n);
+	char *dot = strrchr(buf, '.');
+	if (dot) {
+		if (strlen(dot + 1) >= sizeof m->suffix)
+			return unknown_insn(lp);
+		strcpy(m->suffix, dot + 1);
+		*dot = '\0';
+	}
+	if (strchr(buf, '.'))
+		return unknown_insn(lp);
+	strcpy(m->base, buf);
+	static const struct { const char *s; int size; bool uns; } sizes[] = {
+		{ "b", 1, false }, { "h", 2, false }, { "w", 4, false }, { "d", 8, false },
+		{ "bu", 1, true }, { "hu", 2, true }, { "wu", 4, true },
+	};
+	for (size_t i = 0; i < NELEM(sizes); i++)
+		if (!strcmp(m->suffix, sizes[i].s)) {
+			m->size = sizes[i].size;
+			m->uns = sizes[i].uns;
+		}
+	return 0;
+}
+
+/* `ld.X rd, rj, si12` and friends: base in in->a, offset in in->off. */
+static int parse_base_off(la_parser *lp, ir_insn *in)
+{
+	return parse_src(lp, &in->a) || comma(lp) || parse_imm(lp, &in->off) ? -1 : 0;
+}
+
+/* `ldx.X rd, rj, rk` / `stx.X rd, rj, rk`: %addr = rj + rk first, so the
+ * access depends on both (an address dependency through rk). */
+static int parse_indexed(la_parser *lp, ir_insn *access)
+{
+	opnd j, k;
+	int a = hidden(lp, HREG_ADDR);
+
+	if (a < 0 || parse_src(lp, &j) || comma(lp) || parse_src(lp, &k))
+		return -1;
+	ir_insn saved = *access;   /* the ALU goes first */
+	ir_insn *add = access;
+	*add = (ir_insn){ .op = IR_ALU, .alu = ALU_ADD, .dst = a, .a = j, .b = k,
+			  .pos = lp->insn_pos };
+	ir_insn *mem = add_insn(lp);
+	*mem = saved;
+	mem->a = reg_opnd(a);
+	mem->off = 0;
+	return 0;
+}
+
+/* DBAR hint (LoongArch v1.10): bit 4 completion / ordering (the same for
+ * a memory model); bits 3..0 clear = the barrier applies to earlier reads,
+ * earlier writes, later reads, later writes. 0x700: earlier reads before
+ * later reads of the same address. Any other hint (and 0xf, 0x1f, which
+ * would order nothing) is treated as 0, a full barrier, as the manual
+ * says of hints an implementation does not define. */
+static tagmask dbar_tags(int64_t hint)
+{
+	if (hint == 0x700)
+		return TAG(LA_TAG_SAME_RR);
+	if (hint < 0 || hint > 0x1f || (hint & 0xf) == 0xf)
+		return FULL_BARRIER;
+	bool pr = !(hint & 8), pw = !(hint & 4), sr = !(hint & 2), sw = !(hint & 1);
+	return (pr && sr ? TAG(LA_TAG_RR) : 0) | (pr && sw ? TAG(LA_TAG_RW) : 0)
+	       | (pw && sr ? TAG(LA_TAG_WR) : 0) | (pw && sw ? TAG(LA_TAG_WW) : 0);
+}
+
+static const struct { const char *name; alu_op alu; } la_amos[] = {
+	{ "amswap", ALU_MOVB }, { "amadd", ALU_ADD }, { "amand", ALU_AND },
+	{ "amor", ALU_OR }, { "amxor", ALU_XOR },
+};
+
+/* Three-register ALU forms `op.{w,d} rd, rj, rk` / `op rd, rj, rk`, and
+ * immediate forms. Values in litmus tests are small, so the W (32-bit)
+ * forms compute as the 64-bit ones (as the RISC-V dialect does). */
+static const struct { const char *name; alu_op alu; bool imm; bool sized; } la_alus[] = {
+	{ "add", ALU_ADD, false, true }, { "sub", ALU_SUB, false, true },
+	{ "mul", ALU_MUL, false, true }, { "sll", ALU_SHL, false, true },
+	{ "srl", ALU_SHR, false, true }, { "sra", ALU_ASHR, false, true },
+	{ "and", ALU_AND, false, false }, { "or", ALU_OR, false, false },
+	{ "xor", ALU_XOR, false, false },
+	{ "addi", ALU_ADD, true, true }, { "slli", ALU_SHL, true, true },
+	{ "srli", ALU_SHR, true, true }, { "srai", ALU_ASHR, true, true },
+	{ "andi", ALU_AND, true, false }, { "ori", ALU_OR, true, false },
+	{ "xori", ALU_XOR, true, false },
+};
+
+/* `beq rj, rd, L` and friends (the manual's operand order: rj, rd). */
+static const struct { const char *name; cmp_op cmp; } la_branches[] = {
+	{ "beq", CMP_EQ }, { "bne", CMP_NE }, { "blt", CMP_SLT }, { "bge", CMP_SGE },
+	{ "bltu", CMP_LT }, { "bgeu", CMP_GE },
+};
+
+static bool sized(const mnemonic *m)
+{
+	return m->size == 4 || m->size == 8;
+}
+
+static int parse_memory(la_parser *lp, const mnemonic *m, ir_insn *in, bool *done)
+{
+	const char *b = m->base;
+	int dst;
+
+	*done = true;
+	if ((!strcmp(b, "ld") || !strcmp(b, "ldptr") || !strcmp(b, "ldx")) && m->size) {
+		if (!strcmp(b, "ldptr") && (!sized(m) || m->uns))
+			return unknown_insn(lp);
+		in->op = IR_LOAD;
+		in->size = m->size;
+		if (parse_dst(lp, &dst) || comma(lp))
+			return -1;
+		bool zero = dst < 0;
+		if (zero && (dst = hidden(lp, "%zero")) < 0)   /* the read still happens */
+			return -1;
+		in->dst = dst;
+		if (b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in))
+			return -1;
+		if (!zero && m->size < 8)
+			extend(lp, dst, 8 * m->size, !m->uns);
+		return 0;
+	}
+	if ((!strcmp(b, "st") || !strcmp(b, "stptr") || !strcmp(b, "stx")) && m->size && !m->uns) {
+		if (!strcmp(b, "stptr") && !sized(m))
+			return unknown_insn(lp);
+		in->op = IR_STORE;
+		in->size = m->size;
+		if (parse_src(lp, &in->b) || comma(lp))
+			return -1;
+		return b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in);
+	}
+	if (!strcmp(b, "ll") && sized(m) && !m->uns) {
+		in->op = IR_LOAD;
+		in->reserve = true;
+		in->size = m->size;
+		in->tags_r = TAG(LA_TAG_LL);
+		if (parse_dst(lp, &dst) || comma(lp))
+			return -1;
+		bool zero = dst < 0;
+		if (zero && (dst = hidden(lp, "%zero")) < 0)
+			return -1;
+		in->dst = dst;
+		if (parse_base_off(lp, in))
+			return -1;
+		if (!zero && m->size == 4)   /* ll.w: the word sign-extended */
+			extend(lp, dst, 32, true);
+		return 0;
+	}
+	if (!strcmp(b, "sc") && sized(m) && !m->uns) {
+		/* sc rd, rj, si14: store rd; rd = 1 on success, 0 on failure */
+		int st = hidden(lp, HREG_SC);
+		if (st < 0 || parse_dst(lp, &dst) || comma(lp))
+			return -1;
+		in->op = IR_SC;
+		in->size = m->size;
+		in->tags_w = TAG(LA_TAG_SC);
+		in->b = dst < 0 ? imm_opnd(0) : reg_opnd(dst);
+		in->dst = st;
+		if (parse_base_off(lp, in))
+			return -1;
+		if (dst >= 0) {
+			ir_insn *x = add_insn(lp);
+			x->op = IR_ALU;
+			x->alu = ALU_XOR;
+			x->dst = dst;
+			x->a = reg_opnd(st);
+			x->b = imm_opnd(1);
+		}
+		return 0;
+	}
+	for (size_t i = 0; i < NELEM(la_amos); i++) {
+		size_t n = strlen(la_amos[i].name);
+		if (strncmp(b, la_amos[i].name, n) != 0 || (b[n] && strcmp(b + n, "_db")))
+			continue;
+		if (!sized(m) || m->uns)
+			return unknown_insn(lp);
+		/* am<op>[_db].{w,d} rd, rk, rj: rd = old [rj]; [rj] = old op rk */
+		in->op = IR_RMW;
+		in->alu = la_amos[i].alu;
+		in->size = m->size;
+		in->tags_r = in->tags_w = TAG(LA_TAG_AM) | (b[n] ? TAG(LA_TAG_DB) : 0);
+		if (parse_dst(lp, &in->dst) || comma(lp) || parse_src(lp, &in->b) || comma(lp)
+		    || parse_src(lp, &in->a))
+			return -1;
+		if (lex_accept(&lp->lx, ","))   /* an optional offset, which must be 0 */
+			if (parse_imm(lp, &in->off) || (in->off != 0 && unsupported(lp, "offset not 0")))
+				return -1;
+		if (in->dst >= 0 && m->size == 4)   /* rd: the old word sign-extended */
+			extend(lp, in->dst, 32, true);
+		return 0;
+	}
+	if (!strncmp(b, "ammax", 5) || !strncmp(b, "ammin", 5) || !strncmp(b, "amcas", 5))
+		return unsupported(lp, "no IR operation for it");
+	*done = false;
+	return 0;
+}
+
+static int parse_insn(la_parser *lp, ir_insn *in)
+{
+	mnemonic m;
+	bool done;
+	int64_t v;
+	size_t i;
+
+	if (read_mnemonic(lp, &m))
+		return -1;
+	const char *b = m.base;
+
+	int rc = parse_memory(lp, &m, in, &done);
+	if (rc || done)
+		return rc;
+	if (!strcmp(b, "dbar") || !strcmp(b, "ibar")) {
+		if (m.suffix[0] || parse_imm(lp, &v))
+			return m.suffix[0] ? unknown_insn(lp) : -1;
+		in->op = IR_FENCE;
+		in->tags_f = b[0] == 'd' ? dbar_tags(v) : TAG(LA_TAG_IBAR);
+		return 0;
+	}
+	for (i = 0; i < NELEM(la_alus); i++)
+		if (!strcmp(b, la_alus[i].name)) {
+			if (la_alus[i].sized ? !sized(&m) || m.uns : m.suffix[0] != '\0')
+				return unknown_insn(lp);
+			in->op = IR_ALU;
+			in->alu = la_alus[i].alu;
+			if (parse_dst(lp, &in->dst) || comma(lp) || parse_src(lp, &in->a) || comma(lp))
+				return -1;
+			if (la_alus[i].imm) {
+				if (parse_imm(lp, &v))
+					return -1;
+				in->b = imm_opnd(v);
+			} else if (parse_src(lp, &in->b)) {
+				return -1;
+			}
+			if (in->dst < 0) {
+				lp->th->ncode--;   /* into $zero: no effect */
+				return 0;
+			}
+			return la_alus[i].sized && m.size == 4 ? lower_w(lp, in) : 0;
+		}
+	if ((!strcmp(b, "li") && sized(&m) && !m.uns) || (!strcmp(b, "move") && !m.suffix[0])) {
+		in->op = IR_MOV;
+		if (parse_dst(lp, &in->dst) || comma(lp))
+			return -1;
+		if (b[0] == 'l') {
+			if (parse_imm(lp, &v))
+				return -1;
+			in->a = imm_opnd(v);
+		} else if (parse_src(lp, &in->a)) {
+			return -1;
+		}
+		if (in->dst < 0)
+			lp->th->ncode--;
+		return 0;
+	}
+	if (!strcmp(b, "nop") && !m.suffix[0]) {
+		lp->th->ncode--;
+		return 0;
+	}
+	if (m.suffix[0])
+		return unknown_insn(lp);
+	for (i = 0; i < NELEM(la_branches); i++)
+		if (!strcmp(b, la_branches[i].name)) {
+			in->op = IR_BRANCH;
+			in->cmp = la_branches[i].cmp;
+			return parse_src(lp, &in->a) || comma(lp) || parse_src(lp, &in->b) || comma(lp)
+			       || fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1) ? -1 : 0;
+		}
+	if (!strcmp(b, "beqz") || !strcmp(b, "bnez")) {
+		in->op = IR_BRANCH;
+		in->cmp = b[1] == 'e' ? CMP_EQ : CMP_NE;
+		in->b = imm_opnd(0);
+		return parse_src(lp, &in->a) || comma(lp)
+		       || fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1) ? -1 : 0;
+	}
+	if (!strcmp(b, "b")) {
+		in->op = IR_BRANCH;
+		in->cmp = CMP_ALWAYS;
+		return fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1);
+	}
+	return unknown_insn(lp);
+}
+
+/* An optional `L:` and an optional instruction. */
+static int parse_cell(la_parser *lp, const litmus_cell *cell)
+{
+	lexer *lx = &lp->lx;
+
+	lex_init(lx, cell->text, cell->pos, "end of instruction", lp->d);
+	if (fe_label_def(&lp->lab, lx, lp->th->ncode, lp->d) < 0)
+		return -1;
+	if (lex_at_end(lx))
+		return 0;
+	lp->insn_pos = lex_here(lx);
+	lp->insn_text = lx->p;
+	if (parse_insn(lp, add_insn(lp)))
+		return -1;
+	if (!lex_at_end(lx))
+		return lex_error_expected(lx, "end of instruction");
+	return 0;
+}
+
+static int la_cell(void *lp, const litmus_cell *cell)
+{
+	return parse_cell(lp, cell);
+}
+
+static int la_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
+			   diag *d)
+{
+	la_parser lp = { .t = t, .th = &t->threads[ti], .d = d };
+
+	return fe_parse_grid(lp.th, &lp.lab, IR_PER_CELL, cells, ncells, la_cell, NULL, &lp, d);
+}
+
+const frontend loongarch_frontend = {
+	.arch = "LoongArch",
+	.default_model = "loongarch.cat",
+	.tag_names = la_tag_names,
+	.ntags = LA_NTAGS,
+	.is_register = la_is_register,
+	.canon_register = la_canon_register,
+	.parse_thread = la_parse_thread,
+};

@@ -1,0 +1,535 @@
+/* ppc_frontend.c - parse PPC (Power) litmus cells and lower them to IR.
+ *
+ * Each cell holds at most one label (`LC00:`) and at most one instruction.
+ * One instruction becomes at most IR_PER_CELL IR instructions (stwcx.: the
+ * address add, the SC and a move into CR0; a load: the address add, the
+ * load and its extension; rlwinm: eight ALU steps).
+ *
+ * Memory locations hold whole values (no bytes): a narrow load takes the
+ * low bytes of the value and zero-extends them (lwa / lwax: sign-extends),
+ * which is the ISA's result when the access is at the start of the
+ * location and the location holds a value of the access's size.
+ *
+ * Memory operands: `d(rA)` and the form `d,rA` (both: address rA + d), and
+ * the indexed forms (`lwzx rD,rA,rB`: address rA + rB), which first add the
+ * two registers into a hidden register, so that both give the access an
+ * address dependency.
+ *
+ * Condition register CR0: a compare (`cmpw rA,rB`, `cmpwi rA,imm`, ...)
+ * copies its operands to two hidden registers, and a conditional branch
+ * (`beq L`, `bne L`, ...) compares those, so a branch depends (ctrl) on
+ * the reads that fed the compare. `stwcx.` sets CR0 too: its
+ * success/failure result (0 / 1, from IR_SC) goes to the first hidden
+ * register and 0 to the second, so `beq` after it is taken on success and
+ * `bne` on failure, as on the hardware (CR0.EQ = stored).
+ *
+ * Registers are r0..r31; r0 is an ordinary register here (no test of the
+ * catalogue uses the "rA|0" reading of r0 as a base).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "arch/ppc_frontend.h"
+#include "arch/frontend_labels.h"
+#include "litmus/litmus_lex.h"
+
+enum { PPC_TAG_SYNC, PPC_TAG_LWSYNC, PPC_TAG_EIEIO, PPC_TAG_ISYNC, PPC_TAG_X, PPC_NTAGS };
+
+/* Event tags, visible to the cat model as event sets of the same name. */
+static const char *const ppc_tag_names[] = {
+	[PPC_TAG_SYNC] = "SYNC",       /* sync (hwsync): full fence */
+	[PPC_TAG_LWSYNC] = "LWSYNC",   /* lwsync: lightweight fence */
+	[PPC_TAG_EIEIO] = "EIEIO",     /* eieio: orders stores */
+	[PPC_TAG_ISYNC] = "ISYNC",     /* isync: with a control dependency */
+	[PPC_TAG_X] = "X",             /* lwarx / stwcx. (load-reserve, store-conditional) */
+};
+_Static_assert(sizeof ppc_tag_names / sizeof *ppc_tag_names == PPC_NTAGS,
+	       "one name per PPC tag");
+
+#define TAG(t) ((tagmask)1 << (t))
+#define NELEM(a) (sizeof (a) / sizeof *(a))
+#define MNEMONIC_MAX 32
+#define IR_PER_CELL 8
+
+/* Hidden registers: their names hold characters no PPC register has. */
+#define CR0_A "%cr0.a"
+#define CR0_B "%cr0.b"
+#define EA "%ea"
+#define ROT "%rot.w"
+
+typedef enum { MEM_D, MEM_X } mem_form;
+
+/* sext: the loaded value is sign-extended (else zero-extended) */
+static const struct {
+	const char *name; int size; mem_form form; bool reserve, sext;
+} ppc_loads[] = {
+	{ "lbz", 1, MEM_D, false, false }, { "lhz", 2, MEM_D, false, false },
+	{ "lwz", 4, MEM_D, false, false }, { "lwa", 4, MEM_D, false, true },
+	{ "ld", 8, MEM_D, false, false },
+	{ "lbzx", 1, MEM_X, false, false }, { "lhzx", 2, MEM_X, false, false },
+	{ "lwzx", 4, MEM_X, false, false }, { "lwax", 4, MEM_X, false, true },
+	{ "ldx", 8, MEM_X, false, false },
+	{ "lwarx", 4, MEM_X, true, false }, { "ldarx", 8, MEM_X, true, false },
+};
+
+static const struct { const char *name; int size; mem_form form; } ppc_stores[] = {
+	{ "stb", 1, MEM_D }, { "sth", 2, MEM_D }, { "stw", 4, MEM_D }, { "std", 8, MEM_D },
+	{ "stbx", 1, MEM_X }, { "sthx", 2, MEM_X }, { "stwx", 4, MEM_X }, { "stdx", 8, MEM_X },
+};
+
+/* `op rD,rA,rB` and `opi rD,rA,imm`; subf is rB - rA. */
+static const struct { const char *name; alu_op alu; bool imm; bool swap; } ppc_alus[] = {
+	{ "add", ALU_ADD, false, false }, { "subf", ALU_SUB, false, true },
+	{ "sub", ALU_SUB, false, false }, { "xor", ALU_XOR, false, false },
+	{ "and", ALU_AND, false, false }, { "or", ALU_OR, false, false },
+	{ "mullw", ALU_MUL, false, false }, { "mulld", ALU_MUL, false, false },
+	{ "slw", ALU_SHL, false, false }, { "srw", ALU_SHR, false, false },
+	{ "sld", ALU_SHL, false, false }, { "srd", ALU_SHR, false, false },
+	{ "addi", ALU_ADD, true, false }, { "xori", ALU_XOR, true, false },
+	{ "ori", ALU_OR, true, false }, { "andi.", ALU_AND, true, false },
+	{ "mulli", ALU_MUL, true, false },
+};
+
+/* Compares: signed or not, register or immediate second operand. */
+static const struct { const char *name; bool uns; bool imm; } ppc_cmps[] = {
+	{ "cmpw", false, false }, { "cmpd", false, false },
+	{ "cmplw", true, false }, { "cmpld", true, false },
+	{ "cmpwi", false, true }, { "cmpdi", false, true },
+	{ "cmplwi", true, true }, { "cmpldi", true, true },
+};
+
+/* Branches on CR0: condition for a signed compare, for an unsigned one. */
+static const struct { const char *name; cmp_op scmp, ucmp; } ppc_branches[] = {
+	{ "beq", CMP_EQ, CMP_EQ }, { "bne", CMP_NE, CMP_NE },
+	{ "blt", CMP_SLT, CMP_LT }, { "ble", CMP_SLE, CMP_LE },
+	{ "bgt", CMP_SGT, CMP_GT }, { "bge", CMP_SGE, CMP_GE },
+	{ "b", CMP_ALWAYS, CMP_ALWAYS },
+};
+
+static const struct { const char *name; int tag; } ppc_fences[] = {
+	{ "sync", PPC_TAG_SYNC }, { "hwsync", PPC_TAG_SYNC }, { "lwsync", PPC_TAG_LWSYNC },
+	{ "eieio", PPC_TAG_EIEIO }, { "isync", PPC_TAG_ISYNC },
+};
+
+static bool ppc_is_register(const char *name)
+{
+	if (name[0] != 'r' || name[1] < '0' || name[1] > '9')
+		return false;
+	if (name[2] == '\0')
+		return true;
+	if (name[1] == '0' || name[2] < '0' || name[2] > '9' || name[3] != '\0')
+		return false;
+	return (name[1] - '0') * 10 + (name[2] - '0') <= 31;
+}
+
+typedef struct {
+	litmus_test *t;
+	litmus_thread *th;
+	lexer lx;
+	fe_labels lab;
+	int *rets;          /* IR insns of `blr`: jumps to the end */
+	int nrets;
+	bool cr_unsigned;   /* the latest compare was unsigned (cmpl*) */
+	const char *insn_text;
+	srcpos insn_pos;
+	diag *d;
+} ppc_parser;
+
+static int unknown_insn(ppc_parser *pp)
+{
+	return diag_error(pp->d, pp->insn_pos, "unknown PPC instruction '%s'", pp->insn_text);
+}
+
+static int intern(ppc_parser *pp, const char *name, int *reg)
+{
+	if ((*reg = litmus_reg(pp->t, name)) < 0)
+		return diag_error(pp->d, pp->insn_pos, "out of memory");
+	return 0;
+}
+
+static opnd reg_opnd(int reg)
+{
+	return (opnd){ .kind = OPND_REG, .reg = reg };
+}
+
+static int parse_reg(ppc_parser *pp, int *reg)
+{
+	char name[LEX_MAX_NAME + 1];
+	srcpos at = lex_here(&pp->lx);
+
+	/* herd7's symbolic registers (%x0) are bound in the init block */
+	bool symbolic = lex_accept(&pp->lx, "%");
+	name[0] = '%';
+	if (lex_ident(&pp->lx, name + symbolic, "a register"))
+		return -1;
+	if (!symbolic && !ppc_is_register(name))
+		return diag_error(pp->d, at, "invalid PPC register '%s' (expected r0..r31)", name);
+	return intern(pp, name, reg);
+}
+
+static int parse_src(ppc_parser *pp, opnd *o)
+{
+	o->kind = OPND_REG;
+	return parse_reg(pp, &o->reg);
+}
+
+static int parse_imm(ppc_parser *pp, opnd *o)
+{
+	o->kind = OPND_IMM;
+	o->imm = value_int(0);
+	return lex_int(&pp->lx, &o->imm.off, "an immediate");
+}
+
+static int comma(ppc_parser *pp)
+{
+	return lex_expect(&pp->lx, ",");
+}
+
+static ir_insn *new_insn(ppc_parser *pp, ir_op op)
+{
+	ir_insn *in = &pp->th->code[pp->th->ncode++];
+
+	memset(in, 0, sizeof *in);
+	in->op = op;
+	in->dst = -1;
+	in->pos = pp->insn_pos;
+	return in;
+}
+
+/* dst = dst | src */
+static void in_or(ppc_parser *pp, int dst, int src)
+{
+	ir_insn *in = new_insn(pp, IR_ALU);
+
+	in->alu = ALU_OR;
+	in->dst = dst;
+	in->a = reg_opnd(dst);
+	in->b = reg_opnd(src);
+}
+
+/* dst = a op imm */
+static void alu_imm(ppc_parser *pp, int dst, opnd a, alu_op op, int64_t imm)
+{
+	ir_insn *in = new_insn(pp, IR_ALU);
+
+	in->alu = op;
+	in->dst = dst;
+	in->a = a;
+	in->b = (opnd){ .kind = OPND_IMM, .imm = value_int(imm) };
+}
+
+/* dst = its low `bits` bits, sign-extended (shift them to the top and
+ * arithmetically back) or zero-extended (mask). */
+static void extend(ppc_parser *pp, int dst, int bits, bool sext)
+{
+	if (sext) {
+		alu_imm(pp, dst, reg_opnd(dst), ALU_SHL, 64 - bits);
+		alu_imm(pp, dst, reg_opnd(dst), ALU_ASHR, 64 - bits);
+	} else {
+		alu_imm(pp, dst, reg_opnd(dst), ALU_AND, (int64_t)((UINT64_C(1) << bits) - 1));
+	}
+}
+
+/* The address operands after `rX,`: `d(rA)` or `d,rA` (MEM_D), `rA,rB`
+ * (MEM_X). For MEM_X an add into the hidden EA register comes first; the
+ * memory instruction itself is then made by the caller, with its
+ * address in *base / *off. */
+static int parse_address(ppc_parser *pp, mem_form form, opnd *base, int64_t *off)
+{
+	*off = 0;
+	if (form == MEM_D) {
+		if (lex_int(&pp->lx, off, "an offset"))
+			return -1;
+		if (lex_accept(&pp->lx, "("))
+			return parse_src(pp, base) || lex_expect(&pp->lx, ")") ? -1 : 0;
+		return comma(pp) || parse_src(pp, base) ? -1 : 0;
+	}
+	opnd ra, rb;
+	int ea;
+	if (parse_src(pp, &ra) || comma(pp) || parse_src(pp, &rb) || intern(pp, EA, &ea))
+		return -1;
+	ir_insn *in = new_insn(pp, IR_ALU);
+	in->alu = ALU_ADD;
+	in->dst = ea;
+	in->a = ra;
+	in->b = rb;
+	*base = reg_opnd(ea);
+	return 0;
+}
+
+/* A branch target: remembered for resolve_gotos. */
+static int parse_label_ref(ppc_parser *pp)
+{
+	return fe_label_ref(&pp->lab, &pp->lx, pp->th->ncode - 1);
+}
+
+/* Letters, digits and dots (`stwcx.`, `andi.`). */
+static int read_mnemonic(ppc_parser *pp, char *m)
+{
+	lexer *lx = &pp->lx;
+	size_t n = 0;
+
+	lex_skip_blanks(lx);
+	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
+		if (n + 1 >= MNEMONIC_MAX)
+			return unknown_insn(pp);
+		m[n] = lx->p[n];
+		n++;
+	}
+	if (n == 0)
+		return unknown_insn(pp);
+	m[n] = '\0';
+	lex_advance(lx, n);
+	return 0;
+}
+
+/* `rlwinm rA,rS,SH,MB,ME`: the low word of rS rotated left by SH, in both
+ * halves of a doubleword (the 64-bit ISA's ROTL32), ANDed with the mask of
+ * bits MB+32..ME+32 (IBM numbering, bit 0 the most significant; wrapping
+ * when MB > ME). The rotated word is built in the hidden register ROT, as
+ * rA may be rS. */
+static int parse_rlwinm(ppc_parser *pp)
+{
+	int ra, rot;
+	opnd rs;
+	int64_t sh, mb, me;
+	uint64_t mask = 0;
+
+	if (parse_reg(pp, &ra) || comma(pp) || parse_src(pp, &rs) || comma(pp)
+	    || lex_int(&pp->lx, &sh, "a shift") || comma(pp)
+	    || lex_int(&pp->lx, &mb, "a mask start") || comma(pp)
+	    || lex_int(&pp->lx, &me, "a mask end") || intern(pp, ROT, &rot))
+		return -1;
+	if (sh < 0 || sh > 31 || mb < 0 || mb > 31 || me < 0 || me > 31)
+		return diag_error(pp->d, pp->insn_pos, "rlwinm operand out of range (0..31) in '%s'",
+				  pp->insn_text);
+	for (int64_t b = mb + 32;; b = b == 63 ? 0 : b + 1) {
+		mask |= UINT64_C(1) << (63 - b);
+		if (b == me + 32)
+			break;
+	}
+	alu_imm(pp, rot, rs, ALU_AND, 0xffffffff);
+	alu_imm(pp, ra, reg_opnd(rot), ALU_SHL, sh);
+	alu_imm(pp, rot, reg_opnd(rot), ALU_SHR, 32 - sh);
+	in_or(pp, ra, rot);
+	alu_imm(pp, ra, reg_opnd(ra), ALU_AND, 0xffffffff);
+	alu_imm(pp, rot, reg_opnd(ra), ALU_SHL, 32);
+	in_or(pp, ra, rot);
+	alu_imm(pp, ra, reg_opnd(ra), ALU_AND, (int64_t)mask);
+	return 0;
+}
+
+static int parse_insn(ppc_parser *pp)
+{
+	char m[MNEMONIC_MAX];
+	ir_insn *in;
+	opnd base;
+	int64_t off;
+	int rd, ca, cb;
+	size_t i;
+
+	if (read_mnemonic(pp, m))
+		return -1;
+	for (i = 0; i < NELEM(ppc_fences); i++)
+		if (!strcmp(m, ppc_fences[i].name)) {
+			in = new_insn(pp, IR_FENCE);
+			in->tags_f = TAG(ppc_fences[i].tag);
+			return 0;
+		}
+	if (!strcmp(m, "nop"))
+		return 0;
+	if (!strcmp(m, "blr")) {       /* return: to the end of the thread */
+		in = new_insn(pp, IR_BRANCH);
+		in->cmp = CMP_ALWAYS;
+		pp->rets[pp->nrets++] = pp->th->ncode - 1;
+		return 0;
+	}
+	for (i = 0; i < NELEM(ppc_loads); i++)
+		if (!strcmp(m, ppc_loads[i].name)) {
+			if (parse_reg(pp, &rd) || comma(pp)
+			    || parse_address(pp, ppc_loads[i].form, &base, &off))
+				return -1;
+			in = new_insn(pp, IR_LOAD);
+			in->dst = rd;
+			in->a = base;
+			in->off = off;
+			in->size = ppc_loads[i].size;
+			in->reserve = ppc_loads[i].reserve;
+			if (in->reserve)
+				in->tags_r = TAG(PPC_TAG_X);
+			if (in->size < 8)
+				extend(pp, rd, 8 * in->size, ppc_loads[i].sext);
+			return 0;
+		}
+	for (i = 0; i < NELEM(ppc_stores); i++)
+		if (!strcmp(m, ppc_stores[i].name)) {
+			opnd rs;
+			if (parse_src(pp, &rs) || comma(pp)
+			    || parse_address(pp, ppc_stores[i].form, &base, &off))
+				return -1;
+			in = new_insn(pp, IR_STORE);
+			in->a = base;
+			in->off = off;
+			in->b = rs;
+			in->size = ppc_stores[i].size;
+			return 0;
+		}
+	if (!strcmp(m, "stwcx.") || !strcmp(m, "stdcx.")) {
+		opnd rs;
+		if (parse_src(pp, &rs) || comma(pp) || parse_address(pp, MEM_X, &base, &off)
+		    || intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
+			return -1;
+		in = new_insn(pp, IR_SC);
+		in->a = base;
+		in->b = rs;
+		in->size = m[2] == 'w' ? 4 : 8;
+		in->dst = ca;
+		in->sc_dep = SC_DEP_OPERANDS;   /* CR0: as herd7's Power semantics */
+		in->tags_w = TAG(PPC_TAG_X);
+		in = new_insn(pp, IR_MOV);
+		in->dst = cb;
+		in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
+		pp->cr_unsigned = false;
+		return 0;
+	}
+	for (i = 0; i < NELEM(ppc_alus); i++)
+		if (!strcmp(m, ppc_alus[i].name)) {
+			opnd a, b;
+			if (parse_reg(pp, &rd) || comma(pp) || parse_src(pp, &a) || comma(pp)
+			    || (ppc_alus[i].imm ? parse_imm(pp, &b) : parse_src(pp, &b)))
+				return -1;
+			in = new_insn(pp, IR_ALU);
+			in->alu = ppc_alus[i].alu;
+			in->dst = rd;
+			in->a = ppc_alus[i].swap ? b : a;
+			in->b = ppc_alus[i].swap ? a : b;
+			return 0;
+		}
+	if (!strcmp(m, "addis")) {     /* rD = rA + (imm << 16) */
+		in = new_insn(pp, IR_ALU);
+		in->alu = ALU_ADD;
+		if (parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) || comma(pp)
+		    || parse_imm(pp, &in->b))
+			return -1;
+		in->b.imm.off = (int64_t)((uint64_t)in->b.imm.off << 16);
+		return 0;
+	}
+	if (!strcmp(m, "clrldi")) {    /* rD = rS with its n high bits cleared */
+		int64_t n;
+		in = new_insn(pp, IR_ALU);
+		in->alu = ALU_AND;
+		if (parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) || comma(pp)
+		    || lex_int(&pp->lx, &n, "a bit count"))
+			return -1;
+		if (n < 0 || n > 63)
+			return unknown_insn(pp);
+		in->b = (opnd){ .kind = OPND_IMM,
+				.imm = value_int((int64_t)(n ? ~(uint64_t)0 >> n : ~(uint64_t)0)) };
+		return 0;
+	}
+	if (!strcmp(m, "extsw")) {     /* rD = low word of rS, sign-extended */
+		in = new_insn(pp, IR_MOV);
+		if (parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a))
+			return -1;
+		extend(pp, in->dst, 32, true);
+		return 0;
+	}
+	if (!strcmp(m, "rlwinm"))
+		return parse_rlwinm(pp);
+	if (!strcmp(m, "li") || !strcmp(m, "lis") || !strcmp(m, "mr")) {
+		in = new_insn(pp, IR_MOV);
+		if (parse_reg(pp, &in->dst) || comma(pp)
+		    || (m[1] == 'r' ? parse_src(pp, &in->a) : parse_imm(pp, &in->a)))
+			return -1;
+		if (!strcmp(m, "lis"))
+			in->a.imm.off = (int64_t)((uint64_t)in->a.imm.off << 16);
+		return 0;
+	}
+	for (i = 0; i < NELEM(ppc_cmps); i++)
+		if (!strcmp(m, ppc_cmps[i].name)) {
+			opnd a, b;
+			if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb) || parse_src(pp, &a)
+			    || comma(pp) || (ppc_cmps[i].imm ? parse_imm(pp, &b) : parse_src(pp, &b)))
+				return -1;
+			in = new_insn(pp, IR_MOV);
+			in->dst = ca;
+			in->a = a;
+			in = new_insn(pp, IR_MOV);
+			in->dst = cb;
+			in->a = b;
+			pp->cr_unsigned = ppc_cmps[i].uns;
+			return 0;
+		}
+	for (i = 0; i < NELEM(ppc_branches); i++)
+		if (!strcmp(m, ppc_branches[i].name)) {
+			in = new_insn(pp, IR_BRANCH);
+			in->cmp = pp->cr_unsigned ? ppc_branches[i].ucmp : ppc_branches[i].scmp;
+			if (in->cmp != CMP_ALWAYS) {
+				if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
+					return -1;
+				in->a = reg_opnd(ca);
+				in->b = reg_opnd(cb);
+			}
+			return parse_label_ref(pp);
+		}
+	return unknown_insn(pp);
+}
+
+/* An optional `L:` and an optional instruction. */
+static int parse_cell(ppc_parser *pp, const litmus_cell *cell)
+{
+	lexer *lx = &pp->lx;
+
+	lex_init(lx, cell->text, cell->pos, "end of instruction", pp->d);
+	if (fe_label_def(&pp->lab, lx, pp->th->ncode, pp->d) < 0)
+		return -1;
+	if (lex_at_end(lx))
+		return 0;
+	pp->insn_pos = lx->pos;
+	pp->insn_text = lx->p;
+	if (parse_insn(pp))
+		return -1;
+	if (!lex_at_end(lx))
+		return lex_error_expected(lx, "end of instruction");
+	return 0;
+}
+
+static int resolve_gotos(ppc_parser *pp)
+{
+	if (fe_labels_resolve(&pp->lab, pp->th->code, pp->d))
+		return -1;
+	for (int i = 0; i < pp->nrets; i++)
+		pp->th->code[pp->rets[i]].target = pp->th->ncode;
+	return 0;
+}
+
+static int ppc_cell(void *pp, const litmus_cell *cell)
+{
+	return parse_cell(pp, cell);
+}
+
+static int ppc_resolve(void *pp)
+{
+	return resolve_gotos(pp);
+}
+
+static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
+			    diag *d)
+{
+	ppc_parser pp = { .t = t, .th = &t->threads[ti], .d = d };
+	int rc;
+
+	if (!(pp.rets = calloc(ncells > 0 ? (size_t)ncells : 1, sizeof *pp.rets)))
+		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
+	rc = fe_parse_grid(pp.th, &pp.lab, IR_PER_CELL, cells, ncells, ppc_cell, ppc_resolve, &pp, d);
+	free(pp.rets);
+	return rc;
+}
+
+const frontend ppc_frontend = {
+	.arch = "PPC",
+	.default_model = "ppc.cat",
+	.tag_names = ppc_tag_names,
+	.ntags = PPC_NTAGS,
+	.is_register = ppc_is_register,
+	.parse_thread = ppc_parse_thread,
+};

@@ -1,0 +1,697 @@
+/* x86_frontend.c - parse x86 litmus cells (X86_64 / AT&T and X86 / Intel
+ * syntax) and lower them to IR.
+ *
+ * Each cell holds at most one label (`L0:`) and at most one instruction.
+ * One instruction becomes at most three IR instructions, so a thread gets
+ * 3 IR slots per cell.
+ *
+ * Operands are read into a common form (register, immediate, or memory
+ * `base + offset`, base a register or a symbol) and ordered destination
+ * first: AT&T writes `op src,dst`, Intel `op dst,src`.
+ *
+ * Locked instructions (XCHG with a memory operand, which is implicitly
+ * locked, and LOCK-prefixed ADD/SUB/AND/OR/XOR/INC/DEC/XADD/CMPXCHG) are a
+ * read and a write linked by rmw (IR_RMW with `split`, IR_CAS), both
+ * events tagged X. The same instructions without LOCK are a plain load,
+ * ALU operation and store (not atomic). CMPXCHG compares with rax / EAX.
+ *
+ * Flags: `cmp`/`test` copy their operands to two hidden registers, and a
+ * conditional jump compares those, so a jump depends (ctrl) on the reads
+ * that fed the comparison.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "arch/x86_frontend.h"
+#include "arch/frontend_labels.h"
+#include "litmus/litmus_lex.h"
+
+enum { X86_TAG_MFENCE, X86_TAG_LFENCE, X86_TAG_SFENCE, X86_TAG_X, X86_NTAGS };
+
+/* Event tags, visible to the cat model as event sets of the same name. */
+static const char *const x86_tag_names[] = {
+	[X86_TAG_MFENCE] = "MFENCE",   /* mfence: full fence */
+	[X86_TAG_LFENCE] = "LFENCE",   /* lfence (orders nothing TSO does not) */
+	[X86_TAG_SFENCE] = "SFENCE",   /* sfence (likewise) */
+	[X86_TAG_X] = "X",             /* both events of a locked instruction */
+};
+_Static_assert(sizeof x86_tag_names / sizeof *x86_tag_names == X86_NTAGS,
+	       "one name per x86 tag");
+
+#define TAG(t) ((tagmask)1 << (t))
+#define NELEM(a) (sizeof (a) / sizeof *(a))
+#define IR_PER_CELL 3
+
+/* Hidden registers: flags operands and a scratch register. Their names
+ * hold characters no litmus register name has, so they never clash. */
+#define FLAG_A "%flags.a"
+#define FLAG_B "%flags.b"
+#define SCRATCH "%tmp"
+
+/* Register names: every alias (any case) and its canonical name, the
+ * 64-bit one for X86_64, the 32-bit one for X86. */
+typedef struct {
+	const char *name, *canon64, *canon32;
+} x86_reg;
+
+static const x86_reg x86_regs[] = {
+	{ "rax", "rax", "EAX" }, { "eax", "rax", "EAX" }, { "ax", "rax", "EAX" }, { "al", "rax", "EAX" },
+	{ "rbx", "rbx", "EBX" }, { "ebx", "rbx", "EBX" }, { "bx", "rbx", "EBX" }, { "bl", "rbx", "EBX" },
+	{ "rcx", "rcx", "ECX" }, { "ecx", "rcx", "ECX" }, { "cx", "rcx", "ECX" }, { "cl", "rcx", "ECX" },
+	{ "rdx", "rdx", "EDX" }, { "edx", "rdx", "EDX" }, { "dx", "rdx", "EDX" }, { "dl", "rdx", "EDX" },
+	{ "rsi", "rsi", "ESI" }, { "esi", "rsi", "ESI" }, { "si", "rsi", "ESI" }, { "sil", "rsi", "ESI" },
+	{ "rdi", "rdi", "EDI" }, { "edi", "rdi", "EDI" }, { "di", "rdi", "EDI" }, { "dil", "rdi", "EDI" },
+	{ "rbp", "rbp", "EBP" }, { "ebp", "rbp", "EBP" }, { "bp", "rbp", "EBP" }, { "bpl", "rbp", "EBP" },
+	{ "rsp", "rsp", "ESP" }, { "esp", "rsp", "ESP" }, { "sp", "rsp", "ESP" }, { "spl", "rsp", "ESP" },
+	{ "r8", "r8", NULL }, { "r8d", "r8", NULL }, { "r8w", "r8", NULL }, { "r8b", "r8", NULL },
+	{ "r9", "r9", NULL }, { "r9d", "r9", NULL }, { "r9w", "r9", NULL }, { "r9b", "r9", NULL },
+	{ "r10", "r10", NULL }, { "r10d", "r10", NULL }, { "r10w", "r10", NULL }, { "r10b", "r10", NULL },
+	{ "r11", "r11", NULL }, { "r11d", "r11", NULL }, { "r11w", "r11", NULL }, { "r11b", "r11", NULL },
+	{ "r12", "r12", NULL }, { "r12d", "r12", NULL }, { "r12w", "r12", NULL }, { "r12b", "r12", NULL },
+	{ "r13", "r13", NULL }, { "r13d", "r13", NULL }, { "r13w", "r13", NULL }, { "r13b", "r13", NULL },
+	{ "r14", "r14", NULL }, { "r14d", "r14", NULL }, { "r14w", "r14", NULL }, { "r14b", "r14", NULL },
+	{ "r15", "r15", NULL }, { "r15d", "r15", NULL }, { "r15w", "r15", NULL }, { "r15b", "r15", NULL },
+	/* the instruction pointer and segment registers: named in init
+	 * blocks and conditions (0 unless set), never written */
+	{ "rip", "rip", NULL }, { "cs", "cs", NULL }, { "ds", "ds", NULL }, { "es", "es", NULL },
+	{ "fs", "fs", NULL }, { "gs", "gs", NULL }, { "ss", "ss", NULL },
+};
+
+static const x86_reg *find_reg(const char *name)
+{
+	for (size_t i = 0; i < NELEM(x86_regs); i++)
+		if (!strcasecmp(name, x86_regs[i].name))
+			return &x86_regs[i];
+	return NULL;
+}
+
+static bool x64_is_register(const char *name)
+{
+	return find_reg(name) != NULL;
+}
+
+static const char *x64_canon_register(const char *name)
+{
+	const x86_reg *r = find_reg(name);
+	return r ? r->canon64 : NULL;
+}
+
+static bool x32_is_register(const char *name)
+{
+	const x86_reg *r = find_reg(name);
+	return r && r->canon32;
+}
+
+static const char *x32_canon_register(const char *name)
+{
+	const x86_reg *r = find_reg(name);
+	return r ? r->canon32 : NULL;
+}
+
+typedef struct {
+	litmus_test *t;
+	litmus_thread *th;
+	lexer lx;
+	bool att;       /* X86_64 (AT&T) rather than X86 (Intel) */
+	fe_labels lab;
+	int *rets;      /* IR insns jumping to the end of the thread */
+	int nrets;
+	const char *insn_text;
+	srcpos insn_pos;
+	diag *d;
+} x86_parser;
+
+typedef enum { XO_REG, XO_IMM, XO_MEM } xop_kind;
+
+typedef struct {
+	xop_kind k;
+	opnd o;         /* XO_REG / XO_IMM: the value; XO_MEM: the base */
+	int64_t off;    /* XO_MEM: offset from the base */
+} xop;
+
+static int unknown_insn(x86_parser *xp)
+{
+	return diag_error(xp->d, xp->insn_pos, "unknown %s instruction '%s'",
+			  xp->att ? "X86_64" : "X86", xp->insn_text);
+}
+
+static int unsupported(x86_parser *xp, const char *why)
+{
+	return diag_error(xp->d, xp->insn_pos, "unsupported %s instruction '%s': %s",
+			  xp->att ? "X86_64" : "X86", xp->insn_text, why);
+}
+
+static int intern(x86_parser *xp, const char *name, int *reg)
+{
+	if ((*reg = litmus_reg(xp->t, name)) < 0)
+		return diag_error(xp->d, xp->insn_pos, "out of memory");
+	return 0;
+}
+
+/* A register name (after the `%` in AT&T syntax). */
+static int parse_reg_name(x86_parser *xp, opnd *o)
+{
+	char name[LEX_MAX_NAME];
+	srcpos at = lex_here(&xp->lx);
+
+	if (lex_ident(&xp->lx, name, "a register"))
+		return -1;
+	if (!(xp->att ? x64_is_register(name) : x32_is_register(name)))
+		return diag_error(xp->d, at, "invalid %s register '%s'",
+				  xp->att ? "X86_64" : "X86", name);
+	o->kind = OPND_REG;
+	return intern(xp, name, &o->reg);
+}
+
+/* Base of a memory operand: a register or a symbol (its address). */
+static int parse_base(x86_parser *xp, opnd *o)
+{
+	char name[LEX_MAX_NAME];
+	lexer save = xp->lx;
+
+	if (xp->att) {
+		if (lex_accept(&xp->lx, "%"))
+			return parse_reg_name(xp, o);
+	} else if (lex_peek_ident(&xp->lx)) {
+		if (lex_ident(&xp->lx, name, "a register or location"))
+			return -1;
+		xp->lx = save;
+		if (x32_is_register(name))
+			return parse_reg_name(xp, o);
+	}
+	if (lex_ident(&xp->lx, name, "a register or location"))
+		return -1;
+	o->kind = OPND_IMM;
+	o->imm = value_addr(0);
+	if ((o->imm.sym = litmus_sym(xp->t, name)) < 0)
+		return diag_error(xp->d, xp->insn_pos, "out of memory");
+	return 0;
+}
+
+/* An immediate: integer, or a symbol standing for its address. */
+static int parse_imm_value(x86_parser *xp, xop *x)
+{
+	x->k = XO_IMM;
+	x->o.kind = OPND_IMM;
+	x->o.imm = value_int(0);
+	if (lex_peek_number(&xp->lx))
+		return lex_int(&xp->lx, &x->o.imm.off, "an immediate");
+	return parse_base(xp, &x->o);
+}
+
+/* AT&T: `$imm`, `%reg`, `off(base)`, `(base)`, `sym`; a bare integer
+ * not followed by `(` is an immediate too (`shl 2,%eax`, as herd7 reads
+ * it). */
+static int parse_att_operand(x86_parser *xp, xop *x)
+{
+	lexer *lx = &xp->lx;
+
+	memset(x, 0, sizeof *x);
+	if (lex_accept(lx, "$"))
+		return parse_imm_value(xp, x);
+	if (lex_accept(lx, "%")) {
+		x->k = XO_REG;
+		return parse_reg_name(xp, &x->o);
+	}
+	x->k = XO_MEM;
+	if (lex_peek_number(lx) && lex_int(lx, &x->off, "an offset"))
+		return -1;
+	lex_skip_blanks(lx);
+	if (*lx->p != '(' && !lex_peek_ident(lx)) {
+		x->k = XO_IMM;
+		x->o = (opnd){ .kind = OPND_IMM, .imm = value_int(x->off) };
+		x->off = 0;
+		return 0;
+	}
+	if (!lex_accept(lx, "(")) {
+		if (lex_peek_ident(lx))      /* `sym` or `sym(...)`: absolute */
+			return parse_base(xp, &x->o);
+		return lex_error_expected(lx, "an operand");
+	}
+	if (parse_base(xp, &x->o))
+		return -1;
+	if (lex_accept(lx, ","))
+		return unsupported(xp, "indexed addressing");
+	return lex_expect(lx, ")");
+}
+
+/* Intel: `[base]`, `[base+off]`, `$imm`, `imm`, `REG`. */
+static int parse_intel_operand(x86_parser *xp, xop *x)
+{
+	lexer *lx = &xp->lx;
+
+	memset(x, 0, sizeof *x);
+	if (lex_accept(lx, "[")) {
+		x->k = XO_MEM;
+		if (parse_base(xp, &x->o))
+			return -1;
+		if (lex_accept(lx, "+") && lex_int(lx, &x->off, "an offset"))
+			return -1;
+		return lex_expect(lx, "]");
+	}
+	if (lex_accept(lx, "$") || lex_peek_number(lx))
+		return parse_imm_value(xp, x);
+	if (lex_peek_ident(lx)) {   /* a register (checked by parse_reg_name) */
+		x->k = XO_REG;
+		return parse_reg_name(xp, &x->o);
+	}
+	return lex_error_expected(lx, "an operand");
+}
+
+/* Operands, returned destination first whatever the syntax. */
+static int parse_operands(x86_parser *xp, xop *ops, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (i > 0 && lex_expect(&xp->lx, ","))
+			return -1;
+		if (xp->att ? parse_att_operand(xp, &ops[i]) : parse_intel_operand(xp, &ops[i]))
+			return -1;
+	}
+	if (xp->att && n == 2) {
+		xop tmp = ops[0];
+		ops[0] = ops[1];
+		ops[1] = tmp;
+	}
+	return 0;
+}
+
+static ir_insn *new_insn(x86_parser *xp, ir_op op)
+{
+	ir_insn *in = &xp->th->code[xp->th->ncode++];
+
+	memset(in, 0, sizeof *in);
+	in->op = op;
+	in->dst = -1;
+	in->pos = xp->insn_pos;
+	return in;
+}
+
+static void set_mem(ir_insn *in, const xop *m, int size)
+{
+	in->a = m->o;
+	in->off = m->off;
+	in->size = size;
+}
+
+static const struct { const char *name; alu_op alu; } x86_alus[] = {
+	{ "add", ALU_ADD }, { "sub", ALU_SUB }, { "and", ALU_AND },
+	{ "or", ALU_OR }, { "xor", ALU_XOR }, { "shl", ALU_SHL }, { "sal", ALU_SHL },
+	{ "shr", ALU_SHR }, { "sar", ALU_ASHR }, { "imul", ALU_MUL },
+};
+
+static const struct { const char *name; cmp_op cmp; } x86_jumps[] = {
+	{ "je", CMP_EQ }, { "jz", CMP_EQ }, { "jne", CMP_NE }, { "jnz", CMP_NE },
+	{ "jl", CMP_SLT }, { "jle", CMP_SLE }, { "jg", CMP_SGT }, { "jge", CMP_SGE },
+	{ "jb", CMP_LT }, { "jbe", CMP_LE }, { "ja", CMP_GT }, { "jae", CMP_GE },
+	{ "jmp", CMP_ALWAYS },
+};
+
+/* The known mnemonics, without AT&T size suffixes. */
+static const char *const x86_mnemonics[] = {
+	"mov", "xchg", "xadd", "cmpxchg", "inc", "dec", "cmp", "test",
+	"mfence", "lfence", "sfence", "nop", "ret", "endbr64",
+};
+
+static bool known_mnemonic(const char *m)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(x86_mnemonics); i++)
+		if (!strcmp(m, x86_mnemonics[i]))
+			return true;
+	for (i = 0; i < NELEM(x86_alus); i++)
+		if (!strcmp(m, x86_alus[i].name))
+			return true;
+	for (i = 0; i < NELEM(x86_jumps); i++)
+		if (!strcmp(m, x86_jumps[i].name))
+			return true;
+	return false;
+}
+
+/* Read a mnemonic, lower-cased; strip an AT&T size suffix (b w l q) if the
+ * full word is not a mnemonic: *size gets 1, 2, 4, 8 (0: none). */
+static int read_mnemonic(x86_parser *xp, char *m, int *size)
+{
+	size_t n;
+
+	*size = 0;
+	if (lex_ident(&xp->lx, m, "an instruction"))
+		return -1;
+	for (char *c = m; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	if (known_mnemonic(m) || !strcmp(m, "lock"))
+		return 0;
+	n = strlen(m);
+	if (xp->att && n > 1 && strchr("bwlq", m[n - 1])) {
+		char c = m[n - 1];
+		m[n - 1] = '\0';
+		if (known_mnemonic(m)) {
+			*size = c == 'b' ? 1 : c == 'w' ? 2 : c == 'l' ? 4 : 8;
+			return 0;
+		}
+	}
+	return unknown_insn(xp);
+}
+
+/* A read of memory operand m into the scratch register (non-atomic
+ * read-modify-write and comparisons with memory). */
+static int load_scratch(x86_parser *xp, const xop *m, int size, int *reg)
+{
+	ir_insn *in;
+
+	if (intern(xp, SCRATCH, reg))
+		return -1;
+	in = new_insn(xp, IR_LOAD);
+	in->dst = *reg;
+	set_mem(in, m, size);
+	return 0;
+}
+
+/* A jump target: remembered for resolve_gotos. */
+static int parse_label_ref(x86_parser *xp)
+{
+	return fe_label_ref(&xp->lab, &xp->lx, xp->th->ncode - 1);
+}
+
+/* OP dst,src for the ALU operations. */
+static int lower_alu(x86_parser *xp, alu_op alu, bool lock, int size, xop *ops)
+{
+	ir_insn *in;
+	int tmp;
+
+	if (ops[1].k == XO_MEM && ops[0].k == XO_MEM)
+		return unknown_insn(xp);
+	if (ops[0].k == XO_IMM)
+		return unknown_insn(xp);
+	if (ops[0].k == XO_REG) {
+		if (lock)
+			return unknown_insn(xp);
+		opnd src = ops[1].o;
+		if (ops[1].k == XO_MEM) {
+			if (load_scratch(xp, &ops[1], size, &tmp))
+				return -1;
+			src = (opnd){ .kind = OPND_REG, .reg = tmp };
+		}
+		in = new_insn(xp, IR_ALU);
+		in->alu = alu;
+		in->dst = ops[0].o.reg;
+		in->a = ops[0].o;
+		in->b = src;
+		return 0;
+	}
+	if (lock) {     /* one atomic read-modify-write */
+		in = new_insn(xp, IR_RMW);
+		in->split = true;
+		in->alu = alu;
+		set_mem(in, &ops[0], size);
+		in->b = ops[1].o;
+		in->tags_r = in->tags_w = TAG(X86_TAG_X);
+		return 0;
+	}
+	/* not locked: load, compute, store */
+	if (load_scratch(xp, &ops[0], size, &tmp))
+		return -1;
+	in = new_insn(xp, IR_ALU);
+	in->alu = alu;
+	in->dst = tmp;
+	in->a = (opnd){ .kind = OPND_REG, .reg = tmp };
+	in->b = ops[1].o;
+	in = new_insn(xp, IR_STORE);
+	set_mem(in, &ops[0], size);
+	in->b = (opnd){ .kind = OPND_REG, .reg = tmp };
+	return 0;
+}
+
+static int parse_insn(x86_parser *xp)
+{
+	char m[LEX_MAX_NAME];
+	bool lock = false;
+	int size, fa, fb, acc;
+	xop ops[2];
+	ir_insn *in;
+	size_t i;
+
+	if (read_mnemonic(xp, m, &size))
+		return -1;
+	if (!strcmp(m, "lock")) {
+		lock = true;
+		if (read_mnemonic(xp, m, &size))
+			return -1;
+		if (!strcmp(m, "lock"))
+			return unknown_insn(xp);
+	}
+	if (lock && strcmp(m, "xchg") && strcmp(m, "xadd") && strcmp(m, "cmpxchg")
+	    && strcmp(m, "inc") && strcmp(m, "dec") && strcmp(m, "add") && strcmp(m, "sub")
+	    && strcmp(m, "and") && strcmp(m, "or") && strcmp(m, "xor"))
+		return unsupported(xp, "LOCK with this instruction");
+
+	if (!strcmp(m, "mfence") || !strcmp(m, "lfence") || !strcmp(m, "sfence")) {
+		in = new_insn(xp, IR_FENCE);
+		in->tags_f = TAG(m[0] == 'm' ? X86_TAG_MFENCE : m[0] == 'l' ? X86_TAG_LFENCE
+				 : X86_TAG_SFENCE);
+		return 0;
+	}
+	if (!strcmp(m, "nop") || !strcmp(m, "endbr64")) {
+		/* multi-byte nops (`nopl 0(%rax,%eax,0)`): operands ignored */
+		while (*xp->lx.p)
+			lex_advance(&xp->lx, 1);
+		return 0;
+	}
+	if (!strcmp(m, "ret")) {
+		in = new_insn(xp, IR_BRANCH);
+		in->cmp = CMP_ALWAYS;
+		xp->rets[xp->nrets++] = xp->th->ncode - 1;
+		return 0;
+	}
+	for (i = 0; i < NELEM(x86_jumps); i++)
+		if (!strcmp(m, x86_jumps[i].name)) {
+			in = new_insn(xp, IR_BRANCH);
+			in->cmp = x86_jumps[i].cmp;
+			if (in->cmp != CMP_ALWAYS) {
+				if (intern(xp, FLAG_A, &fa) || intern(xp, FLAG_B, &fb))
+					return -1;
+				in->a = (opnd){ .kind = OPND_REG, .reg = fa };
+				in->b = (opnd){ .kind = OPND_REG, .reg = fb };
+			}
+			return parse_label_ref(xp);
+		}
+	if (!strcmp(m, "inc") || !strcmp(m, "dec")) {
+		if (parse_operands(xp, ops, 1))
+			return -1;
+		ops[1] = (xop){ .k = XO_IMM, .o = { .kind = OPND_IMM, .imm = value_int(1) } };
+		return lower_alu(xp, m[0] == 'i' ? ALU_ADD : ALU_SUB, lock, size, ops);
+	}
+	if (parse_operands(xp, ops, 2))
+		return -1;
+	if (!strcmp(m, "mov")) {
+		if (ops[0].k == XO_MEM && ops[1].k != XO_MEM) {
+			in = new_insn(xp, IR_STORE);
+			set_mem(in, &ops[0], size);
+			in->b = ops[1].o;
+			return 0;
+		}
+		if (ops[0].k == XO_REG && ops[1].k == XO_MEM) {
+			in = new_insn(xp, IR_LOAD);
+			in->dst = ops[0].o.reg;
+			set_mem(in, &ops[1], size);
+			return 0;
+		}
+		if (ops[0].k == XO_REG) {
+			in = new_insn(xp, IR_MOV);
+			in->dst = ops[0].o.reg;
+			in->a = ops[1].o;
+			return 0;
+		}
+		return unknown_insn(xp);
+	}
+	if (!strcmp(m, "xchg")) {
+		/* with memory: implicitly locked, one atomic swap */
+		if (ops[0].k == XO_MEM && ops[1].k == XO_REG) {
+			xop t = ops[0];
+			ops[0] = ops[1];
+			ops[1] = t;
+		}
+		if (ops[0].k != XO_REG || ops[1].k == XO_IMM)
+			return unknown_insn(xp);
+		if (ops[1].k == XO_MEM) {
+			in = new_insn(xp, IR_RMW);
+			in->split = true;
+			in->alu = ALU_MOVB;
+			set_mem(in, &ops[1], size);
+			in->dst = ops[0].o.reg;
+			in->b = ops[0].o;
+			in->tags_r = in->tags_w = TAG(X86_TAG_X);
+			return 0;
+		}
+		if (lock)
+			return unknown_insn(xp);
+		int tmp;
+		if (intern(xp, SCRATCH, &tmp))
+			return -1;
+		in = new_insn(xp, IR_MOV);
+		in->dst = tmp;
+		in->a = ops[0].o;
+		in = new_insn(xp, IR_MOV);
+		in->dst = ops[0].o.reg;
+		in->a = ops[1].o;
+		in = new_insn(xp, IR_MOV);
+		in->dst = ops[1].o.reg;
+		in->a = (opnd){ .kind = OPND_REG, .reg = tmp };
+		return 0;
+	}
+	if (!strcmp(m, "xadd")) {
+		/* xadd dst(mem),src(reg): src = old, mem = old + src */
+		if (ops[0].k != XO_MEM || ops[1].k != XO_REG)
+			return unknown_insn(xp);
+		if (!lock)
+			return unsupported(xp, "XADD without LOCK");
+		in = new_insn(xp, IR_RMW);
+		in->split = true;
+		in->alu = ALU_ADD;
+		set_mem(in, &ops[0], size);
+		in->dst = ops[1].o.reg;
+		in->b = ops[1].o;
+		in->tags_r = in->tags_w = TAG(X86_TAG_X);
+		return 0;
+	}
+	if (!strcmp(m, "cmpxchg")) {
+		/* cmpxchg dst(mem),src(reg): if mem == acc then mem = src;
+		 * acc = old either way (unchanged on success) */
+		if (ops[0].k != XO_MEM || ops[1].k != XO_REG)
+			return unknown_insn(xp);
+		if (!lock)
+			return unsupported(xp, "CMPXCHG without LOCK");
+		if (intern(xp, xp->att ? "rax" : "EAX", &acc))
+			return -1;
+		in = new_insn(xp, IR_CAS);
+		set_mem(in, &ops[0], size);
+		in->dst = acc;
+		in->b = (opnd){ .kind = OPND_REG, .reg = acc };
+		in->c = ops[1].o;
+		in->tags_r = in->tags_w = in->tags_fail = TAG(X86_TAG_X);
+		return 0;
+	}
+	if (!strcmp(m, "cmp") || !strcmp(m, "test")) {
+		/* flags: a = first (Intel) operand, b = second;
+		 * `test` compares a & b with 0 */
+		opnd a = ops[0].o, b = ops[1].o;
+		int tmp;
+		for (int k = 0; k < 2; k++)
+			if (ops[k].k == XO_MEM) {
+				if (ops[1 - k].k == XO_MEM || load_scratch(xp, &ops[k], size, &tmp))
+					return ops[1 - k].k == XO_MEM ? unknown_insn(xp) : -1;
+				(k ? &b : &a)->kind = OPND_REG;
+				(k ? &b : &a)->reg = tmp;
+			}
+		if (intern(xp, FLAG_A, &fa) || intern(xp, FLAG_B, &fb))
+			return -1;
+		if (m[0] == 't') {
+			in = new_insn(xp, IR_ALU);
+			in->alu = ALU_AND;
+			in->dst = fa;
+			in->a = a;
+			in->b = b;
+			in = new_insn(xp, IR_MOV);
+			in->dst = fb;
+			in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
+			return 0;
+		}
+		in = new_insn(xp, IR_MOV);
+		in->dst = fa;
+		in->a = a;
+		in = new_insn(xp, IR_MOV);
+		in->dst = fb;
+		in->a = b;
+		return 0;
+	}
+	for (i = 0; i < NELEM(x86_alus); i++)
+		if (!strcmp(m, x86_alus[i].name))
+			return lower_alu(xp, x86_alus[i].alu, lock, size, ops);
+	return unknown_insn(xp);
+}
+
+/* An optional `L:` and an optional instruction. */
+static int parse_cell(x86_parser *xp, const litmus_cell *cell)
+{
+	lexer *lx = &xp->lx;
+
+	lex_init(lx, cell->text, cell->pos, "end of instruction", xp->d);
+	if (fe_label_def(&xp->lab, lx, xp->th->ncode, xp->d) < 0)
+		return -1;
+	if (lex_at_end(lx))
+		return 0;
+	xp->insn_pos = lx->pos;
+	xp->insn_text = lx->p;
+	if (parse_insn(xp))
+		return -1;
+	if (!lex_at_end(lx))
+		return lex_error_expected(lx, "end of instruction");
+	return 0;
+}
+
+static int resolve_gotos(x86_parser *xp)
+{
+	int i;
+
+	if (fe_labels_resolve(&xp->lab, xp->th->code, xp->d))
+		return -1;
+	for (i = 0; i < xp->nrets; i++)
+		xp->th->code[xp->rets[i]].target = xp->th->ncode;
+	return 0;
+}
+
+static int x86_cell(void *xp, const litmus_cell *cell)
+{
+	return parse_cell(xp, cell);
+}
+
+static int x86_resolve(void *xp)
+{
+	return resolve_gotos(xp);
+}
+
+static int parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
+			diag *d, bool att)
+{
+	x86_parser xp = { .t = t, .th = &t->threads[ti], .d = d, .att = att };
+	int rc;
+
+	if (!(xp.rets = calloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets)))
+		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
+	rc = fe_parse_grid(xp.th, &xp.lab, IR_PER_CELL, cells, ncells, x86_cell, x86_resolve, &xp, d);
+	free(xp.rets);
+	return rc;
+}
+
+static int x64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
+			    diag *d)
+{
+	return parse_thread(t, ti, cells, ncells, d, true);
+}
+
+static int x32_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
+			    diag *d)
+{
+	return parse_thread(t, ti, cells, ncells, d, false);
+}
+
+const frontend x86_64_frontend = {
+	.arch = "X86_64",
+	.default_model = "x86tso.cat",
+	.tag_names = x86_tag_names,
+	.ntags = X86_NTAGS,
+	.is_register = x64_is_register,
+	.canon_register = x64_canon_register,
+	.parse_thread = x64_parse_thread,
+};
+
+const frontend x86_frontend = {
+	.arch = "X86",
+	.default_model = "x86tso.cat",
+	.tag_names = x86_tag_names,
+	.ntags = X86_NTAGS,
+	.is_register = x32_is_register,
+	.canon_register = x32_canon_register,
+	.parse_thread = x32_parse_thread,
+};

@@ -1,0 +1,277 @@
+/* rel.c - bit-matrix relation algebra (see rel.h). */
+#include <string.h>
+#include <stdlib.h>
+#include "base/rel.h"
+
+void set_clear(word *s, int w) { memset(s, 0, sizeof(word) * (size_t)w); }
+
+void set_fill(word *s, int n)
+{
+	int w = rel_words(n);
+
+	for (int k = 0; k < w; k++)
+		s[k] = ~(word)0;
+	if (n & 63)
+		s[w - 1] = ((word)1 << (n & 63)) - 1;
+}
+
+void set_copy(word *d, const word *a, int w) { memmove(d, a, sizeof(word) * (size_t)w); }
+
+void set_union(word *d, const word *a, const word *b, int w)
+{
+	for (int k = 0; k < w; k++)
+		d[k] = a[k] | b[k];
+}
+
+void set_inter(word *d, const word *a, const word *b, int w)
+{
+	for (int k = 0; k < w; k++)
+		d[k] = a[k] & b[k];
+}
+
+void set_diff(word *d, const word *a, const word *b, int w)
+{
+	for (int k = 0; k < w; k++)
+		d[k] = a[k] & ~b[k];
+}
+
+void set_compl(word *d, const word *a, int n)
+{
+	int w = rel_words(n);
+
+	for (int k = 0; k < w; k++)
+		d[k] = ~a[k];
+	if (n & 63)
+		d[w - 1] &= ((word)1 << (n & 63)) - 1;
+}
+
+bool set_empty(const word *a, int w)
+{
+	for (int k = 0; k < w; k++)
+		if (a[k])
+			return false;
+	return true;
+}
+
+bool set_equal(const word *a, const word *b, int w)
+{
+	return memcmp(a, b, sizeof(word) * (size_t)w) == 0;
+}
+
+bool set_subset(const word *a, const word *b, int w)
+{
+	for (int k = 0; k < w; k++)
+		if (a[k] & ~b[k])
+			return false;
+	return true;
+}
+
+int set_count(const word *a, int w)
+{
+	int c = 0;
+
+	for (int k = 0; k < w; k++)
+		c += __builtin_popcountll(a[k]);
+	return c;
+}
+
+int set_next(const word *s, int w, int from)
+{
+	int k = from >> 6;
+
+	if (k >= w)
+		return -1;
+	word x = s[k] & (~(word)0 << (from & 63));
+	for (;;) {
+		if (x)
+			return k * 64 + __builtin_ctzll(x);
+		if (++k >= w)
+			return -1;
+		x = s[k];
+	}
+}
+
+void rel_clear(word *r, int n) { memset(r, 0, sizeof(word) * (size_t)n * rel_words(n)); }
+void rel_copy(word *d, const word *a, int n) { memmove(d, a, sizeof(word) * (size_t)n * rel_words(n)); }
+
+void rel_union(word *d, const word *a, const word *b, int n) { set_union(d, a, b, n * rel_words(n)); }
+void rel_inter(word *d, const word *a, const word *b, int n) { set_inter(d, a, b, n * rel_words(n)); }
+void rel_diff(word *d, const word *a, const word *b, int n) { set_diff(d, a, b, n * rel_words(n)); }
+
+void rel_compl(word *d, const word *a, int n)
+{
+	int w = rel_words(n);
+
+	for (int i = 0; i < n; i++)
+		set_compl(REL_ROW(d, w, i), REL_ROW(a, w, i), n);
+}
+
+/* d = a ; b : row i of d is the union of rows j of b for j in row i of a. */
+void rel_seq(word *d, const word *a, const word *b, int n)
+{
+	int w = rel_words(n);
+
+	rel_clear(d, n);
+	for (int i = 0; i < n; i++) {
+		const word *ra = REL_ROW(a, w, i);
+		word *rd = REL_ROW(d, w, i);
+		for (int j = set_next(ra, w, 0); j >= 0; j = set_next(ra, w, j + 1))
+			set_union(rd, rd, REL_ROW(b, w, j), w);
+	}
+}
+
+void rel_inv(word *d, const word *a, int n)
+{
+	int w = rel_words(n);
+
+	rel_clear(d, n);
+	for (int i = 0; i < n; i++) {
+		const word *ra = REL_ROW(a, w, i);
+		for (int j = set_next(ra, w, 0); j >= 0; j = set_next(ra, w, j + 1))
+			rel_add(d, w, j, i);
+	}
+}
+
+void rel_id(word *d, const word *s, int n)
+{
+	int w = rel_words(n);
+
+	rel_clear(d, n);
+	for (int i = set_next(s, w, 0); i >= 0; i = set_next(s, w, i + 1))
+		rel_add(d, w, i, i);
+}
+
+void rel_cart(word *d, const word *s1, const word *s2, int n)
+{
+	int w = rel_words(n);
+
+	for (int i = 0; i < n; i++) {
+		if (set_has(s1, i))
+			set_copy(REL_ROW(d, w, i), s2, w);
+		else
+			set_clear(REL_ROW(d, w, i), w);
+	}
+}
+
+void rel_domain(word *s, const word *a, int n)
+{
+	int w = rel_words(n);
+
+	set_clear(s, w);
+	for (int i = 0; i < n; i++)
+		if (!set_empty(REL_ROW(a, w, i), w))
+			set_add(s, i);
+}
+
+void rel_range(word *s, const word *a, int n)
+{
+	int w = rel_words(n);
+
+	set_clear(s, w);
+	for (int i = 0; i < n; i++)
+		set_union(s, s, REL_ROW(a, w, i), w);
+}
+
+/* Warshall: for each k, every row containing k absorbs row k. */
+void rel_plus(word *d, const word *a, int n)
+{
+	int w = rel_words(n);
+
+	if (d != a)
+		rel_copy(d, a, n);
+	for (int k = 0; k < n; k++) {
+		const word *rk = REL_ROW(d, w, k);
+		for (int i = 0; i < n; i++) {
+			word *ri = REL_ROW(d, w, i);
+			if (set_has(ri, k))
+				set_union(ri, ri, rk, w);
+		}
+	}
+}
+
+void rel_opt(word *d, const word *a, int n)
+{
+	int w = rel_words(n);
+
+	if (d != a)
+		rel_copy(d, a, n);
+	for (int i = 0; i < n; i++)
+		rel_add(d, w, i, i);
+}
+
+void rel_star(word *d, const word *a, int n)
+{
+	rel_plus(d, a, n);
+	rel_opt(d, d, n);
+}
+
+bool rel_empty(const word *a, int n) { return set_empty(a, n * rel_words(n)); }
+bool rel_equal(const word *a, const word *b, int n) { return set_equal(a, b, n * rel_words(n)); }
+bool rel_subset(const word *a, const word *b, int n) { return set_subset(a, b, n * rel_words(n)); }
+int rel_count(const word *a, int n) { return set_count(a, n * rel_words(n)); }
+
+bool rel_irreflexive(const word *a, int n)
+{
+	int w = rel_words(n);
+
+	for (int i = 0; i < n; i++)
+		if (rel_has(a, w, i, i))
+			return false;
+	return true;
+}
+
+/* Iterative DFS with colours; on a back edge, the cycle is read off the
+ * parent chain. Avoids building the closure, which is O(n^3 / 64). */
+int rel_find_cycle(const word *a, int n, int *cyc)
+{
+	int w = rel_words(n);
+	int colour[n > 0 ? n : 1], parent[n > 0 ? n : 1], next[n > 0 ? n : 1];
+	int stack[n > 0 ? n : 1];
+
+	memset(colour, 0, sizeof colour);
+	for (int root = 0; root < n; root++) {
+		if (colour[root])
+			continue;
+		int sp = 0;
+		stack[sp++] = root;
+		colour[root] = 1;
+		parent[root] = -1;
+		next[root] = 0;
+		while (sp) {
+			int u = stack[sp - 1];
+			int v = set_next(REL_ROW(a, w, u), w, next[u]);
+			if (v < 0) {
+				colour[u] = 2;
+				sp--;
+				continue;
+			}
+			next[u] = v + 1;
+			if (colour[v] == 1) {
+				int len = 0;
+				if (cyc) {
+					for (int x = u; x != v; x = parent[x])
+						cyc[len++] = x;
+					cyc[len++] = v;
+					for (int l = 0, r = len - 1; l < r; l++, r--) {
+						int t = cyc[l]; cyc[l] = cyc[r]; cyc[r] = t;
+					}
+				} else {
+					len = 1;
+				}
+				return len;
+			}
+			if (colour[v] == 0) {
+				colour[v] = 1;
+				parent[v] = u;
+				next[v] = 0;
+				stack[sp++] = v;
+			}
+		}
+	}
+	return 0;
+}
+
+bool rel_acyclic(const word *a, int n)
+{
+	return rel_find_cycle(a, n, NULL) == 0;
+}

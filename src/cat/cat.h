@@ -1,0 +1,73 @@
+/* cat.h - load a cat model once, then judge candidate executions with it.
+ *
+ * Evaluation is staged (see cat_compile.c): a definition whose value depends
+ * only on the program is computed once per event structure, one that also
+ * depends on rf once per rf choice, and only what mentions co is redone for
+ * each coherence order. `with co from ...` is where co orders are
+ * enumerated; every order that passes all checks is reported through the
+ * callback, with the flags it raised.
+ */
+#ifndef BPFMM_CAT_H
+#define BPFMM_CAT_H
+
+#include "base/diag.h"
+#include "cat/events.h"
+
+typedef struct cat_model cat_model;
+
+/* Parse and compile `path` after the implicit library (stdlib.cat, looked up
+ * in incdirs). `variants` (NULL-terminated, may be NULL) enables
+ * `if "name"` branches. */
+cat_model *cat_model_load(const char *path, const char *const *incdirs,
+			  const char *const *variants, diag *d);
+void cat_model_free(cat_model *m);
+const char *cat_model_title(const cat_model *m);
+
+/* Does the model reject every execution whose po-loc | rf | co | fr is
+ * cyclic? Then co enumeration may skip orders that contradict uniproc. */
+bool cat_model_requires_coherence(const cat_model *m);
+
+typedef struct {
+	const word *co;            /* the coherence order (n*w) */
+	const char *const *flags;  /* names of raised `flag` checks */
+	int nflags;
+} cat_verdict;
+
+/* Return non-zero to stop enumerating further co orders for this rf. */
+typedef int (*cat_allowed_fn)(void *arg, const cat_verdict *v);
+
+typedef struct cat_run cat_run;
+
+/* tag_names: the front-end's tags, exposed as event sets of those names. */
+cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags);
+void cat_run_free(cat_run *r);
+bool cat_run_requires_coherence(const cat_run *r);
+/* Does the model reject every execution where a read takes its value from
+ * a po-later write of its own thread (a po-loc | rf cycle)? */
+bool cat_run_forbids_future_reads(const cat_run *r);
+
+/* Start a new event structure (resets program-stage caches). */
+void cat_run_set_events(cat_run *r, const evstruct *es);
+
+/* Exact mode (default): every allowed co is reported; with budget > 0,
+ * cat_run_eval gives up (returns -2) once `budget` co orders were tried
+ * since this call. Outcome mode: only one allowed co is reported per
+ * combination of co-last writes of the locations in final_locs (the
+ * observable outcomes), so witness counts become outcome counts. */
+void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int n, long budget);
+
+/* Judge every execution with this rf (and every co). Returns the number
+ * of allowed executions, -1 on a model error (in d), -2 over budget. */
+long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag *d);
+
+/* Name of the first check that rejected the last rejected execution. */
+const char *cat_run_last_failure(const cat_run *r);
+
+/* Limits that end a runaway model with an error (docs/cat-dialect.md):
+ * the bytes one cat_run may hold for values (default CAT_MEM_LIMIT), and
+ * how deeply evaluation may nest (calls, expressions, `with`). */
+#define CAT_MEM_LIMIT ((size_t)256 << 20)
+#define CAT_DEPTH_LIMIT 20000
+void cat_set_memory_limit(size_t bytes);
+
+#endif

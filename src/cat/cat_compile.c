@@ -1,0 +1,451 @@
+/* cat_compile.c - name interning, free variables and stages (cat_compile.h).
+ *
+ * Stages decide caching: a definition's value can only change when one of
+ * its free variables can, so its stage is the highest stage among them.
+ * The base relations are program-stage except rf; the variable bound by
+ * `with` is co-stage, as is everything that follows from it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "cat/cat_compile.h"
+
+/* ---- interning ---- */
+
+static char **names;
+static int nnames, capnames;
+
+int cat_intern(const char *name)
+{
+	/* Models have a few hundred names: a linear probe of a hash table. */
+	static int *table;
+	static int tcap;
+	unsigned h = 5381;
+
+	for (const char *p = name; *p; p++)
+		h = h * 33 + (unsigned char)*p;
+	if (2 * (nnames + 1) > tcap) {
+		int ncap = tcap ? 2 * tcap : 1024;
+		int *nt = malloc(sizeof *nt * ncap);
+		for (int i = 0; i < ncap; i++)
+			nt[i] = -1;
+		for (int i = 0; i < nnames; i++) {
+			unsigned g = 5381;
+			for (const char *p = names[i]; *p; p++)
+				g = g * 33 + (unsigned char)*p;
+			unsigned k = g & (ncap - 1);
+			while (nt[k] >= 0)
+				k = (k + 1) & (ncap - 1);
+			nt[k] = i;
+		}
+		free(table);
+		table = nt;
+		tcap = ncap;
+	}
+	unsigned k = h & (tcap - 1);
+	while (table[k] >= 0) {
+		if (strcmp(names[table[k]], name) == 0)
+			return table[k];
+		k = (k + 1) & (tcap - 1);
+	}
+	if (nnames == capnames) {
+		capnames = capnames ? 2 * capnames : 256;
+		names = realloc(names, sizeof *names * capnames);
+	}
+	names[nnames] = strdup(name);
+	table[k] = nnames;
+	return nnames++;
+}
+
+const char *cat_symname(int sym) { return sym >= 0 && sym < nnames ? names[sym] : "?"; }
+int cat_nsyms(void) { return nnames; }
+
+/* ---- small integer sets ---- */
+
+typedef struct {
+	int *v;
+	int n, cap;
+} intset;
+
+static bool is_in(const intset *s, int x)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i] == x)
+			return true;
+	return false;
+}
+
+static void push(intset *s, int x)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 8;
+		s->v = realloc(s->v, sizeof *s->v * s->cap);
+	}
+	s->v[s->n++] = x;
+}
+
+static void add_unique(intset *s, int x)
+{
+	if (!is_in(s, x))
+		push(s, x);
+}
+
+/* ---- free variables ---- */
+
+static void fv_expr(cat_expr *e, intset *bound, intset *out);
+
+static void fv_binds(cat_binding *b, int nb, bool rec, intset *bound, intset *out)
+{
+	int mark = bound->n;
+
+	if (rec)
+		for (int i = 0; i < nb; i++)
+			if (b[i].name)
+				push(bound, b[i].sym);
+	for (int i = 0; i < nb; i++)
+		fv_expr(b[i].e, bound, out);
+	bound->n = mark;
+}
+
+static void bind_names(cat_binding *b, int nb, intset *bound)
+{
+	for (int i = 0; i < nb; i++) {
+		if (b[i].name)
+			push(bound, b[i].sym);
+		for (int k = 0; k < b[i].npat; k++)
+			push(bound, b[i].patsym[k]);
+	}
+}
+
+static void fv_expr(cat_expr *e, intset *bound, intset *out)
+{
+	int mark;
+
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		if (!is_in(bound, e->sym))
+			add_unique(out, e->sym);
+		return;
+	case E_FUN: {
+		mark = bound->n;
+		for (int i = 0; i < e->nparams; i++)
+			push(bound, e->psym[i]);
+		fv_expr(e->a, bound, out);
+		bound->n = mark;
+		return;
+	}
+	case E_LET:
+		mark = bound->n;
+		fv_binds(e->binds, e->nbinds, e->rec, bound, out);
+		bind_names(e->binds, e->nbinds, bound);
+		fv_expr(e->a, bound, out);
+		bound->n = mark;
+		return;
+	case E_MATCH:
+		fv_expr(e->a, bound, out);
+		for (int i = 0; i < e->nclauses; i++) {
+			mark = bound->n;
+			if (e->clauses[i].kind == 1) {
+				push(bound, e->clauses[i].sa);
+				push(bound, e->clauses[i].sb);
+			}
+			fv_expr(e->clauses[i].e, bound, out);
+			bound->n = mark;
+		}
+		return;
+	default:
+		fv_expr(e->a, bound, out);
+		fv_expr(e->b, bound, out);
+		fv_expr(e->c, bound, out);
+		for (int i = 0; i < e->nargs; i++)
+			fv_expr(e->args[i], bound, out);
+		return;
+	}
+}
+
+/* ---- interning pass ---- */
+
+static void intern_expr(cat_expr *e);
+
+static void intern_binds(cat_binding *b, int nb, int *nextid)
+{
+	for (int i = 0; i < nb; i++) {
+		if (b[i].name)
+			b[i].sym = cat_intern(b[i].name);
+		if (b[i].npat) {
+			b[i].patsym = calloc(b[i].npat, sizeof(int));
+			for (int k = 0; k < b[i].npat; k++)
+				b[i].patsym[k] = cat_intern(b[i].pat[k]);
+		}
+		b[i].id = (*nextid)++;
+		intern_expr(b[i].e);
+	}
+}
+
+static int expr_ids;   /* ids for bindings inside expressions (never cached) */
+
+static void intern_expr(cat_expr *e)
+{
+	if (!e)
+		return;
+	if ((e->kind == E_VAR || e->kind == E_TAG) && e->name)
+		e->sym = cat_intern(e->name);
+	if (e->kind == E_FUN) {
+		e->psym = calloc(e->nparams ? e->nparams : 1, sizeof(int));
+		for (int i = 0; i < e->nparams; i++)
+			e->psym[i] = cat_intern(e->params[i]);
+	}
+	if (e->kind == E_LET)
+		intern_binds(e->binds, e->nbinds, &expr_ids);
+	for (int i = 0; i < e->nclauses; i++) {
+		if (e->clauses[i].a)
+			e->clauses[i].sa = cat_intern(e->clauses[i].a);
+		if (e->clauses[i].b)
+			e->clauses[i].sb = cat_intern(e->clauses[i].b);
+		intern_expr(e->clauses[i].e);
+	}
+	intern_expr(e->a);
+	intern_expr(e->b);
+	intern_expr(e->c);
+	for (int i = 0; i < e->nargs; i++)
+		intern_expr(e->args[i]);
+	if (e->kind == E_FUN) {
+		/* free variables of the function: what a closure captures */
+		intset bound = { 0 }, out = { 0 };
+		for (int i = 0; i < e->nparams; i++)
+			push(&bound, e->psym[i]);
+		fv_expr(e->a, &bound, &out);
+		e->fv = out.v;
+		e->nfv = out.n;
+		free(bound.v);
+	}
+}
+
+/* ---- stages ---- */
+
+typedef struct {
+	signed char *stage;  /* per symbol, as the instructions define them */
+	int cap;
+	int nbind;
+} stager;
+
+static int stage_of_sym(stager *s, int sym)
+{
+	return sym < s->cap ? s->stage[sym] : STAGE_PROGRAM;
+}
+
+static void set_stage(stager *s, int sym, int st)
+{
+	if (sym >= s->cap) {
+		int ncap = cat_nsyms() + 64;
+		s->stage = realloc(s->stage, ncap);
+		memset(s->stage + s->cap, STAGE_PROGRAM, ncap - s->cap);
+		s->cap = ncap;
+	}
+	s->stage[sym] = (signed char)st;
+}
+
+static int stage_of_expr(stager *s, cat_expr *e)
+{
+	intset bound = { 0 }, out = { 0 };
+	int st = STAGE_PROGRAM;
+
+	fv_expr(e, &bound, &out);
+	for (int i = 0; i < out.n; i++)
+		if (stage_of_sym(s, out.v[i]) > st)
+			st = stage_of_sym(s, out.v[i]);
+	free(bound.v);
+	free(out.v);
+	return st;
+}
+
+static void stage_block(stager *s, cat_block *b, bool in_proc)
+{
+	for (int i = 0; i < b->n; i++) {
+		cat_instr *in = &b->v[i];
+		if (in->name)
+			in->sym = cat_intern(in->name);
+		if (in->nparams) {
+			in->psym = calloc(in->nparams, sizeof(int));
+			for (int k = 0; k < in->nparams; k++)
+				in->psym[k] = cat_intern(in->params[k]);
+		}
+		intern_expr(in->e);
+		switch (in->kind) {
+		case I_LET: {
+			intern_binds(in->binds, in->nbinds, &s->nbind);
+			int st = STAGE_PROGRAM;
+			if (in->rec)   /* a recursive group shares one stage */
+				for (int k = 0; k < in->nbinds; k++)
+					if (in->binds[k].name)
+						set_stage(s, in->binds[k].sym, STAGE_PROGRAM);
+			for (int k = 0; k < in->nbinds; k++) {
+				int bs = stage_of_expr(s, in->binds[k].e);
+				if (in_proc)
+					bs = STAGE_CO;
+				in->binds[k].stage = bs;
+				if (bs > st)
+					st = bs;
+			}
+			for (int k = 0; k < in->nbinds; k++) {
+				cat_binding *bd = &in->binds[k];
+				if (in->rec)
+					bd->stage = st;
+				if (bd->name)
+					set_stage(s, bd->sym, bd->stage);
+				for (int p = 0; p < bd->npat; p++)
+					set_stage(s, bd->patsym[p], bd->stage);
+			}
+			break;
+		}
+		case I_CHECK:
+			in->stage = in_proc ? STAGE_CO : stage_of_expr(s, in->e);
+			in->cid = s->nbind++;
+			break;
+		case I_WITH:
+			set_stage(s, in->sym, STAGE_CO);
+			break;
+		case I_PROCEDURE:
+		case I_FORALL:
+			stage_block(s, &in->body, true);
+			break;
+		case I_INCLUDE:
+			stage_block(s, &in->body, in_proc);
+			break;
+		case I_IF_VARIANT:
+			stage_block(s, &in->body, in_proc);
+			stage_block(s, &in->body2, in_proc);
+			break;
+		default:
+			break;
+		}
+		if (in->kind == I_CALL)
+			in->stage = STAGE_CO;
+	}
+}
+
+int cat_compile(cat_model_ast *m)
+{
+	stager s = { 0 };
+
+	set_stage(&s, cat_intern("rf"), STAGE_RF);
+	stage_block(&s, &m->top, false);
+	free(s.stage);
+	return s.nbind;
+}
+
+/* ---- does the model require uniproc? ---- */
+
+typedef struct {
+	const cat_binding *b[4096];
+	int n;
+} defs;
+
+static void collect_defs(const cat_block *b, defs *d)
+{
+	for (int i = 0; i < b->n; i++) {
+		const cat_instr *in = &b->v[i];
+		if (in->kind == I_LET)
+			for (int k = 0; k < in->nbinds && d->n < 4096; k++)
+				if (in->binds[k].name)
+					d->b[d->n++] = &in->binds[k];
+		if (in->kind == I_INCLUDE)
+			collect_defs(&in->body, d);
+	}
+}
+
+/* Collect the names whose union `e` is, unfolding definitions (the last
+ * definition of a name wins; good enough for a safety analysis that only
+ * ever answers "yes" when the union is explicit). */
+static void union_atoms(const cat_expr *e, const defs *d, intset *atoms, int depth)
+{
+	if (!e || depth > 32)
+		return;
+	if (e->kind == E_UNION) {
+		union_atoms(e->a, d, atoms, depth + 1);
+		union_atoms(e->b, d, atoms, depth + 1);
+		return;
+	}
+	if (e->kind == E_PLUS) {   /* acyclic r+ is acyclic r */
+		union_atoms(e->a, d, atoms, depth + 1);
+		return;
+	}
+	if (e->kind == E_INTER && e->a && e->b && e->a->kind == E_VAR && e->b->kind == E_VAR &&
+	    ((!strcmp(e->a->name, "po") && !strcmp(e->b->name, "loc")) ||
+	     (!strcmp(e->a->name, "loc") && !strcmp(e->b->name, "po")))) {
+		add_unique(atoms, cat_intern("po-loc"));
+		return;
+	}
+	if (e->kind != E_VAR)
+		return;
+	static const char *const prim[] = { "po-loc", "po", "rf", "co", "fr", "rfe", "rfi", "coe", "coi",
+					    "fre", "fri" };
+	for (size_t i = 0; i < sizeof prim / sizeof *prim; i++)
+		if (!strcmp(e->name, prim[i])) {
+			add_unique(atoms, e->sym);
+			return;
+		}
+	for (int i = d->n - 1; i >= 0; i--)
+		if (d->b[i]->sym == e->sym) {
+			union_atoms(d->b[i]->e, d, atoms, depth + 1);
+			return;
+		}
+}
+
+static bool has(const intset *s, const char *a, const char *b1, const char *b2)
+{
+	return is_in(s, cat_intern(a)) || (b1 && is_in(s, cat_intern(b1)) && is_in(s, cat_intern(b2)));
+}
+
+typedef bool (*atoms_test)(const intset *atoms);
+
+static bool block_checks(const cat_block *b, const defs *d, atoms_test test)
+{
+	for (int i = 0; i < b->n; i++) {
+		const cat_instr *in = &b->v[i];
+		if (in->kind == I_INCLUDE && block_checks(&in->body, d, test))
+			return true;
+		if (in->kind != I_CHECK || in->flag || in->negated || in->check != CHK_ACYCLIC)
+			continue;
+		intset atoms = { 0 };
+		union_atoms(in->e, d, &atoms, 0);
+		bool ok = test(&atoms);
+		free(atoms.v);
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
+static bool model_checks(const cat_model_ast *m, atoms_test test)
+{
+	defs *d = calloc(1, sizeof *d);
+	collect_defs(&m->top, d);
+	bool ok = block_checks(&m->top, d, test);
+	free(d);
+	return ok;
+}
+
+static bool coherence_atoms(const intset *a)
+{
+	return has(a, "po-loc", NULL, NULL) && has(a, "rf", "rfe", "rfi") &&
+	       has(a, "co", "coe", "coi") && has(a, "fr", "fre", "fri");
+}
+
+/* a read from a po-later write of its own thread is a po-loc | rf (or
+ * po | rf) cycle; rfi alone is enough, rf from another thread is not po */
+static bool no_future_atoms(const intset *a)
+{
+	return (has(a, "po-loc", NULL, NULL) || has(a, "po", NULL, NULL)) && has(a, "rf", "rfi", "rfi");
+}
+
+bool cat_checks_coherence(const cat_model_ast *m)
+{
+	return model_checks(m, coherence_atoms);
+}
+
+bool cat_checks_no_future_reads(const cat_model_ast *m)
+{
+	return model_checks(m, no_future_atoms);
+}

@@ -1,0 +1,26 @@
+/* cat_compile.h - the analysis run once per model: names interned to
+ * integers, free variables of functions (closures capture only those),
+ * and the stage of every definition and check (program, rf, or co). */
+#ifndef BPFMM_CAT_COMPILE_H
+#define BPFMM_CAT_COMPILE_H
+
+#include "cat/cat_ast.h"
+
+enum { STAGE_PROGRAM = 0, STAGE_RF = 1, STAGE_CO = 2 };
+
+int cat_intern(const char *name);
+const char *cat_symname(int sym);
+int cat_nsyms(void);
+
+/* Annotates the tree in place; returns the number of binding caches. */
+int cat_compile(cat_model_ast *m);
+
+/* True if some non-flag `acyclic` check's relation unfolds (through let
+ * definitions) to a union that contains po-loc, rf, co and fr. */
+bool cat_checks_coherence(const cat_model_ast *m);
+
+/* True if some non-flag `acyclic` check's union contains po-loc (or po)
+ * and rf (or rfi): no read takes its value from a po-later write. */
+bool cat_checks_no_future_reads(const cat_model_ast *m);
+
+#endif

@@ -1,0 +1,1516 @@
+/* cat_eval.c - evaluate a compiled cat model on candidate executions.
+ *
+ * Instructions run in continuation-passing style so that `with x from S`
+ * can run "the rest of the model" once per element of S (per coherence
+ * order, for co). Values live in three arenas, one per stage: a
+ * definition's value is cached in the arena of its stage and reused until
+ * that stage's input (program, rf) changes; co-stage values are released
+ * after every coherence order.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <setjmp.h>
+#include <sys/resource.h>
+#include "cat/cat.h"
+#include "cat/cat_compile.h"
+#include "cat/cat_value.h"
+#include "cat/cat_builtin.h"
+#include "base/arena.h"
+
+enum { ST_OK = 0, ST_REJECT = 1, ST_REJECT_ALL = 2, ST_ERR = -1, ST_BUDGET = -2 };
+
+struct cat_model {
+	cat_model_ast *ast;       /* library + model, one tree */
+	int ncache;
+	bool coherent;
+	bool no_future;            /* no read from a po-later write */
+	char **variants;
+	int nvariants;
+};
+
+typedef struct {
+	unsigned stamp;           /* epoch it was computed in; 0: never */
+	val *v;
+	int ok;                   /* checks: result */
+} cache_ent;
+
+typedef struct kont {
+	const cat_block *b;
+	int i;
+	const struct kont *up;
+} kont;
+
+struct cat_run {
+	cat_model *m;
+	const evstruct *es;
+	int n, w;
+	arena ar[3];
+	int dyn;                  /* arena of env nodes: 1 before with, 2 inside */
+	unsigned epoch[2];        /* program, rf */
+	unsigned next_epoch;
+	cache_ent *cache;
+	builtins bi;
+
+	/* one cat_run_eval call */
+	const word *rf;
+	const word *co;
+	cat_allowed_fn fn;
+	void *arg;
+	long allowed;
+	bool stop;                /* the caller wants no more executions */
+	bool found;               /* outcome mode: this outcome has a witness */
+	bool outcome_mode;        /* one witness per (rf, final writes) */
+	const int *final_locs;    /* locations whose final value is observed */
+	int nfinal_locs;
+	long budget, leaves;      /* exact mode: co orders tried, and the cap */
+	const char *flags[64];
+	int nflags;
+	const char *last_fail;
+
+	/* errors */
+	bool err;
+	const char *err_file;
+	srcpos err_pos;
+	char err_msg[400];
+	const char *cur_file;
+
+	/* limits (cat.h): a runaway model ends with an error, through jb */
+	jmp_buf *jb;              /* set during cat_run_eval */
+	arena_budget mem;         /* bytes held by the three arenas */
+	int depth;                /* nested eval, exec and calls */
+	const char *stack_base;   /* a local of cat_run_eval */
+	size_t stack_max;         /* bytes of stack evaluation may use */
+	long steps;               /* work for this execution (step()) */
+	srcpos call_pos;          /* innermost active call: where, and what */
+	const char *call_name, *call_file;
+	srcpos cur_pos;           /* the expression being evaluated */
+};
+
+enum { STEP_LIMIT = 100000000, EXEC_WEIGHT = 5 };
+
+/* ---- errors ---- */
+
+static val *fail(cat_run *r, srcpos pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static val *fail(cat_run *r, srcpos pos, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->err)
+		return NULL;
+	r->err = true;
+	r->err_file = r->cur_file;
+	r->err_pos = pos;
+	va_start(ap, fmt);
+	vsnprintf(r->err_msg, sizeof r->err_msg, fmt, ap);
+	va_end(ap);
+	return NULL;
+}
+
+/* A limit was reached: the error cannot be caught by `try`, evaluation
+ * of this execution stops at once. */
+static _Noreturn void limit_hit(cat_run *r, srcpos pos, const char *file, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static _Noreturn void limit_hit(cat_run *r, srcpos pos, const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->err = true;
+	r->err_file = file;
+	r->err_pos = pos;
+	va_start(ap, fmt);
+	vsnprintf(r->err_msg, sizeof r->err_msg, fmt, ap);
+	va_end(ap);
+	longjmp(*r->jb, 1);
+}
+
+/* Where a runaway is blamed: the innermost call, else the expression. */
+static void blame(cat_run *r, srcpos *pos, const char **file, const char **what)
+{
+	if (r->call_name) {
+		*pos = r->call_pos;
+		*file = r->call_file;
+		*what = r->call_name;
+	} else {
+		*pos = r->cur_pos;
+		*file = r->cur_file;
+		*what = NULL;
+	}
+}
+
+static void out_of_memory(void *ctx)
+{
+	cat_run *r = ctx;
+	srcpos pos;
+	const char *file, *what;
+
+	if (!r->jb)
+		return;   /* outside evaluation (event setup): no cap */
+	blame(r, &pos, &file, &what);
+	limit_hit(r, pos, file, "%s%s%sthe model needs more than %zu MiB of memory (bpfmm's limit): "
+		  "a recursion or fixpoint that never ends?", what ? "in '" : "", what ? what : "",
+		  what ? "': " : "", r->mem.max >> 20);
+}
+
+static void too_deep(cat_run *r)
+{
+	srcpos pos;
+	const char *file, *what;
+
+	blame(r, &pos, &file, &what);
+	if (what)
+		limit_hit(r, pos, file, "'%s': recursion too deep (bpfmm's limit: %d levels of "
+			  "nested evaluation): does it ever stop calling itself?",
+			  what, CAT_DEPTH_LIMIT);
+	limit_hit(r, pos, file, "evaluation nests too deeply (bpfmm's limit: %d levels)",
+		  CAT_DEPTH_LIMIT);
+}
+
+/* Enter one level of evaluation: the depth limit, and the stack actually
+ * used (frames are larger under sanitizers, or the stack smaller). An
+ * expression counts 1, a block of instructions (a procedure's body, the
+ * rest of the model after `with`) EXEC_WEIGHT: its frames are about that
+ * much larger, so the count, not the stack, ends a runaway in every build
+ * (measured with gcc -O1 and ASan: 144 and 624 bytes). */
+static void enter(cat_run *r, int weight)
+{
+	char here;
+
+	if ((r->depth += weight) > CAT_DEPTH_LIMIT)
+		too_deep(r);
+	if (r->stack_base && (size_t)(r->stack_base > &here ? r->stack_base - &here
+				     : &here - r->stack_base) > r->stack_max)
+		too_deep(r);
+}
+
+/* Count work (expressions evaluated, names looked up, values compared)
+ * for the execution being judged. */
+static void step(cat_run *r, long n)
+{
+	if ((r->steps += n) > STEP_LIMIT) {
+		srcpos pos;
+		const char *file, *what;
+		blame(r, &pos, &file, &what);
+		limit_hit(r, pos, file, "%s%s%sjudging one execution takes more than %d steps of "
+			  "evaluation (bpfmm's limit): a recursion that never ends, or values or "
+			  "a model too large?", what ? "in '" : "", what ? what : "",
+			  what ? "': " : "", STEP_LIMIT);
+	}
+}
+
+/* ---- allocation ---- */
+
+static arena *cur_arena;      /* where temporaries of the current stage go */
+
+static val *mkval(vkind k)
+{
+	val *v = arena_alloc(cur_arena, sizeof *v);
+	v->k = k;
+	return v;
+}
+
+static val *mkset(cat_run *r)
+{
+	val *v = mkval(V_SET);
+	v->bits = arena_alloc(cur_arena, sizeof(word) * r->w);
+	return v;
+}
+
+static val *mkrel(cat_run *r)
+{
+	val *v = mkval(V_REL);
+	v->bits = arena_alloc(cur_arena, sizeof(word) * r->n * r->w);
+	return v;
+}
+
+static env *bind(cat_run *r, env *next, int sym, val *v)
+{
+	env *e = arena_alloc(&r->ar[r->dyn], sizeof *e);
+	e->sym = sym;
+	e->v = v;
+	e->next = next;
+	return e;
+}
+
+/* ---- lookups ---- */
+
+static val *lookup(cat_run *r, env *e, int sym)
+{
+	long n = 0;
+	for (; e; e = e->next, n++)
+		if (e->sym == sym) {
+			step(r, n);
+			return e->v;
+		}
+	step(r, n);
+	return builtin_lookup(&r->bi, sym);
+}
+
+/* ---- coercions ---- */
+
+static const char *kind_name(vkind k)
+{
+	static const char *const names[] = { "empty", "event set", "relation", "tag",
+		"collection", "tuple", "function", "built-in function", "procedure",
+		"coherence orders", "unit" };
+	return names[k];
+}
+
+static val *mkset(cat_run *r);
+static val *mkrel(cat_run *r);
+
+/* An event is a one-event set; a pair of events is a tuple of two. */
+static bool is_event(cat_run *r, const val *v)
+{
+	int i;
+	return v->k == V_SET && (i = set_next(v->bits, r->w, 0)) >= 0
+	       && set_next(v->bits, r->w, i + 1) < 0;
+}
+
+static bool is_pair(cat_run *r, const val *v)
+{
+	return v->k == V_TUPLE && v->nitems == 2 && is_event(r, v->items[0])
+	       && is_event(r, v->items[1]);
+}
+
+/* A collection of events is the set of them ({e} in lock.cat), a
+ * collection of pairs the relation of them (p ++ 0); NULL otherwise. */
+static word *coll_as_set(cat_run *r, const val *v)
+{
+	if (v->k != V_COLL)
+		return NULL;
+	for (int i = 0; i < v->nitems; i++)
+		if (!is_event(r, v->items[i]))
+			return NULL;
+	val *s = mkset(r);
+	for (int i = 0; i < v->nitems; i++)
+		set_union(s->bits, s->bits, v->items[i]->bits, r->w);
+	return s->bits;
+}
+
+static word *coll_as_rel(cat_run *r, const val *v)
+{
+	if (v->k != V_COLL)
+		return NULL;
+	for (int i = 0; i < v->nitems; i++)
+		if (!is_pair(r, v->items[i]))
+			return NULL;
+	val *x = mkrel(r);
+	for (int i = 0; i < v->nitems; i++)
+		rel_add(x->bits, r->w, set_next(v->items[i]->items[0]->bits, r->w, 0),
+			set_next(v->items[i]->items[1]->bits, r->w, 0));
+	return x->bits;
+}
+
+static word *as_set(cat_run *r, val *v, srcpos pos)
+{
+	word *x;
+
+	if (v->k == V_SET)
+		return v->bits;
+	if (v->k == V_EMPTY || (v->k == V_COLL && v->nitems == 0))
+		return r->bi.zero_set;
+	if ((x = coll_as_set(r, v)))
+		return x;
+	fail(r, pos, "expected an event set, found a %s", kind_name(v->k));
+	return NULL;
+}
+
+static word *as_rel(cat_run *r, val *v, srcpos pos)
+{
+	word *x;
+
+	if (v->k == V_REL)
+		return v->bits;
+	if (v->k == V_EMPTY || (v->k == V_COLL && v->nitems == 0))
+		return r->bi.zero_rel;
+	if ((x = coll_as_rel(r, v)))
+		return x;
+	fail(r, pos, "expected a relation, found a %s", kind_name(v->k));
+	return NULL;
+}
+
+static bool is_emptyish(const val *v)
+{
+	return v->k == V_EMPTY || (v->k == V_COLL && v->nitems == 0);
+}
+
+static bool val_equal(cat_run *r, const val *a, const val *b)
+{
+	if (a == b)
+		return true;
+	step(r, 1);
+	if (is_emptyish(a) || is_emptyish(b)) {
+		const val *o = is_emptyish(a) ? b : a;
+		if (is_emptyish(o))
+			return true;
+		if (o->k == V_SET)
+			return set_empty(o->bits, r->w);
+		if (o->k == V_REL)
+			return rel_empty(o->bits, r->n);
+		return false;
+	}
+	if (a->k != b->k)
+		return false;
+	switch (a->k) {
+	case V_SET: return set_equal(a->bits, b->bits, r->w);
+	case V_REL: return rel_equal(a->bits, b->bits, r->n);
+	case V_TAG: return a->sym == b->sym;
+	case V_TUPLE:
+	case V_COLL:
+		if (a->nitems != b->nitems)
+			return false;
+		for (int i = 0; i < a->nitems; i++)
+			if (!val_equal(r, a->items[i], b->items[i]))
+				return false;
+		return true;
+	default:
+		return a == b;
+	}
+}
+
+static val *coll_add(cat_run *r, val *elem, val *coll)
+{
+	val *v = mkval(V_COLL);
+	int n = coll ? coll->nitems : 0;
+
+	v->items = arena_alloc(cur_arena, sizeof(val *) * (n + 1));
+	v->items[0] = elem;
+	for (int i = 0; i < n; i++)
+		v->items[i + 1] = coll->items[i];
+	v->nitems = n + 1;
+	return v;
+}
+
+static bool coll_has(cat_run *r, const val *c, const val *x)
+{
+	for (int i = 0; i < c->nitems; i++)
+		if (val_equal(r, c->items[i], x))
+			return true;
+	return false;
+}
+
+/* ---- expressions ---- */
+
+static val *eval(cat_run *r, const cat_expr *e, env *en);
+static val *apply(cat_run *r, val *f, val *arg, srcpos pos, const char *name);
+
+/* Set or relation operation with both operands of one kind. */
+static val *binop(cat_run *r, const cat_expr *e, val *a, val *b)
+{
+	/* a collection of events or pairs meets a set or relation: as one */
+	if ((a->k == V_COLL) != (b->k == V_COLL) && (a->k == V_SET || a->k == V_REL
+						     || b->k == V_SET || b->k == V_REL)) {
+		val *c = a->k == V_COLL ? a : b, *x = mkval(V_SET);
+		bool rel = a->k == V_REL || b->k == V_REL;
+		if (!(x->bits = rel ? coll_as_rel(r, c) : coll_as_set(r, c)))
+			return fail(r, e->pos, "cannot combine a %s with a %s", kind_name(a->k), kind_name(b->k));
+		x->k = rel ? V_REL : V_SET;
+		if (a == c)
+			a = x;
+		else
+			b = x;
+	}
+	if (a->k == V_COLL || b->k == V_COLL) {
+		if (!(a->k == V_COLL || is_emptyish(a)) || !(b->k == V_COLL || is_emptyish(b)))
+			return fail(r, e->pos, "cannot combine a %s with a %s", kind_name(a->k), kind_name(b->k));
+		val *v = mkval(V_COLL);
+		int na = a->k == V_COLL ? a->nitems : 0, nb = b->k == V_COLL ? b->nitems : 0;
+		v->items = arena_alloc(cur_arena, sizeof(val *) * (na + nb + 1));
+		for (int i = 0; i < na; i++) {
+			bool inb = b->k == V_COLL && coll_has(r, b, a->items[i]);
+			if (e->kind == E_UNION || (e->kind == E_INTER && inb) || (e->kind == E_DIFF && !inb))
+				v->items[v->nitems++] = a->items[i];
+		}
+		if (e->kind == E_UNION)
+			for (int i = 0; i < nb; i++)
+				if (!coll_has(r, v, b->items[i]))
+					v->items[v->nitems++] = b->items[i];
+		return v;
+	}
+	if (is_emptyish(a) && is_emptyish(b))
+		return a;
+	bool setop = a->k == V_SET || b->k == V_SET;
+	if (setop) {
+		word *x = as_set(r, a, e->pos), *y = as_set(r, b, e->pos);
+		if (!x || !y)
+			return NULL;
+		val *v = mkset(r);
+		switch (e->kind) {
+		case E_UNION: set_union(v->bits, x, y, r->w); break;
+		case E_INTER: set_inter(v->bits, x, y, r->w); break;
+		default: set_diff(v->bits, x, y, r->w); break;
+		}
+		return v;
+	}
+	word *x = as_rel(r, a, e->pos), *y = as_rel(r, b, e->pos);
+	if (!x || !y)
+		return NULL;
+	val *v = mkrel(r);
+	switch (e->kind) {
+	case E_UNION: rel_union(v->bits, x, y, r->n); break;
+	case E_INTER: rel_inter(v->bits, x, y, r->n); break;
+	default: rel_diff(v->bits, x, y, r->n); break;
+	}
+	return v;
+}
+
+static val *eval_rel_unary(cat_run *r, const cat_expr *e, val *a)
+{
+	if (e->kind == E_COMPL && a->k == V_SET) {
+		val *v = mkset(r);
+		set_compl(v->bits, a->bits, r->n);
+		return v;
+	}
+	if (e->kind == E_BRACKET) {
+		word *s = as_set(r, a, e->pos);
+		if (!s)
+			return NULL;
+		val *v = mkrel(r);
+		rel_id(v->bits, s, r->n);
+		return v;
+	}
+	word *x = as_rel(r, a, e->pos);
+	if (!x)
+		return NULL;
+	val *v = mkrel(r);
+	switch (e->kind) {
+	case E_PLUS: rel_plus(v->bits, x, r->n); break;
+	case E_STAR: rel_star(v->bits, x, r->n); break;
+	case E_OPT: rel_opt(v->bits, x, r->n); break;
+	case E_INV: rel_inv(v->bits, x, r->n); break;
+	case E_COMPL: rel_compl(v->bits, x, r->n); break;
+	default: return fail(r, e->pos, "internal: bad unary operator");
+	}
+	return v;
+}
+
+static val *closure(cat_run *r, const cat_expr *fn, env *en)
+{
+	val *v = mkval(V_FUN);
+	env *cap = NULL;
+
+	v->fn = fn;
+	v->file = r->cur_file;
+	for (int i = 0; i < fn->nfv; i++) {
+		val *x = lookup(r, en, fn->fv[i]);
+		if (x && !builtin_is(&r->bi, fn->fv[i], x)) {
+			env *c = arena_alloc(cur_arena, sizeof *c);
+			c->sym = fn->fv[i];
+			c->v = x;
+			c->next = cap;
+			cap = c;
+		}
+	}
+	v->cenv = cap;
+	return v;
+}
+
+static env *bind_pattern(cat_run *r, env *en, const int *syms, int n, bool tuple, val *v, srcpos pos)
+{
+	if (!tuple) {
+		return bind(r, en, syms[0], v);
+	}
+	if (v->k != V_TUPLE || v->nitems != n) {
+		fail(r, pos, "expected a tuple of %d values", n);
+		return NULL;
+	}
+	for (int i = 0; i < n; i++)
+		en = bind(r, en, syms[i], v->items[i]);
+	return en;
+}
+
+static val *apply(cat_run *r, val *f, val *arg, srcpos pos, const char *name)
+{
+	if (f->k == V_PRIM) {
+		val *v = builtin_apply(&r->bi, f->sym, arg, cur_arena);
+		return v ? v : fail(r, pos, "%s: %s", cat_symname(f->sym), r->bi.err);
+	}
+	if (f->k != V_FUN)
+		return fail(r, pos, "cannot apply a %s", kind_name(f->k));
+	const cat_expr *fn = f->fn;
+	env *en = f->cenv;
+	/* herd treats f(a, b) and f((a, b)) alike */
+	if (fn->nparams == 1 && !fn->params_tuple)
+		en = bind(r, en, fn->psym[0], arg);
+	else if (!(en = bind_pattern(r, en, fn->psym, fn->nparams, true, arg, pos)))
+		return NULL;
+	srcpos cpos = r->call_pos;
+	const char *cname = r->call_name, *cfile = r->call_file;
+	r->call_pos = pos;
+	r->call_name = name ? name : "a function";
+	r->call_file = r->cur_file;
+	r->cur_file = f->file ? f->file : r->cur_file;   /* the body's positions are there */
+	val *v = eval(r, fn->a, en);
+	r->cur_file = r->call_file;
+	r->call_pos = cpos;
+	r->call_name = cname;
+	r->call_file = cfile;
+	return v;
+}
+
+static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en, srcpos pos);
+
+static val *eval_match(cat_run *r, const cat_expr *e, env *en)
+{
+	val *s = eval(r, e->a, en);
+	if (!s)
+		return NULL;
+	for (int i = 0; i < e->nclauses; i++) {
+		const cat_clause *c = &e->clauses[i];
+		switch (c->kind) {
+		case 0:
+			if (is_emptyish(s) || (s->k == V_SET && set_empty(s->bits, r->w)) ||
+			    (s->k == V_REL && rel_empty(s->bits, r->n)))
+				return eval(r, c->e, en);
+			break;
+		case 1: {
+			if (s->k == V_COLL && s->nitems > 0) {
+				val *rest = mkval(V_COLL);
+				rest->items = s->items + 1;
+				rest->nitems = s->nitems - 1;
+				env *e2 = bind(r, bind(r, en, c->sa, s->items[0]), c->sb, rest);
+				return eval(r, c->e, e2);
+			}
+			if (s->k == V_REL && !rel_empty(s->bits, r->n)) {
+				/* a relation splits into one pair and the rest */
+				int i = 0, j = -1;
+				for (; i < r->n && j < 0; i++)
+					j = set_next(REL_ROW(s->bits, r->w, i), r->w, 0);
+				i--;
+				val *pair = mkval(V_TUPLE), *rest = mkrel(r);
+				pair->items = arena_alloc(cur_arena, sizeof(val *) * 2);
+				pair->nitems = 2;
+				pair->items[0] = mkset(r);
+				pair->items[1] = mkset(r);
+				set_add(pair->items[0]->bits, i);
+				set_add(pair->items[1]->bits, j);
+				rel_copy(rest->bits, s->bits, r->n);
+				REL_ROW(rest->bits, r->w, i)[j >> 6] &= ~((word)1 << (j & 63));
+				env *e2 = bind(r, bind(r, en, c->sa, pair), c->sb, rest);
+				return eval(r, c->e, e2);
+			}
+			if (s->k == V_SET && !set_empty(s->bits, r->w)) {
+				/* an event set splits into one event and the rest */
+				int ev = set_next(s->bits, r->w, 0);
+				val *one = mkset(r), *rest = mkset(r);
+				set_add(one->bits, ev);
+				set_diff(rest->bits, s->bits, one->bits, r->w);
+				env *e2 = bind(r, bind(r, en, c->sa, one), c->sb, rest);
+				return eval(r, c->e, e2);
+			}
+			break;
+		}
+		case 2:
+			if (s->k == V_TAG && s->sym == c->sa)
+				return eval(r, c->e, en);
+			break;
+		default:
+			return eval(r, c->e, en);
+		}
+	}
+	return fail(r, e->pos, "no match clause applies");
+}
+
+static int eval_cond(cat_run *r, const cat_expr *e, env *en)
+{
+	switch (e->kind) {
+	case E_VARIANT:
+		for (int i = 0; i < r->m->nvariants; i++)
+			if (!strcmp(r->m->variants[i], e->name))
+				return 1;
+		return 0;
+	case E_COMPL: {
+		int x = eval_cond(r, e->a, en);
+		return x < 0 ? x : !x;
+	}
+	case E_UNION:
+	case E_INTER: {
+		int x = eval_cond(r, e->a, en);
+		if (x < 0)
+			return x;
+		if ((e->kind == E_UNION) == (x == 1))
+			return x;
+		return eval_cond(r, e->b, en);
+	}
+	case E_EQ:
+	case E_SUBSET: {
+		val *a = eval(r, e->a, en), *b = a ? eval(r, e->b, en) : NULL;
+		if (!b)
+			return -1;
+		if (e->kind == E_EQ)
+			return val_equal(r, a, b);
+		if (a->k == V_COLL || b->k == V_COLL) {
+			if (is_emptyish(a))
+				return 1;
+			if (b->k != V_COLL || a->k != V_COLL)
+				return 0;
+			for (int i = 0; i < a->nitems; i++)
+				if (!coll_has(r, b, a->items[i]))
+					return 0;
+			return 1;
+		}
+		if (a->k == V_SET || b->k == V_SET) {
+			word *x = as_set(r, a, e->pos), *y = as_set(r, b, e->pos);
+			return x && y ? set_subset(x, y, r->w) : -1;
+		}
+		word *x = as_rel(r, a, e->pos), *y = as_rel(r, b, e->pos);
+		return x && y ? rel_subset(x, y, r->n) : -1;
+	}
+	case E_IN: {
+		val *a = eval(r, e->a, en), *b = a ? eval(r, e->b, en) : NULL;
+		if (!b)
+			return -1;
+		if (b->k == V_COLL)
+			return coll_has(r, b, a);
+		if (is_emptyish(b))
+			return 0;
+		if (b->k == V_SET && a->k == V_SET)
+			return set_subset(a->bits, b->bits, r->w);
+		fail(r, e->pos, "'in' needs a collection or set on its right");
+		return -1;
+	}
+	default:
+		fail(r, e->pos, "unsupported condition");
+		return -1;
+	}
+}
+
+static val *eval1(cat_run *r, const cat_expr *e, env *en);
+
+static val *eval(cat_run *r, const cat_expr *e, env *en)
+{
+	if (r->err)
+		return NULL;
+	enter(r, 1);
+	step(r, 1);
+	r->cur_pos = e->pos;
+	val *v = eval1(r, e, en);
+	r->depth--;
+	return v;
+}
+
+static val *eval1(cat_run *r, const cat_expr *e, env *en)
+{
+	val *a, *b, *v;
+
+	switch (e->kind) {
+	case E_VAR:
+		v = lookup(r, en, e->sym);
+		return v ? v : fail(r, e->pos, "unbound name '%s'", e->name);
+	case E_EMPTY:
+		return mkval(V_EMPTY);
+	case E_TAG:
+		v = mkval(V_TAG);
+		v->sym = e->sym;
+		return v;
+	case E_STRING:
+		return fail(r, e->pos, "a string is not a value here");
+	case E_SET:
+	case E_TUPLE:
+		v = mkval(e->kind == E_SET ? V_COLL : V_TUPLE);
+		v->items = arena_alloc(cur_arena, sizeof(val *) * (e->nargs + 1));
+		for (int i = 0; i < e->nargs; i++) {
+			val *x = eval(r, e->args[i], en);
+			if (!x)
+				return NULL;
+			if (e->kind == E_TUPLE || !coll_has(r, v, x))
+				v->items[v->nitems++] = x;
+		}
+		return v;
+	case E_UNION:
+	case E_INTER:
+	case E_DIFF:
+		a = eval(r, e->a, en);
+		b = a ? eval(r, e->b, en) : NULL;
+		return b ? binop(r, e, a, b) : NULL;
+	case E_SEQ:
+	case E_CART: {
+		a = eval(r, e->a, en);
+		b = a ? eval(r, e->b, en) : NULL;
+		if (!b)
+			return NULL;
+		/* a ; b composes relations, a * b pairs up two sets */
+		word *(*as)(cat_run *, val *, srcpos) = e->kind == E_SEQ ? as_rel : as_set;
+		word *x = as(r, a, e->a->pos), *y = as(r, b, e->b->pos);
+		if (!x || !y)
+			return NULL;
+		v = mkrel(r);
+		if (e->kind == E_SEQ)
+			rel_seq(v->bits, x, y, r->n);
+		else
+			rel_cart(v->bits, x, y, r->n);
+		return v;
+	}
+	case E_ADD:
+		a = eval(r, e->a, en);
+		b = a ? eval(r, e->b, en) : NULL;
+		if (!b)
+			return NULL;
+		if (!(b->k == V_COLL || is_emptyish(b)))
+			return fail(r, e->pos, "'++' needs a collection on its right, found a %s", kind_name(b->k));
+		return coll_add(r, a, b->k == V_COLL ? b : NULL);
+	case E_PLUS:
+	case E_STAR:
+	case E_OPT:
+	case E_INV:
+	case E_COMPL:
+	case E_BRACKET:
+		a = eval(r, e->a, en);
+		return a ? eval_rel_unary(r, e, a) : NULL;
+	case E_APP:
+		a = eval(r, e->a, en);
+		b = a ? eval(r, e->b, en) : NULL;
+		return b ? apply(r, a, b, e->pos, e->a->kind == E_VAR ? e->a->name : NULL) : NULL;
+	case E_FUN:
+		return closure(r, e, en);
+	case E_LET: {
+		env *e2 = eval_let_binds(r, e->binds, e->nbinds, e->rec, en, e->pos);
+		return e2 ? eval(r, e->a, e2) : NULL;
+	}
+	case E_MATCH:
+		return eval_match(r, e, en);
+	case E_TRY: {
+		v = eval(r, e->a, en);
+		if (v)
+			return v;
+		r->err = false;
+		return eval(r, e->b, en);
+	}
+	case E_IF: {
+		int c = eval_cond(r, e->a, en);
+		if (c < 0)
+			return NULL;
+		return eval(r, c ? e->b : e->c, en);
+	}
+	case E_EQ:
+	case E_SUBSET:
+	case E_VARIANT:
+	case E_IN:
+		return fail(r, e->pos, "a condition is not a value");
+	}
+	return fail(r, e->pos, "internal: unknown expression");
+}
+
+/* let rec: functions tie the knot through their captured environment;
+ * anything else is a least fixpoint computed by iteration from empty. */
+static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en, srcpos pos)
+{
+	if (!rec) {
+		env *out = en;
+		for (int i = 0; i < nb; i++) {
+			val *v = eval(r, b[i].e, en);
+			if (!v)
+				return NULL;
+			out = b[i].name ? bind(r, out, b[i].sym, v)
+					: bind_pattern(r, out, b[i].patsym, b[i].npat, true, v, b[i].pos);
+			if (!out)
+				return NULL;
+		}
+		return out;
+	}
+	bool allfun = true;
+	for (int i = 0; i < nb; i++)
+		if (b[i].e->kind != E_FUN || !b[i].name)
+			allfun = false;
+	env *out = en;
+	if (allfun) {
+		val **cl = arena_alloc(cur_arena, sizeof(val *) * nb);
+		for (int i = 0; i < nb; i++) {
+			cl[i] = mkval(V_FUN);
+			out = bind(r, out, b[i].sym, cl[i]);
+		}
+		for (int i = 0; i < nb; i++) {
+			val *c = closure(r, b[i].e, out);
+			*cl[i] = *c;
+		}
+		return out;
+	}
+	val **cur = arena_alloc(cur_arena, sizeof(val *) * nb);
+	env **slots = arena_alloc(cur_arena, sizeof(env *) * nb);
+	for (int i = 0; i < nb; i++) {
+		if (!b[i].name) {
+			fail(r, b[i].pos, "let rec needs plain names");
+			return NULL;
+		}
+		cur[i] = mkval(V_EMPTY);
+		out = bind(r, out, b[i].sym, cur[i]);
+		slots[i] = out;
+	}
+	for (int iter = 0;; iter++) {
+		bool changed = false;
+		if (iter > r->n * r->n + 8) {
+			fail(r, pos, "let rec does not converge");
+			return NULL;
+		}
+		for (int i = 0; i < nb; i++) {
+			val *v = eval(r, b[i].e, out);
+			if (!v)
+				return NULL;
+			if (!val_equal(r, v, slots[i]->v))
+				changed = true;
+			slots[i]->v = v;
+		}
+		if (!changed)
+			return out;
+	}
+}
+
+/* ---- checks ---- */
+
+static int check_holds(cat_run *r, const cat_instr *in, val *v)
+{
+	bool ok;
+
+	switch (in->check) {
+	case CHK_ACYCLIC:
+	case CHK_IRREFLEXIVE: {
+		word *x = as_rel(r, v, in->pos);
+		if (!x)
+			return -1;
+		ok = in->check == CHK_ACYCLIC ? rel_acyclic(x, r->n) : rel_irreflexive(x, r->n);
+		break;
+	}
+	default:
+		if (v->k == V_SET)
+			ok = set_empty(v->bits, r->w);
+		else if (v->k == V_REL)
+			ok = rel_empty(v->bits, r->n);
+		else if (is_emptyish(v))
+			ok = true;
+		else if (v->k == V_COLL)
+			ok = v->nitems == 0;
+		else {
+			fail(r, in->pos, "empty: expected a set or relation");
+			return -1;
+		}
+	}
+	return ok != in->negated;
+}
+
+/* ---- instructions ---- */
+
+static int exec(cat_run *r, const kont *k, env *en, bool top);
+
+static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base,
+		   const word *only);
+
+/* A program- or rf-stage value is computed once per epoch, in its arena. */
+static val *cached_eval(cat_run *r, const cat_binding *b, env *en)
+{
+	if (b->stage < STAGE_CO) {
+		cache_ent *c = &r->cache[b->id];
+		if (c->stamp == r->epoch[b->stage])
+			return c->v;
+		arena *saved = cur_arena;
+		cur_arena = &r->ar[b->stage];
+		int dyn = r->dyn;
+		r->dyn = b->stage;
+		val *v = eval(r, b->e, en);
+		r->dyn = dyn;
+		cur_arena = saved;
+		if (v) {
+			c->stamp = r->epoch[b->stage];
+			c->v = v;
+		}
+		return v;
+	}
+	return eval(r, b->e, en);
+}
+
+static int exec_call(cat_run *r, const cat_instr *in, env *en)
+{
+	val *p = lookup(r, en, in->sym);
+	if (!p || p->k != V_PROC) {
+		fail(r, in->pos, "'%s' is not a procedure", in->name);
+		return -1;
+	}
+	val *arg = eval(r, in->e, en);
+	if (!arg)
+		return -1;
+	const cat_instr *pr = p->proc;
+	env *pe = pr->nparams == 1 && !pr->params_tuple ? bind(r, p->cenv, pr->psym[0], arg)
+						       : bind_pattern(r, p->cenv, pr->psym, pr->nparams, true, arg, in->pos);
+	if (!pe)
+		return -1;
+	kont body = { &pr->body, 0, NULL };
+	srcpos cpos = r->call_pos;
+	const char *cname = r->call_name, *cfile = r->call_file;
+	r->call_pos = in->pos;
+	r->call_name = in->name;
+	r->call_file = in->file;
+	int st = exec(r, &body, pe, false);
+	r->call_pos = cpos;
+	r->call_name = cname;
+	r->call_file = cfile;
+	if (st == ST_ERR)
+		return -1;
+	return st == ST_OK;
+}
+
+static int raise_flag(cat_run *r, const char *name)
+{
+	for (int i = 0; i < r->nflags; i++)
+		if (!strcmp(r->flags[i], name))
+			return 0;
+	if (r->nflags < 64)
+		r->flags[r->nflags++] = name;
+	return 0;
+}
+
+static int finish_execution(cat_run *r)
+{
+	cat_verdict v = { r->co, r->flags, r->nflags };
+
+	r->allowed++;
+	r->found = true;
+	if (r->fn && r->fn(r->arg, &v))
+		r->stop = true;
+	return ST_OK;
+}
+
+static int exec1(cat_run *r, const kont *k, env *en, bool top);
+
+static int exec(cat_run *r, const kont *k, env *en, bool top)
+{
+	enter(r, EXEC_WEIGHT);
+	int st = exec1(r, k, en, top);
+	r->depth -= EXEC_WEIGHT;
+	return st;
+}
+
+static int exec1(cat_run *r, const kont *k, env *en, bool top)
+{
+	kont here;
+
+	for (;;) {
+		if (!k)
+			return top ? finish_execution(r) : ST_OK;
+		if (k->i >= k->b->n) {
+			k = k->up;
+			continue;
+		}
+		const cat_instr *in = &k->b->v[k->i];
+		here = (kont){ k->b, k->i + 1, k->up };
+		k = &here;
+		r->cur_file = in->file;
+
+		switch (in->kind) {
+		case I_LET:
+			if (in->rec) {
+				en = eval_let_binds(r, in->binds, in->nbinds, true, en, in->pos);
+				if (!en)
+					return ST_ERR;
+				break;
+			}
+			for (int i = 0; i < in->nbinds; i++) {
+				const cat_binding *b = &in->binds[i];
+				val *v = cached_eval(r, b, en);
+				if (!v)
+					return ST_ERR;
+				en = b->name ? bind(r, en, b->sym, v)
+					     : bind_pattern(r, en, b->patsym, b->npat, true, v, b->pos);
+				if (!en)
+					return ST_ERR;
+			}
+			break;
+		case I_CHECK:
+		case I_CALL: {
+			int ok;
+			cache_ent *c = in->kind == I_CHECK && in->stage < STAGE_CO ? &r->cache[in->cid] : NULL;
+			if (c && c->stamp == r->epoch[in->stage]) {
+				ok = c->ok;
+			} else if (in->kind == I_CALL) {
+				ok = exec_call(r, in, en);
+				if (ok >= 0 && in->negated)
+					ok = !ok;
+			} else {
+				val *v = eval(r, in->e, en);
+				ok = v ? check_holds(r, in, v) : -1;
+			}
+			if (ok < 0)
+				return ST_ERR;
+			if (c) {
+				c->stamp = r->epoch[in->stage];
+				c->ok = ok;
+			}
+			if (in->flag) {
+				if (ok && in->as)
+					raise_flag(r, in->as);
+			} else if (!ok) {
+				r->last_fail = in->as ? in->as : "(unnamed check)";
+				return in->stage < STAGE_CO ? ST_REJECT_ALL : ST_REJECT;
+			}
+			break;
+		}
+		case I_WITH: {
+			val *s = eval(r, in->e, en);
+			if (!s)
+				return ST_ERR;
+			if (s->k == V_COSPACE)
+				return with_co(r, in, k, en, s->bits,
+					       s->nitems ? s->items[0]->bits : NULL);
+			if (s->k != V_COLL && !is_emptyish(s)) {
+				fail(r, in->pos, "with: expected a collection, found a %s", kind_name(s->k));
+				return ST_ERR;
+			}
+			int n = s->k == V_COLL ? s->nitems : 0, st = ST_REJECT;
+			for (int i = 0; i < n && !r->stop; i++) {
+				int sub = exec(r, k, bind(r, en, in->sym, s->items[i]), top);
+				/* ST_BUDGET too: swallowed here, a co enumeration
+				 * over budget inside lock.cat's `with rfe-lf from`
+				 * looked like a rejection, and the test ended with
+				 * the executions found so far (0 states) */
+				if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
+					return sub;
+				if (sub == ST_OK)
+					st = ST_OK;
+			}
+			return st;
+		}
+		case I_INCLUDE: {
+			/* run the body, then continue after the include */
+			kont *after = arena_alloc(&r->ar[r->dyn], sizeof *after);
+			kont *inner = arena_alloc(&r->ar[r->dyn], sizeof *inner);
+			*after = here;
+			*inner = (kont){ &in->body, 0, after };
+			k = inner;
+			break;
+		}
+		case I_IF_VARIANT: {
+			int c = eval_cond(r, in->e, en);
+			if (c < 0)
+				return ST_ERR;
+			kont *inner = arena_alloc(&r->ar[r->dyn], sizeof *inner);
+			kont *after = arena_alloc(&r->ar[r->dyn], sizeof *after);
+			*after = here;
+			*inner = (kont){ c ? &in->body : &in->body2, 0, after };
+			k = inner;
+			break;
+		}
+		case I_PROCEDURE: {
+			val *p = mkval(V_PROC);
+			p->proc = in;
+			p->cenv = NULL;   /* set below: a procedure may call itself */
+			en = bind(r, en, in->sym, p);
+			p->cenv = en;
+			break;
+		}
+		case I_FORALL: {
+			val *s = eval(r, in->e, en);
+			if (!s)
+				return ST_ERR;
+			int n = s->k == V_COLL ? s->nitems : 0;
+			for (int i = 0; i < n; i++) {
+				kont body = { &in->body, 0, NULL };
+				int st = exec(r, &body, bind(r, en, in->sym, s->items[i]), false);
+				if (st != ST_OK)
+					return st;
+			}
+			break;
+		}
+		case I_ENUM: {
+			val *c = mkval(V_COLL);
+			c->items = arena_alloc(cur_arena, sizeof(val *) * (in->nparams + 1));
+			for (int i = 0; i < in->nparams; i++) {
+				val *t = mkval(V_TAG);
+				t->sym = in->psym[i];
+				c->items[c->nitems++] = t;
+			}
+			en = bind(r, en, in->sym, c);
+			break;
+		}
+		case I_SHOW:
+		case I_INSTRUCTIONS:
+		case I_EVENTS:
+			break;
+		}
+	}
+}
+
+/* ---- coherence orders ---- */
+
+typedef struct {
+	int nloc;
+	int *start, *len;     /* writes of location l: ws[start[l] .. +len[l]] */
+	int *ws;
+	int *order;           /* chosen order, same layout as ws */
+	word *must;           /* must-precede among writes (closed) */
+	word *placed;         /* set of placed writes */
+} co_search;
+
+static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *in,
+		    const kont *k, env *en);
+
+static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kont *k, env *en)
+{
+	if (!r->outcome_mode && r->budget && ++r->leaves > r->budget)
+		return ST_BUDGET;
+	r->steps = 0;
+	arena_mark mark = arena_save(&r->ar[2]);
+	arena *saved = cur_arena;
+	int nflags = r->nflags;
+
+	cur_arena = &r->ar[2];
+	val *co = mkrel(r);
+	for (int l = 0; l < cs->nloc; l++)
+		for (int i = 0; i < cs->len[l]; i++)
+			for (int j = i + 1; j < cs->len[l]; j++)
+				rel_add(co->bits, r->w, cs->order[cs->start[l] + i], cs->order[cs->start[l] + j]);
+	r->co = co->bits;
+	int dyn = r->dyn;
+	r->dyn = 2;
+	int st = exec(r, k, bind(r, en, in->sym, co), true);
+	r->dyn = dyn;
+	r->nflags = nflags;
+	cur_arena = saved;
+	arena_release(&r->ar[2], mark);
+	return st;
+}
+
+static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *in,
+		    const kont *k, env *en)
+{
+	if (l == cs->nloc)
+		return co_complete(r, cs, in, k, en);
+	if (pos == cs->len[l])
+		return co_place(r, cs, l + 1, 0, in, k, en);
+	int st = ST_REJECT;
+	for (int i = 0; i < cs->len[l] && !r->stop && !(r->outcome_mode && r->found); i++) {
+		int w = cs->ws[cs->start[l] + i];
+		if (set_has(cs->placed, w))
+			continue;
+		/* every write that must precede w is placed already */
+		bool ready = true;
+		for (int j = 0; j < cs->len[l]; j++) {
+			int u = cs->ws[cs->start[l] + j];
+			if (u != w && !set_has(cs->placed, u) && rel_has(cs->must, r->w, u, w)) {
+				ready = false;
+				break;
+			}
+		}
+		if (!ready)
+			continue;
+		set_add(cs->placed, w);
+		cs->order[cs->start[l] + pos] = w;
+		int sub = co_place(r, cs, l, pos + 1, in, k, en);
+		set_del(cs->placed, w);
+		if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
+			return sub;
+		if (sub == ST_OK)
+			st = ST_OK;
+	}
+	return st;
+}
+
+/* Outcome mode: for each choice of co-last write of the observed
+ * locations (one that no other write must follow), look for ONE allowed
+ * order ending that way. The number of outcomes is small even when the
+ * number of coherence orders is astronomical. */
+static int co_by_outcome(cat_run *r, co_search *cs, int f, const word *must,
+			 const cat_instr *in, const kont *k, env *en)
+{
+	int n = r->n, w = r->w;
+
+	if (f == r->nfinal_locs) {
+		rel_copy(cs->must, must, n);
+		r->found = false;
+		int st = co_place(r, cs, 0, 0, in, k, en);
+		r->found = false;
+		return st;
+	}
+	int l = r->final_locs[f];
+	if (l >= cs->nloc || cs->len[l] == 0)
+		return co_by_outcome(r, cs, f + 1, must, in, k, en);
+	word *next = arena_alloc(&r->ar[1], sizeof(word) * n * w);
+	int st = ST_REJECT;
+	for (int i = 0; i < cs->len[l] && !r->stop; i++) {
+		int last = cs->ws[cs->start[l] + i];
+		if (!set_empty(REL_ROW(must, w, last), w))
+			continue;            /* something must come after it */
+		rel_copy(next, must, n);
+		for (int j = 0; j < cs->len[l]; j++)
+			if (j != i)
+				rel_add(next, w, cs->ws[cs->start[l] + j], last);
+		rel_plus(next, next, n);
+		if (!rel_irreflexive(next, n))
+			continue;
+		int sub = co_by_outcome(r, cs, f + 1, next, in, k, en);
+		if (sub == ST_ERR || sub == ST_REJECT_ALL)
+			return sub;
+		if (sub == ST_OK)
+			st = ST_OK;
+	}
+	return st;
+}
+
+/* Orders per location that extend `base`; when the model demands
+ * coherence, also the orders uniproc forces (write-write in po, and what
+ * reads observe), which prunes without changing the verdict. With `only`
+ * (co_orders(r, S)), the orders of the writes in S: writes outside S get
+ * no place, so orders that differ only in where they would go are not
+ * enumerated again and again (lock.cat's unlocks, which it merges into
+ * co itself). */
+static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base,
+		   const word *only)
+{
+	const evstruct *es = r->es;
+	int n = r->n, w = r->w;
+	arena *a = &r->ar[1];
+	co_search cs = { 0 };
+
+	cs.must = arena_alloc(a, sizeof(word) * n * w);
+	cs.placed = arena_alloc(a, sizeof(word) * w);
+	rel_copy(cs.must, base, n);
+	if (r->m->coherent)
+		builtin_uniproc_co(es, r->rf, cs.must);
+	/* only same-location write pairs matter */
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			if (rel_has(cs.must, w, i, j) &&
+			    (!(es->kind[i] & EV_W) || !(es->kind[j] & EV_W) || es->loc[i] != es->loc[j]))
+				REL_ROW(cs.must, w, i)[j >> 6] &= ~((word)1 << (j & 63));
+	/* a write outside `only` passes its constraints on before it goes */
+	rel_plus(cs.must, cs.must, n);
+	if (only)
+		for (int i = 0; i < n; i++) {
+			if (!set_has(only, i))
+				set_clear(REL_ROW(cs.must, w, i), w);
+			else
+				set_inter(REL_ROW(cs.must, w, i), REL_ROW(cs.must, w, i), only, w);
+		}
+	if (!rel_irreflexive(cs.must, n))
+		return ST_REJECT;
+
+	int maxloc = 0;
+	for (int i = 0; i < n; i++)
+		if ((es->kind[i] & EV_W) && es->loc[i] + 1 > maxloc)
+			maxloc = es->loc[i] + 1;
+	cs.nloc = maxloc;
+	cs.start = arena_alloc(a, sizeof(int) * (maxloc + 1));
+	cs.len = arena_alloc(a, sizeof(int) * (maxloc + 1));
+	cs.ws = arena_alloc(a, sizeof(int) * (n + 1));
+	cs.order = arena_alloc(a, sizeof(int) * (n + 1));
+	int m = 0;
+	for (int l = 0; l < maxloc; l++) {
+		cs.start[l] = m;
+		for (int i = 0; i < n; i++)
+			if ((es->kind[i] & EV_W) && es->loc[i] == l && (!only || set_has(only, i)))
+				cs.ws[m++] = i;
+		cs.len[l] = m - cs.start[l];
+	}
+	if (r->outcome_mode) {
+		word *must = arena_alloc(a, sizeof(word) * n * w);
+		rel_copy(must, cs.must, n);
+		return co_by_outcome(r, &cs, 0, must, in, k, en);
+	}
+	return co_place(r, &cs, 0, 0, in, k, en);
+}
+
+/* ---- public API ---- */
+
+static size_t mem_limit = CAT_MEM_LIMIT;
+
+/* The evaluator may use half of the stack (what its caller already used
+ * is not known), at most 64 MiB. */
+static size_t stack_allowance(void)
+{
+	struct rlimit rl;
+	size_t max = (size_t)64 << 20;
+
+	if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 < max)
+		max = rl.rlim_cur / 2;
+	return max;
+}
+
+/* Splice `inc` in as an include run before the rest of `ast`; frees inc. */
+static void prepend_include(cat_model_ast *ast, cat_model_ast *inc, const char *name)
+{
+	cat_instr *v = calloc(ast->top.n + 1, sizeof *v);
+	v[0].kind = I_INCLUDE;
+	v[0].path = strdup(name);
+	v[0].file = v[0].path;
+	v[0].body = inc->top;
+	if (ast->top.n)   /* an empty model has no instructions (v is NULL) */
+		memcpy(v + 1, ast->top.v, sizeof *v * ast->top.n);
+	free(ast->top.v);
+	ast->top.v = v;
+	ast->top.n++;
+	inc->top = (cat_block){ 0 };
+	cat_model_ast_free(inc);
+}
+
+cat_model *cat_model_load(const char *path, const char *const *incdirs,
+			  const char *const *variants, diag *d)
+{
+	cat_model_ast *lib = NULL, *ast;
+	char libpath[4096];
+
+	for (int i = 0; incdirs && incdirs[i]; i++) {
+		snprintf(libpath, sizeof libpath, "%s/stdlib.cat", incdirs[i]);
+		FILE *f = fopen(libpath, "r");
+		if (f) {
+			fclose(f);
+			lib = cat_parse_file(libpath, incdirs, d);
+			if (!lib)
+				return NULL;
+			break;
+		}
+	}
+	ast = cat_parse_file(path, incdirs, d);
+	if (!ast) {
+		if (lib)
+			cat_model_ast_free(lib);
+		return NULL;
+	}
+	/* A bell file next to the model with the same base name (herd7 takes
+	 * it from a .cfg or -bell: linux-kernel.bell for linux-kernel.cat)
+	 * runs before the model; the library runs before both. */
+	size_t plen = strlen(path);
+	if (plen > 4 && !strcmp(path + plen - 4, ".cat") && plen + 2 < sizeof libpath) {
+		snprintf(libpath, sizeof libpath, "%.*s.bell", (int)(plen - 4), path);
+		FILE *f = fopen(libpath, "r");
+		if (f) {
+			fclose(f);
+			cat_model_ast *bell = cat_parse_file(libpath, incdirs, d);
+			if (!bell) {
+				if (lib)
+					cat_model_ast_free(lib);
+				cat_model_ast_free(ast);
+				return NULL;
+			}
+			prepend_include(ast, bell, libpath);
+		}
+	}
+	if (lib)
+		prepend_include(ast, lib, "stdlib.cat");
+	cat_model *m = calloc(1, sizeof *m);
+	m->ast = ast;
+	m->ncache = cat_compile(ast);
+	m->coherent = cat_checks_coherence(ast);
+	m->no_future = m->coherent || cat_checks_no_future_reads(ast);
+	for (int i = 0; variants && variants[i]; i++) {
+		m->variants = realloc(m->variants, sizeof(char *) * (m->nvariants + 1));
+		m->variants[m->nvariants++] = strdup(variants[i]);
+	}
+	return m;
+}
+
+void cat_model_free(cat_model *m)
+{
+	if (!m)
+		return;
+	cat_model_ast_free(m->ast);
+	for (int i = 0; i < m->nvariants; i++)
+		free(m->variants[i]);
+	free(m->variants);
+	free(m);
+}
+
+const char *cat_model_title(const cat_model *m) { return m->ast->title; }
+bool cat_model_requires_coherence(const cat_model *m) { return m->coherent; }
+
+cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
+{
+	cat_run *r = calloc(1, sizeof *r);
+	r->m = m;
+	r->cache = calloc(m->ncache + 1, sizeof *r->cache);
+	r->next_epoch = 1;
+	builtin_init(&r->bi, tag_names, ntags);
+	r->mem = (arena_budget){ 0, mem_limit, out_of_memory, r };
+	for (int i = 0; i < 3; i++)
+		r->ar[i].budget = &r->mem;
+	return r;
+}
+
+bool cat_run_requires_coherence(const cat_run *r) { return r->m->coherent; }
+bool cat_run_forbids_future_reads(const cat_run *r) { return r->m->no_future; }
+
+void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int n, long budget)
+{
+	r->outcome_mode = outcome_mode;
+	r->final_locs = final_locs;
+	r->nfinal_locs = n;
+	r->budget = budget;
+	r->leaves = 0;
+}
+
+void cat_run_free(cat_run *r)
+{
+	if (!r)
+		return;
+	for (int i = 0; i < 3; i++)
+		arena_free(&r->ar[i]);
+	builtin_free(&r->bi);
+	free(r->cache);
+	free(r);
+}
+
+void cat_run_set_events(cat_run *r, const evstruct *es)
+{
+	for (int i = 0; i < 3; i++)
+		arena_reset(&r->ar[i]);
+	r->es = es;
+	r->n = es->n;
+	r->w = es->w;
+	r->epoch[0] = r->next_epoch++;
+	cur_arena = &r->ar[0];
+	builtin_set_events(&r->bi, es, &r->ar[0]);
+}
+
+long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag *d)
+{
+	arena_reset(&r->ar[1]);
+	arena_reset(&r->ar[2]);
+	r->epoch[1] = r->next_epoch++;
+	r->rf = rf;
+	r->co = NULL;
+	r->fn = fn;
+	r->arg = arg;
+	r->allowed = 0;
+	r->stop = false;
+	r->nflags = 0;
+	r->err = false;
+	r->dyn = 1;
+	cur_arena = &r->ar[1];
+	builtin_set_rf(&r->bi, rf, &r->ar[1]);
+
+	kont top = { &r->m->ast->top, 0, NULL };
+	jmp_buf jb;
+	char base;
+	int st;
+	r->depth = 0;
+	r->steps = 0;
+	r->call_name = NULL;
+	r->cur_pos = (srcpos){ 0, 0 };
+	r->stack_base = &base;
+	if (!r->stack_max)
+		r->stack_max = stack_allowance();
+	r->jb = &jb;
+	if (setjmp(jb) == 0)
+		st = exec(r, &top, NULL, true);
+	else
+		st = ST_ERR;   /* a limit: the message is in r */
+	r->jb = NULL;
+	r->stack_base = NULL;
+	if (st == ST_BUDGET)
+		return -2;
+	if (st == ST_ERR || r->err) {
+		srcpos pos = r->err_pos;
+		const char *saved = d->file;
+		d->file = r->err_file ? r->err_file : "<model>";
+		diag_error(d, pos, "%s", r->err_msg);
+		if (!d->file)
+			d->file = saved;
+		return -1;
+	}
+	return r->allowed;
+}
+
+const char *cat_run_last_failure(const cat_run *r) { return r->last_fail; }
+
+void cat_set_memory_limit(size_t bytes) { mem_limit = bytes; }

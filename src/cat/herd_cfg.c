@@ -1,0 +1,150 @@
+/* herd_cfg.c - herd7 configuration files (see herd_cfg.h). */
+#include <ctype.h>
+#include <stdbool.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cat/herd_cfg.h"
+
+/* Options that only change herd7's graphs or messages. */
+static const char *const ignored[] = {
+	"graph", "squished", "showevents", "movelabel", "fontsize", "xscale",
+	"yscale", "arrowsize", "showinitrf", "showfinalrf", "showinitwrites",
+	"splines", "pad", "edgeattr", "show", "nshow", "doshow", "unshow",
+	"showlegend", "showkind", "shortlegend", "showthin", "texmacros",
+	"hexa", "dotmode", "dotcom", "condensed", "labelinit", "oneinit",
+	"initpos", "finalpos", "showobserved", "edgemerge", "extrachars",
+	"penwidth", "scale", "symetric", "showpo", "showfr", "showdetails",
+	"showraw", "noshow", "showtoken", "showinitwrites", "showflag",
+	"showfinalco", "showcutoff", "showlabel", "showpos", "gv", "evince",
+	"o", "suffix", "dumpes", "verbose", "v", "q", "debug", "web",
+	"through", "speedcheck", "timeout", "unroll", "nonames", "names",
+	"excl", "rename", "kinds", "conds", "statelessrc11", "dumplem",
+	"cycles", "optace", "initwrites", "showsubjectivity",
+	"fixed-size", "one", "dotheader",
+};
+
+static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
+
+/* cwd first, then the cfg's directory; NULL if neither has it */
+static char *resolve(const bpfmm_cfg *c, const char *name)
+{
+	char buf[PATH_MAX];
+
+	if (readable(name))
+		return strdup(name);
+	if (name[0] != '/' && snprintf(buf, sizeof buf, "%s/%s", c->dir, name) < (int)sizeof buf &&
+	    readable(buf))
+		return strdup(buf);
+	return NULL;
+}
+
+static int set_file(bpfmm_cfg *c, char **slot, const char *key, const char *arg,
+		    srcpos pos, diag *d)
+{
+	char *p = resolve(c, arg);
+
+	if (!p)
+		return diag_error(d, pos, "%s file '%s' not found (looked in . and %s)", key, arg, c->dir);
+	free(*slot);
+	*slot = p;
+	return 0;
+}
+
+int cfg_load(const char *path, bpfmm_cfg *c, diag *d)
+{
+	char line[4096];
+	int lineno = 0;
+	FILE *f;
+
+	memset(c, 0, sizeof *c);
+	d->file = path;
+	f = fopen(path, "r");
+	if (!f)
+		return diag_error(d, (srcpos){ 0, 0 }, "cannot open configuration file");
+	const char *slash = strrchr(path, '/');
+	c->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+
+	while (fgets(line, sizeof line, f)) {
+		char *s = line, *key, *arg, *e;
+		lineno++;
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s || *s == '#')
+			continue;
+		srcpos pos = { lineno, (int)(s - line) + 1 };
+		if (*s == '-')  /* "-model x" is accepted too */
+			s++;
+		key = s;
+		while (*s && !isspace((unsigned char)*s))
+			s++;
+		if (*s)
+			*s++ = 0;
+		while (isspace((unsigned char)*s))
+			s++;
+		arg = s;
+		e = arg + strlen(arg);
+		while (e > arg && isspace((unsigned char)e[-1]))
+			*--e = 0;
+
+		int rc = 0;
+		if (!strcmp(key, "model") || !strcmp(key, "cat"))
+			rc = set_file(c, &c->model, key, arg, pos, d);
+		else if (!strcmp(key, "bell"))
+			rc = set_file(c, &c->bell, key, arg, pos, d);
+		else if (!strcmp(key, "macros"))
+			rc = set_file(c, &c->macros, key, arg, pos, d);
+		else if (!strcmp(key, "variant")) {
+			/* herd7: a comma-separated list */
+			for (char *v = strtok(arg, ", \t"); v; v = strtok(NULL, ", \t")) {
+				if (c->nvariants == CFG_MAX_VARIANTS) {
+					rc = diag_error(d, pos, "too many variants");
+					break;
+				}
+				c->variants[c->nvariants++] = strdup(v);
+			}
+		} else {
+			bool known = false;
+			for (size_t i = 0; i < sizeof ignored / sizeof *ignored; i++)
+				known |= !strcmp(key, ignored[i]);
+			if (!known)
+				rc = diag_error(d, pos, "unknown option '%s' in configuration file", key);
+		}
+		if (rc) {
+			fclose(f);
+			cfg_free(c);
+			return -1;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+int cfg_check_bell(const bpfmm_cfg *c, const char *model_path, diag *d)
+{
+	char want[PATH_MAX], a[PATH_MAX], b[PATH_MAX];
+	size_t n = strlen(model_path);
+
+	if (!c->bell)
+		return 0;
+	if (n > 4 && !strcmp(model_path + n - 4, ".cat") &&
+	    snprintf(want, sizeof want, "%.*s.bell", (int)(n - 4), model_path) < (int)sizeof want &&
+	    realpath(want, a) && realpath(c->bell, b) && !strcmp(a, b))
+		return 0;
+	return diag_error(d, (srcpos){ 0, 0 },
+			  "bell file %s: bpfmm runs the .bell next to the model with the same "
+			  "base name (%s), not another one", c->bell, model_path);
+}
+
+void cfg_free(bpfmm_cfg *c)
+{
+	free(c->dir);
+	free(c->model);
+	free(c->bell);
+	free(c->macros);
+	for (int i = 0; i < c->nvariants; i++)
+		free(c->variants[i]);
+	memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,33 @@
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "cat/model_dir.h"
+
+#ifndef BPFMM_MODELDIR
+#define BPFMM_MODELDIR "/usr/local/share/bpfmm/models"
+#endif
+
+const char *model_dir(void)
+{
+	static char dir[PATH_MAX];
+	char exe[PATH_MAX], probe[PATH_MAX + 32];
+	const char *env = getenv("BPFMM_MODELDIR");
+
+	if (env && *env)
+		return env;
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0) {
+		exe[len] = 0;
+		char *d = dirname(exe);
+		static const char *const rel[] = { "../models", "../share/bpfmm/models" };
+		for (int i = 0; i < 2; i++) {
+			snprintf(dir, sizeof dir, "%s/%s", d, rel[i]);
+			snprintf(probe, sizeof probe, "%s/lib/stdlib.cat", dir);
+			if (access(probe, R_OK) == 0)
+				return dir;
+		}
+	}
+	return BPFMM_MODELDIR;
+}

@@ -1,0 +1,1055 @@
+/* jit_map.c - `bpfmm map`: is a JIT's instruction mapping sound for the BPF
+ * memory model?
+ *
+ * Each BPF litmus test is compiled, instruction by instruction, into a
+ * litmus test of the native architecture using the templates of a mapping
+ * table (mapping.h). The native test is produced as TEXT and read back with
+ * litmus_read_string(), so the native front-end sees it exactly as it would
+ * see a user's file. Both tests are checked (check_test) with their own
+ * model, and the sets of final states are compared over the same
+ * observables: the condition's, every memory location and every register a
+ * memory access writes. A native state that BPF forbids makes the mapping
+ * unsound for that test.
+ *
+ * Loops: a template line marked @retry (the back edge of an LR/SC or
+ * larx/stcx. retry loop) is in the native test, and the engine unrolls it
+ * as it unrolls every loop (thread_traces, --unroll, default 0 here: an
+ * attempt that fails is not retried, its path is dropped, as herd7
+ * -unroll 0 does for the kernel's LL/SC tests). The status register the
+ * store-conditional writes ({status}) is also filtered to "succeeded" in
+ * the final state, which every complete path satisfies. Lines marked @omit
+ * (zero extensions of small values) are documentation only.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "exec/check.h"
+#include "arch/frontends.h"
+#include "litmus/litmus_read.h"
+#include "cmd/jit_map.h"
+#include "cmd/outdir.h"
+#include "cmd/mapping.h"
+#include "cmd/output.h"
+
+#define NELEM(a) (sizeof (a) / sizeof *(a))
+
+typedef struct {
+	cat_model *m;
+	cat_run *run;
+} model_run;
+
+/* ---- generation ---------------------------------------------------------- */
+
+typedef struct {
+	const mapping *m;
+	const litmus_test *t;     /* the BPF test */
+	int ti;                   /* thread being generated */
+	char **cells;             /* its native cells */
+	int ncells;
+	bool *needlabel;          /* per BPF instruction index (0..ncode) */
+	int nfresh;               /* {status} registers used in this thread */
+	bool flag_used;           /* {flag} used in this thread */
+	int uniq;                 /* local label counter */
+	/* filter conjuncts "T:REG=0" for every {status} */
+	char **status;
+	int nstatus;
+	const char *unsupported;  /* class with no section */
+	char err[256];
+} gen;
+
+/* per-instruction operands, as native text */
+typedef struct {
+	const char *k1, *k2;      /* section/variable keys: operation, size */
+	char dst[32], base[32], off[32], abase[32], src[32], exp[32], new_[32];
+	char a[32], b[32], imm[64], target[32], end[32], status[32];
+	char locals[8][2][64];    /* {Lname} -> unique label */
+	int nlocals;
+	bool has_status;
+} operands;
+
+static int gen_fail(gen *g, const char *fmt, const char *arg)
+{
+	snprintf(g->err, sizeof g->err, fmt, arg);
+	return -1;
+}
+
+static void push_cell(gen *g, const char *text)
+{
+	g->cells = realloc(g->cells, sizeof *g->cells * (g->ncells + 1));
+	g->cells[g->ncells++] = strdup(text);
+}
+
+static void label_name(char *buf, size_t n, int ti, int k)
+{
+	snprintf(buf, n, "P%dL%d", ti, k);
+}
+
+/* native name of BPF register index `reg`, or NULL */
+static const char *native_reg_sized(const gen *g, int reg, int size)
+{
+	const char *name = g->t->regs[reg];
+	int n;
+
+	if (name[0] != 'r' || sscanf(name + 1, "%d", &n) != 1 || n < 0 || n > 10)
+		return NULL;
+	if (size > 0 && size <= 4 && g->m->native32[n])
+		return g->m->native32[n];
+	return g->m->native[n];
+}
+
+static const char *native_reg(const gen *g, int reg)
+{
+	return native_reg_sized(g, reg, 0);
+}
+
+static void fmt_value(char *buf, size_t n, const litmus_test *t, value v)
+{
+	if (v.sym < 0)
+		snprintf(buf, n, "%lld", (long long)v.off);
+	else if (v.off == 0)
+		snprintf(buf, n, "%s", t->syms[v.sym]);
+	else
+		snprintf(buf, n, "%s+%lld", t->syms[v.sym], (long long)v.off);
+}
+
+static int instantiate(gen *g, const map_section *s, operands *op);
+
+/* A register operand: its native name, or an immediate put into immreg
+ * by the [imm] section first. */
+static int reg_or_imm(gen *g, const opnd *o, char *out, size_t n, operands *op, int size)
+{
+	if (o->kind == OPND_REG) {
+		const char *r = native_reg_sized(g, o->reg, size);
+		if (!r)
+			return gen_fail(g, "no native register for BPF register '%s'", g->t->regs[o->reg]);
+		snprintf(out, n, "%s", r);
+		return 0;
+	}
+	const map_section *s = mapping_section(g->m, "imm", NULL, NULL);
+	if (!s || !g->m->immreg) {
+		g->unsupported = "imm";
+		return 1;
+	}
+	const char *reg = size > 0 && size <= 4 && g->m->immreg32 ? g->m->immreg32 : g->m->immreg;
+	operands io = { .k1 = op->k1, .k2 = op->k2 };
+	fmt_value(io.imm, sizeof io.imm, g->t, o->imm);
+	snprintf(io.dst, sizeof io.dst, "%s", reg);
+	int rc = instantiate(g, s, &io);
+	if (rc)
+		return rc;
+	snprintf(out, n, "%s", reg);
+	return 0;
+}
+
+static bool section_uses(const map_section *s, const char *ph)
+{
+	for (int i = 0; i < s->nlines; i++)
+		if (!(s->flags[i] & MAP_LINE_OMIT) && strstr(s->lines[i], ph))
+			return true;
+	return false;
+}
+
+static const char *lookup(gen *g, operands *op, const char *name)
+{
+	static const struct { const char *name; size_t off; } fields[] = {
+		{ "dst", offsetof(operands, dst) }, { "base", offsetof(operands, base) },
+		{ "off", offsetof(operands, off) }, { "abase", offsetof(operands, abase) },
+		{ "src", offsetof(operands, src) }, { "exp", offsetof(operands, exp) },
+		{ "new", offsetof(operands, new_) }, { "a", offsetof(operands, a) },
+		{ "b", offsetof(operands, b) }, { "imm", offsetof(operands, imm) },
+		{ "target", offsetof(operands, target) }, { "end", offsetof(operands, end) },
+	};
+	for (size_t i = 0; i < NELEM(fields); i++)
+		if (!strcmp(name, fields[i].name)) {
+			const char *v = (const char *)op + fields[i].off;
+			return v[0] ? v : NULL;
+		}
+	if (!strcmp(name, "flag")) {
+		if (!g->m->flagreg)
+			return NULL;
+		if (!g->flag_used) {
+			char buf[64];
+			g->flag_used = true;
+			snprintf(buf, sizeof buf, "%d:%s=0", g->ti, g->m->flagreg);
+			g->status = realloc(g->status, sizeof *g->status * (g->nstatus + 1));
+			g->status[g->nstatus++] = strdup(buf);
+		}
+		return g->m->flagreg;
+	}
+	if (!strcmp(name, "status")) {
+		if (!op->has_status) {
+			if (g->nfresh >= g->m->nfresh)
+				return NULL;
+			snprintf(op->status, sizeof op->status, "%s", g->m->fresh[g->nfresh++]);
+			op->has_status = true;
+			char buf[64];
+			snprintf(buf, sizeof buf, "%d:%s=%s", g->ti, op->status,
+				 g->m->status_ok ? g->m->status_ok : "0");
+			g->status = realloc(g->status, sizeof *g->status * (g->nstatus + 1));
+			g->status[g->nstatus++] = strdup(buf);
+		}
+		return op->status;
+	}
+	if (name[0] == 'L' && name[1] >= 'a' && name[1] <= 'z') {   /* {Lretry} */
+		for (int i = 0; i < op->nlocals; i++)
+			if (!strcmp(op->locals[i][0], name))
+				return op->locals[i][1];
+		if (op->nlocals == (int)NELEM(op->locals))
+			return NULL;
+		snprintf(op->locals[op->nlocals][0], 64, "%s", name);
+		snprintf(op->locals[op->nlocals][1], 64, "P%dA%d", g->ti, g->uniq++);
+		return op->locals[op->nlocals++][1];
+	}
+	return mapping_var(g->m, name, op->k1, op->k2);
+}
+
+static int instantiate(gen *g, const map_section *s, operands *op)
+{
+	for (int i = 0; i < s->nlines; i++) {
+		char out[512];
+		size_t n = 0;
+		const char *p = s->lines[i];
+
+		if (s->flags[i] & MAP_LINE_OMIT)
+			continue;
+		while (*p) {
+			if (*p == '{') {
+				const char *close = strchr(p, '}');
+				char name[64];
+				if (!close || (size_t)(close - p - 1) >= sizeof name)
+					return gen_fail(g, "unterminated placeholder in [%s]", s->name);
+				memcpy(name, p + 1, close - p - 1);
+				name[close - p - 1] = 0;
+				const char *v = lookup(g, op, name);
+				if (!v) {
+					snprintf(g->err, sizeof g->err,
+						 "placeholder {%s} of [%s] has no value here", name, s->name);
+					return -1;
+				}
+				n += snprintf(out + n, sizeof out - n, "%s", v);
+				p = close + 1;
+			} else if (n + 1 < sizeof out) {
+				out[n++] = *p++;
+				out[n] = 0;
+			} else {
+				p++;
+			}
+			if (n >= sizeof out)
+				return gen_fail(g, "template line of [%s] too long", s->name);
+		}
+		out[n] = 0;
+		push_cell(g, out);
+	}
+	return 0;
+}
+
+static const char *const cmp_names[] = {
+	[CMP_ALWAYS] = "goto", [CMP_EQ] = "jeq", [CMP_NE] = "jne",
+	[CMP_LT] = "jlt", [CMP_LE] = "jle", [CMP_GT] = "jgt", [CMP_GE] = "jge",
+	[CMP_SLT] = "jslt", [CMP_SLE] = "jsle", [CMP_SGT] = "jsgt", [CMP_SGE] = "jsge",
+	[CMP_SET] = "jset",
+};
+
+static const char *alu_key(alu_op a)
+{
+	static const char *const names[] = {
+		[ALU_ADD] = "add", [ALU_SUB] = "sub", [ALU_MUL] = "mul", [ALU_DIV] = "div",
+		[ALU_MOD] = "mod", [ALU_AND] = "and", [ALU_OR] = "or", [ALU_XOR] = "xor",
+		[ALU_SHL] = "shl", [ALU_SHR] = "shr", [ALU_ASHR] = "ashr", [ALU_NEG] = "neg",
+		[ALU_MOVB] = "xchg",
+	};
+	return names[a];
+}
+
+static bool has_tag(const litmus_test *t, tagmask m, const char *name)
+{
+	for (int i = 0; i < t->fe->ntags; i++)
+		if (!strcmp(t->fe->tag_names[i], name))
+			return (m >> i) & 1;
+	return false;
+}
+
+/* The mapping class of a BPF instruction (docs/jit-mappings.md). */
+static const char *insn_class(const litmus_test *t, const ir_insn *in)
+{
+	switch (in->op) {
+	case IR_LOAD: return has_tag(t, in->tags_r, "AQ") ? "load_acquire" : "load";
+	case IR_STORE: return has_tag(t, in->tags_w, "RL") ? "store_release" : "store";
+	case IR_RMW:
+		if (!has_tag(t, in->tags_r, "SC"))
+			return "lock";
+		return in->alu == ALU_MOVB ? "xchg" : "fetch";
+	case IR_CAS: return "cmpxchg";
+	case IR_MOV: return in->a.kind == OPND_REG ? "mov" : "mov_imm";
+	case IR_ALU: return in->alu == ALU_NEG ? "neg" : "alu";
+	case IR_BRANCH: return cmp_names[in->cmp];
+	default: return NULL;
+	}
+}
+
+static int gen_insn(gen *g, int k)
+{
+	const litmus_thread *th = &g->t->threads[g->ti];
+	const ir_insn *in = &th->code[k];
+	const char *cls = insn_class(g->t, in);
+	operands op = { 0 };
+	char size[8];
+	int rc;
+
+	if (!cls) {
+		snprintf(g->err, sizeof g->err, "line %d: instruction has no mapping class",
+			 in->pos.line);
+		return -1;
+	}
+	snprintf(size, sizeof size, "%d", in->size ? in->size : 8);
+	op.k2 = size;
+	if (in->op == IR_RMW || in->op == IR_ALU)
+		op.k1 = alu_key(in->alu);
+	const map_section *s = mapping_section(g->m, cls, op.k1, op.k2);
+	if (!s) {
+		g->unsupported = cls;
+		return 1;
+	}
+	/* operands the section needs */
+	if (in->dst >= 0) {
+		bool mem = in->op == IR_LOAD || in->op == IR_RMW || in->op == IR_CAS;
+		const char *r = native_reg_sized(g, in->dst, mem ? in->size : 0);
+		if (!r)
+			return gen_fail(g, "no native register for BPF register '%s'", g->t->regs[in->dst]);
+		snprintf(op.dst, sizeof op.dst, "%s", r);
+	}
+	snprintf(op.end, sizeof op.end, "P%dL%d", g->ti, k + 1);
+	if (section_uses(s, "{end}"))
+		g->needlabel[k + 1] = true;
+	switch (in->op) {
+	case IR_LOAD: case IR_STORE: case IR_RMW: case IR_CAS:
+		if (in->a.kind != OPND_REG)
+			return gen_fail(g, "%s with a non-register address", cls);
+		snprintf(op.base, sizeof op.base, "%s", native_reg(g, in->a.reg));
+		snprintf(op.off, sizeof op.off, "%lld", (long long)in->off);
+		if (section_uses(s, "{abase}")) {
+			if (in->off) {
+				const map_section *as = mapping_section(g->m, "addr", NULL, NULL);
+				if (!as || !g->m->addrreg) {
+					g->unsupported = "addr";
+					return 1;
+				}
+				if ((rc = instantiate(g, as, &op)))
+					return rc;
+				snprintf(op.abase, sizeof op.abase, "%s", g->m->addrreg);
+			} else {
+				snprintf(op.abase, sizeof op.abase, "%s", op.base);
+			}
+		}
+		if (in->op == IR_CAS) {
+			if ((rc = reg_or_imm(g, &in->b, op.exp, sizeof op.exp, &op, in->size))
+			    || (rc = reg_or_imm(g, &in->c, op.new_, sizeof op.new_, &op, in->size)))
+				return rc;
+		} else if (in->op != IR_LOAD && section_uses(s, "{src}")) {
+			if ((rc = reg_or_imm(g, &in->b, op.src, sizeof op.src, &op, in->size)))
+				return rc;
+		}
+		break;
+	case IR_MOV:
+		if (in->a.kind == OPND_REG)
+			snprintf(op.a, sizeof op.a, "%s", native_reg(g, in->a.reg));
+		else if (in->a.imm.sym >= 0)
+			return gen_fail(g, "%s", "moving an address into a register is not mapped");
+		else
+			fmt_value(op.imm, sizeof op.imm, g->t, in->a.imm);
+		break;
+	case IR_ALU:
+		if (in->alu == ALU_NEG) {
+			snprintf(op.a, sizeof op.a, "%s", native_reg(g, in->a.reg));
+		} else if ((rc = reg_or_imm(g, &in->b, op.src, sizeof op.src, &op, 0))) {
+			return rc;
+		}
+		break;
+	case IR_BRANCH:
+		label_name(op.target, sizeof op.target, g->ti, in->target);
+		if (in->cmp != CMP_ALWAYS) {
+			if ((rc = reg_or_imm(g, &in->a, op.a, sizeof op.a, &op, 0))
+			    || (rc = reg_or_imm(g, &in->b, op.b, sizeof op.b, &op, 0)))
+				return rc;
+		}
+		break;
+	default:
+		break;
+	}
+	return instantiate(g, s, &op);
+}
+
+/* ---- printing the native test -------------------------------------------- */
+
+static void fprint_obs(FILE *f, const gen *g, const observable *o, bool native)
+{
+	if (o->thread >= 0)
+		fprintf(f, "%d:%s", o->thread, native ? native_reg(g, o->reg) : g->t->regs[o->reg]);
+	else
+		fprintf(f, "[%s]", g->t->syms[o->sym]);
+}
+
+static void fprint_prop(FILE *f, const gen *g, const prop *p)
+{
+	char buf[64];
+
+	switch (p->kind) {
+	case PROP_TRUE: fputs("true", f); break;
+	case PROP_FALSE: fputs("false", f); break;
+	case PROP_ATOM:
+		fprint_obs(f, g, &p->lhs, true);
+		fputc('=', f);
+		if (p->rhs_is_obs) {
+			fprint_obs(f, g, &p->rhs_obs, true);
+		} else {
+			fmt_value(buf, sizeof buf, g->t, p->rhs);
+			fputs(buf, f);
+		}
+		break;
+	case PROP_NOT:
+		fputs("not (", f);
+		fprint_prop(f, g, p->l);
+		fputc(')', f);
+		break;
+	default:
+		fputc('(', f);
+		fprint_prop(f, g, p->l);
+		fputs(p->kind == PROP_AND ? ") /\\ (" : p->kind == PROP_OR ? ") \\/ (" : ") => (", f);
+		fprint_prop(f, g, p->r);
+		fputc(')', f);
+		break;
+	}
+}
+
+/* The native test as text; NULL with *unsupported or err set. */
+static char *gen_test(const mapping *m, const litmus_test *t, const char **unsupported,
+		      char *err, size_t errn)
+{
+	int nt = t->nthreads;
+	char **cells[nt > 0 ? nt : 1];
+	int ncells[nt > 0 ? nt : 1];
+	char **status = NULL;
+	int nstatus = 0, rc = 0;
+	char *text = NULL;
+	size_t len = 0;
+
+	*unsupported = NULL;
+	for (int ti = 0; ti < nt; ti++) {
+		const litmus_thread *th = &t->threads[ti];
+		gen g = { .m = m, .t = t, .ti = ti, .status = status, .nstatus = nstatus };
+		g.needlabel = calloc(th->ncode + 1, sizeof *g.needlabel);
+		for (int k = 0; k < th->ncode; k++)
+			if (th->code[k].op == IR_BRANCH)
+				g.needlabel[th->code[k].target] = true;
+		for (int k = 0; k <= th->ncode && rc == 0; k++) {
+			if (g.needlabel[k]) {
+				char l[40];
+				label_name(l, sizeof l - 1, ti, k);
+				strcat(l, ":");
+				push_cell(&g, l);
+			}
+			if (k < th->ncode)
+				rc = gen_insn(&g, k);
+		}
+		free(g.needlabel);
+		cells[ti] = g.cells;
+		ncells[ti] = g.ncells;
+		status = g.status;
+		nstatus = g.nstatus;
+		if (rc) {
+			*unsupported = g.unsupported;
+			snprintf(err, errn, "%s", g.err);
+			nt = ti + 1;
+			goto out;
+		}
+	}
+
+	FILE *f = open_memstream(&text, &len);
+	gen g = { .m = m, .t = t };
+	fprintf(f, "%s %s\n{\n", m->arch, t->name);
+	for (int i = 0; i < t->ninit; i++) {
+		const init_entry *e = &t->init[i];
+		char v[64];
+		fmt_value(v, sizeof v, t, e->val);
+		if (e->thread >= 0)
+			fprintf(f, " %d:%s=%s;", e->thread, native_reg(&g, e->reg), v);
+		else
+			fprintf(f, " %s=%s;", t->syms[e->sym], v);
+	}
+	/* A store-conditional that does not run (the comparison of a cmpxchg
+	 * failed) leaves {status} as it was: when success is not 0, start it
+	 * at the success value, so that the filter drops only failed attempts
+	 * (the {flag} entries are 0 = their initial value anyway). */
+	if (m->status_ok && strcmp(m->status_ok, "0") != 0)
+		for (int i = 0; i < nstatus; i++)
+			fprintf(f, " %s;", status[i]);
+	fputs("\n}\n", f);
+	int rows = 1;
+	for (int ti = 0; ti < nt; ti++) {
+		fprintf(f, " P%d %s", t->threads[ti].id, ti + 1 < nt ? "|" : ";\n");
+		if (ncells[ti] > rows)
+			rows = ncells[ti];
+	}
+	for (int r = 0; r < rows; r++)
+		for (int ti = 0; ti < nt; ti++)
+			fprintf(f, " %-28s %s", r < ncells[ti] ? cells[ti][r] : "",
+				ti + 1 < nt ? "|" : ";\n");
+	if (t->nlocations) {
+		fputs("locations [", f);
+		for (int i = 0; i < t->nlocations; i++) {
+			/* herd7 takes `x`, not `[x]`, in a locations list */
+			if (t->locations[i].thread < 0)
+				fputs(t->syms[t->locations[i].sym], f);
+			else
+				fprint_obs(f, &g, &t->locations[i], true);
+			fputs("; ", f);
+		}
+		fputs("]\n", f);
+	}
+	if (t->filter || nstatus) {
+		fputs("filter ", f);
+		for (int i = 0; i < nstatus; i++)
+			fprintf(f, "%s%s", i ? " /\\ " : "", status[i]);
+		if (t->filter) {
+			fputs(nstatus ? " /\\ (" : "(", f);
+			fprint_prop(f, &g, t->filter);
+			fputs(")", f);
+		}
+		fputc('\n', f);
+	}
+	static const char *const quant[] = { "exists", "~exists", "forall" };
+	fprintf(f, "%s (", quant[t->quant]);
+	fprint_prop(f, &g, t->cond);
+	fputs(")\n", f);
+	fclose(f);
+out:
+	for (int ti = 0; ti < nt; ti++) {
+		for (int i = 0; i < ncells[ti]; i++)
+			free(cells[ti][i]);
+		free(cells[ti]);
+	}
+	for (int i = 0; i < nstatus; i++)
+		free(status[i]);
+	free(status);
+	return rc ? NULL : text;
+}
+
+/* ---- observables and comparison ------------------------------------------ */
+
+static void add_location(litmus_test *t, observable o)
+{
+	for (int i = 0; i < t->nlocations; i++) {
+		const observable *l = &t->locations[i];
+		if (l->thread == o.thread && (o.thread < 0 ? l->sym == o.sym : l->reg == o.reg))
+			return;
+	}
+	t->locations = realloc(t->locations, sizeof *t->locations * (t->nlocations + 1));
+	t->locations[t->nlocations++] = o;
+}
+
+/* Observe every memory location and every register a memory access writes
+ * (besides what the test already shows). */
+static void widen_observables(litmus_test *t)
+{
+	for (int s = 0; s < t->nsyms; s++)
+		add_location(t, (observable){ .thread = -1, .reg = -1, .sym = s });
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const litmus_thread *th = &t->threads[ti];
+		for (int k = 0; k < th->ncode; k++) {
+			const ir_insn *in = &th->code[k];
+			if (in->dst >= 0 && (in->op == IR_LOAD || in->op == IR_RMW || in->op == IR_CAS))
+				add_location(t, (observable){ .thread = ti, .reg = in->dst, .sym = -1 });
+		}
+	}
+}
+
+static void print_state(FILE *f, const litmus_test *t, const check_result *r, const value *row)
+{
+	char v[64];
+
+	for (int i = 0; i < r->nobs; i++) {
+		const observable *o = &r->obs[i];
+		fmt_value(v, sizeof v, t, row[i]);
+		if (o->thread >= 0)
+			fprintf(f, "%d:%s=%s;", o->thread, t->regs[o->reg], v);
+		else
+			fprintf(f, "[%s]=%s;", t->syms[o->sym], v);
+		if (i + 1 < r->nobs)
+			fputc(' ', f);
+	}
+}
+
+typedef enum { V_SOUND, V_STRONGER, V_UNSOUND } verdict;
+
+/* Compare native states (rn over tn) with BPF states (rb over tb). On
+ * V_UNSOUND, *bad is the first offending native state in BPF order
+ * (caller frees). Returns -1 if the observables do not line up. */
+static int compare(const mapping *m, const litmus_test *tb, const check_result *rb,
+		   litmus_test *tn, const check_result *rn, verdict *v, value **bad, int *bad_state)
+{
+	int n = rb->nobs, perm[n + 1];
+
+	*bad = NULL;
+	*bad_state = -1;
+	if (rn->nobs != n)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		const observable *o = &rb->obs[i];
+		observable want = *o;
+		if (o->thread >= 0) {
+			int r;
+			if (sscanf(tb->regs[o->reg], "r%d", &r) != 1 || r < 0 || r > 10 || !m->native[r])
+				return -1;
+			want.reg = litmus_reg(tn, m->native[r]);
+		} else {
+			want.sym = litmus_sym(tn, tb->syms[o->sym]);
+		}
+		perm[i] = -1;
+		for (int j = 0; j < n; j++) {
+			const observable *p = &rn->obs[j];
+			if (p->thread == want.thread
+			    && (want.thread < 0 ? p->sym == want.sym : p->reg == want.reg))
+				perm[i] = j;
+		}
+		if (perm[i] < 0)
+			return -1;
+	}
+	value row[n + 1];
+	for (int s = 0; s < rn->nstates; s++) {
+		const value *ns = rn->states + (size_t)s * n;
+		for (int i = 0; i < n; i++) {
+			value x = ns[perm[i]];
+			if (x.sym >= 0)
+				x.sym = litmus_sym((litmus_test *)tb, tn->syms[x.sym]);
+			row[i] = x;
+		}
+		bool found = false;
+		for (int b = 0; b < rb->nstates && !found; b++) {
+			const value *bs = rb->states + (size_t)b * n;
+			found = true;
+			for (int i = 0; i < n && found; i++)
+				found = value_eq(bs[i], row[i]);
+		}
+		if (!found) {
+			*v = V_UNSOUND;
+			*bad = malloc(sizeof(value) * (n + 1));
+			memcpy(*bad, row, sizeof(value) * n);
+			*bad_state = s;
+			return 0;
+		}
+	}
+	*v = rn->nstates < rb->nstates ? V_STRONGER : V_SOUND;
+	return 0;
+}
+
+/* ---- the command ----------------------------------------------------------- */
+
+static bool readable(const char *p) { return access(p, R_OK) == 0; }
+
+static int load_model(const char *name, const char *mdir, const frontend *fe,
+		      const char *const *variants, model_run *mr, diag *d)
+{
+	static char path[PATH_MAX];
+	char here[PATH_MAX], lib[PATH_MAX];
+
+	if (strchr(name, '/'))
+		snprintf(path, sizeof path, "%s", name);
+	else
+		snprintf(path, sizeof path, "%s/%s", mdir, name);
+	if (!readable(path)) {
+		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in %s)", name, mdir);
+		return -1;
+	}
+	snprintf(here, sizeof here, "%s", path);
+	snprintf(lib, sizeof lib, "%s/lib", mdir);
+	const char *inc[] = { dirname(here), lib, mdir, NULL };
+	d->file = path;
+	mr->m = cat_model_load(path, inc, variants, d);
+	if (!mr->m)
+		return -1;
+	mr->run = cat_run_new(mr->m, fe->tag_names, fe->ntags);
+	return 0;
+}
+
+static const char usage[] =
+"Usage: bpfmm map --arch ARCH | --mapping FILE [OPTIONS] FILE.litmus...\n"
+"\n"
+"Compile each BPF litmus test into an ARCH litmus test through a JIT\n"
+"mapping table (default: mappings/ARCH-linux-6.12), check both with their\n"
+"models (bpf.cat and the mapping's model) and print one line per test:\n"
+"  Map TEST ARCH MAPPING sound|sound-stronger|unsound [STATE]\n"
+"  Map TEST ARCH MAPPING unsupported CLASS\n"
+"  Map TEST ARCH MAPPING unchecked (REASON)\n"
+"unsound: a native final state BPF forbids (printed, in BPF names), then\n"
+"an execution of the native test that reaches it (events per thread, rf\n"
+"sources, coherence orders), indented;\n"
+"sound-stronger: sound, and BPF allows states the native test cannot reach;\n"
+"unsupported: the JIT has no sequence for an instruction class (it would\n"
+"reject the program), nothing to check; unchecked: the native front-end\n"
+"does not model an instruction of the generated test, or that test cannot\n"
+"run (exit status 1).\n"
+"\n"
+"Options:\n"
+"  --arch ARCH       riscv64, arm64, x86-64, powerpc, s390x, loongarch64\n"
+"                    (names the mapping ARCH-linux-6.12)\n"
+"  --mapping FILE    a mapping table (docs/jit-mappings.md); a bare name is\n"
+"                    also looked up in the mappings directory\n"
+"  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
+"  --budget N        as for bpfmm (default 200000)\n"
+"  --unroll N        how often a native retry loop may jump back (as bpfmm\n"
+"                    -unroll; default 0: each store-conditional succeeds at\n"
+"                    its first attempt, as herd7 -unroll 0 for LL/SC loops)\n"
+"  --dot DIR         for an unsound test, also draw the native execution\n"
+"                    printed under its Map line in DIR/TEST.MAPPING.dot\n"
+"  --variant NAME    a variant of the native model (repeatable), e.g. a\n"
+"                    hardware assumption the model makes optional\n"
+"  --classes         end each line with classes=C,... : the BPF memory\n"
+"                    instruction classes the test uses\n"
+"\n"
+"Exit status: 0 every test was checked, 1 some test could not be, 2 usage.\n";
+
+static bool find_mapping(const char *mdir, const char *name, char *out, size_t n)
+{
+	const char *dirs[] = { NULL, "mappings" };
+	char md[PATH_MAX];
+
+	snprintf(md, sizeof md, "%s/../mappings", mdir);
+	dirs[0] = md;
+	snprintf(out, n, "%s", name);
+	if (strchr(name, '/') || readable(out))
+		return readable(out);
+	for (size_t i = 0; i < NELEM(dirs); i++) {
+		if (snprintf(out, n, "%s/%s", dirs[i], name) < (int)n && readable(out))
+			return true;
+	}
+	return false;
+}
+
+/* " classes=load,fetch,..." : the memory classes a BPF test uses */
+static void print_classes(const litmus_test *t)
+{
+	static const char *const mem[] = {
+		"load", "store", "lock", "fetch", "xchg", "cmpxchg", "load_acquire", "store_release",
+	};
+	bool used[NELEM(mem)] = { 0 };
+	for (int ti = 0; ti < t->nthreads; ti++)
+		for (int k = 0; k < t->threads[ti].ncode; k++) {
+			const char *c = insn_class(t, &t->threads[ti].code[k]);
+			for (size_t i = 0; c && i < NELEM(mem); i++)
+				used[i] |= !strcmp(c, mem[i]);
+		}
+	const char *sep = " classes=";
+	for (size_t i = 0; i < NELEM(mem); i++)
+		if (used[i]) {
+			printf("%s%s", sep, mem[i]);
+			sep = ",";
+		}
+}
+
+static bool show_classes;
+static const char *dot_dir;   /* --dot DIR */
+static int write_failed;      /* an --emit or --dot file could not be written */
+
+static void free_prop(prop *p)
+{
+	if (p) {
+		free_prop(p->l);
+		free_prop(p->r);
+		free(p);
+	}
+}
+
+/* One native execution reaching state s of rn, which BPF forbids: printed
+ * under the Map line and, with --dot, drawn in DIR/TEST.MAPPING.dot. It is
+ * found by checking the native test again with `exists (that state)`. */
+static void show_execution(litmus_test *tn, model_run *nat, long budget, const check_result *rn,
+			   int s, const char *test, const char *mname)
+{
+	const value *row = rn->states + (size_t)s * rn->nobs;
+	prop *p = NULL;
+
+	for (int i = 0; i < rn->nobs; i++) {
+		prop *a = calloc(1, sizeof *a), *c = p ? calloc(1, sizeof *c) : NULL;
+		if (!a || (p && !c)) {
+			free(a);
+			free(c);
+			free_prop(p);
+			return;
+		}
+		*a = (prop){ .kind = PROP_ATOM, .lhs = rn->obs[i], .rhs = row[i] };
+		if (c)
+			*c = (prop){ .kind = PROP_AND, .l = p, .r = a };
+		p = c ? c : a;
+	}
+	prop *cond = tn->cond;
+	quantifier quant = tn->quant;
+	tn->cond = p;
+	tn->quant = Q_EXISTS;
+	check_result r = { 0 };
+	diag d = { .file = "(generated)" };
+	if (check_test(tn, nat->run, budget, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
+		printf("  an execution of the %s test that reaches it:\n", tn->arch);
+		print_execution(stdout, tn, &r.wit, "    ");
+		if (dot_dir) {
+			char stem[512];
+			outdir_stem(test, stem, 256);
+			snprintf(stem + strlen(stem), sizeof stem - strlen(stem), ".%s", mname);
+			FILE *f = outdir_open(dot_dir, stem, "dot", "map");
+			if (f) {
+				print_dot(f, tn, &r);
+				write_failed |= outdir_close(f, dot_dir, stem, "dot", "map");
+			} else {
+				write_failed = 1;
+			}
+		}
+	}
+	check_result_free(&r);
+	tn->cond = cond;
+	tn->quant = quant;
+	free_prop(p);
+}
+
+static int map_file(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
+		    const frontend *nfe, const char *emit, long budget, const char *file)
+{
+	diag d = { .file = file };
+	litmus_test *tb = litmus_read_file(file, frontend_for_arch, &d), *tn = NULL;
+	check_result rb = { 0 }, rn = { 0 };
+	char err[256] = "", *text = NULL;
+	const char *unsup;
+	int status = 1;
+
+	if (!tb) {
+		diag_print(&d);
+		return 1;
+	}
+	if (strcasecmp(tb->arch, "BPF") != 0) {
+		fprintf(stderr, "%s: error: not a BPF test (%s)\n", file, tb->arch);
+		goto out;
+	}
+	widen_observables(tb);
+	text = gen_test(m, tb, &unsup, err, sizeof err);
+	if (!text && unsup) {
+		printf("Map %s %s %s unsupported %s", tb->name, arch, m->name, unsup);
+		if (show_classes)
+			print_classes(tb);
+		printf("\n");
+		status = 0;
+		goto out;
+	}
+	if (!text) {
+		fprintf(stderr, "%s: error: cannot map: %s\n", file, err);
+		goto out;
+	}
+	if (emit) {
+		char stem[256];
+		outdir_stem(tb->name, stem, sizeof stem);
+		FILE *f = outdir_open(emit, stem, "litmus", "map");
+		if (f) {
+			fputs(text, f);
+			write_failed |= outdir_close(f, emit, stem, "litmus", "map");
+		} else {
+			write_failed = 1;
+		}
+	}
+	diag dn = { .file = "(generated)" };
+	tn = litmus_read_string(text, "(generated)", frontend_for_arch, &dn);
+	if (!tn || tn->fe != nfe) {
+		/* the native front-end does not model an instruction the table
+		 * uses (e.g. byte accesses): say so on the Map line too */
+		if (strstr(dn.msg, "unsupported") || strstr(dn.msg, "not modelled"))
+			printf("Map %s %s %s unchecked (%s front-end: %s)\n", tb->name, arch, m->name,
+			       m->arch, dn.msg);
+		fprintf(stderr, "%s: error: generated %s test does not read back:\n", file, m->arch);
+		diag_print(&dn);
+		goto out;
+	}
+	d.file = file;
+	if (check_test(tb, bpf->run, budget, &rb, &d) < 0) {
+		diag_print(&d);
+		goto out;
+	}
+	dn.file = "(generated)";
+	if (check_test(tn, nat->run, budget, &rn, &dn) < 0) {
+		/* the generated test itself cannot run (e.g. the sequence reuses
+		 * its address register): no verdict, said on the Map line */
+		printf("Map %s %s %s unchecked (the generated %s test cannot run: %s)\n", tb->name, arch,
+		       m->name, m->arch, dn.msg);
+		fprintf(stderr, "%s: error: generated %s test cannot run:\n", file, m->arch);
+		diag_print(&dn);
+		goto out;
+	}
+	if (rb.nstates == 0) {
+		/* nothing to compare against: every mapping would look sound */
+		printf("Map %s %s %s unchecked (no allowed BPF execution)\n", tb->name, arch, m->name);
+		fprintf(stderr, "%s: error: the BPF test has no allowed execution\n", file);
+		goto out;
+	}
+	verdict v;
+	value *bad;
+	int bad_state;
+	if (compare(m, tb, &rb, tn, &rn, &v, &bad, &bad_state) < 0) {
+		fprintf(stderr, "%s: error: observables of the generated test do not line up\n", file);
+		goto out;
+	}
+	static const char *const words[] = { "sound", "sound-stronger", "unsound" };
+	printf("Map %s %s %s %s", tb->name, arch, m->name, words[v]);
+	if (bad) {
+		fputc(' ', stdout);
+		print_state(stdout, tb, &rb, bad);
+		free(bad);
+	}
+	if (show_classes)
+		print_classes(tb);
+	printf("\n");
+	if (v == V_UNSOUND)
+		show_execution(tn, nat, budget, &rn, bad_state, tb->name, m->name);
+	fflush(stdout);
+	status = 0;
+out:
+	check_result_free(&rb);
+	check_result_free(&rn);
+	free(text);
+	litmus_free(tn);
+	litmus_free(tb);
+	return status;
+}
+
+int map_main(int argc, char **argv, const char *model_dir)
+{
+	const char *arch = NULL, *mapfile = NULL, *emit = NULL;
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles = 0, status = 0;
+	long budget = 200000;
+	int unroll = 0;
+	const char *variants[argc > 0 ? argc + 1 : 2];
+	int nvariants = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool more = i + 1 < argc;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			return 0;
+		} else if (!strcmp(a, "--arch") && more) {
+			arch = argv[++i];
+		} else if (!strcmp(a, "--mapping") && more) {
+			mapfile = argv[++i];
+		} else if (!strcmp(a, "--emit") && more) {
+			emit = argv[++i];
+		} else if (!strcmp(a, "--classes")) {
+			show_classes = true;
+		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
+			char *end;
+			budget = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || budget < 0) {
+				fprintf(stderr, "bpfmm map: bad budget '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
+				return 2;
+			}
+		} else if ((!strcmp(a, "--unroll") || !strcmp(a, "-unroll")) && more) {
+			char *end;
+			long n = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || n < 0 || n > 1000) {
+				fprintf(stderr, "bpfmm map: bad unrolling limit '%s' (0 to 1000)\n", argv[i]);
+				return 2;
+			}
+			unroll = (int)n;
+		} else if ((!strcmp(a, "--dot") || !strcmp(a, "-dot")) && more) {
+			dot_dir = argv[++i];
+		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
+			variants[nvariants++] = argv[++i];
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "bpfmm map: bad option '%s'\nTry 'bpfmm map --help'.\n", a);
+			return 2;
+		} else {
+			files[nfiles++] = a;
+		}
+	}
+	enumerate_set_unroll(unroll);
+	if (!arch && !mapfile) {
+		fprintf(stderr, "bpfmm map: --arch or --mapping needed\nTry 'bpfmm map --help'.\n");
+		return 2;
+	}
+	if (nfiles == 0) {
+		fprintf(stderr, "bpfmm map: no litmus file given\n");
+		return 2;
+	}
+	static const char *const arches[] = { "riscv64", "arm64", "x86-64", "powerpc", "s390x", "loongarch64" };
+	bool known = !!mapfile;
+	for (size_t k = 0; k < NELEM(arches) && !known; k++)
+		known = !strcmp(arch, arches[k]);
+	if (!known) {
+		fprintf(stderr, "bpfmm map: unknown architecture '%s' (known:", arch);
+		for (size_t k = 0; k < NELEM(arches); k++)
+			fprintf(stderr, " %s", arches[k]);
+		fprintf(stderr, "; or --mapping FILE)\n");
+		return 2;
+	}
+	char name[PATH_MAX], path[PATH_MAX];
+	if (mapfile)
+		snprintf(name, sizeof name, "%s", mapfile);
+	else
+		snprintf(name, sizeof name, "%s-linux-6.12", arch);
+	if (!find_mapping(model_dir, name, path, sizeof path)) {
+		fprintf(stderr, "bpfmm map: mapping '%s' not found (a file, or a name in %s/../mappings)\n",
+			name, model_dir);
+		return 2;
+	}
+	diag d = { 0 };
+	mapping *m = mapping_read(path, &d);
+	if (!m) {
+		diag_print(&d);
+		return 1;
+	}
+	if ((emit && outdir_prepare(emit, "map", "--emit")) || (dot_dir && outdir_prepare(dot_dir, "map", "--dot"))) {
+		mapping_free(m);
+		return 2;
+	}
+	if (!arch) {
+		/* the mapping's name up to "-linux" / "-before" */
+		static char a[64];
+		snprintf(a, sizeof a, "%s", m->name);
+		char *cut = strstr(a, "-linux");
+		if (!cut)
+			cut = strstr(a, "-before");
+		if (cut)
+			*cut = 0;
+		arch = a;
+	}
+	const frontend *bfe = frontend_for_arch("BPF"), *nfe = frontend_for_arch(m->arch);
+	model_run bpf = { 0 }, nat = { 0 };
+	if (!nfe) {
+		fprintf(stderr, "%s: error: no front-end for architecture '%s'\n", path, m->arch);
+		mapping_free(m);
+		return 1;
+	}
+	d = (diag){ 0 };
+	variants[nvariants] = NULL;
+	if (load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &d) < 0
+	    || load_model(m->model, model_dir, nfe, variants, &nat, &d) < 0) {
+		diag_print(&d);
+		status = 1;
+		goto out;
+	}
+	for (int i = 0; i < nfiles; i++)
+		status |= map_file(m, arch, &bpf, &nat, nfe, emit, budget, files[i]);
+	status |= write_failed;
+out:
+	if (bpf.run)
+		cat_run_free(bpf.run);
+	if (bpf.m)
+		cat_model_free(bpf.m);
+	if (nat.run)
+		cat_run_free(nat.run);
+	if (nat.m)
+		cat_model_free(nat.m);
+	mapping_free(m);
+	return status;
+}

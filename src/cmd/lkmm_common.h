@@ -1,0 +1,100 @@
+/* lkmm_common.h - helpers shared by the LKMM translators (c2bpf, lkmm-map):
+ * growing strings, tag tests on the C front-end's events, the refused
+ * primitive families, where the models are, and loading a cat model. */
+#ifndef BPFMM_LKMM_COMMON_H
+#define BPFMM_LKMM_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "cat/cat.h"
+#include "exec/check.h"
+#include "arch/frontends.h"
+
+typedef struct {
+	char *s;
+	size_t n, cap;
+} sbuf;
+
+void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Whether m holds the tag called name in t's front-end. */
+bool lk_has_tag(const litmus_test *t, tagmask m, const char *name);
+
+/* "RCU", "SRCU" or "locks" when m holds a tag of that family, else NULL:
+ * those primitives have no translation. */
+const char *lk_unsupported_family(const litmus_test *t, tagmask m);
+
+/* Index of a C `if` whose control dependency ends (ir_insn.ctrl_end)
+ * before a memory access while its condition may depend on a read, else
+ * -1. In assembly a control dependency never ends: every access po-after
+ * the branch depends on it, so a translation would claim a dependency the
+ * C test does not have. */
+int lk_ctrl_past_if(const litmus_test *t, int ti);
+
+/* The kernel's tools/memory-model: opt (-I) if given, $LKMM_DIR, ., the
+ * first ~/.cache/bpfmm-lkmm/<tree>/tools/memory-model; NULL if none. */
+const char *lk_lkmm_dir(const char *opt);
+
+/* Load the cat model at path for front-end fe (include path: its own
+ * directory, extra if not NULL, the model library); NULL with d set. */
+cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, cat_model **mp,
+		       diag *d);
+
+/* Same value, symbols compared by name (the two tests intern apart). */
+bool lk_same_value(const litmus_test *ta, value a, const litmus_test *tb, value b);
+
+/* Live ranges of thread ti's C registers, for register allocation:
+ * first[r] / last[r] are the first and last instruction mentioning r;
+ * first is -1 when the value comes from before the code (init block, read
+ * before written) and for a register the final state shows (which then
+ * lives to the end); first INT_MAX: never mentioned. syms[s] is set for
+ * each location the code names. Arrays of t->nregs / t->nsyms entries. */
+void lk_live_ranges(const litmus_test *t, int ti, int *first, int *last, bool *syms);
+
+/* One thread's cells in the target test (each a malloc'd line), and the
+ * label waiting for the next one. */
+typedef struct {
+	char **cells;
+	int n, cap;
+	const char *label;
+	char labelbuf[32];
+} lk_column;
+
+void lk_col_add(lk_column *c, char *cell);          /* takes the cell */
+void lk_col_line(lk_column *c, const char *line);   /* "LABEL: line" if one waits */
+void lk_col_flush_label(lk_column *c);              /* a waiting label as its own cell */
+void lk_col_set_label(lk_column *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void lk_col_free(lk_column *c);
+
+/* The threads' columns as a litmus grid: a "P<id>" row, then the cells,
+ * each column as wide as its widest cell. */
+void lk_print_grid(sbuf *b, const litmus_test *t, const lk_column *const *cols);
+
+/* Give each mentioned C register (first[r] != INT_MAX) a target register
+ * k < ntarget with !taken[k], in order of first mention: map[r] = k. Each
+ * gets its own while there are enough; otherwise two live ranges share one
+ * only when they do not overlap (a shared register would show a stale
+ * value on a path that skips a definition, hence this is the fallback).
+ * Returns 0, or -1 when even sharing is not enough. */
+int lk_assign_registers(const int *first, const int *last, int nregs, const bool *taken,
+			int ntarget, int *map);
+
+/* Printing values, observables and conditions in a target dialect's test:
+ * `reg` writes the target's name (without "T:") of C register `reg` of
+ * thread index ti. */
+typedef void (*lk_reg_fn)(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx);
+void lk_print_val(sbuf *b, const litmus_test *t, value v);
+void lk_print_obs(sbuf *b, const litmus_test *t, const observable *o, lk_reg_fn reg, void *ctx);
+void lk_print_prop(sbuf *b, const litmus_test *t, const prop *p, lk_reg_fn reg, void *ctx);
+
+/* The final states of the target test tn (results rn) that are not states
+ * of the C test tc (results rc), over the same observables (a C register
+ * is the target's register `reg` names). Returns their number, or -1 when
+ * the observables do not line up. The first one, written
+ * "[T:reg=v; x=v]" with tc's names, is appended to first (if not NULL);
+ * with verbose each is printed as "  LABEL-only state: ...". */
+int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_test *tn,
+		    const check_result *rn, lk_reg_fn reg, void *ctx, const char *label,
+		    sbuf *first, bool verbose);
+
+#endif

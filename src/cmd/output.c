@@ -1,0 +1,398 @@
+/* output.c - herd7-compatible result blocks. */
+#include <inttypes.h>
+#include <string.h>
+#include "cmd/output.h"
+
+void print_value(FILE *f, const litmus_test *t, value v)
+{
+	if (v.sym < 0)
+		fprintf(f, "%" PRId64, v.off);
+	else if (v.off == 0)
+		fputs(t->syms[v.sym], f);
+	else
+		fprintf(f, "%s+%" PRId64, t->syms[v.sym], v.off);
+}
+
+static void print_obs(FILE *f, const litmus_test *t, const observable *o)
+{
+	if (o->thread >= 0)
+		fprintf(f, "%d:%s", o->thread, t->regs[o->reg]);
+	else
+		fprintf(f, "[%s]", t->syms[o->sym]);
+}
+
+/* Binary connectives print without parentheses unless a looser one sits
+ * under a tighter one: \/ is loosest, then /\, then ~. */
+static int prec(const prop *p)
+{
+	switch (p->kind) {
+	case PROP_IMPLIES: return 0;
+	case PROP_OR: return 1;
+	case PROP_AND: return 2;
+	default: return 3;
+	}
+}
+
+static void print_sub(FILE *f, const litmus_test *t, const prop *p, int ctx)
+{
+	if (prec(p) < ctx) {
+		fputc('(', f);
+		print_prop(f, t, p);
+		fputc(')', f);
+	} else {
+		print_prop(f, t, p);
+	}
+}
+
+void print_prop(FILE *f, const litmus_test *t, const prop *p)
+{
+	switch (p->kind) {
+	case PROP_TRUE: fputs("true", f); break;
+	case PROP_FALSE: fputs("false", f); break;
+	case PROP_ATOM:
+		print_obs(f, t, &p->lhs);
+		fputc('=', f);
+		if (p->rhs_is_obs)
+			print_obs(f, t, &p->rhs_obs);
+		else
+			print_value(f, t, p->rhs);
+		break;
+	case PROP_NOT:
+		fputs("not (", f);
+		print_prop(f, t, p->l);
+		fputc(')', f);
+		break;
+	case PROP_AND:
+	case PROP_OR:
+	case PROP_IMPLIES:
+		print_sub(f, t, p->l, prec(p) + (p->kind == PROP_IMPLIES));
+		fputs(p->kind == PROP_AND ? " /\\ " : p->kind == PROP_OR ? " \\/ " : " => ", f);
+		print_sub(f, t, p->r, prec(p) + 1);
+		break;
+	}
+}
+
+const char *observation_word(const check_result *res)
+{
+	long yes = res->pos, no = res->neg;
+
+	if (yes == 0)
+		return "Never";
+	return no == 0 ? "Always" : "Sometimes";
+}
+
+/* herd prints a test called "X.litmus" in its header as "X" */
+static int name_len(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 7 && !strcmp(name + n - 7, ".litmus") ? (int)n - 7 : (int)n;
+}
+
+void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool show_time)
+{
+	int nl = name_len(t->name);
+
+	static const char *const kind[] = { "Allowed", "Forbidden", "Required" };
+	static const char *const quant[] = { "exists", "~exists", "forall" };
+	/* herd counts witnesses of the quantified condition; the Observation
+	 * line counts the proposition itself */
+	long wpos = t->quant == Q_NOT_EXISTS ? res->neg : res->pos;
+	long wneg = t->quant == Q_NOT_EXISTS ? res->pos : res->neg;
+
+	fprintf(f, "Test %.*s %s\n", nl, t->name, kind[t->quant]);
+	fprintf(f, "States %d\n", res->nstates);
+	for (int s = 0; s < res->nstates; s++) {
+		const value *row = res->states + (size_t)s * res->nobs;
+		for (int i = 0; i < res->nobs; i++) {
+			print_obs(f, t, &res->obs[i]);
+			fputc('=', f);
+			print_value(f, t, row[i]);
+			fputs(i + 1 < res->nobs ? "; " : ";", f);
+		}
+		fputc('\n', f);
+	}
+	/* as herd7: "Loop" when a path went past the unrolling limit */
+	fprintf(f, "%s%s\n", res->stats.loop ? "Loop " : "", res->ok ? "Ok" : "No");
+	fprintf(f, "Witnesses\nPositive: %ld Negative: %ld\n", wpos, wneg);
+	if (res->outcome_mode)
+		fprintf(f, "Note %.*s: too many executions to count; witnesses count "
+			"one allowed execution per rf choice and final-memory outcome\n", nl, t->name);
+	for (int i = 0; i < res->nflags; i++)
+		fprintf(f, "Flag %s\n", res->flags[i]);
+	fprintf(f, "Condition %s (", quant[t->quant]);
+	print_prop(f, t, t->cond);
+	fputs(")\n", f);
+	fprintf(f, "Observation %.*s %s %ld %ld\n", nl, t->name, observation_word(res), res->pos, res->neg);
+	if (show_time)
+		fprintf(f, "Time %.*s %.2f\n", nl, t->name, res->seconds);
+	fputc('\n', f);
+}
+
+/* ---- JSON ---- */
+
+static void json_string(FILE *f, const char *s, int len)
+{
+	fputc('"', f);
+	for (int i = 0; i < len && s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void json_value(FILE *f, const litmus_test *t, value v)
+{
+	if (v.sym < 0) {
+		fprintf(f, "%" PRId64, v.off);
+		return;
+	}
+	char buf[256];
+	if (v.off)
+		snprintf(buf, sizeof buf, "%s+%" PRId64, t->syms[v.sym], v.off);
+	else
+		snprintf(buf, sizeof buf, "%s", t->syms[v.sym]);
+	json_string(f, buf, (int)sizeof buf);
+}
+
+/* ,"warnings":["FILE:LINE:COL: warning: ...",...] */
+static void json_warnings(FILE *f, const diag *d)
+{
+	char line[1024];
+
+	fputs(",\"warnings\":[", f);
+	for (int i = 0; d && i < d->nwarn; i++) {
+		if (d->wpos[i].line > 0)
+			snprintf(line, sizeof line, "%s:%d:%d: warning: %s", d->file ? d->file : "<input>",
+				 d->wpos[i].line, d->wpos[i].col, d->wmsg[i]);
+		else
+			snprintf(line, sizeof line, "%s: warning: %s", d->file ? d->file : "<input>", d->wmsg[i]);
+		if (i)
+			fputc(',', f);
+		json_string(f, line, (int)strlen(line));
+	}
+	fputc(']', f);
+}
+
+void print_json_error(FILE *f, const char *file, const diag *d)
+{
+	char line[1024];
+
+	fputs("{\"file\":", f);
+	json_string(f, file, (int)strlen(file));
+	if (d->pos.line > 0)
+		snprintf(line, sizeof line, "%s:%d:%d: error: %s", d->file ? d->file : file,
+			 d->pos.line, d->pos.col, d->msg);
+	else
+		snprintf(line, sizeof line, "%s: error: %s", d->file ? d->file : file, d->msg);
+	fputs(",\"error\":", f);
+	json_string(f, line, (int)strlen(line));
+	json_warnings(f, d);
+	fputs("}\n", f);
+}
+
+void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d)
+{
+	static const char *const quant[] = { "exists", "~exists", "forall" };
+	int nl = name_len(t->name);
+	char key[256];
+
+	fputs("{\"file\":", f);
+	json_string(f, file, (int)strlen(file));
+	fputs(",\"test\":", f);
+	json_string(f, t->name, nl);
+	fputs(",\"states\":[", f);
+	for (int s = 0; s < res->nstates; s++) {
+		const value *row = res->states + (size_t)s * res->nobs;
+		fputs(s ? ",{" : "{", f);
+		for (int i = 0; i < res->nobs; i++) {
+			const observable *o = &res->obs[i];
+			if (o->thread >= 0)
+				snprintf(key, sizeof key, "%d:%s", o->thread, t->regs[o->reg]);
+			else
+				snprintf(key, sizeof key, "[%s]", t->syms[o->sym]);
+			if (i)
+				fputc(',', f);
+			json_string(f, key, (int)sizeof key);
+			fputc(':', f);
+			json_value(f, t, row[i]);
+		}
+		fputc('}', f);
+	}
+	fprintf(f, "],\"ok\":%s,\"loop\":%s,\"positive\":%ld,\"negative\":%ld,\"quantifier\":\"%s\",",
+		res->ok ? "true" : "false", res->stats.loop ? "true" : "false", res->pos, res->neg,
+		quant[t->quant]);
+	fprintf(f, "\"observation\":\"%s\",\"witnesses_exact\":%s,\"flags\":[",
+		observation_word(res), res->outcome_mode ? "false" : "true");
+	for (int i = 0; i < res->nflags; i++) {
+		if (i)
+			fputc(',', f);
+		json_string(f, res->flags[i], (int)strlen(res->flags[i]));
+	}
+	fputc(']', f);
+	json_warnings(f, d);
+	fprintf(f, ",\"seconds\":%.6f}\n", res->seconds);
+}
+
+/* ---- Graphviz ---- */
+
+static void dot_event(FILE *f, const litmus_test *t, const witness *w, int e)
+{
+	const char *k = (w->kind[e] & EV_R) && (w->kind[e] & EV_W) ? "RMW" :
+			(w->kind[e] & EV_R) ? "R" : (w->kind[e] & EV_W) ? "W" :
+			w->sym[e] >= 0 ? "E" : "F";   /* E: located, no access (Sync-srcu) */
+	fprintf(f, "  e%d [label=\"%s", e, k);
+	if (w->sym[e] >= 0) {
+		fprintf(f, " %s", t->syms[w->sym[e]]);
+		if (w->kind[e] & EV_R) {
+			fputc('=', f);
+			print_value(f, t, w->rval[e]);
+		}
+		if (w->kind[e] & EV_W) {
+			fputs(w->kind[e] & EV_R ? "->" : "=", f);
+			print_value(f, t, w->wval[e]);
+		}
+	}
+	if (w->insn[e] >= 0) {
+		const ir_insn *in = &t->threads[w->thread[e]].code[w->insn[e]];
+		fprintf(f, "\\nline %d", in->pos.line);
+	}
+	fputs("\"];\n", f);
+}
+
+/* r minus what r;r already implies: the edges worth drawing */
+static bool immediate(const word *r, int w, int n, int a, int b)
+{
+	for (int c = 0; c < n; c++)
+		if (c != a && c != b && rel_has(r, w, a, c) && rel_has(r, w, c, b))
+			return false;
+	return true;
+}
+
+/* s[0..n) inside a Graphviz "..." string: '"' and '\\' escaped, control
+ * characters as blanks */
+static void dot_text(FILE *f, const char *s, int n)
+{
+	for (int i = 0; i < n && s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			fputc('\\', f);
+		fputc(c < 0x20 ? ' ' : c, f);
+	}
+}
+
+void print_dot(FILE *f, const litmus_test *t, const check_result *res)
+{
+	const witness *w = &res->wit;
+	int nl = name_len(t->name);
+
+	fputs("digraph \"", f);
+	dot_text(f, t->name, nl);
+	fputs("\" {\n  label=\"", f);
+	dot_text(f, t->name, nl);
+	fprintf(f, ": %s execution\";\n  node [shape=box];\n",
+		w->holds ? "an exists-satisfying" : "an allowed");
+	if (!w->valid) {
+		fputs("  none [label=\"no allowed execution\"];\n}\n", f);
+		return;
+	}
+	for (int e = 0; e < w->n; e++)
+		if (w->thread[e] < 0)
+			dot_event(f, t, w, e);
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		fprintf(f, "  subgraph cluster_P%d {\n  label=\"P%d\";\n", ti, ti);
+		for (int e = 0; e < w->n; e++)
+			if (w->thread[e] == ti)
+				dot_event(f, t, w, e);
+		fputs("  }\n", f);
+	}
+	for (int a = 0; a < w->n; a++)
+		for (int b = 0; b < w->n; b++) {
+			if (rel_has(w->po, w->w, a, b) && immediate(w->po, w->w, w->n, a, b))
+				fprintf(f, "  e%d -> e%d [label=\"po\"];\n", a, b);
+			if (rel_has(w->rf, w->w, a, b))
+				fprintf(f, "  e%d -> e%d [label=\"rf\", color=red];\n", a, b);
+			if (rel_has(w->co, w->w, a, b) && immediate(w->co, w->w, w->n, a, b))
+				fprintf(f, "  e%d -> e%d [label=\"co\", color=blue];\n", a, b);
+		}
+	fputs("}\n", f);
+}
+
+/* ---- an execution as text ---- */
+
+/* "init" or "P1:W x=1 (line 7)" for event e */
+static void text_event_ref(FILE *f, const litmus_test *t, const witness *w, int e)
+{
+	if (w->thread[e] < 0) {
+		fputs("init", f);
+		return;
+	}
+	fprintf(f, "P%d", t->threads[w->thread[e]].id);
+	if (w->insn[e] >= 0)
+		fprintf(f, " line %d", t->threads[w->thread[e]].code[w->insn[e]].pos.line);
+}
+
+void print_execution(FILE *f, const litmus_test *t, const witness *w, const char *indent)
+{
+	if (!w->valid)
+		return;
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		fprintf(f, "%sP%d:", indent, t->threads[ti].id);
+		const char *sep = " ";
+		for (int e = 0; e < w->n; e++) {
+			if (w->thread[e] != ti)
+				continue;
+			bool r = w->kind[e] & EV_R, wr = w->kind[e] & EV_W;
+			fputs(sep, f);
+			sep = "; ";
+			if (w->sym[e] < 0) {
+				fputs("F", f);
+				continue;
+			}
+			fprintf(f, "%s %s", r && wr ? "RMW" : r ? "R" : "W", t->syms[w->sym[e]]);
+			if (r) {
+				fputc('=', f);
+				print_value(f, t, w->rval[e]);
+			}
+			if (wr) {
+				fputs(r ? "->" : "=", f);
+				print_value(f, t, w->wval[e]);
+			}
+			if (r)
+				for (int a = 0; a < w->n; a++)
+					if (rel_has(w->rf, w->w, a, e)) {
+						fputs(" from ", f);
+						text_event_ref(f, t, w, a);
+					}
+		}
+		fputc('\n', f);
+	}
+	/* coherence order per location: the writes by number of predecessors */
+	for (int s = 0; s < t->nsyms; s++) {
+		int nw = 0;
+		for (int e = 0; e < w->n; e++)
+			nw += w->sym[e] == s && (w->kind[e] & EV_W);
+		if (nw < 2)
+			continue;
+		fprintf(f, "%sco %s:", indent, t->syms[s]);
+		for (int rank = 0; rank < nw; rank++)
+			for (int e = 0; e < w->n; e++) {
+				if (w->sym[e] != s || !(w->kind[e] & EV_W))
+					continue;
+				int before = 0;
+				for (int a = 0; a < w->n; a++)
+					before += rel_has(w->co, w->w, a, e);
+				if (before != rank)
+					continue;
+				fputs(rank ? ", " : " ", f);
+				text_event_ref(f, t, w, e);
+				fputc('=', f);
+				print_value(f, t, w->wval[e]);
+			}
+		fputc('\n', f);
+	}
+}

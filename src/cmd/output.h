@@ -1,0 +1,34 @@
+/* output.h - print a checked test the way herd7 does, so that scripts
+ * written for herd7 (Observation lines, States blocks) keep working. */
+#ifndef BPFMM_OUTPUT_H
+#define BPFMM_OUTPUT_H
+
+#include <stdio.h>
+#include "exec/check.h"
+
+void print_value(FILE *f, const litmus_test *t, value v);
+void print_prop(FILE *f, const litmus_test *t, const prop *p);
+void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool show_time);
+
+/* The same result as one JSON object on one line: file (as named on the
+ * command line), test, states, ok, positive, negative, quantifier,
+ * observation, witnesses_exact, flags, warnings (d's, as printed on
+ * stderr), seconds. */
+void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d);
+
+/* For a test that could not be read or checked: {"file", "error" (the
+ * FILE:LINE:COL: error: line), "warnings"}. */
+void print_json_error(FILE *f, const char *file, const diag *d);
+
+/* res->wit as a Graphviz digraph: events per thread, po, rf and co. */
+void print_dot(FILE *f, const litmus_test *t, const check_result *res);
+
+/* An execution as text, one line per thread (events in program order,
+ * where each read takes its value from) and one per location with two or
+ * more writes (their coherence order); each line starts with indent. */
+void print_execution(FILE *f, const litmus_test *t, const witness *w, const char *indent);
+
+/* "Never" / "Sometimes" / "Always" for the proposition's counts. */
+const char *observation_word(const check_result *res);
+
+#endif

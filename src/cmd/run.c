@@ -1,0 +1,949 @@
+/* run.c - `bpfmm run`: BPF litmus tests as real, JIT-compiled BPF programs.
+ *
+ * Each thread of a BPF litmus test is translated (from the front-end's IR,
+ * no second parser) to the kernel's BPF instruction encoding.  The guest
+ * runner (kernel/guest/bpfrun.c) loads one BPF_PROG_TYPE_SYSCALL program per
+ * thread, runs many instances of the test on pinned CPUs and prints the
+ * final states it saw; the judge here compares them with the states
+ * models/bpf.cat allows.  docs/runtime-testing.md has the whole picture.
+ *
+ * Memory of one instance (STRIDE bytes, instance i at i * STRIDE in one
+ * BPF_F_MMAPABLE array map value): one 64-byte line per location, then one
+ * 8-byte result slot per observed register, then the start barrier's
+ * counter on a line of its own.
+ *
+ * Program layout (registers r0..r9 are the test's own registers):
+ *   r6 = *(u32 *)(r1 + 0)          instance number, from the run's ctx
+ *   r6 &= NINST - 1; r6 *= STRIDE
+ *   r7 = map value (ld_imm64, BPF_PSEUDO_MAP_VALUE, patched by the runner)
+ *   r7 += r6; *(u64 *)(r10 - 8) = r7
+ *   start barrier, unless ctx word 1 says not to (more threads than CPUs):
+ *   lock add 1 to the instance's counter, spin until it reaches the
+ *   number of threads (may_goto gives up after 8M rounds)
+ *   every register rK: its initial value (an address is base + offset)
+ *   ... the test's instructions ...
+ *   end: every register spilled to the stack, then copied to its slot
+ *   r0 = 0; exit
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cmd/run.h"
+#include "cat/cat.h"
+#include "exec/check.h"
+#include "arch/frontends.h"
+#include "litmus/litmus_read.h"
+#include "cmd/output.h"
+
+/* ---- BPF encoding (facts of the kernel's uapi) ---------------------------- */
+enum {
+	C_LD = 0x00, C_LDX = 0x01, C_ST = 0x02, C_STX = 0x03, C_ALU64 = 0x07, C_JMP = 0x05,
+	S_W = 0x00, S_H = 0x08, S_B = 0x10, S_DW = 0x18,
+	M_IMM = 0x00, M_MEM = 0x60, M_ATOMIC = 0xc0,
+	SRC_K = 0x00, SRC_X = 0x08,
+	A_ADD = 0x00, A_SUB = 0x10, A_MUL = 0x20, A_DIV = 0x30, A_OR = 0x40, A_AND = 0x50,
+	A_LSH = 0x60, A_RSH = 0x70, A_NEG = 0x80, A_MOD = 0x90, A_XOR = 0xa0, A_MOV = 0xb0,
+	A_ARSH = 0xc0,
+	J_JA = 0x00, J_JEQ = 0x10, J_JGT = 0x20, J_JGE = 0x30, J_JSET = 0x40, J_JNE = 0x50,
+	J_JSGT = 0x60, J_JSGE = 0x70, J_EXIT = 0x90, J_JLT = 0xa0, J_JLE = 0xb0,
+	J_JSLT = 0xc0, J_JSLE = 0xd0, J_MAY_GOTO = 0xe0,
+	AT_FETCH = 0x01, AT_XCHG = 0xe0 | 0x01, AT_CMPXCHG = 0xf0 | 0x01,
+	PSEUDO_MAP_VALUE = 2,
+};
+
+typedef struct {
+	uint8_t code, dst, src;
+	int16_t off;
+	int32_t imm;
+} binsn;
+
+#define LINE 64          /* bytes per location */
+#define MAXINSN 4096
+
+typedef struct {
+	binsn *v;
+	int n;
+	int phys[11];        /* test register rN -> BPF register (r10 renamed) */
+	const char *err;     /* first reason the test cannot be translated */
+	char errbuf[160];
+} prog;
+
+static void emit(prog *p, uint8_t code, int dst, int src, int off, int32_t imm)
+{
+	if (p->n >= MAXINSN) {
+		p->err = "program too long";
+		return;
+	}
+	p->v[p->n++] = (binsn){ code, (uint8_t)dst, (uint8_t)src, (int16_t)off, imm };
+}
+
+static void emit_imm64(prog *p, int dst, int64_t v)
+{
+	if (v >= INT32_MIN && v <= INT32_MAX) {
+		emit(p, C_ALU64 | A_MOV | SRC_K, dst, 0, 0, (int32_t)v);
+		return;
+	}
+	emit(p, C_LD | S_DW | M_IMM, dst, 0, 0, (int32_t)(uint32_t)(uint64_t)v);
+	emit(p, 0, 0, 0, 0, (int32_t)(uint32_t)((uint64_t)v >> 32));
+}
+
+static int fail(prog *p, const char *fmt, const char *what)
+{
+	if (!p->err) {
+		snprintf(p->errbuf, sizeof p->errbuf, fmt, what);
+		p->err = p->errbuf;
+	}
+	return -1;
+}
+
+/* The BPF register holding test register `reg` (r10, the frame pointer in
+ * BPF, is renamed to a register the thread does not use). */
+static int regno(const prog *p, const litmus_test *t, int reg)
+{
+	const char *n = t->regs[reg];
+	int k = atoi(n + 1);
+	return n[0] == 'r' && k >= 0 && k <= 10 ? p->phys[k] : -1;
+}
+
+static int opreg(prog *p, const litmus_test *t, const opnd *o)
+{
+	int k = o->kind == OPND_REG ? regno(p, t, o->reg) : -1;
+	if (k < 0)
+		fail(p, "%s", "the thread uses all of r0..r10 (BPF has 10 general registers)");
+	return k;
+}
+
+static bool fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+static bool fits16(int64_t v) { return v >= INT16_MIN && v <= INT16_MAX; }
+
+static uint8_t size_bits(int size)
+{
+	switch (size) {
+	case 1: return S_B;
+	case 2: return S_H;
+	case 4: return S_W;
+	default: return S_DW;
+	}
+}
+
+/* dst = address of location sym + off: the spilled base plus its line. */
+static void emit_addr(prog *p, int dst, int sym, int64_t off)
+{
+	emit(p, C_LDX | S_DW | M_MEM, dst, 10, -8, 0);
+	int64_t o = (int64_t)sym * LINE + off;
+	if (o)
+		emit(p, C_ALU64 | A_ADD | SRC_K, dst, 0, 0, (int32_t)o);
+}
+
+static int alu_code(alu_op op)
+{
+	switch (op) {
+	case ALU_ADD: return A_ADD;
+	case ALU_SUB: return A_SUB;
+	case ALU_MUL: return A_MUL;
+	case ALU_DIV: return A_DIV;
+	case ALU_MOD: return A_MOD;
+	case ALU_AND: return A_AND;
+	case ALU_OR: return A_OR;
+	case ALU_XOR: return A_XOR;
+	case ALU_SHL: return A_LSH;
+	case ALU_SHR: return A_RSH;
+	case ALU_ASHR: return A_ARSH;
+	default: return -1;
+	}
+}
+
+static int jmp_code(cmp_op c)
+{
+	switch (c) {
+	case CMP_ALWAYS: return J_JA;
+	case CMP_EQ: return J_JEQ;
+	case CMP_NE: return J_JNE;
+	case CMP_LT: return J_JLT;
+	case CMP_LE: return J_JLE;
+	case CMP_GT: return J_JGT;
+	case CMP_GE: return J_JGE;
+	case CMP_SLT: return J_JSLT;
+	case CMP_SLE: return J_JSLE;
+	case CMP_SGT: return J_JSGT;
+	case CMP_SGE: return J_JSGE;
+	case CMP_SET: return J_JSET;
+	}
+	return -1;
+}
+
+/* One IR instruction. */
+static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
+{
+	int d = in->dst >= 0 ? regno(p, t, in->dst) : 0, a, b, c;
+
+	if (d < 0)
+		return fail(p, "%s", "the thread uses all of r0..r10 (BPF has 10 general registers)");
+	if ((in->tags_r | in->tags_w) & ((1u << 2) | (1u << 3)))
+		return fail(p, "%s", "load_acquire / store_release: not in the 6.12 BPF ISA (added in 6.15)");
+	if (in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS) {
+		if (!fits16(in->off))
+			return fail(p, "%s", "address offset does not fit 16 bits");
+	}
+	switch (in->op) {
+	case IR_MOV:
+		if (in->a.kind == OPND_REG) {
+			if ((a = opreg(p, t, &in->a)) < 0)
+				return -1;
+			emit(p, C_ALU64 | A_MOV | SRC_X, d, a, 0, 0);
+		} else if (in->a.imm.sym >= 0) {
+			emit_addr(p, d, in->a.imm.sym, in->a.imm.off);
+		} else {
+			emit_imm64(p, d, in->a.imm.off);
+		}
+		return 0;
+	case IR_ALU:
+		if ((a = opreg(p, t, &in->a)) < 0)
+			return -1;
+		if (in->alu == ALU_NEG) {
+			if (a != d)
+				emit(p, C_ALU64 | A_MOV | SRC_X, d, a, 0, 0);
+			emit(p, C_ALU64 | A_NEG, d, 0, 0, 0);
+			return 0;
+		}
+		if (a != d)
+			return fail(p, "%s", "ALU with a first operand other than its destination");
+		if ((c = alu_code(in->alu)) < 0)
+			return fail(p, "%s", "ALU operation without a BPF encoding");
+		if (in->b.kind == OPND_REG) {
+			if ((b = opreg(p, t, &in->b)) < 0)
+				return -1;
+			emit(p, C_ALU64 | c | SRC_X, d, b, 0, 0);
+		} else {
+			if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
+				return fail(p, "%s", "ALU immediate is an address or does not fit 32 bits");
+			emit(p, C_ALU64 | c | SRC_K, d, 0, 0, (int32_t)in->b.imm.off);
+		}
+		return 0;
+	case IR_LOAD:
+		if ((a = opreg(p, t, &in->a)) < 0)
+			return -1;
+		emit(p, C_LDX | size_bits(in->size) | M_MEM, d, a, (int)in->off, 0);
+		return 0;
+	case IR_STORE:
+		if ((a = opreg(p, t, &in->a)) < 0)
+			return -1;
+		if (in->b.kind == OPND_REG) {
+			if ((b = opreg(p, t, &in->b)) < 0)
+				return -1;
+			emit(p, C_STX | size_bits(in->size) | M_MEM, a, b, (int)in->off, 0);
+		} else {
+			if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
+				return fail(p, "%s", "stored immediate is an address or does not fit 32 bits");
+			emit(p, C_ST | size_bits(in->size) | M_MEM, a, 0, (int)in->off,
+			     (int32_t)in->b.imm.off);
+		}
+		return 0;
+	case IR_RMW: {
+		int op;
+		if (in->size != 4 && in->size != 8)
+			return fail(p, "%s", "8- or 16-bit atomic: the verifier accepts only 32 and 64 bits");
+		if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0)
+			return -1;
+		switch (in->alu) {
+		case ALU_ADD: op = 0x00; break;
+		case ALU_OR: op = 0x40; break;
+		case ALU_AND: op = 0x50; break;
+		case ALU_XOR: op = 0xa0; break;
+		case ALU_MOVB: op = AT_XCHG; break;
+		default: return fail(p, "%s", "atomic operation without a BPF encoding");
+		}
+		if (in->dst < 0) {           /* lock *(uN *)(rA + off) op= rB */
+			emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, b, (int)in->off, op);
+			return 0;
+		}
+		/* The ISA returns the old value in the operand register. */
+		if (d == a && d != b)
+			return fail(p, "%s", "fetch/xchg result register is also its address register");
+		if (d != b)
+			emit(p, C_ALU64 | A_MOV | SRC_X, d, b, 0, 0);
+		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, d, (int)in->off, op | AT_FETCH);
+		return 0;
+	}
+	case IR_CAS:
+		if (in->size != 4 && in->size != 8)
+			return fail(p, "%s", "8- or 16-bit cmpxchg");
+		if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0
+		    || (c = opreg(p, t, &in->c)) < 0)
+			return -1;
+		/* BPF_CMPXCHG compares with r0 and returns the old value in r0. */
+		if (b != 0 && (a == 0 || c == 0))
+			return fail(p, "%s", "cmpxchg address or new value in r0 while the expected value is not");
+		if (d != 0)
+			emit(p, C_STX | S_DW | M_MEM, 10, 0, -16, 0);   /* save r0 */
+		if (b != 0)
+			emit(p, C_ALU64 | A_MOV | SRC_X, 0, b, 0, 0);
+		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, c, (int)in->off, AT_CMPXCHG);
+		if (d != 0) {
+			emit(p, C_ALU64 | A_MOV | SRC_X, d, 0, 0, 0);
+			emit(p, C_LDX | S_DW | M_MEM, 0, 10, -16, 0);
+		}
+		return 0;
+	case IR_BRANCH:
+		/* the jump offset is patched once every instruction has its place */
+		if ((c = jmp_code(in->cmp)) < 0)
+			return fail(p, "%s", "branch condition without a BPF encoding");
+		if (in->cmp == CMP_ALWAYS) {
+			emit(p, C_JMP | J_JA, 0, 0, 0, 0);
+			return 0;
+		}
+		if ((a = opreg(p, t, &in->a)) < 0)
+			return -1;
+		if (in->b.kind == OPND_REG) {
+			if ((b = opreg(p, t, &in->b)) < 0)
+				return -1;
+			emit(p, C_JMP | c | SRC_X, a, b, 0, 0);
+		} else {
+			if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
+				return fail(p, "%s", "branch immediate is an address or does not fit 32 bits");
+			emit(p, C_JMP | c | SRC_K, a, 0, 0, (int32_t)in->b.imm.off);
+		}
+		return 0;
+	default:
+		return fail(p, "%s", "instruction without a BPF encoding in 6.12");
+	}
+}
+
+/* ---- one test ----------------------------------------------------------------- */
+
+typedef struct {
+	const litmus_test *t;
+	check_result res;       /* bpf.cat's allowed states; res.obs: what is shown */
+	check_result sc;        /* the states of interleavings (sc-bpf.cat) */
+	int *slot;              /* per obs: result slot (registers), -1 memory */
+	int nslots, stride;
+	const char *unsupported;
+	char why[200];
+} run_test;
+
+static void mark(bool *used, const litmus_test *t, const opnd *o)
+{
+	if (o->kind == OPND_REG && t->regs[o->reg][0] == 'r')
+		used[atoi(t->regs[o->reg] + 1) % 11] = true;
+}
+
+/* rK is BPF's rK, but r10 (the frame pointer) becomes the highest
+ * register the thread does not name anywhere (code, init, condition). */
+static void rename_r10(prog *p, const run_test *rt, const litmus_thread *th)
+{
+	const litmus_test *t = rt->t;
+	bool used[11] = { false };
+	int i, k;
+
+	for (i = 0; i < rt->res.nobs; i++)
+		if (rt->res.obs[i].thread == th->id)
+			mark(used, t, &(opnd){ .kind = OPND_REG, .reg = rt->res.obs[i].reg });
+	for (i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		if (in->dst >= 0)
+			mark(used, t, &(opnd){ .kind = OPND_REG, .reg = in->dst });
+		mark(used, t, &in->a);
+		mark(used, t, &in->b);
+		mark(used, t, &in->c);
+	}
+	for (i = 0; i < t->ninit; i++)
+		if (t->init[i].thread == th->id)
+			mark(used, t, &(opnd){ .kind = OPND_REG, .reg = t->init[i].reg });
+	for (k = 0; k < 10; k++)
+		p->phys[k] = k;
+	p->phys[10] = -1;
+	if (used[10])
+		for (k = 9; k >= 1 && p->phys[10] < 0; k--)
+			if (!used[k])
+				p->phys[10] = k;
+}
+
+static int translate_thread(run_test *rt, int ti, int ninst, prog *p)
+{
+	const litmus_test *t = rt->t;
+	const litmus_thread *th = &t->threads[ti];
+	int64_t init[10] = { 0 };
+	int initsym[10], k, i;
+	int *start = calloc((size_t)th->ncode + 1, sizeof *start);
+	int *jpos = calloc((size_t)th->ncode + 1, sizeof *jpos);
+
+	for (k = 0; k < 10; k++)
+		initsym[k] = -1;
+	rename_r10(p, rt, th);
+	for (i = 0; i < t->ninit; i++) {
+		const init_entry *e = &t->init[i];
+		if (e->thread != th->id && !(e->thread == INIT_EVERY_THREAD))
+			continue;
+		if ((k = regno(p, t, e->reg)) < 0)
+			return fail(p, "%s", "the thread uses all of r0..r10 (BPF has 10 general registers)");
+		initsym[k] = e->val.sym;
+		init[k] = e->val.off;
+	}
+	/* prologue */
+	emit(p, C_LDX | S_W | M_MEM, 6, 1, 0, 0);
+	emit(p, C_ALU64 | A_AND | SRC_K, 6, 0, 0, ninst - 1);
+	emit(p, C_ALU64 | A_MUL | SRC_K, 6, 0, 0, rt->stride);
+	emit(p, C_LD | S_DW | M_IMM, 7, PSEUDO_MAP_VALUE, 0, 0);
+	emit(p, 0, 0, 0, 0, 0);
+	emit(p, C_ALU64 | A_ADD | SRC_X, 7, 6, 0, 0);
+	emit(p, C_STX | S_DW | M_MEM, 10, 7, -8, 0);
+	/* start barrier of this instance: count in, spin (may_goto bounds the
+	 * loop for the verifier) until every thread has come */
+	emit(p, C_LDX | S_W | M_MEM, 8, 1, 4, 0);     /* ctx word 1: no barrier */
+	emit(p, C_JMP | J_JNE | SRC_K, 8, 0, 5, 0);
+	emit(p, C_ALU64 | A_MOV | SRC_K, 8, 0, 0, 1);
+	emit(p, C_STX | S_DW | M_ATOMIC, 7, 8, rt->stride - LINE, A_ADD);
+	emit(p, C_JMP | J_MAY_GOTO, 0, 0, 2, 0);
+	emit(p, C_LDX | S_DW | M_MEM, 8, 7, rt->stride - LINE, 0);
+	emit(p, C_JMP | J_JLT | SRC_K, 8, 0, -3, t->nthreads);
+	for (k = 0; k < 10; k++) {
+		if (initsym[k] >= 0)
+			emit_addr(p, k, initsym[k], init[k]);
+		else
+			emit_imm64(p, k, init[k]);
+	}
+	/* body */
+	for (i = 0; i < th->ncode && !p->err; i++) {
+		start[i] = p->n;
+		emit_ir(p, t, &th->code[i]);
+		jpos[i] = p->n - 1;
+	}
+	start[th->ncode] = p->n;
+	for (i = 0; i < th->ncode && !p->err; i++) {
+		const ir_insn *in = &th->code[i];
+		if (in->op != IR_BRANCH)
+			continue;
+		int off = start[in->target] - (jpos[i] + 1);
+		if (!fits16(off))
+			fail(p, "%s", "jump too far");
+		p->v[jpos[i]].off = (int16_t)off;
+	}
+	free(start);
+	free(jpos);
+	if (p->err)
+		return -1;
+	/* epilogue: spill r0..r9, then copy the observed ones to their slots */
+	for (k = 0; k < 10; k++)
+		emit(p, C_STX | S_DW | M_MEM, 10, k, -24 - 8 * k, 0);
+	emit(p, C_LDX | S_DW | M_MEM, 1, 10, -8, 0);
+	for (i = 0; i < rt->res.nobs; i++) {
+		const observable *o = &rt->res.obs[i];
+		if (o->thread != th->id)
+			continue;
+		if ((k = regno(p, t, o->reg)) < 0)
+			return fail(p, "%s", "the thread uses all of r0..r10 (BPF has 10 general registers)");
+		emit(p, C_LDX | S_DW | M_MEM, 2, 10, -24 - 8 * k, 0);
+		emit(p, C_STX | S_DW | M_MEM, 1, 2, t->nsyms * LINE + 8 * rt->slot[i], 0);
+	}
+	emit(p, C_ALU64 | A_MOV | SRC_K, 0, 0, 0, 0);
+	emit(p, C_JMP | J_EXIT, 0, 0, 0, 0);
+	return p->err ? -1 : 0;
+}
+
+static void set_unsupported(run_test *rt, const char *why)
+{
+	if (!rt->unsupported) {
+		snprintf(rt->why, sizeof rt->why, "%s", why);
+		rt->unsupported = rt->why;
+	}
+}
+
+/* Can the guest show this test at all? (addresses in memory or states) */
+static void check_shape(run_test *rt)
+{
+	const litmus_test *t = rt->t;
+	int i, j;
+
+	for (i = 0; i < t->ninit; i++)
+		if (t->init[i].thread == -1 && t->init[i].val.sym >= 0)
+			set_unsupported(rt, "a location initially holds an address (the verifier cannot dereference a loaded pointer)");
+	for (i = 0; i < rt->res.nstates; i++)
+		for (j = 0; j < rt->res.nobs; j++)
+			if (rt->res.states[(size_t)i * rt->res.nobs + j].sym >= 0)
+				set_unsupported(rt, "a final state holds an address");
+	if (t->filter)
+		set_unsupported(rt, "filter (not implemented by the runner)");
+}
+
+static void write_job(FILE *f, run_test *rt, int ninst)
+{
+	const litmus_test *t = rt->t;
+	int i, ti;
+	binsn *buf = malloc(MAXINSN * sizeof *buf);
+
+	fprintf(f, "test %s\n", t->name);
+	fprintf(f, "threads %d\nstride %d\n", t->nthreads, rt->stride);
+	for (i = 0; i < t->nsyms; i++) {
+		int64_t v = 0;
+		for (int k = 0; k < t->ninit; k++)
+			if (t->init[k].thread == -1 && t->init[k].sym == i)
+				v = t->init[k].val.off;
+		fprintf(f, "init %d %" PRId64 "\n", i * LINE, v);
+	}
+	for (i = 0; i < rt->res.nobs; i++) {
+		const observable *o = &rt->res.obs[i];
+		if (o->thread >= 0)
+			fprintf(f, "obs %d:%s %d\n", o->thread, t->regs[o->reg],
+				t->nsyms * LINE + 8 * rt->slot[i]);
+		else
+			fprintf(f, "obs [%s] %d\n", t->syms[o->sym], o->sym * LINE);
+	}
+	for (ti = 0; ti < t->nthreads; ti++) {
+		prog p = { .v = buf };
+		translate_thread(rt, ti, ninst, &p);
+		fprintf(f, "prog %d %d\n", ti, p.n);
+		for (i = 0; i < p.n; i++)
+			fprintf(f, "%d %d %d %d %d\n", p.v[i].code, p.v[i].dst, p.v[i].src,
+				p.v[i].off, p.v[i].imm);
+	}
+	fprintf(f, "end\n");
+	free(buf);
+}
+
+/* Translate every thread once to find an unsupported instruction. */
+static void try_translate(run_test *rt, int ninst)
+{
+	binsn *buf = malloc(MAXINSN * sizeof *buf);
+	for (int ti = 0; ti < rt->t->nthreads && !rt->unsupported; ti++) {
+		prog p = { .v = buf };
+		if (translate_thread(rt, ti, ninst, &p) < 0)
+			set_unsupported(rt, p.err);
+	}
+	free(buf);
+}
+
+/* ---- the command ---------------------------------------------------------------- */
+
+typedef struct {
+	cat_model *m;
+	cat_run *run;
+} bpf_model;
+
+static int load_bpf_model(const char *mdir, const char *name, bpf_model *bm)
+{
+	char path[PATH_MAX], lib[PATH_MAX], dir[PATH_MAX];
+	diag d = { 0 };
+
+	snprintf(path, sizeof path, "%s/%s", mdir, name);
+	snprintf(lib, sizeof lib, "%s/lib", mdir);
+	snprintf(dir, sizeof dir, "%s", mdir);
+	const char *inc[] = { dir, lib, NULL };
+	d.file = path;
+	bm->m = cat_model_load(path, inc, NULL, &d);
+	if (!bm->m) {
+		diag_print(&d);
+		return -1;
+	}
+	extern const frontend bpf_frontend;
+	bm->run = cat_run_new(bm->m, bpf_frontend.tag_names, bpf_frontend.ntags);
+	return 0;
+}
+
+/* Read and check one test; 0 if it can be run (rt->unsupported may be set). */
+static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc, int ninst)
+{
+	diag d = { .file = file };
+	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
+	int i;
+
+	memset(rt, 0, sizeof *rt);
+	if (!t) {
+		diag_print(&d);
+		return -1;
+	}
+	rt->t = t;
+	if (strcmp(t->arch, "BPF") != 0) {
+		set_unsupported(rt, "not a BPF test");
+		return 0;
+	}
+	if (check_test(t, bm->run, 200000, &rt->res, &d) < 0
+	    || check_test(t, sc->run, 200000, &rt->sc, &d) < 0) {
+		diag_print(&d);
+		return -1;
+	}
+	rt->slot = malloc(((size_t)rt->res.nobs + 1) * sizeof *rt->slot);
+	for (i = 0; i < rt->res.nobs; i++)
+		rt->slot[i] = rt->res.obs[i].thread >= 0 ? rt->nslots++ : -1;
+	/* locations, result slots, then the start barrier's counter */
+	rt->stride = t->nsyms * LINE + ((rt->nslots * 8 + LINE - 1) / LINE) * LINE + LINE;
+	check_shape(rt);
+	if (!rt->unsupported)
+		try_translate(rt, ninst);
+	return 0;
+}
+
+static void free_test(run_test *rt)
+{
+	if (rt->t) {
+		check_result_free(&rt->res);
+		check_result_free(&rt->sc);
+		litmus_free((litmus_test *)rt->t);
+	}
+	free(rt->slot);
+}
+
+/* ---- the judge ----------------------------------------------------------------- */
+
+typedef struct {
+	char *line;          /* state text as the guest printed it */
+	long count;
+} seen_state;
+
+/* Parse "1:r4=0; [x]=2;" into values laid out as rt->res.obs. */
+static int parse_state(const run_test *rt, const char *s, value *row)
+{
+	for (int i = 0; i < rt->res.nobs; i++) {
+		const observable *o = &rt->res.obs[i];
+		const char *eq = strchr(s, '=');
+		char name[300], *end;
+		if (o->thread >= 0)
+			snprintf(name, sizeof name, "%d:%s", o->thread, rt->t->regs[o->reg]);
+		else
+			snprintf(name, sizeof name, "[%s]", rt->t->syms[o->sym]);
+		if (!eq || (size_t)(eq - s) != strlen(name) || strncmp(s, name, strlen(name)))
+			return -1;
+		row[i] = value_int((int64_t)strtoull(eq + 1, &end, 10));
+		if (eq[1] == '-')
+			row[i] = value_int(strtoll(eq + 1, &end, 10));
+		s = end;
+		while (*s == ';' || *s == ' ')
+			s++;
+	}
+	return 0;
+}
+
+static int find_state(const check_result *r, const value *row)
+{
+	for (int i = 0; i < r->nstates; i++) {
+		int j;
+		for (j = 0; j < r->nobs && value_eq(r->states[(size_t)i * r->nobs + j], row[j]); j++)
+			;
+		if (j == r->nobs)
+			return i;
+	}
+	return -1;
+}
+
+typedef struct {
+	int run, unsupported, violations, failed, weak_tests;
+	long instances, states, weak_states, weak_count;
+} totals;
+
+/* Judge the guest's section for one test.  Lines (prefix "bpfmm-run: "):
+ *   test NAME / unsupported NAME REASON / jit NAME T HEX / state NAME COUNT TEXT
+ *   done NAME INSTANCES SECONDS */
+static void judge(run_test *rt, char **lines, int nlines, const char *arch, totals *tot)
+{
+	const litmus_test *t = rt->t;
+	const char *name = t->name;
+	size_t nl = strlen(name);
+	seen_state *st = NULL;
+	int nst = 0, i, bad = 0, done = 0, weak = 0;
+	long ninst = 0, pos = 0, neg = 0;
+	double secs = 0;
+	value *row = malloc(((size_t)rt->res.nobs + 1) * sizeof *row);
+
+	if (rt->unsupported) {
+		printf("Run %s %s unsupported (%s)\n", name, arch, rt->unsupported);
+		tot->unsupported++;
+		free(row);
+		return;
+	}
+	for (i = 0; i < nlines; i++) {
+		char *l = lines[i], *rest;
+		const char *kw = l;
+		char *sp = strchr(l, ' ');
+		if (!sp || strncmp(sp + 1, name, nl) != 0 || (sp[1 + nl] != ' ' && sp[1 + nl] != '\0'))
+			continue;
+		rest = sp + 1 + nl;
+		if (*rest == ' ')
+			rest++;
+		if (!strncmp(kw, "unsupported ", 12)) {
+			printf("Run %s %s unsupported (verifier: %s)\n", name, arch, rest);
+			tot->unsupported++;
+			free(row);
+			free(st);
+			return;
+		} else if (!strncmp(kw, "state ", 6)) {
+			char *e;
+			long c = strtol(rest, &e, 10);
+			st = realloc(st, (size_t)(nst + 1) * sizeof *st);
+			st[nst].line = e + (*e == ' ');
+			st[nst].count = c;
+			nst++;
+		} else if (!strncmp(kw, "done ", 5)) {
+			sscanf(rest, "%ld %lf", &ninst, &secs);
+			done = 1;
+		}
+	}
+	if (!done) {
+		printf("Run %s %s FAILED (no result from the guest)\n", name, arch);
+		tot->failed++;
+		free(row);
+		free(st);
+		return;
+	}
+	printf("Test %s %s\nHistogram (%d states)\n", name, arch, nst);
+	for (i = 0; i < nst; i++) {
+		int k;
+		bool holds = false;
+		if (parse_state(rt, st[i].line, row) < 0) {
+			printf("%-8ld?> %s   <-- UNREADABLE (not this test's observables)\n",
+			       st[i].count, st[i].line);
+			bad++;
+		} else if ((k = find_state(&rt->res, row)) < 0) {
+			holds = prop_holds(t->cond, &rt->res, row);
+			printf("%-8ld%s> %s   <-- FORBIDDEN by bpf.cat\n", st[i].count,
+			       holds ? "*" : ":", st[i].line);
+			bad++;
+		} else {
+			holds = rt->res.holds[k];
+			bool w = find_state(&rt->sc, row) < 0;
+			printf("%-8ld%s> %s%s\n", st[i].count, holds ? "*" : ":", st[i].line,
+			       w ? "   (weak: no interleaving gives it)" : "");
+			if (w) {
+				weak++;
+				tot->weak_count += st[i].count;
+			}
+		}
+		if (holds)
+			pos += st[i].count;
+		else
+			neg += st[i].count;
+	}
+	const char *obs = pos == 0 ? "Never" : neg == 0 ? "Always" : "Sometimes";
+	if (t->quant == Q_FORALL)
+		obs = neg == 0 ? "Always" : pos == 0 ? "Never" : "Sometimes";
+	printf("Observation %s %s %ld %ld\n", name, obs, pos, neg);
+	if (bad) {
+		printf("VIOLATION %s %s: %d state(s) outside bpf.cat's %d allowed; JIT code:\n",
+		       name, arch, bad, rt->res.nstates);
+		for (i = 0; i < nlines; i++)
+			if (!strncmp(lines[i], "jit ", 4) && !strncmp(lines[i] + 4, name, nl)
+			    && lines[i][4 + nl] == ' ')
+				printf("  thread %s\n", lines[i] + 5 + nl);
+		tot->violations += bad;
+	}
+	printf("Run %s %s %s instances=%ld states=%d/%d weak=%d time=%.1fs\n", name, arch,
+	       bad ? "VIOLATION" : "ok", ninst, nst, rt->res.nstates, weak, secs);
+	tot->weak_states += weak;
+	tot->weak_tests += weak > 0;
+	tot->run++;
+	tot->instances += ninst;
+	tot->states += nst;
+	free(row);
+	free(st);
+}
+
+static char **read_lines(const char *path, int *n)
+{
+	FILE *f = fopen(path, "r");
+	char buf[65536];
+	char **v = NULL;
+	int cap = 0;
+	const char *pre = "bpfmm-run: ";
+	size_t pl = strlen(pre);
+
+	*n = 0;
+	if (!f)
+		return NULL;
+	while (fgets(buf, sizeof buf, f)) {
+		char *p = strstr(buf, pre);
+		size_t l;
+		if (!p)
+			continue;
+		p += pl;
+		l = strlen(p);
+		while (l && (p[l - 1] == '\n' || p[l - 1] == '\r'))
+			p[--l] = '\0';
+		if (*n == cap)
+			v = realloc(v, (size_t)(cap = cap ? 2 * cap : 256) * sizeof *v);
+		v[(*n)++] = strdup(p);
+	}
+	fclose(f);
+	return v ? v : calloc(1, sizeof *v);
+}
+
+static const char usage[] =
+"Usage: bpfmm run --arch ARCH [OPTIONS] FILE.litmus...\n"
+"       bpfmm run --emit JOBFILE [OPTIONS] FILE.litmus...\n"
+"       bpfmm run --judge LOG [--arch ARCH] FILE.litmus...\n"
+"\n"
+"Run BPF litmus tests as JIT-compiled BPF programs in a Linux 6.12 QEMU\n"
+"guest (ARCH: riscv64, arm64, x86_64) and judge every observed final state\n"
+"against models/bpf.cat (docs/runtime-testing.md).  --arch needs the guest\n"
+"kernel built once (kernel/run.sh builds what is missing).\n"
+"\n"
+"Per test: a histogram of the final states seen (':>' allowed, '*>' the\n"
+"condition holds; \"weak\": allowed, but no interleaving of the threads\n"
+"gives it, models/sc-bpf.cat), `Observation NAME Never|Sometimes|Always P N`\n"
+"as litmus7 prints it, then\n"
+"  Run NAME ARCH ok|VIOLATION instances=N states=SEEN/ALLOWED weak=W time=S\n"
+"  Run NAME ARCH unsupported (REASON)\n"
+"A VIOLATION (a state bpf.cat forbids) prints the JIT's code of each thread.\n"
+"\n"
+"Options:\n"
+"  --instances N   instances per pass (power of 2, default 1024)\n"
+"  --passes N      passes (default 4)\n"
+"  --emit JOBFILE  only write the guest's job file\n"
+"  --judge LOG     only judge a guest console log\n"
+"\n"
+"Exit status: 0 no violation and every test run or unsupported; 1 a\n"
+"violation, a test the guest did not report, or an unreadable test; 2 bad\n"
+"command line.\n";
+
+int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
+{
+	const char *arch = NULL, *emit_path = NULL, *judge_path = NULL;
+	int ninst = 1024, passes = 4, i, nfiles = 0, rc = 0;
+	char **files = calloc((size_t)argc + 1, sizeof *files);
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool more = i + 1 < argc;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			free(files);
+			return 0;
+		} else if (!strcmp(a, "--arch") && more) {
+			arch = argv[++i];
+		} else if (!strcmp(a, "--emit") && more) {
+			emit_path = argv[++i];
+		} else if (!strcmp(a, "--judge") && more) {
+			judge_path = argv[++i];
+		} else if (!strcmp(a, "--instances") && more) {
+			ninst = atoi(argv[++i]);
+		} else if (!strcmp(a, "--passes") && more) {
+			passes = atoi(argv[++i]);
+		} else if (a[0] == '-') {
+			fprintf(stderr, "bpfmm run: unknown option '%s'\n%s", a, usage);
+			free(files);
+			return 2;
+		} else {
+			files[nfiles++] = argv[i];
+		}
+	}
+	if (ninst < 1 || (ninst & (ninst - 1)) || ninst > 65536 || passes < 1 || nfiles == 0
+	    || (!arch && !emit_path && !judge_path)) {
+		fputs(usage, stderr);
+		free(files);
+		return 2;
+	}
+	if (arch && strcmp(arch, "riscv64") && strcmp(arch, "arm64") && strcmp(arch, "x86_64")) {
+		fprintf(stderr, "bpfmm run: unknown arch '%s' (riscv64, arm64, x86_64)\n", arch);
+		free(files);
+		return 2;
+	}
+	bpf_model bm, sc;
+	if (load_bpf_model(model_dir, "bpf.cat", &bm) < 0
+	    || load_bpf_model(model_dir, "sc-bpf.cat", &sc) < 0) {
+		free(files);
+		return 1;
+	}
+	run_test *rts = calloc((size_t)nfiles, sizeof *rts);
+	bool *ok = calloc((size_t)nfiles, sizeof *ok);
+	for (i = 0; i < nfiles; i++) {
+		ok[i] = prepare(&rts[i], files[i], &bm, &sc, ninst) == 0;
+		if (!ok[i])
+			rc = 1;
+	}
+
+	char tmpdir[PATH_MAX] = "", jobpath[PATH_MAX], logpath[PATH_MAX];
+	if (!emit_path && !judge_path) {
+		const char *tmp = getenv("TMPDIR");
+		snprintf(tmpdir, sizeof tmpdir, "%s/bpfmm-run.XXXXXX", tmp ? tmp : "/tmp");
+		if (!mkdtemp(tmpdir)) {
+			perror("bpfmm run: mkdtemp");
+			return 1;
+		}
+		snprintf(jobpath, sizeof jobpath, "%s/job", tmpdir);
+		snprintf(logpath, sizeof logpath, "%s/console.log", tmpdir);
+		emit_path = jobpath;
+		judge_path = logpath;
+	} else if (emit_path && judge_path) {
+		fputs("bpfmm run: --emit and --judge are separate steps\n", stderr);
+		return 2;
+	}
+	if (emit_path) {
+		FILE *f = fopen(emit_path, "w");
+		if (!f) {
+			perror(emit_path);
+			return 1;
+		}
+		fprintf(f, "instances %d\npasses %d\n", ninst, passes);
+		int nj = 0;
+		for (i = 0; i < nfiles; i++)
+			if (ok[i] && !rts[i].unsupported) {
+				write_job(f, &rts[i], ninst);
+				nj++;
+			}
+		fclose(f);
+		fprintf(stderr, "bpfmm run: %d test(s) in %s\n", nj, emit_path);
+	}
+	if (tmpdir[0]) {
+		/* kernel/run.sh next to the build directory, or $BPFMM_KERNEL_DIR */
+		char script[PATH_MAX], self[PATH_MAX];
+		const char *kd = getenv("BPFMM_KERNEL_DIR");
+		if (kd) {
+			snprintf(script, sizeof script, "%s/run.sh", kd);
+		} else {
+			ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
+			if (l < 0)
+				snprintf(self, sizeof self, "%s", argv0);
+			else
+				self[l] = '\0';
+			snprintf(script, sizeof script, "%s/../kernel/run.sh", dirname(self));
+		}
+		fflush(stdout);
+		pid_t pid = fork();
+		if (pid == 0) {
+			execlp("bash", "bash", script, "--arch", arch, jobpath, logpath, (char *)NULL);
+			perror("bpfmm run: bash");
+			_exit(127);
+		}
+		int status = 0;
+		waitpid(pid, &status, 0);
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			fprintf(stderr, "bpfmm run: %s failed (see %s)\n", script, logpath);
+			rc = 1;
+		}
+	}
+	if (judge_path) {
+		int nlines;
+		char **lines = read_lines(judge_path, &nlines);
+		totals tot = { 0 };
+		const char *an = arch ? arch : "guest";
+		if (!lines) {
+			fprintf(stderr, "bpfmm run: cannot read %s\n", judge_path);
+			rc = 1;
+		}
+		for (i = 0; i < nfiles && lines; i++)
+			if (ok[i])
+				judge(&rts[i], lines, nlines, an, &tot);
+		printf("run %s: %d tests run, %d unsupported, %d failed, %ld instances, %ld states, "
+		       "%ld weak states in %d tests (%ld instances), %d violations\n",
+		       an, tot.run, tot.unsupported, tot.failed, tot.instances, tot.states,
+		       tot.weak_states, tot.weak_tests, tot.weak_count, tot.violations);
+		if (tot.violations || tot.failed)
+			rc = 1;
+		for (i = 0; i < nlines; i++)
+			free(lines[i]);
+		free(lines);
+	}
+	for (i = 0; i < nfiles; i++)
+		free_test(&rts[i]);
+	free(rts);
+	free(ok);
+	free(files);
+	cat_run_free(bm.run);
+	cat_model_free(bm.m);
+	cat_run_free(sc.run);
+	cat_model_free(sc.m);
+	return rc;
+}

@@ -1,0 +1,458 @@
+/* check.c - from allowed executions to final states and a verdict. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "exec/check.h"
+
+typedef struct {
+	const litmus_test *t;
+	check_result *res;
+	value *row;           /* scratch state */
+	/* open-addressing set of state indices, keyed by a hash of the row */
+	int *slots;
+	int nslots;
+} collector;
+
+static bool obs_eq(const observable *a, const observable *b)
+{
+	return a->thread == b->thread && (a->thread < 0 ? a->sym == b->sym : a->reg == b->reg);
+}
+
+static void add_obs(check_result *res, observable o)
+{
+	for (int i = 0; i < res->nobs; i++)
+		if (obs_eq(&res->obs[i], &o))
+			return;
+	res->obs = realloc(res->obs, sizeof *res->obs * (res->nobs + 1));
+	res->obs[res->nobs++] = o;
+}
+
+static void add_prop_obs(check_result *res, const prop *p)
+{
+	if (!p)
+		return;
+	if (p->kind == PROP_ATOM) {
+		add_obs(res, p->lhs);
+		if (p->rhs_is_obs)
+			add_obs(res, p->rhs_obs);
+	}
+	add_prop_obs(res, p->l);
+	add_prop_obs(res, p->r);
+}
+
+static const litmus_test *sort_test;
+
+/* registers (by thread, then name) before memory (by name) */
+static int obs_cmp(const void *pa, const void *pb)
+{
+	const observable *a = pa, *b = pb;
+
+	if ((a->thread < 0) != (b->thread < 0))
+		return a->thread < 0 ? 1 : -1;
+	if (a->thread < 0)
+		return strcmp(sort_test->syms[a->sym], sort_test->syms[b->sym]);
+	if (a->thread != b->thread)
+		return a->thread - b->thread;
+	return strcmp(sort_test->regs[a->reg], sort_test->regs[b->reg]);
+}
+
+static value obs_value(const observable *o, const check_result *res, const value *state)
+{
+	for (int i = 0; i < res->nobs; i++)
+		if (obs_eq(&res->obs[i], o))
+			return state[i];
+	return value_int(0);
+}
+
+bool prop_holds(const prop *p, const check_result *res, const value *state)
+{
+	switch (p->kind) {
+	case PROP_TRUE: return true;
+	case PROP_FALSE: return false;
+	case PROP_ATOM: {
+		value l = obs_value(&p->lhs, res, state);
+		value r = p->rhs_is_obs ? obs_value(&p->rhs_obs, res, state) : p->rhs;
+		return value_eq(l, r);
+	}
+	case PROP_NOT: return !prop_holds(p->l, res, state);
+	case PROP_AND: return prop_holds(p->l, res, state) && prop_holds(p->r, res, state);
+	case PROP_OR: return prop_holds(p->l, res, state) || prop_holds(p->r, res, state);
+	case PROP_IMPLIES: return !prop_holds(p->l, res, state) || prop_holds(p->r, res, state);
+	}
+	return false;
+}
+
+static unsigned hash_row(const value *v, int n)
+{
+	unsigned h = 2166136261u;
+	for (int i = 0; i < n; i++) {
+		h = (h ^ (unsigned)v[i].sym) * 16777619u;
+		h = (h ^ (unsigned)v[i].off) * 16777619u;
+		h = (h ^ (unsigned)((uint64_t)v[i].off >> 32)) * 16777619u;
+	}
+	return h;
+}
+
+static void grow_slots(collector *c)
+{
+	check_result *res = c->res;
+	int ns = c->nslots ? 2 * c->nslots : 64;
+
+	free(c->slots);
+	c->slots = malloc(sizeof(int) * ns);
+	for (int i = 0; i < ns; i++)
+		c->slots[i] = -1;
+	c->nslots = ns;
+	for (int s = 0; s < res->nstates; s++) {
+		unsigned k = hash_row(res->states + (size_t)s * res->nobs, res->nobs) & (ns - 1);
+		while (c->slots[k] >= 0)
+			k = (k + 1) & (ns - 1);
+		c->slots[k] = s;
+	}
+}
+
+/* Index of the state equal to row, adding it if new. */
+static int intern_state(collector *c, const value *row)
+{
+	check_result *res = c->res;
+	int n = res->nobs;
+
+	if (2 * (res->nstates + 1) > c->nslots)
+		grow_slots(c);
+	unsigned k = hash_row(row, n) & (c->nslots - 1);
+	while (c->slots[k] >= 0) {
+		const value *s = res->states + (size_t)c->slots[k] * n;
+		if (!memcmp(s, row, sizeof(value) * n))
+			return c->slots[k];
+		k = (k + 1) & (c->nslots - 1);
+	}
+	if (res->nstates == res->capstates) {
+		res->capstates = res->capstates ? 2 * res->capstates : 16;
+		res->states = realloc(res->states, sizeof(value) * n * res->capstates + 1);
+		res->holds = realloc(res->holds, sizeof(bool) * res->capstates);
+	}
+	int s = res->nstates++;
+	memcpy(res->states + (size_t)s * n, row, sizeof(value) * n);
+	res->holds[s] = prop_holds(c->t->cond, res, row);
+	c->slots[k] = s;
+	return s;
+}
+
+static void add_flag(check_result *res, const char *name)
+{
+	for (int i = 0; i < res->nflags; i++)
+		if (!strcmp(res->flags[i], name))
+			return;
+	res->flags = realloc(res->flags, sizeof(char *) * (res->nflags + 1));
+	res->flags[res->nflags++] = strdup(name);
+}
+
+static void witness_free(witness *w)
+{
+	free(w->thread);
+	free(w->po);
+	memset(w, 0, sizeof *w);
+}
+
+/* Copy execution x (one block for the arrays, one for the relations). */
+static void witness_take(witness *wt, const execution *x, bool holds)
+{
+	const evstruct *es = x->es;
+	int n = es->n, w = es->w;
+
+	witness_free(wt);
+	wt->valid = true;
+	wt->holds = holds;
+	wt->n = n;
+	wt->w = w;
+	wt->thread = calloc((size_t)n * 3 + 1, sizeof(int));
+	wt->sym = wt->thread + n;
+	wt->insn = wt->thread + 2 * n;
+	wt->po = calloc((size_t)n * w * 3 + (size_t)n * (2 * sizeof(value) + 1) / sizeof(word) + 2,
+			sizeof(word));
+	wt->rf = wt->po + (size_t)n * w;
+	wt->co = wt->po + (size_t)2 * n * w;
+	wt->rval = (value *)(wt->po + (size_t)3 * n * w);
+	wt->wval = wt->rval + n;
+	wt->kind = (uint8_t *)(wt->wval + n);
+	for (int e = 0; e < n; e++) {
+		wt->thread[e] = es->thread[e];
+		wt->sym[e] = es->loc[e] >= 0 ? x->md->locs[es->loc[e]].sym : -1;
+		wt->insn[e] = es->insn[e];
+		wt->kind[e] = es->kind[e];
+		wt->rval[e] = es->rval[e];
+		wt->wval[e] = es->wval[e];
+	}
+	rel_copy(wt->po, es->po, n);
+	rel_copy(wt->rf, x->rf, n);
+	if (x->co)
+		rel_copy(wt->co, x->co, n);
+}
+
+static int on_execution(void *arg, const execution *x)
+{
+	collector *c = arg;
+	check_result *res = c->res;
+
+	for (int i = 0; i < res->nobs; i++) {
+		const observable *o = &res->obs[i];
+		if (o->thread >= 0)
+			c->row[i] = x->traces[o->thread]->regs[o->reg];
+		else
+			c->row[i] = execution_final_memory(x, o->sym);
+		/* canonical padding-free copy for hashing and memcmp */
+		value v = { c->row[i].sym, c->row[i].off };
+		memset(&c->row[i], 0, sizeof c->row[i]);
+		c->row[i] = v;
+	}
+	if (c->t->filter && !prop_holds(c->t->filter, res, c->row))
+		return 0;
+	int s = intern_state(c, c->row);
+	if (res->holds[s])
+		res->pos++;
+	else
+		res->neg++;
+	if (!res->wit.valid || (res->holds[s] && !res->wit.holds))
+		witness_take(&res->wit, x, res->holds[s]);
+	for (int i = 0; i < x->nflags; i++)
+		add_flag(res, x->flags[i]);
+	return 0;
+}
+
+/* Does thread ti write register reg (any instruction with it as dst)? */
+static bool writes_reg(const litmus_test *t, int ti, int reg)
+{
+	for (int i = 0; i < t->threads[ti].ncode; i++)
+		if (t->threads[ti].code[i].dst == reg)
+			return true;
+	return false;
+}
+
+static int thread_index(const litmus_test *t, int id)
+{
+	for (int ti = 0; ti < t->nthreads; ti++)
+		if (t->threads[ti].id == id)
+			return ti;
+	return -1;
+}
+
+static bool init_sets(const litmus_test *t, int thread, int reg, int sym)
+{
+	for (int i = 0; i < t->ninit; i++)
+		if (t->init[i].thread == thread && (thread < 0 ? t->init[i].sym == sym : t->init[i].reg == reg))
+			return true;
+	return false;
+}
+
+/* A location some thread writes whose name is one or two edits away from
+ * symbol s (names of three characters or more), or -1. */
+static int near_written(const litmus_test *t, const sym_use *u, int s)
+{
+	if (strlen(t->syms[s]) < 3)
+		return -1;
+	for (int o = 0; o < t->nsyms; o++)
+		if (o != s && (u[o].access & 2) && strlen(t->syms[o]) >= 3
+		    && diag_distance(t->syms[s], t->syms[o]) <= 2)
+			return o;
+	return -1;
+}
+
+static void warn_unaccessed(const litmus_test *t, const sym_use *u, int s, srcpos pos, diag *d)
+{
+	int o = near_written(t, u, s);
+
+	diag_warning(d, pos, "location '%s' is accessed by no thread (a typo%s%s%s?)", t->syms[s],
+		     o >= 0 ? " for '" : "", o >= 0 ? t->syms[o] : "", o >= 0 ? "'" : "");
+}
+
+/* An observable of the condition or filter (registers: only when `regs`)
+ * that nothing can change: a typo that silently decides the verdict. */
+static void warn_obs(const litmus_test *t, const sym_use *u, const observable *o, bool regs, diag *d)
+{
+	if (o->thread >= 0) {
+		int ti = thread_index(t, o->thread);
+		if (regs && ti >= 0 && !writes_reg(t, ti, o->reg) && !init_sets(t, o->thread, o->reg, -1))
+			diag_warning(d, o->pos, "%d:%s is neither written by P%d nor set by the init, "
+				     "so it is always 0 (a typo?)", o->thread, t->regs[o->reg], o->thread);
+	} else if (!u[o->sym].access) {
+		warn_unaccessed(t, u, o->sym, o->pos, d);
+	}
+}
+
+static void warn_prop(const litmus_test *t, const sym_use *u, const prop *p, diag *d)
+{
+	if (!p)
+		return;
+	if (p->kind == PROP_ATOM) {
+		warn_obs(t, u, &p->lhs, true, d);
+		if (p->rhs_is_obs)
+			warn_obs(t, u, &p->rhs_obs, true, d);
+	}
+	warn_prop(t, u, p->l, d);
+	warn_prop(t, u, p->r, d);
+}
+
+/* Warnings for names that change nothing, the usual sign of a typo
+ * (`dat=0`, `1:r1=dta`, `exists (1:r5=1)` where P1 writes r4): a location
+ * the init sets, or the condition or filter names, that no thread
+ * accesses; a register of the condition or filter that its thread never
+ * writes and the init does not set; a location threads only read, never
+ * initialised, whose name is one or two edits from a written one. */
+static void warn_typos(const litmus_test *t, const check_result *res, diag *d)
+{
+	const sym_use *u = res->stats.syms;
+
+	if (!u)
+		return;
+	for (int i = 0; i < t->ninit; i++) {
+		const init_entry *e = &t->init[i];
+		if (e->thread == -1 && !u[e->sym].access)
+			warn_unaccessed(t, u, e->sym, e->pos, d);
+		else if (e->thread != -1 && e->val.sym >= 0 && !u[e->val.sym].access
+			 && near_written(t, u, e->val.sym) >= 0)
+			warn_unaccessed(t, u, e->val.sym, e->pos, d);
+	}
+	warn_prop(t, u, t->cond, d);
+	warn_prop(t, u, t->filter, d);
+	for (int i = 0; i < t->nlocations; i++)
+		warn_obs(t, u, &t->locations[i], false, d);
+	for (int s = 0; s < t->nsyms; s++) {
+		int o = u[s].access == 1 && !init_sets(t, -1, -1, s) ? near_written(t, u, s) : -1;
+		if (o >= 0)
+			diag_warning(d, u[s].pos, "location '%s' is read but never written nor "
+				     "initialised, so every read returns 0 (a typo for '%s'?)",
+				     t->syms[s], t->syms[o]);
+	}
+}
+
+static const check_result *sort_res;
+
+static int state_cmp(const void *pa, const void *pb)
+{
+	const value *a = pa, *b = pb;
+
+	for (int i = 0; i < sort_res->nobs; i++) {
+		/* herd7: integers before addresses, addresses by symbol name */
+		if ((a[i].sym < 0) != (b[i].sym < 0))
+			return a[i].sym < 0 ? -1 : 1;
+		if (a[i].sym != b[i].sym) {
+			int c = strcmp(sort_test->syms[a[i].sym], sort_test->syms[b[i].sym]);
+			if (c)
+				return c;
+		}
+		if (a[i].off != b[i].off)
+			return a[i].off < b[i].off ? -1 : 1;
+	}
+	return 0;
+}
+
+static void reset_counts(check_result *res)
+{
+	witness_free(&res->wit);
+	res->nstates = 0;
+	res->pos = res->neg = 0;
+	for (int i = 0; i < res->nflags; i++)
+		free(res->flags[i]);
+	res->nflags = 0;
+}
+
+int check_test(const litmus_test *t, cat_run *run, long budget, check_result *res, diag *d)
+{
+	struct timespec t0, t1;
+	collector c = { .t = t, .res = res };
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(res, 0, sizeof *res);
+	add_prop_obs(res, t->cond);
+	for (int i = 0; i < t->nlocations; i++)
+		add_obs(res, t->locations[i]);
+	/* the filter's observables are needed to evaluate it, not shown */
+	int shown = res->nobs;
+	add_prop_obs(res, t->filter);
+	sort_test = t;
+	if (shown > 1)   /* res->obs is NULL when nothing is observed */
+		qsort(res->obs, shown, sizeof *res->obs, obs_cmp);
+	c.row = calloc(res->nobs + 1, sizeof(value));
+
+	/* memory symbols are locations 0..nsyms-1 (mem_domain_init) */
+	int final_locs[res->nobs + 1], nfinal = 0;
+	for (int i = 0; i < res->nobs; i++)
+		if (res->obs[i].thread < 0)
+			final_locs[nfinal++] = res->obs[i].sym;
+	cat_run_set_mode(run, false, final_locs, nfinal, budget);
+	int st = enumerate_executions(t, run, on_execution, &c, &res->stats, d);
+	if (st == -2) {
+		reset_counts(res);
+		free(res->stats.syms);
+		free(c.slots);
+		c.slots = NULL;
+		c.nslots = 0;
+		res->outcome_mode = true;
+		cat_run_set_mode(run, true, final_locs, nfinal, 0);
+		st = enumerate_executions(t, run, on_execution, &c, &res->stats, d);
+	}
+	cat_run_set_mode(run, false, NULL, 0, 0);
+	free(c.row);
+	free(c.slots);
+	if (st < 0)
+		return -1;
+	/* no candidate execution, but paths past the unrolling limit would
+	 * have been some: as herd7, States 0 and "Loop" (main.c warns) */
+	if (res->stats.candidates == 0 && !res->stats.loop)
+		return diag_error(d, d->nwarn ? d->wpos[0] : (srcpos){ 1, 1 },
+				  "the test has no candidate execution, so nothing to check: %s",
+				  d->nwarn ? "every path of some thread was dropped (see the warning)"
+					   : "no choice of the threads' paths lets each read take its "
+					     "value from a write");
+	if (res->nstates == 0 && !(res->stats.candidates == 0 && res->stats.loop))
+		diag_warning(d, (srcpos){ 1, 1 }, t->filter && res->stats.allowed
+			     ? "the filter excludes every allowed execution (States 0)"
+			     : "the model forbids all %ld candidate executions (States 0): "
+			       "is it the model of this test's architecture?",
+			     res->stats.candidates);
+	warn_typos(t, res, d);
+
+	/* drop filter-only observables from the printed states */
+	if (shown < res->nobs) {
+		for (int s = 0; s < res->nstates; s++)
+			memmove(res->states + (size_t)s * shown, res->states + (size_t)s * res->nobs,
+				sizeof(value) * shown);
+		res->nobs = shown;
+	}
+	/* sort states, keeping each state's `holds` with it */
+	int n = res->nobs + 1;
+	value *tmp = malloc(sizeof(value) * n * (res->nstates + 1));
+	for (int s = 0; s < res->nstates; s++) {
+		memcpy(tmp + (size_t)s * n, res->states + (size_t)s * res->nobs, sizeof(value) * res->nobs);
+		tmp[(size_t)s * n + res->nobs] = value_int(res->holds[s]);
+	}
+	sort_res = res;
+	qsort(tmp, res->nstates, sizeof(value) * n, state_cmp);
+	for (int s = 0; s < res->nstates; s++) {
+		memcpy(res->states + (size_t)s * res->nobs, tmp + (size_t)s * n, sizeof(value) * res->nobs);
+		res->holds[s] = tmp[(size_t)s * n + res->nobs].off;
+	}
+	free(tmp);
+
+	switch (t->quant) {
+	case Q_EXISTS: res->ok = res->pos > 0; break;
+	case Q_NOT_EXISTS: res->ok = res->pos == 0; break;
+	case Q_FORALL: res->ok = res->neg == 0; break;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	res->seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	return 0;
+}
+
+void check_result_free(check_result *res)
+{
+	free(res->stats.syms);
+	witness_free(&res->wit);
+	free(res->obs);
+	free(res->states);
+	free(res->holds);
+	for (int i = 0; i < res->nflags; i++)
+		free(res->flags[i]);
+	free(res->flags);
+	memset(res, 0, sizeof *res);
+}

@@ -1,0 +1,46 @@
+/* check.h - run one litmus test against a model: the set of final states,
+ * witness counts and the verdict on the test's condition. */
+#ifndef BPFMM_CHECK_H
+#define BPFMM_CHECK_H
+
+#include "cat/cat.h"
+#include "exec/enumerate.h"
+
+/* One allowed execution, kept to show the user (Graphviz output). */
+typedef struct {
+	bool valid;
+	bool holds;           /* the condition's proposition holds in it */
+	int n, w;
+	int *thread, *sym, *insn;   /* per event; sym: memory symbol, -1 fence */
+	uint8_t *kind;
+	value *rval, *wval;
+	word *po, *rf, *co;   /* n*w each */
+} witness;
+
+typedef struct {
+	observable *obs;      /* what a state shows, in print order */
+	int nobs;
+	value *states;        /* nstates rows of nobs values, sorted */
+	int nstates, capstates;
+	bool *holds;          /* per state: does the condition's proposition hold */
+	long pos, neg;        /* executions where the proposition holds / not */
+	char **flags;         /* flags raised by some allowed execution */
+	int nflags;
+	bool ok;              /* the quantified condition is validated */
+	bool outcome_mode;    /* pos/neg count outcomes, not executions */
+	double seconds;
+	enum_stats stats;
+	witness wit;          /* an execution where the proposition holds if
+	                       * there is one, else the first allowed one */
+} check_result;
+
+/* Exact witness counts unless more than `budget` coherence orders would
+ * have to be tried (0: no limit); then the test is redone in outcome mode,
+ * which finds one execution per observable outcome. */
+int  check_test(const litmus_test *t, cat_run *run, long budget, check_result *res, diag *d);
+void check_result_free(check_result *res);
+
+/* Does proposition p hold in a state laid out as res->obs? */
+bool prop_holds(const prop *p, const check_result *res, const value *state);
+
+#endif

@@ -1,0 +1,486 @@
+/* enumerate.c - traces, event structures, rf choices (see enumerate.h).
+ * This is where rf is enumerated; co is enumerated by the model's
+ * `with co from ...` (cat_eval.c). */
+#include <stdlib.h>
+#include <string.h>
+#include "exec/enumerate.h"
+#include "litmus/frontend.h"
+
+/* The value domain after round r holds every value computable through a
+ * chain of at most r writes (each write's value coming from reads of the
+ * previous ones). A thin-air-free execution uses each write it performs
+ * once, so chains are no longer than the number of writes a path of each
+ * thread can perform, and that many rounds plus one give every value a
+ * read can return. Without loops a path performs each writing
+ * instruction at most once; with loops, a path passes an instruction at
+ * most once plus once per backward jump, and the unrolling limit bounds
+ * those (enumerate_set_unroll). Past MAX_DOMAIN_ROUNDS rounds a domain
+ * that still grows is an error. */
+#define MAX_DOMAIN_ROUNDS 64
+
+static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
+{
+	long bound = 1;
+
+	*loops = false;
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const litmus_thread *th = &t->threads[ti];
+		long writes = 0, heads = 0;
+		for (int i = 0; i < th->ncode; i++) {
+			const ir_insn *in = &th->code[i];
+			if (in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS || in->op == IR_SC)
+				writes++;
+			if (in->op == IR_BRANCH && in->target <= i) {
+				bool seen = false;   /* one count per loop head */
+				for (int j = 0; j < i && !seen; j++)
+					seen = th->code[j].op == IR_BRANCH && th->code[j].target == in->target
+					       && th->code[j].target <= j;
+				heads += !seen;
+			}
+		}
+		if (heads)
+			*loops = true;
+		bound += writes * (1 + (long)unroll * heads);
+		if (bound > MAX_DOMAIN_ROUNDS)
+			bound = MAX_DOMAIN_ROUNDS + 1;
+	}
+	if (bound <= MAX_DOMAIN_ROUNDS)
+		*loops = false;   /* the bound holds: no need to watch for growth */
+	return bound > MAX_DOMAIN_ROUNDS ? MAX_DOMAIN_ROUNDS : (int)bound;
+}
+
+typedef struct {
+	const litmus_test *t;
+	mem_domain *md;
+	trace_list *tl;
+	const trace **pick;
+	cat_run *run;
+	execution_fn fn;
+	void *arg;
+	enum_stats *stats;
+	diag *d;
+	bool stop;
+	bool failed;          /* stopped on an error recorded in d */
+
+	evstruct es;
+	int *base;            /* first event index of each thread */
+	int *reads;           /* events that read */
+	int nreads;
+	int *cands, *ncand;   /* per read: candidate writes */
+	word *rf, *thin;      /* current rf; scratch for the thin-air check */
+} enumerator;
+
+/* ---- event structures ---- */
+
+static void *zalloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
+
+static void evstruct_free(evstruct *es)
+{
+	free(es->thread); free(es->loc); free(es->rval); free(es->wval);
+	free(es->kind); free(es->tags); free(es->insn);
+	free(es->R);
+	for (int t = 0; t < es->ntags; t++)
+		free(es->tagset[t]);
+	free(es->tagset);
+	free(es->po);
+	memset(es, 0, sizeof *es);
+}
+
+static void build_events(enumerator *E)
+{
+	const litmus_test *t = E->t;
+	evstruct *es = &E->es;
+	int ninit = E->md->n, n = ninit;
+
+	evstruct_free(es);
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		E->base[ti] = n;
+		n += E->pick[ti]->nev;
+	}
+	int w = rel_words(n);
+	es->n = n;
+	es->w = w;
+	es->ninit = ninit;
+	es->thread = zalloc(sizeof(int) * n);
+	es->loc = zalloc(sizeof(int) * n);
+	es->rval = zalloc(sizeof(value) * n);
+	es->wval = zalloc(sizeof(value) * n);
+	es->kind = zalloc(n);
+	es->tags = zalloc(sizeof(tagmask) * n);
+	es->insn = zalloc(sizeof(int) * n);
+	/* sets and relations share two blocks */
+	word *sets = zalloc(sizeof(word) * w * 6);
+	es->R = sets; es->W = sets + w; es->M = sets + 2 * w;
+	es->F = sets + 3 * w; es->IW = sets + 4 * w; es->all = sets + 5 * w;
+	es->ntags = t->fe ? t->fe->ntags : 0;
+	es->tagset = zalloc(sizeof(word *) * (es->ntags + 1));
+	for (int k = 0; k < es->ntags; k++)
+		es->tagset[k] = zalloc(sizeof(word) * w);
+	size_t rsz = (size_t)n * w;
+	word *rels = zalloc(sizeof(word) * rsz * 12);
+	es->po = rels; es->addr = rels + rsz; es->data = rels + 2 * rsz;
+	es->ctrl = rels + 3 * rsz; es->rmw = rels + 4 * rsz; es->sameloc = rels + 5 * rsz;
+	es->ext = rels + 6 * rsz; es->intl = rels + 7 * rsz; es->id = rels + 8 * rsz;
+	es->valdep = rels + 9 * rsz;
+	es->pick = rels + 10 * rsz;
+	/* rels + 11*rsz: spare, used by the thin-air check */
+	E->thin = rels + 11 * rsz;
+
+	for (int l = 0; l < ninit; l++) {
+		es->thread[l] = -1;
+		es->loc[l] = l;
+		es->rval[l] = es->wval[l] = E->md->init[l];
+		es->kind[l] = EV_W;
+		es->insn[l] = -1;
+		set_add(es->IW, l);
+	}
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		int b = E->base[ti];
+		for (int i = 0; i < tr->nev; i++) {
+			const tevent *te = &tr->ev[i];
+			int e = b + i;
+			es->thread[e] = ti;
+			es->loc[e] = te->loc;
+			es->rval[e] = te->rv;
+			es->wval[e] = te->wv;
+			es->kind[e] = te->kind;
+			es->tags[e] = te->tags;
+			es->insn[e] = te->insn;
+			/* the two events of one atomic instruction are in po only
+			 * where the dialect says so (ir_insn.rmw_po) */
+			bool rmw_po = te->insn >= 0 && t->threads[ti].code[te->insn].rmw_po;
+			for (int j = 0; j < i; j++) {
+				if (te->rmw_read != j || te->insn != tr->ev[j].insn || rmw_po)
+					rel_add(es->po, w, b + j, e);
+			}
+			const uint64_t *da = trace_deps(tr, i, DEP_ADDR), *dd = trace_deps(tr, i, DEP_DATA);
+			const uint64_t *dc = trace_deps(tr, i, DEP_CTRL), *dp = trace_deps(tr, i, DEP_PICK);
+			const uint64_t *dv = trace_deps(tr, i, DEP_VDEP);
+			for (int j = 0; j < i; j++) {
+				if (dep_has(da, j))
+					rel_add(es->addr, w, b + j, e);
+				if (dep_has(dd, j))
+					rel_add(es->data, w, b + j, e);
+				if (dep_has(dc, j))
+					rel_add(es->ctrl, w, b + j, e);
+				if (dep_has(dp, j))
+					rel_add(es->pick, w, b + j, e);
+				if (dep_has(dv, j))
+					rel_add(es->valdep, w, b + j, e);
+			}
+			if (te->rmw_read >= 0)
+				rel_add(es->rmw, w, b + te->rmw_read, e);
+		}
+	}
+	for (int e = 0; e < n; e++) {
+		set_add(es->all, e);
+		if (es->kind[e] & EV_R)
+			set_add(es->R, e);
+		if (es->kind[e] & EV_W)
+			set_add(es->W, e);
+		if (es->kind[e] & (EV_R | EV_W))
+			set_add(es->M, e);
+		if (es->kind[e] & EV_F)
+			set_add(es->F, e);
+		for (int k = 0; k < es->ntags; k++)
+			if (es->tags[e] & ((tagmask)1 << k))
+				set_add(es->tagset[k], e);
+		rel_add(es->id, w, e, e);
+		for (int f = 0; f < n; f++) {
+			bool same = es->thread[e] == es->thread[f] && (es->thread[e] >= 0 || e == f);
+			rel_add(same ? es->intl : es->ext, w, e, f);
+			if (es->loc[e] >= 0 && es->loc[e] == es->loc[f])
+				rel_add(es->sameloc, w, e, f);
+		}
+	}
+}
+
+/* ---- rf ---- */
+
+/* A read whose rf the model computes itself (ir_insn.model_rf): the
+ * engine gives it no rf edge. */
+static bool model_rf(const litmus_test *t, int thread, int insn)
+{
+	return thread >= 0 && insn >= 0 && t->threads[thread].code[insn].model_rf;
+}
+
+/* rf ; valdep cyclic: a value justifies itself (out of thin air). */
+static bool thin_air(enumerator *E)
+{
+	rel_union(E->thin, E->rf, E->es.valdep, E->es.n);
+	return !rel_acyclic(E->thin, E->es.n);
+}
+
+static int judged(void *arg, const cat_verdict *v)
+{
+	enumerator *E = arg;
+	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags };
+
+	/* an allowed execution on a path with no meaning: as herd7, the test
+	 * is an error (thread_exec.h, trace.bad) */
+	for (int ti = 0; ti < E->t->nthreads; ti++)
+		if (E->pick[ti]->bad) {
+			diag_error(E->d, E->pick[ti]->bad_pos, "%s", E->pick[ti]->bad);
+			E->stop = true;
+			E->failed = true;
+			return 1;
+		}
+	E->stats->allowed++;
+	if (E->fn(E->arg, &x)) {
+		E->stop = true;
+		return 1;
+	}
+	return 0;
+}
+
+static int choose_rf(enumerator *E, int k)
+{
+	evstruct *es = &E->es;
+
+	if (E->stop)
+		return 0;
+	if (k == E->nreads) {
+		if (thin_air(E))
+			return 0;
+		E->stats->candidates++;
+		long st = cat_run_eval(E->run, E->rf, judged, E, E->d);
+		return st < 0 ? (int)st : 0;
+	}
+	int r = E->reads[k];
+	for (int c = 0; c < E->ncand[k]; c++) {
+		int wr = E->cands[k * es->n + c];
+		rel_add(E->rf, es->w, wr, r);
+		int st = choose_rf(E, k + 1);
+		REL_ROW(E->rf, es->w, wr)[r >> 6] &= ~((word)1 << (r & 63));
+		if (st < 0)
+			return st;
+	}
+	return 0;
+}
+
+static int probe_cut(enumerator *E, int k);
+
+static int judge_structure(enumerator *E, bool cut)
+{
+	evstruct *es = &E->es;
+	int n;
+
+	build_events(E);
+	n = es->n;
+	if (!cut)
+		cat_run_set_events(E->run, es);
+	free(E->reads);
+	free(E->cands);
+	free(E->ncand);
+	free(E->rf);
+	E->reads = zalloc(sizeof(int) * n);
+	E->cands = zalloc(sizeof(int) * n * n);
+	E->ncand = zalloc(sizeof(int) * n);
+	E->rf = zalloc(sizeof(word) * n * es->w);
+	E->nreads = 0;
+	for (int r = 0; r < n; r++) {
+		if (!(es->kind[r] & EV_R) || model_rf(E->t, es->thread[r], es->insn[r]))
+			continue;
+		int k = E->nreads++, c = 0;
+		E->reads[k] = r;
+		/* not the write of its own read-modify-write, which comes after
+		 * the read in every dialect even where the two are not in po */
+		for (int wr = 0; wr < n; wr++)
+			if (wr != r && (es->kind[wr] & EV_W) && es->loc[wr] == es->loc[r] &&
+			    value_eq(es->wval[wr], es->rval[r]) && !rel_has(es->rmw, es->w, r, wr))
+				E->cands[k * n + c++] = wr;
+		if (c == 0)
+			return 0;   /* a guess no write can justify */
+		E->ncand[k] = c;
+	}
+	if (cut) {
+		int st = probe_cut(E, 0);
+		return st < 0 ? st : 0;
+	}
+	return choose_rf(E, 0);
+}
+
+/* Can every read of the picked traces be given a write of its value?
+ * Most combinations of guesses fail this; checking it on the traces
+ * avoids building their event structures. */
+static bool reads_justified(const enumerator *E)
+{
+	const litmus_test *t = E->t;
+
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		for (int i = 0; i < tr->nev; i++) {
+			const tevent *r = &tr->ev[i];
+			if (!(r->kind & EV_R) || value_eq(E->md->init[r->loc], r->rv) ||
+			    model_rf(t, ti, r->insn))
+				continue;
+			bool found = false;
+			for (int tj = 0; tj < t->nthreads && !found; tj++) {
+				const trace *tw = E->pick[tj];
+				for (int j = 0; j < tw->nev && !found; j++)
+					found = (tw->ev[j].kind & EV_W) && tw->ev[j].loc == r->loc &&
+						(tj != ti || j != i) && value_eq(tw->ev[j].wv, r->rv);
+			}
+			if (!found)
+				return false;
+		}
+	}
+	return true;
+}
+
+/* A combination with a cut trace (a path past the unrolling limit) is
+ * never an execution; as in herd7, it only marks the test ("Loop") when
+ * its reads can be given writes without a thin-air cycle. */
+static int probe_cut(enumerator *E, int k)
+{
+	evstruct *es = &E->es;
+
+	if (k == E->nreads) {
+		if (thin_air(E))
+			return 0;
+		E->stats->loop = true;
+		return 1;
+	}
+	int r = E->reads[k];
+	for (int c = 0; c < E->ncand[k]; c++) {
+		int wr = E->cands[k * es->n + c];
+		rel_add(E->rf, es->w, wr, r);
+		int st = probe_cut(E, k + 1);
+		REL_ROW(E->rf, es->w, wr)[r >> 6] &= ~((word)1 << (r & 63));
+		if (st)
+			return st;
+	}
+	return 0;
+}
+
+static int pick_traces(enumerator *E, int ti, bool cut)
+{
+	if (E->stop)
+		return 0;
+	if (ti == E->t->nthreads) {
+		if (!reads_justified(E))
+			return 0;
+		return judge_structure(E, cut);
+	}
+	for (int i = 0; i < E->tl[ti].n; i++) {
+		const trace *tr = &E->tl[ti].v[i];
+		if (tr->cut && E->stats->loop)
+			continue;   /* the mark is already set */
+		E->pick[ti] = tr;
+		int st = pick_traces(E, ti + 1, cut || tr->cut);
+		if (st < 0)
+			return st;
+	}
+	return 0;
+}
+
+static int unroll_limit = UNROLL_DEFAULT;
+
+void enumerate_set_unroll(int n)
+{
+	unroll_limit = n < 0 ? 0 : n;
+}
+
+int enumerate_unroll(void)
+{
+	return unroll_limit;
+}
+
+int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
+			 enum_stats *stats, diag *d)
+{
+	mem_domain md;
+	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .arg = arg, .stats = stats, .d = d };
+	int st = 0;
+
+	memset(stats, 0, sizeof *stats);
+	stats->cut_thread = stats->cut_insn = -1;
+	mem_domain_init(&md, t);
+	E.tl = zalloc(sizeof(trace_list) * (t->nthreads + 1));
+	E.pick = zalloc(sizeof(trace *) * (t->nthreads + 1));
+	E.base = zalloc(sizeof(int) * (t->nthreads + 1));
+
+	/* grow the value domain until every thread's writes are in it */
+	bool loops;
+	int rounds = domain_rounds(t, unroll_limit, &loops);
+	guess_mode mode = cat_run_requires_coherence(run) ? GUESS_COHERENT
+			  : cat_run_forbids_future_reads(run) ? GUESS_NO_FUTURE : GUESS_ANY;
+	for (int round = 0;; round++) {
+		int grew = 0;
+		if (round == rounds) {
+			if (!loops)
+				break;   /* deeper values need longer chains than exist */
+			st = diag_error(d, (srcpos){ 0, 0 },
+					"the values written do not settle after %d rounds "
+					"(a loop that keeps computing new values?)", rounds);
+			goto out;
+		}
+		for (int ti = 0; ti < t->nthreads; ti++) {
+			trace_list_free(&E.tl[ti]);
+			if (thread_traces(t, ti, &md, mode, unroll_limit, &E.tl[ti], &grew, d) < 0) {
+				st = -1;
+				goto out;
+			}
+		}
+		if (!grew)
+			break;
+	}
+	stats->syms = zalloc(sizeof *stats->syms * (t->nsyms + 1));
+	for (int ti = 0; ti < t->nthreads; ti++)
+		for (int i = 0; i < E.tl[ti].n; i++)
+			for (int k = 0; k < E.tl[ti].v[i].nev; k++) {
+				const tevent *ev = &E.tl[ti].v[i].ev[k];
+				if (ev->loc < 0)
+					continue;
+				sym_use *u = &stats->syms[md.locs[ev->loc].sym];
+				if (!u->access)
+					u->pos = t->threads[ti].code[ev->insn].pos;
+				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
+			}
+	for (int ti = 0; ti < t->nthreads; ti++)
+		if (E.tl[ti].cut_insn >= 0 && stats->cut_thread < 0) {
+			stats->cut_thread = ti;
+			stats->cut_insn = E.tl[ti].cut_insn;
+		}
+	st = pick_traces(&E, 0, false);
+	if (E.failed)
+		st = -1;
+out:
+	for (int ti = 0; ti < t->nthreads; ti++)
+		trace_list_free(&E.tl[ti]);
+	free(E.tl);
+	free(E.pick);
+	free(E.base);
+	free(E.reads);
+	free(E.cands);
+	free(E.ncand);
+	free(E.rf);
+	evstruct_free(&E.es);
+	mem_domain_free(&md);
+	return st;
+}
+
+value execution_final_memory(const execution *x, int loc)
+{
+	const evstruct *es = x->es;
+	int last = -1;
+
+	for (int e = 0; e < es->n; e++) {
+		if (!(es->kind[e] & EV_W) || es->loc[e] != loc)
+			continue;
+		bool has_succ = false;
+		for (int f = 0; f < es->n && !has_succ; f++)
+			if (f != e && x->co && rel_has(x->co, es->w, e, f))
+				has_succ = true;
+		if (!has_succ && (last < 0 || es->thread[e] >= 0))
+			last = e;
+	}
+	return last >= 0 ? es->wval[last] : value_int(0);
+}

@@ -1,0 +1,61 @@
+/* enumerate.h - candidate executions of a litmus test.
+ *
+ * 1. Each thread runs over guessed read values (thread_exec.h) until the
+ *    value domain stops growing.
+ * 2. One trace per thread gives an event structure (events.h).
+ * 3. Each read picks a write of the same location and value: rf. Choices
+ *    whose value flow is circular (out of thin air) are dropped.
+ * 4. The model judges each rf and enumerates co (cat.h); every allowed
+ *    execution is handed to the caller with its final state.
+ */
+#ifndef BPFMM_ENUMERATE_H
+#define BPFMM_ENUMERATE_H
+
+#include "cat/cat.h"
+#include "exec/thread_exec.h"
+
+typedef struct {
+	const litmus_test *t;
+	const mem_domain *md;
+	const evstruct *es;
+	const trace *const *traces;   /* the trace of each thread */
+	const word *rf, *co;
+	const char *const *flags;
+	int nflags;
+} execution;
+
+/* Return non-zero to stop the whole enumeration. */
+typedef int (*execution_fn)(void *arg, const execution *x);
+
+/* How the threads' paths use one memory symbol. */
+typedef struct {
+	unsigned char access;   /* bit 1: some path reads it; bit 2: writes it */
+	srcpos pos;             /* an instruction that accesses it */
+} sym_use;
+
+typedef struct {
+	long candidates;   /* rf choices given to the model */
+	long allowed;      /* executions the model allowed */
+	bool loop;         /* some path went past the unrolling limit and its
+	                    * reads have writes (herd7 prints "Loop") */
+	int cut_thread, cut_insn;   /* the first such backward jump's thread
+	                    * and target instruction, -1 if none (even when
+	                    * no such path had writes for its reads) */
+	sym_use *syms;     /* per memory symbol of the test (malloc'd: the
+	                    * caller frees it, also after an error) */
+} enum_stats;
+
+/* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget
+ * ran out (see cat_run_set_mode). */
+int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
+			 enum_stats *stats, diag *d);
+
+/* How often a path may jump back to one instruction (herd7's -unroll;
+ * default UNROLL_DEFAULT): for every test checked after the call. */
+void enumerate_set_unroll(int n);
+int enumerate_unroll(void);
+
+/* Final value of memory location `loc` in an execution (co-last write). */
+value execution_final_memory(const execution *x, int loc);
+
+#endif

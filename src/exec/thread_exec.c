@@ -1,0 +1,945 @@
+/* thread_exec.c - run a thread's IR over every guess of its read values. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exec/thread_exec.h"
+
+#define MAX_STEPS 4096        /* per path: litmus threads are short */
+#define MAX_WORDS 1024        /* words per dependency set: 65536 events */
+#define MAX_TRACES 200000     /* per thread: beyond this, give up cleanly */
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		abort();
+	return q;
+}
+
+void mem_domain_init(mem_domain *md, const litmus_test *t)
+{
+	memset(md, 0, sizeof *md);
+	/* Every named symbol is a location, even if no thread touches it. */
+	for (int s = 0; s < t->nsyms; s++)
+		mem_location(md, s, 0);
+	for (int i = 0; i < t->ninit; i++) {
+		const init_entry *e = &t->init[i];
+		if (e->thread >= 0)
+			continue;
+		int l = mem_location(md, e->sym, 0);
+		md->init[l] = e->val;
+		md->dom[l].n = 0;
+		mem_domain_add(md, l, e->val, WRITER_INIT);
+	}
+}
+
+void mem_domain_free(mem_domain *md)
+{
+	for (int i = 0; i < md->n; i++) {
+		free(md->dom[i].v);
+		free(md->dom[i].who);
+	}
+	free(md->dom);
+	free(md->locs);
+	free(md->init);
+	memset(md, 0, sizeof *md);
+}
+
+int mem_location(mem_domain *md, int sym, int64_t off)
+{
+	for (int i = 0; i < md->n; i++)
+		if (md->locs[i].sym == sym && md->locs[i].off == off)
+			return i;
+	if (md->n == md->cap) {
+		md->cap = md->cap ? 2 * md->cap : 8;
+		md->locs = xrealloc(md->locs, sizeof *md->locs * md->cap);
+		md->dom = xrealloc(md->dom, sizeof *md->dom * md->cap);
+		md->init = xrealloc(md->init, sizeof *md->init * md->cap);
+	}
+	int l = md->n++;
+	md->locs[l] = (location){ sym, off };
+	md->dom[l] = (value_set){ 0 };
+	md->init[l] = value_int(0);
+	mem_domain_add(md, l, md->init[l], WRITER_INIT);
+	return l;
+}
+
+int mem_domain_add(mem_domain *md, int loc, value v, uint64_t who)
+{
+	value_set *s = &md->dom[loc];
+
+	for (int i = 0; i < s->n; i++)
+		if (value_eq(s->v[i], v)) {
+			if ((s->who[i] | who) == s->who[i])
+				return 0;
+			s->who[i] |= who;
+			return 1;
+		}
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 4;
+		s->v = xrealloc(s->v, sizeof *s->v * s->cap);
+		s->who = xrealloc(s->who, sizeof *s->who * s->cap);
+	}
+	s->who[s->n] = who;
+	s->v[s->n++] = v;
+	return 1;
+}
+
+void trace_list_free(trace_list *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		free(l->v[i].ev);
+		free(l->v[i].deps);
+		free(l->v[i].regs);
+		free(l->v[i].bad);
+	}
+	free(l->v);
+	memset(l, 0, sizeof *l);
+	l->cut_insn = -1;
+}
+
+
+static bool compare(cmp_op op, value a, value b, bool *out)
+{
+	if (op == CMP_ALWAYS) {
+		*out = true;
+		return true;
+	}
+	if (op == CMP_EQ || op == CMP_NE) {
+		*out = value_eq(a, b) == (op == CMP_EQ);
+		return true;
+	}
+	if (a.sym >= 0 || b.sym >= 0)
+		return false;
+	uint64_t x = (uint64_t)a.off, y = (uint64_t)b.off;
+	int64_t sx = a.off, sy = b.off;
+	switch (op) {
+	case CMP_LT: *out = x < y; break;
+	case CMP_LE: *out = x <= y; break;
+	case CMP_GT: *out = x > y; break;
+	case CMP_GE: *out = x >= y; break;
+	case CMP_SLT: *out = sx < sy; break;
+	case CMP_SLE: *out = sx <= sy; break;
+	case CMP_SGT: *out = sx > sy; break;
+	case CMP_SGE: *out = sx >= sy; break;
+	case CMP_SET: *out = (x & y) != 0; break;
+	default: return false;
+	}
+	return true;
+}
+
+/* ---- the path search ---- */
+
+/* Dependency sets: w words each (runner.w). */
+typedef uint64_t *dset;
+
+static inline void ds_clear(dset d, int w) { memset(d, 0, sizeof *d * w); }
+static inline void ds_or(dset d, const uint64_t *s, int w)
+{
+	if (s)
+		for (int i = 0; i < w; i++)
+			d[i] |= s[i];
+}
+static inline void ds_copy(dset d, const uint64_t *s, int w)
+{
+	if (s)
+		memcpy(d, s, sizeof *d * w);
+	else
+		ds_clear(d, w);
+}
+static inline void ds_bit(dset d, int e) { d[e >> 6] |= (uint64_t)1 << (e & 63); }
+
+/* The state a path changes as it goes, in one block so that a fork saves
+ * and restores it with one copy: the registers' values and dependency
+ * sets, the reads that decided a branch so far, and how often the path
+ * jumped back to each loop head. A register has three sets:
+ *   TAINT   reads its value came from
+ *   VTAINT  reads its value is still unknown without: like taint, except
+ *           `r ^= r` is known to be 0 (herd7's solver knows it too)
+ *   PTAINT  reads that only chose between values (a conditional select,
+ *           an Arm CAS): an access using the register gets them as ctrl,
+ *           which orders later writes but not later reads */
+enum { TAINT, VTAINT, PTAINT, NREGSETS };
+
+typedef struct {
+	const litmus_test *t;
+	const litmus_thread *th;
+	mem_domain *md;
+	trace_list *out;
+	int *grew;
+	diag *d;
+	int nregs;
+	guess_mode mode;
+	uint64_t self;       /* this thread's writer bit */
+	int w;               /* words per dependency set */
+	int unroll;
+	int *head;           /* per instruction: its loop-head number, or -1 */
+	int nheads;
+	bool overflow;       /* a path has more than 64 * w events */
+
+	/* the path state (see above), and one saved copy per fork depth */
+	size_t state_size;
+	char *state;
+	value *val;          /* nregs */
+	uint64_t *rset;      /* nregs * NREGSETS sets */
+	dset ctrl;           /* reads that decided a branch so far */
+	int *jumps;          /* nheads */
+	uint64_t *scope_ctrl; /* MAX_CTRL_SCOPES sets: ctrl before each open
+	                      * C if statement (pathpos.scope_end) */
+	uint8_t *unknown;    /* nregs: the value depends on a read or on a
+	                      * store-conditional's outcome (not on constants
+	                      * only): see ir_insn.unroll_concrete */
+	char **frames;
+	int nframes, depth;
+
+	dset xctrl;          /* pick dependencies of the current instruction's
+	                      * operands: ctrl of the events it emits */
+	uint64_t *tmp;       /* scratch sets */
+	tevent *ev;          /* the path's events, 64 * w of them */
+	uint64_t *evdeps;    /* their DEP_NSETS sets each */
+} runner;
+
+enum { T_ADDR, T_DATA, T_VDEP, T_X, T_Y, NTMP };
+
+#define MAX_CTRL_SCOPES 16   /* nested C ifs (ir_insn.ctrl_end) */
+
+typedef struct {
+	int pc, nev, steps;
+	int lr_ev, lr_loc;   /* latest load-reserved event (+1; 0: none) */
+	int nscopes;         /* open C if statements (ir_insn.ctrl_end): */
+	int scope_end[MAX_CTRL_SCOPES];
+	                     /* where each ends; the ctrl before it is in
+	                      * runner.scope_ctrl (path state) */
+} pathpos;
+
+static inline dset rs(const runner *r, int reg, int k)
+{
+	return r->rset + ((size_t)reg * NREGSETS + k) * r->w;
+}
+
+static inline dset tmp(const runner *r, int k)
+{
+	return r->tmp + (size_t)k * r->w;
+}
+
+static inline dset evdep(const runner *r, int e, int k)
+{
+	return r->evdeps + ((size_t)e * DEP_NSETS + k) * r->w;
+}
+
+/* set k of an operand: NULL (empty) unless it is a register */
+static const uint64_t *oset(const runner *r, const opnd *o, int k)
+{
+	return o->kind == OPND_REG ? rs(r, o->reg, k) : NULL;
+}
+
+/* Saving and restoring the path state around a fork. */
+static char *save_state(runner *r)
+{
+	if (r->depth == r->nframes) {
+		r->frames = xrealloc(r->frames, sizeof *r->frames * (r->nframes + 1));
+		r->frames[r->nframes++] = xrealloc(NULL, r->state_size);
+	}
+	char *f = r->frames[r->depth++];
+	memcpy(f, r->state, r->state_size);
+	return f;
+}
+
+static void restore_state(runner *r, const char *f)
+{
+	memcpy(r->state, f, r->state_size);
+}
+
+static void operands_ptaint(runner *r, const ir_insn *in)
+{
+	ds_copy(r->xctrl, oset(r, &in->a, PTAINT), r->w);
+	ds_or(r->xctrl, oset(r, &in->b, PTAINT), r->w);
+	ds_or(r->xctrl, oset(r, &in->c, PTAINT), r->w);
+}
+
+static value value_of(const opnd *o, const runner *r)
+{
+	if (o->kind == OPND_REG)
+		return r->val[o->reg];
+	if (o->kind == OPND_IMM)
+		return o->imm;
+	return value_int(0);
+}
+
+/* Register dst gets value v and sets taint / vtaint / ptaint (NULL:
+ * empty). The sets may be dst's own or scratch sets. */
+static void set_reg(runner *r, int dst, value v, const uint64_t *taint, const uint64_t *vtaint,
+		    const uint64_t *ptaint)
+{
+	r->val[dst] = v;
+	if (taint != rs(r, dst, TAINT))
+		ds_copy(rs(r, dst, TAINT), taint, r->w);
+	if (vtaint != rs(r, dst, VTAINT))
+		ds_copy(rs(r, dst, VTAINT), vtaint, r->w);
+	if (ptaint != rs(r, dst, PTAINT))
+		ds_copy(rs(r, dst, PTAINT), ptaint, r->w);
+}
+
+static bool unknown_of(const runner *r, const opnd *o)
+{
+	return o->kind == OPND_REG && r->unknown[o->reg];
+}
+
+/* A register that holds what read event e returned. */
+static void read_result(runner *r, int dst, value v, int e)
+{
+	r->val[dst] = v;
+	r->unknown[dst] = 1;
+	ds_clear(rs(r, dst, TAINT), r->w);
+	ds_bit(rs(r, dst, TAINT), e);
+	ds_copy(rs(r, dst, VTAINT), rs(r, dst, TAINT), r->w);
+	ds_clear(rs(r, dst, PTAINT), r->w);
+}
+
+/* Emits an event whose address, data and value dependencies are the sets
+ * addr, data and vdep (NULL: empty); its ctrl is the path's plus the
+ * instruction's pick dependencies. Returns its index, -1 on error, -2
+ * when the path has more events than the sets hold (thread_traces then
+ * starts again with wider sets). */
+static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
+		value rv, value wv, tagmask tags, const uint64_t *addr, const uint64_t *data,
+		const uint64_t *vdep)
+{
+	if (p->nev >= 64 * r->w) {
+		r->overflow = true;
+		return -2;
+	}
+	int e = p->nev++;
+	r->ev[e] = (tevent){ .kind = kind, .loc = loc, .rv = rv, .wv = wv, .tags = tags,
+			     .insn = (int)(in - r->th->code), .rmw_read = -1 };
+	ds_copy(evdep(r, e, DEP_ADDR), addr, r->w);
+	ds_copy(evdep(r, e, DEP_DATA), data, r->w);
+	ds_copy(evdep(r, e, DEP_CTRL), r->ctrl, r->w);
+	ds_or(evdep(r, e, DEP_CTRL), r->xctrl, r->w);
+	ds_copy(evdep(r, e, DEP_PICK), r->xctrl, r->w);
+	ds_copy(evdep(r, e, DEP_VDEP), vdep, r->w);
+	/* a write's value joins the domain at once: a later read of this
+	 * very path may have to return it */
+	if ((kind & EV_W) && mem_domain_add(r->md, loc, wv, r->self))
+		*r->grew = 1;
+	return e;
+}
+
+static int finish(runner *r, pathpos *p, bool cut)
+{
+	trace_list *l = r->out;
+
+	if (l->n >= MAX_TRACES)
+		return diag_error(r->d, (srcpos){ 0, 0 },
+				  "thread P%d has more than %d paths; the test is too large",
+				  r->th->id, MAX_TRACES);
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		l->v = xrealloc(l->v, sizeof *l->v * l->cap);
+	}
+	trace *tr = &l->v[l->n++];
+	size_t nd = (size_t)p->nev * DEP_NSETS * r->w;
+	tr->nev = p->nev;
+	tr->w = r->w;
+	tr->cut = cut;
+	tr->bad = NULL;
+	tr->ev = xrealloc(NULL, sizeof *tr->ev * (p->nev ? p->nev : 1));
+	memcpy(tr->ev, r->ev, sizeof *tr->ev * p->nev);
+	tr->deps = xrealloc(NULL, sizeof *tr->deps * (nd ? nd : 1));
+	memcpy(tr->deps, r->evdeps, sizeof *tr->deps * nd);
+	tr->regs = xrealloc(NULL, sizeof *tr->regs * (r->nregs ? r->nregs : 1));
+	memcpy(tr->regs, r->val, sizeof *tr->regs * r->nregs);
+	return 0;
+}
+
+static int run(runner *r, pathpos p);
+
+/* v as the test writes it: 3, x, x+8 */
+static const char *value_text(const litmus_test *t, value v, char *buf, size_t n)
+{
+	if (v.sym < 0)
+		snprintf(buf, n, "%" PRId64, v.off);
+	else if (v.off)
+		snprintf(buf, n, "%s%+" PRId64, t->syms[v.sym], v.off);
+	else
+		snprintf(buf, n, "%s", t->syms[v.sym]);
+	return buf;
+}
+
+/* A path that reaches an operation with no meaning (herd7: a user
+ * error) stops there as a `bad` trace: an execution the model allows with
+ * it makes the test an error (enumerate.c); dropping the path silently
+ * would change the verdict. The trace keeps the events and registers the
+ * path has so far. Returns 0, or -1 on error. */
+static int meaningless(runner *r, pathpos *p, const ir_insn *in, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int meaningless(runner *r, pathpos *p, const ir_insn *in, const char *fmt, ...)
+{
+	char msg[400], full[440];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof full, "P%d: %s", r->th->id, msg);
+	if (finish(r, p, false) < 0)
+		return -1;
+	trace *tr = &r->out->v[r->out->n - 1];
+	tr->bad = xrealloc(NULL, strlen(full) + 1);
+	strcpy(tr->bad, full);
+	tr->bad_pos = in->pos;
+	return 0;
+}
+
+/* "r1 holds 0" or "the address is 0" */
+static const char *operand_text(const runner *r, const opnd *o, value v, char *buf, size_t n)
+{
+	char vb[128];
+
+	value_text(r->t, v, vb, sizeof vb);
+	if (o->kind == OPND_REG)
+		snprintf(buf, n, "%s holds %s", r->t->regs[o->reg], vb);
+	else
+		snprintf(buf, n, "the operand is %s", vb);
+	return buf;
+}
+
+/* The address operand of a memory instruction: must be a location.
+ * Returns 1; 0 for an integer (the path stops as a `bad` trace, see
+ * meaningless: herd7 rejects a "non symbolic address"), or for an address
+ * past a symbol (no execution takes this path, with a warning: herd7 has
+ * no initial write there either); -1 on error. */
+static int address_of(runner *r, pathpos *p, const ir_insn *in, int *loc)
+{
+	value a = value_of(&in->a, r);
+	char what[200], at[128];
+
+	if (a.sym < 0)
+		return meaningless(r, p, in, "%s, not the address of a location "
+				   "(an access through a register that holds no address)",
+				   operand_text(r, &in->a, a, what, sizeof what));
+	if (a.off + in->off != 0) {
+		value_text(r->t, (value){ a.sym, a.off + in->off }, at, sizeof at);
+		diag_warning(r->d, in->pos, "P%d: an access at %s, which is no location "
+			     "(each location is one cell at offset 0): executions that "
+			     "make it are dropped", r->th->id, at);
+		return 0;
+	}
+	*loc = mem_location(r->md, a.sym, 0);
+	return 1;
+}
+
+static int no_alu(runner *r, pathpos *p, const ir_insn *in, value a, value b)
+{
+	char x[128], y[128];
+
+	return meaningless(r, p, in, "arithmetic on %s and %s has no value "
+			   "(an address can only be added to, subtracted from or compared)",
+			   value_text(r->t, a, x, sizeof x), value_text(r->t, b, y, sizeof y));
+}
+
+static int no_compare(runner *r, pathpos *p, const ir_insn *in, value a, value b)
+{
+	char x[128], y[128];
+
+	return meaningless(r, p, in, "cannot order %s and %s (an address is only == or != another value)",
+			   value_text(r->t, a, x, sizeof x), value_text(r->t, b, y, sizeof y));
+}
+
+/* Can this thread's read of loc return domain entry i? As r->mode says
+ * (see thread_exec.h). */
+static bool may_read(const runner *r, const pathpos *p, int loc, int i)
+{
+	const value_set *s = &r->md->dom[loc];
+
+	if (r->mode == GUESS_ANY)
+		return true;
+	if (s->who[i] & ~r->self & ~WRITER_INIT)
+		return true;                     /* another thread writes it */
+	if (r->mode == GUESS_NO_FUTURE) {
+		/* only this thread (or the init) writes it: not a po-later
+		 * write of this path, which would also make an own write
+		 * feed back into the read that computes it */
+		if (s->who[i] & WRITER_INIT)
+			return true;
+		for (int e = p->nev - 1; e >= 0; e--)
+			if ((r->ev[e].kind & EV_W) && r->ev[e].loc == loc && value_eq(r->ev[e].wv, s->v[i]))
+				return true;
+		return false;
+	}
+	for (int e = p->nev - 1; e >= 0; e--)   /* own latest write, if any */
+		if ((r->ev[e].kind & EV_W) && r->ev[e].loc == loc)
+			return value_eq(r->ev[e].wv, s->v[i]);
+	return (s->who[i] & WRITER_INIT) != 0;
+}
+
+/* The write of a two-event read-modify-write, linked by rmw to its read
+ * `er`. Returns its index, or < 0 as emit does. */
+static int emit_linked_write(runner *r, pathpos *q, const ir_insn *in, int loc, value v,
+			     int er, const uint64_t *addr, const uint64_t *data, const uint64_t *vdep)
+{
+	int ew = emit(r, q, in, EV_W, loc, v, v, in->tags_w, addr, data, vdep);
+
+	if (ew >= 0)
+		r->ev[ew].rmw_read = er;
+	return ew;
+}
+
+/* One value returned by a read: the events of the instruction, then the
+ * rest of the path (or, when the value has no meaning here, a `bad`
+ * trace: see meaningless). Returns 0, or < 0. */
+static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value old, const char *saved)
+{
+	int w = r->w;
+	dset addr = tmp(r, T_ADDR), vaddr = tmp(r, T_VDEP);
+
+	ds_copy(addr, oset(r, &in->a, TAINT), w);
+	ds_copy(vaddr, oset(r, &in->a, VTAINT), w);
+	if (in->op == IR_LOAD) {
+		int e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, NULL, vaddr);
+		if (e < 0)
+			return e;
+		read_result(r, in->dst, old, e);
+		if (in->reserve) {
+			q.lr_ev = e + 1;
+			q.lr_loc = loc;
+		}
+	} else if (in->op == IR_RMW) {
+		/* fetch, xchg and lock atomics are ONE event that both
+		 * reads and writes (as in herd7's BPF semantics); herd7
+		 * also counts a dependency into the operand as addr */
+		value nv;
+		if (!ir_alu(in->alu, old, value_of(&in->b, r), &nv))
+			return no_alu(r, &q, in, old, value_of(&in->b, r));
+		const uint64_t *data = oset(r, &in->b, TAINT), *vdata = oset(r, &in->b, VTAINT);
+		dset vall = tmp(r, T_X);
+		ds_copy(vall, vaddr, w);
+		ds_or(vall, vdata, w);
+		int e;
+		if (in->split) {   /* a read and a write linked by rmw (LKMM) */
+			e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, NULL, vaddr);
+			if (e < 0)
+				return e;
+			ds_bit(vall, e);
+			int ew = emit_linked_write(r, &q, in, loc, nv, e, addr, data, vall);
+			if (ew < 0)
+				return ew;
+		} else {
+			dset ad = tmp(r, T_Y);
+			ds_copy(ad, addr, w);
+			ds_or(ad, data, w);
+			e = emit(r, &q, in, EV_R | EV_W, loc, old, nv, in->tags_r | in->tags_w,
+				 ad, data, vall);
+			if (e < 0)
+				return e;
+		}
+		if (in->dst >= 0)
+			read_result(r, in->dst, old, e);
+	} else { /* IR_CAS: a read, and a write linked by rmw on success */
+		/* atomic_add_unless succeeds on a difference */
+		bool ok = value_eq(old, value_of(&in->b, r)) != (in->cmp == CMP_NE);
+		value nv = value_of(&in->c, r);
+		int st;
+		if (ok && in->alu_new && !ir_alu(in->alu, old, nv, &nv))
+			return no_alu(r, &q, in, old, nv);   /* no meaning (an address times ...) */
+		/* a fully ordered CAS is fenced only when it succeeds;
+		 * the value is known, so the fence can go first */
+		if (ok && in->tags_fence_ok
+		    && (st = emit(r, &q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
+				  NULL, NULL, NULL)) < 0)
+			return st;
+		int er = emit(r, &q, in, EV_R, loc, old, old, ok ? in->tags_r : in->tags_fail,
+			      addr, NULL, vaddr);
+		if (er < 0)
+			return er;
+		if (ok && in->c.kind != OPND_NONE) {
+			/* an Arm CAS writes only if its compare operand
+			 * matches the value read: the write has a pick
+			 * dependency on both */
+			dset xc = tmp(r, T_Y);
+			ds_copy(xc, r->xctrl, w);
+			if (in->pick) {
+				ds_or(r->xctrl, oset(r, &in->b, TAINT), w);
+				ds_bit(r->xctrl, er);
+			}
+			/* a value computed from the read depends on it,
+			 * as an IR_RMW write does */
+			dset vall = tmp(r, T_X);
+			ds_copy(vall, vaddr, w);
+			ds_or(vall, oset(r, &in->c, VTAINT), w);
+			if (in->alu_new)
+				ds_bit(vall, er);
+			int ew = emit_linked_write(r, &q, in, loc, nv, er, addr,
+						   oset(r, &in->c, TAINT), vall);
+			ds_copy(r->xctrl, xc, w);
+			if (ew < 0)
+				return ew;
+		}
+		if (ok && in->tags_fence_ok
+		    && (st = emit(r, &q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
+				  NULL, NULL, NULL)) < 0)
+			return st;
+		if (ok && in->pick && in->dst >= 0) {
+			/* on success the Arm CAS may also be seen as writing
+			 * back its compare operand, equal to the value read:
+			 * dst then depends on that operand, and on the read
+			 * only through the comparison.  Both are executions.
+			 * The operand's sets are those before the fork. */
+			char *mid = save_state(r);
+			const char *b0 = saved + ((char *)r->rset - r->state);
+			const uint64_t *bt = NULL, *bv = NULL, *bp = NULL;
+			if (in->b.kind == OPND_REG) {
+				bt = (const uint64_t *)b0 + ((size_t)in->b.reg * NREGSETS + TAINT) * w;
+				bv = (const uint64_t *)b0 + ((size_t)in->b.reg * NREGSETS + VTAINT) * w;
+				bp = (const uint64_t *)b0 + ((size_t)in->b.reg * NREGSETS + PTAINT) * w;
+			}
+			dset pt = tmp(r, T_X);
+			ds_copy(pt, bp, w);
+			ds_bit(pt, er);
+			set_reg(r, in->dst, old, bt, bv, pt);
+			r->unknown[in->dst] = 1;
+			pathpos q2 = q;
+			q2.pc++;
+			st = run(r, q2);
+			restore_state(r, mid);
+			r->depth--;
+			if (st < 0)
+				return st;
+		}
+		if (in->dst >= 0)
+			read_result(r, in->dst, old, er);
+	}
+	q.pc++;
+	return run(r, q);
+}
+
+/* A read returns each value of its location's domain in turn, and the
+ * thread goes on from there once per value. */
+static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
+{
+	char *saved = save_state(r);
+	int st = 0;
+
+	if (in->op == IR_LOAD && in->model_rf) {   /* no guess: the model's rf */
+		st = read_value(r, p, in, loc, value_of(&in->b, r), saved);
+		restore_state(r, saved);
+		r->depth--;
+		return st < 0 ? st : 0;
+	}
+	for (int i = 0; i < r->md->dom[loc].n; i++) {   /* the domain may grow */
+		if (!may_read(r, &p, loc, i))
+			continue;
+		restore_state(r, saved);
+		operands_ptaint(r, in);   /* a later path changed it */
+		st = read_value(r, p, in, loc, r->md->dom[loc].v[i], saved);
+		if (st < 0)
+			break;
+		st = 0;
+	}
+	restore_state(r, saved);
+	r->depth--;
+	return st;
+}
+
+/* A taken branch back to `target`: may the path go on? (herd7's -unroll) */
+static bool jump_back(runner *r, int target)
+{
+	int h = r->head[target];
+
+	if (r->jumps[h] >= r->unroll) {
+		if (r->out->cut_insn < 0)
+			r->out->cut_insn = target;
+		return false;
+	}
+	r->jumps[h]++;
+	return true;
+}
+
+/* The result register of a store-conditional: value v, depending on what
+ * in->sc_dep says (ew: the write event on success, -1 on failure). Its
+ * value itself is known once the instruction runs: no value dependency. */
+static void sc_result(runner *r, const ir_insn *in, value v, int ew)
+{
+	dset t = tmp(r, T_X), pt = tmp(r, T_Y);
+
+	ds_clear(t, r->w);
+	ds_clear(pt, r->w);
+	if (in->sc_dep == SC_DEP_WRITE && ew >= 0)
+		ds_bit(t, ew);
+	if (in->sc_dep == SC_DEP_OPERANDS) {
+		ds_or(t, oset(r, &in->a, TAINT), r->w);
+		ds_or(t, oset(r, &in->b, TAINT), r->w);
+		ds_or(pt, oset(r, &in->a, PTAINT), r->w);
+		ds_or(pt, oset(r, &in->b, PTAINT), r->w);
+	}
+	set_reg(r, in->dst, v, t, NULL, pt);
+	r->unknown[in->dst] = 1;   /* success or failure is a choice */
+}
+
+static int run(runner *r, pathpos p)
+{
+	int w = r->w;
+
+	while (p.pc < r->th->ncode) {
+		const ir_insn *in = &r->th->code[p.pc];
+		value v;
+		int loc, st;
+
+		if (++p.steps > MAX_STEPS)
+			return diag_error(r->d, in->pos,
+					  "thread P%d runs more than %d steps (a loop that never exits?)",
+					  r->th->id, MAX_STEPS);
+		/* the end of an if statement: its control dependency ends */
+		while (p.nscopes > 0 && p.scope_end[p.nscopes - 1] == p.pc) {
+			p.nscopes--;
+			ds_copy(r->ctrl, r->scope_ctrl + (size_t)p.nscopes * w, w);
+		}
+		operands_ptaint(r, in);
+		switch (in->op) {
+		case IR_MOV:
+			r->unknown[in->dst] = unknown_of(r, &in->a);
+			set_reg(r, in->dst, value_of(&in->a, r), oset(r, &in->a, TAINT),
+				oset(r, &in->a, VTAINT), oset(r, &in->a, PTAINT));
+			break;
+		case IR_ALU: {
+			if (!ir_alu(in->alu, value_of(&in->a, r), value_of(&in->b, r), &v))
+				return no_alu(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
+			bool self_xor = in->alu == ALU_XOR && in->a.kind == OPND_REG &&
+					in->b.kind == OPND_REG && in->a.reg == in->b.reg;
+			dset t = tmp(r, T_ADDR), vt = tmp(r, T_VDEP), pt = tmp(r, T_X);
+			ds_copy(t, oset(r, &in->a, TAINT), w);
+			ds_or(t, oset(r, &in->b, TAINT), w);
+			ds_copy(vt, self_xor ? NULL : oset(r, &in->a, VTAINT), w);
+			if (!self_xor)
+				ds_or(vt, oset(r, &in->b, VTAINT), w);
+			ds_copy(pt, oset(r, &in->a, PTAINT), w);
+			ds_or(pt, oset(r, &in->b, PTAINT), w);
+			set_reg(r, in->dst, v, t, vt, pt);
+			r->unknown[in->dst] = unknown_of(r, &in->a) || unknown_of(r, &in->b);
+			break;
+		}
+		case IR_PICK: {
+			bool taken;
+			if (!compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), &taken))
+				return no_compare(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
+			dset chose = tmp(r, T_X), vchose = tmp(r, T_Y);
+			ds_copy(chose, oset(r, &in->a, TAINT), w);
+			ds_or(chose, oset(r, &in->b, TAINT), w);
+			ds_or(chose, oset(r, &in->a, PTAINT), w);
+			ds_or(chose, oset(r, &in->b, PTAINT), w);
+			ds_copy(vchose, oset(r, &in->a, VTAINT), w);
+			ds_or(vchose, oset(r, &in->b, VTAINT), w);
+			/* both choices the same value: it is known without the
+			 * comparison (no value flow from the flags' reads) */
+			if (value_eq(value_of(&in->c, r), r->val[in->dst]))
+				ds_clear(vchose, w);
+			bool unk = unknown_of(r, &in->a) || unknown_of(r, &in->b);
+			if (taken) {
+				set_reg(r, in->dst, value_of(&in->c, r), oset(r, &in->c, TAINT),
+					oset(r, &in->c, VTAINT), oset(r, &in->c, PTAINT));
+				r->unknown[in->dst] = unknown_of(r, &in->c);
+			}
+			r->unknown[in->dst] |= unk;
+			ds_or(rs(r, in->dst, PTAINT), chose, w);
+			ds_or(rs(r, in->dst, VTAINT), vchose, w);
+			break;
+		}
+		case IR_STORE: {
+			if ((st = address_of(r, &p, in, &loc)) <= 0)
+				return st;
+			v = value_of(&in->b, r);
+			dset vd = tmp(r, T_VDEP);
+			ds_copy(vd, oset(r, &in->a, VTAINT), w);
+			ds_or(vd, oset(r, &in->b, VTAINT), w);
+			if ((st = emit(r, &p, in, EV_W, loc, v, v, in->tags_w, oset(r, &in->a, TAINT),
+				       oset(r, &in->b, TAINT), vd)) < 0)
+				return st;
+			break;
+		}
+		case IR_SC: {
+			/* two continuations: success, then failure; the rest of
+			 * the path changes the state in place, so save it */
+			if ((st = address_of(r, &p, in, &loc)) <= 0)
+				return st;
+			int lr = p.lr_ev > 0 && p.lr_loc == loc ? p.lr_ev - 1 : -1;
+			pathpos next = p, q;
+			char *saved = save_state(r);
+
+			next.lr_ev = 0;   /* either way the reservation ends */
+			next.pc++;
+			q = next;
+			st = 0;
+			if (lr >= 0) {   /* success needs a reservation */
+				dset vd = tmp(r, T_VDEP);
+				ds_copy(vd, oset(r, &in->a, VTAINT), w);
+				ds_or(vd, oset(r, &in->b, VTAINT), w);
+				/* sc_nodep (Arm STXR): the data register gives no
+				 * data or pick dependency to the write (the status
+				 * register's dependencies are in->sc_dep's) */
+				if (in->sc_nodep)
+					ds_copy(r->xctrl, oset(r, &in->a, PTAINT), w);
+				int ew = emit_linked_write(r, &q, in, loc, value_of(&in->b, r), lr,
+							   oset(r, &in->a, TAINT),
+							   in->sc_nodep ? NULL : oset(r, &in->b, TAINT), vd);
+				if (ew < 0)
+					st = ew;
+				else {
+					/* the result says the store was done */
+					if (in->dst >= 0)
+						sc_result(r, in, value_int(0), ew);
+					st = run(r, q);
+				}
+				restore_state(r, saved);
+				q = next;
+			}
+			if (st >= 0) {
+				if (in->dst >= 0)
+					sc_result(r, in, value_int(1), -1);
+				st = run(r, q);
+			}
+			restore_state(r, saved);
+			r->depth--;
+			return st;
+		}
+		case IR_FENCE:
+			loc = -1;
+			if (in->a.kind != OPND_NONE && (st = address_of(r, &p, in, &loc)) <= 0)
+				return st;
+			if ((st = emit(r, &p, in, loc >= 0 ? 0 : EV_F, loc, value_int(0), value_int(0),
+				       in->tags_f, oset(r, &in->a, TAINT), NULL, oset(r, &in->a, VTAINT))) < 0)
+				return st;
+			break;
+		case IR_LOAD:
+		case IR_RMW:
+		case IR_CAS:
+			if ((st = address_of(r, &p, in, &loc)) <= 0)
+				return st;
+			return read_each(r, p, in, loc);
+		case IR_BRANCH: {
+			bool taken;
+			if (!compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), &taken))
+				return no_compare(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
+			/* the branches of one condition (a && b) end together:
+			 * the first one's entry holds the ctrl to restore */
+			if (in->cmp != CMP_ALWAYS && in->ctrl_end > 0
+			    && !(p.nscopes > 0 && p.scope_end[p.nscopes - 1] == in->ctrl_end - 1)) {
+				if (p.nscopes == MAX_CTRL_SCOPES)
+					return diag_error(r->d, in->pos,
+							  "thread P%d: if statements nested more than %d deep",
+							  r->th->id, MAX_CTRL_SCOPES);
+				p.scope_end[p.nscopes] = in->ctrl_end - 1;
+				ds_copy(r->scope_ctrl + (size_t)p.nscopes++ * w, r->ctrl, w);
+			}
+			if (in->cmp != CMP_ALWAYS) {
+				ds_or(r->ctrl, oset(r, &in->a, TAINT), w);
+				ds_or(r->ctrl, oset(r, &in->b, TAINT), w);
+				ds_or(r->ctrl, oset(r, &in->a, PTAINT), w);
+				ds_or(r->ctrl, oset(r, &in->b, PTAINT), w);
+			}
+			if (taken) {
+				bool counted = in->target <= p.pc;
+				if (counted && in->unroll_concrete)   /* on known values? */
+					counted = unknown_of(r, &in->a) || unknown_of(r, &in->b);
+				if (counted && !jump_back(r, in->target))
+					return finish(r, &p, true);
+				p.pc = in->target;
+				continue;
+			}
+			break;
+		}
+		}
+		p.pc++;
+	}
+	return finish(r, &p, false);
+}
+
+/* One attempt with sets of w words: 0, -1 (error), -2 (too narrow). */
+static int run_thread(runner *r, const litmus_test *t, int ti)
+{
+	int w = r->w, n = r->nregs;
+	size_t regs_sz = sizeof(value) * n, sets_sz = sizeof(uint64_t) * (size_t)n * NREGSETS * w;
+	size_t ctrl_sz = sizeof(uint64_t) * w * (1 + MAX_CTRL_SCOPES);
+	size_t jumps_sz = sizeof(int) * (r->nheads ? r->nheads : 1);
+
+	/* value first: the block is aligned for every part */
+	r->state_size = regs_sz + sets_sz + ctrl_sz + jumps_sz + (n ? n : 1);
+	r->state = xrealloc(NULL, r->state_size);
+	memset(r->state, 0, r->state_size);
+	r->val = (value *)r->state;
+	r->rset = (uint64_t *)(r->state + regs_sz);
+	r->ctrl = (uint64_t *)(r->state + regs_sz + sets_sz);
+	r->scope_ctrl = r->ctrl + w;
+	r->jumps = (int *)(r->state + regs_sz + sets_sz + ctrl_sz);
+	r->unknown = (uint8_t *)(r->state + regs_sz + sets_sz + ctrl_sz + jumps_sz);
+	r->xctrl = xrealloc(NULL, sizeof(uint64_t) * w);
+	r->tmp = xrealloc(NULL, sizeof(uint64_t) * w * NTMP);
+	r->ev = xrealloc(NULL, sizeof *r->ev * 64 * w);
+	r->evdeps = xrealloc(NULL, sizeof(uint64_t) * 64 * w * DEP_NSETS * w);
+	r->frames = NULL;
+	r->nframes = r->depth = 0;
+	r->overflow = false;
+
+	for (int i = 0; i < n; i++)
+		r->val[i] = value_int(0);
+	for (int i = 0; i < t->ninit; i++)
+		if (t->init[i].thread == t->threads[ti].id)
+			r->val[t->init[i].reg] = t->init[i].val;
+	int st = run(r, (pathpos){ 0 });
+
+	for (int i = 0; i < r->nframes; i++)
+		free(r->frames[i]);
+	free(r->frames);
+	free(r->state);
+	free(r->xctrl);
+	free(r->tmp);
+	free(r->ev);
+	free(r->evdeps);
+	return st;
+}
+
+int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
+		  int unroll, trace_list *out, int *grew, diag *d)
+{
+	const litmus_thread *th = &t->threads[ti];
+	runner r = { .t = t, .th = th, .md = md, .out = out,
+		     .grew = grew, .d = d, .nregs = t->nregs, .mode = mode,
+		     .self = (uint64_t)1 << (ti < 62 ? ti : 62), .w = 1,
+		     .unroll = unroll < 0 ? 0 : unroll };
+	int st;
+
+	/* loop heads: instructions some branch at or after them jumps to */
+	r.head = xrealloc(NULL, sizeof(int) * (th->ncode + 1));
+	for (int i = 0; i <= th->ncode; i++)
+		r.head[i] = -1;
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		if (in->op == IR_BRANCH && in->target <= i && r.head[in->target] < 0)
+			r.head[in->target] = r.nheads++;
+	}
+	out->cut_insn = -1;
+	for (;;) {
+		int n0 = out->n;
+		st = run_thread(&r, t, ti);
+		if (st != -2)
+			break;
+		/* a path has more events than the sets hold: again, wider */
+		for (int i = n0; i < out->n; i++) {
+			free(out->v[i].ev);
+			free(out->v[i].deps);
+			free(out->v[i].regs);
+			free(out->v[i].bad);
+		}
+		out->n = n0;
+		out->cut_insn = -1;
+		if (r.w >= MAX_WORDS) {
+			st = diag_error(d, (srcpos){ 0, 0 }, "thread P%d performs more than %d memory events",
+					th->id, 64 * MAX_WORDS);
+			break;
+		}
+		r.w *= 2;
+	}
+	free(r.head);
+	return st < 0 ? -1 : 0;
+}

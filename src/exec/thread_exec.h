@@ -1,0 +1,122 @@
+/* thread_exec.h - run one thread's IR with guessed read values.
+ *
+ * Every read may return any value some write could store to its location
+ * (the value domain, grown to a fixpoint by enumerate.c). Running a thread
+ * over all guesses gives its traces: the events it performs, the
+ * dependencies between them, and its final registers. Which guesses are
+ * real is decided later, when reads are matched with writes (rf).
+ */
+#ifndef BPFMM_THREAD_EXEC_H
+#define BPFMM_THREAD_EXEC_H
+
+#include "cat/events.h"
+#include "base/diag.h"
+
+#define UNROLL_DEFAULT 2   /* herd7's default for every architecture but ASL */
+
+/* Dependency sets are bitsets over the local indices of a trace's events,
+ * `w` words each (w = 1 up to 64 events, grown as a thread needs). Each
+ * event has DEP_NSETS of them: */
+enum {
+	DEP_ADDR, DEP_DATA, DEP_CTRL,   /* events it depends on */
+	DEP_PICK,            /* those of ctrl it depends on through a choice */
+	DEP_VDEP,            /* events its value or address is computed from */
+	DEP_NSETS
+};
+
+typedef struct {
+	uint8_t kind;        /* EV_R, EV_W, both (one-event atomics), EV_F */
+	int loc;             /* location id, -1 for fences */
+	value rv, wv;        /* value read / written */
+	tagmask tags;
+	int insn;            /* instruction index in the thread */
+	int rmw_read;        /* for the write of a cmpxchg: local index of its read */
+} tevent;
+
+typedef struct {
+	tevent *ev;
+	int nev;
+	int w;               /* words per dependency set */
+	uint64_t *deps;      /* DEP_NSETS sets of w words per event */
+	value *regs;         /* final registers, litmus_test.nregs of them */
+	bool cut;            /* the path took a backward branch more often than
+	                      * the unrolling limit allows: it stops there, and
+	                      * is never an execution (see thread_traces) */
+	char *bad;           /* NULL, or why the path stopped: an operation
+	                      * with no meaning (an access through a register
+	                      * that holds no address...). Like herd7, an
+	                      * execution the model allows with such a path is
+	                      * an error; one it forbids is not (herd7 test
+	                      * A260). malloc'd */
+	srcpos bad_pos;
+} trace;
+
+/* Dependency set k of event e of a trace. */
+static inline const uint64_t *trace_deps(const trace *t, int e, int k)
+{
+	return t->deps + ((size_t)e * DEP_NSETS + k) * t->w;
+}
+
+static inline bool dep_has(const uint64_t *set, int e)
+{
+	return (set[e >> 6] >> (e & 63)) & 1;
+}
+
+typedef struct {
+	trace *v;
+	int n, cap;
+	int cut_insn;        /* target of the first backward branch found past
+	                      * the limit, -1 if none */
+} trace_list;
+
+/* Locations seen so far and the values each may hold. */
+/* Values a location may hold, with who can write each one: bit t for
+ * thread t, WRITER_INIT for the initial value. */
+#define WRITER_INIT ((uint64_t)1 << 63)
+typedef struct {
+	value *v;
+	uint64_t *who;
+	int n, cap;
+} value_set;
+
+typedef struct {
+	location *locs;
+	value_set *dom;
+	value *init;         /* initial value per location */
+	int n, cap;
+} mem_domain;
+
+void mem_domain_init(mem_domain *md, const litmus_test *t);
+void mem_domain_free(mem_domain *md);
+int  mem_location(mem_domain *md, int sym, int64_t off);  /* interns */
+/* Adds v, written by `who`, to the domain of loc; returns 1 if new. */
+int  mem_domain_add(mem_domain *md, int loc, value v, uint64_t who);
+
+/* Which values a read guesses, from what the model forbids anyway. */
+typedef enum {
+	GUESS_ANY,        /* every value of the domain */
+	GUESS_NO_FUTURE,  /* the model forbids rf against po (a po-loc | rf
+	                   * cycle): not a value only this thread writes,
+	                   * unless it wrote it before on this path */
+	GUESS_COHERENT,   /* the model forbids every execution that breaks
+	                   * per-location SC: another thread's write, its own
+	                   * latest write to the location, or the initial
+	                   * value if it has not written there */
+} guess_mode;
+
+/* All traces of thread ti under the current domain. Writes performed by
+ * the traces are added to the domain; *grew is set if the domain changed
+ * (the caller iterates to a fixpoint). Reads guess values as `mode` says.
+ *
+ * Loops are unrolled as herd7 does (its -unroll): a path may jump back to
+ * one instruction (the target of a branch at or after it) at most `unroll`
+ * times; the jump after that ends the path as a `cut` trace, whatever the
+ * branch that takes it (counts are per target, over the whole path, never
+ * reset). Forward jumps are not counted.
+ * Returns 0 or -1 (error in d). */
+int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
+		  int unroll, trace_list *out, int *grew, diag *d);
+
+void trace_list_free(trace_list *l);
+
+#endif

@@ -1,0 +1,61 @@
+/* frontend.h - how an architecture dialect plugs into the litmus reader.
+ *
+ * The generic reader (litmus_read.c) knows nothing about any architecture:
+ * the caller passes it a lookup function, and arch/frontends.c holds the
+ * table of dialects that implement this interface.
+ */
+#ifndef BPFMM_FRONTEND_H
+#define BPFMM_FRONTEND_H
+
+#include "litmus/litmus.h"
+
+/* One cell of the thread grid: the text of one instruction slot (may be
+ * empty or hold a label "L:" and/or an instruction) and where it starts. */
+typedef struct {
+	const char *text;
+	srcpos pos;
+} litmus_cell;
+
+typedef struct frontend {
+	const char *arch;              /* header keyword, e.g. "BPF" */
+	const char *default_model;     /* model file name, e.g. "bpf.cat" */
+	const char *const *tag_names;  /* names of tag bits 0..ntags-1 */
+	int ntags;
+
+	/* Is `name` a register of this architecture (e.g. "r3")? */
+	bool (*is_register)(const char *name);
+
+	/* Optional: the canonical name of register `name` (e.g. "x10" for the
+	 * RISC-V ABI name "a0"), used for interning and printing; NULL if the
+	 * name is already canonical or no such hook. */
+	const char *(*canon_register)(const char *name);
+
+	/* Lower one thread's cells (top to bottom) to IR in t->threads[ti].
+	 * Registers are interned with litmus_reg(), symbols with litmus_sym().
+	 * Returns 0, or -1 with an error recorded in d. */
+	int (*parse_thread)(litmus_test *t, int ti, const litmus_cell *cells,
+			    int ncells, diag *d);
+
+	/* Optional, for dialects whose threads are not a grid (C: functions
+	 * `P0(...) { ... }`). When set, the reader does not read a grid: it
+	 * hands over all text between the init block and the first of
+	 * `locations`, `filter`, `exists`, `~exists`, `forall` found outside
+	 * braces (NUL-terminated; `pos` is where it starts). The front-end
+	 * creates t->threads / t->nthreads and lowers them; parse_thread is
+	 * then unused. In such a test `(* *)` comments are only recognised
+	 * outside that text (`READ_ONCE(*x)` is code). Returns 0, or -1 with
+	 * an error recorded in d. */
+	int (*parse_body)(litmus_test *t, const char *text, srcpos pos, diag *d);
+
+	/* Optional, NULL-terminated: names of macros that may wrap a value in
+	 * the init block and mean that value (C: `ATOMIC_INIT(1)` is 1). */
+	const char *const *init_wrappers;
+} frontend;
+
+typedef const frontend *(*frontend_lookup_fn)(const char *arch);
+
+/* Intern a register / memory symbol name; returns its index. */
+int litmus_reg(litmus_test *t, const char *name);
+int litmus_sym(litmus_test *t, const char *name);
+
+#endif
