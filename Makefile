@@ -46,9 +46,10 @@ deps:
 	@sh scripts/deps.sh core
 
 check: deps all
-	@SHARED=$(SHARED) sh tests/run-all.sh \
+	@SHARED=$(SHARED) SUITES="$(SUITES)" sh tests/run-all.sh \
 	  "unit=$(MAKE) -s unit" \
 	  "layers=sh tests/scripts/layers.sh" \
+	  "repo=sh tests/scripts/repo.sh" \
 	  "corpus=sh tests/scripts/verdicts.sh tests/litmus/bpf build/bpfmm" \
 	  "bad-input=sh tests/scripts/bad-input.sh build/bpfmm" \
 	  "catalogue=if [ -d $(CATALOGUE)/tests ]; then sh tests/scripts/verdicts.sh $(CATALOGUE) build/bpfmm; else echo 'SKIP: no $(CATALOGUE)'; fi" \
@@ -113,6 +114,8 @@ install: all
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/bpfmm/
 	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/bpfmm/docs/
 	install -m 755 scripts/herd7 $(DESTDIR)$(PREFIX)/bin/bpfmm-herd7
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 man/bpfmm.1 $(DESTDIR)$(PREFIX)/share/man/man1/bpfmm.1
 	install -d $(DESTDIR)$(PREFIX)/libexec/bpfmm
 	ln -sf ../../bin/bpfmm-herd7 $(DESTDIR)$(PREFIX)/libexec/bpfmm/herd7
 

@@ -8,7 +8,7 @@
 # As root, missing packages are installed with apt-get. Otherwise the
 # script names exactly what is missing and exits 1.
 set -u
-core="gcc make libc6-dev xz-utils linux-source-6.12"
+core="gcc make libc6-dev xz-utils linux-source-6.12 man-db"
 kernel="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu qemu-system-misc qemu-system-arm flex bison bc libssl-dev libelf-dev cpio ccache xz-utils perl"
 fuzz="clang-14 libclang-rt-14-dev"
 case ${1:-core} in

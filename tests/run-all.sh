@@ -5,11 +5,29 @@
 # "SKIP: reason"). The totals are summed; the last line is the overall
 # "N passed, N failed" that CI reads. Suites come from the Makefile
 # (`make check`), one per argument, as "NAME=COMMAND".
+#
+# SUITES="name1 name2 ..." (e.g. `make check SUITES="unit riscv"`) runs only
+# those suites, in the Makefile's order; an unknown name is an error (exit 2)
+# that lists the known ones.
 set -u
 total_pass=0 total_fail=0 failed_suites=""
+want=${SUITES:-}
+if [ -n "$want" ]; then
+	known=""
+	for spec in "$@"; do known="$known ${spec%%=*}"; done
+	for w in $want; do
+		case " $known " in
+		*" $w "*) ;;
+		*) echo "run-all: unknown suite '$w'; suites:$known" >&2; exit 2 ;;
+		esac
+	done
+fi
 for spec in "$@"; do
 	name=${spec%%=*}
 	cmd=${spec#*=}
+	if [ -n "$want" ]; then
+		case " $want " in *" $name "*) ;; *) continue ;; esac
+	fi
 	echo "=== $name: $cmd"
 	log=$(mktemp)
 	sh -c "$cmd" >"$log" 2>&1
