@@ -62,7 +62,7 @@ tail -1 "$tmp/sel" | grep -q '^2 passed, 0 failed$' && ! grep -q '=== a:' "$tmp/
 SUITES="zz" sh "$root/tests/run-all.sh" "a=echo '5 passed, 0 failed'" >"$tmp/sel" 2>&1
 rc=$?
 [ $rc -eq 2 ] && grep -q "unknown suite 'zz'; suites: a" "$tmp/sel" && ok || ko "SUITES=zz: exit $rc, $(cat "$tmp/sel")"
-sh "$root/tests/run-all.sh" "a=echo '5 passed, 0 failed'" "b=echo '1 passed, 1 failed'; exit 1" >"$tmp/sel" 2>&1
+SUITES= sh "$root/tests/run-all.sh" "a=echo '5 passed, 0 failed'" "b=echo '1 passed, 1 failed'; exit 1" >"$tmp/sel" 2>&1
 rc=$?
 [ $rc -ne 0 ] && tail -1 "$tmp/sel" | grep -q '^6 passed, 1 failed$' && ok || ko "run-all sum: exit $rc, $(tail -2 "$tmp/sel")"
 
