@@ -1288,29 +1288,16 @@ static int parse_insn(a64_parser *ap)
 	return unknown_insn(ap);
 }
 
-/* An optional `L:` and an optional instruction. */
-static int parse_cell(a64_parser *ap, const litmus_cell *cell)
+/* One instruction (any label before it is consumed): fe_parse_grid calls
+ * this for each cell that holds one. */
+static int a64_insn(void *arg, bool labelled)
 {
-	lexer *lx = &ap->lx;
+	a64_parser *ap = arg;
 
-	lex_init(lx, cell->text, cell->pos, "end of instruction", ap->d);
-	if (fe_label_def(&ap->lab, lx, ap->th->ncode, ap->d) < 0)
-		return -1;
-	if (lex_at_end(lx))
-		return 0;
-	ap->insn_pos = lx->pos;
-	ap->insn_text = lx->p;
+	ap->insn_pos = ap->lx.pos;
+	ap->insn_text = ap->lx.p;
 	ap->mnem[0] = '\0';
-	if (parse_insn(ap))
-		return -1;
-	if (!lex_at_end(lx))
-		return lex_error_expected(lx, "end of instruction");
-	return 0;
-}
-
-static int a64_cell(void *ap, const litmus_cell *cell)
-{
-	return parse_cell(ap, cell);
+	return parse_insn(ap);
 }
 
 static int a64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
@@ -1319,7 +1306,7 @@ static int a64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 	a64_parser ap = { .t = t, .th = &t->threads[ti], .d = d };
 
 	ap.cap = (ncells > 0 ? ncells : 1) * A64_IR_PER_CELL;
-	if (fe_parse_grid(ap.th, &ap.lab, A64_IR_PER_CELL, cells, ncells, a64_cell, NULL, &ap, d))
+	if (fe_parse_grid(ap.th, &ap.lab, &ap.lx, A64_IR_PER_CELL, cells, ncells, a64_insn, NULL, &ap, d))
 		return -1;
 	/* herd7's AArch64: a conditional branch on values no read computes
 	 * is followed to the end, not counted by the unrolling limit */

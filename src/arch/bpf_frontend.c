@@ -396,35 +396,22 @@ static int parse_insn(bpf_parser *bp, ir_insn *in)
 	return unknown_insn(bp);
 }
 
-/* An optional `L:` and an optional instruction. */
-static int parse_cell(bpf_parser *bp, const litmus_cell *cell)
+/* One instruction (any label before it is consumed): fe_parse_grid calls
+ * this for each cell that holds one. */
+static int bpf_insn(void *arg, bool labelled)
 {
-	lexer *lx = &bp->lx;
-	litmus_thread *th = bp->th;
-	ir_insn *in;
+	bpf_parser *bp = arg;
+	ir_insn *in = &bp->th->code[bp->th->ncode];
 
-	lex_init(lx, cell->text, cell->pos, "end of instruction", bp->d);
-	if (fe_label_def(&bp->lab, lx, th->ncode, bp->d) < 0)
-		return -1;
-	if (lex_at_end(lx))
-		return 0;
-	in = &th->code[th->ncode];
 	memset(in, 0, sizeof *in);
 	in->dst = -1;
-	in->pos = lx->pos;
-	bp->insn_pos = lx->pos;
-	bp->insn_text = lx->p;
+	in->pos = bp->lx.pos;
+	bp->insn_pos = bp->lx.pos;
+	bp->insn_text = bp->lx.p;
 	if (parse_insn(bp, in))
 		return -1;
-	if (!lex_at_end(lx))
-		return lex_error_expected(lx, "end of instruction");
-	th->ncode++;
+	bp->th->ncode++;
 	return 0;
-}
-
-static int bpf_cell(void *bp, const litmus_cell *cell)
-{
-	return parse_cell(bp, cell);
 }
 
 /* Labels, then offsets: one instruction is one IR slot, so `goto +N`
@@ -453,7 +440,7 @@ static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 
 	if (!(bp.jumps = calloc((size_t)ncells + 1, sizeof *bp.jumps)))
 		return diag_error(d, (srcpos){ 0, 0 }, "out of memory");
-	int rc = fe_parse_grid(bp.th, &bp.lab, 1, cells, ncells, bpf_cell, bpf_resolve, &bp, d);
+	int rc = fe_parse_grid(bp.th, &bp.lab, &bp.lx, 1, cells, ncells, bpf_insn, bpf_resolve, &bp, d);
 	free(bp.jumps);
 	return rc;
 }

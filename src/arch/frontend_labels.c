@@ -61,8 +61,8 @@ int fe_labels_resolve(const fe_labels *fl, ir_insn *code, diag *d)
 	return 0;
 }
 
-int fe_parse_grid(litmus_thread *th, fe_labels *lab, size_t per_cell,
-		  const litmus_cell *cells, int ncells, fe_cell_fn cell,
+int fe_parse_grid(litmus_thread *th, fe_labels *lab, lexer *lx, size_t per_cell,
+		  const litmus_cell *cells, int ncells, fe_insn_fn insn,
 		  fe_resolve_fn resolve, void *parser, diag *d)
 {
 	size_t n = ncells > 0 ? (size_t)ncells : 1;
@@ -73,9 +73,20 @@ int fe_parse_grid(litmus_thread *th, fe_labels *lab, size_t per_cell,
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
 	}
-	for (int i = 0; i < ncells; i++)
-		if (cell(parser, &cells[i]))
+	for (int i = 0; i < ncells; i++) {
+		lex_init(lx, cells[i].text, cells[i].pos, "end of instruction", d);
+		int labelled = fe_label_def(lab, lx, th->ncode, d);
+		if (labelled < 0)
 			goto out;
+		if (lex_at_end(lx))
+			continue;
+		if (insn(parser, labelled > 0))
+			goto out;
+		if (!lex_at_end(lx)) {
+			lex_error_expected(lx, "end of instruction");
+			goto out;
+		}
+	}
 	rc = resolve ? resolve(parser) : fe_labels_resolve(lab, th->code, d);
 	/* keep the names, for messages about loops */
 	if (rc == 0 && lab->nlabels > 0 && (th->label = calloc(th->ncode + 1, sizeof *th->label)))

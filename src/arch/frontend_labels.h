@@ -42,14 +42,17 @@ int fe_label_ref(fe_labels *fl, lexer *lx, int insn);
 int fe_labels_resolve(const fe_labels *fl, ir_insn *code, diag *d);
 
 /* One thread of a grid dialect: th->code gets room for per_cell IR
- * instructions per cell and lab one label and one branch per cell; `cell`
- * parses each cell in turn (`parser` is the dialect's state, which holds
- * th and lab); then `resolve` patches the branches (NULL:
+ * instructions per cell and lab one label and one branch per cell. Each
+ * cell is scanned with lx (the dialect's lexer, which `insn` reads from):
+ * an optional `L:`, then, unless the cell ends there, one instruction
+ * parsed by `insn` (`parser` is the dialect's state, which holds th, lab
+ * and lx; `labelled` says whether the cell named a label), which must use
+ * the whole rest of the cell. Then `resolve` patches the branches (NULL:
  * fe_labels_resolve). lab is freed. Returns 0, or -1 with an error in d. */
-typedef int (*fe_cell_fn)(void *parser, const litmus_cell *cell);
+typedef int (*fe_insn_fn)(void *parser, bool labelled);
 typedef int (*fe_resolve_fn)(void *parser);
-int fe_parse_grid(litmus_thread *th, fe_labels *lab, size_t per_cell,
-		  const litmus_cell *cells, int ncells, fe_cell_fn cell,
+int fe_parse_grid(litmus_thread *th, fe_labels *lab, lexer *lx, size_t per_cell,
+		  const litmus_cell *cells, int ncells, fe_insn_fn insn,
 		  fe_resolve_fn resolve, void *parser, diag *d);
 
 #endif

@@ -581,28 +581,15 @@ static int parse_insn(la_parser *lp, ir_insn *in)
 	return unknown_insn(lp);
 }
 
-/* An optional `L:` and an optional instruction. */
-static int parse_cell(la_parser *lp, const litmus_cell *cell)
+/* One instruction (any label before it is consumed): fe_parse_grid calls
+ * this for each cell that holds one. */
+static int la_insn(void *arg, bool labelled)
 {
-	lexer *lx = &lp->lx;
+	la_parser *lp = arg;
 
-	lex_init(lx, cell->text, cell->pos, "end of instruction", lp->d);
-	if (fe_label_def(&lp->lab, lx, lp->th->ncode, lp->d) < 0)
-		return -1;
-	if (lex_at_end(lx))
-		return 0;
-	lp->insn_pos = lex_here(lx);
-	lp->insn_text = lx->p;
-	if (parse_insn(lp, add_insn(lp)))
-		return -1;
-	if (!lex_at_end(lx))
-		return lex_error_expected(lx, "end of instruction");
-	return 0;
-}
-
-static int la_cell(void *lp, const litmus_cell *cell)
-{
-	return parse_cell(lp, cell);
+	lp->insn_pos = lex_here(&lp->lx);
+	lp->insn_text = lp->lx.p;
+	return parse_insn(lp, add_insn(lp));
 }
 
 static int la_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
@@ -610,7 +597,7 @@ static int la_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int
 {
 	la_parser lp = { .t = t, .th = &t->threads[ti], .d = d };
 
-	return fe_parse_grid(lp.th, &lp.lab, IR_PER_CELL, cells, ncells, la_cell, NULL, &lp, d);
+	return fe_parse_grid(lp.th, &lp.lab, &lp.lx, IR_PER_CELL, cells, ncells, la_insn, NULL, &lp, d);
 }
 
 const frontend loongarch_frontend = {

@@ -474,23 +474,15 @@ static int parse_insn(ppc_parser *pp)
 	return unknown_insn(pp);
 }
 
-/* An optional `L:` and an optional instruction. */
-static int parse_cell(ppc_parser *pp, const litmus_cell *cell)
+/* One instruction (any label before it is consumed): fe_parse_grid calls
+ * this for each cell that holds one. */
+static int ppc_insn(void *arg, bool labelled)
 {
-	lexer *lx = &pp->lx;
+	ppc_parser *pp = arg;
 
-	lex_init(lx, cell->text, cell->pos, "end of instruction", pp->d);
-	if (fe_label_def(&pp->lab, lx, pp->th->ncode, pp->d) < 0)
-		return -1;
-	if (lex_at_end(lx))
-		return 0;
-	pp->insn_pos = lx->pos;
-	pp->insn_text = lx->p;
-	if (parse_insn(pp))
-		return -1;
-	if (!lex_at_end(lx))
-		return lex_error_expected(lx, "end of instruction");
-	return 0;
+	pp->insn_pos = pp->lx.pos;
+	pp->insn_text = pp->lx.p;
+	return parse_insn(pp);
 }
 
 static int resolve_gotos(ppc_parser *pp)
@@ -500,11 +492,6 @@ static int resolve_gotos(ppc_parser *pp)
 	for (int i = 0; i < pp->nrets; i++)
 		pp->th->code[pp->rets[i]].target = pp->th->ncode;
 	return 0;
-}
-
-static int ppc_cell(void *pp, const litmus_cell *cell)
-{
-	return parse_cell(pp, cell);
 }
 
 static int ppc_resolve(void *pp)
@@ -520,7 +507,7 @@ static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 
 	if (!(pp.rets = calloc(ncells > 0 ? (size_t)ncells : 1, sizeof *pp.rets)))
 		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-	rc = fe_parse_grid(pp.th, &pp.lab, IR_PER_CELL, cells, ncells, ppc_cell, ppc_resolve, &pp, d);
+	rc = fe_parse_grid(pp.th, &pp.lab, &pp.lx, IR_PER_CELL, cells, ncells, ppc_insn, ppc_resolve, &pp, d);
 	free(pp.rets);
 	return rc;
 }

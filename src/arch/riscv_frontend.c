@@ -608,36 +608,23 @@ static int parse_insn(rv_parser *rp, ir_insn *in, int *n)
 	return unknown_insn(rp);
 }
 
-/* An optional `L:` and an optional instruction. */
-static int parse_cell(rv_parser *rp, const litmus_cell *cell)
+/* One instruction (any label before it is consumed): fe_parse_grid calls
+ * this for each cell that holds one. */
+static int rv_insn(void *arg, bool labelled)
 {
-	lexer *lx = &rp->lx;
-	litmus_thread *th = rp->th;
-	ir_insn *in;
+	rv_parser *rp = arg;
+	ir_insn *in = &rp->th->code[rp->th->ncode];
 	int n = 1;
 
-	lex_init(lx, cell->text, cell->pos, "end of instruction", rp->d);
-	if (fe_label_def(&rp->lab, lx, th->ncode, rp->d) < 0)
-		return -1;
-	if (lex_at_end(lx))
-		return 0;
-	in = &th->code[th->ncode];
 	memset(in, 0, RV_MAX_IR * sizeof *in);
 	in->dst = -1;
-	in->pos = lx->pos;
-	rp->insn_pos = lx->pos;
-	rp->insn_text = lx->p;
+	in->pos = rp->lx.pos;
+	rp->insn_pos = rp->lx.pos;
+	rp->insn_text = rp->lx.p;
 	if (parse_insn(rp, in, &n))
 		return -1;
-	if (!lex_at_end(lx))
-		return lex_error_expected(lx, "end of instruction");
-	th->ncode += n;
+	rp->th->ncode += n;
 	return 0;
-}
-
-static int rv_cell(void *rp, const litmus_cell *cell)
-{
-	return parse_cell(rp, cell);
 }
 
 static int rv_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
@@ -645,7 +632,7 @@ static int rv_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int
 {
 	rv_parser rp = { .t = t, .th = &t->threads[ti], .d = d };
 
-	return fe_parse_grid(rp.th, &rp.lab, RV_MAX_IR, cells, ncells, rv_cell, NULL, &rp, d);
+	return fe_parse_grid(rp.th, &rp.lab, &rp.lx, RV_MAX_IR, cells, ncells, rv_insn, NULL, &rp, d);
 }
 
 const frontend riscv_frontend = {

@@ -507,32 +507,17 @@ static int parse_insn(s390_parser *sp)
 	return unknown_insn(sp);
 }
 
-/* An optional `L:` and an optional instruction. */
-static int parse_cell(s390_parser *sp, const litmus_cell *cell)
+/* One instruction (any label before it is consumed): fe_parse_grid calls
+ * this for each cell that holds one. */
+static int s390_insn(void *arg, bool labelled)
 {
-	lexer *lx = &sp->lx;
-	int rc;
+	s390_parser *sp = arg;
 
-	lex_init(lx, cell->text, cell->pos, "end of instruction", sp->d);
-	rc = fe_label_def(&sp->lab, lx, sp->th->ncode, sp->d);
-	if (rc < 0)
-		return -1;
-	if (rc > 0)
+	if (labelled)
 		sp->cc = CC_NONE;   /* reached by a jump: no known compare */
-	if (lex_at_end(lx))
-		return 0;
-	sp->insn_pos = lx->pos;
-	sp->insn_text = lx->p;
-	if (parse_insn(sp))
-		return -1;
-	if (!lex_at_end(lx))
-		return lex_error_expected(lx, "end of instruction");
-	return 0;
-}
-
-static int s390_cell(void *sp, const litmus_cell *cell)
-{
-	return parse_cell(sp, cell);
+	sp->insn_pos = sp->lx.pos;
+	sp->insn_text = sp->lx.p;
+	return parse_insn(sp);
 }
 
 static int s390_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
@@ -540,7 +525,7 @@ static int s390_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, i
 {
 	s390_parser sp = { .t = t, .th = &t->threads[ti], .d = d };
 
-	return fe_parse_grid(sp.th, &sp.lab, IR_PER_CELL, cells, ncells, s390_cell, NULL, &sp, d);
+	return fe_parse_grid(sp.th, &sp.lab, &sp.lx, IR_PER_CELL, cells, ncells, s390_insn, NULL, &sp, d);
 }
 
 const frontend s390x_frontend = {

@@ -611,23 +611,15 @@ static int parse_insn(x86_parser *xp)
 	return unknown_insn(xp);
 }
 
-/* An optional `L:` and an optional instruction. */
-static int parse_cell(x86_parser *xp, const litmus_cell *cell)
+/* One instruction (any label before it is consumed): fe_parse_grid calls
+ * this for each cell that holds one. */
+static int x86_insn(void *arg, bool labelled)
 {
-	lexer *lx = &xp->lx;
+	x86_parser *xp = arg;
 
-	lex_init(lx, cell->text, cell->pos, "end of instruction", xp->d);
-	if (fe_label_def(&xp->lab, lx, xp->th->ncode, xp->d) < 0)
-		return -1;
-	if (lex_at_end(lx))
-		return 0;
-	xp->insn_pos = lx->pos;
-	xp->insn_text = lx->p;
-	if (parse_insn(xp))
-		return -1;
-	if (!lex_at_end(lx))
-		return lex_error_expected(lx, "end of instruction");
-	return 0;
+	xp->insn_pos = xp->lx.pos;
+	xp->insn_text = xp->lx.p;
+	return parse_insn(xp);
 }
 
 static int resolve_gotos(x86_parser *xp)
@@ -639,11 +631,6 @@ static int resolve_gotos(x86_parser *xp)
 	for (i = 0; i < xp->nrets; i++)
 		xp->th->code[xp->rets[i]].target = xp->th->ncode;
 	return 0;
-}
-
-static int x86_cell(void *xp, const litmus_cell *cell)
-{
-	return parse_cell(xp, cell);
 }
 
 static int x86_resolve(void *xp)
@@ -659,7 +646,7 @@ static int parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int nc
 
 	if (!(xp.rets = calloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets)))
 		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-	rc = fe_parse_grid(xp.th, &xp.lab, IR_PER_CELL, cells, ncells, x86_cell, x86_resolve, &xp, d);
+	rc = fe_parse_grid(xp.th, &xp.lab, &xp.lx, IR_PER_CELL, cells, ncells, x86_insn, x86_resolve, &xp, d);
 	free(xp.rets);
 	return rc;
 }
