@@ -49,19 +49,14 @@ check: deps all
 	@SHARED=$(SHARED) SUITES="$(SUITES)" sh tests/run-all.sh \
 	  "unit=$(MAKE) -s unit" \
 	  "layers=sh tests/scripts/layers.sh" \
+	  "own-tests=sh tests/scripts/own-tests.sh build/bpfmm" \
 	  "repo=sh tests/scripts/repo.sh" \
-	  "corpus=sh tests/scripts/verdicts.sh tests/litmus/bpf build/bpfmm" \
 	  "bad-input=sh tests/scripts/bad-input.sh build/bpfmm" \
 	  "catalogue=if [ -d $(CATALOGUE)/tests ]; then sh tests/scripts/verdicts.sh $(CATALOGUE) build/bpfmm; else echo 'SKIP: no $(CATALOGUE)'; fi" \
 	  "asan=$(MAKE) -s asan-check" \
 	  "cli=sh tests/scripts/cli.sh build/bpfmm" \
 	  "riscv=sh tests/conformance/riscv.sh" \
 	  "aarch64=sh tests/conformance/aarch64.sh" \
-	  "aarch64-own=sh tests/scripts/verdicts.sh tests/litmus/aarch64 build/bpfmm models/aarch64.cat" \
-	  "riscv-classic=sh tests/scripts/verdicts.sh tests/litmus/riscv build/bpfmm models/riscv.cat" \
-	  "x86-classic=sh tests/scripts/verdicts.sh tests/litmus/x86 build/bpfmm models/x86tso.cat" \
-	  "ppc-classic=sh tests/scripts/verdicts.sh tests/litmus/ppc build/bpfmm models/ppc.cat" \
-	  "aarch64-classic=sh tests/scripts/verdicts.sh tests/litmus/aarch64-classic build/bpfmm models/aarch64.cat" \
 	  "x86=sh tests/conformance/x86.sh" \
 	  "ppc=sh tests/conformance/ppc.sh" \
 	  "lkmm-cache=sh tests/scripts/lkmm-tree-test.sh" \
@@ -76,10 +71,6 @@ check: deps all
 	  "c-diff=$(MAKE) -s $(BUILD)/cgen >/dev/null && SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 100 1" \
 	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) sh tests/diff/hw-slice.sh 100 1" \
 	  "herdtools7-patch=sh kernel/herdtools7/test.sh" \
-	  "s390x=sh tests/scripts/verdicts.sh tests/litmus/s390x build/bpfmm models/s390x.cat" \
-	  "loongarch=sh tests/scripts/verdicts.sh tests/litmus/loongarch build/bpfmm models/loongarch.cat" \
-	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
-	  "loongarch-llsc-plain=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/llsc-plain build/bpfmm models/loongarch.cat" \
 	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
 	  "instructions=sh tests/conformance/instructions.sh" \
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
