@@ -1,5 +1,7 @@
-/* frontends.c - owned above both the generic reader and the dialects, so
- * neither needs to know the other. Add a dialect by adding a row. */
+/* frontends.c - the table of dialects: the generic reader and the
+ * dialects do not know each other; the commands pass this table's lookup
+ * to the reader. Add a dialect by adding a row
+ * (docs/adding-an-architecture.md). */
 #include <string.h>
 #include <strings.h>
 #include "arch/frontends.h"
@@ -29,6 +31,11 @@ const frontend *frontend_for_arch(const char *arch)
 		if (!strcasecmp(table[i]->arch, arch))
 			return table[i];
 	return NULL;
+}
+
+const frontend *frontend_nth(size_t i)
+{
+	return i < sizeof table / sizeof *table ? table[i] : NULL;
 }
 
 const frontend *frontend_with_tag(const char *name, const frontend *not)

@@ -34,10 +34,8 @@ static const char usage[] =
 "Options:\n"
 "  -model FILE, --model FILE\n"
 "        Use the cat model FILE. Default: the bundled model of the test's\n"
-"        architecture, searched in the model directory: BPF bpf.cat,\n"
-"        RISCV riscv.cat, AArch64 aarch64.cat, X86_64 and X86 x86tso.cat,\n"
-"        PPC ppc.cat, S390X s390x.cat, LoongArch loongarch.cat; C tests\n"
-"        need the kernel's model (-conf linux-kernel.cfg).\n"
+"        architecture (see Architectures below), searched in the model\n"
+"        directory; C tests need the kernel's model (-conf linux-kernel.cfg).\n"
 "  -conf FILE.cfg\n"
 "        Read herd7 options from FILE.cfg (model/cat, bell, macros, variant;\n"
 "        display-only options are ignored). Its files are looked up in the\n"
@@ -299,6 +297,16 @@ static void warn_unrolling(const char *file, const litmus_test *t, const enum_st
 			"legal outcomes may be missing.\n", file, th->id, st->cut_insn);
 }
 
+/* The dialects and their default models, from the table of src/arch. */
+static void print_architectures(FILE *f)
+{
+	const frontend *fe;
+
+	fputs("\nArchitectures (the litmus header's first word) and default models:\n", f);
+	for (size_t i = 0; (fe = frontend_nth(i)); i++)
+		fprintf(f, "  %-10s %s\n", fe->arch, fe->default_model);
+}
+
 static int bad_usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "bpfmm: ");
@@ -326,6 +334,7 @@ int main(int argc, char **argv)
 		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help") || !strcmp(a, "-help")) {
 			fputs(usage, stdout);
+			print_architectures(stdout);
 			return 0;
 		} else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
 			printf("bpfmm %s\n", BPFMM_VERSION);
