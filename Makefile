@@ -75,6 +75,7 @@ check: deps all
 	  "loongarch-same-address-rr=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/same-address-rr build/bpfmm models/loongarch.cat" \
 	  "loongarch-llsc-plain=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/llsc-plain build/bpfmm models/loongarch.cat" \
 	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
+	  "no-globals=sh tests/scripts/no-globals.sh build/obj" \
 	  "instructions=sh tests/conformance/instructions.sh" \
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \

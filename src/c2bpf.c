@@ -493,7 +493,7 @@ typedef struct {
 	long budget;
 } c2opts;
 
-static const char *lkmm_dir(const c2opts *o) { return lk_lkmm_dir(o->lkmm_dir); }
+static const char *lkmm_dir(const c2opts *o, char *buf) { return lk_lkmm_dir(o->lkmm_dir, buf); }
 
 /* ---- one test ----------------------------------------------------------- */
 
@@ -658,7 +658,8 @@ int c2bpf_main(int argc, char **argv)
 	}
 	if (o.emit_dir && outdir_prepare(o.emit_dir, "c2bpf", "--emit"))
 		return 2;
-	const char *ldir = lkmm_dir(&o);
+	char ldir_buf[MODEL_DIR_MAX], mdir_buf[MODEL_DIR_MAX];
+	const char *ldir = lkmm_dir(&o, ldir_buf);
 	char lpath[PATH_MAX + 32], bpath[PATH_MAX + 32];
 	if (!ldir) {
 		fprintf(stderr, "bpfmm c2bpf: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n");
@@ -668,7 +669,7 @@ int c2bpf_main(int argc, char **argv)
 	if (o.bpf_model)
 		snprintf(bpath, sizeof bpath, "%s", o.bpf_model);
 	else
-		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir());
+		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir(mdir_buf));
 	diag d = { 0 };
 	cat_model *ml = NULL, *mb = NULL;
 	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);

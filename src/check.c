@@ -1,4 +1,5 @@
 /* check.c - from allowed executions to final states and a verdict. */
+#define _GNU_SOURCE   /* qsort_r: the comparisons need the test */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -40,12 +41,11 @@ static void add_prop_obs(check_result *res, const prop *p)
 	add_prop_obs(res, p->r);
 }
 
-static const litmus_test *sort_test;
-
 /* registers (by thread, then name) before memory (by name) */
-static int obs_cmp(const void *pa, const void *pb)
+static int obs_cmp(const void *pa, const void *pb, void *ctx)
 {
 	const observable *a = pa, *b = pb;
+	const litmus_test *sort_test = ctx;
 
 	if ((a->thread < 0) != (b->thread < 0))
 		return a->thread < 0 ? 1 : -1;
@@ -325,13 +325,18 @@ static void warn_typos(const litmus_test *t, const check_result *res, diag *d)
 	}
 }
 
-static const check_result *sort_res;
+typedef struct {
+	const litmus_test *t;
+	int nobs;
+} state_order;
 
-static int state_cmp(const void *pa, const void *pb)
+static int state_cmp(const void *pa, const void *pb, void *ctx)
 {
 	const value *a = pa, *b = pb;
+	const state_order *so = ctx;
+	const litmus_test *sort_test = so->t;
 
-	for (int i = 0; i < sort_res->nobs; i++) {
+	for (int i = 0; i < so->nobs; i++) {
 		/* herd7: integers before addresses, addresses by symbol name */
 		if ((a[i].sym < 0) != (b[i].sym < 0))
 			return a[i].sym < 0 ? -1 : 1;
@@ -369,9 +374,8 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 	/* the filter's observables are needed to evaluate it, not shown */
 	int shown = res->nobs;
 	add_prop_obs(res, t->filter);
-	sort_test = t;
 	if (shown > 1)   /* res->obs is NULL when nothing is observed */
-		qsort(res->obs, shown, sizeof *res->obs, obs_cmp);
+		qsort_r(res->obs, shown, sizeof *res->obs, obs_cmp, (void *)t);
 	c.row = calloc(res->nobs + 1, sizeof(value));
 
 	/* memory symbols are locations 0..nsyms-1 (mem_domain_init) */
@@ -426,8 +430,8 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 		memcpy(tmp + (size_t)s * n, res->states + (size_t)s * res->nobs, sizeof(value) * res->nobs);
 		tmp[(size_t)s * n + res->nobs] = value_int(res->holds[s]);
 	}
-	sort_res = res;
-	qsort(tmp, res->nstates, sizeof(value) * n, state_cmp);
+	state_order so = { t, res->nobs };
+	qsort_r(tmp, res->nstates, sizeof(value) * n, state_cmp, &so);
 	for (int s = 0; s < res->nstates; s++) {
 		memcpy(res->states + (size_t)s * res->nobs, tmp + (size_t)s * n, sizeof(value) * res->nobs);
 		res->holds[s] = tmp[(size_t)s * n + res->nobs].off;

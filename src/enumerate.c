@@ -14,7 +14,7 @@
  * read can return. Without loops a path performs each writing
  * instruction at most once; with loops, a path passes an instruction at
  * most once plus once per backward jump, and the unrolling limit bounds
- * those (enumerate_set_unroll). Past MAX_DOMAIN_ROUNDS rounds a domain
+ * those (cat_run_set_unroll). Past MAX_DOMAIN_ROUNDS rounds a domain
  * that still grows is an error. */
 #define MAX_DOMAIN_ROUNDS 64
 
@@ -381,24 +381,13 @@ static int pick_traces(enumerator *E, int ti, bool cut)
 	return 0;
 }
 
-static int unroll_limit = UNROLL_DEFAULT;
-
-void enumerate_set_unroll(int n)
-{
-	unroll_limit = n < 0 ? 0 : n;
-}
-
-int enumerate_unroll(void)
-{
-	return unroll_limit;
-}
-
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d)
 {
 	mem_domain md;
 	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .arg = arg, .stats = stats, .d = d };
 	int st = 0;
+	int unroll_limit = cat_run_unroll(run);
 
 	memset(stats, 0, sizeof *stats);
 	stats->cut_thread = stats->cut_insn = -1;

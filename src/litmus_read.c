@@ -71,7 +71,8 @@ static int intern(char ***names, int *n, const char *name)
 
 int litmus_reg(litmus_test *t, const char *name)
 {
-	const char *c = t->fe && t->fe->canon_register ? t->fe->canon_register(name) : NULL;
+	char buf[CANON_REG_MAX];
+	const char *c = t->fe && t->fe->canon_register ? t->fe->canon_register(name, buf) : NULL;
 
 	return intern(&t->regs, &t->nregs, c ? c : name);
 }

@@ -109,9 +109,8 @@ int lk_ctrl_past_if(const litmus_test *t, int ti)
 static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
 
 /* The kernel's tools/memory-model: -I, $LKMM_DIR, ., the conformance cache. */
-const char *lk_lkmm_dir(const char *opt)
+const char *lk_lkmm_dir(const char *opt, char *dir)
 {
-	static char dir[PATH_MAX];
 	char probe[PATH_MAX + 32];
 	const char *home = getenv("HOME");
 
@@ -127,9 +126,9 @@ const char *lk_lkmm_dir(const char *opt)
 		snprintf(probe, sizeof probe, "%s/.cache/bpfmm-lkmm/*/.bpfmm-complete", home);
 		if (glob(probe, 0, NULL, &g) == 0) {
 			for (size_t i = 0; i < g.gl_pathc; i++) {
-				snprintf(dir, sizeof dir, "%s", g.gl_pathv[i]);
+				snprintf(dir, MODEL_DIR_MAX, "%s", g.gl_pathv[i]);
 				*strrchr(dir, '/') = 0;
-				strncat(dir, "/tools/memory-model", sizeof dir - strlen(dir) - 1);
+				strncat(dir, "/tools/memory-model", MODEL_DIR_MAX - strlen(dir) - 1);
 				snprintf(probe, sizeof probe, "%s/linux-kernel.cat", dir);
 				if (readable(probe)) {
 					globfree(&g);
@@ -144,8 +143,8 @@ const char *lk_lkmm_dir(const char *opt)
 
 cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, cat_model **mp, diag *d)
 {
-	char here[PATH_MAX], lib[PATH_MAX + 8];
-	const char *mdir = model_dir();
+	char here[PATH_MAX], lib[PATH_MAX + 8], mbuf[MODEL_DIR_MAX];
+	const char *mdir = model_dir(mbuf);
 	const char *inc[5];
 	int n = 0;
 

@@ -9,6 +9,7 @@
 #include "cat.h"
 #include "check.h"
 #include "frontends.h"
+#include "model_dir.h"
 
 typedef struct {
 	char *s;
@@ -33,7 +34,7 @@ int lk_ctrl_past_if(const litmus_test *t, int ti);
 
 /* The kernel's tools/memory-model: opt (-I) if given, $LKMM_DIR, ., the
  * first ~/.cache/bpfmm-lkmm/<tree>/tools/memory-model; NULL if none. */
-const char *lk_lkmm_dir(const char *opt);
+const char *lk_lkmm_dir(const char *opt, char *buf);   /* buf: the caller's */
 
 /* Load the cat model at path for front-end fe (include path: its own
  * directory, extra if not NULL, the model library); NULL with d set. */

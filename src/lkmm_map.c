@@ -778,14 +778,15 @@ int lkmm_map_main(int argc, char **argv)
 	}
 	if (o.emit_dir && outdir_prepare(o.emit_dir, "lkmm-map", "--emit"))
 		return 2;
-	const char *ldir = lk_lkmm_dir(o.lkmm_dir);
+	char ldir_buf[MODEL_DIR_MAX], mdir_buf[MODEL_DIR_MAX];
+	const char *ldir = lk_lkmm_dir(o.lkmm_dir, ldir_buf);
 	char lpath[PATH_MAX + 32], rpath[PATH_MAX + 32];
 	if (!ldir) {
 		fprintf(stderr, "bpfmm lkmm-map: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n");
 		return 1;
 	}
 	snprintf(lpath, sizeof lpath, "%s/linux-kernel.cat", ldir);
-	snprintf(rpath, sizeof rpath, "%s/riscv.cat", model_dir());
+	snprintf(rpath, sizeof rpath, "%s/riscv.cat", model_dir(mdir_buf));
 	diag d = { 0 };
 	cat_model *ml = NULL, *mr = NULL;
 	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);

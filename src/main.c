@@ -120,6 +120,8 @@ typedef struct {
 	bool json;                 /* -json: one JSON object per test */
 	const char *dot_dir;       /* -dot DIR: DIR/NAME.dot per test */
 	long budget;               /* co orders per test before outcome mode */
+	int unroll;                /* -unroll */
+	const char *mdir;          /* the bundled models */
 } options;
 
 /* One loaded model per (model file, front-end): tags differ per dialect. */
@@ -130,8 +132,21 @@ typedef struct {
 	cat_run *run;
 } loaded_model;
 
-static loaded_model models[16];
-static int nmodels;
+/* The models a run has loaded, owned by the driver. */
+typedef struct {
+	loaded_model models[16];
+	int nmodels;
+} model_table;
+
+static void model_table_free(model_table *mt)
+{
+	for (int i = 0; i < mt->nmodels; i++) {
+		cat_run_free(mt->models[i].run);
+		cat_model_free(mt->models[i].m);
+		free(mt->models[i].path);
+	}
+	mt->nmodels = 0;
+}
 
 /* dst = a "/" b; false (and dst empty) if it does not fit */
 static bool join(char *dst, size_t n, const char *a, const char *b)
@@ -177,14 +192,15 @@ static void arch_mismatch(const char *name, const frontend *fe, const char *test
 		   name, set, other->arch, fe->arch, fe->default_model);
 }
 
-static loaded_model *get_model(const options *o, const frontend *fe, const char *test_file, diag *d)
+/* path: PATH_MAX bytes that live as long as d (errors name the model) */
+static loaded_model *get_model(const options *o, model_table *mt, const frontend *fe,
+			       const char *test_file, diag *d, char *path)
 {
-	static char path[PATH_MAX];
 	char libdir[PATH_MAX], here[PATH_MAX];
 	const char *name = o->model ? o->model : fe->default_model;
-	const char *mdir = model_dir();
+	const char *mdir = o->mdir;
 
-	if (!find_model(o, name, mdir, path, sizeof path)) {
+	if (!find_model(o, name, mdir, path, PATH_MAX)) {
 		/* the kernel's model is not bundled: say where it comes from */
 		bool lkmm = !o->model && !strcmp(name, "linux-kernel.cat");
 		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in ., -I directories, %s)%s",
@@ -193,10 +209,10 @@ static loaded_model *get_model(const options *o, const frontend *fe, const char 
 				  "tools/memory-model directory, or -I it" : "");
 		return NULL;
 	}
-	for (int i = 0; i < nmodels; i++)
-		if (!strcmp(models[i].path, path) && models[i].fe == fe)
-			return &models[i];
-	if (nmodels == (int)(sizeof models / sizeof *models)) {
+	for (int i = 0; i < mt->nmodels; i++)
+		if (!strcmp(mt->models[i].path, path) && mt->models[i].fe == fe)
+			return &mt->models[i];
+	if (mt->nmodels == (int)(sizeof mt->models / sizeof *mt->models)) {
 		diag_error(d, (srcpos){ 0, 0 }, "too many different models in one run");
 		return NULL;
 	}
@@ -217,11 +233,12 @@ static loaded_model *get_model(const options *o, const frontend *fe, const char 
 		arch_mismatch(name, fe, test_file, d);
 		return NULL;
 	}
-	loaded_model *lm = &models[nmodels++];
+	loaded_model *lm = &mt->models[mt->nmodels++];
 	lm->path = strdup(path);
 	lm->fe = fe;
 	lm->m = m;
 	lm->run = cat_run_new(m, fe->tag_names, fe->ntags);
+	cat_run_set_unroll(lm->run, o->unroll);
 	return lm;
 }
 
@@ -250,14 +267,15 @@ static int failed(const options *o, const char *file, const diag *d)
 	return 1;
 }
 
-static int check_file(const options *o, const char *file)
+static int check_file(const options *o, model_table *mt, const char *file)
 {
 	diag d = { .file = file };
+	char mpath[PATH_MAX];
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 
 	if (!t)
 		return failed(o, file, &d);
-	loaded_model *lm = get_model(o, t->fe, file, &d);
+	loaded_model *lm = get_model(o, mt, t->fe, file, &d, mpath);
 	if (!lm) {
 		litmus_free(t);
 		return failed(o, file, &d);
@@ -309,18 +327,22 @@ static int bad_usage(const char *fmt, const char *arg)
 
 int main(int argc, char **argv)
 {
-	options o = { .show_time = true, .budget = 200000 };
+	char mdir[MODEL_DIR_MAX];
+	options o = { .show_time = true, .budget = 200000, .unroll = UNROLL_DEFAULT, .mdir = model_dir(mdir) };
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
+	bpfmm_cfg cfgs[4];   /* -conf: options point into them */
+	int ncfgs = 0;
+	model_table mt = { 0 };
 
 	if (argc > 1 && !strcmp(argv[1], "map"))
-		return map_main(argc - 1, argv + 1, model_dir());
+		return map_main(argc - 1, argv + 1, o.mdir);
 	if (argc > 1 && !strcmp(argv[1], "c2bpf"))
 		return c2bpf_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
 		return lkmm_map_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "run"))
-		return run_main(argc - 1, argv + 1, model_dir(), argv[0]);
+		return run_main(argc - 1, argv + 1, o.mdir, argv[0]);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;
@@ -331,15 +353,13 @@ int main(int argc, char **argv)
 			printf("bpfmm %s\n", BPFMM_VERSION);
 			return 0;
 		} else if (!strcmp(a, "--model-dir")) {
-			printf("%s\n", model_dir());
+			printf("%s\n", o.mdir);
 			return 0;
 		} else if (!strcmp(a, "-model") || !strcmp(a, "--model") || !strcmp(a, "-cat")) {
 			if (!more)
 				return bad_usage("%s needs a file", a);
 			o.model = argv[++i];
 		} else if (!strcmp(a, "-conf") || !strcmp(a, "--conf")) {
-			static bpfmm_cfg cfgs[4];   /* options point into them */
-			static int ncfgs;
 			bpfmm_cfg *cfg = &cfgs[ncfgs];
 			diag d = { 0 };
 			if (!more)
@@ -382,7 +402,7 @@ int main(int argc, char **argv)
 			n = strtol(argv[++i], &end, 10);
 			if (*end || !*argv[i] || n < 0 || n > 1000)
 				return bad_usage("bad unrolling limit '%s' (0 to 1000)", argv[i]);
-			enumerate_set_unroll((int)n);
+			o.unroll = (int)n;
 		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
 			o.show_time = false;
 		} else if (!strcmp(a, "-json") || !strcmp(a, "--json")) {
@@ -402,11 +422,7 @@ int main(int argc, char **argv)
 	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
 		return 2;
 	for (int i = 0; i < nfiles; i++)
-		status |= check_file(&o, files[i]);
-	for (int i = 0; i < nmodels; i++) {
-		cat_run_free(models[i].run);
-		cat_model_free(models[i].m);
-		free(models[i].path);
-	}
+		status |= check_file(&o, &mt, files[i]);
+	model_table_free(&mt);
 	return status;
 }

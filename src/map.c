@@ -653,16 +653,16 @@ static int compare(const mapping *m, const litmus_test *tb, const check_result *
 
 static bool readable(const char *p) { return access(p, R_OK) == 0; }
 
+/* path: PATH_MAX bytes that live as long as d (errors name the model) */
 static int load_model(const char *name, const char *mdir, const frontend *fe,
-		      const char *const *variants, model_run *mr, diag *d)
+		      const char *const *variants, model_run *mr, diag *d, char *path)
 {
-	static char path[PATH_MAX];
 	char here[PATH_MAX], lib[PATH_MAX];
 
 	if (strchr(name, '/'))
-		snprintf(path, sizeof path, "%s", name);
+		snprintf(path, PATH_MAX, "%s", name);
 	else
-		snprintf(path, sizeof path, "%s/%s", mdir, name);
+		snprintf(path, PATH_MAX, "%s/%s", mdir, name);
 	if (!readable(path)) {
 		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in %s)", name, mdir);
 		return -1;
@@ -753,9 +753,12 @@ static void print_classes(const litmus_test *t)
 		}
 }
 
-static bool show_classes;
-static const char *dot_dir;   /* --dot DIR */
-static int write_failed;      /* an --emit or --dot file could not be written */
+typedef struct {
+	const char *emit;         /* --emit DIR */
+	const char *dot_dir;      /* --dot DIR */
+	bool show_classes;        /* --classes */
+	long budget;
+} map_opts;
 
 static void free_prop(prop *p)
 {
@@ -769,9 +772,10 @@ static void free_prop(prop *p)
 /* One native execution reaching state s of rn, which BPF forbids: printed
  * under the Map line and, with --dot, drawn in DIR/TEST.MAPPING.dot. It is
  * found by checking the native test again with `exists (that state)`. */
-static void show_execution(litmus_test *tn, model_run *nat, long budget, const check_result *rn,
-			   int s, const char *test, const char *mname)
+static int show_execution(litmus_test *tn, model_run *nat, const map_opts *o, const check_result *rn,
+			  int s, const char *test, const char *mname)
 {
+	int write_failed = 0;
 	const value *row = rn->states + (size_t)s * rn->nobs;
 	prop *p = NULL;
 
@@ -781,7 +785,7 @@ static void show_execution(litmus_test *tn, model_run *nat, long budget, const c
 			free(a);
 			free(c);
 			free_prop(p);
-			return;
+			return 0;
 		}
 		*a = (prop){ .kind = PROP_ATOM, .lhs = rn->obs[i], .rhs = row[i] };
 		if (c)
@@ -794,17 +798,17 @@ static void show_execution(litmus_test *tn, model_run *nat, long budget, const c
 	tn->quant = Q_EXISTS;
 	check_result r = { 0 };
 	diag d = { .file = "(generated)" };
-	if (check_test(tn, nat->run, budget, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
+	if (check_test(tn, nat->run, o->budget, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
 		printf("  an execution of the %s test that reaches it:\n", tn->arch);
 		print_execution(stdout, tn, &r.wit, "    ");
-		if (dot_dir) {
+		if (o->dot_dir) {
 			char stem[512];
 			outdir_stem(test, stem, 256);
 			snprintf(stem + strlen(stem), sizeof stem - strlen(stem), ".%s", mname);
-			FILE *f = outdir_open(dot_dir, stem, "dot", "map");
+			FILE *f = outdir_open(o->dot_dir, stem, "dot", "map");
 			if (f) {
 				print_dot(f, tn, &r);
-				write_failed |= outdir_close(f, dot_dir, stem, "dot", "map");
+				write_failed |= outdir_close(f, o->dot_dir, stem, "dot", "map");
 			} else {
 				write_failed = 1;
 			}
@@ -814,11 +818,15 @@ static void show_execution(litmus_test *tn, model_run *nat, long budget, const c
 	tn->cond = cond;
 	tn->quant = quant;
 	free_prop(p);
+	return write_failed;
 }
 
 static int map_file(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
-		    const frontend *nfe, const char *emit, long budget, const char *file)
+		    const frontend *nfe, const map_opts *o, const char *file)
 {
+	const char *emit = o->emit;
+	long budget = o->budget;
+	int write_failed = 0;   /* an --emit or --dot file could not be written */
 	diag d = { .file = file };
 	litmus_test *tb = litmus_read_file(file, frontend_for_arch, &d), *tn = NULL;
 	check_result rb = { 0 }, rn = { 0 };
@@ -838,7 +846,7 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	text = gen_test(m, tb, &unsup, err, sizeof err);
 	if (!text && unsup) {
 		printf("Map %s %s %s unsupported %s", tb->name, arch, m->name, unsup);
-		if (show_classes)
+		if (o->show_classes)
 			print_classes(tb);
 		printf("\n");
 		status = 0;
@@ -906,11 +914,11 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		print_state(stdout, tb, &rb, bad);
 		free(bad);
 	}
-	if (show_classes)
+	if (o->show_classes)
 		print_classes(tb);
 	printf("\n");
 	if (v == V_UNSOUND)
-		show_execution(tn, nat, budget, &rn, bad_state, tb->name, m->name);
+		write_failed |= show_execution(tn, nat, o, &rn, bad_state, tb->name, m->name);
 	fflush(stdout);
 	status = 0;
 out:
@@ -919,15 +927,15 @@ out:
 	free(text);
 	litmus_free(tn);
 	litmus_free(tb);
-	return status;
+	return status | write_failed;
 }
 
 int map_main(int argc, char **argv, const char *model_dir)
 {
-	const char *arch = NULL, *mapfile = NULL, *emit = NULL;
+	const char *arch = NULL, *mapfile = NULL;
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
-	long budget = 200000;
+	map_opts o = { .budget = 200000 };
 	int unroll = 0;
 	const char *variants[argc > 0 ? argc + 1 : 2];
 	int nvariants = 0;
@@ -943,13 +951,13 @@ int map_main(int argc, char **argv, const char *model_dir)
 		} else if (!strcmp(a, "--mapping") && more) {
 			mapfile = argv[++i];
 		} else if (!strcmp(a, "--emit") && more) {
-			emit = argv[++i];
+			o.emit = argv[++i];
 		} else if (!strcmp(a, "--classes")) {
-			show_classes = true;
+			o.show_classes = true;
 		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
 			char *end;
-			budget = strtol(argv[++i], &end, 10);
-			if (*end || !*argv[i] || budget < 0) {
+			o.budget = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || o.budget < 0) {
 				fprintf(stderr, "bpfmm map: bad budget '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
 				return 2;
 			}
@@ -962,7 +970,7 @@ int map_main(int argc, char **argv, const char *model_dir)
 			}
 			unroll = (int)n;
 		} else if ((!strcmp(a, "--dot") || !strcmp(a, "-dot")) && more) {
-			dot_dir = argv[++i];
+			o.dot_dir = argv[++i];
 		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
 			variants[nvariants++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
@@ -972,7 +980,6 @@ int map_main(int argc, char **argv, const char *model_dir)
 			files[nfiles++] = a;
 		}
 	}
-	enumerate_set_unroll(unroll);
 	if (!arch && !mapfile) {
 		fprintf(stderr, "bpfmm map: --arch or --mapping needed\nTry 'bpfmm map --help'.\n");
 		return 2;
@@ -1008,13 +1015,14 @@ int map_main(int argc, char **argv, const char *model_dir)
 		diag_print(&d);
 		return 1;
 	}
-	if ((emit && outdir_prepare(emit, "map", "--emit")) || (dot_dir && outdir_prepare(dot_dir, "map", "--dot"))) {
+	if ((o.emit && outdir_prepare(o.emit, "map", "--emit")) ||
+	    (o.dot_dir && outdir_prepare(o.dot_dir, "map", "--dot"))) {
 		mapping_free(m);
 		return 2;
 	}
+	char a[64];
 	if (!arch) {
 		/* the mapping's name up to "-linux" / "-before" */
-		static char a[64];
 		snprintf(a, sizeof a, "%s", m->name);
 		char *cut = strstr(a, "-linux");
 		if (!cut)
@@ -1032,15 +1040,17 @@ int map_main(int argc, char **argv, const char *model_dir)
 	}
 	d = (diag){ 0 };
 	variants[nvariants] = NULL;
-	if (load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &d) < 0
-	    || load_model(m->model, model_dir, nfe, variants, &nat, &d) < 0) {
+	char bpath[PATH_MAX], npath[PATH_MAX];
+	if (load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &d, bpath) < 0
+	    || load_model(m->model, model_dir, nfe, variants, &nat, &d, npath) < 0) {
 		diag_print(&d);
 		status = 1;
 		goto out;
 	}
+	cat_run_set_unroll(bpf.run, unroll);
+	cat_run_set_unroll(nat.run, unroll);
 	for (int i = 0; i < nfiles; i++)
-		status |= map_file(m, arch, &bpf, &nat, nfe, emit, budget, files[i]);
-	status |= write_failed;
+		status |= map_file(m, arch, &bpf, &nat, nfe, &o, files[i]);
 out:
 	if (bpf.run)
 		cat_run_free(bpf.run);

@@ -91,7 +91,7 @@ static bool x64_is_register(const char *name)
 	return find_reg(name) != NULL;
 }
 
-static const char *x64_canon_register(const char *name)
+static const char *x64_canon_register(const char *name, char *buf)
 {
 	const x86_reg *r = find_reg(name);
 	return r ? r->canon64 : NULL;
@@ -103,7 +103,7 @@ static bool x32_is_register(const char *name)
 	return r && r->canon32;
 }
 
-static const char *x32_canon_register(const char *name)
+static const char *x32_canon_register(const char *name, char *buf)
 {
 	const x86_reg *r = find_reg(name);
 	return r ? r->canon32 : NULL;

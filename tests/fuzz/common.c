@@ -11,10 +11,11 @@ static const char sc_model[] = "\"fuzz SC\"\ninclude \"cos.cat\"\nacyclic po | r
 
 void fuzz_incdirs(const char *inc[3])
 {
-	static char lib[4096];
-	snprintf(lib, sizeof lib, "%s/lib", model_dir());
+	static char lib[4096], mbuf[MODEL_DIR_MAX];
+	const char *mdir = model_dir(mbuf);
+	snprintf(lib, sizeof lib, "%s/lib", mdir);
 	inc[0] = lib;
-	inc[1] = model_dir();
+	inc[1] = mdir;
 	inc[2] = NULL;
 }
 
