@@ -22,11 +22,11 @@ $(BUILD)/libbpfmm.a: $(LIBOBJ)
 	ar rcs $@ $^
 
 $(BUILD)/bpfmm: $(BUILD)/obj/main.o $(BUILD)/libbpfmm.a
-	$(CC) $(CFLAGS) $^ -o $@ -lm
+	$(CC) $(CFLAGS) $^ -o $@ -lm -pthread
 
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libbpfmm.a tests/unit/unit.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc $< $(BUILD)/libbpfmm.a -o $@ -lm
+	$(CC) $(CFLAGS) -Isrc $< $(BUILD)/libbpfmm.a -o $@ -lm -pthread
 
 # Each unit test prints "unit NAME: P passed, F failed"; sum them up.
 unit: $(UNITBIN)
@@ -134,7 +134,7 @@ fuzz-build:
 	@$(MAKE) -s BUILD=build-fuzz CC=$(FUZZ_CC) CFLAGS='$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link' build-fuzz/libbpfmm.a
 	@for t in $(FUZZ_TARGETS); do \
 	  $(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc tests/fuzz/fuzz_$$t.c $(FUZZ_COMMON) \
-	    build-fuzz/libbpfmm.a -o build-fuzz/fuzz-$$t -lm || exit 1; done
+	    build-fuzz/libbpfmm.a -o build-fuzz/fuzz-$$t -lm -pthread || exit 1; done
 
 fuzz: fuzz-build
 	@for t in $(FUZZ_TARGETS); do mkdir -p build-fuzz/corpus-$$t; \
@@ -147,7 +147,7 @@ fuzz-replay:
 	@$(MAKE) -s BUILD=build-asan CFLAGS='$(ASAN_FLAGS)' build-asan/libbpfmm.a >/dev/null
 	@for t in $(FUZZ_TARGETS); do \
 	  $(CC) $(ASAN_FLAGS) -Isrc tests/fuzz/fuzz_$$t.c tests/fuzz/replay.c $(FUZZ_COMMON) \
-	    build-asan/libbpfmm.a -o build-asan/replay-$$t -lm || exit 1; done
+	    build-asan/libbpfmm.a -o build-asan/replay-$$t -lm -pthread || exit 1; done
 	@sh tests/scripts/fuzz-replay.sh build-asan $(FUZZ_TARGETS)
 
 .PHONY: fuzz fuzz-build fuzz-replay

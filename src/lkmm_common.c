@@ -161,6 +161,24 @@ cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, 
 	return *mp ? cat_run_new(*mp, fe->tag_names, fe->ntags) : NULL;
 }
 
+int lk_pair_load(const lk_pair_spec *s, lk_pair *p, diag *d)
+{
+	*p = (lk_pair){ 0 };
+	for (int i = 0; i < 2; i++)
+		if (!(p->run[i] = lk_load_model(s->path[i], s->extra[i], s->fe[i], &p->m[i], d)))
+			return -1;
+	return 0;
+}
+
+void lk_pair_free(lk_pair *p)
+{
+	for (int i = 0; i < 2; i++) {
+		cat_run_free(p->run[i]);
+		cat_model_free(p->m[i]);
+	}
+	*p = (lk_pair){ 0 };
+}
+
 bool lk_same_value(const litmus_test *ta, value a, const litmus_test *tb, value b)
 {
 	if ((a.sym < 0) != (b.sym < 0) || a.off != b.off)
@@ -318,7 +336,7 @@ static int target_obs(const litmus_test *tc, const observable *oc, const litmus_
 
 int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_test *tn,
 		    const check_result *rn, lk_reg_fn reg, void *ctx, const char *label,
-		    sbuf *first, bool verbose)
+		    sbuf *first, FILE *verbose)
 {
 	int idx[rc->nobs + 1], extra = 0;
 
@@ -352,7 +370,7 @@ int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_
 		if (extra == 1 && first && b.s)
 			sb_printf(first, "%s", b.s);
 		if (verbose)
-			printf("  %s-only state: %s\n", label, b.s ? b.s : "[]");
+			fprintf(verbose, "  %s-only state: %s\n", label, b.s ? b.s : "[]");
 		free(b.s);
 	}
 	return extra;

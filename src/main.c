@@ -16,9 +16,11 @@
 #include "map.h"
 #include "output.h"
 #include "outdir.h"
+#include "parallel.h"
 #include "run.h"
 
-static void warn_unrolling(const char *file, const litmus_test *t, const enum_stats *st);
+static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
+			   const enum_stats *st);
 
 #define BPFMM_VERSION "0.1"
 
@@ -81,6 +83,14 @@ static const char usage[] =
 "        + - . _ = , replaced by _ (\"a/b\" gives a_b.dot).\n"
 "  -notime, --no-time\n"
 "        Omit the Time lines (for comparing outputs).\n"
+"  -j N, --jobs N\n"
+"        Check N tests at a time on N threads (default 1; 0 = one per\n"
+"        online CPU). Results are printed in the order the tests are\n"
+"        named, stdout and stderr byte for byte as with -j 1.\n"
+"  --shard K/N\n"
+"        Check only the K-th of N equal slices of the tests named (in\n"
+"        order; 1 <= K <= N): the outputs of shards 1..N, concatenated,\n"
+"        are the output of one run (to spread a suite over machines).\n"
 "  --model-dir\n"
 "        Print the directory bundled models are read from, and exit.\n"
 "  -h, --help      Show this help and exit.\n"
@@ -256,29 +266,31 @@ static int write_dot(const char *dir, const litmus_test *t, const check_result *
 }
 
 /* An error for file: on stderr, and with -json as a record on stdout. */
-static int failed(const options *o, const char *file, const diag *d)
+static int failed(const options *o, FILE *out, FILE *err, const char *file, const diag *d)
 {
-	diag_print(d);
-	diag_print_warnings(d);
+	diag_fprint(err, d);
+	diag_fprint_warnings(err, d);
 	if (o->json) {
-		print_json_error(stdout, file, d);
-		fflush(stdout);
+		print_json_error(out, file, d);
+		fflush(out);
 	}
 	return 1;
 }
 
-static int check_file(const options *o, model_table *mt, const char *file)
+/* One test, its output to out and err (stdout and stderr, or a capture
+ * under -j); models are loaded into mt, the calling thread's table. */
+static int check_file(const options *o, model_table *mt, const char *file, FILE *out, FILE *err)
 {
 	diag d = { .file = file };
 	char mpath[PATH_MAX];
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 
 	if (!t)
-		return failed(o, file, &d);
+		return failed(o, out, err, file, &d);
 	loaded_model *lm = get_model(o, mt, t->fe, file, &d, mpath);
 	if (!lm) {
 		litmus_free(t);
-		return failed(o, file, &d);
+		return failed(o, out, err, file, &d);
 	}
 	check_result res;
 	d.file = file;
@@ -286,35 +298,75 @@ static int check_file(const options *o, model_table *mt, const char *file)
 		arch_mismatch(o->model ? o->model : t->fe->default_model, t->fe, file, &d);
 		check_result_free(&res);
 		litmus_free(t);
-		return failed(o, file, &d);
+		return failed(o, out, err, file, &d);
 	}
-	diag_print_warnings(&d);
+	diag_fprint_warnings(err, &d);
 	if (o->json)
-		print_json(stdout, file, t, &res, &d);
+		print_json(out, file, t, &res, &d);
 	else
-		print_herd(stdout, t, &res, o->show_time);
+		print_herd(out, t, &res, o->show_time);
 	if (res.stats.cut_thread >= 0)
-		warn_unrolling(file, t, &res.stats);
+		warn_unrolling(out, err, file, t, &res.stats);
 	int status = o->dot_dir ? write_dot(o->dot_dir, t, &res) : 0;
-	fflush(stdout);
+	fflush(out);
 	check_result_free(&res);
 	litmus_free(t);
 	return status;
 }
 
 /* herd7's warning when a path went past the unrolling limit */
-static void warn_unrolling(const char *file, const litmus_test *t, const enum_stats *st)
+static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
+			   const enum_stats *st)
 {
 	const litmus_thread *th = &t->threads[st->cut_thread];
 	const char *label = th->label ? th->label[st->cut_insn] : NULL;
 
-	fflush(stdout);
+	fflush(out);
 	if (label)
-		fprintf(stderr, "Warning: File \"%s\": unrolling limit exceeded at %s, "
+		fprintf(err, "Warning: File \"%s\": unrolling limit exceeded at %s, "
 			"legal outcomes may be missing.\n", file, label);
 	else
-		fprintf(stderr, "Warning: File \"%s\": unrolling limit exceeded at P%d:%d, "
+		fprintf(err, "Warning: File \"%s\": unrolling limit exceeded at P%d:%d, "
 			"legal outcomes may be missing.\n", file, th->id, st->cut_insn);
+}
+
+/* -j: each thread has its own model table (a model is loaded once per
+ * thread; loading reports only errors, which every test retries). */
+typedef struct {
+	const options *o;
+	const char *const *files;
+} check_job;
+
+typedef struct {
+	model_table mt;
+	const check_job *cj;
+} checker;
+
+static void *checker_new(void *arg)
+{
+	checker *c = calloc(1, sizeof *c);
+
+	if (!c) {
+		fputs("bpfmm: out of memory\n", stderr);
+		exit(1);
+	}
+	c->cj = arg;
+	return c;
+}
+
+static void checker_free(void *w)
+{
+	checker *c = w;
+
+	model_table_free(&c->mt);
+	free(c);
+}
+
+static int check_one(void *w, int i, FILE *out, FILE *err)
+{
+	checker *c = w;
+
+	return check_file(c->cj->o, &c->mt, c->cj->files[i], out, err);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -333,7 +385,7 @@ int main(int argc, char **argv)
 	int nfiles = 0, status = 0;
 	bpfmm_cfg cfgs[4];   /* -conf: options point into them */
 	int ncfgs = 0;
-	model_table mt = { 0 };
+	int jobs = 1, shard_k = 1, shard_n = 1;
 
 	if (argc > 1 && !strcmp(argv[1], "map"))
 		return map_main(argc - 1, argv + 1, o.mdir);
@@ -403,6 +455,16 @@ int main(int argc, char **argv)
 			if (*end || !*argv[i] || n < 0 || n > 1000)
 				return bad_usage("bad unrolling limit '%s' (0 to 1000)", argv[i]);
 			o.unroll = (int)n;
+		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+			if (!more)
+				return bad_usage("%s needs a number", a);
+			if (!par_parse_jobs(argv[++i], &jobs))
+				return bad_usage("bad number of jobs '%s'", argv[i]);
+		} else if (!strcmp(a, "--shard") || !strcmp(a, "-shard")) {
+			if (!more)
+				return bad_usage("%s needs K/N", a);
+			if (!par_parse_shard(argv[++i], &shard_k, &shard_n))
+				return bad_usage("bad shard '%s' (K/N with 1 <= K <= N)", argv[i]);
 		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
 			o.show_time = false;
 		} else if (!strcmp(a, "-json") || !strcmp(a, "--json")) {
@@ -421,8 +483,10 @@ int main(int argc, char **argv)
 		return bad_usage("%s", "no litmus file given");
 	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
 		return 2;
-	for (int i = 0; i < nfiles; i++)
-		status |= check_file(&o, &mt, files[i]);
-	model_table_free(&mt);
+	check_job cj = { &o, files };
+	par_job pj = { checker_new, checker_free, check_one, &cj };
+	int first, last;
+	par_shard(nfiles, shard_k, shard_n, &first, &last);
+	status = par_run(&pj, first, last, jobs);
 	return status;
 }

@@ -37,6 +37,7 @@
 #include "outdir.h"
 #include "mapping.h"
 #include "output.h"
+#include "parallel.h"
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
@@ -703,6 +704,8 @@ static const char usage[] =
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
 "  --budget N        as for bpfmm (default 200000)\n"
+"  -j N, --jobs N    map N tests at a time (as bpfmm -j; default 1)\n"
+"  --shard K/N       only the K-th of N slices of the tests (as bpfmm)\n"
 "  --unroll N        how often a native retry loop may jump back (as bpfmm\n"
 "                    -unroll; default 0: each store-conditional succeeds at\n"
 "                    its first attempt, as herd7 -unroll 0 for LL/SC loops)\n"
@@ -733,7 +736,7 @@ static bool find_mapping(const char *mdir, const char *name, char *out, size_t n
 }
 
 /* " classes=load,fetch,..." : the memory classes a BPF test uses */
-static void print_classes(const litmus_test *t)
+static void print_classes(FILE *out, const litmus_test *t)
 {
 	static const char *const mem[] = {
 		"load", "store", "lock", "fetch", "xchg", "cmpxchg", "load_acquire", "store_release",
@@ -748,7 +751,7 @@ static void print_classes(const litmus_test *t)
 	const char *sep = " classes=";
 	for (size_t i = 0; i < NELEM(mem); i++)
 		if (used[i]) {
-			printf("%s%s", sep, mem[i]);
+			fprintf(out, "%s%s", sep, mem[i]);
 			sep = ",";
 		}
 }
@@ -772,8 +775,8 @@ static void free_prop(prop *p)
 /* One native execution reaching state s of rn, which BPF forbids: printed
  * under the Map line and, with --dot, drawn in DIR/TEST.MAPPING.dot. It is
  * found by checking the native test again with `exists (that state)`. */
-static int show_execution(litmus_test *tn, model_run *nat, const map_opts *o, const check_result *rn,
-			  int s, const char *test, const char *mname)
+static int show_execution(FILE *out, litmus_test *tn, model_run *nat, const map_opts *o,
+			  const check_result *rn, int s, const char *test, const char *mname)
 {
 	int write_failed = 0;
 	const value *row = rn->states + (size_t)s * rn->nobs;
@@ -799,8 +802,8 @@ static int show_execution(litmus_test *tn, model_run *nat, const map_opts *o, co
 	check_result r = { 0 };
 	diag d = { .file = "(generated)" };
 	if (check_test(tn, nat->run, o->budget, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
-		printf("  an execution of the %s test that reaches it:\n", tn->arch);
-		print_execution(stdout, tn, &r.wit, "    ");
+		fprintf(out, "  an execution of the %s test that reaches it:\n", tn->arch);
+		print_execution(out, tn, &r.wit, "    ");
 		if (o->dot_dir) {
 			char stem[512];
 			outdir_stem(test, stem, 256);
@@ -822,7 +825,7 @@ static int show_execution(litmus_test *tn, model_run *nat, const map_opts *o, co
 }
 
 static int map_file(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
-		    const frontend *nfe, const map_opts *o, const char *file)
+		    const frontend *nfe, const map_opts *o, const char *file, FILE *out, FILE *errf)
 {
 	const char *emit = o->emit;
 	long budget = o->budget;
@@ -835,25 +838,25 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	int status = 1;
 
 	if (!tb) {
-		diag_print(&d);
+		diag_fprint(errf, &d);
 		return 1;
 	}
 	if (strcasecmp(tb->arch, "BPF") != 0) {
-		fprintf(stderr, "%s: error: not a BPF test (%s)\n", file, tb->arch);
+		fprintf(errf, "%s: error: not a BPF test (%s)\n", file, tb->arch);
 		goto out;
 	}
 	widen_observables(tb);
 	text = gen_test(m, tb, &unsup, err, sizeof err);
 	if (!text && unsup) {
-		printf("Map %s %s %s unsupported %s", tb->name, arch, m->name, unsup);
+		fprintf(out, "Map %s %s %s unsupported %s", tb->name, arch, m->name, unsup);
 		if (o->show_classes)
-			print_classes(tb);
-		printf("\n");
+			print_classes(out, tb);
+		fprintf(out, "\n");
 		status = 0;
 		goto out;
 	}
 	if (!text) {
-		fprintf(stderr, "%s: error: cannot map: %s\n", file, err);
+		fprintf(errf, "%s: error: cannot map: %s\n", file, err);
 		goto out;
 	}
 	if (emit) {
@@ -873,53 +876,53 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		/* the native front-end does not model an instruction the table
 		 * uses (e.g. byte accesses): say so on the Map line too */
 		if (strstr(dn.msg, "unsupported") || strstr(dn.msg, "not modelled"))
-			printf("Map %s %s %s unchecked (%s front-end: %s)\n", tb->name, arch, m->name,
+			fprintf(out, "Map %s %s %s unchecked (%s front-end: %s)\n", tb->name, arch, m->name,
 			       m->arch, dn.msg);
-		fprintf(stderr, "%s: error: generated %s test does not read back:\n", file, m->arch);
-		diag_print(&dn);
+		fprintf(errf, "%s: error: generated %s test does not read back:\n", file, m->arch);
+		diag_fprint(errf, &dn);
 		goto out;
 	}
 	d.file = file;
 	if (check_test(tb, bpf->run, budget, &rb, &d) < 0) {
-		diag_print(&d);
+		diag_fprint(errf, &d);
 		goto out;
 	}
 	dn.file = "(generated)";
 	if (check_test(tn, nat->run, budget, &rn, &dn) < 0) {
 		/* the generated test itself cannot run (e.g. the sequence reuses
 		 * its address register): no verdict, said on the Map line */
-		printf("Map %s %s %s unchecked (the generated %s test cannot run: %s)\n", tb->name, arch,
+		fprintf(out, "Map %s %s %s unchecked (the generated %s test cannot run: %s)\n", tb->name, arch,
 		       m->name, m->arch, dn.msg);
-		fprintf(stderr, "%s: error: generated %s test cannot run:\n", file, m->arch);
-		diag_print(&dn);
+		fprintf(errf, "%s: error: generated %s test cannot run:\n", file, m->arch);
+		diag_fprint(errf, &dn);
 		goto out;
 	}
 	if (rb.nstates == 0) {
 		/* nothing to compare against: every mapping would look sound */
-		printf("Map %s %s %s unchecked (no allowed BPF execution)\n", tb->name, arch, m->name);
-		fprintf(stderr, "%s: error: the BPF test has no allowed execution\n", file);
+		fprintf(out, "Map %s %s %s unchecked (no allowed BPF execution)\n", tb->name, arch, m->name);
+		fprintf(errf, "%s: error: the BPF test has no allowed execution\n", file);
 		goto out;
 	}
 	verdict v;
 	value *bad;
 	int bad_state;
 	if (compare(m, tb, &rb, tn, &rn, &v, &bad, &bad_state) < 0) {
-		fprintf(stderr, "%s: error: observables of the generated test do not line up\n", file);
+		fprintf(errf, "%s: error: observables of the generated test do not line up\n", file);
 		goto out;
 	}
 	static const char *const words[] = { "sound", "sound-stronger", "unsound" };
-	printf("Map %s %s %s %s", tb->name, arch, m->name, words[v]);
+	fprintf(out, "Map %s %s %s %s", tb->name, arch, m->name, words[v]);
 	if (bad) {
-		fputc(' ', stdout);
-		print_state(stdout, tb, &rb, bad);
+		fputc(' ', out);
+		print_state(out, tb, &rb, bad);
 		free(bad);
 	}
 	if (o->show_classes)
-		print_classes(tb);
-	printf("\n");
+		print_classes(out, tb);
+	fprintf(out, "\n");
 	if (v == V_UNSOUND)
-		write_failed |= show_execution(tn, nat, o, &rn, bad_state, tb->name, m->name);
-	fflush(stdout);
+		write_failed |= show_execution(out, tn, nat, o, &rn, bad_state, tb->name, m->name);
+	fflush(out);
 	status = 0;
 out:
 	check_result_free(&rb);
@@ -930,13 +933,79 @@ out:
 	return status | write_failed;
 }
 
+/* -j: what every thread shares, read-only */
+typedef struct {
+	const mapping *m;
+	const char *arch;
+	const frontend *nfe;
+	const map_opts *o;
+	const char *const *files;
+	const char *model_dir;
+	const char *const *variants;
+	int unroll;
+} map_job;
+
+typedef struct {
+	const map_job *mj;
+	model_run bpf, nat;
+} mapper;
+
+static void model_run_free(model_run *mr)
+{
+	if (mr->run)
+		cat_run_free(mr->run);
+	if (mr->m)
+		cat_model_free(mr->m);
+	*mr = (model_run){ 0 };
+}
+
+static void *mapper_new(void *arg)
+{
+	const map_job *mj = arg;
+	mapper *w = calloc(1, sizeof *w);
+	char bpath[PATH_MAX], npath[PATH_MAX];
+	diag d = { 0 };
+
+	if (!w) {
+		fputs("bpfmm: out of memory\n", stderr);
+		exit(1);
+	}
+	w->mj = mj;
+	/* map_main loaded both already: these loads succeed the same way */
+	if (load_model("bpf.cat", mj->model_dir, frontend_for_arch("BPF"), NULL, &w->bpf, &d, bpath) < 0
+	    || load_model(mj->m->model, mj->model_dir, mj->nfe, mj->variants, &w->nat, &d, npath) < 0) {
+		diag_print(&d);
+		exit(1);
+	}
+	cat_run_set_unroll(w->bpf.run, mj->unroll);
+	cat_run_set_unroll(w->nat.run, mj->unroll);
+	return w;
+}
+
+static void mapper_free(void *p)
+{
+	mapper *w = p;
+
+	model_run_free(&w->bpf);
+	model_run_free(&w->nat);
+	free(w);
+}
+
+static int map_one(void *p, int i, FILE *out, FILE *err)
+{
+	mapper *w = p;
+	const map_job *mj = w->mj;
+
+	return map_file(mj->m, mj->arch, &w->bpf, &w->nat, mj->nfe, mj->o, mj->files[i], out, err);
+}
+
 int map_main(int argc, char **argv, const char *model_dir)
 {
 	const char *arch = NULL, *mapfile = NULL;
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
 	map_opts o = { .budget = 200000 };
-	int unroll = 0;
+	int unroll = 0, jobs = 1, shard_k = 1, shard_n = 1;
 	const char *variants[argc > 0 ? argc + 1 : 2];
 	int nvariants = 0;
 
@@ -969,6 +1038,16 @@ int map_main(int argc, char **argv, const char *model_dir)
 				return 2;
 			}
 			unroll = (int)n;
+		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
+			if (!par_parse_jobs(argv[++i], &jobs)) {
+				fprintf(stderr, "bpfmm map: bad number of jobs '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
+				return 2;
+			}
+		} else if ((!strcmp(a, "--shard") || !strcmp(a, "-shard")) && more) {
+			if (!par_parse_shard(argv[++i], &shard_k, &shard_n)) {
+				fprintf(stderr, "bpfmm map: bad shard '%s' (K/N with 1 <= K <= N)\nTry 'bpfmm map --help'.\n", argv[i]);
+				return 2;
+			}
 		} else if ((!strcmp(a, "--dot") || !strcmp(a, "-dot")) && more) {
 			o.dot_dir = argv[++i];
 		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
@@ -1047,10 +1126,12 @@ int map_main(int argc, char **argv, const char *model_dir)
 		status = 1;
 		goto out;
 	}
-	cat_run_set_unroll(bpf.run, unroll);
-	cat_run_set_unroll(nat.run, unroll);
-	for (int i = 0; i < nfiles; i++)
-		status |= map_file(m, arch, &bpf, &nat, nfe, &o, files[i]);
+	/* loaded once here to report their errors; each thread loads its own */
+	map_job mj = { m, arch, nfe, &o, files, model_dir, variants, unroll };
+	par_job pj = { mapper_new, mapper_free, map_one, &mj };
+	int first, last;
+	par_shard(nfiles, shard_k, shard_n, &first, &last);
+	status |= par_run(&pj, first, last, jobs);
 out:
 	if (bpf.run)
 		cat_run_free(bpf.run);
