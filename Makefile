@@ -76,6 +76,7 @@ check: deps all
 	  "loongarch-llsc-plain=sh tests/scripts/verdicts.sh tests/litmus/loongarch-variants/llsc-plain build/bpfmm models/loongarch.cat" \
 	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
 	  "no-globals=sh tests/scripts/no-globals.sh build/obj" \
+	  "parallel=sh tests/scripts/parallel.sh build/bpfmm" \
 	  "instructions=sh tests/conformance/instructions.sh" \
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
