@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena.h"
+#include "xalloc.h"
 
 struct arena_chunk {
 	arena_chunk *prev;
@@ -26,9 +27,7 @@ void *arena_alloc(arena *a, size_t n)
 			a->spare = c->prev;
 			a->spare_bytes -= c->size;
 		} else {
-			c = malloc(sizeof *c + size);
-			if (!c)
-				abort();
+			c = xmalloc(sizeof *c + size);
 			c->size = size;
 		}
 		c->prev = a->head;

@@ -55,6 +55,7 @@
 #include "frontends.h"
 #include "litmus_read.h"
 #include "output.h"
+#include "xalloc.h"
 
 #define NBPFREGS 11     /* r0..r10 */
 
@@ -315,8 +316,8 @@ static int allocate(xthread *x)
 	const litmus_test *t = x->t;
 	const litmus_thread *th = &t->threads[x->ti];
 	int nr = t->nregs;
-	int *first = malloc(sizeof(int) * (nr + 1)), *last = malloc(sizeof(int) * (nr + 1));
-	bool *syms = calloc(t->nsyms + 1, 1);
+	int *first = xmalloc(sizeof(int) * (nr + 1)), *last = xmalloc(sizeof(int) * (nr + 1));
+	bool *syms = xcalloc(t->nsyms + 1, 1);
 	bool cas = false, fence = false, taken[NBPFREGS] = { 0 };
 	int rc = 0;
 
@@ -535,15 +536,15 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		diag_fprint(err, &d);
 		goto out;
 	}
-	xs = calloc(tc->nthreads, sizeof *xs);
+	xs = xcalloc(tc->nthreads, sizeof *xs);
 	for (int ti = 0; ti < tc->nthreads; ti++) {
 		xthread *x = &xs[ti];
 		x->t = tc;
 		x->ti = ti;
-		x->map = malloc(sizeof(int) * (tc->nregs + 1));
-		x->symreg = malloc(sizeof(int) * (tc->nsyms + 1));
-		x->target = calloc(tc->threads[ti].ncode + 1, 1);
-		x->fold = calloc(tc->threads[ti].ncode + 1, 1);
+		x->map = xmalloc(sizeof(int) * (tc->nregs + 1));
+		x->symreg = xmalloc(sizeof(int) * (tc->nsyms + 1));
+		x->target = xcalloc(tc->threads[ti].ncode + 1, 1);
+		x->fold = xcalloc(tc->threads[ti].ncode + 1, 1);
 		for (int r = 0; r < tc->nregs; r++)
 			x->map[r] = -1;
 		for (int s = 0; s < tc->nsyms; s++)
@@ -643,7 +644,7 @@ typedef struct {
 
 static void *c2worker_new(void *arg)
 {
-	c2worker *w = calloc(1, sizeof *w);
+	c2worker *w = xcalloc(1, sizeof *w);
 	diag d = { 0 };
 
 	if (!w) {

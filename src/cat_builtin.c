@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cat_builtin.h"
 #include "cat_compile.h"
+#include "xalloc.h"
 
 static const char *const prim_names[] = { "domain", "range", "co_orders", "different-values" };
 enum { PRIM_DOMAIN, PRIM_RANGE, PRIM_CO_ORDERS, PRIM_DIFFERENT_VALUES };
@@ -32,7 +33,7 @@ static void put(builtins *b, const char *name, val *v)
 
 	if (sym >= b->cap) {
 		int ncap = sym + 256;
-		b->tab = realloc(b->tab, sizeof *b->tab * ncap);
+		b->tab = xrealloc(b->tab, sizeof *b->tab * ncap);
 		memset(b->tab + b->cap, 0, sizeof *b->tab * (ncap - b->cap));
 		b->cap = ncap;
 	}

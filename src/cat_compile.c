@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cat_compile.h"
+#include "xalloc.h"
 
 /* ---- interning ---- */
 
@@ -27,7 +28,7 @@ int cat_intern(cat_names *nm, const char *name)
 
 	if (2 * (nm->n + 1) > nm->tcap) {
 		int ncap = nm->tcap ? 2 * nm->tcap : 1024;
-		int *nt = malloc(sizeof *nt * ncap);
+		int *nt = xmalloc(sizeof *nt * ncap);
 		for (int i = 0; i < ncap; i++)
 			nt[i] = -1;
 		for (int i = 0; i < nm->n; i++) {
@@ -48,9 +49,9 @@ int cat_intern(cat_names *nm, const char *name)
 	}
 	if (nm->n == nm->cap) {
 		nm->cap = nm->cap ? 2 * nm->cap : 256;
-		nm->v = realloc(nm->v, sizeof *nm->v * nm->cap);
+		nm->v = xrealloc(nm->v, sizeof *nm->v * nm->cap);
 	}
-	nm->v[nm->n] = strdup(name);
+	nm->v[nm->n] = xstrdup(name);
 	nm->table[k] = nm->n;
 	return nm->n++;
 }
@@ -90,7 +91,7 @@ static void push(intset *s, int x)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 8;
-		s->v = realloc(s->v, sizeof *s->v * s->cap);
+		s->v = xrealloc(s->v, sizeof *s->v * s->cap);
 	}
 	s->v[s->n++] = x;
 }
@@ -191,7 +192,7 @@ static void intern_binds(interner *in, cat_binding *b, int nb, int *nextid)
 		if (b[i].name)
 			b[i].sym = cat_intern(in->nm, b[i].name);
 		if (b[i].npat) {
-			b[i].patsym = calloc(b[i].npat, sizeof(int));
+			b[i].patsym = xcalloc(b[i].npat, sizeof(int));
 			for (int k = 0; k < b[i].npat; k++)
 				b[i].patsym[k] = cat_intern(in->nm, b[i].pat[k]);
 		}
@@ -207,7 +208,7 @@ static void intern_expr(interner *in, cat_expr *e)
 	if ((e->kind == E_VAR || e->kind == E_TAG) && e->name)
 		e->sym = cat_intern(in->nm, e->name);
 	if (e->kind == E_FUN) {
-		e->psym = calloc(e->nparams ? e->nparams : 1, sizeof(int));
+		e->psym = xcalloc(e->nparams ? e->nparams : 1, sizeof(int));
 		for (int i = 0; i < e->nparams; i++)
 			e->psym[i] = cat_intern(in->nm, e->params[i]);
 	}
@@ -255,7 +256,7 @@ static void set_stage(stager *s, int sym, int st)
 {
 	if (sym >= s->cap) {
 		int ncap = cat_nsyms(s->names.nm) + 64;
-		s->stage = realloc(s->stage, ncap);
+		s->stage = xrealloc(s->stage, ncap);
 		memset(s->stage + s->cap, STAGE_PROGRAM, ncap - s->cap);
 		s->cap = ncap;
 	}
@@ -283,7 +284,7 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 		if (in->name)
 			in->sym = cat_intern(s->names.nm, in->name);
 		if (in->nparams) {
-			in->psym = calloc(in->nparams, sizeof(int));
+			in->psym = xcalloc(in->nparams, sizeof(int));
 			for (int k = 0; k < in->nparams; k++)
 				in->psym[k] = cat_intern(s->names.nm, in->params[k]);
 		}
@@ -438,7 +439,7 @@ static bool block_checks(const cat_block *b, const defs *d, atoms_test test)
 
 static bool model_checks(const cat_model_ast *m, cat_names *nm, atoms_test test)
 {
-	defs *d = calloc(1, sizeof *d);
+	defs *d = xcalloc(1, sizeof *d);
 	d->nm = nm;
 	collect_defs(&m->top, d);
 	bool ok = block_checks(&m->top, d, test);

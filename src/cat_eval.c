@@ -19,6 +19,7 @@
 #include "cat_builtin.h"
 #include "thread_exec.h"
 #include "arena.h"
+#include "xalloc.h"
 
 enum { ST_OK = 0, ST_REJECT = 1, ST_REJECT_ALL = 2, ST_ERR = -1, ST_BUDGET = -2 };
 
@@ -1331,9 +1332,9 @@ static size_t stack_allowance(void)
 /* Splice `inc` in as an include run before the rest of `ast`; frees inc. */
 static void prepend_include(cat_model_ast *ast, cat_model_ast *inc, const char *name)
 {
-	cat_instr *v = calloc(ast->top.n + 1, sizeof *v);
+	cat_instr *v = xcalloc(ast->top.n + 1, sizeof *v);
 	v[0].kind = I_INCLUDE;
-	v[0].path = strdup(name);
+	v[0].path = xstrdup(name);
 	v[0].file = v[0].path;
 	v[0].body = inc->top;
 	if (ast->top.n)   /* an empty model has no instructions (v is NULL) */
@@ -1389,14 +1390,14 @@ cat_model *cat_model_load(const char *path, const char *const *incdirs,
 	}
 	if (lib)
 		prepend_include(ast, lib, "stdlib.cat");
-	cat_model *m = calloc(1, sizeof *m);
+	cat_model *m = xcalloc(1, sizeof *m);
 	m->ast = ast;
 	m->ncache = cat_compile(ast, &m->names);
 	m->coherent = cat_checks_coherence(ast, &m->names);
 	m->no_future = m->coherent || cat_checks_no_future_reads(ast, &m->names);
 	for (int i = 0; variants && variants[i]; i++) {
-		m->variants = realloc(m->variants, sizeof(char *) * (m->nvariants + 1));
-		m->variants[m->nvariants++] = strdup(variants[i]);
+		m->variants = xrealloc(m->variants, sizeof(char *) * (m->nvariants + 1));
+		m->variants[m->nvariants++] = xstrdup(variants[i]);
 	}
 	return m;
 }
@@ -1418,9 +1419,9 @@ bool cat_model_requires_coherence(const cat_model *m) { return m->coherent; }
 
 cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 {
-	cat_run *r = calloc(1, sizeof *r);
+	cat_run *r = xcalloc(1, sizeof *r);
 	r->m = m;
-	r->cache = calloc(m->ncache + 1, sizeof *r->cache);
+	r->cache = xcalloc(m->ncache + 1, sizeof *r->cache);
 	r->next_epoch = 1;
 	builtin_init(&r->bi, &m->names, tag_names, ntags);
 	r->mem = (arena_budget){ 0, CAT_MEM_LIMIT, out_of_memory, r };

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include "check.h"
+#include "xalloc.h"
 
 typedef struct {
 	const litmus_test *t;
@@ -24,7 +25,7 @@ static void add_obs(check_result *res, observable o)
 	for (int i = 0; i < res->nobs; i++)
 		if (obs_eq(&res->obs[i], &o))
 			return;
-	res->obs = realloc(res->obs, sizeof *res->obs * (res->nobs + 1));
+	res->obs = xrealloc(res->obs, sizeof *res->obs * (res->nobs + 1));
 	res->obs[res->nobs++] = o;
 }
 
@@ -99,7 +100,7 @@ static void grow_slots(collector *c)
 	int ns = c->nslots ? 2 * c->nslots : 64;
 
 	free(c->slots);
-	c->slots = malloc(sizeof(int) * ns);
+	c->slots = xmalloc(sizeof(int) * ns);
 	for (int i = 0; i < ns; i++)
 		c->slots[i] = -1;
 	c->nslots = ns;
@@ -128,8 +129,8 @@ static int intern_state(collector *c, const value *row)
 	}
 	if (res->nstates == res->capstates) {
 		res->capstates = res->capstates ? 2 * res->capstates : 16;
-		res->states = realloc(res->states, sizeof(value) * n * res->capstates + 1);
-		res->holds = realloc(res->holds, sizeof(bool) * res->capstates);
+		res->states = xrealloc(res->states, sizeof(value) * n * res->capstates + 1);
+		res->holds = xrealloc(res->holds, sizeof(bool) * res->capstates);
 	}
 	int s = res->nstates++;
 	memcpy(res->states + (size_t)s * n, row, sizeof(value) * n);
@@ -143,8 +144,8 @@ static void add_flag(check_result *res, const char *name)
 	for (int i = 0; i < res->nflags; i++)
 		if (!strcmp(res->flags[i], name))
 			return;
-	res->flags = realloc(res->flags, sizeof(char *) * (res->nflags + 1));
-	res->flags[res->nflags++] = strdup(name);
+	res->flags = xrealloc(res->flags, sizeof(char *) * (res->nflags + 1));
+	res->flags[res->nflags++] = xstrdup(name);
 }
 
 static void witness_free(witness *w)
@@ -165,10 +166,10 @@ static void witness_take(witness *wt, const execution *x, bool holds)
 	wt->holds = holds;
 	wt->n = n;
 	wt->w = w;
-	wt->thread = calloc((size_t)n * 3 + 1, sizeof(int));
+	wt->thread = xcalloc((size_t)n * 3 + 1, sizeof(int));
 	wt->sym = wt->thread + n;
 	wt->insn = wt->thread + 2 * n;
-	wt->po = calloc((size_t)n * w * 3 + (size_t)n * (2 * sizeof(value) + 1) / sizeof(word) + 2,
+	wt->po = xcalloc((size_t)n * w * 3 + (size_t)n * (2 * sizeof(value) + 1) / sizeof(word) + 2,
 			sizeof(word));
 	wt->rf = wt->po + (size_t)n * w;
 	wt->co = wt->po + (size_t)2 * n * w;
@@ -376,7 +377,7 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 	add_prop_obs(res, t->filter);
 	if (shown > 1)   /* res->obs is NULL when nothing is observed */
 		qsort_r(res->obs, shown, sizeof *res->obs, obs_cmp, (void *)t);
-	c.row = calloc(res->nobs + 1, sizeof(value));
+	c.row = xcalloc(res->nobs + 1, sizeof(value));
 
 	/* memory symbols are locations 0..nsyms-1 (mem_domain_init) */
 	int final_locs[res->nobs + 1], nfinal = 0;
@@ -425,7 +426,7 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 	}
 	/* sort states, keeping each state's `holds` with it */
 	int n = res->nobs + 1;
-	value *tmp = malloc(sizeof(value) * n * (res->nstates + 1));
+	value *tmp = xmalloc(sizeof(value) * n * (res->nstates + 1));
 	for (int s = 0; s < res->nstates; s++) {
 		memcpy(tmp + (size_t)s * n, res->states + (size_t)s * res->nobs, sizeof(value) * res->nobs);
 		tmp[(size_t)s * n + res->nobs] = value_int(res->holds[s]);

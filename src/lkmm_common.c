@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "lkmm_common.h"
 #include "model_dir.h"
+#include "xalloc.h"
 
 
 /* ---- growing strings ---------------------------------------------------- */
@@ -26,7 +27,7 @@ void sb_printf(sbuf *b, const char *fmt, ...)
 		return;
 	if (b->n + len + 1 > b->cap) {
 		b->cap = (b->n + len + 1) * 2;
-		b->s = realloc(b->s, b->cap);
+		b->s = xrealloc(b->s, b->cap);
 		if (!b->s)
 			abort();
 	}
@@ -70,7 +71,7 @@ static bool is_access(const ir_insn *in)
 int lk_ctrl_past_if(const litmus_test *t, int ti)
 {
 	const litmus_thread *th = &t->threads[ti];
-	bool *fromread = calloc(t->nregs + 1, 1), grew = true;
+	bool *fromread = xcalloc(t->nregs + 1, 1), grew = true;
 	int found = -1;
 
 	/* registers that may hold a value computed from a read (flow- and
@@ -413,7 +414,7 @@ void lk_col_add(lk_column *c, char *cell)
 {
 	if (c->n == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 16;
-		c->cells = realloc(c->cells, sizeof *c->cells * c->cap);
+		c->cells = xrealloc(c->cells, sizeof *c->cells * c->cap);
 		if (!c->cells)
 			abort();
 	}

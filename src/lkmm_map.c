@@ -41,6 +41,7 @@
 #include "parallel.h"
 #include "litmus_read.h"
 #include "output.h"
+#include "xalloc.h"
 
 /* ---- the mapping tables -------------------------------------------------- */
 
@@ -403,8 +404,8 @@ static int allocate(rthread *x)
 	const litmus_test *t = x->t;
 	const litmus_thread *th = &t->threads[x->ti];
 	int nr = t->nregs;
-	int *first = malloc(sizeof(int) * (nr + 1)), *last = malloc(sizeof(int) * (nr + 1));
-	bool *syms = calloc(t->nsyms + 1, 1);
+	int *first = xmalloc(sizeof(int) * (nr + 1)), *last = xmalloc(sizeof(int) * (nr + 1));
+	bool *syms = xcalloc(t->nsyms + 1, 1);
 	int next = RV_FIRST, rc = 0;
 
 	lk_live_ranges(t, x->ti, first, last, syms);
@@ -594,7 +595,7 @@ static void free_threads(rthread *xs, int n)
 static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const check_result *rc,
 		       const rv_map *m, cat_run *rv, FILE *out, FILE *err)
 {
-	rthread *xs = calloc(tc->nthreads, sizeof *xs);
+	rthread *xs = xcalloc(tc->nthreads, sizeof *xs);
 	litmus_test *tr = NULL;
 	check_result rr = { 0 };
 	char *text = NULL;
@@ -608,11 +609,11 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 		x->t = tc;
 		x->m = m;
 		x->ti = ti;
-		x->map = malloc(sizeof(int) * (tc->nregs + 1));
-		x->symreg = malloc(sizeof(int) * (tc->nsyms + 1));
-		x->status = malloc(sizeof(int) * (nc + 1));
-		x->target = calloc(nc + 1, 1);
-		x->fold = calloc(nc + 1, 1);
+		x->map = xmalloc(sizeof(int) * (tc->nregs + 1));
+		x->symreg = xmalloc(sizeof(int) * (tc->nsyms + 1));
+		x->status = xmalloc(sizeof(int) * (nc + 1));
+		x->target = xcalloc(nc + 1, 1);
+		x->fold = xcalloc(nc + 1, 1);
 		for (int r = 0; r < tc->nregs; r++)
 			x->map[r] = -1;
 		for (int s = 0; s < tc->nsyms; s++)
@@ -756,7 +757,7 @@ typedef struct {
 
 static void *lmworker_new(void *arg)
 {
-	lmworker *w = calloc(1, sizeof *w);
+	lmworker *w = xcalloc(1, sizeof *w);
 	diag d = { 0 };
 
 	if (!w) {

@@ -18,6 +18,7 @@
 #include "outdir.h"
 #include "parallel.h"
 #include "run.h"
+#include "xalloc.h"
 
 static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
 			   const enum_stats *st);
@@ -244,7 +245,7 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 		return NULL;
 	}
 	loaded_model *lm = &mt->models[mt->nmodels++];
-	lm->path = strdup(path);
+	lm->path = xstrdup(path);
 	lm->fe = fe;
 	lm->m = m;
 	lm->run = cat_run_new(m, fe->tag_names, fe->ntags);
@@ -344,7 +345,7 @@ typedef struct {
 
 static void *checker_new(void *arg)
 {
-	checker *c = calloc(1, sizeof *c);
+	checker *c = xcalloc(1, sizeof *c);
 
 	if (!c) {
 		fputs("bpfmm: out of memory\n", stderr);

@@ -38,6 +38,7 @@
 #include "mapping.h"
 #include "output.h"
 #include "parallel.h"
+#include "xalloc.h"
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
@@ -83,8 +84,8 @@ static int gen_fail(gen *g, const char *fmt, const char *arg)
 
 static void push_cell(gen *g, const char *text)
 {
-	g->cells = realloc(g->cells, sizeof *g->cells * (g->ncells + 1));
-	g->cells[g->ncells++] = strdup(text);
+	g->cells = xrealloc(g->cells, sizeof *g->cells * (g->ncells + 1));
+	g->cells[g->ncells++] = xstrdup(text);
 }
 
 static void label_name(char *buf, size_t n, int ti, int k)
@@ -179,8 +180,8 @@ static const char *lookup(gen *g, operands *op, const char *name)
 			char buf[64];
 			g->flag_used = true;
 			snprintf(buf, sizeof buf, "%d:%s=0", g->ti, g->m->flagreg);
-			g->status = realloc(g->status, sizeof *g->status * (g->nstatus + 1));
-			g->status[g->nstatus++] = strdup(buf);
+			g->status = xrealloc(g->status, sizeof *g->status * (g->nstatus + 1));
+			g->status[g->nstatus++] = xstrdup(buf);
 		}
 		return g->m->flagreg;
 	}
@@ -193,8 +194,8 @@ static const char *lookup(gen *g, operands *op, const char *name)
 			char buf[64];
 			snprintf(buf, sizeof buf, "%d:%s=%s", g->ti, op->status,
 				 g->m->status_ok ? g->m->status_ok : "0");
-			g->status = realloc(g->status, sizeof *g->status * (g->nstatus + 1));
-			g->status[g->nstatus++] = strdup(buf);
+			g->status = xrealloc(g->status, sizeof *g->status * (g->nstatus + 1));
+			g->status[g->nstatus++] = xstrdup(buf);
 		}
 		return op->status;
 	}
@@ -445,7 +446,7 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 	for (int ti = 0; ti < nt; ti++) {
 		const litmus_thread *th = &t->threads[ti];
 		gen g = { .m = m, .t = t, .ti = ti, .status = status, .nstatus = nstatus };
-		g.needlabel = calloc(th->ncode + 1, sizeof *g.needlabel);
+		g.needlabel = xcalloc(th->ncode + 1, sizeof *g.needlabel);
 		for (int k = 0; k < th->ncode; k++)
 			if (th->code[k].op == IR_BRANCH)
 				g.needlabel[th->code[k].target] = true;
@@ -551,7 +552,7 @@ static void add_location(litmus_test *t, observable o)
 		if (l->thread == o.thread && (o.thread < 0 ? l->sym == o.sym : l->reg == o.reg))
 			return;
 	}
-	t->locations = realloc(t->locations, sizeof *t->locations * (t->nlocations + 1));
+	t->locations = xrealloc(t->locations, sizeof *t->locations * (t->nlocations + 1));
 	t->locations[t->nlocations++] = o;
 }
 
@@ -640,7 +641,7 @@ static int compare(const mapping *m, const litmus_test *tb, const check_result *
 		}
 		if (!found) {
 			*v = V_UNSOUND;
-			*bad = malloc(sizeof(value) * (n + 1));
+			*bad = xmalloc(sizeof(value) * (n + 1));
 			memcpy(*bad, row, sizeof(value) * n);
 			*bad_state = s;
 			return 0;
@@ -783,7 +784,7 @@ static int show_execution(FILE *out, litmus_test *tn, model_run *nat, const map_
 	prop *p = NULL;
 
 	for (int i = 0; i < rn->nobs; i++) {
-		prop *a = calloc(1, sizeof *a), *c = p ? calloc(1, sizeof *c) : NULL;
+		prop *a = xcalloc(1, sizeof *a), *c = p ? xcalloc(1, sizeof *c) : NULL;
 		if (!a || (p && !c)) {
 			free(a);
 			free(c);
@@ -962,7 +963,7 @@ static void model_run_free(model_run *mr)
 static void *mapper_new(void *arg)
 {
 	const map_job *mj = arg;
-	mapper *w = calloc(1, sizeof *w);
+	mapper *w = xcalloc(1, sizeof *w);
 	char bpath[PATH_MAX], npath[PATH_MAX];
 	diag d = { 0 };
 

@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 #include "parallel.h"
+#include "xalloc.h"
 
 /* What one test wrote: chunks of bytes, each for fd 1 or 2, in order. */
 typedef struct {
@@ -33,17 +34,6 @@ typedef struct {
 	pthread_cond_t done;  /* a test finished */
 } pool;
 
-static void *grow(void *p, size_t n)
-{
-	void *q = realloc(p, n ? n : 1);
-
-	if (!q) {
-		fputs("bpfmm: out of memory\n", stderr);
-		exit(1);
-	}
-	return q;
-}
-
 static ssize_t sink_write(void *cookie, const char *data, size_t size)
 {
 	sink *s = cookie;
@@ -53,7 +43,7 @@ static ssize_t sink_write(void *cookie, const char *data, size_t size)
 		return 0;
 	if (c->len + size > c->cap) {
 		c->cap = (c->len + size) * 2;
-		c->buf = grow(c->buf, c->cap);
+		c->buf = xrealloc(c->buf, c->cap);
 	}
 	memcpy(c->buf + c->len, data, size);
 	c->len += size;
@@ -63,8 +53,8 @@ static ssize_t sink_write(void *cookie, const char *data, size_t size)
 	}
 	if (c->n == c->ncap) {
 		c->ncap = c->ncap ? 2 * c->ncap : 8;
-		c->ends = grow(c->ends, sizeof *c->ends * c->ncap);
-		c->fds = grow(c->fds, c->ncap);
+		c->ends = xrealloc(c->ends, sizeof *c->ends * c->ncap);
+		c->fds = xrealloc(c->fds, c->ncap);
 	}
 	c->ends[c->n] = c->len;
 	c->fds[c->n++] = s->fd;
@@ -167,14 +157,14 @@ int par_run(const par_job *pj, int first, int last, int jobs)
 		return status;
 	}
 	pool p = { .pj = pj, .first = first, .last = last, .next = first };
-	p.caps = grow(NULL, sizeof *p.caps * n);
+	p.caps = xrealloc(NULL, sizeof *p.caps * n);
 	memset(p.caps, 0, sizeof *p.caps * n);
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.done, NULL);
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, thread_stack());
-	pthread_t *tids = grow(NULL, sizeof *tids * jobs);
+	pthread_t *tids = xrealloc(NULL, sizeof *tids * jobs);
 	int started = 0;
 	for (int t = 0; t < jobs; t++) {
 		int e = pthread_create(&tids[t], &attr, worker, &p);

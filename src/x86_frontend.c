@@ -26,6 +26,7 @@
 #include "x86_frontend.h"
 #include "frontend_labels.h"
 #include "lexer.h"
+#include "xalloc.h"
 
 enum { X86_TAG_MFENCE, X86_TAG_LFENCE, X86_TAG_SFENCE, X86_TAG_X, X86_NTAGS };
 
@@ -657,7 +658,7 @@ static int parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int nc
 	x86_parser xp = { .t = t, .th = &t->threads[ti], .d = d, .att = att };
 	int rc;
 
-	if (!(xp.rets = calloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets)))
+	if (!(xp.rets = xcalloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets)))
 		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 	rc = fe_parse_grid(xp.th, &xp.lab, IR_PER_CELL, cells, ncells, x86_cell, x86_resolve, &xp, d);
 	free(xp.rets);
