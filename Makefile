@@ -26,11 +26,11 @@ $(BUILD)/libbpfmm.a: $(LIBOBJ)
 	ar rcs $@ $^
 
 $(BUILD)/bpfmm: $(BUILD)/obj/cmd/main.o $(BUILD)/libbpfmm.a
-	$(CC) $(CFLAGS) $^ -o $@ -lm
+	$(CC) $(CFLAGS) $^ -o $@ -lm -pthread
 
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libbpfmm.a tests/unit/unit.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc $< $(BUILD)/libbpfmm.a -o $@ -lm
+	$(CC) $(CFLAGS) -Isrc $< $(BUILD)/libbpfmm.a -o $@ -lm -pthread
 
 # Each unit test prints "unit NAME: P passed, F failed"; sum them up.
 unit: $(UNITBIN)
@@ -72,6 +72,8 @@ check: deps all
 	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) sh tests/diff/hw-slice.sh 100 1" \
 	  "herdtools7-patch=sh kernel/herdtools7/test.sh" \
 	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
+	  "no-globals=sh tests/scripts/no-globals.sh build/obj" \
+	  "parallel=sh tests/scripts/parallel.sh build/bpfmm" \
 	  "instructions=sh tests/conformance/instructions.sh" \
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
@@ -136,7 +138,7 @@ fuzz-build:
 	@$(MAKE) -s BUILD=build-fuzz CC=$(FUZZ_CC) CFLAGS='$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link' build-fuzz/libbpfmm.a
 	@for t in $(FUZZ_TARGETS); do \
 	  $(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Isrc tests/fuzz/fuzz_$$t.c $(FUZZ_COMMON) \
-	    build-fuzz/libbpfmm.a -o build-fuzz/fuzz-$$t -lm || exit 1; done
+	    build-fuzz/libbpfmm.a -o build-fuzz/fuzz-$$t -lm -pthread || exit 1; done
 
 fuzz: fuzz-build
 	@for t in $(FUZZ_TARGETS); do mkdir -p build-fuzz/corpus-$$t; \
@@ -149,7 +151,7 @@ fuzz-replay:
 	@$(MAKE) -s BUILD=build-asan CFLAGS='$(ASAN_FLAGS)' build-asan/libbpfmm.a >/dev/null
 	@for t in $(FUZZ_TARGETS); do \
 	  $(CC) $(ASAN_FLAGS) -Isrc tests/fuzz/fuzz_$$t.c tests/fuzz/replay.c $(FUZZ_COMMON) \
-	    build-asan/libbpfmm.a -o build-asan/replay-$$t -lm || exit 1; done
+	    build-asan/libbpfmm.a -o build-asan/replay-$$t -lm -pthread || exit 1; done
 	@sh tests/scripts/fuzz-replay.sh build-asan $(FUZZ_TARGETS)
 
 .PHONY: fuzz fuzz-build fuzz-replay

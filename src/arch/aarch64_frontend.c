@@ -121,7 +121,7 @@ static bool a64_is_register(const char *name)
 	return decode_reg(name, &r);
 }
 
-static const char *a64_canon_register(const char *name)
+static const char *a64_canon_register(const char *name, char *buf)
 {
 	areg r;
 

@@ -9,6 +9,7 @@
 #include "arch/bpf_frontend.h"
 #include "arch/frontend_labels.h"
 #include "litmus/litmus_lex.h"
+#include "base/xalloc.h"
 
 enum { BPF_TAG_X, BPF_TAG_SC, BPF_TAG_AQ, BPF_TAG_RL, BPF_NTAGS };
 
@@ -438,7 +439,7 @@ static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 {
 	bpf_parser bp = { .t = t, .th = &t->threads[ti], .d = d };
 
-	if (!(bp.jumps = calloc((size_t)ncells + 1, sizeof *bp.jumps)))
+	if (!(bp.jumps = xcalloc((size_t)ncells + 1, sizeof *bp.jumps)))
 		return diag_error(d, (srcpos){ 0, 0 }, "out of memory");
 	int rc = fe_parse_grid(bp.th, &bp.lab, &bp.lx, 1, cells, ncells, bpf_insn, bpf_resolve, &bp, d);
 	free(bp.jumps);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include "arch/c_frontend.h"
 #include "litmus/litmus_lex.h"
+#include "base/xalloc.h"
 
 /* ---- event tags ---------------------------------------------------------
  *
@@ -324,7 +325,7 @@ static node *new_node(cparser *cp, nkind k, srcpos pos)
 		diag_error(cp->d, pos, "expression too large (more than %d terms)", MAX_NODES);
 		return NULL;
 	}
-	if (!(n = calloc(1, sizeof *n))) {
+	if (!(n = xcalloc(1, sizeof *n))) {
 		oom(cp);
 		return NULL;
 	}
@@ -587,7 +588,7 @@ static ir_insn *emit(cparser *cp, ir_op op)
 
 	if (th->ncode == cp->cap) {
 		int ncap = cp->cap ? 2 * cp->cap : 16;
-		ir_insn *nc = realloc(th->code, sizeof *nc * (size_t)ncap);
+		ir_insn *nc = xrealloc(th->code, sizeof *nc * (size_t)ncap);
 		if (!nc) {
 			oom(cp);
 			return NULL;
@@ -1348,7 +1349,7 @@ static int parse_function(cparser *cp, int expect)
 	if (id != expect)
 		return diag_error(cp->d, pos, "threads must be numbered in order: expected P%d, found P%ld",
 				  expect, id);
-	if (!(nt = realloc(t->threads, sizeof *nt * (size_t)(t->nthreads + 1))))
+	if (!(nt = xrealloc(t->threads, sizeof *nt * (size_t)(t->nthreads + 1))))
 		return oom(cp);
 	t->threads = nt;
 	cp->th = &t->threads[t->nthreads++];
@@ -1471,8 +1472,8 @@ static int blank_c_comments(char *s, srcpos pos, diag *d)
 
 static int c_parse_body(litmus_test *t, const char *text, srcpos pos, diag *d)
 {
-	cparser *cp = calloc(1, sizeof *cp);
-	char *copy = strdup(text);
+	cparser *cp = xcalloc(1, sizeof *cp);
+	char *copy = xstrdup(text);
 	int rc = -1;
 
 	if (!cp || !copy) {

@@ -1,11 +1,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arch/frontend_labels.h"
+#include "base/xalloc.h"
 
 int fe_labels_init(fe_labels *fl, size_t n)
 {
-	fl->labels = calloc(n, sizeof *fl->labels);
-	fl->gotos = calloc(n, sizeof *fl->gotos);
+	fl->labels = xcalloc(n, sizeof *fl->labels);
+	fl->gotos = xcalloc(n, sizeof *fl->gotos);
 	fl->nlabels = fl->ngotos = 0;
 	return fl->labels && fl->gotos ? 0 : -1;
 }
@@ -68,7 +69,7 @@ int fe_parse_grid(litmus_thread *th, fe_labels *lab, lexer *lx, size_t per_cell,
 	size_t n = ncells > 0 ? (size_t)ncells : 1;
 	int rc = -1;
 
-	th->code = calloc(n * per_cell, sizeof *th->code);
+	th->code = xcalloc(n * per_cell, sizeof *th->code);
 	if (!th->code || fe_labels_init(lab, n)) {
 		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 		goto out;
@@ -89,11 +90,11 @@ int fe_parse_grid(litmus_thread *th, fe_labels *lab, lexer *lx, size_t per_cell,
 	}
 	rc = resolve ? resolve(parser) : fe_labels_resolve(lab, th->code, d);
 	/* keep the names, for messages about loops */
-	if (rc == 0 && lab->nlabels > 0 && (th->label = calloc(th->ncode + 1, sizeof *th->label)))
+	if (rc == 0 && lab->nlabels > 0 && (th->label = xcalloc(th->ncode + 1, sizeof *th->label)))
 		for (int i = 0; i < lab->nlabels; i++) {
 			int k = lab->labels[i].insn;
 			if (k >= 0 && k <= th->ncode && !th->label[k])
-				th->label[k] = strdup(lab->labels[i].name);
+				th->label[k] = xstrdup(lab->labels[i].name);
 		}
 out:
 	fe_labels_free(lab);

@@ -95,14 +95,13 @@ static bool la_is_register(const char *name)
 	return la_reg_number(name) >= 0;
 }
 
-static const char *la_canon_register(const char *name)
+static const char *la_canon_register(const char *name, char *buf)
 {
-	static char buf[16];
 	int n = la_reg_number(name);
 
 	if (n < 0)
 		return NULL;
-	snprintf(buf, sizeof buf, "r%d", n);
+	snprintf(buf, CANON_REG_MAX, "r%d", n);
 	return buf;
 }
 
@@ -180,7 +179,8 @@ static int parse_dst(la_parser *lp, int *reg)
 		*reg = -1;
 		return 0;
 	}
-	return intern(lp, la_canon_register(name), reg);
+	char buf[CANON_REG_MAX];
+	return intern(lp, la_canon_register(name, buf), reg);
 }
 
 /* A source register: $zero reads as the immediate 0. */

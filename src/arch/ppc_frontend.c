@@ -31,6 +31,7 @@
 #include "arch/ppc_frontend.h"
 #include "arch/frontend_labels.h"
 #include "litmus/litmus_lex.h"
+#include "base/xalloc.h"
 
 enum { PPC_TAG_SYNC, PPC_TAG_LWSYNC, PPC_TAG_EIEIO, PPC_TAG_ISYNC, PPC_TAG_X, PPC_NTAGS };
 
@@ -505,7 +506,7 @@ static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 	ppc_parser pp = { .t = t, .th = &t->threads[ti], .d = d };
 	int rc;
 
-	if (!(pp.rets = calloc(ncells > 0 ? (size_t)ncells : 1, sizeof *pp.rets)))
+	if (!(pp.rets = xcalloc(ncells > 0 ? (size_t)ncells : 1, sizeof *pp.rets)))
 		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 	rc = fe_parse_grid(pp.th, &pp.lab, &pp.lx, IR_PER_CELL, cells, ncells, ppc_insn, ppc_resolve, &pp, d);
 	free(pp.rets);

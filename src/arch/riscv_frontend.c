@@ -113,7 +113,7 @@ static const struct { const char *abi, *x; } rv_abi_names[] = {
 	{ "t3", "x28" }, { "t4", "x29" }, { "t5", "x30" }, { "t6", "x31" },
 };
 
-static const char *rv_canon_register(const char *name)
+static const char *rv_canon_register(const char *name, char *buf)
 {
 	for (size_t i = 0; i < NELEM(rv_abi_names); i++)
 		if (strcmp(name, rv_abi_names[i].abi) == 0)

@@ -70,15 +70,13 @@ static bool s390_is_register(const char *name)
 	return *end == '\0' && n >= 0 && n <= 15;
 }
 
-static const char *s390_canon_register(const char *name)
+static const char *s390_canon_register(const char *name, char *buf)
 {
-	static char buf[8];
-
 	if (!s390_is_register(name))
 		return NULL;
 	if (name[0] == '%')
 		name++;
-	snprintf(buf, sizeof buf, "r%s", name + 1);
+	snprintf(buf, CANON_REG_MAX, "r%s", name + 1);
 	return buf;
 }
 
@@ -132,7 +130,8 @@ static int parse_reg(s390_parser *sp, int *reg)
 		return -1;
 	if (!s390_is_register(name))
 		return diag_error(sp->d, at, "invalid S390X register '%s'", name);
-	return intern(sp, s390_canon_register(name), reg);
+	char buf[CANON_REG_MAX];
+	return intern(sp, s390_canon_register(name, buf), reg);
 }
 
 static int parse_imm(s390_parser *sp, int64_t *v)

@@ -26,6 +26,7 @@
 #include "arch/x86_frontend.h"
 #include "arch/frontend_labels.h"
 #include "litmus/litmus_lex.h"
+#include "base/xalloc.h"
 
 enum { X86_TAG_MFENCE, X86_TAG_LFENCE, X86_TAG_SFENCE, X86_TAG_X, X86_NTAGS };
 
@@ -91,7 +92,7 @@ static bool x64_is_register(const char *name)
 	return find_reg(name) != NULL;
 }
 
-static const char *x64_canon_register(const char *name)
+static const char *x64_canon_register(const char *name, char *buf)
 {
 	const x86_reg *r = find_reg(name);
 	return r ? r->canon64 : NULL;
@@ -103,7 +104,7 @@ static bool x32_is_register(const char *name)
 	return r && r->canon32;
 }
 
-static const char *x32_canon_register(const char *name)
+static const char *x32_canon_register(const char *name, char *buf)
 {
 	const x86_reg *r = find_reg(name);
 	return r ? r->canon32 : NULL;
@@ -644,7 +645,7 @@ static int parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int nc
 	x86_parser xp = { .t = t, .th = &t->threads[ti], .d = d, .att = att };
 	int rc;
 
-	if (!(xp.rets = calloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets)))
+	if (!(xp.rets = xcalloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets)))
 		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
 	rc = fe_parse_grid(xp.th, &xp.lab, &xp.lx, IR_PER_CELL, cells, ncells, x86_insn, x86_resolve, &xp, d);
 	free(xp.rets);

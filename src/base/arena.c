@@ -1,8 +1,10 @@
-/* arena.c - chunked bump allocator. Released chunks are kept on a free
- * list so the per-execution loop stops calling malloc after warm-up. */
+/* arena.c - chunked bump allocator. Released chunks are kept on the
+ * arena's own free list so the per-execution loop stops calling malloc
+ * after warm-up; arena_free gives everything back. */
 #include <stdlib.h>
 #include <string.h>
 #include "base/arena.h"
+#include "base/xalloc.h"
 
 struct arena_chunk {
 	arena_chunk *prev;
@@ -10,8 +12,6 @@ struct arena_chunk {
 	_Alignas(16) unsigned char mem[];
 };
 
-static arena_chunk *spare;   /* single-threaded tool: one free list */
-static size_t spare_bytes;
 enum { SPARE_MAX = 64 << 20 }; /* keep at most this much for reuse */
 
 void *arena_alloc(arena *a, size_t n)
@@ -22,14 +22,12 @@ void *arena_alloc(arena *a, size_t n)
 		arena_chunk *c = NULL;
 		if (a->budget && a->budget->over && a->budget->used + size > a->budget->max)
 			a->budget->over(a->budget->ctx);
-		if (spare && spare->size >= size) {
-			c = spare;
-			spare = c->prev;
-			spare_bytes -= c->size;
+		if (a->spare && a->spare->size >= size) {
+			c = a->spare;
+			a->spare = c->prev;
+			a->spare_bytes -= c->size;
 		} else {
-			c = malloc(sizeof *c + size);
-			if (!c)
-				abort();
+			c = xmalloc(sizeof *c + size);
 			c->size = size;
 		}
 		c->prev = a->head;
@@ -56,13 +54,13 @@ void arena_release(arena *a, arena_mark m)
 		a->head = c->prev;
 		if (a->budget)
 			a->budget->used -= c->size;
-		if (spare_bytes + c->size > SPARE_MAX) {
+		if (a->spare_bytes + c->size > SPARE_MAX) {
 			free(c);
 			continue;
 		}
-		c->prev = spare;
-		spare = c;
-		spare_bytes += c->size;
+		c->prev = a->spare;
+		a->spare = c;
+		a->spare_bytes += c->size;
 	}
 	a->used = m.head ? m.used : 0;
 }
@@ -75,4 +73,10 @@ void arena_reset(arena *a)
 void arena_free(arena *a)
 {
 	arena_reset(a);
+	while (a->spare) {
+		arena_chunk *c = a->spare;
+		a->spare = c->prev;
+		free(c);
+	}
+	a->spare_bytes = 0;
 }

@@ -19,6 +19,8 @@ typedef struct {
 	arena_chunk *head;
 	size_t used;         /* bytes used in head */
 	arena_budget *budget; /* NULL: no cap */
+	arena_chunk *spare;   /* released chunks kept for reuse */
+	size_t spare_bytes;
 } arena;
 
 typedef struct {
@@ -26,10 +28,10 @@ typedef struct {
 	size_t used;
 } arena_mark;
 
-void *arena_alloc(arena *a, size_t n);      /* zeroed, 8-byte aligned */
+void *arena_alloc(arena *a, size_t n);      /* zeroed, 16-byte aligned */
 arena_mark arena_save(const arena *a);
 void arena_release(arena *a, arena_mark m); /* frees what came after m */
 void arena_reset(arena *a);
-void arena_free(arena *a);
+void arena_free(arena *a);                  /* gives back every chunk */
 
 #endif

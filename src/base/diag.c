@@ -35,26 +35,29 @@ void diag_warning(diag *d, srcpos pos, const char *fmt, ...)
 	memcpy(d->wmsg[d->nwarn++], msg, sizeof msg);
 }
 
-static void print_one(const diag *d, srcpos pos, const char *kind, const char *msg)
+static void print_one(FILE *f, const diag *d, srcpos pos, const char *kind, const char *msg)
 {
 	if (pos.line > 0)
-		fprintf(stderr, "%s:%d:%d: %s: %s\n", d->file ? d->file : "<input>",
+		fprintf(f, "%s:%d:%d: %s: %s\n", d->file ? d->file : "<input>",
 			pos.line, pos.col, kind, msg);
 	else
-		fprintf(stderr, "%s: %s: %s\n", d->file ? d->file : "<input>", kind, msg);
+		fprintf(f, "%s: %s: %s\n", d->file ? d->file : "<input>", kind, msg);
 }
 
-void diag_print(const diag *d)
+void diag_fprint(FILE *f, const diag *d)
 {
 	if (d->failed)
-		print_one(d, d->pos, "error", d->msg);
+		print_one(f, d, d->pos, "error", d->msg);
 }
 
-void diag_print_warnings(const diag *d)
+void diag_fprint_warnings(FILE *f, const diag *d)
 {
 	for (int i = 0; i < d->nwarn; i++)
-		print_one(d, d->wpos[i], "warning", d->wmsg[i]);
+		print_one(f, d, d->wpos[i], "warning", d->wmsg[i]);
 }
+
+void diag_print(const diag *d) { diag_fprint(stderr, d); }
+void diag_print_warnings(const diag *d) { diag_fprint_warnings(stderr, d); }
 
 int diag_distance(const char *a, const char *b)
 {

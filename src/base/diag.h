@@ -3,6 +3,7 @@
 #define BPFMM_DIAG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct {
 	int line, col;    /* 1-based; 0 when unknown */
@@ -41,5 +42,9 @@ void diag_print(const diag *d);
 
 /* Print each warning as "FILE:LINE:COL: warning: msg" to stderr. */
 void diag_print_warnings(const diag *d);
+
+/* The same to f (a test's own error stream under -j). */
+void diag_fprint(FILE *f, const diag *d);
+void diag_fprint_warnings(FILE *f, const diag *d);
 
 #endif

@@ -68,6 +68,12 @@ const char *cat_run_last_failure(const cat_run *r);
  * how deeply evaluation may nest (calls, expressions, `with`). */
 #define CAT_MEM_LIMIT ((size_t)256 << 20)
 #define CAT_DEPTH_LIMIT 20000
-void cat_set_memory_limit(size_t bytes);
+void cat_run_set_memory_limit(cat_run *r, size_t bytes);
+
+/* How often a path may jump back to one instruction when tests are
+ * enumerated with this run (herd7's -unroll); cat_run_unroll is -1 until
+ * it is set: the enumerator then uses its default (UNROLL_DEFAULT). */
+void cat_run_set_unroll(cat_run *r, int n);
+int cat_run_unroll(const cat_run *r);
 
 #endif

@@ -4,38 +4,36 @@
 #include <string.h>
 #include "cat/cat_builtin.h"
 #include "cat/cat_compile.h"
+#include "base/xalloc.h"
 
 static const char *const prim_names[] = { "domain", "range", "co_orders", "different-values" };
-enum { PRIM_DOMAIN, PRIM_RANGE, PRIM_CO_ORDERS, PRIM_DIFFERENT_VALUES, NPRIM };
-static int prim_sym[NPRIM];
+enum { PRIM_DOMAIN, PRIM_RANGE, PRIM_CO_ORDERS, PRIM_DIFFERENT_VALUES };
 
 /* Names are interned once; later calls with the same literal hit the
  * small pointer cache instead of hashing the string again. */
-static int intern_cached(const char *name)
+static int intern_cached(builtins *b, const char *name)
 {
-	static const char *keys[128];
-	static int syms[128];
-	unsigned h = (unsigned)((uintptr_t)name >> 3) & 127;
+	unsigned h = (unsigned)((uintptr_t)name >> 3) & (BUILTIN_CACHE - 1);
 
-	for (unsigned k = h; k < h + 128; k++) {
-		unsigned i = k & 127;
-		if (keys[i] == name)
-			return syms[i];
-		if (!keys[i]) {
-			keys[i] = name;
-			return syms[i] = cat_intern(name);
+	for (unsigned k = h; k < h + BUILTIN_CACHE; k++) {
+		unsigned i = k & (BUILTIN_CACHE - 1);
+		if (b->keys[i] == name)
+			return b->syms[i];
+		if (!b->keys[i]) {
+			b->keys[i] = name;
+			return b->syms[i] = cat_intern(b->names, name);
 		}
 	}
-	return cat_intern(name);
+	return cat_intern(b->names, name);
 }
 
 static void put(builtins *b, const char *name, val *v)
 {
-	int sym = intern_cached(name);
+	int sym = intern_cached(b, name);
 
 	if (sym >= b->cap) {
 		int ncap = sym + 256;
-		b->tab = realloc(b->tab, sizeof *b->tab * ncap);
+		b->tab = xrealloc(b->tab, sizeof *b->tab * ncap);
 		memset(b->tab + b->cap, 0, sizeof *b->tab * (ncap - b->cap));
 		b->cap = ncap;
 	}
@@ -50,14 +48,15 @@ static val *mk(arena *a, vkind k, word *bits)
 	return v;
 }
 
-void builtin_init(builtins *b, const char *const *tag_names, int ntags)
+void builtin_init(builtins *b, cat_names *names, const char *const *tag_names, int ntags)
 {
 	memset(b, 0, sizeof *b);
+	b->names = names;
 	b->tag_names = tag_names;
 	b->ntags = ntags;
-	b->rf_sym = cat_intern("rf");
+	b->rf_sym = cat_intern(names, "rf");
 	for (int i = 0; i < NPRIM; i++)
-		prim_sym[i] = cat_intern(prim_names[i]);
+		b->prim_sym[i] = cat_intern(names, prim_names[i]);
 }
 
 void builtin_free(builtins *b)
@@ -117,7 +116,7 @@ void builtin_set_events(builtins *b, const evstruct *es, arena *a)
 
 	for (int i = 0; i < NPRIM; i++) {
 		val *p = mk(a, V_PRIM, NULL);
-		p->sym = prim_sym[i];
+		p->sym = b->prim_sym[i];
 		put(b, prim_names[i], p);
 	}
 }
@@ -144,7 +143,7 @@ val *builtin_apply(builtins *b, int prim, val *arg, arena *a)
 	const val *only = NULL;
 
 	/* co_orders(r, S): the orders of the writes in S only */
-	if (prim == prim_sym[PRIM_CO_ORDERS] && arg->k == V_TUPLE && arg->nitems == 2) {
+	if (prim == b->prim_sym[PRIM_CO_ORDERS] && arg->k == V_TUPLE && arg->nitems == 2) {
 		only = arg->items[1];
 		arg = arg->items[0];
 		if (only->k != V_SET && only->k != V_EMPTY) {
@@ -157,15 +156,15 @@ val *builtin_apply(builtins *b, int prim, val *arg, arena *a)
 		return NULL;
 	}
 	word *r = arg->k == V_REL ? arg->bits : b->zero_rel;
-	if (prim == prim_sym[PRIM_DOMAIN] || prim == prim_sym[PRIM_RANGE]) {
+	if (prim == b->prim_sym[PRIM_DOMAIN] || prim == b->prim_sym[PRIM_RANGE]) {
 		val *v = mk(a, V_SET, arena_alloc(a, sizeof(word) * w));
-		if (prim == prim_sym[PRIM_DOMAIN])
+		if (prim == b->prim_sym[PRIM_DOMAIN])
 			rel_domain(v->bits, r, n);
 		else
 			rel_range(v->bits, r, n);
 		return v;
 	}
-	if (prim == prim_sym[PRIM_CO_ORDERS]) {
+	if (prim == b->prim_sym[PRIM_CO_ORDERS]) {
 		val *v = mk(a, V_COSPACE, r);
 		if (only) {
 			/* items[0]: the set of writes to order */
@@ -175,7 +174,7 @@ val *builtin_apply(builtins *b, int prim, val *arg, arena *a)
 		}
 		return v;
 	}
-	if (prim == prim_sym[PRIM_DIFFERENT_VALUES]) {
+	if (prim == b->prim_sym[PRIM_DIFFERENT_VALUES]) {
 		/* the pairs of r whose events carry different values (the value
 		 * read by a read, written by a write) */
 		const evstruct *es = b->es;

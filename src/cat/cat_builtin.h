@@ -8,7 +8,11 @@
 #include "cat/cat_value.h"
 #include "cat/events.h"
 
+struct cat_names;
+enum { NPRIM = 4, BUILTIN_CACHE = 128 };
+
 typedef struct {
+	struct cat_names *names;   /* the model's interner */
 	val **tab;            /* per interned symbol: its built-in value */
 	int cap;
 	word *zero_set, *zero_rel;
@@ -17,10 +21,13 @@ typedef struct {
 	const char *const *tag_names;
 	int ntags;
 	int rf_sym;
+	int prim_sym[NPRIM];  /* symbols of the primitive functions */
+	const char *keys[BUILTIN_CACHE];   /* intern cache: literal -> symbol */
+	int syms[BUILTIN_CACHE];
 	char err[200];
 } builtins;
 
-void builtin_init(builtins *b, const char *const *tag_names, int ntags);
+void builtin_init(builtins *b, struct cat_names *names, const char *const *tag_names, int ntags);
 void builtin_free(builtins *b);
 void builtin_set_events(builtins *b, const evstruct *es, arena *a);
 void builtin_set_rf(builtins *b, const word *rf, arena *a);

@@ -8,56 +8,69 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cat/cat_compile.h"
+#include "base/xalloc.h"
 
 /* ---- interning ---- */
 
-static char **names;
-static int nnames, capnames;
-
-int cat_intern(const char *name)
+static unsigned name_hash(const char *name)
 {
-	/* Models have a few hundred names: a linear probe of a hash table. */
-	static int *table;
-	static int tcap;
 	unsigned h = 5381;
 
 	for (const char *p = name; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	if (2 * (nnames + 1) > tcap) {
-		int ncap = tcap ? 2 * tcap : 1024;
-		int *nt = malloc(sizeof *nt * ncap);
+	return h;
+}
+
+int cat_intern(cat_names *nm, const char *name)
+{
+	/* Models have a few hundred names: a linear probe of a hash table. */
+	unsigned h = name_hash(name);
+
+	if (2 * (nm->n + 1) > nm->tcap) {
+		int ncap = nm->tcap ? 2 * nm->tcap : 1024;
+		int *nt = xmalloc(sizeof *nt * ncap);
 		for (int i = 0; i < ncap; i++)
 			nt[i] = -1;
-		for (int i = 0; i < nnames; i++) {
-			unsigned g = 5381;
-			for (const char *p = names[i]; *p; p++)
-				g = g * 33 + (unsigned char)*p;
-			unsigned k = g & (ncap - 1);
+		for (int i = 0; i < nm->n; i++) {
+			unsigned k = name_hash(nm->v[i]) & (ncap - 1);
 			while (nt[k] >= 0)
 				k = (k + 1) & (ncap - 1);
 			nt[k] = i;
 		}
-		free(table);
-		table = nt;
-		tcap = ncap;
+		free(nm->table);
+		nm->table = nt;
+		nm->tcap = ncap;
 	}
-	unsigned k = h & (tcap - 1);
-	while (table[k] >= 0) {
-		if (strcmp(names[table[k]], name) == 0)
-			return table[k];
-		k = (k + 1) & (tcap - 1);
+	unsigned k = h & (nm->tcap - 1);
+	while (nm->table[k] >= 0) {
+		if (strcmp(nm->v[nm->table[k]], name) == 0)
+			return nm->table[k];
+		k = (k + 1) & (nm->tcap - 1);
 	}
-	if (nnames == capnames) {
-		capnames = capnames ? 2 * capnames : 256;
-		names = realloc(names, sizeof *names * capnames);
+	if (nm->n == nm->cap) {
+		nm->cap = nm->cap ? 2 * nm->cap : 256;
+		nm->v = xrealloc(nm->v, sizeof *nm->v * nm->cap);
 	}
-	names[nnames] = strdup(name);
-	table[k] = nnames;
-	return nnames++;
+	nm->v[nm->n] = xstrdup(name);
+	nm->table[k] = nm->n;
+	return nm->n++;
 }
 
-const char *cat_symname(int sym) { return sym >= 0 && sym < nnames ? names[sym] : "?"; }
-int cat_nsyms(void) { return nnames; }
+const char *cat_symname(const cat_names *nm, int sym)
+{
+	return sym >= 0 && sym < nm->n ? nm->v[sym] : "?";
+}
+
+int cat_nsyms(const cat_names *nm) { return nm->n; }
+
+void cat_names_free(cat_names *nm)
+{
+	for (int i = 0; i < nm->n; i++)
+		free(nm->v[i]);
+	free(nm->v);
+	free(nm->table);
+	*nm = (cat_names){ 0 };
+}
 
 /* ---- small integer sets ---- */
 
@@ -78,7 +91,7 @@ static void push(intset *s, int x)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 8;
-		s->v = realloc(s->v, sizeof *s->v * s->cap);
+		s->v = xrealloc(s->v, sizeof *s->v * s->cap);
 	}
 	s->v[s->n++] = x;
 }
@@ -166,50 +179,53 @@ static void fv_expr(cat_expr *e, intset *bound, intset *out)
 
 /* ---- interning pass ---- */
 
-static void intern_expr(cat_expr *e);
+typedef struct {
+	cat_names *nm;
+	int expr_ids;   /* ids for bindings inside expressions (never cached) */
+} interner;
 
-static void intern_binds(cat_binding *b, int nb, int *nextid)
+static void intern_expr(interner *in, cat_expr *e);
+
+static void intern_binds(interner *in, cat_binding *b, int nb, int *nextid)
 {
 	for (int i = 0; i < nb; i++) {
 		if (b[i].name)
-			b[i].sym = cat_intern(b[i].name);
+			b[i].sym = cat_intern(in->nm, b[i].name);
 		if (b[i].npat) {
-			b[i].patsym = calloc(b[i].npat, sizeof(int));
+			b[i].patsym = xcalloc(b[i].npat, sizeof(int));
 			for (int k = 0; k < b[i].npat; k++)
-				b[i].patsym[k] = cat_intern(b[i].pat[k]);
+				b[i].patsym[k] = cat_intern(in->nm, b[i].pat[k]);
 		}
 		b[i].id = (*nextid)++;
-		intern_expr(b[i].e);
+		intern_expr(in, b[i].e);
 	}
 }
 
-static int expr_ids;   /* ids for bindings inside expressions (never cached) */
-
-static void intern_expr(cat_expr *e)
+static void intern_expr(interner *in, cat_expr *e)
 {
 	if (!e)
 		return;
 	if ((e->kind == E_VAR || e->kind == E_TAG) && e->name)
-		e->sym = cat_intern(e->name);
+		e->sym = cat_intern(in->nm, e->name);
 	if (e->kind == E_FUN) {
-		e->psym = calloc(e->nparams ? e->nparams : 1, sizeof(int));
+		e->psym = xcalloc(e->nparams ? e->nparams : 1, sizeof(int));
 		for (int i = 0; i < e->nparams; i++)
-			e->psym[i] = cat_intern(e->params[i]);
+			e->psym[i] = cat_intern(in->nm, e->params[i]);
 	}
 	if (e->kind == E_LET)
-		intern_binds(e->binds, e->nbinds, &expr_ids);
+		intern_binds(in, e->binds, e->nbinds, &in->expr_ids);
 	for (int i = 0; i < e->nclauses; i++) {
 		if (e->clauses[i].a)
-			e->clauses[i].sa = cat_intern(e->clauses[i].a);
+			e->clauses[i].sa = cat_intern(in->nm, e->clauses[i].a);
 		if (e->clauses[i].b)
-			e->clauses[i].sb = cat_intern(e->clauses[i].b);
-		intern_expr(e->clauses[i].e);
+			e->clauses[i].sb = cat_intern(in->nm, e->clauses[i].b);
+		intern_expr(in, e->clauses[i].e);
 	}
-	intern_expr(e->a);
-	intern_expr(e->b);
-	intern_expr(e->c);
+	intern_expr(in, e->a);
+	intern_expr(in, e->b);
+	intern_expr(in, e->c);
 	for (int i = 0; i < e->nargs; i++)
-		intern_expr(e->args[i]);
+		intern_expr(in, e->args[i]);
 	if (e->kind == E_FUN) {
 		/* free variables of the function: what a closure captures */
 		intset bound = { 0 }, out = { 0 };
@@ -228,6 +244,7 @@ typedef struct {
 	signed char *stage;  /* per symbol, as the instructions define them */
 	int cap;
 	int nbind;
+	interner names;
 } stager;
 
 static int stage_of_sym(stager *s, int sym)
@@ -238,8 +255,8 @@ static int stage_of_sym(stager *s, int sym)
 static void set_stage(stager *s, int sym, int st)
 {
 	if (sym >= s->cap) {
-		int ncap = cat_nsyms() + 64;
-		s->stage = realloc(s->stage, ncap);
+		int ncap = cat_nsyms(s->names.nm) + 64;
+		s->stage = xrealloc(s->stage, ncap);
 		memset(s->stage + s->cap, STAGE_PROGRAM, ncap - s->cap);
 		s->cap = ncap;
 	}
@@ -265,16 +282,16 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 	for (int i = 0; i < b->n; i++) {
 		cat_instr *in = &b->v[i];
 		if (in->name)
-			in->sym = cat_intern(in->name);
+			in->sym = cat_intern(s->names.nm, in->name);
 		if (in->nparams) {
-			in->psym = calloc(in->nparams, sizeof(int));
+			in->psym = xcalloc(in->nparams, sizeof(int));
 			for (int k = 0; k < in->nparams; k++)
-				in->psym[k] = cat_intern(in->params[k]);
+				in->psym[k] = cat_intern(s->names.nm, in->params[k]);
 		}
-		intern_expr(in->e);
+		intern_expr(&s->names, in->e);
 		switch (in->kind) {
 		case I_LET: {
-			intern_binds(in->binds, in->nbinds, &s->nbind);
+			intern_binds(&s->names, in->binds, in->nbinds, &s->nbind);
 			int st = STAGE_PROGRAM;
 			if (in->rec)   /* a recursive group shares one stage */
 				for (int k = 0; k < in->nbinds; k++)
@@ -325,11 +342,11 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 	}
 }
 
-int cat_compile(cat_model_ast *m)
+int cat_compile(cat_model_ast *m, cat_names *nm)
 {
-	stager s = { 0 };
+	stager s = { .names = { .nm = nm } };
 
-	set_stage(&s, cat_intern("rf"), STAGE_RF);
+	set_stage(&s, cat_intern(nm, "rf"), STAGE_RF);
 	stage_block(&s, &m->top, false);
 	free(s.stage);
 	return s.nbind;
@@ -340,6 +357,7 @@ int cat_compile(cat_model_ast *m)
 typedef struct {
 	const cat_binding *b[4096];
 	int n;
+	cat_names *nm;
 } defs;
 
 static void collect_defs(const cat_block *b, defs *d)
@@ -374,7 +392,7 @@ static void union_atoms(const cat_expr *e, const defs *d, intset *atoms, int dep
 	if (e->kind == E_INTER && e->a && e->b && e->a->kind == E_VAR && e->b->kind == E_VAR &&
 	    ((!strcmp(e->a->name, "po") && !strcmp(e->b->name, "loc")) ||
 	     (!strcmp(e->a->name, "loc") && !strcmp(e->b->name, "po")))) {
-		add_unique(atoms, cat_intern("po-loc"));
+		add_unique(atoms, cat_intern(d->nm, "po-loc"));
 		return;
 	}
 	if (e->kind != E_VAR)
@@ -393,12 +411,13 @@ static void union_atoms(const cat_expr *e, const defs *d, intset *atoms, int dep
 		}
 }
 
-static bool has(const intset *s, const char *a, const char *b1, const char *b2)
+static bool has(cat_names *nm, const intset *s, const char *a, const char *b1, const char *b2)
 {
-	return is_in(s, cat_intern(a)) || (b1 && is_in(s, cat_intern(b1)) && is_in(s, cat_intern(b2)));
+	return is_in(s, cat_intern(nm, a)) ||
+	       (b1 && is_in(s, cat_intern(nm, b1)) && is_in(s, cat_intern(nm, b2)));
 }
 
-typedef bool (*atoms_test)(const intset *atoms);
+typedef bool (*atoms_test)(cat_names *nm, const intset *atoms);
 
 static bool block_checks(const cat_block *b, const defs *d, atoms_test test)
 {
@@ -410,7 +429,7 @@ static bool block_checks(const cat_block *b, const defs *d, atoms_test test)
 			continue;
 		intset atoms = { 0 };
 		union_atoms(in->e, d, &atoms, 0);
-		bool ok = test(&atoms);
+		bool ok = test(d->nm, &atoms);
 		free(atoms.v);
 		if (ok)
 			return true;
@@ -418,34 +437,35 @@ static bool block_checks(const cat_block *b, const defs *d, atoms_test test)
 	return false;
 }
 
-static bool model_checks(const cat_model_ast *m, atoms_test test)
+static bool model_checks(const cat_model_ast *m, cat_names *nm, atoms_test test)
 {
-	defs *d = calloc(1, sizeof *d);
+	defs *d = xcalloc(1, sizeof *d);
+	d->nm = nm;
 	collect_defs(&m->top, d);
 	bool ok = block_checks(&m->top, d, test);
 	free(d);
 	return ok;
 }
 
-static bool coherence_atoms(const intset *a)
+static bool coherence_atoms(cat_names *nm, const intset *a)
 {
-	return has(a, "po-loc", NULL, NULL) && has(a, "rf", "rfe", "rfi") &&
-	       has(a, "co", "coe", "coi") && has(a, "fr", "fre", "fri");
+	return has(nm, a, "po-loc", NULL, NULL) && has(nm, a, "rf", "rfe", "rfi") &&
+	       has(nm, a, "co", "coe", "coi") && has(nm, a, "fr", "fre", "fri");
 }
 
 /* a read from a po-later write of its own thread is a po-loc | rf (or
  * po | rf) cycle; rfi alone is enough, rf from another thread is not po */
-static bool no_future_atoms(const intset *a)
+static bool no_future_atoms(cat_names *nm, const intset *a)
 {
-	return (has(a, "po-loc", NULL, NULL) || has(a, "po", NULL, NULL)) && has(a, "rf", "rfi", "rfi");
+	return (has(nm, a, "po-loc", NULL, NULL) || has(nm, a, "po", NULL, NULL)) && has(nm, a, "rf", "rfi", "rfi");
 }
 
-bool cat_checks_coherence(const cat_model_ast *m)
+bool cat_checks_coherence(const cat_model_ast *m, cat_names *nm)
 {
-	return model_checks(m, coherence_atoms);
+	return model_checks(m, nm, coherence_atoms);
 }
 
-bool cat_checks_no_future_reads(const cat_model_ast *m)
+bool cat_checks_no_future_reads(const cat_model_ast *m, cat_names *nm)
 {
-	return model_checks(m, no_future_atoms);
+	return model_checks(m, nm, no_future_atoms);
 }

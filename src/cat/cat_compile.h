@@ -8,19 +8,29 @@
 
 enum { STAGE_PROGRAM = 0, STAGE_RF = 1, STAGE_CO = 2 };
 
-int cat_intern(const char *name);
-const char *cat_symname(int sym);
-int cat_nsyms(void);
+/* The names of one model, interned to integers; owned by the model. */
+typedef struct cat_names {
+	char **v;
+	int n, cap;
+	int *table;           /* hash table of indexes into v, -1: free */
+	int tcap;
+} cat_names;
 
-/* Annotates the tree in place; returns the number of binding caches. */
-int cat_compile(cat_model_ast *m);
+int cat_intern(cat_names *nm, const char *name);
+const char *cat_symname(const cat_names *nm, int sym);
+int cat_nsyms(const cat_names *nm);
+void cat_names_free(cat_names *nm);
+
+/* Annotates the tree in place, interning into nm; returns the number of
+ * binding caches. */
+int cat_compile(cat_model_ast *m, cat_names *nm);
 
 /* True if some non-flag `acyclic` check's relation unfolds (through let
  * definitions) to a union that contains po-loc, rf, co and fr. */
-bool cat_checks_coherence(const cat_model_ast *m);
+bool cat_checks_coherence(const cat_model_ast *m, cat_names *nm);
 
 /* True if some non-flag `acyclic` check's union contains po-loc (or po)
  * and rf (or rfi): no read takes its value from a po-later write. */
-bool cat_checks_no_future_reads(const cat_model_ast *m);
+bool cat_checks_no_future_reads(const cat_model_ast *m, cat_names *nm);
 
 #endif

@@ -18,11 +18,13 @@
 #include "cat/cat_value.h"
 #include "cat/cat_builtin.h"
 #include "base/arena.h"
+#include "base/xalloc.h"
 
 enum { ST_OK = 0, ST_REJECT = 1, ST_REJECT_ALL = 2, ST_ERR = -1, ST_BUDGET = -2 };
 
 struct cat_model {
 	cat_model_ast *ast;       /* library + model, one tree */
+	cat_names names;          /* its names, interned */
 	int ncache;
 	bool coherent;
 	bool no_future;            /* no read from a po-later write */
@@ -86,6 +88,8 @@ struct cat_run {
 	srcpos call_pos;          /* innermost active call: where, and what */
 	const char *call_name, *call_file;
 	srcpos cur_pos;           /* the expression being evaluated */
+	arena *cur;               /* where temporaries of the current stage go */
+	int unroll;               /* cat_run_set_unroll; -1: default */
 };
 
 enum { STEP_LIMIT = 100000000, EXEC_WEIGHT = 5 };
@@ -204,26 +208,24 @@ static void step(cat_run *r, long n)
 
 /* ---- allocation ---- */
 
-static arena *cur_arena;      /* where temporaries of the current stage go */
-
-static val *mkval(vkind k)
+static val *mkval(cat_run *r, vkind k)
 {
-	val *v = arena_alloc(cur_arena, sizeof *v);
+	val *v = arena_alloc(r->cur, sizeof *v);
 	v->k = k;
 	return v;
 }
 
 static val *mkset(cat_run *r)
 {
-	val *v = mkval(V_SET);
-	v->bits = arena_alloc(cur_arena, sizeof(word) * r->w);
+	val *v = mkval(r, V_SET);
+	v->bits = arena_alloc(r->cur, sizeof(word) * r->w);
 	return v;
 }
 
 static val *mkrel(cat_run *r)
 {
-	val *v = mkval(V_REL);
-	v->bits = arena_alloc(cur_arena, sizeof(word) * r->n * r->w);
+	val *v = mkval(r, V_REL);
+	v->bits = arena_alloc(r->cur, sizeof(word) * r->n * r->w);
 	return v;
 }
 
@@ -375,10 +377,10 @@ static bool val_equal(cat_run *r, const val *a, const val *b)
 
 static val *coll_add(cat_run *r, val *elem, val *coll)
 {
-	val *v = mkval(V_COLL);
+	val *v = mkval(r, V_COLL);
 	int n = coll ? coll->nitems : 0;
 
-	v->items = arena_alloc(cur_arena, sizeof(val *) * (n + 1));
+	v->items = arena_alloc(r->cur, sizeof(val *) * (n + 1));
 	v->items[0] = elem;
 	for (int i = 0; i < n; i++)
 		v->items[i + 1] = coll->items[i];
@@ -405,7 +407,7 @@ static val *binop(cat_run *r, const cat_expr *e, val *a, val *b)
 	/* a collection of events or pairs meets a set or relation: as one */
 	if ((a->k == V_COLL) != (b->k == V_COLL) && (a->k == V_SET || a->k == V_REL
 						     || b->k == V_SET || b->k == V_REL)) {
-		val *c = a->k == V_COLL ? a : b, *x = mkval(V_SET);
+		val *c = a->k == V_COLL ? a : b, *x = mkval(r, V_SET);
 		bool rel = a->k == V_REL || b->k == V_REL;
 		if (!(x->bits = rel ? coll_as_rel(r, c) : coll_as_set(r, c)))
 			return fail(r, e->pos, "cannot combine a %s with a %s", kind_name(a->k), kind_name(b->k));
@@ -418,9 +420,9 @@ static val *binop(cat_run *r, const cat_expr *e, val *a, val *b)
 	if (a->k == V_COLL || b->k == V_COLL) {
 		if (!(a->k == V_COLL || is_emptyish(a)) || !(b->k == V_COLL || is_emptyish(b)))
 			return fail(r, e->pos, "cannot combine a %s with a %s", kind_name(a->k), kind_name(b->k));
-		val *v = mkval(V_COLL);
+		val *v = mkval(r, V_COLL);
 		int na = a->k == V_COLL ? a->nitems : 0, nb = b->k == V_COLL ? b->nitems : 0;
-		v->items = arena_alloc(cur_arena, sizeof(val *) * (na + nb + 1));
+		v->items = arena_alloc(r->cur, sizeof(val *) * (na + nb + 1));
 		for (int i = 0; i < na; i++) {
 			bool inb = b->k == V_COLL && coll_has(r, b, a->items[i]);
 			if (e->kind == E_UNION || (e->kind == E_INTER && inb) || (e->kind == E_DIFF && !inb))
@@ -491,7 +493,7 @@ static val *eval_rel_unary(cat_run *r, const cat_expr *e, val *a)
 
 static val *closure(cat_run *r, const cat_expr *fn, env *en)
 {
-	val *v = mkval(V_FUN);
+	val *v = mkval(r, V_FUN);
 	env *cap = NULL;
 
 	v->fn = fn;
@@ -499,7 +501,7 @@ static val *closure(cat_run *r, const cat_expr *fn, env *en)
 	for (int i = 0; i < fn->nfv; i++) {
 		val *x = lookup(r, en, fn->fv[i]);
 		if (x && !builtin_is(&r->bi, fn->fv[i], x)) {
-			env *c = arena_alloc(cur_arena, sizeof *c);
+			env *c = arena_alloc(r->cur, sizeof *c);
 			c->sym = fn->fv[i];
 			c->v = x;
 			c->next = cap;
@@ -527,8 +529,8 @@ static env *bind_pattern(cat_run *r, env *en, const int *syms, int n, bool tuple
 static val *apply(cat_run *r, val *f, val *arg, srcpos pos, const char *name)
 {
 	if (f->k == V_PRIM) {
-		val *v = builtin_apply(&r->bi, f->sym, arg, cur_arena);
-		return v ? v : fail(r, pos, "%s: %s", cat_symname(f->sym), r->bi.err);
+		val *v = builtin_apply(&r->bi, f->sym, arg, r->cur);
+		return v ? v : fail(r, pos, "%s: %s", cat_symname(&r->m->names, f->sym), r->bi.err);
 	}
 	if (f->k != V_FUN)
 		return fail(r, pos, "cannot apply a %s", kind_name(f->k));
@@ -570,7 +572,7 @@ static val *eval_match(cat_run *r, const cat_expr *e, env *en)
 			break;
 		case 1: {
 			if (s->k == V_COLL && s->nitems > 0) {
-				val *rest = mkval(V_COLL);
+				val *rest = mkval(r, V_COLL);
 				rest->items = s->items + 1;
 				rest->nitems = s->nitems - 1;
 				env *e2 = bind(r, bind(r, en, c->sa, s->items[0]), c->sb, rest);
@@ -582,8 +584,8 @@ static val *eval_match(cat_run *r, const cat_expr *e, env *en)
 				for (; i < r->n && j < 0; i++)
 					j = set_next(REL_ROW(s->bits, r->w, i), r->w, 0);
 				i--;
-				val *pair = mkval(V_TUPLE), *rest = mkrel(r);
-				pair->items = arena_alloc(cur_arena, sizeof(val *) * 2);
+				val *pair = mkval(r, V_TUPLE), *rest = mkrel(r);
+				pair->items = arena_alloc(r->cur, sizeof(val *) * 2);
 				pair->nitems = 2;
 				pair->items[0] = mkset(r);
 				pair->items[1] = mkset(r);
@@ -703,17 +705,17 @@ static val *eval1(cat_run *r, const cat_expr *e, env *en)
 		v = lookup(r, en, e->sym);
 		return v ? v : fail(r, e->pos, "unbound name '%s'", e->name);
 	case E_EMPTY:
-		return mkval(V_EMPTY);
+		return mkval(r, V_EMPTY);
 	case E_TAG:
-		v = mkval(V_TAG);
+		v = mkval(r, V_TAG);
 		v->sym = e->sym;
 		return v;
 	case E_STRING:
 		return fail(r, e->pos, "a string is not a value here");
 	case E_SET:
 	case E_TUPLE:
-		v = mkval(e->kind == E_SET ? V_COLL : V_TUPLE);
-		v->items = arena_alloc(cur_arena, sizeof(val *) * (e->nargs + 1));
+		v = mkval(r, e->kind == E_SET ? V_COLL : V_TUPLE);
+		v->items = arena_alloc(r->cur, sizeof(val *) * (e->nargs + 1));
 		for (int i = 0; i < e->nargs; i++) {
 			val *x = eval(r, e->args[i], en);
 			if (!x)
@@ -819,9 +821,9 @@ static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en
 			allfun = false;
 	env *out = en;
 	if (allfun) {
-		val **cl = arena_alloc(cur_arena, sizeof(val *) * nb);
+		val **cl = arena_alloc(r->cur, sizeof(val *) * nb);
 		for (int i = 0; i < nb; i++) {
-			cl[i] = mkval(V_FUN);
+			cl[i] = mkval(r, V_FUN);
 			out = bind(r, out, b[i].sym, cl[i]);
 		}
 		for (int i = 0; i < nb; i++) {
@@ -830,14 +832,14 @@ static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en
 		}
 		return out;
 	}
-	val **cur = arena_alloc(cur_arena, sizeof(val *) * nb);
-	env **slots = arena_alloc(cur_arena, sizeof(env *) * nb);
+	val **cur = arena_alloc(r->cur, sizeof(val *) * nb);
+	env **slots = arena_alloc(r->cur, sizeof(env *) * nb);
 	for (int i = 0; i < nb; i++) {
 		if (!b[i].name) {
 			fail(r, b[i].pos, "let rec needs plain names");
 			return NULL;
 		}
-		cur[i] = mkval(V_EMPTY);
+		cur[i] = mkval(r, V_EMPTY);
 		out = bind(r, out, b[i].sym, cur[i]);
 		slots[i] = out;
 	}
@@ -906,13 +908,13 @@ static val *cached_eval(cat_run *r, const cat_binding *b, env *en)
 		cache_ent *c = &r->cache[b->id];
 		if (c->stamp == r->epoch[b->stage])
 			return c->v;
-		arena *saved = cur_arena;
-		cur_arena = &r->ar[b->stage];
+		arena *saved = r->cur;
+		r->cur = &r->ar[b->stage];
 		int dyn = r->dyn;
 		r->dyn = b->stage;
 		val *v = eval(r, b->e, en);
 		r->dyn = dyn;
-		cur_arena = saved;
+		r->cur = saved;
 		if (v) {
 			c->stamp = r->epoch[b->stage];
 			c->v = v;
@@ -1093,7 +1095,7 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 			break;
 		}
 		case I_PROCEDURE: {
-			val *p = mkval(V_PROC);
+			val *p = mkval(r, V_PROC);
 			p->proc = in;
 			p->cenv = NULL;   /* set below: a procedure may call itself */
 			en = bind(r, en, in->sym, p);
@@ -1114,10 +1116,10 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 			break;
 		}
 		case I_ENUM: {
-			val *c = mkval(V_COLL);
-			c->items = arena_alloc(cur_arena, sizeof(val *) * (in->nparams + 1));
+			val *c = mkval(r, V_COLL);
+			c->items = arena_alloc(r->cur, sizeof(val *) * (in->nparams + 1));
 			for (int i = 0; i < in->nparams; i++) {
-				val *t = mkval(V_TAG);
+				val *t = mkval(r, V_TAG);
 				t->sym = in->psym[i];
 				c->items[c->nitems++] = t;
 			}
@@ -1152,10 +1154,10 @@ static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kon
 		return ST_BUDGET;
 	r->steps = 0;
 	arena_mark mark = arena_save(&r->ar[2]);
-	arena *saved = cur_arena;
+	arena *saved = r->cur;
 	int nflags = r->nflags;
 
-	cur_arena = &r->ar[2];
+	r->cur = &r->ar[2];
 	val *co = mkrel(r);
 	for (int l = 0; l < cs->nloc; l++)
 		for (int i = 0; i < cs->len[l]; i++)
@@ -1167,7 +1169,7 @@ static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kon
 	int st = exec(r, k, bind(r, en, in->sym, co), true);
 	r->dyn = dyn;
 	r->nflags = nflags;
-	cur_arena = saved;
+	r->cur = saved;
 	arena_release(&r->ar[2], mark);
 	return st;
 }
@@ -1313,7 +1315,6 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 
 /* ---- public API ---- */
 
-static size_t mem_limit = CAT_MEM_LIMIT;
 
 /* The evaluator may use half of the stack (what its caller already used
  * is not known), at most 64 MiB. */
@@ -1330,9 +1331,9 @@ static size_t stack_allowance(void)
 /* Splice `inc` in as an include run before the rest of `ast`; frees inc. */
 static void prepend_include(cat_model_ast *ast, cat_model_ast *inc, const char *name)
 {
-	cat_instr *v = calloc(ast->top.n + 1, sizeof *v);
+	cat_instr *v = xcalloc(ast->top.n + 1, sizeof *v);
 	v[0].kind = I_INCLUDE;
-	v[0].path = strdup(name);
+	v[0].path = xstrdup(name);
 	v[0].file = v[0].path;
 	v[0].body = inc->top;
 	if (ast->top.n)   /* an empty model has no instructions (v is NULL) */
@@ -1388,14 +1389,14 @@ cat_model *cat_model_load(const char *path, const char *const *incdirs,
 	}
 	if (lib)
 		prepend_include(ast, lib, "stdlib.cat");
-	cat_model *m = calloc(1, sizeof *m);
+	cat_model *m = xcalloc(1, sizeof *m);
 	m->ast = ast;
-	m->ncache = cat_compile(ast);
-	m->coherent = cat_checks_coherence(ast);
-	m->no_future = m->coherent || cat_checks_no_future_reads(ast);
+	m->ncache = cat_compile(ast, &m->names);
+	m->coherent = cat_checks_coherence(ast, &m->names);
+	m->no_future = m->coherent || cat_checks_no_future_reads(ast, &m->names);
 	for (int i = 0; variants && variants[i]; i++) {
-		m->variants = realloc(m->variants, sizeof(char *) * (m->nvariants + 1));
-		m->variants[m->nvariants++] = strdup(variants[i]);
+		m->variants = xrealloc(m->variants, sizeof(char *) * (m->nvariants + 1));
+		m->variants[m->nvariants++] = xstrdup(variants[i]);
 	}
 	return m;
 }
@@ -1405,6 +1406,7 @@ void cat_model_free(cat_model *m)
 	if (!m)
 		return;
 	cat_model_ast_free(m->ast);
+	cat_names_free(&m->names);
 	for (int i = 0; i < m->nvariants; i++)
 		free(m->variants[i]);
 	free(m->variants);
@@ -1416,12 +1418,13 @@ bool cat_model_requires_coherence(const cat_model *m) { return m->coherent; }
 
 cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 {
-	cat_run *r = calloc(1, sizeof *r);
+	cat_run *r = xcalloc(1, sizeof *r);
 	r->m = m;
-	r->cache = calloc(m->ncache + 1, sizeof *r->cache);
+	r->cache = xcalloc(m->ncache + 1, sizeof *r->cache);
 	r->next_epoch = 1;
-	builtin_init(&r->bi, tag_names, ntags);
-	r->mem = (arena_budget){ 0, mem_limit, out_of_memory, r };
+	builtin_init(&r->bi, &m->names, tag_names, ntags);
+	r->mem = (arena_budget){ 0, CAT_MEM_LIMIT, out_of_memory, r };
+	r->unroll = -1;           /* the enumerator's default */
 	for (int i = 0; i < 3; i++)
 		r->ar[i].budget = &r->mem;
 	return r;
@@ -1458,7 +1461,7 @@ void cat_run_set_events(cat_run *r, const evstruct *es)
 	r->n = es->n;
 	r->w = es->w;
 	r->epoch[0] = r->next_epoch++;
-	cur_arena = &r->ar[0];
+	r->cur = &r->ar[0];
 	builtin_set_events(&r->bi, es, &r->ar[0]);
 }
 
@@ -1476,7 +1479,7 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 	r->nflags = 0;
 	r->err = false;
 	r->dyn = 1;
-	cur_arena = &r->ar[1];
+	r->cur = &r->ar[1];
 	builtin_set_rf(&r->bi, rf, &r->ar[1]);
 
 	kont top = { &r->m->ast->top, 0, NULL };
@@ -1513,4 +1516,6 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 
 const char *cat_run_last_failure(const cat_run *r) { return r->last_fail; }
 
-void cat_set_memory_limit(size_t bytes) { mem_limit = bytes; }
+void cat_run_set_memory_limit(cat_run *r, size_t bytes) { r->mem.max = bytes; }
+void cat_run_set_unroll(cat_run *r, int n) { r->unroll = n < 0 ? 0 : n; }
+int cat_run_unroll(const cat_run *r) { return r->unroll; }

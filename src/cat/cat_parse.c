@@ -23,6 +23,7 @@
 #include "cat/cat_ast.h"
 #include "cat/cat_lex.h"
 #include "cat/cat_print.h"
+#include "base/xalloc.h"
 
 enum {
 	MAX_DEPTH = 1000,          /* parser recursion (parentheses, blocks) */
@@ -31,33 +32,7 @@ enum {
 };
 #define MAX_FILE_SIZE ((size_t)64 << 20)
 
-/* ---- memory ---- */
-
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p) {
-		fputs("bpfmm: out of memory while parsing a cat model\n", stderr);
-		abort();
-	}
-	return p;
-}
-
-static void *xcalloc(size_t n)
-{
-	void *p = xrealloc(NULL, n);
-	memset(p, 0, n);
-	return p;
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *r = xrealloc(NULL, n + 1);
-	if (n)
-		memcpy(r, s, n);
-	r[n] = '\0';
-	return r;
-}
+/* ---- memory: xalloc.h ---- */
 
 /* Grow an array of `size`-byte items by one zeroed item; returns it.
  * The capacity is implicit (the next power of two), so pushing stays
@@ -233,7 +208,7 @@ static void leave(parser *p) { p->cx->depth--; }
 
 static cat_expr *new_expr(cat_expr_kind k, srcpos pos)
 {
-	pnode *n = xcalloc(sizeof *n);
+	pnode *n = xzalloc(sizeof *n);
 	n->e.kind = k;
 	n->e.pos = pos;
 	n->height = 1;
@@ -1211,7 +1186,7 @@ static void include_file(parser *p, cat_instr *in)
 static cat_model_ast *parse_model(const char *text, size_t len, const char *name,
 				  const char *const *incdirs, diag *d)
 {
-	cat_model_ast *m = xcalloc(sizeof *m);
+	cat_model_ast *m = xzalloc(sizeof *m);
 	pctx cx = { .incdirs = incdirs, .d = d };
 	const char *file = keep_name(name);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cat/herd_cfg.h"
+#include "base/xalloc.h"
 
 /* Options that only change herd7's graphs or messages. */
 static const char *const ignored[] = {
@@ -34,10 +35,10 @@ static char *resolve(const bpfmm_cfg *c, const char *name)
 	char buf[PATH_MAX];
 
 	if (readable(name))
-		return strdup(name);
+		return xstrdup(name);
 	if (name[0] != '/' && snprintf(buf, sizeof buf, "%s/%s", c->dir, name) < (int)sizeof buf &&
 	    readable(buf))
-		return strdup(buf);
+		return xstrdup(buf);
 	return NULL;
 }
 
@@ -65,7 +66,7 @@ int cfg_load(const char *path, bpfmm_cfg *c, diag *d)
 	if (!f)
 		return diag_error(d, (srcpos){ 0, 0 }, "cannot open configuration file");
 	const char *slash = strrchr(path, '/');
-	c->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	c->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
 
 	while (fgets(line, sizeof line, f)) {
 		char *s = line, *key, *arg, *e;
@@ -103,7 +104,7 @@ int cfg_load(const char *path, bpfmm_cfg *c, diag *d)
 					rc = diag_error(d, pos, "too many variants");
 					break;
 				}
-				c->variants[c->nvariants++] = strdup(v);
+				c->variants[c->nvariants++] = xstrdup(v);
 			}
 		} else {
 			bool known = false;

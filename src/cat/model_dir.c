@@ -9,9 +9,8 @@
 #define BPFMM_MODELDIR "/usr/local/share/bpfmm/models"
 #endif
 
-const char *model_dir(void)
+const char *model_dir(char *dir)
 {
-	static char dir[PATH_MAX];
 	char exe[PATH_MAX], probe[PATH_MAX + 32];
 	const char *env = getenv("BPFMM_MODELDIR");
 
@@ -23,7 +22,7 @@ const char *model_dir(void)
 		char *d = dirname(exe);
 		static const char *const rel[] = { "../models", "../share/bpfmm/models" };
 		for (int i = 0; i < 2; i++) {
-			snprintf(dir, sizeof dir, "%s/%s", d, rel[i]);
+			snprintf(dir, MODEL_DIR_MAX, "%s/%s", d, rel[i]);
 			snprintf(probe, sizeof probe, "%s/lib/stdlib.cat", dir);
 			if (access(probe, R_OK) == 0)
 				return dir;

@@ -7,6 +7,7 @@
  * ../share/bpfmm/models from the executable (make install); else the
  * directory fixed at build time. A candidate counts only if it holds our
  * library (lib/stdlib.cat). */
-const char *model_dir(void);
+enum { MODEL_DIR_MAX = 4096 };   /* PATH_MAX */
+const char *model_dir(char *buf);   /* buf: the caller's */
 
 #endif

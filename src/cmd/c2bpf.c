@@ -54,6 +54,8 @@
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
+#include "cmd/parallel.h"
+#include "base/xalloc.h"
 
 #define NBPFREGS 11     /* r0..r10 */
 
@@ -314,8 +316,8 @@ static int allocate(xthread *x)
 	const litmus_test *t = x->t;
 	const litmus_thread *th = &t->threads[x->ti];
 	int nr = t->nregs;
-	int *first = malloc(sizeof(int) * (nr + 1)), *last = malloc(sizeof(int) * (nr + 1));
-	bool *syms = calloc(t->nsyms + 1, 1);
+	int *first = xmalloc(sizeof(int) * (nr + 1)), *last = xmalloc(sizeof(int) * (nr + 1));
+	bool *syms = xcalloc(t->nsyms + 1, 1);
 	bool cas = false, fence = false, taken[NBPFREGS] = { 0 };
 	int rc = 0;
 
@@ -493,7 +495,7 @@ typedef struct {
 	long budget;
 } c2opts;
 
-static const char *lkmm_dir(const c2opts *o) { return lk_lkmm_dir(o->lkmm_dir); }
+static const char *lkmm_dir(const c2opts *o, char *buf) { return lk_lkmm_dir(o->lkmm_dir, buf); }
 
 /* ---- one test ----------------------------------------------------------- */
 
@@ -510,7 +512,7 @@ static int write_emit(const c2opts *o, const char *name, const char *text)
 	return outdir_close(f, o->emit_dir, stem, "litmus", "c2bpf");
 }
 
-static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *bpf)
+static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *bpf, FILE *out, FILE *err)
 {
 	diag d = { .file = file };
 	litmus_test *tc = litmus_read_file(file, frontend_for_arch, &d);
@@ -523,26 +525,26 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 	bool weaker_fence = false;
 
 	if (!tc) {
-		diag_print(&d);
+		diag_fprint(err, &d);
 		return 1;
 	}
 	if (strcmp(tc->arch, "C")) {
-		fprintf(stderr, "%s: error: not a C litmus test (%s)\n", file, tc->arch);
+		fprintf(err, "%s: error: not a C litmus test (%s)\n", file, tc->arch);
 		goto out;
 	}
 	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
-		diag_print(&d);
+		diag_fprint(err, &d);
 		goto out;
 	}
-	xs = calloc(tc->nthreads, sizeof *xs);
+	xs = xcalloc(tc->nthreads, sizeof *xs);
 	for (int ti = 0; ti < tc->nthreads; ti++) {
 		xthread *x = &xs[ti];
 		x->t = tc;
 		x->ti = ti;
-		x->map = malloc(sizeof(int) * (tc->nregs + 1));
-		x->symreg = malloc(sizeof(int) * (tc->nsyms + 1));
-		x->target = calloc(tc->threads[ti].ncode + 1, 1);
-		x->fold = calloc(tc->threads[ti].ncode + 1, 1);
+		x->map = xmalloc(sizeof(int) * (tc->nregs + 1));
+		x->symreg = xmalloc(sizeof(int) * (tc->nsyms + 1));
+		x->target = xcalloc(tc->threads[ti].ncode + 1, 1);
+		x->fold = xcalloc(tc->threads[ti].ncode + 1, 1);
 		for (int r = 0; r < tc->nregs; r++)
 			x->map[r] = -1;
 		for (int s = 0; s < tc->nsyms; s++)
@@ -554,7 +556,7 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		weaker_fence |= x->used_weaker_fence;
 	}
 	if (reason) {
-		printf("C2BPF %s LKMM=%s BPF=- refused (%s)\n", test_name(tc), observation_word(&rc), reason);
+		fprintf(out, "C2BPF %s LKMM=%s BPF=- refused (%s)\n", test_name(tc), observation_word(&rc), reason);
 		status = 0;
 		goto out;
 	}
@@ -564,17 +566,17 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 	d = (diag){ .file = file };
 	tb = litmus_read_string(text, file, frontend_for_arch, &d);
 	if (!tb) {
-		fprintf(stderr, "bpfmm c2bpf: %s: the BPF translation does not parse:\n", file);
-		diag_print(&d);
+		fprintf(err, "bpfmm c2bpf: %s: the BPF translation does not parse:\n", file);
+		diag_fprint(err, &d);
 		if (o->verbose)
-			fputs(text, stderr);
+			fputs(text, err);
 		goto out;
 	}
 	if (check_test(tb, bpf, o->budget, &rb, &d) < 0) {
-		diag_print(&d);
+		diag_fprint(err, &d);
 		goto out;
 	}
-	int extra = lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, false);
+	int extra = lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, NULL);
 	const char *lw = observation_word(&rc), *bw = observation_word(&rb);
 	bool weaker;
 	if (extra >= 0) {
@@ -585,11 +587,11 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		weaker = (!strcmp(lw, "Never") && strcmp(bw, "Never")) ||
 			 (!strcmp(lw, "Always") && strcmp(bw, "Always"));
 	}
-	printf("C2BPF %s LKMM=%s BPF=%s %s\n", test_name(tc), lw, bw, weaker ? "BPF-WEAKER" : "consistent");
+	fprintf(out, "C2BPF %s LKMM=%s BPF=%s %s\n", test_name(tc), lw, bw, weaker ? "BPF-WEAKER" : "consistent");
 	if (o->verbose) {
 		if (extra > 0)
-			lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, true);
-		fputs(text, stdout);
+			lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, out);
+		fputs(text, out);
 	}
 	status = write_failed;
 out:
@@ -607,7 +609,7 @@ out:
 	check_result_free(&rb);
 	litmus_free(tc);
 	litmus_free(tb);
-	fflush(stdout);
+	fflush(out);
 	return status;
 }
 
@@ -623,13 +625,61 @@ static const char c2bpf_usage[] =
 "  -I DIR            the kernel's tools/memory-model (default: $LKMM_DIR,\n"
 "                    ., ~/.cache/bpfmm-lkmm/*/tools/memory-model)\n"
 "  --bpf-model FILE  the BPF model (default: bpf.cat in the model directory)\n"
-"  -v                print BPF-only final states and the translation\n";
+"  -v                print BPF-only final states and the translation\n"
+"  -j N, --jobs N    translate and check N tests at a time (as bpfmm -j)\n"
+"  --shard K/N       only the K-th of N slices of the tests (as bpfmm)\n";
+
+/* -j: every thread loads both models (c2bpf_main loaded them once to
+ * report their errors) */
+typedef struct {
+	const c2opts *o;
+	const char *const *files;
+	lk_pair_spec spec;
+} c2job;
+
+typedef struct {
+	const c2job *j;
+	lk_pair p;
+} c2worker;
+
+static void *c2worker_new(void *arg)
+{
+	c2worker *w = xcalloc(1, sizeof *w);
+	diag d = { 0 };
+
+	if (!w) {
+		fputs("bpfmm: out of memory\n", stderr);
+		exit(1);
+	}
+	w->j = arg;
+	if (lk_pair_load(&w->j->spec, &w->p, &d) < 0) {
+		diag_print(&d);
+		exit(1);
+	}
+	return w;
+}
+
+static void c2worker_free(void *p)
+{
+	c2worker *w = p;
+
+	lk_pair_free(&w->p);
+	free(w);
+}
+
+static int c2_one(void *p, int i, FILE *out, FILE *err)
+{
+	c2worker *w = p;
+
+	return one_test(w->j->o, w->j->files[i], w->p.run[0], w->p.run[1], out, err);
+}
 
 int c2bpf_main(int argc, char **argv)
 {
 	c2opts o = { .budget = 200000 };
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
+	int jobs = 1, shard_k = 1, shard_n = 1;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -645,6 +695,16 @@ int c2bpf_main(int argc, char **argv)
 			o.bpf_model = argv[++i];
 		} else if (!strcmp(a, "-v")) {
 			o.verbose = true;
+		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
+			if (!par_parse_jobs(argv[++i], &jobs)) {
+				fprintf(stderr, "bpfmm c2bpf: bad number of jobs '%s'\n", argv[i]);
+				return 2;
+			}
+		} else if ((!strcmp(a, "--shard") || !strcmp(a, "-shard")) && more) {
+			if (!par_parse_shard(argv[++i], &shard_k, &shard_n)) {
+				fprintf(stderr, "bpfmm c2bpf: bad shard '%s' (K/N with 1 <= K <= N)\n", argv[i]);
+				return 2;
+			}
 		} else if (a[0] == '-') {
 			fprintf(stderr, "bpfmm c2bpf: bad option '%s'\n%s", a, c2bpf_usage);
 			return 2;
@@ -658,7 +718,8 @@ int c2bpf_main(int argc, char **argv)
 	}
 	if (o.emit_dir && outdir_prepare(o.emit_dir, "c2bpf", "--emit"))
 		return 2;
-	const char *ldir = lkmm_dir(&o);
+	char ldir_buf[MODEL_DIR_MAX], mdir_buf[MODEL_DIR_MAX];
+	const char *ldir = lkmm_dir(&o, ldir_buf);
 	char lpath[PATH_MAX + 32], bpath[PATH_MAX + 32];
 	if (!ldir) {
 		fprintf(stderr, "bpfmm c2bpf: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n");
@@ -668,7 +729,7 @@ int c2bpf_main(int argc, char **argv)
 	if (o.bpf_model)
 		snprintf(bpath, sizeof bpath, "%s", o.bpf_model);
 	else
-		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir());
+		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir(mdir_buf));
 	diag d = { 0 };
 	cat_model *ml = NULL, *mb = NULL;
 	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);
@@ -677,8 +738,12 @@ int c2bpf_main(int argc, char **argv)
 		diag_print(&d);
 		status = 1;
 	} else {
-		for (int i = 0; i < nfiles; i++)
-			status |= one_test(&o, files[i], rl, rb);
+		c2job j = { &o, files, { { lpath, bpath }, { ldir, NULL },
+					 { frontend_for_arch("C"), frontend_for_arch("BPF") } } };
+		par_job pj = { c2worker_new, c2worker_free, c2_one, &j };
+		int first, last;
+		par_shard(nfiles, shard_k, shard_n, &first, &last);
+		status |= par_run(&pj, first, last, jobs);
 	}
 	cat_run_free(rl);
 	cat_run_free(rb);

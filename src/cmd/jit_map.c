@@ -37,6 +37,8 @@
 #include "cmd/outdir.h"
 #include "cmd/mapping.h"
 #include "cmd/output.h"
+#include "cmd/parallel.h"
+#include "base/xalloc.h"
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
@@ -82,8 +84,8 @@ static int gen_fail(gen *g, const char *fmt, const char *arg)
 
 static void push_cell(gen *g, const char *text)
 {
-	g->cells = realloc(g->cells, sizeof *g->cells * (g->ncells + 1));
-	g->cells[g->ncells++] = strdup(text);
+	g->cells = xrealloc(g->cells, sizeof *g->cells * (g->ncells + 1));
+	g->cells[g->ncells++] = xstrdup(text);
 }
 
 static void label_name(char *buf, size_t n, int ti, int k)
@@ -178,8 +180,8 @@ static const char *lookup(gen *g, operands *op, const char *name)
 			char buf[64];
 			g->flag_used = true;
 			snprintf(buf, sizeof buf, "%d:%s=0", g->ti, g->m->flagreg);
-			g->status = realloc(g->status, sizeof *g->status * (g->nstatus + 1));
-			g->status[g->nstatus++] = strdup(buf);
+			g->status = xrealloc(g->status, sizeof *g->status * (g->nstatus + 1));
+			g->status[g->nstatus++] = xstrdup(buf);
 		}
 		return g->m->flagreg;
 	}
@@ -192,8 +194,8 @@ static const char *lookup(gen *g, operands *op, const char *name)
 			char buf[64];
 			snprintf(buf, sizeof buf, "%d:%s=%s", g->ti, op->status,
 				 g->m->status_ok ? g->m->status_ok : "0");
-			g->status = realloc(g->status, sizeof *g->status * (g->nstatus + 1));
-			g->status[g->nstatus++] = strdup(buf);
+			g->status = xrealloc(g->status, sizeof *g->status * (g->nstatus + 1));
+			g->status[g->nstatus++] = xstrdup(buf);
 		}
 		return op->status;
 	}
@@ -444,7 +446,7 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 	for (int ti = 0; ti < nt; ti++) {
 		const litmus_thread *th = &t->threads[ti];
 		gen g = { .m = m, .t = t, .ti = ti, .status = status, .nstatus = nstatus };
-		g.needlabel = calloc(th->ncode + 1, sizeof *g.needlabel);
+		g.needlabel = xcalloc(th->ncode + 1, sizeof *g.needlabel);
 		for (int k = 0; k < th->ncode; k++)
 			if (th->code[k].op == IR_BRANCH)
 				g.needlabel[th->code[k].target] = true;
@@ -550,7 +552,7 @@ static void add_location(litmus_test *t, observable o)
 		if (l->thread == o.thread && (o.thread < 0 ? l->sym == o.sym : l->reg == o.reg))
 			return;
 	}
-	t->locations = realloc(t->locations, sizeof *t->locations * (t->nlocations + 1));
+	t->locations = xrealloc(t->locations, sizeof *t->locations * (t->nlocations + 1));
 	t->locations[t->nlocations++] = o;
 }
 
@@ -639,7 +641,7 @@ static int compare(const mapping *m, const litmus_test *tb, const check_result *
 		}
 		if (!found) {
 			*v = V_UNSOUND;
-			*bad = malloc(sizeof(value) * (n + 1));
+			*bad = xmalloc(sizeof(value) * (n + 1));
 			memcpy(*bad, row, sizeof(value) * n);
 			*bad_state = s;
 			return 0;
@@ -653,16 +655,16 @@ static int compare(const mapping *m, const litmus_test *tb, const check_result *
 
 static bool readable(const char *p) { return access(p, R_OK) == 0; }
 
+/* path: PATH_MAX bytes that live as long as d (errors name the model) */
 static int load_model(const char *name, const char *mdir, const frontend *fe,
-		      const char *const *variants, model_run *mr, diag *d)
+		      const char *const *variants, model_run *mr, diag *d, char *path)
 {
-	static char path[PATH_MAX];
 	char here[PATH_MAX], lib[PATH_MAX];
 
 	if (strchr(name, '/'))
-		snprintf(path, sizeof path, "%s", name);
+		snprintf(path, PATH_MAX, "%s", name);
 	else
-		snprintf(path, sizeof path, "%s/%s", mdir, name);
+		snprintf(path, PATH_MAX, "%s/%s", mdir, name);
 	if (!readable(path)) {
 		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in %s)", name, mdir);
 		return -1;
@@ -703,6 +705,8 @@ static const char usage[] =
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
 "  --budget N        as for bpfmm (default 200000)\n"
+"  -j N, --jobs N    map N tests at a time (as bpfmm -j; default 1)\n"
+"  --shard K/N       only the K-th of N slices of the tests (as bpfmm)\n"
 "  --unroll N        how often a native retry loop may jump back (as bpfmm\n"
 "                    -unroll; default 0: each store-conditional succeeds at\n"
 "                    its first attempt, as herd7 -unroll 0 for LL/SC loops)\n"
@@ -733,7 +737,7 @@ static bool find_mapping(const char *mdir, const char *name, char *out, size_t n
 }
 
 /* " classes=load,fetch,..." : the memory classes a BPF test uses */
-static void print_classes(const litmus_test *t)
+static void print_classes(FILE *out, const litmus_test *t)
 {
 	static const char *const mem[] = {
 		"load", "store", "lock", "fetch", "xchg", "cmpxchg", "load_acquire", "store_release",
@@ -748,14 +752,17 @@ static void print_classes(const litmus_test *t)
 	const char *sep = " classes=";
 	for (size_t i = 0; i < NELEM(mem); i++)
 		if (used[i]) {
-			printf("%s%s", sep, mem[i]);
+			fprintf(out, "%s%s", sep, mem[i]);
 			sep = ",";
 		}
 }
 
-static bool show_classes;
-static const char *dot_dir;   /* --dot DIR */
-static int write_failed;      /* an --emit or --dot file could not be written */
+typedef struct {
+	const char *emit;         /* --emit DIR */
+	const char *dot_dir;      /* --dot DIR */
+	bool show_classes;        /* --classes */
+	long budget;
+} map_opts;
 
 static void free_prop(prop *p)
 {
@@ -769,19 +776,20 @@ static void free_prop(prop *p)
 /* One native execution reaching state s of rn, which BPF forbids: printed
  * under the Map line and, with --dot, drawn in DIR/TEST.MAPPING.dot. It is
  * found by checking the native test again with `exists (that state)`. */
-static void show_execution(litmus_test *tn, model_run *nat, long budget, const check_result *rn,
-			   int s, const char *test, const char *mname)
+static int show_execution(FILE *out, litmus_test *tn, model_run *nat, const map_opts *o,
+			  const check_result *rn, int s, const char *test, const char *mname)
 {
+	int write_failed = 0;
 	const value *row = rn->states + (size_t)s * rn->nobs;
 	prop *p = NULL;
 
 	for (int i = 0; i < rn->nobs; i++) {
-		prop *a = calloc(1, sizeof *a), *c = p ? calloc(1, sizeof *c) : NULL;
+		prop *a = xcalloc(1, sizeof *a), *c = p ? xcalloc(1, sizeof *c) : NULL;
 		if (!a || (p && !c)) {
 			free(a);
 			free(c);
 			free_prop(p);
-			return;
+			return 0;
 		}
 		*a = (prop){ .kind = PROP_ATOM, .lhs = rn->obs[i], .rhs = row[i] };
 		if (c)
@@ -794,17 +802,17 @@ static void show_execution(litmus_test *tn, model_run *nat, long budget, const c
 	tn->quant = Q_EXISTS;
 	check_result r = { 0 };
 	diag d = { .file = "(generated)" };
-	if (check_test(tn, nat->run, budget, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
-		printf("  an execution of the %s test that reaches it:\n", tn->arch);
-		print_execution(stdout, tn, &r.wit, "    ");
-		if (dot_dir) {
+	if (check_test(tn, nat->run, o->budget, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
+		fprintf(out, "  an execution of the %s test that reaches it:\n", tn->arch);
+		print_execution(out, tn, &r.wit, "    ");
+		if (o->dot_dir) {
 			char stem[512];
 			outdir_stem(test, stem, 256);
 			snprintf(stem + strlen(stem), sizeof stem - strlen(stem), ".%s", mname);
-			FILE *f = outdir_open(dot_dir, stem, "dot", "map");
+			FILE *f = outdir_open(o->dot_dir, stem, "dot", "map");
 			if (f) {
 				print_dot(f, tn, &r);
-				write_failed |= outdir_close(f, dot_dir, stem, "dot", "map");
+				write_failed |= outdir_close(f, o->dot_dir, stem, "dot", "map");
 			} else {
 				write_failed = 1;
 			}
@@ -814,11 +822,15 @@ static void show_execution(litmus_test *tn, model_run *nat, long budget, const c
 	tn->cond = cond;
 	tn->quant = quant;
 	free_prop(p);
+	return write_failed;
 }
 
 static int map_file(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
-		    const frontend *nfe, const char *emit, long budget, const char *file)
+		    const frontend *nfe, const map_opts *o, const char *file, FILE *out, FILE *errf)
 {
+	const char *emit = o->emit;
+	long budget = o->budget;
+	int write_failed = 0;   /* an --emit or --dot file could not be written */
 	diag d = { .file = file };
 	litmus_test *tb = litmus_read_file(file, frontend_for_arch, &d), *tn = NULL;
 	check_result rb = { 0 }, rn = { 0 };
@@ -827,25 +839,25 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	int status = 1;
 
 	if (!tb) {
-		diag_print(&d);
+		diag_fprint(errf, &d);
 		return 1;
 	}
 	if (strcasecmp(tb->arch, "BPF") != 0) {
-		fprintf(stderr, "%s: error: not a BPF test (%s)\n", file, tb->arch);
+		fprintf(errf, "%s: error: not a BPF test (%s)\n", file, tb->arch);
 		goto out;
 	}
 	widen_observables(tb);
 	text = gen_test(m, tb, &unsup, err, sizeof err);
 	if (!text && unsup) {
-		printf("Map %s %s %s unsupported %s", tb->name, arch, m->name, unsup);
-		if (show_classes)
-			print_classes(tb);
-		printf("\n");
+		fprintf(out, "Map %s %s %s unsupported %s", tb->name, arch, m->name, unsup);
+		if (o->show_classes)
+			print_classes(out, tb);
+		fprintf(out, "\n");
 		status = 0;
 		goto out;
 	}
 	if (!text) {
-		fprintf(stderr, "%s: error: cannot map: %s\n", file, err);
+		fprintf(errf, "%s: error: cannot map: %s\n", file, err);
 		goto out;
 	}
 	if (emit) {
@@ -865,53 +877,53 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		/* the native front-end does not model an instruction the table
 		 * uses (e.g. byte accesses): say so on the Map line too */
 		if (strstr(dn.msg, "unsupported") || strstr(dn.msg, "not modelled"))
-			printf("Map %s %s %s unchecked (%s front-end: %s)\n", tb->name, arch, m->name,
+			fprintf(out, "Map %s %s %s unchecked (%s front-end: %s)\n", tb->name, arch, m->name,
 			       m->arch, dn.msg);
-		fprintf(stderr, "%s: error: generated %s test does not read back:\n", file, m->arch);
-		diag_print(&dn);
+		fprintf(errf, "%s: error: generated %s test does not read back:\n", file, m->arch);
+		diag_fprint(errf, &dn);
 		goto out;
 	}
 	d.file = file;
 	if (check_test(tb, bpf->run, budget, &rb, &d) < 0) {
-		diag_print(&d);
+		diag_fprint(errf, &d);
 		goto out;
 	}
 	dn.file = "(generated)";
 	if (check_test(tn, nat->run, budget, &rn, &dn) < 0) {
 		/* the generated test itself cannot run (e.g. the sequence reuses
 		 * its address register): no verdict, said on the Map line */
-		printf("Map %s %s %s unchecked (the generated %s test cannot run: %s)\n", tb->name, arch,
+		fprintf(out, "Map %s %s %s unchecked (the generated %s test cannot run: %s)\n", tb->name, arch,
 		       m->name, m->arch, dn.msg);
-		fprintf(stderr, "%s: error: generated %s test cannot run:\n", file, m->arch);
-		diag_print(&dn);
+		fprintf(errf, "%s: error: generated %s test cannot run:\n", file, m->arch);
+		diag_fprint(errf, &dn);
 		goto out;
 	}
 	if (rb.nstates == 0) {
 		/* nothing to compare against: every mapping would look sound */
-		printf("Map %s %s %s unchecked (no allowed BPF execution)\n", tb->name, arch, m->name);
-		fprintf(stderr, "%s: error: the BPF test has no allowed execution\n", file);
+		fprintf(out, "Map %s %s %s unchecked (no allowed BPF execution)\n", tb->name, arch, m->name);
+		fprintf(errf, "%s: error: the BPF test has no allowed execution\n", file);
 		goto out;
 	}
 	verdict v;
 	value *bad;
 	int bad_state;
 	if (compare(m, tb, &rb, tn, &rn, &v, &bad, &bad_state) < 0) {
-		fprintf(stderr, "%s: error: observables of the generated test do not line up\n", file);
+		fprintf(errf, "%s: error: observables of the generated test do not line up\n", file);
 		goto out;
 	}
 	static const char *const words[] = { "sound", "sound-stronger", "unsound" };
-	printf("Map %s %s %s %s", tb->name, arch, m->name, words[v]);
+	fprintf(out, "Map %s %s %s %s", tb->name, arch, m->name, words[v]);
 	if (bad) {
-		fputc(' ', stdout);
-		print_state(stdout, tb, &rb, bad);
+		fputc(' ', out);
+		print_state(out, tb, &rb, bad);
 		free(bad);
 	}
-	if (show_classes)
-		print_classes(tb);
-	printf("\n");
+	if (o->show_classes)
+		print_classes(out, tb);
+	fprintf(out, "\n");
 	if (v == V_UNSOUND)
-		show_execution(tn, nat, budget, &rn, bad_state, tb->name, m->name);
-	fflush(stdout);
+		write_failed |= show_execution(out, tn, nat, o, &rn, bad_state, tb->name, m->name);
+	fflush(out);
 	status = 0;
 out:
 	check_result_free(&rb);
@@ -919,16 +931,82 @@ out:
 	free(text);
 	litmus_free(tn);
 	litmus_free(tb);
-	return status;
+	return status | write_failed;
+}
+
+/* -j: what every thread shares, read-only */
+typedef struct {
+	const mapping *m;
+	const char *arch;
+	const frontend *nfe;
+	const map_opts *o;
+	const char *const *files;
+	const char *model_dir;
+	const char *const *variants;
+	int unroll;
+} map_job;
+
+typedef struct {
+	const map_job *mj;
+	model_run bpf, nat;
+} mapper;
+
+static void model_run_free(model_run *mr)
+{
+	if (mr->run)
+		cat_run_free(mr->run);
+	if (mr->m)
+		cat_model_free(mr->m);
+	*mr = (model_run){ 0 };
+}
+
+static void *mapper_new(void *arg)
+{
+	const map_job *mj = arg;
+	mapper *w = xcalloc(1, sizeof *w);
+	char bpath[PATH_MAX], npath[PATH_MAX];
+	diag d = { 0 };
+
+	if (!w) {
+		fputs("bpfmm: out of memory\n", stderr);
+		exit(1);
+	}
+	w->mj = mj;
+	/* map_main loaded both already: these loads succeed the same way */
+	if (load_model("bpf.cat", mj->model_dir, frontend_for_arch("BPF"), NULL, &w->bpf, &d, bpath) < 0
+	    || load_model(mj->m->model, mj->model_dir, mj->nfe, mj->variants, &w->nat, &d, npath) < 0) {
+		diag_print(&d);
+		exit(1);
+	}
+	cat_run_set_unroll(w->bpf.run, mj->unroll);
+	cat_run_set_unroll(w->nat.run, mj->unroll);
+	return w;
+}
+
+static void mapper_free(void *p)
+{
+	mapper *w = p;
+
+	model_run_free(&w->bpf);
+	model_run_free(&w->nat);
+	free(w);
+}
+
+static int map_one(void *p, int i, FILE *out, FILE *err)
+{
+	mapper *w = p;
+	const map_job *mj = w->mj;
+
+	return map_file(mj->m, mj->arch, &w->bpf, &w->nat, mj->nfe, mj->o, mj->files[i], out, err);
 }
 
 int map_main(int argc, char **argv, const char *model_dir)
 {
-	const char *arch = NULL, *mapfile = NULL, *emit = NULL;
+	const char *arch = NULL, *mapfile = NULL;
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
-	long budget = 200000;
-	int unroll = 0;
+	map_opts o = { .budget = 200000 };
+	int unroll = 0, jobs = 1, shard_k = 1, shard_n = 1;
 	const char *variants[argc > 0 ? argc + 1 : 2];
 	int nvariants = 0;
 
@@ -943,13 +1021,13 @@ int map_main(int argc, char **argv, const char *model_dir)
 		} else if (!strcmp(a, "--mapping") && more) {
 			mapfile = argv[++i];
 		} else if (!strcmp(a, "--emit") && more) {
-			emit = argv[++i];
+			o.emit = argv[++i];
 		} else if (!strcmp(a, "--classes")) {
-			show_classes = true;
+			o.show_classes = true;
 		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
 			char *end;
-			budget = strtol(argv[++i], &end, 10);
-			if (*end || !*argv[i] || budget < 0) {
+			o.budget = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || o.budget < 0) {
 				fprintf(stderr, "bpfmm map: bad budget '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
 				return 2;
 			}
@@ -961,8 +1039,18 @@ int map_main(int argc, char **argv, const char *model_dir)
 				return 2;
 			}
 			unroll = (int)n;
+		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
+			if (!par_parse_jobs(argv[++i], &jobs)) {
+				fprintf(stderr, "bpfmm map: bad number of jobs '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
+				return 2;
+			}
+		} else if ((!strcmp(a, "--shard") || !strcmp(a, "-shard")) && more) {
+			if (!par_parse_shard(argv[++i], &shard_k, &shard_n)) {
+				fprintf(stderr, "bpfmm map: bad shard '%s' (K/N with 1 <= K <= N)\nTry 'bpfmm map --help'.\n", argv[i]);
+				return 2;
+			}
 		} else if ((!strcmp(a, "--dot") || !strcmp(a, "-dot")) && more) {
-			dot_dir = argv[++i];
+			o.dot_dir = argv[++i];
 		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
 			variants[nvariants++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
@@ -972,7 +1060,6 @@ int map_main(int argc, char **argv, const char *model_dir)
 			files[nfiles++] = a;
 		}
 	}
-	enumerate_set_unroll(unroll);
 	if (!arch && !mapfile) {
 		fprintf(stderr, "bpfmm map: --arch or --mapping needed\nTry 'bpfmm map --help'.\n");
 		return 2;
@@ -1008,13 +1095,14 @@ int map_main(int argc, char **argv, const char *model_dir)
 		diag_print(&d);
 		return 1;
 	}
-	if ((emit && outdir_prepare(emit, "map", "--emit")) || (dot_dir && outdir_prepare(dot_dir, "map", "--dot"))) {
+	if ((o.emit && outdir_prepare(o.emit, "map", "--emit")) ||
+	    (o.dot_dir && outdir_prepare(o.dot_dir, "map", "--dot"))) {
 		mapping_free(m);
 		return 2;
 	}
+	char a[64];
 	if (!arch) {
 		/* the mapping's name up to "-linux" / "-before" */
-		static char a[64];
 		snprintf(a, sizeof a, "%s", m->name);
 		char *cut = strstr(a, "-linux");
 		if (!cut)
@@ -1032,15 +1120,19 @@ int map_main(int argc, char **argv, const char *model_dir)
 	}
 	d = (diag){ 0 };
 	variants[nvariants] = NULL;
-	if (load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &d) < 0
-	    || load_model(m->model, model_dir, nfe, variants, &nat, &d) < 0) {
+	char bpath[PATH_MAX], npath[PATH_MAX];
+	if (load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &d, bpath) < 0
+	    || load_model(m->model, model_dir, nfe, variants, &nat, &d, npath) < 0) {
 		diag_print(&d);
 		status = 1;
 		goto out;
 	}
-	for (int i = 0; i < nfiles; i++)
-		status |= map_file(m, arch, &bpf, &nat, nfe, emit, budget, files[i]);
-	status |= write_failed;
+	/* loaded once here to report their errors; each thread loads its own */
+	map_job mj = { m, arch, nfe, &o, files, model_dir, variants, unroll };
+	par_job pj = { mapper_new, mapper_free, map_one, &mj };
+	int first, last;
+	par_shard(nfiles, shard_k, shard_n, &first, &last);
+	status |= par_run(&pj, first, last, jobs);
 out:
 	if (bpf.run)
 		cat_run_free(bpf.run);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "cmd/lkmm_common.h"
 #include "cat/model_dir.h"
+#include "base/xalloc.h"
 
 
 /* ---- growing strings ---------------------------------------------------- */
@@ -26,7 +27,7 @@ void sb_printf(sbuf *b, const char *fmt, ...)
 		return;
 	if (b->n + len + 1 > b->cap) {
 		b->cap = (b->n + len + 1) * 2;
-		b->s = realloc(b->s, b->cap);
+		b->s = xrealloc(b->s, b->cap);
 		if (!b->s)
 			abort();
 	}
@@ -70,7 +71,7 @@ static bool is_access(const ir_insn *in)
 int lk_ctrl_past_if(const litmus_test *t, int ti)
 {
 	const litmus_thread *th = &t->threads[ti];
-	bool *fromread = calloc(t->nregs + 1, 1), grew = true;
+	bool *fromread = xcalloc(t->nregs + 1, 1), grew = true;
 	int found = -1;
 
 	/* registers that may hold a value computed from a read (flow- and
@@ -109,9 +110,8 @@ int lk_ctrl_past_if(const litmus_test *t, int ti)
 static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
 
 /* The kernel's tools/memory-model: -I, $LKMM_DIR, ., the conformance cache. */
-const char *lk_lkmm_dir(const char *opt)
+const char *lk_lkmm_dir(const char *opt, char *dir)
 {
-	static char dir[PATH_MAX];
 	char probe[PATH_MAX + 32];
 	const char *home = getenv("HOME");
 
@@ -127,9 +127,9 @@ const char *lk_lkmm_dir(const char *opt)
 		snprintf(probe, sizeof probe, "%s/.cache/bpfmm-lkmm/*/.bpfmm-complete", home);
 		if (glob(probe, 0, NULL, &g) == 0) {
 			for (size_t i = 0; i < g.gl_pathc; i++) {
-				snprintf(dir, sizeof dir, "%s", g.gl_pathv[i]);
+				snprintf(dir, MODEL_DIR_MAX, "%s", g.gl_pathv[i]);
 				*strrchr(dir, '/') = 0;
-				strncat(dir, "/tools/memory-model", sizeof dir - strlen(dir) - 1);
+				strncat(dir, "/tools/memory-model", MODEL_DIR_MAX - strlen(dir) - 1);
 				snprintf(probe, sizeof probe, "%s/linux-kernel.cat", dir);
 				if (readable(probe)) {
 					globfree(&g);
@@ -144,8 +144,8 @@ const char *lk_lkmm_dir(const char *opt)
 
 cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, cat_model **mp, diag *d)
 {
-	char here[PATH_MAX], lib[PATH_MAX + 8];
-	const char *mdir = model_dir();
+	char here[PATH_MAX], lib[PATH_MAX + 8], mbuf[MODEL_DIR_MAX];
+	const char *mdir = model_dir(mbuf);
 	const char *inc[5];
 	int n = 0;
 
@@ -160,6 +160,24 @@ cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, 
 	d->file = path;
 	*mp = cat_model_load(path, inc, NULL, d);
 	return *mp ? cat_run_new(*mp, fe->tag_names, fe->ntags) : NULL;
+}
+
+int lk_pair_load(const lk_pair_spec *s, lk_pair *p, diag *d)
+{
+	*p = (lk_pair){ 0 };
+	for (int i = 0; i < 2; i++)
+		if (!(p->run[i] = lk_load_model(s->path[i], s->extra[i], s->fe[i], &p->m[i], d)))
+			return -1;
+	return 0;
+}
+
+void lk_pair_free(lk_pair *p)
+{
+	for (int i = 0; i < 2; i++) {
+		cat_run_free(p->run[i]);
+		cat_model_free(p->m[i]);
+	}
+	*p = (lk_pair){ 0 };
 }
 
 bool lk_same_value(const litmus_test *ta, value a, const litmus_test *tb, value b)
@@ -319,7 +337,7 @@ static int target_obs(const litmus_test *tc, const observable *oc, const litmus_
 
 int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_test *tn,
 		    const check_result *rn, lk_reg_fn reg, void *ctx, const char *label,
-		    sbuf *first, bool verbose)
+		    sbuf *first, FILE *verbose)
 {
 	int idx[rc->nobs + 1], extra = 0;
 
@@ -353,7 +371,7 @@ int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_
 		if (extra == 1 && first && b.s)
 			sb_printf(first, "%s", b.s);
 		if (verbose)
-			printf("  %s-only state: %s\n", label, b.s ? b.s : "[]");
+			fprintf(verbose, "  %s-only state: %s\n", label, b.s ? b.s : "[]");
 		free(b.s);
 	}
 	return extra;
@@ -396,7 +414,7 @@ void lk_col_add(lk_column *c, char *cell)
 {
 	if (c->n == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 16;
-		c->cells = realloc(c->cells, sizeof *c->cells * c->cap);
+		c->cells = xrealloc(c->cells, sizeof *c->cells * c->cap);
 		if (!c->cells)
 			abort();
 	}

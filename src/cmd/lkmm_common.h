@@ -9,6 +9,7 @@
 #include "cat/cat.h"
 #include "exec/check.h"
 #include "arch/frontends.h"
+#include "cat/model_dir.h"
 
 typedef struct {
 	char *s;
@@ -33,7 +34,7 @@ int lk_ctrl_past_if(const litmus_test *t, int ti);
 
 /* The kernel's tools/memory-model: opt (-I) if given, $LKMM_DIR, ., the
  * first ~/.cache/bpfmm-lkmm/<tree>/tools/memory-model; NULL if none. */
-const char *lk_lkmm_dir(const char *opt);
+const char *lk_lkmm_dir(const char *opt, char *buf);   /* buf: the caller's */
 
 /* Load the cat model at path for front-end fe (include path: its own
  * directory, extra if not NULL, the model library); NULL with d set. */
@@ -41,6 +42,22 @@ cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, 
 		       diag *d);
 
 /* Same value, symbols compared by name (the two tests intern apart). */
+/* The two models of a comparison (C and BPF, C and RISC-V), loaded once
+ * per thread under -j: path, extra include directory and front-end of
+ * each. lk_pair_load returns 0, or -1 with the error in d. */
+typedef struct {
+	const char *path[2], *extra[2];
+	const frontend *fe[2];
+} lk_pair_spec;
+
+typedef struct {
+	cat_model *m[2];
+	cat_run *run[2];
+} lk_pair;
+
+int  lk_pair_load(const lk_pair_spec *s, lk_pair *p, diag *d);
+void lk_pair_free(lk_pair *p);
+
 bool lk_same_value(const litmus_test *ta, value a, const litmus_test *tb, value b);
 
 /* Live ranges of thread ti's C registers, for register allocation:
@@ -92,9 +109,9 @@ void lk_print_prop(sbuf *b, const litmus_test *t, const prop *p, lk_reg_fn reg, 
  * is the target's register `reg` names). Returns their number, or -1 when
  * the observables do not line up. The first one, written
  * "[T:reg=v; x=v]" with tc's names, is appended to first (if not NULL);
- * with verbose each is printed as "  LABEL-only state: ...". */
+ * with verbose (not NULL) each is printed there as "  LABEL-only state: ...". */
 int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_test *tn,
 		    const check_result *rn, lk_reg_fn reg, void *ctx, const char *label,
-		    sbuf *first, bool verbose);
+		    sbuf *first, FILE *verbose);
 
 #endif

@@ -40,6 +40,8 @@
 #include "cat/model_dir.h"
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
+#include "cmd/parallel.h"
+#include "base/xalloc.h"
 
 /* ---- the mapping tables -------------------------------------------------- */
 
@@ -402,8 +404,8 @@ static int allocate(rthread *x)
 	const litmus_test *t = x->t;
 	const litmus_thread *th = &t->threads[x->ti];
 	int nr = t->nregs;
-	int *first = malloc(sizeof(int) * (nr + 1)), *last = malloc(sizeof(int) * (nr + 1));
-	bool *syms = calloc(t->nsyms + 1, 1);
+	int *first = xmalloc(sizeof(int) * (nr + 1)), *last = xmalloc(sizeof(int) * (nr + 1));
+	bool *syms = xcalloc(t->nsyms + 1, 1);
 	int next = RV_FIRST, rc = 0;
 
 	lk_live_ranges(t, x->ti, first, last, syms);
@@ -591,9 +593,9 @@ static void free_threads(rthread *xs, int n)
 
 /* One mapping on a test already checked under the LKMM (rc). */
 static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const check_result *rc,
-		       const rv_map *m, cat_run *rv)
+		       const rv_map *m, cat_run *rv, FILE *out, FILE *err)
 {
-	rthread *xs = calloc(tc->nthreads, sizeof *xs);
+	rthread *xs = xcalloc(tc->nthreads, sizeof *xs);
 	litmus_test *tr = NULL;
 	check_result rr = { 0 };
 	char *text = NULL;
@@ -607,11 +609,11 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 		x->t = tc;
 		x->m = m;
 		x->ti = ti;
-		x->map = malloc(sizeof(int) * (tc->nregs + 1));
-		x->symreg = malloc(sizeof(int) * (tc->nsyms + 1));
-		x->status = malloc(sizeof(int) * (nc + 1));
-		x->target = calloc(nc + 1, 1);
-		x->fold = calloc(nc + 1, 1);
+		x->map = xmalloc(sizeof(int) * (tc->nregs + 1));
+		x->symreg = xmalloc(sizeof(int) * (tc->nsyms + 1));
+		x->status = xmalloc(sizeof(int) * (nc + 1));
+		x->target = xcalloc(nc + 1, 1);
+		x->fold = xcalloc(nc + 1, 1);
 		for (int r = 0; r < tc->nregs; r++)
 			x->map[r] = -1;
 		for (int s = 0; s < tc->nsyms; s++)
@@ -623,7 +625,7 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 		if (translate_thread(&xs[ti]))
 			reason = xs[ti].reason;
 	if (reason) {
-		printf("LKMM-MAP %s %s LKMM=%s RISCV=- refused (%s)\n", tc->name, m->name,
+		fprintf(out, "LKMM-MAP %s %s LKMM=%s RISCV=- refused (%s)\n", tc->name, m->name,
 		       observation_word(rc), reason);
 		status = 0;
 		goto out;
@@ -633,19 +635,19 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 	int write_failed = o->emit_dir ? write_emit(o, tc->name, m, text) : 0;
 	tr = litmus_read_string(text, file, frontend_for_arch, &d);
 	if (!tr) {
-		fprintf(stderr, "bpfmm lkmm-map: %s: the RISC-V translation (%s) does not parse:\n", file,
+		fprintf(err, "bpfmm lkmm-map: %s: the RISC-V translation (%s) does not parse:\n", file,
 			m->name);
-		diag_print(&d);
+		diag_fprint(err, &d);
 		if (o->verbose)
-			fputs(text, stderr);
+			fputs(text, err);
 		goto out;
 	}
 	if (check_test(tr, rv, o->budget, &rr, &d) < 0) {
-		diag_print(&d);
+		diag_fprint(err, &d);
 		goto out;
 	}
 	sbuf first = { 0 };
-	int extra = lk_extra_states(tc, rc, tr, &rr, rv_reg, xs, "RISC-V", &first, false);
+	int extra = lk_extra_states(tc, rc, tr, &rr, rv_reg, xs, "RISC-V", &first, NULL);
 	const char *lw = observation_word(rc), *rw = observation_word(&rr);
 	const char *verdict;
 	if (extra > 0) {
@@ -658,13 +660,13 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 			      (!strcmp(lw, "Always") && strcmp(rw, "Always"));
 		verdict = weaker ? "unsound" : "sound";
 	}
-	printf("LKMM-MAP %s %s LKMM=%s RISCV=%s %s%s%s\n", tc->name, m->name, lw, rw, verdict,
+	fprintf(out, "LKMM-MAP %s %s LKMM=%s RISCV=%s %s%s%s\n", tc->name, m->name, lw, rw, verdict,
 	       first.s ? " " : "", first.s ? first.s : "");
 	free(first.s);
 	if (o->verbose) {
 		if (extra > 0)
-			lk_extra_states(tc, rc, tr, &rr, rv_reg, xs, "RISC-V", NULL, true);
-		fputs(text, stdout);
+			lk_extra_states(tc, rc, tr, &rr, rv_reg, xs, "RISC-V", NULL, out);
+		fputs(text, out);
 	}
 	status = write_failed;
 out:
@@ -672,11 +674,11 @@ out:
 	free(text);
 	check_result_free(&rr);
 	litmus_free(tr);
-	fflush(stdout);
+	fflush(out);
 	return status;
 }
 
-static int one_test(const lmopts *o, const char *file, cat_run *lkmm, cat_run *rv)
+static int one_test(const lmopts *o, const char *file, cat_run *lkmm, cat_run *rv, FILE *out, FILE *err)
 {
 	diag d = { .file = file };
 	litmus_test *tc = litmus_read_file(file, frontend_for_arch, &d);
@@ -684,20 +686,20 @@ static int one_test(const lmopts *o, const char *file, cat_run *lkmm, cat_run *r
 	int status = 1;
 
 	if (!tc) {
-		diag_print(&d);
+		diag_fprint(err, &d);
 		return 1;
 	}
 	if (strcmp(tc->arch, "C")) {
-		fprintf(stderr, "%s: error: not a C litmus test (%s)\n", file, tc->arch);
+		fprintf(err, "%s: error: not a C litmus test (%s)\n", file, tc->arch);
 		goto out;
 	}
 	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
-		diag_print(&d);
+		diag_fprint(err, &d);
 		goto out;
 	}
 	status = 0;
 	for (int k = 0; k < o->nmaps; k++)
-		status |= one_mapping(o, file, tc, &rc, o->maps[k], rv);
+		status |= one_mapping(o, file, tc, &rc, o->maps[k], rv, out, err);
 out:
 	check_result_free(&rc);
 	litmus_free(tc);
@@ -721,7 +723,9 @@ static const char lkmm_map_usage[] =
 "  --emit DIR      also write DIR/TEST.MAPPING.litmus\n"
 "  -I DIR          the kernel's tools/memory-model (default: $LKMM_DIR,\n"
 "                  ., ~/.cache/bpfmm-lkmm/*/tools/memory-model)\n"
-"  -v              print RISC-V-only final states and the translation\n";
+"  -v              print RISC-V-only final states and the translation\n"
+"  -j N, --jobs N  translate and check N tests at a time (as bpfmm -j)\n"
+"  --shard K/N     only the K-th of N slices of the tests (as bpfmm)\n";
 
 static int add_mapping(lmopts *o, const char *name)
 {
@@ -738,11 +742,57 @@ static int add_mapping(lmopts *o, const char *name)
 	return strcmp(name, "all") ? -1 : 0;
 }
 
+/* -j: every thread loads both models (lkmm_map_main loaded them once to
+ * report their errors) */
+typedef struct {
+	const lmopts *o;
+	const char *const *files;
+	lk_pair_spec spec;
+} lmjob;
+
+typedef struct {
+	const lmjob *j;
+	lk_pair p;
+} lmworker;
+
+static void *lmworker_new(void *arg)
+{
+	lmworker *w = xcalloc(1, sizeof *w);
+	diag d = { 0 };
+
+	if (!w) {
+		fputs("bpfmm: out of memory\n", stderr);
+		exit(1);
+	}
+	w->j = arg;
+	if (lk_pair_load(&w->j->spec, &w->p, &d) < 0) {
+		diag_print(&d);
+		exit(1);
+	}
+	return w;
+}
+
+static void lmworker_free(void *p)
+{
+	lmworker *w = p;
+
+	lk_pair_free(&w->p);
+	free(w);
+}
+
+static int lm_one(void *p, int i, FILE *out, FILE *err)
+{
+	lmworker *w = p;
+
+	return one_test(w->j->o, w->j->files[i], w->p.run[0], w->p.run[1], out, err);
+}
+
 int lkmm_map_main(int argc, char **argv)
 {
 	lmopts o = { .budget = 200000 };
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
+	int jobs = 1, shard_k = 1, shard_n = 1;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -764,6 +814,16 @@ int lkmm_map_main(int argc, char **argv)
 			o.lkmm_dir = argv[++i];
 		} else if (!strcmp(a, "-v")) {
 			o.verbose = true;
+		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
+			if (!par_parse_jobs(argv[++i], &jobs)) {
+				fprintf(stderr, "bpfmm lkmm-map: bad number of jobs '%s'\n", argv[i]);
+				return 2;
+			}
+		} else if ((!strcmp(a, "--shard") || !strcmp(a, "-shard")) && more) {
+			if (!par_parse_shard(argv[++i], &shard_k, &shard_n)) {
+				fprintf(stderr, "bpfmm lkmm-map: bad shard '%s' (K/N with 1 <= K <= N)\n", argv[i]);
+				return 2;
+			}
 		} else if (a[0] == '-') {
 			fprintf(stderr, "bpfmm lkmm-map: bad option '%s'\n%s", a, lkmm_map_usage);
 			return 2;
@@ -778,14 +838,15 @@ int lkmm_map_main(int argc, char **argv)
 	}
 	if (o.emit_dir && outdir_prepare(o.emit_dir, "lkmm-map", "--emit"))
 		return 2;
-	const char *ldir = lk_lkmm_dir(o.lkmm_dir);
+	char ldir_buf[MODEL_DIR_MAX], mdir_buf[MODEL_DIR_MAX];
+	const char *ldir = lk_lkmm_dir(o.lkmm_dir, ldir_buf);
 	char lpath[PATH_MAX + 32], rpath[PATH_MAX + 32];
 	if (!ldir) {
 		fprintf(stderr, "bpfmm lkmm-map: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n");
 		return 1;
 	}
 	snprintf(lpath, sizeof lpath, "%s/linux-kernel.cat", ldir);
-	snprintf(rpath, sizeof rpath, "%s/riscv.cat", model_dir());
+	snprintf(rpath, sizeof rpath, "%s/riscv.cat", model_dir(mdir_buf));
 	diag d = { 0 };
 	cat_model *ml = NULL, *mr = NULL;
 	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);
@@ -794,8 +855,12 @@ int lkmm_map_main(int argc, char **argv)
 		diag_print(&d);
 		status = 1;
 	} else {
-		for (int i = 0; i < nfiles; i++)
-			status |= one_test(&o, files[i], rl, rr);
+		lmjob j = { &o, files, { { lpath, rpath }, { ldir, NULL },
+					 { frontend_for_arch("C"), frontend_for_arch("RISCV") } } };
+		par_job pj = { lmworker_new, lmworker_free, lm_one, &j };
+		int first, last;
+		par_shard(nfiles, shard_k, shard_n, &first, &last);
+		status |= par_run(&pj, first, last, jobs);
 	}
 	cat_run_free(rl);
 	cat_run_free(rr);

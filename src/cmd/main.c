@@ -17,8 +17,11 @@
 #include "cmd/output.h"
 #include "cmd/outdir.h"
 #include "cmd/run.h"
+#include "cmd/parallel.h"
+#include "base/xalloc.h"
 
-static void warn_unrolling(const char *file, const litmus_test *t, const enum_stats *st);
+static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
+			   const enum_stats *st);
 
 #define BPFMM_VERSION "0.1"
 
@@ -79,6 +82,14 @@ static const char usage[] =
 "        + - . _ = , replaced by _ (\"a/b\" gives a_b.dot).\n"
 "  -notime, --no-time\n"
 "        Omit the Time lines (for comparing outputs).\n"
+"  -j N, --jobs N\n"
+"        Check N tests at a time on N threads (default 1; 0 = one per\n"
+"        online CPU). Results are printed in the order the tests are\n"
+"        named, stdout and stderr byte for byte as with -j 1.\n"
+"  --shard K/N\n"
+"        Check only the K-th of N equal slices of the tests named (in\n"
+"        order; 1 <= K <= N): the outputs of shards 1..N, concatenated,\n"
+"        are the output of one run (to spread a suite over machines).\n"
 "  --model-dir\n"
 "        Print the directory bundled models are read from, and exit.\n"
 "  -h, --help      Show this help and exit.\n"
@@ -118,6 +129,8 @@ typedef struct {
 	bool json;                 /* -json: one JSON object per test */
 	const char *dot_dir;       /* -dot DIR: DIR/NAME.dot per test */
 	long budget;               /* co orders per test before outcome mode */
+	int unroll;                /* -unroll */
+	const char *mdir;          /* the bundled models */
 } options;
 
 /* One loaded model per (model file, front-end): tags differ per dialect. */
@@ -128,8 +141,21 @@ typedef struct {
 	cat_run *run;
 } loaded_model;
 
-static loaded_model models[16];
-static int nmodels;
+/* The models a run has loaded, owned by the driver. */
+typedef struct {
+	loaded_model models[16];
+	int nmodels;
+} model_table;
+
+static void model_table_free(model_table *mt)
+{
+	for (int i = 0; i < mt->nmodels; i++) {
+		cat_run_free(mt->models[i].run);
+		cat_model_free(mt->models[i].m);
+		free(mt->models[i].path);
+	}
+	mt->nmodels = 0;
+}
 
 /* dst = a "/" b; false (and dst empty) if it does not fit */
 static bool join(char *dst, size_t n, const char *a, const char *b)
@@ -175,14 +201,15 @@ static void arch_mismatch(const char *name, const frontend *fe, const char *test
 		   name, set, other->arch, fe->arch, fe->default_model);
 }
 
-static loaded_model *get_model(const options *o, const frontend *fe, const char *test_file, diag *d)
+/* path: PATH_MAX bytes that live as long as d (errors name the model) */
+static loaded_model *get_model(const options *o, model_table *mt, const frontend *fe,
+			       const char *test_file, diag *d, char *path)
 {
-	static char path[PATH_MAX];
 	char libdir[PATH_MAX], here[PATH_MAX];
 	const char *name = o->model ? o->model : fe->default_model;
-	const char *mdir = model_dir();
+	const char *mdir = o->mdir;
 
-	if (!find_model(o, name, mdir, path, sizeof path)) {
+	if (!find_model(o, name, mdir, path, PATH_MAX)) {
 		/* the kernel's model is not bundled: say where it comes from */
 		bool lkmm = !o->model && !strcmp(name, "linux-kernel.cat");
 		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in ., -I directories, %s)%s",
@@ -191,10 +218,10 @@ static loaded_model *get_model(const options *o, const frontend *fe, const char 
 				  "tools/memory-model directory, or -I it" : "");
 		return NULL;
 	}
-	for (int i = 0; i < nmodels; i++)
-		if (!strcmp(models[i].path, path) && models[i].fe == fe)
-			return &models[i];
-	if (nmodels == (int)(sizeof models / sizeof *models)) {
+	for (int i = 0; i < mt->nmodels; i++)
+		if (!strcmp(mt->models[i].path, path) && mt->models[i].fe == fe)
+			return &mt->models[i];
+	if (mt->nmodels == (int)(sizeof mt->models / sizeof *mt->models)) {
 		diag_error(d, (srcpos){ 0, 0 }, "too many different models in one run");
 		return NULL;
 	}
@@ -215,11 +242,12 @@ static loaded_model *get_model(const options *o, const frontend *fe, const char 
 		arch_mismatch(name, fe, test_file, d);
 		return NULL;
 	}
-	loaded_model *lm = &models[nmodels++];
-	lm->path = strdup(path);
+	loaded_model *lm = &mt->models[mt->nmodels++];
+	lm->path = xstrdup(path);
 	lm->fe = fe;
 	lm->m = m;
 	lm->run = cat_run_new(m, fe->tag_names, fe->ntags);
+	cat_run_set_unroll(lm->run, o->unroll);
 	return lm;
 }
 
@@ -237,28 +265,31 @@ static int write_dot(const char *dir, const litmus_test *t, const check_result *
 }
 
 /* An error for file: on stderr, and with -json as a record on stdout. */
-static int failed(const options *o, const char *file, const diag *d)
+static int failed(const options *o, FILE *out, FILE *err, const char *file, const diag *d)
 {
-	diag_print(d);
-	diag_print_warnings(d);
+	diag_fprint(err, d);
+	diag_fprint_warnings(err, d);
 	if (o->json) {
-		print_json_error(stdout, file, d);
-		fflush(stdout);
+		print_json_error(out, file, d);
+		fflush(out);
 	}
 	return 1;
 }
 
-static int check_file(const options *o, const char *file)
+/* One test, its output to out and err (stdout and stderr, or a capture
+ * under -j); models are loaded into mt, the calling thread's table. */
+static int check_file(const options *o, model_table *mt, const char *file, FILE *out, FILE *err)
 {
 	diag d = { .file = file };
+	char mpath[PATH_MAX];
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 
 	if (!t)
-		return failed(o, file, &d);
-	loaded_model *lm = get_model(o, t->fe, file, &d);
+		return failed(o, out, err, file, &d);
+	loaded_model *lm = get_model(o, mt, t->fe, file, &d, mpath);
 	if (!lm) {
 		litmus_free(t);
-		return failed(o, file, &d);
+		return failed(o, out, err, file, &d);
 	}
 	check_result res;
 	d.file = file;
@@ -266,34 +297,35 @@ static int check_file(const options *o, const char *file)
 		arch_mismatch(o->model ? o->model : t->fe->default_model, t->fe, file, &d);
 		check_result_free(&res);
 		litmus_free(t);
-		return failed(o, file, &d);
+		return failed(o, out, err, file, &d);
 	}
-	diag_print_warnings(&d);
+	diag_fprint_warnings(err, &d);
 	if (o->json)
-		print_json(stdout, file, t, &res, &d);
+		print_json(out, file, t, &res, &d);
 	else
-		print_herd(stdout, t, &res, o->show_time);
+		print_herd(out, t, &res, o->show_time);
 	if (res.stats.cut_thread >= 0)
-		warn_unrolling(file, t, &res.stats);
+		warn_unrolling(out, err, file, t, &res.stats);
 	int status = o->dot_dir ? write_dot(o->dot_dir, t, &res) : 0;
-	fflush(stdout);
+	fflush(out);
 	check_result_free(&res);
 	litmus_free(t);
 	return status;
 }
 
 /* herd7's warning when a path went past the unrolling limit */
-static void warn_unrolling(const char *file, const litmus_test *t, const enum_stats *st)
+static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
+			   const enum_stats *st)
 {
 	const litmus_thread *th = &t->threads[st->cut_thread];
 	const char *label = th->label ? th->label[st->cut_insn] : NULL;
 
-	fflush(stdout);
+	fflush(out);
 	if (label)
-		fprintf(stderr, "Warning: File \"%s\": unrolling limit exceeded at %s, "
+		fprintf(err, "Warning: File \"%s\": unrolling limit exceeded at %s, "
 			"legal outcomes may be missing.\n", file, label);
 	else
-		fprintf(stderr, "Warning: File \"%s\": unrolling limit exceeded at P%d:%d, "
+		fprintf(err, "Warning: File \"%s\": unrolling limit exceeded at P%d:%d, "
 			"legal outcomes may be missing.\n", file, th->id, st->cut_insn);
 }
 
@@ -307,6 +339,45 @@ static void print_architectures(FILE *f)
 		fprintf(f, "  %-10s %s\n", fe->arch, fe->default_model);
 }
 
+/* -j: each thread has its own model table (a model is loaded once per
+ * thread; loading reports only errors, which every test retries). */
+typedef struct {
+	const options *o;
+	const char *const *files;
+} check_job;
+
+typedef struct {
+	model_table mt;
+	const check_job *cj;
+} checker;
+
+static void *checker_new(void *arg)
+{
+	checker *c = xcalloc(1, sizeof *c);
+
+	if (!c) {
+		fputs("bpfmm: out of memory\n", stderr);
+		exit(1);
+	}
+	c->cj = arg;
+	return c;
+}
+
+static void checker_free(void *w)
+{
+	checker *c = w;
+
+	model_table_free(&c->mt);
+	free(c);
+}
+
+static int check_one(void *w, int i, FILE *out, FILE *err)
+{
+	checker *c = w;
+
+	return check_file(c->cj->o, &c->mt, c->cj->files[i], out, err);
+}
+
 static int bad_usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "bpfmm: ");
@@ -317,18 +388,22 @@ static int bad_usage(const char *fmt, const char *arg)
 
 int main(int argc, char **argv)
 {
-	options o = { .show_time = true, .budget = 200000 };
+	char mdir[MODEL_DIR_MAX];
+	options o = { .show_time = true, .budget = 200000, .unroll = UNROLL_DEFAULT, .mdir = model_dir(mdir) };
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
+	bpfmm_cfg cfgs[4];   /* -conf: options point into them */
+	int ncfgs = 0;
+	int jobs = 1, shard_k = 1, shard_n = 1;
 
 	if (argc > 1 && !strcmp(argv[1], "map"))
-		return map_main(argc - 1, argv + 1, model_dir());
+		return map_main(argc - 1, argv + 1, o.mdir);
 	if (argc > 1 && !strcmp(argv[1], "c2bpf"))
 		return c2bpf_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
 		return lkmm_map_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "run"))
-		return run_main(argc - 1, argv + 1, model_dir(), argv[0]);
+		return run_main(argc - 1, argv + 1, o.mdir, argv[0]);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;
@@ -340,15 +415,13 @@ int main(int argc, char **argv)
 			printf("bpfmm %s\n", BPFMM_VERSION);
 			return 0;
 		} else if (!strcmp(a, "--model-dir")) {
-			printf("%s\n", model_dir());
+			printf("%s\n", o.mdir);
 			return 0;
 		} else if (!strcmp(a, "-model") || !strcmp(a, "--model") || !strcmp(a, "-cat")) {
 			if (!more)
 				return bad_usage("%s needs a file", a);
 			o.model = argv[++i];
 		} else if (!strcmp(a, "-conf") || !strcmp(a, "--conf")) {
-			static bpfmm_cfg cfgs[4];   /* options point into them */
-			static int ncfgs;
 			bpfmm_cfg *cfg = &cfgs[ncfgs];
 			diag d = { 0 };
 			if (!more)
@@ -391,7 +464,17 @@ int main(int argc, char **argv)
 			n = strtol(argv[++i], &end, 10);
 			if (*end || !*argv[i] || n < 0 || n > 1000)
 				return bad_usage("bad unrolling limit '%s' (0 to 1000)", argv[i]);
-			enumerate_set_unroll((int)n);
+			o.unroll = (int)n;
+		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+			if (!more)
+				return bad_usage("%s needs a number", a);
+			if (!par_parse_jobs(argv[++i], &jobs))
+				return bad_usage("bad number of jobs '%s'", argv[i]);
+		} else if (!strcmp(a, "--shard") || !strcmp(a, "-shard")) {
+			if (!more)
+				return bad_usage("%s needs K/N", a);
+			if (!par_parse_shard(argv[++i], &shard_k, &shard_n))
+				return bad_usage("bad shard '%s' (K/N with 1 <= K <= N)", argv[i]);
 		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
 			o.show_time = false;
 		} else if (!strcmp(a, "-json") || !strcmp(a, "--json")) {
@@ -410,12 +493,10 @@ int main(int argc, char **argv)
 		return bad_usage("%s", "no litmus file given");
 	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
 		return 2;
-	for (int i = 0; i < nfiles; i++)
-		status |= check_file(&o, files[i]);
-	for (int i = 0; i < nmodels; i++) {
-		cat_run_free(models[i].run);
-		cat_model_free(models[i].m);
-		free(models[i].path);
-	}
+	check_job cj = { &o, files };
+	par_job pj = { checker_new, checker_free, check_one, &cj };
+	int first, last;
+	par_shard(nfiles, shard_k, shard_n, &first, &last);
+	status = par_run(&pj, first, last, jobs);
 	return status;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/mapping.h"
+#include "base/xalloc.h"
 
 static char *trim(char *s)
 {
@@ -20,7 +21,7 @@ static char *trim(char *s)
 
 static void *grow(void *arr, int n, size_t elem)
 {
-	return realloc(arr, elem * (size_t)(n + 1));
+	return xrealloc(arr, elem * (size_t)(n + 1));
 }
 
 /* Remove a trailing marker word from a template line; true if found. */
@@ -55,7 +56,7 @@ static int directive(mapping *m, char *line, int lineno, diag *d)
 		if (!(arg = strtok_r(NULL, " \t", &save)))
 			return diag_error(d, at, "'%s' needs a value", word);
 		free(*slot);
-		*slot = strdup(arg);
+		*slot = xstrdup(arg);
 		return 0;
 	}
 	if (!strcmp(word, "kernel") || !strcmp(word, "source") || !strcmp(word, "note"))
@@ -68,14 +69,14 @@ static int directive(mapping *m, char *line, int lineno, diag *d)
 			if (!eq || arg[0] != 'r' || sscanf(arg + 1, "%d", &r) != 1 || r < 0 || r > 10)
 				return diag_error(d, at, "bad register pair '%s' (expected rN=NATIVE)", arg);
 			free(tab[r]);
-			tab[r] = strdup(eq + 1);
+			tab[r] = xstrdup(eq + 1);
 		}
 		return 0;
 	}
 	if (!strcmp(word, "fresh")) {
 		while ((arg = strtok_r(NULL, " \t", &save))) {
 			m->fresh = grow(m->fresh, m->nfresh, sizeof *m->fresh);
-			m->fresh[m->nfresh++] = strdup(arg);
+			m->fresh[m->nfresh++] = xstrdup(arg);
 		}
 		return 0;
 	}
@@ -85,7 +86,7 @@ static int directive(mapping *m, char *line, int lineno, diag *d)
 		m->vars = grow(m->vars, m->nvars, sizeof *m->vars);
 		map_vars *v = &m->vars[m->nvars++];
 		memset(v, 0, sizeof *v);
-		v->key = strdup(arg);
+		v->key = xstrdup(arg);
 		while ((arg = strtok_r(NULL, " \t", &save))) {
 			char *eq = strchr(arg, '=');
 			if (!eq)
@@ -93,8 +94,8 @@ static int directive(mapping *m, char *line, int lineno, diag *d)
 			*eq = 0;
 			v->names = grow(v->names, v->n, sizeof *v->names);
 			v->vals = grow(v->vals, v->n, sizeof *v->vals);
-			v->names[v->n] = strdup(arg);
-			v->vals[v->n++] = strdup(eq + 1);
+			v->names[v->n] = xstrdup(arg);
+			v->vals[v->n++] = xstrdup(eq + 1);
 		}
 		return 0;
 	}
@@ -115,8 +116,8 @@ mapping *mapping_read(const char *path, diag *d)
 		diag_error(d, (srcpos){ 0, 0 }, "cannot open mapping '%s'", path);
 		return NULL;
 	}
-	m = calloc(1, sizeof *m);
-	m->path = strdup(path);
+	m = xcalloc(1, sizeof *m);
+	m->path = xstrdup(path);
 	while (fgets(buf, sizeof buf, f)) {
 		lineno++;
 		bool indented = isspace((unsigned char)buf[0]);
@@ -133,8 +134,8 @@ mapping *mapping_read(const char *path, diag *d)
 			m->secs = grow(m->secs, m->nsecs, sizeof *m->secs);
 			cur = &m->secs[m->nsecs++];
 			memset(cur, 0, sizeof *cur);
-			cur->name = strdup(s + 1);
-			cur->cite = strdup(trim(close + 1));
+			cur->name = xstrdup(s + 1);
+			cur->cite = xstrdup(trim(close + 1));
 			cur->line = lineno;
 			continue;
 		}
@@ -149,7 +150,7 @@ mapping *mapping_read(const char *path, diag *d)
 			s = trim(s);
 			cur->lines = grow(cur->lines, cur->nlines, sizeof *cur->lines);
 			cur->flags = grow(cur->flags, cur->nlines, sizeof *cur->flags);
-			cur->lines[cur->nlines] = strdup(s);
+			cur->lines[cur->nlines] = xstrdup(s);
 			cur->flags[cur->nlines++] = fl;
 			continue;
 		}
@@ -169,7 +170,7 @@ mapping *mapping_read(const char *path, diag *d)
 	}
 	if (!m->name) {
 		const char *b = strrchr(path, '/');
-		m->name = strdup(b ? b + 1 : path);
+		m->name = xstrdup(b ? b + 1 : path);
 	}
 	return m;
 fail:

@@ -40,6 +40,7 @@
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
+#include "base/xalloc.h"
 
 /* ---- BPF encoding (facts of the kernel's uapi) ---------------------------- */
 enum {
@@ -370,8 +371,8 @@ static int translate_thread(run_test *rt, int ti, int ninst, prog *p)
 	const litmus_thread *th = &t->threads[ti];
 	int64_t init[10] = { 0 };
 	int initsym[10], k, i;
-	int *start = calloc((size_t)th->ncode + 1, sizeof *start);
-	int *jpos = calloc((size_t)th->ncode + 1, sizeof *jpos);
+	int *start = xcalloc((size_t)th->ncode + 1, sizeof *start);
+	int *jpos = xcalloc((size_t)th->ncode + 1, sizeof *jpos);
 
 	for (k = 0; k < 10; k++)
 		initsym[k] = -1;
@@ -475,7 +476,7 @@ static void write_job(FILE *f, run_test *rt, int ninst)
 {
 	const litmus_test *t = rt->t;
 	int i, ti;
-	binsn *buf = malloc(MAXINSN * sizeof *buf);
+	binsn *buf = xmalloc(MAXINSN * sizeof *buf);
 
 	fprintf(f, "test %s\n", t->name);
 	fprintf(f, "threads %d\nstride %d\n", t->nthreads, rt->stride);
@@ -509,7 +510,7 @@ static void write_job(FILE *f, run_test *rt, int ninst)
 /* Translate every thread once to find an unsupported instruction. */
 static void try_translate(run_test *rt, int ninst)
 {
-	binsn *buf = malloc(MAXINSN * sizeof *buf);
+	binsn *buf = xmalloc(MAXINSN * sizeof *buf);
 	for (int ti = 0; ti < rt->t->nthreads && !rt->unsupported; ti++) {
 		prog p = { .v = buf };
 		if (translate_thread(rt, ti, ninst, &p) < 0)
@@ -567,7 +568,7 @@ static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc,
 		diag_print(&d);
 		return -1;
 	}
-	rt->slot = malloc(((size_t)rt->res.nobs + 1) * sizeof *rt->slot);
+	rt->slot = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *rt->slot);
 	for (i = 0; i < rt->res.nobs; i++)
 		rt->slot[i] = rt->res.obs[i].thread >= 0 ? rt->nslots++ : -1;
 	/* locations, result slots, then the start barrier's counter */
@@ -647,7 +648,7 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 	int nst = 0, i, bad = 0, done = 0, weak = 0;
 	long ninst = 0, pos = 0, neg = 0;
 	double secs = 0;
-	value *row = malloc(((size_t)rt->res.nobs + 1) * sizeof *row);
+	value *row = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *row);
 
 	if (rt->unsupported) {
 		printf("Run %s %s unsupported (%s)\n", name, arch, rt->unsupported);
@@ -673,7 +674,7 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 		} else if (!strncmp(kw, "state ", 6)) {
 			char *e;
 			long c = strtol(rest, &e, 10);
-			st = realloc(st, (size_t)(nst + 1) * sizeof *st);
+			st = xrealloc(st, (size_t)(nst + 1) * sizeof *st);
 			st[nst].line = e + (*e == ' ');
 			st[nst].count = c;
 			nst++;
@@ -763,11 +764,11 @@ static char **read_lines(const char *path, int *n)
 		while (l && (p[l - 1] == '\n' || p[l - 1] == '\r'))
 			p[--l] = '\0';
 		if (*n == cap)
-			v = realloc(v, (size_t)(cap = cap ? 2 * cap : 256) * sizeof *v);
-		v[(*n)++] = strdup(p);
+			v = xrealloc(v, (size_t)(cap = cap ? 2 * cap : 256) * sizeof *v);
+		v[(*n)++] = xstrdup(p);
 	}
 	fclose(f);
-	return v ? v : calloc(1, sizeof *v);
+	return v ? v : xcalloc(1, sizeof *v);
 }
 
 static const char usage[] =
@@ -802,7 +803,7 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 {
 	const char *arch = NULL, *emit_path = NULL, *judge_path = NULL;
 	int ninst = 1024, passes = 4, i, nfiles = 0, rc = 0;
-	char **files = calloc((size_t)argc + 1, sizeof *files);
+	char **files = xcalloc((size_t)argc + 1, sizeof *files);
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -846,8 +847,8 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 		free(files);
 		return 1;
 	}
-	run_test *rts = calloc((size_t)nfiles, sizeof *rts);
-	bool *ok = calloc((size_t)nfiles, sizeof *ok);
+	run_test *rts = xcalloc((size_t)nfiles, sizeof *rts);
+	bool *ok = xcalloc((size_t)nfiles, sizeof *ok);
 	for (i = 0; i < nfiles; i++) {
 		ok[i] = prepare(&rts[i], files[i], &bm, &sc, ninst) == 0;
 		if (!ok[i])

@@ -1,8 +1,10 @@
 /* check.c - from allowed executions to final states and a verdict. */
+#define _GNU_SOURCE   /* qsort_r: the comparisons need the test */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "exec/check.h"
+#include "base/xalloc.h"
 
 typedef struct {
 	const litmus_test *t;
@@ -23,7 +25,7 @@ static void add_obs(check_result *res, observable o)
 	for (int i = 0; i < res->nobs; i++)
 		if (obs_eq(&res->obs[i], &o))
 			return;
-	res->obs = realloc(res->obs, sizeof *res->obs * (res->nobs + 1));
+	res->obs = xrealloc(res->obs, sizeof *res->obs * (res->nobs + 1));
 	res->obs[res->nobs++] = o;
 }
 
@@ -40,12 +42,11 @@ static void add_prop_obs(check_result *res, const prop *p)
 	add_prop_obs(res, p->r);
 }
 
-static const litmus_test *sort_test;
-
 /* registers (by thread, then name) before memory (by name) */
-static int obs_cmp(const void *pa, const void *pb)
+static int obs_cmp(const void *pa, const void *pb, void *ctx)
 {
 	const observable *a = pa, *b = pb;
+	const litmus_test *sort_test = ctx;
 
 	if ((a->thread < 0) != (b->thread < 0))
 		return a->thread < 0 ? 1 : -1;
@@ -99,7 +100,7 @@ static void grow_slots(collector *c)
 	int ns = c->nslots ? 2 * c->nslots : 64;
 
 	free(c->slots);
-	c->slots = malloc(sizeof(int) * ns);
+	c->slots = xmalloc(sizeof(int) * ns);
 	for (int i = 0; i < ns; i++)
 		c->slots[i] = -1;
 	c->nslots = ns;
@@ -128,8 +129,8 @@ static int intern_state(collector *c, const value *row)
 	}
 	if (res->nstates == res->capstates) {
 		res->capstates = res->capstates ? 2 * res->capstates : 16;
-		res->states = realloc(res->states, sizeof(value) * n * res->capstates + 1);
-		res->holds = realloc(res->holds, sizeof(bool) * res->capstates);
+		res->states = xrealloc(res->states, sizeof(value) * n * res->capstates + 1);
+		res->holds = xrealloc(res->holds, sizeof(bool) * res->capstates);
 	}
 	int s = res->nstates++;
 	memcpy(res->states + (size_t)s * n, row, sizeof(value) * n);
@@ -143,8 +144,8 @@ static void add_flag(check_result *res, const char *name)
 	for (int i = 0; i < res->nflags; i++)
 		if (!strcmp(res->flags[i], name))
 			return;
-	res->flags = realloc(res->flags, sizeof(char *) * (res->nflags + 1));
-	res->flags[res->nflags++] = strdup(name);
+	res->flags = xrealloc(res->flags, sizeof(char *) * (res->nflags + 1));
+	res->flags[res->nflags++] = xstrdup(name);
 }
 
 static void witness_free(witness *w)
@@ -165,10 +166,10 @@ static void witness_take(witness *wt, const execution *x, bool holds)
 	wt->holds = holds;
 	wt->n = n;
 	wt->w = w;
-	wt->thread = calloc((size_t)n * 3 + 1, sizeof(int));
+	wt->thread = xcalloc((size_t)n * 3 + 1, sizeof(int));
 	wt->sym = wt->thread + n;
 	wt->insn = wt->thread + 2 * n;
-	wt->po = calloc((size_t)n * w * 3 + (size_t)n * (2 * sizeof(value) + 1) / sizeof(word) + 2,
+	wt->po = xcalloc((size_t)n * w * 3 + (size_t)n * (2 * sizeof(value) + 1) / sizeof(word) + 2,
 			sizeof(word));
 	wt->rf = wt->po + (size_t)n * w;
 	wt->co = wt->po + (size_t)2 * n * w;
@@ -325,13 +326,18 @@ static void warn_typos(const litmus_test *t, const check_result *res, diag *d)
 	}
 }
 
-static const check_result *sort_res;
+typedef struct {
+	const litmus_test *t;
+	int nobs;
+} state_order;
 
-static int state_cmp(const void *pa, const void *pb)
+static int state_cmp(const void *pa, const void *pb, void *ctx)
 {
 	const value *a = pa, *b = pb;
+	const state_order *so = ctx;
+	const litmus_test *sort_test = so->t;
 
-	for (int i = 0; i < sort_res->nobs; i++) {
+	for (int i = 0; i < so->nobs; i++) {
 		/* herd7: integers before addresses, addresses by symbol name */
 		if ((a[i].sym < 0) != (b[i].sym < 0))
 			return a[i].sym < 0 ? -1 : 1;
@@ -369,10 +375,9 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 	/* the filter's observables are needed to evaluate it, not shown */
 	int shown = res->nobs;
 	add_prop_obs(res, t->filter);
-	sort_test = t;
 	if (shown > 1)   /* res->obs is NULL when nothing is observed */
-		qsort(res->obs, shown, sizeof *res->obs, obs_cmp);
-	c.row = calloc(res->nobs + 1, sizeof(value));
+		qsort_r(res->obs, shown, sizeof *res->obs, obs_cmp, (void *)t);
+	c.row = xcalloc(res->nobs + 1, sizeof(value));
 
 	/* memory symbols are locations 0..nsyms-1 (mem_domain_init) */
 	int final_locs[res->nobs + 1], nfinal = 0;
@@ -421,13 +426,13 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 	}
 	/* sort states, keeping each state's `holds` with it */
 	int n = res->nobs + 1;
-	value *tmp = malloc(sizeof(value) * n * (res->nstates + 1));
+	value *tmp = xmalloc(sizeof(value) * n * (res->nstates + 1));
 	for (int s = 0; s < res->nstates; s++) {
 		memcpy(tmp + (size_t)s * n, res->states + (size_t)s * res->nobs, sizeof(value) * res->nobs);
 		tmp[(size_t)s * n + res->nobs] = value_int(res->holds[s]);
 	}
-	sort_res = res;
-	qsort(tmp, res->nstates, sizeof(value) * n, state_cmp);
+	state_order so = { t, res->nobs };
+	qsort_r(tmp, res->nstates, sizeof(value) * n, state_cmp, &so);
 	for (int s = 0; s < res->nstates; s++) {
 		memcpy(res->states + (size_t)s * res->nobs, tmp + (size_t)s * n, sizeof(value) * res->nobs);
 		res->holds[s] = tmp[(size_t)s * n + res->nobs].off;

@@ -5,6 +5,8 @@
 #include <string.h>
 #include "exec/enumerate.h"
 #include "litmus/frontend.h"
+#include "litmus/frontend.h"
+#include "base/xalloc.h"
 
 /* The value domain after round r holds every value computable through a
  * chain of at most r writes (each write's value coming from reads of the
@@ -14,7 +16,7 @@
  * read can return. Without loops a path performs each writing
  * instruction at most once; with loops, a path passes an instruction at
  * most once plus once per backward jump, and the unrolling limit bounds
- * those (enumerate_set_unroll). Past MAX_DOMAIN_ROUNDS rounds a domain
+ * those (cat_run_set_unroll). Past MAX_DOMAIN_ROUNDS rounds a domain
  * that still grows is an error. */
 #define MAX_DOMAIN_ROUNDS 64
 
@@ -72,14 +74,6 @@ typedef struct {
 
 /* ---- event structures ---- */
 
-static void *zalloc(size_t n)
-{
-	void *p = calloc(1, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
-
 static void evstruct_free(evstruct *es)
 {
 	free(es->thread); free(es->loc); free(es->rval); free(es->wval);
@@ -107,23 +101,23 @@ static void build_events(enumerator *E)
 	es->n = n;
 	es->w = w;
 	es->ninit = ninit;
-	es->thread = zalloc(sizeof(int) * n);
-	es->loc = zalloc(sizeof(int) * n);
-	es->rval = zalloc(sizeof(value) * n);
-	es->wval = zalloc(sizeof(value) * n);
-	es->kind = zalloc(n);
-	es->tags = zalloc(sizeof(tagmask) * n);
-	es->insn = zalloc(sizeof(int) * n);
+	es->thread = xzalloc(sizeof(int) * n);
+	es->loc = xzalloc(sizeof(int) * n);
+	es->rval = xzalloc(sizeof(value) * n);
+	es->wval = xzalloc(sizeof(value) * n);
+	es->kind = xzalloc(n);
+	es->tags = xzalloc(sizeof(tagmask) * n);
+	es->insn = xzalloc(sizeof(int) * n);
 	/* sets and relations share two blocks */
-	word *sets = zalloc(sizeof(word) * w * 6);
+	word *sets = xzalloc(sizeof(word) * w * 6);
 	es->R = sets; es->W = sets + w; es->M = sets + 2 * w;
 	es->F = sets + 3 * w; es->IW = sets + 4 * w; es->all = sets + 5 * w;
 	es->ntags = t->fe ? t->fe->ntags : 0;
-	es->tagset = zalloc(sizeof(word *) * (es->ntags + 1));
+	es->tagset = xzalloc(sizeof(word *) * (es->ntags + 1));
 	for (int k = 0; k < es->ntags; k++)
-		es->tagset[k] = zalloc(sizeof(word) * w);
+		es->tagset[k] = xzalloc(sizeof(word) * w);
 	size_t rsz = (size_t)n * w;
-	word *rels = zalloc(sizeof(word) * rsz * 12);
+	word *rels = xzalloc(sizeof(word) * rsz * 12);
 	es->po = rels; es->addr = rels + rsz; es->data = rels + 2 * rsz;
 	es->ctrl = rels + 3 * rsz; es->rmw = rels + 4 * rsz; es->sameloc = rels + 5 * rsz;
 	es->ext = rels + 6 * rsz; es->intl = rels + 7 * rsz; es->id = rels + 8 * rsz;
@@ -280,10 +274,10 @@ static int judge_structure(enumerator *E, bool cut)
 	free(E->cands);
 	free(E->ncand);
 	free(E->rf);
-	E->reads = zalloc(sizeof(int) * n);
-	E->cands = zalloc(sizeof(int) * n * n);
-	E->ncand = zalloc(sizeof(int) * n);
-	E->rf = zalloc(sizeof(word) * n * es->w);
+	E->reads = xzalloc(sizeof(int) * n);
+	E->cands = xzalloc(sizeof(int) * n * n);
+	E->ncand = xzalloc(sizeof(int) * n);
+	E->rf = xzalloc(sizeof(word) * n * es->w);
 	E->nreads = 0;
 	for (int r = 0; r < n; r++) {
 		if (!(es->kind[r] & EV_R) || model_rf(E->t, es->thread[r], es->insn[r]))
@@ -381,31 +375,20 @@ static int pick_traces(enumerator *E, int ti, bool cut)
 	return 0;
 }
 
-static int unroll_limit = UNROLL_DEFAULT;
-
-void enumerate_set_unroll(int n)
-{
-	unroll_limit = n < 0 ? 0 : n;
-}
-
-int enumerate_unroll(void)
-{
-	return unroll_limit;
-}
-
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d)
 {
 	mem_domain md;
 	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .arg = arg, .stats = stats, .d = d };
 	int st = 0;
+	int unroll_limit = cat_run_unroll(run) < 0 ? UNROLL_DEFAULT : cat_run_unroll(run);
 
 	memset(stats, 0, sizeof *stats);
 	stats->cut_thread = stats->cut_insn = -1;
 	mem_domain_init(&md, t);
-	E.tl = zalloc(sizeof(trace_list) * (t->nthreads + 1));
-	E.pick = zalloc(sizeof(trace *) * (t->nthreads + 1));
-	E.base = zalloc(sizeof(int) * (t->nthreads + 1));
+	E.tl = xzalloc(sizeof(trace_list) * (t->nthreads + 1));
+	E.pick = xzalloc(sizeof(trace *) * (t->nthreads + 1));
+	E.base = xzalloc(sizeof(int) * (t->nthreads + 1));
 
 	/* grow the value domain until every thread's writes are in it */
 	bool loops;
@@ -432,7 +415,7 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 		if (!grew)
 			break;
 	}
-	stats->syms = zalloc(sizeof *stats->syms * (t->nsyms + 1));
+	stats->syms = xzalloc(sizeof *stats->syms * (t->nsyms + 1));
 	for (int ti = 0; ti < t->nthreads; ti++)
 		for (int i = 0; i < E.tl[ti].n; i++)
 			for (int k = 0; k < E.tl[ti].v[i].nev; k++) {

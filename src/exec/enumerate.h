@@ -50,11 +50,6 @@ typedef struct {
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d);
 
-/* How often a path may jump back to one instruction (herd7's -unroll;
- * default UNROLL_DEFAULT): for every test checked after the call. */
-void enumerate_set_unroll(int n);
-int enumerate_unroll(void);
-
 /* Final value of memory location `loc` in an execution (co-last write). */
 value execution_final_memory(const execution *x, int loc);
 

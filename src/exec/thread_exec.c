@@ -5,18 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exec/thread_exec.h"
+#include "base/xalloc.h"
 
 #define MAX_STEPS 4096        /* per path: litmus threads are short */
 #define MAX_WORDS 1024        /* words per dependency set: 65536 events */
 #define MAX_TRACES 200000     /* per thread: beyond this, give up cleanly */
-
-static void *xrealloc(void *p, size_t n)
-{
-	void *q = realloc(p, n ? n : 1);
-	if (!q)
-		abort();
-	return q;
-}
 
 void mem_domain_init(mem_domain *md, const litmus_test *t)
 {

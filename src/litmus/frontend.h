@@ -7,6 +7,8 @@
 #ifndef BPFMM_FRONTEND_H
 #define BPFMM_FRONTEND_H
 
+enum { CANON_REG_MAX = 16 };   /* a canonical register name, with its NUL */
+
 #include "litmus/litmus.h"
 
 /* One cell of the thread grid: the text of one instruction slot (may be
@@ -27,8 +29,9 @@ typedef struct frontend {
 
 	/* Optional: the canonical name of register `name` (e.g. "x10" for the
 	 * RISC-V ABI name "a0"), used for interning and printing; NULL if the
-	 * name is already canonical or no such hook. */
-	const char *(*canon_register)(const char *name);
+	 * name is already canonical or no such hook. The name may be built in
+	 * buf (CANON_REG_MAX bytes, the caller's). */
+	const char *(*canon_register)(const char *name, char *buf);
 
 	/* Lower one thread's cells (top to bottom) to IR in t->threads[ti].
 	 * Registers are interned with litmus_reg(), symbols with litmus_sym().

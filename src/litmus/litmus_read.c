@@ -12,6 +12,7 @@
 #include <string.h>
 #include "litmus/litmus_read.h"
 #include "litmus/litmus_lex.h"
+#include "base/xalloc.h"
 
 /* Deepest nesting of '~', '(' and '=>' in a condition; bounds recursion. */
 #define MAX_PROP_DEPTH 200
@@ -37,12 +38,12 @@ static void *reserve_one(void *arr, int n, size_t elem)
 {
 	if (n & (n - 1))
 		return arr;
-	return realloc(arr, (size_t)(n ? 2 * n : 1) * elem);
+	return xrealloc(arr, (size_t)(n ? 2 * n : 1) * elem);
 }
 
 static char *dup_range(const char *s, size_t n)
 {
-	char *c = malloc(n + 1);
+	char *c = xmalloc(n + 1);
 
 	if (c) {
 		memcpy(c, s, n);
@@ -71,7 +72,8 @@ static int intern(char ***names, int *n, const char *name)
 
 int litmus_reg(litmus_test *t, const char *name)
 {
-	const char *c = t->fe && t->fe->canon_register ? t->fe->canon_register(name) : NULL;
+	char buf[CANON_REG_MAX];
+	const char *c = t->fe && t->fe->canon_register ? t->fe->canon_register(name, buf) : NULL;
 
 	return intern(&t->regs, &t->nregs, c ? c : name);
 }
@@ -529,9 +531,9 @@ static int read_thread_header(reader *r)
 		return diag_error(r->d, r->lx.pos, "missing thread grid (P0 | P1 ... ;)");
 	if (split_row(r, &cells, &n))
 		goto out;
-	if (!(t->threads = calloc((size_t)n, sizeof *t->threads))
-	    || !(r->cells = calloc((size_t)n, sizeof *r->cells))
-	    || !(r->ncells = calloc((size_t)n, sizeof *r->ncells))) {
+	if (!(t->threads = xcalloc((size_t)n, sizeof *t->threads))
+	    || !(r->cells = xcalloc((size_t)n, sizeof *r->cells))
+	    || !(r->ncells = xcalloc((size_t)n, sizeof *r->ncells))) {
 		rc = oom(r);
 		goto out;
 	}
@@ -796,7 +798,7 @@ static int strip_comments_around_body(char *text, diag *d)
 	body = p + 1;
 	end = find_body_end(body);
 	n = (size_t)(end - body);
-	if (!(save = malloc(n + 1)))
+	if (!(save = xmalloc(n + 1)))
 		return diag_error(d, (srcpos){ 0, 0 }, "out of memory");
 	memcpy(save, body, n);
 	for (p = body; p < end; p++)
@@ -864,7 +866,7 @@ static prop *new_prop(reader *r, prop_kind kind, prop *l, prop *rr)
 	if (++r->nprops > MAX_PROP_NODES)
 		diag_error(r->d, r->lx.pos, "condition too large (more than %d terms)",
 			   MAX_PROP_NODES);
-	else if (!(p = calloc(1, sizeof *p)))
+	else if (!(p = xcalloc(1, sizeof *p)))
 		oom(r);
 	if (!p) {
 		prop_free(l);
@@ -1163,7 +1165,7 @@ static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn l
 
 	if (!d->file)
 		d->file = name;
-	if (!(r.t = calloc(1, sizeof *r.t))) {
+	if (!(r.t = xcalloc(1, sizeof *r.t))) {
 		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
 		goto out;
 	}
@@ -1254,7 +1256,7 @@ litmus_test *litmus_read_file(const char *path, frontend_lookup_fn lookup, diag 
 	do {
 		if (len + 1 >= cap) {
 			cap = cap ? 2 * cap : 8192;
-			if (!(nb = realloc(buf, cap))) {
+			if (!(nb = xrealloc(buf, cap))) {
 				diag_error(d, (srcpos){ 0, 0 }, "out of memory");
 				goto fail;
 			}

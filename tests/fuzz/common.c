@@ -11,10 +11,11 @@ static const char sc_model[] = "\"fuzz SC\"\ninclude \"cos.cat\"\nacyclic po | r
 
 void fuzz_incdirs(const char *inc[3])
 {
-	static char lib[4096];
-	snprintf(lib, sizeof lib, "%s/lib", model_dir());
+	static char lib[4096], mbuf[MODEL_DIR_MAX];
+	const char *mdir = model_dir(mbuf);
+	snprintf(lib, sizeof lib, "%s/lib", mdir);
 	inc[0] = lib;
-	inc[1] = model_dir();
+	inc[1] = mdir;
 	inc[2] = NULL;
 }
 
@@ -31,7 +32,7 @@ cat_run *fuzz_run_for(const frontend *fe)
 	const char *inc[3];
 	char path[4200];
 	fuzz_incdirs(inc);
-	snprintf(path, sizeof path, "%s/%s", model_dir(), fe->default_model ? fe->default_model : "");
+	snprintf(path, sizeof path, "%s/%s", inc[1], fe->default_model ? fe->default_model : "");   /* the model directory */
 	FILE *f = fe->default_model ? fopen(path, "r") : NULL;
 	if (f)
 		fclose(f);

@@ -26,8 +26,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		diag_print(&d);
 		abort();
 	}
-	/* runaway models end at the evaluator's limits; keep them quick here */
-	cat_set_memory_limit((size_t)64 << 20);
 	return 0;
 }
 
@@ -43,6 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!m)
 		return 0;
 	cat_run *run = cat_run_new(m, test->fe->tag_names, test->fe->ntags);
+	/* runaway models end at the evaluator's limits; keep them quick here */
+	cat_run_set_memory_limit(run, (size_t)64 << 20);
 	check_result res;
 	check_test(test, run, 2000, &res, &d);
 	check_result_free(&res);

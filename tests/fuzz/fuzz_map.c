@@ -25,6 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!path)
 		return 0;
 	char *argv[] = { "map", "--arch", (char *)arch[h % 6], (char *)path, NULL };
-	map_main(4, argv, model_dir());
+	char mdir[MODEL_DIR_MAX];
+	map_main(4, argv, model_dir(mdir));
 	return 0;
 }

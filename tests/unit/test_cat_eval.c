@@ -87,6 +87,8 @@ static long run(const char *model, const word *rf, int *flags)
  * then the run is still usable: the next execution fails the same way
  * (unless a limit on work ended it: values computed before the limit stay
  * cached, the next execution gets further). */
+static size_t mem_limit = CAT_MEM_LIMIT;   /* for the runs run_fails2 makes */
+
 static bool run_fails2(const char *model, int line, int col, const char *msg, bool again)
 {
 	static const char *const tags[] = { "A" };
@@ -95,6 +97,7 @@ static bool run_fails2(const char *model, int line, int col, const char *msg, bo
 		return false;
 	cat_run *r = cat_run_new(m, tags, 1);
 	diag d = { 0 };
+	cat_run_set_memory_limit(r, mem_limit);
 	cat_run_set_events(r, &es);
 	long n = cat_run_eval(r, rf_old, NULL, NULL, &d);
 	bool ok = n == -1 && d.pos.line == line && d.pos.col == col && strstr(d.msg, msg);
@@ -217,10 +220,10 @@ int main(void)
 	CHECK(run_fails("let rec c = (c, c) and d = (d, d)\nlet e = if c = d then 0 else po\n", 1, 1,
 			"let rec does not converge"));
 	/* memory: a value that grows at each call */
-	cat_set_memory_limit((size_t)16 << 20);
+	mem_limit = (size_t)16 << 20;
 	CHECK(run_fails("let rec f x = f (x ++ x)\nlet a = f {}\nacyclic a\n", 1, 15,
 			"in 'f': the model needs more than 16 MiB of memory"));
-	cat_set_memory_limit(CAT_MEM_LIMIT);
+	mem_limit = CAT_MEM_LIMIT;
 	/* `with` nested 25000 deep: each level counts 5 (EXEC_WEIGHT) */
 	{
 		char *m = repeat("", "with x%d from {0}\n", 25000, "");

@@ -1,0 +1,237 @@
+/* parallel.c - ordered parallel runner (parallel.h). */
+#define _GNU_SOURCE   /* fopencookie */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include "cmd/parallel.h"
+#include "base/xalloc.h"
+
+/* What one test wrote: chunks of bytes, each for fd 1 or 2, in order. */
+typedef struct {
+	char *buf;            /* the bytes of all chunks */
+	size_t len, cap;
+	size_t *ends;         /* chunk k is buf[ends[k-1] .. ends[k]) */
+	unsigned char *fds;   /* its file descriptor: 1 or 2 */
+	int n, ncap;
+	int status;
+	bool done;
+} capture;
+
+typedef struct {
+	capture *c;
+	unsigned char fd;
+} sink;
+
+typedef struct {
+	const par_job *pj;
+	int first, last;
+	int next;             /* the next test to hand out */
+	capture *caps;        /* per test, indexed from first */
+	pthread_mutex_t lock;
+	pthread_cond_t done;  /* a test finished */
+} pool;
+
+static ssize_t sink_write(void *cookie, const char *data, size_t size)
+{
+	sink *s = cookie;
+	capture *c = s->c;
+
+	if (!size)
+		return 0;
+	if (c->len + size > c->cap) {
+		c->cap = (c->len + size) * 2;
+		c->buf = xrealloc(c->buf, c->cap);
+	}
+	memcpy(c->buf + c->len, data, size);
+	c->len += size;
+	if (c->n && c->fds[c->n - 1] == s->fd) {
+		c->ends[c->n - 1] = c->len;   /* same stream: extend the chunk */
+		return (ssize_t)size;
+	}
+	if (c->n == c->ncap) {
+		c->ncap = c->ncap ? 2 * c->ncap : 8;
+		c->ends = xrealloc(c->ends, sizeof *c->ends * c->ncap);
+		c->fds = xrealloc(c->fds, c->ncap);
+	}
+	c->ends[c->n] = c->len;
+	c->fds[c->n++] = s->fd;
+	return (ssize_t)size;
+}
+
+static FILE *sink_open(sink *s)
+{
+	cookie_io_functions_t io = { .write = sink_write };
+	FILE *f = fopencookie(s, "w", io);
+
+	if (!f) {
+		fputs("bpfmm: cannot capture a test's output\n", stderr);
+		exit(1);
+	}
+	setvbuf(f, NULL, _IONBF, 0);   /* keep the order of out and err writes */
+	return f;
+}
+
+static void run_one(pool *p, void *w, int i)
+{
+	capture *c = &p->caps[i - p->first];
+	sink so = { c, 1 }, se = { c, 2 };
+	FILE *out = sink_open(&so), *err = sink_open(&se);
+	int st = p->pj->job(w, i, out, err);
+
+	fclose(out);
+	fclose(err);
+	pthread_mutex_lock(&p->lock);
+	c->status = st;
+	c->done = true;
+	pthread_cond_broadcast(&p->done);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void *worker(void *arg)
+{
+	pool *p = arg;
+	void *w = p->pj->worker_new ? p->pj->worker_new(p->pj->arg) : p->pj->arg;
+
+	for (;;) {
+		pthread_mutex_lock(&p->lock);
+		int i = p->next < p->last ? p->next++ : -1;
+		pthread_mutex_unlock(&p->lock);
+		if (i < 0)
+			break;
+		run_one(p, w, i);
+	}
+	if (p->pj->worker_free)
+		p->pj->worker_free(w);
+	return NULL;
+}
+
+/* Worker threads get the main thread's stack limit: the evaluator and
+ * parsers bound their recursion by it (cat_eval.c: stack_allowance). */
+static size_t thread_stack(void)
+{
+	struct rlimit rl;
+	size_t sz = (size_t)128 << 20;
+
+	if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < sz)
+		sz = rl.rlim_cur;
+	if (sz < ((size_t)8 << 20))
+		sz = (size_t)8 << 20;
+	return sz;
+}
+
+static void emit(const capture *c)
+{
+	size_t from = 0;
+
+	for (int k = 0; k < c->n; k++) {
+		if (c->fds[k] == 2) {
+			fflush(stdout);
+			fwrite(c->buf + from, 1, c->ends[k] - from, stderr);
+		} else {
+			fwrite(c->buf + from, 1, c->ends[k] - from, stdout);
+		}
+		from = c->ends[k];
+	}
+	fflush(stdout);
+}
+
+int par_run(const par_job *pj, int first, int last, int jobs)
+{
+	int status = 0, n = last - first;
+
+	if (jobs == 0) {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		jobs = cpus > 0 ? (int)cpus : 1;
+	}
+	if (jobs > n)
+		jobs = n;
+	if (jobs <= 1) {
+		void *w = pj->worker_new ? pj->worker_new(pj->arg) : pj->arg;
+		for (int i = first; i < last; i++)
+			status |= pj->job(w, i, stdout, stderr);
+		if (pj->worker_free)
+			pj->worker_free(w);
+		return status;
+	}
+	pool p = { .pj = pj, .first = first, .last = last, .next = first };
+	p.caps = xrealloc(NULL, sizeof *p.caps * n);
+	memset(p.caps, 0, sizeof *p.caps * n);
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.done, NULL);
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, thread_stack());
+	pthread_t *tids = xrealloc(NULL, sizeof *tids * jobs);
+	int started = 0;
+	for (int t = 0; t < jobs; t++) {
+		int e = pthread_create(&tids[t], &attr, worker, &p);
+		if (e) {
+			if (!started) {
+				fprintf(stderr, "bpfmm: cannot start a thread: %s\n", strerror(e));
+				exit(1);
+			}
+			break;   /* fewer threads than asked: the started ones do it all */
+		}
+		started++;
+	}
+	pthread_attr_destroy(&attr);
+	/* print each test as soon as it and every test before it are done */
+	for (int i = 0; i < n; i++) {
+		pthread_mutex_lock(&p.lock);
+		while (!p.caps[i].done)
+			pthread_cond_wait(&p.done, &p.lock);
+		pthread_mutex_unlock(&p.lock);
+		emit(&p.caps[i]);
+		status |= p.caps[i].status;
+		free(p.caps[i].buf);
+		free(p.caps[i].ends);
+		free(p.caps[i].fds);
+	}
+	for (int t = 0; t < started; t++)
+		pthread_join(tids[t], NULL);
+	free(tids);
+	free(p.caps);
+	pthread_mutex_destroy(&p.lock);
+	pthread_cond_destroy(&p.done);
+	return status;
+}
+
+bool par_parse_jobs(const char *s, int *jobs)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (!*s || *end || errno || n < 0 || n > 1024)
+		return false;
+	*jobs = (int)n;
+	return true;
+}
+
+bool par_parse_shard(const char *s, int *k, int *n)
+{
+	char *end;
+	long a, b;
+
+	errno = 0;
+	a = strtol(s, &end, 10);
+	if (end == s || *end != '/')
+		return false;
+	s = end + 1;
+	b = strtol(s, &end, 10);
+	if (end == s || *end || errno || b < 1 || b > 1000000 || a < 1 || a > b)
+		return false;
+	*k = (int)a;
+	*n = (int)b;
+	return true;
+}
+
+void par_shard(int count, int k, int n, int *first, int *last)
+{
+	*first = (int)((long long)count * (k - 1) / n);
+	*last = (int)((long long)count * k / n);
+}
