@@ -56,6 +56,7 @@ typedef struct {
 	const trace **pick;
 	cat_run *run;
 	execution_fn fn;
+	execution_fn candidate;   /* bpfmm explain: every rf given to the model */
 	void *arg;
 	enum_stats *stats;
 	diag *d;
@@ -250,6 +251,11 @@ static int choose_rf(enumerator *E, int k)
 		if (thin_air(E))
 			return 0;
 		E->stats->candidates++;
+		if (E->candidate) {
+			execution x = { E->t, E->md, &E->es, E->pick, E->rf, NULL, NULL, 0 };
+			if (E->candidate(E->arg, &x))
+				return 0;
+		}
 		long st = cat_run_eval(E->run, E->rf, judged, E, E->d);
 		return st < 0 ? (int)st : 0;
 	}
@@ -396,8 +402,15 @@ int enumerate_unroll(void)
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d)
 {
+	return enumerate_candidates(t, run, fn, NULL, arg, stats, d);
+}
+
+int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
+			 execution_fn candidate, void *arg, enum_stats *stats, diag *d)
+{
 	mem_domain md;
-	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .arg = arg, .stats = stats, .d = d };
+	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .candidate = candidate,
+			 .arg = arg, .stats = stats, .d = d };
 	int st = 0;
 
 	memset(stats, 0, sizeof *stats);

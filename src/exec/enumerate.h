@@ -50,6 +50,12 @@ typedef struct {
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d);
 
+/* The same, and before the model judges each candidate (rf chosen, co
+ * not yet: x->co is NULL), candidate(arg, x); non-zero skips it. For
+ * `bpfmm explain` (explain.h), with the model in explain mode. */
+int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
+			 execution_fn candidate, void *arg, enum_stats *stats, diag *d);
+
 /* How often a path may jump back to one instruction (herd7's -unroll;
  * default UNROLL_DEFAULT): for every test checked after the call. */
 void enumerate_set_unroll(int n);
