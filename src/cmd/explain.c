@@ -54,8 +54,8 @@ typedef struct {
 	int ndefs;
 	execution cur;        /* the candidate being judged */
 	bool have_cur;
-	bool rejected;        /* the current (rf, co) failed a check */
-	long reach, reach_allowed, reach_rejected, reach_other;
+	bool thin;            /* the current candidate is out of thin air */
+	long reach, reach_allowed, reach_rejected, reach_thin;
 	group groups[MAX_GROUPS];
 	int ngroups;
 	long more_groups;     /* executions in groups past MAX_GROUPS */
@@ -171,6 +171,22 @@ static bool reaches(explainer *X, const execution *x)
 	for (int i = 0; i < X->obs.nobs; i++)
 		X->row[i] = value_int(0);
 	return match_from(X, x, 0);
+}
+
+/* The integers a state compares with (its candidate read values). */
+static void state_values(const prop *p, value *v, int *n, int max)
+{
+	if (!p)
+		return;
+	if (p->kind == PROP_ATOM && !p->rhs_is_obs && p->rhs.sym < 0) {
+		bool dup = false;
+		for (int i = 0; i < *n; i++)
+			dup |= value_eq(v[i], p->rhs);
+		if (!dup && *n < max)
+			v[(*n)++] = p->rhs;
+	}
+	state_values(p->l, v, n, max);
+	state_values(p->r, v, n, max);
 }
 
 /* ---- shortest cycles and paths ---- */
@@ -297,6 +313,9 @@ static void add_step(refiner *R, int a, int b, const char *via, const char *fall
 
 	s->from = a;
 	s->to = b;
+	/* a model that redefines rf, co, fr or po (lock.cat): rfe, not rfe[rf] */
+	if (via && *base && !strncmp(base, via, strlen(via)) && strlen(base) <= strlen(via) + 1)
+		via = NULL;
 	if (!*base)
 		snprintf(s->label, sizeof s->label, "%s", via ? via : fallback);
 	else if (via)
@@ -625,7 +644,7 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 			refine(&R, nodes[i], nodes[i + 1], e, NULL, self, stack, 0);
 		if (!chain && R.nout > 0)
 			rotate(steps, R.nout);
-		if (len > 1 || (len == 1 && R.nout > 1)) {
+		if (R.nout != len) {   /* the check's own steps, when refined */
 			fprintf(tf, "  %s %s: ", chain ? "pair of" : "cycle of", self);
 			for (int i = 0; i <= len; i++) {
 				if (i)
@@ -681,9 +700,14 @@ static int on_candidate(void *arg, const execution *x)
 {
 	explainer *X = arg;
 
+	const evstruct *es = x->es;
+	word thin[es->n * es->w + 1];
+
 	X->cur = *x;
 	X->have_cur = true;
 	X->passed[0] = 0;
+	rel_union(thin, x->rf, es->valdep, es->n);
+	X->thin = !rel_acyclic(thin, es->n);
 	return 0;
 }
 
@@ -713,6 +737,10 @@ static int on_allowed(void *arg, const execution *x)
 	if (!reaches(X, x))
 		return 0;
 	X->reach++;
+	if (X->thin) {   /* the model allows it, the engine never would */
+		X->reach_thin++;
+		return 0;
+	}
 	X->reach_allowed++;
 	if (!X->wit.valid) {
 		witness_take(&X->wit, x, true);
@@ -814,22 +842,50 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 	X.row = calloc(X.obs.nobs + 1, sizeof(value));
 	collect_defs(&X, &cat_model_tree(m)->top);
 
-	/* every candidate first; when that is too many (a fetch_add that may
-	 * read any value grows the values without end), only those that
-	 * respect what the model's coherence check demands anyway */
-	bool pruned = false;
+	/* Candidates in four tries, until one reaches the state:
+	 * 1. those the checker itself builds: when the model demands
+	 *    coherence, none that breaks it (all of them can be far too many:
+	 *    a fetch_add that may read any value grows the values without end);
+	 * 2. every rf and co, coherent or not;
+	 * 3, 4. the same two with the state's values guessable from the start by
+	 *    every read: a value that only a read of itself lets be written
+	 *    (LB+ctrl+ctrl: x=1 is written only if y=1 was read) is never
+	 *    guessed otherwise. */
+	value seed[64];
+	int nseed = 0;
+	state_values(X.state, seed, &nseed, 64);
+	bool prunes = cat_run_requires_coherence(run) || cat_run_forbids_future_reads(run);
+	static const struct { bool all, seed; } tries[] = { { false, false }, { true, false },
+							   { false, true }, { true, true } };
 	diag saved = *d;
+	bool pruned = prunes, seeded = false, too_many = false, too_many_all = false;
 	cat_run_set_mode(run, false, NULL, 0, 0);
-	for (;;) {
-		cat_run_set_explain(run, on_check, &X, !pruned);
-		st = enumerate_candidates(t, run, on_allowed, on_candidate, &X, &stats, d);
-		cat_run_set_explain(run, NULL, NULL, false);
-		free(stats.syms);
-		if (st >= 0 || pruned || !strstr(d->msg, "too large"))
-			break;
+	st = 0;
+	for (size_t k = 0; k < sizeof tries / sizeof *tries; k++) {
+		/* seeds only add values: what was too large stays so */
+		if ((tries[k].all && (!prunes || (tries[k].seed && too_many_all)))
+		    || (tries[k].seed && !nseed))
+			continue;
 		reset(&X);
 		*d = saved;
-		pruned = true;
+		pruned = prunes && !tries[k].all;
+		seeded = tries[k].seed;
+		cat_run_set_explain(run, on_check, &X, tries[k].all);
+		st = enumerate_candidates(t, run, on_allowed, on_candidate, &X, seeded ? seed : NULL,
+					  seeded ? nseed : 0, &stats, d);
+		cat_run_set_explain(run, NULL, NULL, false);
+		free(stats.syms);
+		if (st < 0 && strstr(d->msg, "too large")) {
+			too_many = true;
+			too_many_all |= tries[k].all;
+			continue;
+		}
+		if (st < 0 || X.reach > 0)
+			break;
+	}
+	if (st < 0 && too_many && !X.reach) {
+		*d = saved;
+		st = 0;
 	}
 	if (st < 0)
 		goto out;
@@ -837,13 +893,19 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 	fprintf(out, "Test %s: the state ", t->name);
 	print_prop(out, t, X.state);
 	if (X.reach == 0) {
-		fprintf(out, " is reached by none of the %ld candidate executions "
-			"(no choice of paths and rf gives it, whatever the model)\n", stats.candidates);
+		fprintf(out, " is reached by no candidate execution (no choice of paths, "
+			"read values and rf gives it, whatever the model)%s\n",
+			too_many ? "; some of the enumerations were too large to finish" : "");
 		if (dot)
 			fputs("digraph \"explain\" {\n  label=\"no candidate execution reaches the state\";\n}\n", dot);
+	} else if (X.reach_thin && !X.reach_allowed && !X.ngroups) {
+		fprintf(out, " is reached only by %ld candidate execution%s out of thin air (a value "
+			"depends on itself through rf and dependencies), which the model allows but "
+			"bpfmm never builds as an execution.\n", X.reach_thin, X.reach_thin == 1 ? "" : "s");
 	} else if (X.reach_allowed) {
-		fprintf(out, " is allowed: %ld of the %ld candidate execution%s that reach it %s allowed.\n",
-			X.reach_allowed, X.reach, X.reach == 1 ? "" : "s", X.reach_allowed == 1 ? "is" : "are");
+		fprintf(out, " is allowed: %ld of the %ld candidate execution%s that reach%s it %s allowed.\n",
+			X.reach_allowed, X.reach, X.reach == 1 ? "" : "s", X.reach == 1 ? "es" : "",
+			X.reach_allowed == 1 ? "is" : "are");
 		fputs("An allowed execution:\n", out);
 		print_execution(out, t, &X.wit, "  ");
 		fprintf(out, "It passes every check of the model: %s\n",
@@ -872,9 +934,10 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 			dot_execution(dot, t, &X.groups[0].w, X.groups[0].steps, X.groups[0].nsteps, title);
 		}
 	}
-	if (pruned)
-		fprintf(out, "\nNote: only candidate executions that satisfy the model's coherence "
-			"check were enumerated (all of them are too many here).\n");
+	if (pruned && X.reach && !X.reach_allowed)
+		fprintf(out, "\nNote: executions that break the model's coherence check (or read "
+			"from a po-later write, which it forbids) were not enumerated; the model "
+			"rejects them all.\n");
 out:
 	free_groups(&X);
 	witness_free(&X.wit);

@@ -248,7 +248,8 @@ static int choose_rf(enumerator *E, int k)
 	if (E->stop)
 		return 0;
 	if (k == E->nreads) {
-		if (thin_air(E))
+		/* explain mode: the model judges thin-air candidates too */
+		if (!E->candidate && thin_air(E))
 			return 0;
 		E->stats->candidates++;
 		if (E->candidate) {
@@ -402,11 +403,12 @@ int enumerate_unroll(void)
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d)
 {
-	return enumerate_candidates(t, run, fn, NULL, arg, stats, d);
+	return enumerate_candidates(t, run, fn, NULL, arg, NULL, 0, stats, d);
 }
 
 int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
-			 execution_fn candidate, void *arg, enum_stats *stats, diag *d)
+			 execution_fn candidate, void *arg, const value *seed, int nseed,
+			 enum_stats *stats, diag *d)
 {
 	mem_domain md;
 	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .candidate = candidate,
@@ -416,6 +418,11 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 	memset(stats, 0, sizeof *stats);
 	stats->cut_thread = stats->cut_insn = -1;
 	mem_domain_init(&md, t);
+	/* values a read may guess although no write is known to store them
+	 * yet (a value that only a read of itself would let be written) */
+	for (int l = 0; l < md.n; l++)
+		for (int i = 0; i < nseed; i++)
+			mem_domain_add(&md, l, seed[i], ~WRITER_INIT);
 	E.tl = zalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = zalloc(sizeof(trace *) * (t->nthreads + 1));
 	E.base = zalloc(sizeof(int) * (t->nthreads + 1));
