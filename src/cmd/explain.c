@@ -20,6 +20,9 @@
 #include "cmd/output.h"
 
 enum { MAX_DEPTH = 12, MAX_STEPS = 256, MAX_NAMES = 64, MAX_GROUPS = 64 };
+/* co orders judged per try before giving up (the checker's -budget
+ * default is 200000; explaining cannot switch to outcome mode) */
+#define EXPLAIN_BUDGET 2000000L
 
 /* A top-level `let NAME = e` of the model. */
 typedef struct {
@@ -141,8 +144,9 @@ static bool match_from(explainer *X, const execution *x, int i)
 {
 	const evstruct *es = x->es;
 
-	if (i == X->obs.nobs)
-		return prop_holds(X->state, &X->obs, X->row);
+	if (i == X->obs.nobs)   /* a filter excludes executions as it does when checking */
+		return (!X->t->filter || prop_holds(X->t->filter, &X->obs, X->row))
+		       && prop_holds(X->state, &X->obs, X->row);
 	const observable *o = &X->obs.obs[i];
 	if (o->thread >= 0) {
 		X->row[i] = x->traces[o->thread]->regs[o->reg];
@@ -839,6 +843,7 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 	}
 	X.state = own ? own : t->cond;
 	add_prop_obs(&X, X.state);
+	add_prop_obs(&X, t->filter);
 	X.row = calloc(X.obs.nobs + 1, sizeof(value));
 	collect_defs(&X, &cat_model_tree(m)->top);
 
@@ -859,7 +864,7 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 							   { false, true }, { true, true } };
 	diag saved = *d;
 	bool pruned = prunes, seeded = false, too_many = false, too_many_all = false;
-	cat_run_set_mode(run, false, NULL, 0, 0);
+	cat_run_set_mode(run, false, NULL, 0, EXPLAIN_BUDGET);
 	st = 0;
 	for (size_t k = 0; k < sizeof tries / sizeof *tries; k++) {
 		/* seeds only add values: what was too large stays so */
@@ -880,9 +885,15 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 			too_many_all |= tries[k].all;
 			continue;
 		}
+		if (st == -2) {
+			diag_error(d, (srcpos){ 1, 1 }, "more than %ld coherence orders to judge: "
+				   "the test is too large to explain", (long)EXPLAIN_BUDGET);
+			st = -1;
+		}
 		if (st < 0 || X.reach > 0)
 			break;
 	}
+	cat_run_set_mode(run, false, NULL, 0, 0);
 	if (st < 0 && too_many && !X.reach) {
 		*d = saved;
 		st = 0;
@@ -894,7 +905,8 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 	print_prop(out, t, X.state);
 	if (X.reach == 0) {
 		fprintf(out, " is reached by no candidate execution (no choice of paths, "
-			"read values and rf gives it, whatever the model)%s\n",
+			"read values and rf gives it, whatever the model%s)%s\n",
+			t->filter ? ", or the test's filter excludes it" : "",
 			too_many ? "; some of the enumerations were too large to finish" : "");
 		if (dot)
 			fputs("digraph \"explain\" {\n  label=\"no candidate execution reaches the state\";\n}\n", dot);
