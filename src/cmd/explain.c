@@ -463,9 +463,11 @@ static int seq_path(const refiner *R, const cat_expr *e, int a, int b, names *ns
  * through the relations e is built from; each step that is itself a
  * defined relation of the model is explained the same way, down to the
  * base relations. `via` is the innermost model relation so far, shown
- * next to the base name: po[strong-fence]. */
-static void refine(refiner *R, int a, int b, const cat_expr *e, const char *via, const char *self,
-		   const char **stack, int depth)
+ * next to the base name: po[strong-fence]; `outer` the one before it,
+ * shown instead when the base relation is just an operand of via's union
+ * (overwrite = co | fr inside prop: fre[prop]). */
+static void refine(refiner *R, int a, int b, const cat_expr *e, const char *via, const char *outer,
+		   const char *self, const char **stack, int depth)
 {
 	const evstruct *es = R->es;
 	names ns = { .n = 0 };
@@ -493,12 +495,12 @@ static void refine(refiner *R, int a, int b, const cat_expr *e, const char *via,
 		if (!d || d->library || seen || d->e->kind == E_FUN) {
 			/* a base relation named as such in a union says it all */
 			const char *v = d && !d->library && d->e->kind != E_FUN ? name
-					: union_member(e, name) ? NULL : via;
+					: union_member(e, name) ? outer : via;
 			add_step(R, nodes[i], nodes[i + 1], v, name);
 			continue;
 		}
 		stack[depth] = name;
-		refine(R, nodes[i], nodes[i + 1], d->e, name, name, stack, depth + 1);
+		refine(R, nodes[i], nodes[i + 1], d->e, name, via, name, stack, depth + 1);
 	}
 }
 
@@ -602,11 +604,9 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 	refiner R = { X, ci, es, X->cur.rf, ci->co, steps, 0 };
 	const char *stack[MAX_DEPTH + 1];
 	const cat_expr *e = ci->expr;
-	char check[200];
 	bool chain = false;
 	int nodes[n + 1], which[n + 1];
 
-	check_text(ci, check, sizeof check);
 	char *text = NULL, *key = NULL;
 	size_t tlen = 0, klen = 0;
 	FILE *tf = open_memstream(&text, &tlen), *kf = open_memstream(&key, &klen);
@@ -645,7 +645,7 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 		}
 		const char *self = ci->name ? ci->name : "the check's relation";
 		for (int i = 0; i < len; i++)
-			refine(&R, nodes[i], nodes[i + 1], e, NULL, self, stack, 0);
+			refine(&R, nodes[i], nodes[i + 1], e, NULL, NULL, self, stack, 0);
 		if (!chain && R.nout > 0)
 			rotate(steps, R.nout);
 		if (R.nout != len) {   /* the check's own steps, when refined */
@@ -692,7 +692,7 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 	g->nsteps = R.nout;
 	g->steps = malloc(sizeof(step) * (R.nout + 1));
 	memcpy(g->steps, steps, sizeof(step) * R.nout);
-	snprintf(g->check, sizeof g->check, "%s", check);
+	check_text(ci, g->check, sizeof g->check);
 	/* where: file:line */
 	size_t cl = strlen(g->check);
 	snprintf(g->check + cl, sizeof g->check - cl, "` at %s:%d", ci->file ? ci->file : "?", ci->pos.line);
@@ -805,7 +805,11 @@ static void dot_execution(FILE *f, const litmus_test *t, const witness *w, const
 	}
 	for (int a = 0; a < w->n; a++)
 		for (int b = 0; b < w->n; b++) {
-			bool imm = true;
+			bool imm = true, on = false;
+			for (int i = 0; i < ns; i++)
+				on |= s[i].from == a && s[i].to == b;
+			if (on)
+				continue;   /* drawn in red below */
 			for (int c = 0; c < w->n && imm; c++)
 				imm = !(c != a && c != b && rel_has(w->po, w->w, a, c) && rel_has(w->po, w->w, c, b));
 			if (rel_has(w->po, w->w, a, b) && imm)

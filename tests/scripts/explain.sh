@@ -152,13 +152,14 @@ expect_rc() {   # RC WHAT CMD...
 	if [ "$rc" = "$want" ]; then ok; else ko "$what: exit $rc, expected $want: $(head -c 200 "$tmp/err")"; fi
 }
 expect_rc 0 "explain -dot FILE" "$bpfmm" explain -dot "$tmp/mp.dot" "$mp"
-grep -q 'label="1: po\[po-rel\]", color=red' "$tmp/mp.dot" && grep -q 'label="fr", color=gray' "$tmp/mp.dot" \
+grep -q 'label="1: po\[po-rel\]", color=red' "$tmp/mp.dot" && grep -q 'label="4: fre\[prop\]", color=red' "$tmp/mp.dot" \
 	&& grep -q 'store_release((u32 \*)(r2 + 0), r6)' "$tmp/mp.dot" && grep -q 'W y=1 \[RL\]' "$tmp/mp.dot" \
 	&& ok || ko "explain -dot FILE: no highlighted cycle, fr, instruction text or tag"
 n=$(grep -c 'color=red, fontcolor=red' "$tmp/mp.dot")
 [ "$n" = 4 ] && ok || ko "explain -dot: $n highlighted steps, expected 4 (po-rel, rfe, acq-po, fre)"
 expect_rc 0 "explain -dot DIR" "$bpfmm" explain -dot "$tmp/dots" tests/litmus/bpf/MP+plain.litmus
-grep -q 'an allowed execution reaching the state' "$tmp/dots/MP+plain.dot" && ok || ko "explain -dot DIR: no MP+plain.dot"
+grep -q 'an allowed execution reaching the state' "$tmp/dots/MP+plain.dot" \
+	&& grep -q 'label="fr", color=gray, style=dashed' "$tmp/dots/MP+plain.dot" && ok || ko "explain -dot DIR: no MP+plain.dot with fr"
 : >"$tmp/plainfile"
 expect_rc 2 "explain -dot onto a file" "$bpfmm" explain -dot "$tmp/plainfile" "$mp"
 expect_rc 0 "explain --help" "$bpfmm" explain --help
