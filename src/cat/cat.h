@@ -89,6 +89,8 @@ void cat_run_set_explain(cat_run *r, cat_check_fn fn, void *arg, bool all);
  * built-in such as po or rf); NULL if unbound or not a relation. Valid
  * only during the callback. */
 const word *cat_check_relation(const cat_check_info *ci, const char *name);
+/* The same for an event set (w words); NULL if unbound or not a set. */
+const word *cat_check_set(const cat_check_info *ci, const char *name);
 /* cat_model_tree(m), the model's syntax tree: cat_compile.h */
 
 /* Limits that end a runaway model with an error (docs/cat-dialect.md):

@@ -1019,6 +1019,19 @@ const word *cat_check_relation(const cat_check_info *ci, const char *name)
 	return z;
 }
 
+const word *cat_check_set(const cat_check_info *ci, const char *name)
+{
+	const check_ctx *ctx = ci->ctx;
+	val *v = NULL;
+
+	for (env *e = ctx->en; e && !v; e = e->next)
+		if (!strcmp(cat_symname(e->sym), name))
+			v = e->v;
+	if (!v)
+		v = builtin_lookup(&ctx->r->bi, cat_intern(name));
+	return v && v->k == V_SET ? v->bits : NULL;
+}
+
 void cat_run_set_explain(cat_run *r, cat_check_fn fn, void *arg, bool all)
 {
 	r->explain_fn = fn;

@@ -421,28 +421,45 @@ static void flatten_seq(const cat_expr *e, const cat_expr **ops, int *n)
 	}
 }
 
-/* Step k of a sequence: from u, reach b in the remaining steps. */
-static bool seq_from(const refiner *R, const word *const *rels, int nops, int k, int u, int b, int *nodes)
+/* Operand k of a sequence, from event u: a relation takes one step, a
+ * bracket [S] keeps u if it is in S (any u when S is not a named set).
+ * Relation steps fill nodes/which from index *len. */
+static bool seq_from(const refiner *R, const cat_expr *const *ops, const word *const *rels,
+		     const word *const *sets, int nops, int k, int u, int b, int *nodes, int *which,
+		     int len, int *total)
 {
 	const evstruct *es = R->es;
 
-	nodes[k] = u;
-	if (k == nops)
+	if (k == nops) {
+		*total = len;
 		return u == b;
+	}
+	if (ops[k]->kind == E_BRACKET) {
+		if (sets[k] && !set_has(sets[k], u))
+			return false;
+		return seq_from(R, ops, rels, sets, nops, k + 1, u, b, nodes, which, len, total);
+	}
 	for (int c = 0; c < es->n; c++)
-		if (rel_has(rels[k], es->w, u, c) && seq_from(R, rels, nops, k + 1, c, b, nodes))
-			return true;
+		if (rel_has(rels[k], es->w, u, c)) {
+			nodes[len + 1] = c;
+			which[len] = k;
+			if (seq_from(R, ops, rels, sets, nops, k + 1, c, b, nodes, which, len + 1, total))
+				return true;
+		}
 	return false;
 }
 
-/* e = r1 ; r2 ; ... ; rk, each a named relation (fr ; co): a path of
- * exactly one step in each, so that the sequence shows (a shortest path
- * in their union could be one fr step where fr ; co is meant). */
+/* e = r1 ; [S] ; r2 ; ... , each operand a named relation or a bracket
+ * (fr ; co, [R] ; addr ; [M] ; po ; [W]): a path of exactly one step in
+ * each relation, in order, through events of the brackets' sets, so that
+ * the sequence shows (a shortest path in the union of its relations
+ * could be the one po step that [R];addr;[M];po;[W] also contains). */
 static int seq_path(const refiner *R, const cat_expr *e, int a, int b, names *ns, const word **rels,
 		    int *nodes, int *which)
 {
 	const cat_expr *ops[MAX_NAMES];
-	int nops = 0;
+	const word *sets[MAX_NAMES];
+	int nops = 0, nrel = 0, total = 0;
 
 	while (e->kind == E_INTER || e->kind == E_DIFF)
 		e = e->kind == E_INTER && composite(e->b) && !composite(e->a) ? e->b : e->a;
@@ -451,12 +468,23 @@ static int seq_path(const refiner *R, const cat_expr *e, int a, int b, names *ns
 	flatten_seq(e, ops, &nops);
 	ns->n = 0;
 	for (int i = 0; i < nops; i++) {
+		rels[i] = sets[i] = NULL;
+		ns->v[i] = "";
+		if (ops[i]->kind == E_BRACKET) {
+			if (ops[i]->a->kind == E_VAR)
+				sets[i] = cat_check_set(R->ci, ops[i]->a->name);
+			continue;
+		}
 		if (ops[i]->kind != E_VAR || !(rels[i] = cat_check_relation(R->ci, ops[i]->name)))
 			return 0;
-		ns->v[ns->n++] = ops[i]->name;
-		which[i] = i;
+		ns->v[i] = ops[i]->name;
+		nrel++;
 	}
-	return seq_from(R, rels, nops, 0, a, b, nodes) ? nops : 0;
+	ns->n = nops;
+	if (!nrel)
+		return 0;
+	nodes[0] = a;
+	return seq_from(R, ops, rels, sets, nops, 0, a, b, nodes, which, 0, &total) ? total : 0;
 }
 
 /* Explain (a, b), a pair of expression e's value, as a path of steps
