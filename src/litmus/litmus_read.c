@@ -888,7 +888,7 @@ static prop *read_atom(reader *r)
 	bool differs;
 
 	if (lex_at_end(&r->lx)) {
-		diag_error(r->d, r->lx.pos, "unexpected end of file in the condition");
+		diag_error(r->d, r->lx.pos, "unexpected %s in the condition", r->lx.end_name);
 		return NULL;
 	}
 	if (!lex_peek_number(&r->lx) && !lex_peek_ident(&r->lx) && *r->lx.p != '[') {
@@ -1295,7 +1295,7 @@ prop *litmus_read_prop(litmus_test *t, const char *text, const char *name, diag 
 		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
 		return NULL;
 	}
-	lex_init(&r.lx, copy, (srcpos){ 1, 1 }, "end of the state", d);
+	lex_init(&r.lx, copy, (srcpos){ 1, 1 }, "end of STATE", d);
 	if (lex_at_end(&r.lx))
 		diag_error(d, r.lx.pos, "empty state (expected e.g. \"0:r1=1 /\\ x=2\")");
 	else if ((p = read_implies(&r, 0)) && !lex_at_end(&r.lx)) {
