@@ -80,6 +80,7 @@ check: deps all
 	  "kernel=bash kernel/check.sh" \
 	  "kernel-model=bash kernel/model-check.sh" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \
+	  "explain=SHARED=$(SHARED) sh tests/scripts/explain.sh build/bpfmm" \
 	  $(CHECK_EXTRA)
 
 # The same suites under AddressSanitizer and UBSan, in build-asan/.

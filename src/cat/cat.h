@@ -63,6 +63,36 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 /* Name of the first check that rejected the last rejected execution. */
 const char *cat_run_last_failure(const cat_run *r);
 
+/* ---- explanations (bpfmm explain, explain.c) ----
+ * In explain mode every non-flag check that is evaluated is reported,
+ * passed or failed, with its value, and cached check results are not
+ * reused. With `all`, the pruning that relies on the model demanding
+ * coherence is off too: every rf and every co is a candidate. */
+typedef struct {
+	const char *name;          /* `as NAME`, or NULL */
+	const char *file;          /* where the check is written */
+	srcpos pos;
+	int check;                 /* CHK_ACYCLIC, CHK_IRREFLEXIVE, CHK_EMPTY */
+	bool negated;              /* ~acyclic ... */
+	bool passed;
+	const void *expr;          /* the checked cat_expr (cat_ast.h) */
+	const word *bits;          /* its value: a relation (n*w), or a set (w)
+	                            * when is_set; NULL if neither */
+	bool is_set;
+	const word *co;            /* NULL: judged before co is chosen, so the
+	                            * same for every co */
+	void *ctx;
+} cat_check_info;
+typedef void (*cat_check_fn)(void *arg, const cat_check_info *ci);
+void cat_run_set_explain(cat_run *r, cat_check_fn fn, void *arg, bool all);
+/* The relation NAME means where the check is (a let of the model, or a
+ * built-in such as po or rf); NULL if unbound or not a relation. Valid
+ * only during the callback. */
+const word *cat_check_relation(const cat_check_info *ci, const char *name);
+/* The same for an event set (w words); NULL if unbound or not a set. */
+const word *cat_check_set(const cat_check_info *ci, const char *name);
+/* cat_model_tree(m), the model's syntax tree: cat_compile.h */
+
 /* Limits that end a runaway model with an error (docs/cat-dialect.md):
  * the bytes one cat_run may hold for values (default CAT_MEM_LIMIT), and
  * how deeply evaluation may nest (calls, expressions, `with`). */

@@ -33,4 +33,8 @@ bool cat_checks_coherence(const cat_model_ast *m, cat_names *nm);
  * and rf (or rfi): no read takes its value from a po-later write. */
 bool cat_checks_no_future_reads(const cat_model_ast *m, cat_names *nm);
 
+/* The syntax tree of a loaded model (cat.h), library included. */
+struct cat_model;
+const cat_model_ast *cat_model_tree(const struct cat_model *m);
+
 #endif

@@ -70,6 +70,9 @@ struct cat_run {
 	const char *flags[64];
 	int nflags;
 	const char *last_fail;
+	cat_check_fn explain_fn;  /* bpfmm explain: every check judged */
+	void *explain_arg;
+	bool explain_all;         /* explain mode without coherence pruning */
 
 	/* errors */
 	bool err;
@@ -975,6 +978,71 @@ static int finish_execution(cat_run *r)
 	return ST_OK;
 }
 
+/* ---- explanations (bpfmm explain) ---- */
+
+typedef struct {
+	cat_run *r;
+	env *en;
+} check_ctx;
+
+/* Hand a judged check to the explain callback, with its value. */
+static void report_check(cat_run *r, const cat_instr *in, val *v, env *en, int ok)
+{
+	check_ctx ctx = { r, en };
+	cat_check_info ci = { in->as, in->file, in->pos, (int)in->check, in->negated, ok != 0,
+			      in->e, NULL, false, r->co, &ctx };
+
+	if (v->k == V_SET) {
+		ci.bits = v->bits;
+		ci.is_set = true;
+	} else if (v->k == V_REL || in->check != CHK_EMPTY) {
+		ci.bits = as_rel(r, v, in->pos);
+	}
+	r->explain_fn(r->explain_arg, &ci);
+}
+
+const word *cat_check_relation(const cat_check_info *ci, const char *name)
+{
+	const check_ctx *ctx = ci->ctx;
+	cat_run *r = ctx->r;
+	val *v = NULL;
+
+	for (env *e = ctx->en; e && !v; e = e->next)
+		if (!strcmp(cat_symname(&r->m->names, e->sym), name))
+			v = e->v;
+	if (!v)
+		v = builtin_lookup(&r->bi, cat_intern(&r->m->names, name));
+	if (!v || !(v->k == V_REL || v->k == V_EMPTY))
+		return NULL;
+	if (v->k == V_REL)
+		return v->bits;
+	word *z = arena_alloc(r->cur, sizeof(word) * r->n * r->w);
+	memset(z, 0, sizeof(word) * r->n * r->w);
+	return z;
+}
+
+const word *cat_check_set(const cat_check_info *ci, const char *name)
+{
+	const check_ctx *ctx = ci->ctx;
+	val *v = NULL;
+
+	for (env *e = ctx->en; e && !v; e = e->next)
+		if (!strcmp(cat_symname(&ctx->r->m->names, e->sym), name))
+			v = e->v;
+	if (!v)
+		v = builtin_lookup(&ctx->r->bi, cat_intern(&ctx->r->m->names, name));
+	return v && v->k == V_SET ? v->bits : NULL;
+}
+
+void cat_run_set_explain(cat_run *r, cat_check_fn fn, void *arg, bool all)
+{
+	r->explain_fn = fn;
+	r->explain_arg = arg;
+	r->explain_all = fn && all;
+}
+
+const cat_model_ast *cat_model_tree(const cat_model *m) { return m->ast; }
+
 static int exec1(cat_run *r, const kont *k, env *en, bool top);
 
 static int exec(cat_run *r, const kont *k, env *en, bool top)
@@ -1024,7 +1092,7 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 		case I_CALL: {
 			int ok;
 			cache_ent *c = in->kind == I_CHECK && in->stage < STAGE_CO ? &r->cache[in->cid] : NULL;
-			if (c && c->stamp == r->epoch[in->stage]) {
+			if (c && c->stamp == r->epoch[in->stage] && !r->explain_fn) {
 				ok = c->ok;
 			} else if (in->kind == I_CALL) {
 				ok = exec_call(r, in, en);
@@ -1033,6 +1101,8 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 			} else {
 				val *v = eval(r, in->e, en);
 				ok = v ? check_holds(r, in, v) : -1;
+				if (ok >= 0 && r->explain_fn && !in->flag)
+					report_check(r, in, v, en, ok);
 			}
 			if (ok < 0)
 				return ST_ERR;
@@ -1268,7 +1338,7 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 	cs.must = arena_alloc(a, sizeof(word) * n * w);
 	cs.placed = arena_alloc(a, sizeof(word) * w);
 	rel_copy(cs.must, base, n);
-	if (r->m->coherent)
+	if (r->m->coherent && !r->explain_all)
 		builtin_uniproc_co(es, r->rf, cs.must);
 	/* only same-location write pairs matter */
 	for (int i = 0; i < n; i++)
@@ -1430,8 +1500,8 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 	return r;
 }
 
-bool cat_run_requires_coherence(const cat_run *r) { return r->m->coherent; }
-bool cat_run_forbids_future_reads(const cat_run *r) { return r->m->no_future; }
+bool cat_run_requires_coherence(const cat_run *r) { return r->m->coherent && !r->explain_all; }
+bool cat_run_forbids_future_reads(const cat_run *r) { return r->m->no_future && !r->explain_all; }
 
 void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int n, long budget)
 {

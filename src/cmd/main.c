@@ -11,6 +11,7 @@
 #include "cmd/lkmm_map.h"
 #include "cat/herd_cfg.h"
 #include "exec/check.h"
+#include "cmd/explain.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
 #include "cmd/jit_map.h"
@@ -28,6 +29,7 @@ static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_
 static const char usage[] =
 "Usage: bpfmm [OPTIONS] FILE.litmus...\n"
 "       bpfmm map --arch ARCH [...] FILE.litmus...  (see bpfmm map --help)\n"
+"       bpfmm explain [OPTIONS] FILE.litmus [STATE]  (see bpfmm explain --help)\n"
 "\n"
 "Check litmus tests against an axiomatic memory model written in cat, and\n"
 "print for each test a herd7-compatible block: Test, States (every reachable\n"
@@ -74,8 +76,9 @@ static const char usage[] =
 "        being the FILE:LINE:COL: error: line also printed on stderr.\n"
 "  -dot DIR, --dot DIR\n"
 "        Also write DIR/NAME.dot: a Graphviz picture of one execution\n"
-"        that satisfies the condition (else of one allowed execution),\n"
-"        with po, rf and co edges. Output folders (here and in map,\n"
+"        that satisfies the condition (else of one allowed execution):\n"
+"        each event with its instruction text and tags (AQ, RL, SC...),\n"
+"        po, rf, co and fr edges. Output folders (here and in map,\n"
 "        c2bpf, lkmm-map) are created when missing; a path that is not a\n"
 "        folder is a command-line error. NAME is the test's name without\n"
 "        .litmus, each character other than a letter, a digit or one of\n"
@@ -107,6 +110,11 @@ static const char usage[] =
 "tests with Linux's RISC-V sequences for its primitives and check that\n"
 "riscv.cat allows no final state linux-kernel.cat forbids (docs/lkmm-riscv.md).\n"
 "\n"
+"bpfmm explain [-model F] [-conf F] [-I D] [-variant V] [-dot FILE|DIR]\n"
+"FILE.litmus [STATE]: why the condition's state (or STATE) is forbidden -\n"
+"the check that rejects each execution reaching it, with a cycle - or one\n"
+"allowed execution reaching it (docs/explain.md).\n"
+"\n"
 "bpfmm run --arch riscv64|arm64|x86_64 FILE.litmus...: run BPF tests as\n"
 "JIT-compiled BPF programs in a Linux 6.12 QEMU guest and judge the observed\n"
 "final states against bpf.cat (docs/runtime-testing.md).\n"
@@ -118,6 +126,48 @@ static const char usage[] =
 "  0  every test was checked (whatever the verdicts)\n"
 "  1  some test or the model could not be read or checked\n"
 "  2  bad command line\n";
+
+
+static const char explain_usage[] =
+"Usage: bpfmm explain [OPTIONS] FILE.litmus [STATE]\n"
+"\n"
+"Explain a final state of a litmus test under a cat model. STATE is a\n"
+"proposition in the syntax of a test's condition, e.g. \"0:r1=1 /\\ 1:r2=0\"\n"
+"or \"x=2 /\\ ~(1:r4=0)\"; without it, the proposition of the test's own\n"
+"condition (exists, ~exists or forall alike).\n"
+"\n"
+"Every candidate execution is judged (rf and co chosen every possible way,\n"
+"coherent or not); those whose final state satisfies STATE are kept.\n"
+"\n"
+"  Forbidden (no allowed execution reaches STATE): for each way the model\n"
+"  rejects them, how many executions, the check (`acyclic hb as\n"
+"  happens-before` at FILE:LINE: the first check that fails, in model\n"
+"  order), a shortest cycle of the check's relation (for empty: one pair,\n"
+"  as a path), and that cycle refined through the model's definitions into\n"
+"  base steps, one line:\n"
+"    cycle: W x=1 (P0 line 8: ...) -po[po-rel]-> W y=1 [RL] (P0 line 9:\n"
+"    ...) -rfe-> R y=1 [AQ] (P1 line 8: ...) -po[acq-po]-> R x=0 (P1 ...)\n"
+"    -fre-> W x=1 (P0 line 8: ...)\n"
+"  Each event shows its access, its tags [AQ,RL,SC,X...] and its thread,\n"
+"  line and instruction; each step its base relation (rfe rfi coe coi fre\n"
+"  fri rmw addr data ctrl po) and, in brackets, the innermost relation of\n"
+"  the model it was found in. Then the execution (events, rf, co).\n"
+"  Allowed: one allowed execution reaching STATE and the checks it passes.\n"
+"  Unreachable: no candidate execution has that final state.\n"
+"\n"
+"Options:\n"
+"  -model FILE, -conf FILE.cfg, -I DIR, -variant NAME, -unroll N\n"
+"        As for checking (bpfmm --help).\n"
+"  -dot FILE.dot | DIR\n"
+"        Also draw the execution explained first (Graphviz): the cycle's\n"
+"        steps numbered in red over the execution's po, rf, co and fr. A\n"
+"        name ending in .dot is the file; anything else a folder that gets\n"
+"        NAME.dot (created when missing).\n"
+"  -h, --help      Show this help and exit.\n"
+"\n"
+"Exit status: 0 explained (whatever the answer), 1 the test, the model or\n"
+"STATE could not be read or checked (FILE:LINE:COL: error: on stderr),\n"
+"2 bad command line.\n";
 
 typedef struct {
 	const char *model;         /* -model, NULL for per-arch default */
@@ -313,6 +363,51 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 	return status;
 }
 
+
+/* bpfmm explain FILE [STATE] */
+static int explain_file(const options *o, model_table *mt, const char *file, const char *state)
+{
+	diag d = { .file = file };
+	char mpath[PATH_MAX];
+	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
+	FILE *dot = NULL;
+	char stem[256];
+	size_t dl = o->dot_dir ? strlen(o->dot_dir) : 0;
+	bool dot_file = dl > 4 && !strcmp(o->dot_dir + dl - 4, ".dot");
+
+	if (!t)
+		return failed(o, stdout, stderr, file, &d);
+	loaded_model *lm = get_model(o, mt, t->fe, file, &d, mpath);
+	if (!lm) {
+		litmus_free(t);
+		return failed(o, stdout, stderr, file, &d);
+	}
+	if (o->dot_dir) {
+		outdir_stem(t->name, stem, sizeof stem);
+		dot = dot_file ? fopen(o->dot_dir, "w") : outdir_open(o->dot_dir, stem, "dot", NULL);
+		if (!dot) {
+			if (dot_file)
+				fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->dot_dir, strerror(errno));
+			litmus_free(t);
+			return 1;
+		}
+	}
+	d.file = file;
+	int st = explain_test(t, lm->m, lm->run, state, stdout, dot, &d);
+	if (st < 0)
+		failed(o, stdout, stderr, file, &d);
+	else
+		diag_print_warnings(&d);
+	if (dot && dot_file && fclose(dot)) {
+		fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->dot_dir, strerror(errno));
+		st = -1;
+	} else if (dot && !dot_file && outdir_close(dot, o->dot_dir, stem, "dot", NULL)) {
+		st = -1;
+	}
+	litmus_free(t);
+	return st < 0 ? 1 : 0;
+}
+
 /* herd7's warning when a path went past the unrolling limit */
 static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
 			   const enum_stats *st)
@@ -395,6 +490,7 @@ int main(int argc, char **argv)
 	bpfmm_cfg cfgs[4];   /* -conf: options point into them */
 	int ncfgs = 0;
 	int jobs = 1, shard_k = 1, shard_n = 1;
+	bool explain = argc > 1 && !strcmp(argv[1], "explain");
 
 	if (argc > 1 && !strcmp(argv[1], "map"))
 		return map_main(argc - 1, argv + 1, o.mdir);
@@ -404,13 +500,18 @@ int main(int argc, char **argv)
 		return lkmm_map_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		return run_main(argc - 1, argv + 1, o.mdir, argv[0]);
-	for (int i = 1; i < argc; i++) {
+	for (int i = explain ? 2 : 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help") || !strcmp(a, "-help")) {
-			fputs(usage, stdout);
-			print_architectures(stdout);
+			fputs(explain ? explain_usage : usage, stdout);
+			if (!explain)
+				print_architectures(stdout);
 			return 0;
+		} else if (explain && (!strcmp(a, "-json") || !strcmp(a, "--json") || !strcmp(a, "-budget")
+				       || !strcmp(a, "--budget") || !strcmp(a, "-notime") || !strcmp(a, "--no-time")
+				       || !strcmp(a, "--version") || !strcmp(a, "--model-dir"))) {
+			return bad_usage("explain does not take %s (bpfmm explain --help)", a);
 		} else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
 			printf("bpfmm %s\n", BPFMM_VERSION);
 			return 0;
@@ -491,6 +592,18 @@ int main(int argc, char **argv)
 	}
 	if (nfiles == 0)
 		return bad_usage("%s", "no litmus file given");
+	if (explain) {
+		size_t dl = o.dot_dir ? strlen(o.dot_dir) : 0;
+		if (nfiles > 2)
+			return bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
+		if (o.dot_dir && !(dl > 4 && !strcmp(o.dot_dir + dl - 4, ".dot"))
+		    && outdir_prepare(o.dot_dir, "explain", "-dot"))
+			return 2;
+		model_table mt = { 0 };
+		status = explain_file(&o, &mt, files[0], nfiles > 1 ? files[1] : NULL);
+		model_table_free(&mt);
+		return status;
+	}
 	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
 		return 2;
 	check_job cj = { &o, files };

@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include "cmd/output.h"
+#include "litmus/frontend.h"
 
 void print_value(FILE *f, const litmus_test *t, value v)
 {
@@ -240,12 +241,41 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
 
 /* ---- Graphviz ---- */
 
-static void dot_event(FILE *f, const litmus_test *t, const witness *w, int e)
+/* The source text of instruction insn of thread ti: its cell of the
+ * thread grid (up to the next '|' or ';' at the end), or its line (C). */
+void insn_text(const litmus_test *t, int ti, int insn, char *buf, size_t n)
+{
+	buf[0] = 0;
+	if (ti < 0 || insn < 0 || !t->path || n < 2)
+		return;
+	const ir_insn *in = &t->threads[ti].code[insn];
+	FILE *f = fopen(t->path, "r");
+	if (!f)
+		return;
+	char line[1024];
+	int ln = 0;
+	while (fgets(line, sizeof line, f) && ++ln < in->pos.line)
+		;
+	fclose(f);
+	if (ln != in->pos.line || in->pos.col < 1 || (size_t)in->pos.col > strlen(line))
+		return;
+	const char *p = line + in->pos.col - 1;
+	size_t len = strcspn(p, "|\r\n");
+	while (len && (p[len - 1] == ' ' || p[len - 1] == '\t' || p[len - 1] == ';'))
+		len--;
+	if (len >= n)
+		len = n - 1;
+	memcpy(buf, p, len);
+	buf[len] = 0;
+}
+
+/* "R", "W", "RMW", "F" or "E" and, for an access, "x=1" / "x=0->1" */
+static void event_access(FILE *f, const litmus_test *t, const witness *w, int e)
 {
 	const char *k = (w->kind[e] & EV_R) && (w->kind[e] & EV_W) ? "RMW" :
 			(w->kind[e] & EV_R) ? "R" : (w->kind[e] & EV_W) ? "W" :
 			w->sym[e] >= 0 ? "E" : "F";   /* E: located, no access (Sync-srcu) */
-	fprintf(f, "  e%d [label=\"%s", e, k);
+	fputs(k, f);
 	if (w->sym[e] >= 0) {
 		fprintf(f, " %s", t->syms[w->sym[e]]);
 		if (w->kind[e] & EV_R) {
@@ -257,11 +287,70 @@ static void dot_event(FILE *f, const litmus_test *t, const witness *w, int e)
 			print_value(f, t, w->wval[e]);
 		}
 	}
+}
+
+/* The event's tags as "AQ,X" (empty if none) */
+static void event_tags(char *buf, size_t n, const litmus_test *t, const witness *w, int e)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	if (!w->tags || !t->fe)
+		return;
+	for (int b = 0; b < t->fe->ntags && b < 32; b++)
+		if ((w->tags[e] >> b) & 1)
+			len += snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? "," : "",
+					t->fe->tag_names[b]);
+	if (len >= n)
+		buf[n - 1] = 0;
+}
+
+void print_event(FILE *f, const litmus_test *t, const witness *w, int e)
+{
+	char tags[128], text[256];
+
+	event_access(f, t, w, e);
+	if (w->thread[e] < 0) {
+		fputs(" (init)", f);
+		return;
+	}
+	event_tags(tags, sizeof tags, t, w, e);
+	if (tags[0])
+		fprintf(f, " [%s]", tags);
+	fprintf(f, " (P%d", t->threads[w->thread[e]].id);
+	if (w->insn[e] >= 0) {
+		insn_text(t, w->thread[e], w->insn[e], text, sizeof text);
+		fprintf(f, " line %d", t->threads[w->thread[e]].code[w->insn[e]].pos.line);
+		if (text[0])
+			fprintf(f, ": %s", text);
+	}
+	fputc(')', f);
+}
+
+static void dot_text(FILE *f, const char *s, int n);
+
+/* A node: access, tags, then line and instruction text. */
+void dot_event(FILE *f, const litmus_test *t, const witness *w, int e, const char *extra)
+{
+	char tags[128], text[256];
+
+	fprintf(f, "  e%d [label=\"", e);
+	event_access(f, t, w, e);
+	event_tags(tags, sizeof tags, t, w, e);
+	if (tags[0])
+		fprintf(f, " [%s]", tags);
+	if (w->thread[e] < 0)
+		fputs("\\ninit", f);
 	if (w->insn[e] >= 0) {
 		const ir_insn *in = &t->threads[w->thread[e]].code[w->insn[e]];
 		fprintf(f, "\\nline %d", in->pos.line);
+		insn_text(t, w->thread[e], w->insn[e], text, sizeof text);
+		if (text[0]) {
+			fputs(": ", f);
+			dot_text(f, text, (int)strlen(text));
+		}
 	}
-	fputs("\"];\n", f);
+	fprintf(f, "\"%s];\n", extra ? extra : "");
 }
 
 /* r minus what r;r already implies: the edges worth drawing */
@@ -285,6 +374,16 @@ static void dot_text(FILE *f, const char *s, int n)
 	}
 }
 
+bool witness_fr(const witness *w, int a, int b)
+{
+	if (a == b || !(w->kind[a] & EV_R) || !(w->kind[b] & EV_W) || w->sym[a] != w->sym[b] || w->sym[a] < 0)
+		return false;
+	for (int c = 0; c < w->n; c++)
+		if (rel_has(w->rf, w->w, c, a))
+			return c != b && rel_has(w->co, w->w, c, b);
+	return false;
+}
+
 void print_dot(FILE *f, const litmus_test *t, const check_result *res)
 {
 	const witness *w = &res->wit;
@@ -302,12 +401,12 @@ void print_dot(FILE *f, const litmus_test *t, const check_result *res)
 	}
 	for (int e = 0; e < w->n; e++)
 		if (w->thread[e] < 0)
-			dot_event(f, t, w, e);
+			dot_event(f, t, w, e, NULL);
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		fprintf(f, "  subgraph cluster_P%d {\n  label=\"P%d\";\n", ti, ti);
 		for (int e = 0; e < w->n; e++)
 			if (w->thread[e] == ti)
-				dot_event(f, t, w, e);
+				dot_event(f, t, w, e, NULL);
 		fputs("  }\n", f);
 	}
 	for (int a = 0; a < w->n; a++)
@@ -318,6 +417,8 @@ void print_dot(FILE *f, const litmus_test *t, const check_result *res)
 				fprintf(f, "  e%d -> e%d [label=\"rf\", color=red];\n", a, b);
 			if (rel_has(w->co, w->w, a, b) && immediate(w->co, w->w, w->n, a, b))
 				fprintf(f, "  e%d -> e%d [label=\"co\", color=blue];\n", a, b);
+			if (witness_fr(w, a, b))
+				fprintf(f, "  e%d -> e%d [label=\"fr\", color=darkorange, style=dashed];\n", a, b);
 		}
 	fputs("}\n", f);
 }

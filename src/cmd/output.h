@@ -28,6 +28,16 @@ void print_dot(FILE *f, const litmus_test *t, const check_result *res);
  * more writes (their coherence order); each line starts with indent. */
 void print_execution(FILE *f, const litmus_test *t, const witness *w, const char *indent);
 
+/* One event as text: `W y=1 [RL] (P0 line 9: store_release(...))`, or
+ * `W x=0 (init)`; the instruction text comes from the test's file. */
+void print_event(FILE *f, const litmus_test *t, const witness *w, int e);
+/* The source text of instruction insn of thread index ti ("" if unknown). */
+void insn_text(const litmus_test *t, int ti, int insn, char *buf, size_t n);
+/* A Graphviz node for event e (extra: more attributes, ", color=red"). */
+void dot_event(FILE *f, const litmus_test *t, const witness *w, int e, const char *extra);
+/* (a, b) in fr = rf^-1 ; co minus id, in w */
+bool witness_fr(const witness *w, int a, int b);
+
 /* "Never" / "Sometimes" / "Always" for the proposition's counts. */
 const char *observation_word(const check_result *res);
 

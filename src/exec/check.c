@@ -148,15 +148,16 @@ static void add_flag(check_result *res, const char *name)
 	res->flags[res->nflags++] = xstrdup(name);
 }
 
-static void witness_free(witness *w)
+void witness_free(witness *w)
 {
 	free(w->thread);
+	free(w->tags);
 	free(w->po);
 	memset(w, 0, sizeof *w);
 }
 
 /* Copy execution x (one block for the arrays, one for the relations). */
-static void witness_take(witness *wt, const execution *x, bool holds)
+void witness_take(witness *wt, const execution *x, bool holds)
 {
 	const evstruct *es = x->es;
 	int n = es->n, w = es->w;
@@ -176,11 +177,13 @@ static void witness_take(witness *wt, const execution *x, bool holds)
 	wt->rval = (value *)(wt->po + (size_t)3 * n * w);
 	wt->wval = wt->rval + n;
 	wt->kind = (uint8_t *)(wt->wval + n);
+	wt->tags = xcalloc((size_t)n + 1, sizeof(tagmask));
 	for (int e = 0; e < n; e++) {
 		wt->thread[e] = es->thread[e];
 		wt->sym[e] = es->loc[e] >= 0 ? x->md->locs[es->loc[e]].sym : -1;
 		wt->insn[e] = es->insn[e];
 		wt->kind[e] = es->kind[e];
+		wt->tags[e] = es->tags[e];
 		wt->rval[e] = es->rval[e];
 		wt->wval[e] = es->wval[e];
 	}

@@ -13,6 +13,7 @@ typedef struct {
 	int n, w;
 	int *thread, *sym, *insn;   /* per event; sym: memory symbol, -1 fence */
 	uint8_t *kind;
+	tagmask *tags;        /* per event: the front-end's tag bits */
 	value *rval, *wval;
 	word *po, *rf, *co;   /* n*w each */
 } witness;
@@ -33,6 +34,10 @@ typedef struct {
 	witness wit;          /* an execution where the proposition holds if
 	                       * there is one, else the first allowed one */
 } check_result;
+
+/* Copy execution x into wt (freeing what wt held); x->co may be NULL. */
+void witness_take(witness *wt, const execution *x, bool holds);
+void witness_free(witness *wt);
 
 /* Exact witness counts unless more than `budget` coherence orders would
  * have to be tried (0: no limit); then the test is redone in outcome mode,

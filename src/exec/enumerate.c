@@ -58,6 +58,7 @@ typedef struct {
 	const trace **pick;
 	cat_run *run;
 	execution_fn fn;
+	execution_fn candidate;   /* bpfmm explain: every rf given to the model */
 	void *arg;
 	enum_stats *stats;
 	diag *d;
@@ -241,9 +242,15 @@ static int choose_rf(enumerator *E, int k)
 	if (E->stop)
 		return 0;
 	if (k == E->nreads) {
-		if (thin_air(E))
+		/* explain mode: the model judges thin-air candidates too */
+		if (!E->candidate && thin_air(E))
 			return 0;
 		E->stats->candidates++;
+		if (E->candidate) {
+			execution x = { E->t, E->md, &E->es, E->pick, E->rf, NULL, NULL, 0 };
+			if (E->candidate(E->arg, &x))
+				return 0;
+		}
 		long st = cat_run_eval(E->run, E->rf, judged, E, E->d);
 		return st < 0 ? (int)st : 0;
 	}
@@ -378,14 +385,27 @@ static int pick_traces(enumerator *E, int ti, bool cut)
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d)
 {
+	return enumerate_candidates(t, run, fn, NULL, arg, NULL, 0, stats, d);
+}
+
+int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
+			 execution_fn candidate, void *arg, const value *seed, int nseed,
+			 enum_stats *stats, diag *d)
+{
 	mem_domain md;
-	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .arg = arg, .stats = stats, .d = d };
+	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .candidate = candidate,
+			 .arg = arg, .stats = stats, .d = d };
 	int st = 0;
 	int unroll_limit = cat_run_unroll(run) < 0 ? UNROLL_DEFAULT : cat_run_unroll(run);
 
 	memset(stats, 0, sizeof *stats);
 	stats->cut_thread = stats->cut_insn = -1;
 	mem_domain_init(&md, t);
+	/* values a read may guess although no write is known to store them
+	 * yet (a value that only a read of itself would let be written) */
+	for (int l = 0; l < md.n; l++)
+		for (int i = 0; i < nseed; i++)
+			mem_domain_add(&md, l, seed[i], ~WRITER_INIT);
 	E.tl = xzalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = xzalloc(sizeof(trace *) * (t->nthreads + 1));
 	E.base = xzalloc(sizeof(int) * (t->nthreads + 1));

@@ -50,6 +50,18 @@ typedef struct {
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d);
 
+/* The same, and before the model judges each candidate (rf chosen, co
+ * not yet: x->co is NULL), candidate(arg, x); non-zero skips it. Thin-air
+ * candidates (rf ; valdep cyclic) are not dropped: the callback sees
+ * them, and must drop those the model allows. The seed values (nseed of
+ * them) are in every location's domain from the start, as if some thread
+ * wrote them: a read may guess them (a path that needs a write of them
+ * that never comes is dropped as usual). For `bpfmm explain`
+ * (explain.h), with the model in explain mode. */
+int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
+			 execution_fn candidate, void *arg, const value *seed, int nseed,
+			 enum_stats *stats, diag *d);
+
 /* Final value of memory location `loc` in an execution (co-last write). */
 value execution_final_memory(const execution *x, int loc);
 

@@ -83,7 +83,7 @@ int litmus_sym(litmus_test *t, const char *name)
 	return intern(&t->syms, &t->nsyms, name);
 }
 
-static void prop_free(prop *p)
+void prop_free(prop *p)
 {
 	if (!p)
 		return;
@@ -890,7 +890,7 @@ static prop *read_atom(reader *r)
 	bool differs;
 
 	if (lex_at_end(&r->lx)) {
-		diag_error(r->d, r->lx.pos, "unexpected end of file in the condition");
+		diag_error(r->d, r->lx.pos, "unexpected %s in the condition", r->lx.end_name);
 		return NULL;
 	}
 	if (!lex_peek_number(&r->lx) && !lex_peek_ident(&r->lx) && *r->lx.p != '[') {
@@ -1280,4 +1280,36 @@ fail:
 	fclose(f);
 	free(buf);
 	return NULL;
+}
+
+/* ---- a condition's proposition on its own (bpfmm explain STATE) ---- */
+
+prop *litmus_read_prop(litmus_test *t, const char *text, const char *name, diag *d)
+{
+	char *copy = dup_range(text, strlen(text));
+	int nsyms = t->nsyms;
+	reader r = { .t = t, .fe = t->fe, .text = copy, .d = d };
+	prop *p = NULL;
+
+	if (!d->file)
+		d->file = name;
+	if (!copy) {
+		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+		return NULL;
+	}
+	lex_init(&r.lx, copy, (srcpos){ 1, 1 }, "end of STATE", d);
+	if (lex_at_end(&r.lx))
+		diag_error(d, r.lx.pos, "empty state (expected e.g. \"0:r1=1 /\\ x=2\")");
+	else if ((p = read_implies(&r, 0)) && !lex_at_end(&r.lx)) {
+		diag_error(d, r.lx.pos, "unexpected text after the state");
+		prop_free(p);
+		p = NULL;
+	}
+	if (p && t->nsyms > nsyms) {
+		diag_error(d, (srcpos){ 1, 1 }, "location '%s' is not one of the test's", t->syms[nsyms]);
+		prop_free(p);
+		p = NULL;
+	}
+	free(copy);
+	return p;
 }

@@ -23,4 +23,10 @@ litmus_test *litmus_read_string(const char *text, const char *name,
 /* Free a test returned by the functions above (NULL is fine). */
 void litmus_free(litmus_test *t);
 
+/* A proposition in condition syntax ("0:r1=1 /\\ x=2") about test t
+ * (`bpfmm explain TEST STATE`); name stands for where it comes from in
+ * messages. Its locations must be t's. Free with prop_free. */
+prop *litmus_read_prop(litmus_test *t, const char *text, const char *name, diag *d);
+void prop_free(prop *p);
+
 #endif
