@@ -167,6 +167,10 @@ $(BUILD)/hwgen: tools/gen/hwgen.c tools/gen/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
+$(BUILD)/loopgen: tools/gen/loopgen.c tools/gen/rng.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
 bench: all
 	@SHARED=$(SHARED) sh bench/catalogue.sh
 	@SHARED=$(SHARED) sh bench/scaling.sh

@@ -208,6 +208,9 @@ enum { T_ADDR, T_DATA, T_VDEP, T_X, T_Y, NTMP };
 typedef struct {
 	int pc, nev, steps;
 	int lr_ev, lr_loc;   /* latest load-reserved event (+1; 0: none) */
+	bool incoherent;     /* a read returned a value the guess mode rules
+	                      * out: kept only if the path is cut (see
+	                      * read_each) */
 	int nscopes;         /* open C if statements (ir_insn.ctrl_end): */
 	int scope_end[MAX_CTRL_SCOPES];
 	                     /* where each ends; the ctrl before it is in
@@ -321,8 +324,10 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	ds_copy(evdep(r, e, DEP_PICK), r->xctrl, r->w);
 	ds_copy(evdep(r, e, DEP_VDEP), vdep, r->w);
 	/* a write's value joins the domain at once: a later read of this
-	 * very path may have to return it */
-	if ((kind & EV_W) && mem_domain_add(r->md, loc, wv, r->self))
+	 * very path may have to return it (not a write of an incoherent
+	 * path: it only decides "Loop", and its values could grow without
+	 * end) */
+	if ((kind & EV_W) && !p->incoherent && mem_domain_add(r->md, loc, wv, r->self))
 		*r->grew = 1;
 	return e;
 }
@@ -331,6 +336,8 @@ static int finish(runner *r, pathpos *p, bool cut)
 {
 	trace_list *l = r->out;
 
+	if (p->incoherent && !cut)
+		return 0;   /* never an execution, and not past the limit */
 	if (l->n >= MAX_TRACES)
 		return diag_error(r->d, (srcpos){ 0, 0 },
 				  "thread P%d has more than %d paths; the test is too large",
@@ -384,6 +391,8 @@ static int meaningless(runner *r, pathpos *p, const ir_insn *in, const char *fmt
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	snprintf(full, sizeof full, "P%d: %s", r->th->id, msg);
+	if (p->incoherent)
+		return 0;   /* not an execution: see read_each */
 	if (finish(r, p, false) < 0)
 		return -1;
 	trace *tr = &r->out->v[r->out->n - 1];
@@ -628,12 +637,22 @@ static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
 		r->depth--;
 		return st < 0 ? st : 0;
 	}
+	/* A value the guess mode rules out (a read older than the thread's
+	 * own write: no execution the model allows) still matters in a
+	 * thread with loops: herd7 marks a test "Loop" when a path past the
+	 * unrolling limit has reads that some write (or the initial value)
+	 * can feed, before the model or coherence is consulted. Such a path
+	 * goes on, marked incoherent, and is kept only if it is cut. */
 	for (int i = 0; i < r->md->dom[loc].n; i++) {   /* the domain may grow */
-		if (!may_read(r, &p, loc, i))
-			continue;
+		pathpos q = p;
+		if (!may_read(r, &p, loc, i)) {
+			if (r->nheads == 0)
+				continue;
+			q.incoherent = true;
+		}
 		restore_state(r, saved);
 		operands_ptaint(r, in);   /* a later path changed it */
-		st = read_value(r, p, in, loc, r->md->dom[loc].v[i], saved);
+		st = read_value(r, q, in, loc, r->md->dom[loc].v[i], saved);
 		if (st < 0)
 			break;
 		st = 0;
