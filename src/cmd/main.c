@@ -273,7 +273,7 @@ static int check_file(const options *o, const char *file)
 		print_json(stdout, file, t, &res, &d);
 	else
 		print_herd(stdout, t, &res, o->show_time);
-	if (res.stats.cut_thread >= 0)
+	if (res.stats.loop && res.stats.cut_thread >= 0)
 		warn_unrolling(file, t, &res.stats);
 	int status = o->dot_dir ? write_dot(o->dot_dir, t, &res) : 0;
 	fflush(stdout);

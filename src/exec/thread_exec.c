@@ -177,6 +177,7 @@ typedef struct {
 	int unroll;
 	int *head;           /* per instruction: its loop-head number, or -1 */
 	int nheads;
+	int cut_at;          /* target of the jump that cut the path */
 	bool overflow;       /* a path has more than 64 * w events */
 
 	/* the path state (see above), and one saved copy per fork depth */
@@ -351,6 +352,7 @@ static int finish(runner *r, pathpos *p, bool cut)
 	tr->nev = p->nev;
 	tr->w = r->w;
 	tr->cut = cut;
+	tr->cut_at = cut ? r->cut_at : -1;
 	tr->bad = NULL;
 	tr->ev = xrealloc(NULL, sizeof *tr->ev * (p->nev ? p->nev : 1));
 	memcpy(tr->ev, r->ev, sizeof *tr->ev * p->nev);
@@ -670,6 +672,7 @@ static bool jump_back(runner *r, int target)
 	if (r->jumps[h] >= r->unroll) {
 		if (r->out->cut_insn < 0)
 			r->out->cut_insn = target;
+		r->cut_at = target;
 		return false;
 	}
 	r->jumps[h]++;
