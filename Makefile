@@ -70,6 +70,7 @@ check: deps all
 	  "herd-diff=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1" \
 	  "c-diff=$(MAKE) -s $(BUILD)/cgen >/dev/null && SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 100 1" \
 	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) sh tests/diff/hw-slice.sh 100 1" \
+	  "loop-diff=$(MAKE) -s $(BUILD)/loopgen >/dev/null && SHARED=$(SHARED) sh tests/diff/loop-diff.sh 10 1" \
 	  "herdtools7-patch=sh kernel/herdtools7/test.sh" \
 	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
 	  "no-globals=sh tests/scripts/no-globals.sh build/obj" \
@@ -160,13 +161,18 @@ fuzz-replay:
 # --- bench / diff (bench/, tests/diff/) ---
 # `make bench`: bpfmm vs herd7 timings (catalogue, scaling family).
 # `make diff-check`: bpfmm vs herd7 on the catalogue + 200 random BPF tests,
-# then on tests/litmus/c + 500 random C tests with the kernel's model.
+# then on tests/litmus/c + 500 random C tests with the kernel's model, then
+# on LOOP_COUNT random loop tests per dialect (tests/diff/loop-diff.sh).
 # `make hw-diff-check`: our hardware models vs herd7's (tests/diff/hw-diff.sh).
 $(BUILD)/bpfgen: tools/gen/bpfgen.c tools/gen/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
 $(BUILD)/hwgen: tools/gen/hwgen.c tools/gen/rng.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
+$(BUILD)/loopgen: tools/gen/loopgen.c tools/gen/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
@@ -179,10 +185,12 @@ $(BUILD)/cgen: tools/gen/cgen.c tools/gen/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
-diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen
+LOOP_COUNT ?= 500
+diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen $(BUILD)/loopgen
 	@SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1
 	@SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 500 1
 	@SHARED=$(SHARED) sh tests/diff/loops.sh 12 1
+	@SHARED=$(SHARED) sh tests/diff/loop-diff.sh $(LOOP_COUNT) 1
 
 # `make hw-diff-check`: our hardware models against herd7's own, 500
 # generated tests per architecture (tests/diff/hw-diff.sh; seed HW_SEED).

@@ -354,7 +354,7 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		print_json(out, file, t, &res, &d);
 	else
 		print_herd(out, t, &res, o->show_time);
-	if (res.stats.cut_thread >= 0)
+	if (res.stats.loop && res.stats.cut_thread >= 0)
 		warn_unrolling(out, err, file, t, &res.stats);
 	int status = o->dot_dir ? write_dot(o->dot_dir, t, &res) : 0;
 	fflush(out);

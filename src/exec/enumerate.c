@@ -347,6 +347,14 @@ static int probe_cut(enumerator *E, int k)
 		if (thin_air(E))
 			return 0;
 		E->stats->loop = true;
+		/* the warning names a loop head of this combination: its
+		 * first thread's with a cut path */
+		for (int ti = 0; ti < E->t->nthreads; ti++)
+			if (E->pick[ti]->cut) {
+				E->stats->cut_thread = ti;
+				E->stats->cut_insn = E->pick[ti]->cut_at;
+				break;
+			}
 		return 1;
 	}
 	int r = E->reads[k];
@@ -447,11 +455,6 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 					u->pos = t->threads[ti].code[ev->insn].pos;
 				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
 			}
-	for (int ti = 0; ti < t->nthreads; ti++)
-		if (E.tl[ti].cut_insn >= 0 && stats->cut_thread < 0) {
-			stats->cut_thread = ti;
-			stats->cut_insn = E.tl[ti].cut_insn;
-		}
 	st = pick_traces(&E, 0, false);
 	if (E.failed)
 		st = -1;

@@ -38,9 +38,9 @@ typedef struct {
 	long allowed;      /* executions the model allowed */
 	bool loop;         /* some path went past the unrolling limit and its
 	                    * reads have writes (herd7 prints "Loop") */
-	int cut_thread, cut_insn;   /* the first such backward jump's thread
-	                    * and target instruction, -1 if none (even when
-	                    * no such path had writes for its reads) */
+	int cut_thread, cut_insn;   /* with loop: the thread and loop head
+	                    * (target instruction) of the first cut path of
+	                    * the combination that set it; -1 otherwise */
 	sym_use *syms;     /* per memory symbol of the test (malloc'd: the
 	                    * caller frees it, also after an error) */
 } enum_stats;

@@ -170,6 +170,7 @@ typedef struct {
 	int unroll;
 	int *head;           /* per instruction: its loop-head number, or -1 */
 	int nheads;
+	int cut_at;          /* target of the jump that cut the path */
 	bool overflow;       /* a path has more than 64 * w events */
 
 	/* the path state (see above), and one saved copy per fork depth */
@@ -201,6 +202,9 @@ enum { T_ADDR, T_DATA, T_VDEP, T_X, T_Y, NTMP };
 typedef struct {
 	int pc, nev, steps;
 	int lr_ev, lr_loc;   /* latest load-reserved event (+1; 0: none) */
+	bool incoherent;     /* a read returned a value the guess mode rules
+	                      * out: kept only if the path is cut (see
+	                      * read_each) */
 	int nscopes;         /* open C if statements (ir_insn.ctrl_end): */
 	int scope_end[MAX_CTRL_SCOPES];
 	                     /* where each ends; the ctrl before it is in
@@ -314,8 +318,10 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	ds_copy(evdep(r, e, DEP_PICK), r->xctrl, r->w);
 	ds_copy(evdep(r, e, DEP_VDEP), vdep, r->w);
 	/* a write's value joins the domain at once: a later read of this
-	 * very path may have to return it */
-	if ((kind & EV_W) && mem_domain_add(r->md, loc, wv, r->self))
+	 * very path may have to return it (not a write of an incoherent
+	 * path: it only decides "Loop", and its values could grow without
+	 * end) */
+	if ((kind & EV_W) && !p->incoherent && mem_domain_add(r->md, loc, wv, r->self))
 		*r->grew = 1;
 	return e;
 }
@@ -324,6 +330,8 @@ static int finish(runner *r, pathpos *p, bool cut)
 {
 	trace_list *l = r->out;
 
+	if (p->incoherent && !cut)
+		return 0;   /* never an execution, and not past the limit */
 	if (l->n >= MAX_TRACES)
 		return diag_error(r->d, (srcpos){ 0, 0 },
 				  "thread P%d has more than %d paths; the test is too large",
@@ -337,6 +345,7 @@ static int finish(runner *r, pathpos *p, bool cut)
 	tr->nev = p->nev;
 	tr->w = r->w;
 	tr->cut = cut;
+	tr->cut_at = cut ? r->cut_at : -1;
 	tr->bad = NULL;
 	tr->ev = xrealloc(NULL, sizeof *tr->ev * (p->nev ? p->nev : 1));
 	memcpy(tr->ev, r->ev, sizeof *tr->ev * p->nev);
@@ -377,6 +386,8 @@ static int meaningless(runner *r, pathpos *p, const ir_insn *in, const char *fmt
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	snprintf(full, sizeof full, "P%d: %s", r->th->id, msg);
+	if (p->incoherent)
+		return 0;   /* not an execution: see read_each */
 	if (finish(r, p, false) < 0)
 		return -1;
 	trace *tr = &r->out->v[r->out->n - 1];
@@ -621,12 +632,22 @@ static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
 		r->depth--;
 		return st < 0 ? st : 0;
 	}
+	/* A value the guess mode rules out (a read older than the thread's
+	 * own write: no execution the model allows) still matters in a
+	 * thread with loops: herd7 marks a test "Loop" when a path past the
+	 * unrolling limit has reads that some write (or the initial value)
+	 * can feed, before the model or coherence is consulted. Such a path
+	 * goes on, marked incoherent, and is kept only if it is cut. */
 	for (int i = 0; i < r->md->dom[loc].n; i++) {   /* the domain may grow */
-		if (!may_read(r, &p, loc, i))
-			continue;
+		pathpos q = p;
+		if (!may_read(r, &p, loc, i)) {
+			if (r->nheads == 0)
+				continue;
+			q.incoherent = true;
+		}
 		restore_state(r, saved);
 		operands_ptaint(r, in);   /* a later path changed it */
-		st = read_value(r, p, in, loc, r->md->dom[loc].v[i], saved);
+		st = read_value(r, q, in, loc, r->md->dom[loc].v[i], saved);
 		if (st < 0)
 			break;
 		st = 0;
@@ -644,6 +665,7 @@ static bool jump_back(runner *r, int target)
 	if (r->jumps[h] >= r->unroll) {
 		if (r->out->cut_insn < 0)
 			r->out->cut_insn = target;
+		r->cut_at = target;
 		return false;
 	}
 	r->jumps[h]++;

@@ -42,6 +42,7 @@ typedef struct {
 	bool cut;            /* the path took a backward branch more often than
 	                      * the unrolling limit allows: it stops there, and
 	                      * is never an execution (see thread_traces) */
+	int cut_at;          /* then: the branch's target (the loop head) */
 	char *bad;           /* NULL, or why the path stopped: an operation
 	                      * with no meaning (an access through a register
 	                      * that holds no address...). Like herd7, an
