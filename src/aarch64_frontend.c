@@ -142,6 +142,7 @@ typedef struct {
 	srcpos insn_pos;
 	bool flags_set;       /* a CMP / TST came before (in text order) */
 	bool flags_tst;       /* ... and the latest was a TST */
+	bool op_w;            /* the instruction whose operand 2 is parsed is 32-bit */
 	diag *d;
 } a64_parser;
 
@@ -355,11 +356,35 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		*o = reg_opnd(t);
 		return 0;
 	}
-	if (i == NELEM(shifts)) {
-		if (!strcasecmp(sh, "ROR"))
-			return diag_error(ap->d, at, "unsupported AArch64 operand shift '%s'", sh);
-		return diag_error(ap->d, at, "invalid shift '%s'", sh);
+	if (i == NELEM(shifts) && !strcasecmp(sh, "ROR")) {
+		/* a rotated register: only for the logical instructions, as
+		 * in the Arm ARM (herd7 refuses ADD ..., ROR #k too) */
+		static const char *const logical[] = { "AND", "ORR", "EOR", "BIC", "ORN", "EON",
+						       "TST", "ANDS", "MVN" };
+		size_t l;
+		for (l = 0; l < NELEM(logical) && strcmp(ap->mnem, logical[l]); l++)
+			;
+		if (l == NELEM(logical) || o->kind != OPND_REG)
+			return diag_error(ap->d, at, "invalid shift 'ROR' here (logical instructions only)");
+		int64_t size = ap->op_w ? 32 : 64;
+		if (parse_imm(ap, &k))
+			return -1;
+		if (k.imm.off < 0 || k.imm.off >= size)
+			return diag_error(ap->d, at, "invalid shift amount");
+		int t = hidden_reg(ap, HREG_SHIFT), v = hidden_reg(ap, HREG_ROT);
+		int64_t amt = k.imm.off;
+		if (t < 0 || v < 0
+		    || !add_op(ap, ap->op_w ? IR_ALU : IR_MOV, ALU_AND, t, *o, imm_opnd(0xffffffff))
+		    || !add_op(ap, IR_ALU, ALU_SHR, v, reg_opnd(t), imm_opnd(amt))
+		    || !add_op(ap, IR_ALU, ALU_SHL, t, reg_opnd(t), imm_opnd((size - amt) & 63))
+		    || (ap->op_w && !add_op(ap, IR_ALU, ALU_AND, t, reg_opnd(t), imm_opnd(0xffffffff)))
+		    || !add_op(ap, IR_ALU, ALU_OR, t, reg_opnd(t), reg_opnd(v)))
+			return -1;
+		*o = reg_opnd(t);
+		return 0;
 	}
+	if (i == NELEM(shifts))
+		return diag_error(ap->d, at, "invalid shift '%s'", sh);
 	if (parse_imm(ap, &k))
 		return -1;
 	if (k.imm.off < 0 || k.imm.off > 63)
@@ -774,7 +799,7 @@ static int do_flags(a64_parser *ap, const char *m)
 		return -1;
 	if (has_dst && (parse_dst(ap, &d, &rd) || expect_comma(ap)))
 		return -1;
-	if (parse_src(ap, &x, &rx) || expect_comma(ap) || parse_operand2(ap, &y))
+	if (parse_src(ap, &x, &rx) || expect_comma(ap) || (ap->op_w = rx.w, parse_operand2(ap, &y)))
 		return -1;
 	if (sub) {
 		if (!add_op(ap, IR_MOV, ALU_ADD, fa, x, imm_opnd(0))
@@ -1018,6 +1043,7 @@ static int do_not_ops(a64_parser *ap, const char *m)
 		return -1;
 	if (two && (parse_src(ap, &n, NULL) || expect_comma(ap)))
 		return -1;
+	ap->op_w = rd.w;
 	if (parse_operand2(ap, &y))
 		return -1;
 	if (d < 0)
@@ -1121,6 +1147,33 @@ static int do_ror(a64_parser *ap)
 	if (rd.w && !add_op(ap, IR_ALU, ALU_AND, u, reg_opnd(u), imm_opnd(mask)))
 		return -1;
 	return add_op(ap, IR_ALU, ALU_OR, d, reg_opnd(v), reg_opnd(u)) ? 0 : -1;
+}
+
+/* EXTR Rd, Rn, Rm, #lsb: bits lsb .. lsb+size-1 of the pair Rn:Rm,
+ * (Rm >> lsb) | (Rn << (size - lsb)) (ROR Rd, Rs, #k is EXTR Rd, Rs, Rs, #k). */
+static int do_extr(a64_parser *ap)
+{
+	int d, x = hidden_reg(ap, HREG_TMP), v = hidden_reg(ap, HREG_ROT);
+	areg rd;
+	opnd n, m, l;
+
+	if (x < 0 || v < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
+	    || expect_comma(ap) || parse_src(ap, &m, NULL) || expect_comma(ap) || parse_imm(ap, &l))
+		return -1;
+	int64_t size = rd.w ? 32 : 64, lsb = l.imm.off;
+	if (lsb < 0 || lsb >= size)
+		return diag_error(ap->d, ap->insn_pos, "invalid bit position");
+	if (d < 0)
+		return 0;
+	if (!add_op(ap, rd.w ? IR_ALU : IR_MOV, ALU_AND, x, m, imm_opnd(0xffffffff))
+	    || !add_op(ap, IR_ALU, ALU_SHR, x, reg_opnd(x), imm_opnd(lsb)))
+		return -1;
+	if (lsb == 0)
+		return add_op(ap, IR_MOV, ALU_ADD, d, reg_opnd(x), imm_opnd(0)) ? 0 : -1;
+	if (!add_op(ap, IR_ALU, ALU_SHL, v, n, imm_opnd(size - lsb))
+	    || (rd.w && !add_op(ap, IR_ALU, ALU_AND, v, reg_opnd(v), imm_opnd(0xffffffff))))
+		return -1;
+	return add_op(ap, IR_ALU, ALU_OR, d, reg_opnd(x), reg_opnd(v)) ? 0 : -1;
 }
 
 /* UBFM / SBFM Rd, Rn, #immr, #imms (bit-field move, the Arm ARM's
@@ -1291,7 +1344,7 @@ static int parse_insn(a64_parser *ap)
 			areg rd;
 			opnd a, b;
 			if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &a, NULL)
-			    || expect_comma(ap) || parse_operand2(ap, &b))
+			    || expect_comma(ap) || (ap->op_w = rd.w, parse_operand2(ap, &b)))
 				return -1;
 			if (d < 0)
 				return 0;
@@ -1305,6 +1358,8 @@ static int parse_insn(a64_parser *ap)
 		return do_mul(ap, m);
 	if (!strcmp(m, "ROR") || !strcmp(m, "RORV"))
 		return do_ror(ap);
+	if (!strcmp(m, "EXTR"))
+		return do_extr(ap);
 	if (!strcmp(m, "UBFM") || !strcmp(m, "SBFM"))
 		return do_bfm(ap, m[0] == 'S');
 	if (!strcmp(m, "MOVZ") || !strcmp(m, "MOVN") || !strcmp(m, "MOVK"))
