@@ -21,20 +21,24 @@
  * is compared.
  *
  * AArch64: reads LDR LDAR LDAPR LDXR LDAXR, LD<op>{A,L,AL} with a zero
- *   operand, CAS{A,L,AL} (compare value drawn: success or failure);
- *   writes STR STLR, LDXR/LDAXR + STXR/STLXR, SWP{A,L,AL},
- *   LD<op>{A,L,AL} and ST<op>{L} (ADD EOR SET CLR), CAS{A,L,AL};
+ *   operand (ADD EOR SET CLR SMAX UMAX: the value stays), CAS{A,L,AL}
+ *   (compare value drawn: success or failure); writes STR STLR,
+ *   LDXR/LDAXR + STXR/STLXR, SWP{A,L,AL}, LD<op>{A,L,AL} and ST<op>{L}
+ *   (ADD EOR SET CLR SMAX SMIN UMAX UMIN), CAS{A,L,AL};
  *   links: DMB/DSB SY ISH ISHLD ISHST LD ST OSH NSHST..., ISB, address
  *   dependency (indexed [Xn,Xm], [Xn,Wm,SXTW|UXTW], [Xn,Xm,LSL #3], or an
- *   ADD), data dependency (into Rt, or into CAS's Rs), control (CBNZ,
+ *   ADD), data dependency (into Rt, into CAS's Rs, or both), control (CBNZ,
  *   CMP + B.NE, with or without ISB), CSEL / CSINC picks of the address
- *   or of the data; dependency sources: the loaded register, STXR's
- *   status, CAS's Rs, the old value of SWP / LD<op>.
- * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amo<op>
- *   with zero operand in every ordering; writes sw, lr + sc (all
- *   orderings), amoswap / amoadd / amoor / amoxor / amoand in every
- *   ordering; links: fence with every pair of r / w / rw, fence, fence.tso, address / data / control dependencies, SC result as a
- *   dependency source.
+ *   or of the data; the 0 behind an address or data dependency is
+ *   computed by EOR, AND, UBFM, SBFM, ROR (W) + AND or LSL + LSR;
+ *   dependency sources: the loaded register, STXR's status, CAS's Rs, the
+ *   old value of SWP / LD<op>.
+ * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amoadd / amoxor /
+ *   amoor / amomax with zero operand in every ordering; writes sw, lr + sc
+ *   (all orderings), amoswap / amoadd / amoor / amoxor / amoand / amomin /
+ *   amomax in every ordering (herd7 has no amominu / amomaxu); links:
+ *   fence with every pair of r / w / rw, fence, fence.tso, address /
+ *   data / control dependencies, SC result as a dependency source.
  * Power: lwz / stw, lwarx + stwcx., sync lwsync eieio isync, address /
  *   data / control (+isync) dependencies, stwcx. CR0 as a control source.
  * x86: MOV loads and stores, XCHG, LOCK ADD, LOCK INC, MFENCE, LFENCE,
