@@ -32,7 +32,8 @@
  *   or of the data; the 0 behind an address or data dependency is
  *   computed by EOR, AND, UBFM, SBFM, ROR (W) + AND or LSL + LSR;
  *   dependency sources: the loaded register, STXR's status, CAS's Rs, the
- *   old value of SWP / LD<op>.
+ *   old value of SWP / LD<op>, or a read of the location the access before
+ *   wrote (which may read that write: local read successor).
  * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amoadd / amoxor /
  *   amoor / amomax with zero operand in every ordering; writes sw, lr + sc
  *   (all orderings), amoswap / amoadd / amoor / amoxor / amoand / amomin /
@@ -92,7 +93,7 @@ typedef struct {
 	int n;
 	char init[16][40];      /* "X5=x" */
 	int ninit;
-	char obs[8][24];        /* registers named in the condition */
+	char obs[12][24];        /* registers named in the condition */
 	int nobs;
 	int nextreg;
 	int label;
@@ -154,7 +155,11 @@ typedef struct {
 } linkres;
 
 /* What an access leaves for the link after it: dependency sources. */
-typedef struct { char src[4][24]; int n; } srcs;
+typedef struct {
+	char src[4][24];
+	int n;
+	int wloc;        /* AArch64: the location the access wrote, or -1 */
+} srcs;
 
 static void add_src(srcs *s, const char *reg)
 {
@@ -230,6 +235,7 @@ static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *
 	int k;
 
 	out->n = 0;
+	out->wloc = a->w ? a->loc : -1;
 	if (!a->w) {
 		k = (int)rnd(r, 10);
 		if (k <= 5) {       /* plain or ordered load */
@@ -359,7 +365,19 @@ static void a64_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 	memset(lk, 0, sizeof *lk);
 	int k = (int)rnd(r, 16);
 	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+	char rb[24];
 
+	if (k >= 6 && s->wloc >= 0 && chance(r, 30)) {
+		/* read the location just written back (lrs: it may read that
+		 * write) and depend on that read */
+		char base[24];
+		int e = a64_reg(t);
+		a64_locreg(t, s->wloc, base);
+		cell(t, "LDR W%d,[%s]", e, base);
+		sprintf(rb, "X%d", e);
+		observe(t, rb);
+		src = rb;
+	}
 	if (k <= 1)
 		return;
 	if (k <= 4) {
@@ -753,7 +771,7 @@ static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix
 	for (int i = 0; i < sh->nt; i++) {
 		thr *t = &th[i];
 		t->id = i;
-		srcs sr = { .n = 0 };
+		srcs sr = { .n = 0, .wloc = -1 };
 		linkres lk;
 		memset(&lk, 0, sizeof lk);
 		for (int j = 0; j < sh->na[i]; j++) {
