@@ -396,8 +396,21 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		return 0;
 	}
 	int t = hidden_reg(ap, HREG_SHIFT);
-	if (t < 0 || !add_op(ap, IR_ALU, shifts[i].alu, t, *o, k))
+	if (t < 0)
 		return -1;
+	if (ap->op_w && shifts[i].alu == ALU_ASHR) {
+		/* a 32-bit ASR shifts in bit 31 (herd7's L089) */
+		if (!add_op(ap, IR_ALU, ALU_SHL, t, *o, imm_opnd(32))
+		    || !add_op(ap, IR_ALU, ALU_ASHR, t, reg_opnd(t), imm_opnd(32 + (k.imm.off & 31))))
+			return -1;
+	} else if (ap->op_w && shifts[i].alu == ALU_SHR) {
+		/* a 32-bit LSR shifts in zeroes above bit 31 */
+		if (!add_op(ap, IR_ALU, ALU_AND, t, *o, imm_opnd(0xffffffff))
+		    || !add_op(ap, IR_ALU, ALU_SHR, t, reg_opnd(t), k))
+			return -1;
+	} else if (!add_op(ap, IR_ALU, shifts[i].alu, t, *o, k)) {
+		return -1;
+	}
 	*o = reg_opnd(t);
 	return 0;
 }
