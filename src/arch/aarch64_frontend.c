@@ -84,6 +84,7 @@ static const char *const a64_xnames[31] = {
 #define HREG_TMP  "%tmp"      /* ~Rs of LDCLR, CSEL, flag results, TBZ */
 #define HREG_SHIFT "%shift"   /* a shifted register operand */
 #define HREG_MUL  "%mul"      /* the product of MADD & co; SMULL's Rm */
+#define HREG_ROT  "%rot"      /* one half of a rotation (ROR) */
 
 /* A register as written: number 0..30, or zr; w for the 32-bit view. */
 typedef struct {
@@ -141,6 +142,7 @@ typedef struct {
 	srcpos insn_pos;
 	bool flags_set;       /* a CMP / TST came before (in text order) */
 	bool flags_tst;       /* ... and the latest was a TST */
+	bool op_w;            /* the instruction whose operand 2 is parsed is 32-bit */
 	diag *d;
 } a64_parser;
 
@@ -354,11 +356,35 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		*o = reg_opnd(t);
 		return 0;
 	}
-	if (i == NELEM(shifts)) {
-		if (!strcasecmp(sh, "ROR"))
-			return diag_error(ap->d, at, "unsupported AArch64 operand shift '%s'", sh);
-		return diag_error(ap->d, at, "invalid shift '%s'", sh);
+	if (i == NELEM(shifts) && !strcasecmp(sh, "ROR")) {
+		/* a rotated register: only for the logical instructions, as
+		 * in the Arm ARM (herd7 refuses ADD ..., ROR #k too) */
+		static const char *const logical[] = { "AND", "ORR", "EOR", "BIC", "ORN", "EON",
+						       "TST", "ANDS", "MVN" };
+		size_t l;
+		for (l = 0; l < NELEM(logical) && strcmp(ap->mnem, logical[l]); l++)
+			;
+		if (l == NELEM(logical) || o->kind != OPND_REG)
+			return diag_error(ap->d, at, "invalid shift 'ROR' here (logical instructions only)");
+		int64_t size = ap->op_w ? 32 : 64;
+		if (parse_imm(ap, &k))
+			return -1;
+		if (k.imm.off < 0 || k.imm.off >= size)
+			return diag_error(ap->d, at, "invalid shift amount");
+		int t = hidden_reg(ap, HREG_SHIFT), v = hidden_reg(ap, HREG_ROT);
+		int64_t amt = k.imm.off;
+		if (t < 0 || v < 0
+		    || !add_op(ap, ap->op_w ? IR_ALU : IR_MOV, ALU_AND, t, *o, imm_opnd(0xffffffff))
+		    || !add_op(ap, IR_ALU, ALU_SHR, v, reg_opnd(t), imm_opnd(amt))
+		    || !add_op(ap, IR_ALU, ALU_SHL, t, reg_opnd(t), imm_opnd((size - amt) & 63))
+		    || (ap->op_w && !add_op(ap, IR_ALU, ALU_AND, t, reg_opnd(t), imm_opnd(0xffffffff)))
+		    || !add_op(ap, IR_ALU, ALU_OR, t, reg_opnd(t), reg_opnd(v)))
+			return -1;
+		*o = reg_opnd(t);
+		return 0;
 	}
+	if (i == NELEM(shifts))
+		return diag_error(ap->d, at, "invalid shift '%s'", sh);
 	if (parse_imm(ap, &k))
 		return -1;
 	if (k.imm.off < 0 || k.imm.off > 63)
@@ -370,8 +396,21 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		return 0;
 	}
 	int t = hidden_reg(ap, HREG_SHIFT);
-	if (t < 0 || !add_op(ap, IR_ALU, shifts[i].alu, t, *o, k))
+	if (t < 0)
 		return -1;
+	if (ap->op_w && shifts[i].alu == ALU_ASHR) {
+		/* a 32-bit ASR shifts in bit 31 (herd7's L089) */
+		if (!add_op(ap, IR_ALU, ALU_SHL, t, *o, imm_opnd(32))
+		    || !add_op(ap, IR_ALU, ALU_ASHR, t, reg_opnd(t), imm_opnd(32 + (k.imm.off & 31))))
+			return -1;
+	} else if (ap->op_w && shifts[i].alu == ALU_SHR) {
+		/* a 32-bit LSR shifts in zeroes above bit 31 */
+		if (!add_op(ap, IR_ALU, ALU_AND, t, *o, imm_opnd(0xffffffff))
+		    || !add_op(ap, IR_ALU, ALU_SHR, t, reg_opnd(t), k))
+			return -1;
+	} else if (!add_op(ap, IR_ALU, shifts[i].alu, t, *o, k)) {
+		return -1;
+	}
 	*o = reg_opnd(t);
 	return 0;
 }
@@ -773,7 +812,7 @@ static int do_flags(a64_parser *ap, const char *m)
 		return -1;
 	if (has_dst && (parse_dst(ap, &d, &rd) || expect_comma(ap)))
 		return -1;
-	if (parse_src(ap, &x, &rx) || expect_comma(ap) || parse_operand2(ap, &y))
+	if (parse_src(ap, &x, &rx) || expect_comma(ap) || (ap->op_w = rx.w, parse_operand2(ap, &y)))
 		return -1;
 	if (sub) {
 		if (!add_op(ap, IR_MOV, ALU_ADD, fa, x, imm_opnd(0))
@@ -1017,6 +1056,7 @@ static int do_not_ops(a64_parser *ap, const char *m)
 		return -1;
 	if (two && (parse_src(ap, &n, NULL) || expect_comma(ap)))
 		return -1;
+	ap->op_w = rd.w;
 	if (parse_operand2(ap, &y))
 		return -1;
 	if (d < 0)
@@ -1081,6 +1121,119 @@ static int do_mul(a64_parser *ap, const char *m)
 	return rd.w ? zero_extend(ap, d) : 0;
 }
 
+/* ROR Rd, Rn, #k | Rm: rotate right within the 32 or 64 bits of Rd, as
+ * (x >> k) | (x << (size - k)) with k taken modulo the size (a W source is
+ * its low 32 bits). The halves go to hidden registers first: Rd may be a
+ * source. */
+static int do_ror(a64_parser *ap)
+{
+	int d, x = hidden_reg(ap, HREG_TMP), k = hidden_reg(ap, HREG_SHIFT),
+	    u = hidden_reg(ap, HREG_MUL), v = hidden_reg(ap, HREG_ROT);
+	areg rd;
+	opnd n, amt;
+
+	if (x < 0 || k < 0 || u < 0 || v < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap)
+	    || parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src_or_imm(ap, &amt))
+		return -1;
+	if (d < 0)
+		return 0;
+	int64_t size = rd.w ? 32 : 64, mask = rd.w ? (int64_t)0xffffffff : -1;
+	opnd xs = n;
+	if (rd.w) {
+		if (!add_op(ap, IR_ALU, ALU_AND, x, n, imm_opnd(mask)))
+			return -1;
+		xs = reg_opnd(x);
+	}
+	if (amt.kind == OPND_IMM) {
+		int64_t r = amt.imm.off;
+		if (r < 0 || r >= size)
+			return diag_error(ap->d, ap->insn_pos, "invalid rotate amount");
+		if (!add_op(ap, IR_ALU, ALU_SHR, v, xs, imm_opnd(r))
+		    || !add_op(ap, IR_ALU, ALU_SHL, u, xs, imm_opnd((size - r) & 63)))
+			return -1;
+	} else if (!add_op(ap, IR_ALU, ALU_AND, k, amt, imm_opnd(size - 1))
+		   || !add_op(ap, IR_ALU, ALU_SHR, v, xs, reg_opnd(k))
+		   || !add_op(ap, IR_ALU, ALU_SUB, k, imm_opnd(size), reg_opnd(k))
+		   || !add_op(ap, IR_ALU, ALU_SHL, u, xs, reg_opnd(k))) {
+		return -1;
+	}
+	if (rd.w && !add_op(ap, IR_ALU, ALU_AND, u, reg_opnd(u), imm_opnd(mask)))
+		return -1;
+	return add_op(ap, IR_ALU, ALU_OR, d, reg_opnd(v), reg_opnd(u)) ? 0 : -1;
+}
+
+/* EXTR Rd, Rn, Rm, #lsb: bits lsb .. lsb+size-1 of the pair Rn:Rm,
+ * (Rm >> lsb) | (Rn << (size - lsb)) (ROR Rd, Rs, #k is EXTR Rd, Rs, Rs, #k). */
+static int do_extr(a64_parser *ap)
+{
+	int d, x = hidden_reg(ap, HREG_TMP), v = hidden_reg(ap, HREG_ROT);
+	areg rd;
+	opnd n, m, l;
+
+	if (x < 0 || v < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
+	    || expect_comma(ap) || parse_src(ap, &m, NULL) || expect_comma(ap) || parse_imm(ap, &l))
+		return -1;
+	int64_t size = rd.w ? 32 : 64, lsb = l.imm.off;
+	if (lsb < 0 || lsb >= size)
+		return diag_error(ap->d, ap->insn_pos, "invalid bit position");
+	if (d < 0)
+		return 0;
+	if (!add_op(ap, rd.w ? IR_ALU : IR_MOV, ALU_AND, x, m, imm_opnd(0xffffffff))
+	    || !add_op(ap, IR_ALU, ALU_SHR, x, reg_opnd(x), imm_opnd(lsb)))
+		return -1;
+	if (lsb == 0)
+		return add_op(ap, IR_MOV, ALU_ADD, d, reg_opnd(x), imm_opnd(0)) ? 0 : -1;
+	if (!add_op(ap, IR_ALU, ALU_SHL, v, n, imm_opnd(size - lsb))
+	    || (rd.w && !add_op(ap, IR_ALU, ALU_AND, v, reg_opnd(v), imm_opnd(0xffffffff))))
+		return -1;
+	return add_op(ap, IR_ALU, ALU_OR, d, reg_opnd(x), reg_opnd(v)) ? 0 : -1;
+}
+
+/* UBFM / SBFM Rd, Rn, #immr, #imms (bit-field move, the Arm ARM's
+ * pseudocode for the two cases): imms >= immr extracts bits immr..imms of
+ * Rn to the bottom of Rd; imms < immr moves bits 0..imms of Rn up to bit
+ * size - immr. UBFM zero-extends the field, SBFM sign-extends it from its
+ * top bit. (herd7 takes UBFM / SBFM, not the aliases UBFX / SBFX / UBFIZ /
+ * SBFIZ; LSL / LSR / ASR #k are ALU instructions here.) */
+static int do_bfm(a64_parser *ap, bool sign)
+{
+	int d, t = hidden_reg(ap, HREG_TMP);
+	areg rd;
+	opnd n, r, s;
+
+	if (t < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
+	    || expect_comma(ap) || parse_imm(ap, &r) || expect_comma(ap) || parse_imm(ap, &s))
+		return -1;
+	int64_t size = rd.w ? 32 : 64, immr = r.imm.off, imms = s.imm.off;
+	if (immr < 0 || immr >= size || imms < 0 || imms >= size)
+		return diag_error(ap->d, ap->insn_pos, "invalid bit-field position");
+	if (d < 0)
+		return 0;
+	if (!sign) {
+		if (imms >= immr) {
+			uint64_t m = imms - immr == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (imms - immr + 1)) - 1;
+			if (!add_op(ap, IR_ALU, ALU_SHR, t, n, imm_opnd(immr))
+			    || !add_op(ap, IR_ALU, ALU_AND, d, reg_opnd(t), imm_opnd((int64_t)m)))
+				return -1;
+		} else if (!add_op(ap, IR_ALU, ALU_AND, t, n,
+				   imm_opnd((int64_t)(((uint64_t)1 << (imms + 1)) - 1)))
+			   || !add_op(ap, IR_ALU, ALU_SHL, d, reg_opnd(t), imm_opnd(size - immr))) {
+			return -1;
+		}
+		return 0;
+	}
+	if (!add_op(ap, IR_ALU, ALU_SHL, t, n, imm_opnd(63 - imms)))
+		return -1;
+	if (imms >= immr) {
+		if (!add_op(ap, IR_ALU, ALU_ASHR, d, reg_opnd(t), imm_opnd(63 - imms + immr)))
+			return -1;
+	} else if (!add_op(ap, IR_ALU, ALU_ASHR, t, reg_opnd(t), imm_opnd(63 - imms))
+		   || !add_op(ap, IR_ALU, ALU_SHL, d, reg_opnd(t), imm_opnd(size - immr))) {
+		return -1;
+	}
+	return rd.w ? zero_extend(ap, d) : 0;
+}
+
 static const struct { const char *name; alu_op alu; } a64_alus[] = {
 	{ "ADD", ALU_ADD }, { "SUB", ALU_SUB }, { "EOR", ALU_XOR }, { "AND", ALU_AND },
 	{ "ORR", ALU_OR }, { "LSL", ALU_SHL }, { "LSR", ALU_SHR }, { "ASR", ALU_ASHR },
@@ -1089,7 +1242,8 @@ static const struct { const char *name; alu_op alu; } a64_alus[] = {
 
 static const struct { const char *name; alu_op alu; bool clr; } a64_amo_ops[] = {
 	{ "ADD", ALU_ADD, false }, { "EOR", ALU_XOR, false }, { "SET", ALU_OR, false },
-	{ "CLR", ALU_AND, true },
+	{ "CLR", ALU_AND, true }, { "SMAX", ALU_SMAX, false }, { "SMIN", ALU_SMIN, false },
+	{ "UMAX", ALU_UMAX, false }, { "UMIN", ALU_UMIN, false },
 };
 
 static const char *const a64_unsupported_prefixes[] = {
@@ -1166,9 +1320,6 @@ static int parse_insn(a64_parser *ap)
 				return unknown_insn(ap);
 			return do_amo(ap, a64_amo_ops[i].alu, a64_amo_ops[i].clr, acq, rel, m[0] == 'S');
 		}
-		if (!strncmp(m + 2, "SMAX", 4) || !strncmp(m + 2, "SMIN", 4) ||
-		    !strncmp(m + 2, "UMAX", 4) || !strncmp(m + 2, "UMIN", 4))
-			return unsupported(ap, "min / max atomics are not modelled");
 	}
 
 	/* barriers */
@@ -1206,7 +1357,7 @@ static int parse_insn(a64_parser *ap)
 			areg rd;
 			opnd a, b;
 			if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &a, NULL)
-			    || expect_comma(ap) || parse_operand2(ap, &b))
+			    || expect_comma(ap) || (ap->op_w = rd.w, parse_operand2(ap, &b)))
 				return -1;
 			if (d < 0)
 				return 0;
@@ -1218,6 +1369,12 @@ static int parse_insn(a64_parser *ap)
 	    (strchr("SU", m[0]) && m[1] && (!strcmp(m + 1, "MULL") || !strcmp(m + 1, "MADDL") ||
 					    !strcmp(m + 1, "MSUBL") || !strcmp(m + 1, "MNEGL"))))
 		return do_mul(ap, m);
+	if (!strcmp(m, "ROR") || !strcmp(m, "RORV"))
+		return do_ror(ap);
+	if (!strcmp(m, "EXTR"))
+		return do_extr(ap);
+	if (!strcmp(m, "UBFM") || !strcmp(m, "SBFM"))
+		return do_bfm(ap, m[0] == 'S');
 	if (!strcmp(m, "MOVZ") || !strcmp(m, "MOVN") || !strcmp(m, "MOVK"))
 		return do_movwide(ap, m[3]);
 	if (!strcmp(m, "MVN") || !strcmp(m, "NEG") || !strcmp(m, "ORN") ||

@@ -100,7 +100,8 @@ static const struct { const char *name; cmp_op cmp; } rv_branches[] = {
 /* `amoOP.{w,d}[.aq][.rl] rd, rs2, off(rs1)` */
 static const struct { const char *name; alu_op alu; } rv_amos[] = {
 	{ "amoswap", ALU_MOVB }, { "amoadd", ALU_ADD }, { "amoand", ALU_AND },
-	{ "amoor", ALU_OR }, { "amoxor", ALU_XOR },
+	{ "amoor", ALU_OR }, { "amoxor", ALU_XOR }, { "amomin", ALU_SMIN },
+	{ "amomax", ALU_SMAX }, { "amominu", ALU_UMIN }, { "amomaxu", ALU_UMAX },
 };
 
 static const struct { const char *abi, *x; } rv_abi_names[] = {

@@ -265,7 +265,8 @@ static const char *alu_key(alu_op a)
 		[ALU_ADD] = "add", [ALU_SUB] = "sub", [ALU_MUL] = "mul", [ALU_DIV] = "div",
 		[ALU_MOD] = "mod", [ALU_AND] = "and", [ALU_OR] = "or", [ALU_XOR] = "xor",
 		[ALU_SHL] = "shl", [ALU_SHR] = "shr", [ALU_ASHR] = "ashr", [ALU_NEG] = "neg",
-		[ALU_MOVB] = "xchg",
+		[ALU_MOVB] = "xchg", [ALU_SDIV] = "sdiv", [ALU_SMOD] = "smod",
+		[ALU_SMIN] = "smin", [ALU_SMAX] = "smax", [ALU_UMIN] = "umin", [ALU_UMAX] = "umax",
 	};
 	return names[a];
 }

@@ -52,6 +52,10 @@ bool ir_alu(alu_op op, value a, value b, value *out)
 	case ALU_SMOD:
 		r = !y ? x : (int64_t)y == -1 ? 0 : (uint64_t)((int64_t)x % (int64_t)y);
 		break;
+	case ALU_SMIN: r = (int64_t)x < (int64_t)y ? x : y; break;
+	case ALU_SMAX: r = (int64_t)x > (int64_t)y ? x : y; break;
+	case ALU_UMIN: r = x < y ? x : y; break;
+	case ALU_UMAX: r = x > y ? x : y; break;
 	default: return false;
 	}
 	*out = value_int((int64_t)r);

@@ -38,6 +38,8 @@ typedef enum {
 	ALU_MOVB,         /* result is the second operand (xchg, swap) */
 	ALU_SDIV, ALU_SMOD, /* C's signed / and % (truncating; x / 0 == 0 and
 	                     * x % 0 == x as BPF's, where C has no answer) */
+	ALU_SMIN, ALU_SMAX, ALU_UMIN, ALU_UMAX, /* min / max (signed / unsigned 64-bit):
+	                     * the AArch64 LD<op> and RISC-V amo<op> min / max */
 } alu_op;
 
 /* a alu b on values (integers, or symbol + offset; BPF's x / 0 == 0 and

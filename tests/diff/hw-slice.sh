@@ -3,10 +3,11 @@
 # `make check` (suite hw-diff): COUNT (default 100; AArch64 tests are the
 # slow ones in herd7) tests per architecture from build/hwgen --seed SEED
 # (default 1), each compared with herd7 running herd7's own model of the
-# architecture (tests/diff/hw-diff.sh). Ends with the summed
-# "N passed, N failed"; prints "SKIP" without $SHARED.
+# architecture (tests/diff/hw-diff.sh). SEED may be a comma-separated list
+# (`make hw-diff-check`: 3,4,5,6,7): COUNT tests of each seed. Ends with
+# the summed "N passed, N failed"; prints "SKIP" without $SHARED.
 #
-#   tests/diff/hw-slice.sh [COUNT [SEED [ARCH...]]]
+#   tests/diff/hw-slice.sh [COUNT [SEED[,SEED...] [ARCH...]]]
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 SHARED=${SHARED:-$root/../shared}
@@ -15,7 +16,9 @@ seed=${2:-1}
 [ $# -ge 2 ] && shift 2 || set --
 [ $# -gt 0 ] || set -- aarch64 riscv ppc x86
 if [ ! -x "$SHARED/tools/herd7/herd7" ]; then echo "SKIP: herd7 not found under $SHARED"; exit 0; fi
+case $seed in *[!0-9,]*|'') echo "usage: $0 [COUNT [SEED[,SEED...] [ARCH...]]]" >&2; exit 2 ;; esac
 pass=0 fail=0
+for seed in $(echo "$seed" | tr ',' ' '); do
 for arch in "$@"; do
 	out=$(SHARED=$SHARED sh "$root/tests/diff/hw-diff.sh" "$arch" "$count" "$seed" 2>&1)
 	echo "$out" | grep -E '^(FAIL|   |note)' | sed "s/^/$arch: /"
@@ -26,6 +29,7 @@ for arch in "$@"; do
 	[ -n "$p" ] || { echo "$arch: no result: $line"; p=0 f=1; }
 	echo "$arch: $p passed, $f failed ($count tests, seed $seed)"
 	pass=$((pass + p)) fail=$((fail + f))
+done
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

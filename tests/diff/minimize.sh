@@ -12,7 +12,10 @@
 #   slow     (--slow SECS) herd7 finishes, bpfmm does not within SECS
 # A `locations` line is dropped when that keeps the problem too. Writes
 # the result to OUT (default FILE.min.litmus) and prints it with both
-# outputs. Environment: SHARED, HERD7, BPFMM, MODEL, HERD_TIMEOUT (10).
+# outputs. Environment: SHARED, HERD7, BPFMM, MODEL, HERD_TIMEOUT (10),
+# HERD_MODEL_ARGS (herd7's model options when they are not bpfmm's, e.g.
+# "-I $SHARED/reference-models/herd-lib -model ppc.cat" for hw-diff.sh's
+# failures).
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here=$root/tests/diff
@@ -33,7 +36,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 # classify FILE -> prints differ|reject|crash|slow|same|herd-fails
 classify() {
-	timeout $((HERD_TIMEOUT + 5)) "$HERD7" -model "$MODEL" -timeout "$HERD_TIMEOUT" "$1" >"$tmp/h.out" 2>/dev/null
+	# shellcheck disable=SC2086 # HERD_MODEL_ARGS: several words
+	timeout $((HERD_TIMEOUT + 5)) "$HERD7" ${HERD_MODEL_ARGS:--model "$MODEL"} -timeout "$HERD_TIMEOUT" "$1" >"$tmp/h.out" 2>/dev/null
 	awk -f "$here/summarise.awk" "$tmp/h.out" >"$tmp/h.sum"
 	if [ ! -s "$tmp/h.sum" ]; then echo herd-fails; return; fi
 	timeout "${slow:-60}" "$BPFMM" -model "$MODEL" -notime "$1" >"$tmp/b.out" 2>"$tmp/b.err"

@@ -21,20 +21,25 @@
  * is compared.
  *
  * AArch64: reads LDR LDAR LDAPR LDXR LDAXR, LD<op>{A,L,AL} with a zero
- *   operand, CAS{A,L,AL} (compare value drawn: success or failure);
- *   writes STR STLR, LDXR/LDAXR + STXR/STLXR, SWP{A,L,AL},
- *   LD<op>{A,L,AL} and ST<op>{L} (ADD EOR SET CLR), CAS{A,L,AL};
+ *   operand (ADD EOR SET CLR SMAX UMAX: the value stays), CAS{A,L,AL}
+ *   (compare value drawn: success or failure); writes STR STLR,
+ *   LDXR/LDAXR + STXR/STLXR, SWP{A,L,AL}, LD<op>{A,L,AL} and ST<op>{L}
+ *   (ADD EOR SET CLR SMAX SMIN UMAX UMIN), CAS{A,L,AL};
  *   links: DMB/DSB SY ISH ISHLD ISHST LD ST OSH NSHST..., ISB, address
  *   dependency (indexed [Xn,Xm], [Xn,Wm,SXTW|UXTW], [Xn,Xm,LSL #3], or an
- *   ADD), data dependency (into Rt, or into CAS's Rs), control (CBNZ,
+ *   ADD), data dependency (into Rt, into CAS's Rs, or both), control (CBNZ,
  *   CMP + B.NE, with or without ISB), CSEL / CSINC picks of the address
- *   or of the data; dependency sources: the loaded register, STXR's
- *   status, CAS's Rs, the old value of SWP / LD<op>.
- * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amo<op>
- *   with zero operand in every ordering; writes sw, lr + sc (all
- *   orderings), amoswap / amoadd / amoor / amoxor / amoand in every
- *   ordering; links: fence with every pair of r / w / rw, fence, fence.tso, address / data / control dependencies, SC result as a
- *   dependency source.
+ *   or of the data; the 0 behind an address or data dependency is
+ *   computed by EOR, AND, UBFM, SBFM, ROR (W) + AND or LSL + LSR;
+ *   dependency sources: the loaded register, STXR's status, CAS's Rs, the
+ *   old value of SWP / LD<op>, or a read of the location the access before
+ *   wrote (which may read that write: local read successor).
+ * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amoadd / amoxor /
+ *   amoor / amomax with zero operand in every ordering; writes sw, lr + sc
+ *   (all orderings), amoswap / amoadd / amoor / amoxor / amoand / amomin /
+ *   amomax in every ordering (herd7 has no amominu / amomaxu); links:
+ *   fence with every pair of r / w / rw, fence, fence.tso, address /
+ *   data / control dependencies, SC result as a dependency source.
  * Power: lwz / stw, lwarx + stwcx., sync lwsync eieio isync, address /
  *   data / control (+isync) dependencies, stwcx. CR0 as a control source.
  * x86: MOV loads and stores, XCHG, LOCK ADD, LOCK INC, MFENCE, LFENCE,
@@ -51,7 +56,7 @@
 #define MAXT 4
 #define MAXA 3            /* accesses per thread */
 #define MAXC 40           /* cells per thread */
-#define CELL 64
+#define CELL 80
 
 #include "rng.h"
 
@@ -88,19 +93,19 @@ typedef struct {
 	int n;
 	char init[16][40];      /* "X5=x" */
 	int ninit;
-	char obs[8][16];        /* registers named in the condition */
+	char obs[12][24];        /* registers named in the condition */
 	int nobs;
 	int nextreg;
 	int label;
 	int id;               /* thread number: labels are unique in a test */
 	const char *pending_label; /* put on the next cell */
-	char lab[8];
+	char lab[16];
 } thr;
 
 static void cell(thr *t, const char *fmt, ...)
 {
 	va_list ap;
-	char buf[CELL];
+	char buf[CELL - 16];     /* room for a label "Lnn: " */
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
@@ -145,11 +150,16 @@ static void observe(thr *t, const char *reg)
 typedef struct {
 	char addr[24];       /* address operand to use instead of the plain one */
 	char data[24];       /* register holding the value to store, or "" */
+	char cmp[24];        /* AArch64: register for a CAS's compare value Rs, or "" */
 	int ctrl;            /* a branch was emitted: the label goes on the access */
 } linkres;
 
 /* What an access leaves for the link after it: dependency sources. */
-typedef struct { char src[4][8]; int n; } srcs;
+typedef struct {
+	char src[4][24];
+	int n;
+	int wloc;        /* AArch64: the location the access wrote, or -1 */
+} srcs;
 
 static void add_src(srcs *s, const char *reg)
 {
@@ -160,7 +170,9 @@ static void add_src(srcs *s, const char *reg)
 /* ================================================================ AArch64 */
 
 static const char *const a64_ord[] = { "", "A", "L", "AL" };
-static const char *const a64_ops[] = { "ADD", "EOR", "SET", "CLR" };
+static const char *const a64_ops[] = { "ADD", "EOR", "SET", "CLR", "SMAX", "SMIN", "UMAX", "UMIN" };
+/* the operations that leave a location unchanged when the operand is 0 */
+static const char *const a64_ops0[] = { "ADD", "EOR", "SET", "CLR", "SMAX", "UMAX" };
 
 static int a64_reg(thr *t) { return t->nextreg++; }
 
@@ -168,7 +180,7 @@ static int a64_reg(thr *t) { return t->nextreg++; }
 static void a64_locreg(thr *t, int loc, char *out)
 {
 	sprintf(out, "X%d", 20 + loc);
-	char buf[16];
+	char buf[24];
 	sprintf(buf, "X%d=%s", 20 + loc, locname[loc]);
 	for (int i = 0; i < t->ninit; i++)
 		if (!strcmp(t->init[i], buf))
@@ -179,7 +191,7 @@ static void a64_locreg(thr *t, int loc, char *out)
 /* The address of an access: "[Xa]", or through the link's register. */
 static void a64_address(rng_t *r, thr *t, int loc, const linkres *lk, int indexed_ok, char *out)
 {
-	char base[8];
+	char base[16];
 
 	a64_locreg(t, loc, base);
 	if (!lk->addr[0]) {
@@ -219,10 +231,11 @@ static void a64_value(thr *t, int v, const linkres *lk, char *out)
 
 static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
-	char ad[32], v[12];
+	char ad[48], v[24];
 	int k;
 
 	out->n = 0;
+	out->wloc = a->w ? a->loc : -1;
 	if (!a->w) {
 		k = (int)rnd(r, 10);
 		if (k <= 5) {       /* plain or ordered load */
@@ -238,14 +251,19 @@ static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *
 			a64_address(r, t, a->loc, lk, 0, ad);
 			int z = a64_reg(t), d = a64_reg(t);
 			cell(t, "MOV W%d,#0", z);
-			cell(t, "LD%s%s W%d,W%d,%s", PICK(r, a64_ops), PICK(r, a64_ord), z, d, ad);
+			cell(t, "LD%s%s W%d,W%d,%s", PICK(r, a64_ops0), PICK(r, a64_ord), z, d, ad);
 			sprintf(v, "X%d", d);
 			observe(t, v);
 			add_src(out, v);
 		} else {             /* CAS that may succeed or fail */
 			a64_address(r, t, a->loc, lk, 0, ad);
 			int s = a64_reg(t), n = a64_reg(t);
-			cell(t, "MOV W%d,#%d", s, (int)rnd(r, 2));
+			/* Rs: compare value 0 or 1 (success or failure), from
+			 * the link (a dependency on Rs) or a MOV */
+			if (lk->cmp[0])
+				s = atoi(lk->cmp + 1);
+			else
+				cell(t, "MOV W%d,#%d", s, (int)rnd(r, 2));
 			if (lk->data[0])
 				strcpy(v, lk->data);
 			else {
@@ -271,7 +289,7 @@ static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *
 		int o = a64_reg(t), s = a64_reg(t);
 		cell(t, "%s W%d,%s", chance(r, 50) ? "LDXR" : "LDAXR", o, ad);
 		cell(t, "%s W%d,%s,%s", chance(r, 50) ? "STXR" : "STLXR", s, v, ad);
-		char b[8];
+		char b[24];
 		sprintf(b, "X%d", s);
 		observe(t, b);
 		add_src(out, b);
@@ -288,7 +306,7 @@ static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *
 			cell(t, "SWP%s %s,W%d,%s", PICK(r, a64_ord), v, o, ad);
 		else
 			cell(t, "LD%s%s %s,W%d,%s", PICK(r, a64_ops), PICK(r, a64_ord), v, o, ad);
-		char b[8];
+		char b[24];
 		sprintf(b, "X%d", o);
 		observe(t, b);
 		add_src(out, b);
@@ -300,13 +318,40 @@ static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *
 	} else {                     /* CAS expecting the initial value */
 		a64_address(r, t, a->loc, lk, 0, ad);
 		int s = a64_reg(t);
-		cell(t, "MOV W%d,#0", s);
+		if (lk->cmp[0])      /* Rs = 0 computed from the link's source */
+			s = atoi(lk->cmp + 1);
+		else
+			cell(t, "MOV W%d,#0", s);
 		a64_value(t, a->val, lk, v);
 		cell(t, "CAS%s W%d,%s,%s", PICK(r, a64_ord), s, v, ad);
-		char b[8];
+		char b[24];
 		sprintf(b, "X%d", s);
 		observe(t, b);
 		add_src(out, b);
+	}
+}
+
+/* Xd = 0, computed from src (a value 0..6) by one of several
+ * instructions: a dependency of Xd on src. */
+static void a64_zero(rng_t *r, thr *t, int d, const char *src)
+{
+	switch (rnd(r, 8)) {
+	case 0: case 1: cell(t, "EOR X%d,%s,%s", d, src, src); break;
+	case 2: cell(t, "AND X%d,%s,#128", d, src); break;
+	case 3: cell(t, "UBFM X%d,%s,#8,#15", d, src); break;   /* bits 8..15 */
+	case 4: cell(t, "SBFM X%d,%s,#4,#7", d, src); break;    /* bits 4..7 */
+	case 5:                                                  /* rotate, then mask */
+		cell(t, "ROR W%d,W%s,#7", d, src + 1);
+		cell(t, "AND X%d,X%d,#1", d, d);
+		break;
+	case 6:
+		cell(t, "LSL X%d,%s,#40", d, src);
+		cell(t, "LSR X%d,X%d,#60", d, d);
+		break;
+	default:
+		cell(t, "UBFM X%d,%s,#60,#3", d, src);           /* bits 0..3 up to 4..7 */
+		cell(t, "LSR X%d,X%d,#8", d, d);
+		break;
 	}
 }
 
@@ -320,7 +365,19 @@ static void a64_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 	memset(lk, 0, sizeof *lk);
 	int k = (int)rnd(r, 16);
 	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+	char rb[24];
 
+	if (k >= 6 && s->wloc >= 0 && chance(r, 30)) {
+		/* read the location just written back (lrs: it may read that
+		 * write) and depend on that read */
+		char base[24];
+		int e = a64_reg(t);
+		a64_locreg(t, s->wloc, base);
+		cell(t, "LDR W%d,[%s]", e, base);
+		sprintf(rb, "X%d", e);
+		observe(t, rb);
+		src = rb;
+	}
 	if (k <= 1)
 		return;
 	if (k <= 4) {
@@ -337,16 +394,25 @@ static void a64_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 	}
 	int d = a64_reg(t);
 	if (k <= 8) {                        /* address dependency */
-		cell(t, chance(r, 50) ? "EOR X%d,%s,%s" : "AND X%d,%s,#128", d, src, src);
+		a64_zero(r, t, d, src);
 		sprintf(lk->addr, "X%d", d);
 		if (chance(r, 20))
 			cell(t, "ISB");
 		return;
 	}
-	if (k <= 10 && b->w) {               /* data dependency */
-		cell(t, "EOR X%d,%s,%s", d, src, src);
-		cell(t, "ADD W%d,W%d,#%d", d, d, b->val);
-		sprintf(lk->data, "W%d", d);
+	if (k <= 10) {                       /* data dependency (Rt, CAS's Rs) */
+		if (b->w) {
+			a64_zero(r, t, d, src);
+			cell(t, "ADD W%d,W%d,#%d", d, d, b->val);
+			sprintf(lk->data, "W%d", d);
+		}
+		if (!b->w || chance(r, 40)) {  /* into the compare value of a CAS */
+			int c = b->w ? a64_reg(t) : d;
+			a64_zero(r, t, c, src);
+			if (!b->w && chance(r, 50))
+				cell(t, "ADD W%d,W%d,#1", c, c);
+			sprintf(lk->cmp, "W%d", c);
+		}
 		return;
 	}
 	if (k <= 12) {                       /* control dependency */
@@ -396,7 +462,7 @@ static const char *const rv_ord[] = { "", ".aq", ".rl", ".aqrl" };
 
 static void rv_locreg(thr *t, int loc, char *out)
 {
-	char buf[16];
+	char buf[24];
 	sprintf(out, "x%d", 20 + loc);
 	sprintf(buf, "x%d=%s", 20 + loc, locname[loc]);
 	for (int i = 0; i < t->ninit; i++)
@@ -412,7 +478,7 @@ static int rv_reg(thr *t)
 
 static void rv_address(thr *t, int loc, const linkres *lk, char *out)
 {
-	char base[8];
+	char base[24];
 	rv_locreg(t, loc, base);
 	if (!lk->addr[0]) {
 		sprintf(out, "0(%s)", base);
@@ -436,8 +502,10 @@ static void rv_value(thr *t, int v, const linkres *lk, char *out)
 
 static void rv_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
-	static const char *const amos[] = { "amoswap", "amoadd", "amoor", "amoxor", "amoand" };
-	char ad[32], v[12], b[8];
+	/* herd7 takes amomin / amomax, not amominu / amomaxu */
+	static const char *const amos[] = { "amoswap", "amoadd", "amoor", "amoxor", "amoand",
+					    "amomin", "amomax" };
+	char ad[48], v[24], b[16];
 	const char *sz = chance(r, 50) ? "w" : "d";
 	int k;
 
@@ -451,7 +519,8 @@ static void rv_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *o
 		else if (k <= 6)
 			cell(t, "lr.%s%s x%d,%s", sz, PICK(r, rv_ord), d, ad);
 		else
-			cell(t, "%s.%s%s x%d,x0,%s", k == 9 ? "amoor" : k == 8 ? "amoadd" : "amoxor", sz,
+			cell(t, "%s.%s%s x%d,x0,%s", k == 9 ? (chance(r, 50) ? "amoor" : "amomax")
+			     : k == 8 ? "amoadd" : "amoxor", sz,
 			     PICK(r, rv_ord), d, ad);
 		sprintf(b, "x%d", d);
 		observe(t, b);
@@ -529,7 +598,7 @@ static int ppc_reg(thr *t) { return 5 + t->nextreg++; }
 
 static void ppc_locreg(thr *t, int loc, char *out)
 {
-	char buf[16];
+	char buf[24];
 	sprintf(out, "r%d", 20 + loc);
 	sprintf(buf, "r%d=%s", 20 + loc, locname[loc]);
 	for (int i = 0; i < t->ninit; i++)
@@ -540,7 +609,7 @@ static void ppc_locreg(thr *t, int loc, char *out)
 
 static void ppc_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
-	char base[8], v[12], b[8];
+	char base[24], v[24], b[24], zb[24];
 	out->n = 0;
 	ppc_locreg(t, a->loc, base);
 	const char *idx = lk->addr[0] ? lk->addr : NULL;
@@ -579,7 +648,6 @@ static void ppc_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *
 		if (!ix) {
 			int z = ppc_reg(t);
 			cell(t, "li r%d,0", z);
-			static char zb[8];
 			sprintf(zb, "r%d", z);
 			ix = zb;
 		}
@@ -703,7 +771,7 @@ static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix
 	for (int i = 0; i < sh->nt; i++) {
 		thr *t = &th[i];
 		t->id = i;
-		srcs sr = { .n = 0 };
+		srcs sr = { .n = 0, .wloc = -1 };
 		linkres lk;
 		memset(&lk, 0, sizeof lk);
 		for (int j = 0; j < sh->na[i]; j++) {
@@ -747,7 +815,7 @@ static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix
 				w[i] = (int)strlen(th[i].cell[c]) + 1;
 	}
 	for (int i = 0; i < sh->nt; i++) {
-		char p[8];
+		char p[24];
 		sprintf(p, "P%d", i);
 		fprintf(f, " %-*s%s", w[i], p, i + 1 < sh->nt ? "|" : ";\n");
 	}
