@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "c2bpf.h"
+#include "diy.h"
+#include "diff_models.h"
 #include "model_dir.h"
 #include "lkmm_map.h"
 #include "cfg.h"
@@ -25,6 +27,8 @@ static void warn_unrolling(const char *file, const litmus_test *t, const enum_st
 static const char usage[] =
 "Usage: bpfmm [OPTIONS] FILE.litmus...\n"
 "       bpfmm map --arch ARCH [...] FILE.litmus...  (see bpfmm map --help)\n"
+"       bpfmm diy [OPTIONS]                           (see bpfmm diy --help)\n"
+"       bpfmm diff-models A.cat B.cat [...]           (see bpfmm diff-models --help)\n"
 "\n"
 "Check litmus tests against an axiomatic memory model written in cat, and\n"
 "print for each test a herd7-compatible block: Test, States (every reachable\n"
@@ -101,6 +105,14 @@ static const char usage[] =
 "bpfmm run --arch riscv64|arm64|x86_64 FILE.litmus...: run BPF tests as\n"
 "JIT-compiled BPF programs in a Linux 6.12 QEMU guest and judge the observed\n"
 "final states against bpf.cat (docs/runtime-testing.md).\n"
+"\n"
+"bpfmm diy [-size N] [-nprocs N] [-edges \"...\"] [-cycle \"...\"] [-o DIR]:\n"
+"generate BPF litmus tests from critical cycles of edges (Rfe, Fre, PodWR,\n"
+"DpAddrdW, FencedWR, RmwCas, ...), as diy7 does for hardware (docs/diy.md).\n"
+"\n"
+"bpfmm diff-models A.cat B.cat [FILE.litmus...] [--diy \"OPTS\" | --random N\n"
+"--seed S]: run two BPF models on tests, print every test whose final\n"
+"states differ and a minimised version of it (docs/diy.md).\n"
 "\n"
 "Every test named is checked, even after one fails to parse or run.\n"
 "Errors go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
@@ -319,6 +331,10 @@ int main(int argc, char **argv)
 		return c2bpf_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
 		return lkmm_map_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "diy"))
+		return diy_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "diff-models"))
+		return diff_models_main(argc - 1, argv + 1, argv[0]);
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		return run_main(argc - 1, argv + 1, model_dir(), argv[0]);
 	for (int i = 1; i < argc; i++) {
