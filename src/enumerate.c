@@ -18,6 +18,62 @@
  * that still grows is an error. */
 #define MAX_DOMAIN_ROUNDS 64
 
+/* A write that exists only when a read returns some value (behind a
+ * conditional branch, or the write of a compare-and-swap) may be the very
+ * write that gives the read that value: two CASes that each read the
+ * other's write (cmpxchg-cycle), LB with control dependencies under a
+ * model that does not order them. Growing the value domain from the
+ * initial values never reaches such values, whereas herd7 solves them.
+ * So when a test has such writes, the integer constants of its program
+ * join every location's domain first, marked as written by every thread:
+ * a read may then guess them, and a guess that no write of the
+ * execution stores has no rf and is dropped, so only the candidates
+ * herd7 considers are added. */
+static void seed_conditional_values(mem_domain *md, const litmus_test *t)
+{
+	bool cond = false;
+	for (int ti = 0; ti < t->nthreads && !cond; ti++)
+		for (int i = 0; i < t->threads[ti].ncode; i++) {
+			const ir_insn *in = &t->threads[ti].code[i];
+			if (in->op == IR_CAS || (in->op == IR_BRANCH && in->cmp != CMP_ALWAYS))
+				cond = true;
+		}
+	if (!cond)
+		return;
+	uint64_t all = 0;
+	for (int ti = 0; ti < t->nthreads && ti < 63; ti++)
+		all |= (uint64_t)1 << ti;
+	int64_t seen[32];
+	int nseen = 0;
+	for (int ti = 0; ti < t->nthreads; ti++)
+		for (int i = 0; i < t->threads[ti].ncode; i++) {
+			const ir_insn *in = &t->threads[ti].code[i];
+			const opnd *ops[3] = { &in->a, &in->b, &in->c };
+			for (int k = 0; k < 3; k++) {
+				if (ops[k]->kind != OPND_IMM || ops[k]->imm.sym >= 0)
+					continue;
+				int64_t v = ops[k]->imm.off;
+				bool dup = false;
+				for (int j = 0; j < nseen; j++)
+					dup |= seen[j] == v;
+				if (!dup && nseen < 32)
+					seen[nseen++] = v;
+			}
+		}
+	for (int i = 0; i < t->ninit; i++)
+		if (t->init[i].thread >= 0 && t->init[i].val.sym < 0) {
+			int64_t v = t->init[i].val.off;
+			bool dup = false;
+			for (int j = 0; j < nseen; j++)
+				dup |= seen[j] == v;
+			if (!dup && nseen < 32)
+				seen[nseen++] = v;
+		}
+	for (int l = 0; l < md->n; l++)
+		for (int j = 0; j < nseen; j++)
+			mem_domain_add(md, l, value_int(seen[j]), all);
+}
+
 static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
 {
 	long bound = 1;
@@ -403,6 +459,7 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 	memset(stats, 0, sizeof *stats);
 	stats->cut_thread = stats->cut_insn = -1;
 	mem_domain_init(&md, t);
+	seed_conditional_values(&md, t);
 	E.tl = zalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = zalloc(sizeof(trace *) * (t->nthreads + 1));
 	E.base = zalloc(sizeof(int) * (t->nthreads + 1));
