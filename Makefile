@@ -81,6 +81,8 @@ check: deps all
 	  "kernel=bash kernel/check.sh" \
 	  "kernel-model=bash kernel/model-check.sh" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \
+	  "diy=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) sh tests/diy/suite.sh" \
+	  "diy-coverage=SHARED=$(SHARED) sh tests/diy/coverage.sh" \
 	  $(CHECK_EXTRA)
 
 # The same suites under AddressSanitizer and UBSan, in build-asan/.
@@ -97,7 +99,7 @@ asan-check:
 demo: deps all
 	@sh scripts/demo.sh
 
-install: all
+install: all $(BUILD)/bpfgen
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bpfmm/models/lib
 	install -m 755 $(BUILD)/bpfmm $(DESTDIR)$(PREFIX)/bin/bpfmm
 	install -m 644 models/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/
@@ -109,6 +111,7 @@ install: all
 	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/bpfmm/docs/
 	install -m 755 scripts/herd7 $(DESTDIR)$(PREFIX)/bin/bpfmm-herd7
 	install -d $(DESTDIR)$(PREFIX)/libexec/bpfmm
+	install -m 755 $(BUILD)/bpfgen $(DESTDIR)$(PREFIX)/libexec/bpfmm/bpfgen
 	ln -sf ../../bin/bpfmm-herd7 $(DESTDIR)$(PREFIX)/libexec/bpfmm/herd7
 
 .PHONY: all unit clean check deps asan-check demo install

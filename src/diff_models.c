@@ -590,8 +590,10 @@ static int one(const char *name, const char *text, void *ctx)
 			}
 			compare(o, name, m, stdout, NULL, NULL, NULL, 0);
 			if (o->emit_dir) {
+				/* a file's name without folder and .litmus */
 				char stem[512];
-				outdir_stem(name, stem, sizeof stem);
+				const char *base = strrchr(name, '/');
+				outdir_stem(base ? base + 1 : name, stem, sizeof stem);
 				FILE *f = outdir_open(o->emit_dir, stem, "litmus", "diff-models");
 				if (f) {
 					fputs(m, f);

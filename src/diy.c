@@ -132,8 +132,8 @@ static const char *const all_edges[] = {
 	"FenceXchgdWR", "FenceXchgdWW", "FenceCasdWR", "FenceCasdWW",
 	"RmwFA", "RmwXchg", "RmwCas", "RmwAdd",
 	"PodWWPL", "PodRWPL", "PodRRAP", "PodRWAP",
-	"RfeLA", "RfeLP", "RfePA", "FreAP", "FrePL", "CoePL", "CoeLP",
-	"PodWRLA", "PodWWPN", "RfeNP", "FrePN", "CoeNP",
+	"RfeLA", "RfeLP", "RfePA", "FreAP", "FrePL", "CoePL", "CoeLP", "CoiLP",
+	"PodWRLA", "PodWWLL", "PodRRAA", "FreAL", "PodWWPN", "RfeNP", "FrePN", "CoeNP",
 };
 
 typedef struct {
@@ -724,10 +724,11 @@ static const char diy_usage[] =
 "  -q           no summary line on stderr\n"
 "  -h, --help   this text\n"
 "\n"
-"Tests are named after their cycle, edges joined by '+' (PodWW+Rfe+\n"
-"PodRR+Fre), rotated so that the cycle ends with an external edge and is\n"
-"the smallest such rotation in edge-list order; tests come out by size,\n"
-"then in that order, the same for the same options. Thread P0 starts\n"
+"Tests are named after their cycle, edges joined by '+' (Fre+PodWW+Rfe+\n"
+"PodRR), rotated so that the cycle ends with an external edge and its\n"
+"edge names are smallest (byte order) among such rotations; so a cycle\n"
+"has one name whatever -edges lists. Tests come out by size, then in\n"
+"that order, the same for the same options. Thread P0 starts\n"
 "with the cycle's first edge; locations are x, y, z, ... in order of\n"
 "first access; fence dummies f0, f1, ... Cycles that cannot make a\n"
 "test are skipped (counted in the summary): an access pattern needing\n"
@@ -759,6 +760,11 @@ static int add_edges(diy_opts *o, const char *list, FILE *err)
 		o->edges[o->nedges++] = e;
 	}
 	return 0;
+}
+
+static int edge_cmp(const void *a, const void *b)
+{
+	return strcmp(((const edge *)a)->name, ((const edge *)b)->name);
 }
 
 static int num_arg(const char *opt, const char *s, int lo, int hi, int *out, FILE *err)
@@ -838,6 +844,7 @@ static int run(diy_opts *o, diy_sink user, void *uctx, FILE *err)
 			status = 2;
 			goto out;
 		}
+		qsort(one.edges, one.nedges, sizeof one.edges[0], edge_cmp);
 		/* the cycle as given, not deduplicated */
 		char buf[4096];
 		int n = 0, idx[MAXE];
@@ -942,6 +949,9 @@ static int parse_opts(int argc, char **argv, diy_opts *o, FILE *err, bool *help)
 			if (add_edges(o, all_edges[k], err))
 				return 2;
 	}
+	/* edges in name order: the canonical rotation and the order of the
+	 * tests do not depend on the order the edges were given in */
+	qsort(o->edges, o->nedges, sizeof o->edges[0], edge_cmp);
 	return 0;
 }
 
