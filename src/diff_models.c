@@ -413,8 +413,36 @@ static void renumber(char **s)
 /* Remove thread th: its column, init entries and condition atoms. */
 static bool lt_drop_thread(ltext *l, int th)
 {
-	if (l->nthreads < 2 || l->cond || l->locations)
+	if (l->nthreads < 2 || l->cond)
 		return false;
+	if (l->locations) {
+		/* locations [a; b; ...]: drop the thread's, renumber later ones */
+		char *open = strchr(l->locations, '['), *close = open ? strchr(open, ']') : NULL;
+		if (!open || !close)
+			return false;
+		sbuf b = { 0 };
+		sb_printf(&b, "locations [");
+		int kept = 0;
+		for (char *q = open + 1; q < close;) {
+			char *e = q;
+			while (e < close && *e != ';')
+				e++;
+			char *item = trim(q, (size_t)(e - q));
+			int t = thread_of(item);
+			if (*item && t != th) {
+				if (t > th)
+					renumber(&item);
+				sb_printf(&b, "%s%s", kept++ ? "; " : "", item);
+			}
+			free(item);
+			q = e < close ? e + 1 : e;
+		}
+		sb_printf(&b, "]");
+		free(l->locations);
+		l->locations = kept ? b.s : NULL;
+		if (!kept)
+			free(b.s);
+	}
 	for (int r = 0; r < l->nrows; r++) {
 		free(l->cell[r][th]);
 		memmove(&l->cell[r][th], &l->cell[r][th + 1], sizeof(char *) * (l->nthreads - th - 1));
@@ -501,8 +529,14 @@ static char *minimise(dm *o, const char *name, const char *text)
 	bool changed = true;
 	while (changed) {
 		changed = false;
-		/* whole threads first, then condition atoms, locations, init
-		 * entries, then single instructions (last rows first) */
+		/* the locations line and whole threads first, then condition
+		 * atoms, single instructions (last rows first), init entries */
+		if (cur.locations) {
+			lt_copy(&cand, &cur);
+			free(cand.locations);
+			cand.locations = NULL;
+			changed |= try_cand(o, name, &cur, &cand);
+		}
 		for (int th = cur.nthreads - 1; th >= 0; th--) {
 			lt_copy(&cand, &cur);
 			if (lt_drop_thread(&cand, th) && try_cand(o, name, &cur, &cand))
@@ -515,12 +549,6 @@ static char *minimise(dm *o, const char *name, const char *text)
 			free(cand.atoms[i]);
 			memmove(&cand.atoms[i], &cand.atoms[i + 1], sizeof(char *) * (cand.natoms - i - 1));
 			cand.natoms--;
-			changed |= try_cand(o, name, &cur, &cand);
-		}
-		if (cur.locations) {
-			lt_copy(&cand, &cur);
-			free(cand.locations);
-			cand.locations = NULL;
 			changed |= try_cand(o, name, &cur, &cand);
 		}
 		for (int r = cur.nrows - 1; r >= 0; r--)
@@ -611,7 +639,7 @@ static int one(const char *name, const char *text, void *ctx)
 	return o->first;
 }
 
-static int one_file(dm *o, const char *path)
+static int one_file(dm *o, const char *path, const char *display)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
@@ -626,7 +654,7 @@ static int one_file(dm *o, const char *path)
 	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
 		sb_printf(&b, "%.*s", (int)n, buf);
 	fclose(f);
-	int st = one(path, b.s ? b.s : "", o);
+	int st = one(display ? display : path, b.s ? b.s : "", o);
 	free(b.s);
 	return st;
 }
@@ -704,7 +732,7 @@ static int run_random(dm *o, const char *self, long count, const char *seed)
 		char path[PATH_MAX + 300];
 		snprintf(path, sizeof path, "%s/%s", tmpl, names[i]);
 		if (!st && !o->stop && strstr(names[i], ".litmus"))
-			one_file(o, path);
+			one_file(o, path, names[i]);
 		unlink(path);
 		free(names[i]);
 	}
@@ -848,7 +876,7 @@ int diff_models_main(int argc, char **argv, const char *self)
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (int i = 0; i < nfiles && !o.stop; i++)
-		one_file(&o, files[i]);
+		one_file(&o, files[i], NULL);
 	if (diy && !o.stop) {
 		/* split OPTS at blanks; "..." groups */
 		char *buf = strdup(diy), *av[256];

@@ -368,7 +368,6 @@ static bool emit(cyc *c, const char *name, sbuf *b)
 			if (k > 0 && c->e[nodes[k - 1]]->kind == E_FENCE)
 				fence = true;
 		}
-		sb_printf(&init, "%s", "");
 		for (int k = 0; k < nn; k++) {
 			int l = c->loc[nodes[k]];
 			if (g.addr[l] < 0) {
@@ -384,6 +383,8 @@ static bool emit(cyc *c, const char *name, sbuf *b)
 				goto noregs;
 			sb_printf(&init, "%d:r%d=f%d; ", t, g.faddr, t);
 		}
+		if (init.n && init.s[init.n - 1] == ' ')
+			init.s[--init.n] = 0;
 		sb_printf(&init, "\n");
 		int res = -1;   /* result register of the previous node */
 #define ROW(...) do { if (nr >= 46) goto noregs; sbuf rb = { 0 }; sb_printf(&rb, __VA_ARGS__); rows[t][nr++] = rb.s; } while (0)

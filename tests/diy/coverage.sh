@@ -96,12 +96,12 @@ if $doc; then
 	echo
 	echo "| catalogue test | cycle (as diy names it) | size | generated | catalogue | bpf.cat on the diy test |"
 	echo "|---|---|---|---|---|---|"
-	sed 's/^/| /; s/|/ | /g; s/$/ |/; s/^|  | /| /' "$w/rows" | sed 's/^| *| /| /'
+	awk -F'|' '{ printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }' "$w/rows"
 	echo
 	echo "Not critical cycles of diy's edges:"
 	echo
 	awk -F'|' '{ n[$3]++; if (n[$3] <= 3) ex[$3] = ex[$3] (n[$3] > 1 ? ", " : "") $1; r[$3] = 1 }
-		END { for (k in r) printf "- %d test(s), %s%s: %s\n", n[k], ex[k], n[k] > 3 ? ", ..." : "", k }' "$w/out" | sort
+		END { for (k in r) printf "- %d test(s), %s%s: %s\n", n[k], ex[k], (n[k] > 3 ? ", ..." : ""), k }' "$w/out" | sort
 else
 	echo "coverage: $ncyc catalogue tests are cycles, $ngen generated, $nout out of scope; $total tests at size <= 6"
 	echo "$pass passed, $fail failed"
