@@ -335,6 +335,55 @@ static int take(regs *g)
 	return -1;
 }
 
+/* The classic family a cycle belongs to, from the kinds of its external
+ * edges in thread order (the catalogue's MP, SB, LB, S, R, 2+2W, WRC,
+ * ISA2, RWC, W+RWC, IRIW), or NULL. A thread "starts writing" when its
+ * in-edge is Fre/Coe or its first access is a write. */
+static const char *family(const cyc *c)
+{
+	int k[MAXE], nodes[MAXE] = { 0 }, t = 0;
+	if (c->nlocs < 2)
+		return NULL;   /* coherence tests (CoRR, ...) are no family */
+	for (int i = 0; i < c->n; i++) {
+		nodes[c->thread[i]]++;
+		if (c->e[i]->ext)
+			k[t++] = c->e[i]->kind;
+	}
+	int nrf = 0, nfr = 0, nco = 0;
+	for (int i = 0; i < t; i++) {
+		nrf += k[i] == E_RF;
+		nfr += k[i] == E_FR;
+		nco += k[i] == E_CO;
+	}
+	if (t == 2) {
+		if (nrf == 1 && nfr == 1) return "MP";
+		if (nfr == 2) return "SB";
+		if (nrf == 2) return "LB";
+		if (nrf == 1 && nco == 1) return "S";
+		if (nco == 1 && nfr == 1) return "R";
+		if (nco == 2) return "2+2W";
+		return NULL;
+	}
+	/* thread u: in-edge k[u-1], out-edge k[u] */
+	if (t == 3 && nrf == 2 && nfr == 1)
+		for (int u = 0; u < 3; u++)
+			if (k[(u + 2) % 3] == E_FR && k[u] == E_RF)
+				return nodes[u] == 1 ? "WRC" : "ISA2";
+	if (t == 3 && nrf == 1 && nfr == 2)
+		for (int u = 0; u < 3; u++)
+			if (k[(u + 2) % 3] == E_FR && k[u] == E_RF)
+				return nodes[u] == 1 ? "RWC" : "W+RWC";
+	if (t == 4 && nrf == 2 && nfr == 2) {
+		bool iriw = true;
+		for (int u = 0; u < 4; u++)
+			if (k[u] == E_RF && (k[(u + 3) % 4] != E_FR || nodes[u] != 1))
+				iriw = false;
+		if (iriw)
+			return "IRIW";
+	}
+	return NULL;
+}
+
 /* Build the test text of an analysed cycle into b; false (c->why) if
  * it needs more registers than BPF has. */
 static bool emit(cyc *c, const char *name, sbuf *b)
@@ -535,7 +584,11 @@ fail:
 		sb_printf(b, "BPF %s\n(* bpfmm diy cycle:", name);
 		for (int i = 0; i < n; i++)
 			sb_printf(b, " %s", c->e[i]->name);
-		sb_printf(b, " *)\n{\n%s}\n", init.s ? init.s : "");
+		sb_printf(b, " *)\n");
+		const char *fam = family(c);
+		if (fam)
+			sb_printf(b, "(* family: %s *)\n", fam);
+		sb_printf(b, "{\n%s}\n", init.s ? init.s : "");
 		/* the grid, columns padded */
 		int width[MAXE];
 		for (int t = 0; t < c->nthreads; t++) {
@@ -731,7 +784,9 @@ static const char diy_usage[] =
 "has one name whatever -edges lists. Tests come out by size, then in\n"
 "that order, the same for the same options. Thread P0 starts\n"
 "with the cycle's first edge; locations are x, y, z, ... in order of\n"
-"first access; fence dummies f0, f1, ... Cycles that cannot make a\n"
+"first access; fence dummies f0, f1, ... A second comment names the\n"
+"classic family when the external edges make one (MP, SB, LB, S, R,\n"
+"2+2W, WRC, ISA2, RWC, W+RWC, IRIW). Cycles that cannot make a\n"
 "test are skipped (counted in the summary): an access pattern needing\n"
 "more than the registers r1..r9 of a thread, an atomic add that would\n"
 "have to add a negative number, nothing to observe.\n"

@@ -147,6 +147,16 @@ else
 	echo "SKIP: no build/bpfgen (make build/bpfgen) for --random"
 fi
 check "diff-models --help" '"$B" diff-models --help | grep -q "^Exit status"'
+# from an installed bpfmm: the bundled model, bpfgen from libexec/bpfmm
+if [ "$B" = "$root/build/bpfmm" ] && make -s -C "$root" install PREFIX="$w/inst" >"$w/inst.log" 2>&1; then
+	I=$w/inst/bin/bpfmm
+	(unset BPFGEN; cd "$w" && "$I" diff-models "$w/inst/share/bpfmm/models/bpf.cat" "$w/m/noctrl.cat" --random 5 --seed 1 --no-minimise) >"$w/o" 2>&1; st=$?
+	check "installed: diff-models --random finds libexec/bpfmm/bpfgen ($st)" '[ $st -le 1 ] && grep -q "^diff-models: 5 tests" "$w/o"'
+	(cd "$w" && "$I" diy -q -cycle "PodWW Rfe PodRR Fre" | "$I" -notime /dev/stdin) >"$w/o" 2>&1
+	check "installed: diy test runs with the bundled model" 'grep -q "^Observation PodRR+Fre+PodWW+Rfe Sometimes" "$w/o"'
+else
+	echo "SKIP: make install into a temporary folder (custom BPFMM or install failed)"
+fi
 
 # ---- against herd7 (../shared) ----
 if [ -x "$H" ] && [ -f "$REF" ]; then
