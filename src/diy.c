@@ -398,7 +398,7 @@ static bool emit(cyc *c, const char *name, sbuf *b)
 		ncode[t] = 0;
 	}
 	/* rows of each thread, as separate strings */
-	char *rows[MAXE][48];
+	char *rows[MAXE][64];
 	for (int t = 0; t < c->nthreads && ok; t++) {
 		regs g = { .faddr = -1 };
 		int nodes[MAXE], nn = 0, nr = 0;
@@ -436,7 +436,7 @@ static bool emit(cyc *c, const char *name, sbuf *b)
 			init.s[--init.n] = 0;
 		sb_printf(&init, "\n");
 		int res = -1;   /* result register of the previous node */
-#define ROW(...) do { if (nr >= 46) goto noregs; sbuf rb = { 0 }; sb_printf(&rb, __VA_ARGS__); rows[t][nr++] = rb.s; } while (0)
+#define ROW(...) do { if (nr >= 62) goto norows; sbuf rb = { 0 }; sb_printf(&rb, __VA_ARGS__); rows[t][nr++] = rb.s; } while (0)
 		for (int k = 0; k < nn; k++) {
 			int i = nodes[k];
 			const edge *in = k > 0 ? c->e[nodes[k - 1]] : NULL;
@@ -565,6 +565,9 @@ static bool emit(cyc *c, const char *name, sbuf *b)
 		continue;
 noregs:
 		snprintf(c->why, sizeof c->why, "thread P%d needs more registers than r1..r9", t);
+		goto fail;
+norows:
+		snprintf(c->why, sizeof c->why, "thread P%d needs more than 62 instructions", t);
 fail:
 		ncode[t] = nr;
 		ok = false;
