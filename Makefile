@@ -82,6 +82,8 @@ check: deps all
 	  "kernel-model=bash kernel/model-check.sh" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \
 	  "explain=SHARED=$(SHARED) sh tests/scripts/explain.sh build/bpfmm" \
+	  "diy=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) sh tests/diy/suite.sh" \
+	  "diy-coverage=SHARED=$(SHARED) sh tests/diy/coverage.sh" \
 	  $(CHECK_EXTRA)
 
 # The same suites under AddressSanitizer and UBSan, in build-asan/.
@@ -98,7 +100,7 @@ asan-check:
 demo: deps all
 	@sh scripts/demo.sh
 
-install: all
+install: all $(BUILD)/bpfgen
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bpfmm/models/lib
 	install -m 755 $(BUILD)/bpfmm $(DESTDIR)$(PREFIX)/bin/bpfmm
 	install -m 644 models/*.cat $(DESTDIR)$(PREFIX)/share/bpfmm/models/
@@ -112,6 +114,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 man/bpfmm.1 $(DESTDIR)$(PREFIX)/share/man/man1/bpfmm.1
 	install -d $(DESTDIR)$(PREFIX)/libexec/bpfmm
+	install -m 755 $(BUILD)/bpfgen $(DESTDIR)$(PREFIX)/libexec/bpfmm/bpfgen
 	ln -sf ../../bin/bpfmm-herd7 $(DESTDIR)$(PREFIX)/libexec/bpfmm/herd7
 
 .PHONY: all unit clean check deps asan-check demo install

@@ -99,6 +99,15 @@ void builtin_set_events(builtins *b, const evstruct *es, arena *a)
 	put(b, "ctrl", mk(a, V_REL, es->ctrl));
 	put(b, "pick-dep", mk(a, V_REL, es->pick));
 	put(b, "rmw", mk(a, V_REL, es->rmw));
+	/* herd7's BPF has `amo` = `rmw` (docs/bpf-event-tags.md); only the
+	 * BPF front-end has both X and SC tags */
+	bool has_x = false, has_sc = false;
+	for (int t = 0; t < b->ntags; t++) {
+		has_x |= !strcmp(b->tag_names[t], "X");
+		has_sc |= !strcmp(b->tag_names[t], "SC");
+	}
+	if (has_x && has_sc)
+		put(b, "amo", mk(a, V_REL, es->rmw));
 	put(b, "loc", mk(a, V_REL, es->sameloc));
 	put(b, "ext", mk(a, V_REL, es->ext));
 	put(b, "int", mk(a, V_REL, es->intl));

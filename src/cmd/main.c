@@ -20,6 +20,8 @@
 #include "cmd/run.h"
 #include "cmd/parallel.h"
 #include "base/xalloc.h"
+#include "cmd/diy.h"
+#include "cmd/diff_models.h"
 
 static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
 			   const enum_stats *st);
@@ -30,6 +32,8 @@ static const char usage[] =
 "Usage: bpfmm [OPTIONS] FILE.litmus...\n"
 "       bpfmm map --arch ARCH [...] FILE.litmus...  (see bpfmm map --help)\n"
 "       bpfmm explain [OPTIONS] FILE.litmus [STATE]  (see bpfmm explain --help)\n"
+"       bpfmm diy [OPTIONS]                           (see bpfmm diy --help)\n"
+"       bpfmm diff-models A.cat B.cat [...]           (see bpfmm diff-models --help)\n"
 "\n"
 "Check litmus tests against an axiomatic memory model written in cat, and\n"
 "print for each test a herd7-compatible block: Test, States (every reachable\n"
@@ -118,6 +122,14 @@ static const char usage[] =
 "bpfmm run --arch riscv64|arm64|x86_64 FILE.litmus...: run BPF tests as\n"
 "JIT-compiled BPF programs in a Linux 6.12 QEMU guest and judge the observed\n"
 "final states against bpf.cat (docs/runtime-testing.md).\n"
+"\n"
+"bpfmm diy [-size N] [-nprocs N] [-edges \"...\"] [-cycle \"...\"] [-o DIR]:\n"
+"generate BPF litmus tests from critical cycles of edges (Rfe, Fre, PodWR,\n"
+"DpAddrdW, FencedWR, RmwCas, ...), as diy7 does for hardware (docs/diy.md).\n"
+"\n"
+"bpfmm diff-models A.cat B.cat [FILE.litmus...] [--diy \"OPTS\" | --random N\n"
+"--seed S]: run two BPF models on tests, print every test whose final\n"
+"states differ and a minimised version of it (docs/diy.md).\n"
 "\n"
 "Every test named is checked, even after one fails to parse or run.\n"
 "Errors go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
@@ -498,6 +510,10 @@ int main(int argc, char **argv)
 		return c2bpf_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
 		return lkmm_map_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "diy"))
+		return diy_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "diff-models"))
+		return diff_models_main(argc - 1, argv + 1, argv[0]);
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		return run_main(argc - 1, argv + 1, o.mdir, argv[0]);
 	for (int i = explain ? 2 : 1; i < argc; i++) {

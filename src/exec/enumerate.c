@@ -20,6 +20,74 @@
  * that still grows is an error. */
 #define MAX_DOMAIN_ROUNDS 64
 
+/* A write that exists only when a read returns some value (the write of
+ * a compare-and-swap, a store behind a conditional branch) may be the
+ * very write that gives the read that value: two CASes that each read
+ * the other's write (cmpxchg-cycle), LB with control dependencies under
+ * a model that does not order them. Growing the value domain from the
+ * initial values never reaches such values, whereas herd7 solves them.
+ * So the constant values of such writes (an immediate, or a register
+ * holding one from the init or a move) join every location's domain
+ * first, marked as written by every thread: a read may then guess them,
+ * and a guess that no write of the execution stores has no rf and is
+ * dropped, so only candidates herd7 also considers are added. */
+static void seed_add(int64_t *seen, int *nseen, int64_t v)
+{
+	for (int j = 0; j < *nseen; j++)
+		if (seen[j] == v)
+			return;
+	if (*nseen < 16)
+		seen[(*nseen)++] = v;
+}
+
+static void seed_conditional_values(mem_domain *md, const litmus_test *t)
+{
+	int64_t seen[16];
+	int nseen = 0;
+	int nr = t->nregs > 0 ? t->nregs : 1;
+	bool known[nr];
+	int64_t kval[nr];
+
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const litmus_thread *th = &t->threads[ti];
+		bool cond = false;
+		for (int r = 0; r < nr; r++)
+			known[r] = false;
+		for (int i = 0; i < t->ninit; i++)
+			if (t->init[i].thread == ti && t->init[i].val.sym < 0 && t->init[i].reg < nr) {
+				known[t->init[i].reg] = true;
+				kval[t->init[i].reg] = t->init[i].val.off;
+			}
+		for (int i = 0; i < th->ncode; i++) {
+			const ir_insn *in = &th->code[i];
+			const opnd *v = NULL;
+			if (in->op == IR_CAS)
+				v = &in->c;
+			else if (cond && (in->op == IR_STORE || in->op == IR_RMW))
+				v = &in->b;
+			if (v && v->kind == OPND_IMM && v->imm.sym < 0)
+				seed_add(seen, &nseen, v->imm.off);
+			else if (v && v->kind == OPND_REG && v->reg >= 0 && v->reg < nr && known[v->reg])
+				seed_add(seen, &nseen, kval[v->reg]);
+			if (in->op == IR_BRANCH && in->cmp != CMP_ALWAYS)
+				cond = true;
+			if (in->dst >= 0 && in->dst < nr) {
+				known[in->dst] = in->op == IR_MOV && in->a.kind == OPND_IMM && in->a.imm.sym < 0;
+				if (known[in->dst])
+					kval[in->dst] = in->a.imm.off;
+			}
+		}
+	}
+	if (!nseen)
+		return;
+	uint64_t all = 0;
+	for (int ti = 0; ti < t->nthreads && ti < 63; ti++)
+		all |= (uint64_t)1 << ti;
+	for (int l = 0; l < md->n; l++)
+		for (int j = 0; j < nseen; j++)
+			mem_domain_add(md, l, value_int(seen[j]), all);
+}
+
 static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
 {
 	long bound = 1;
@@ -414,6 +482,7 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 	for (int l = 0; l < md.n; l++)
 		for (int i = 0; i < nseed; i++)
 			mem_domain_add(&md, l, seed[i], ~WRITER_INIT);
+	seed_conditional_values(&md, t);
 	E.tl = xzalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = xzalloc(sizeof(trace *) * (t->nthreads + 1));
 	E.base = xzalloc(sizeof(int) * (t->nthreads + 1));
