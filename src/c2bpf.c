@@ -490,6 +490,7 @@ typedef struct {
 	const char *bpf_model;    /* --bpf-model */
 	const char *emit_dir;     /* --emit */
 	bool verbose;
+	bool json;                /* --json: one record per test */
 	long budget;
 } c2opts;
 
@@ -510,6 +511,40 @@ static int write_emit(const c2opts *o, const char *name, const char *text)
 	return outdir_close(f, o->emit_dir, stem, "litmus", "c2bpf");
 }
 
+/* The C2BPF line, or with --json its record (bpf, state, reason NULL
+ * when there is none). */
+static void c2bpf_report(const c2opts *o, const char *file, const litmus_test *tc, const char *lkmm,
+			 const char *bpf, const char *verdict, const char *state, const char *reason)
+{
+	if (!o->json) {
+		printf("C2BPF %s LKMM=%s BPF=%s %s", test_name(tc), lkmm, bpf ? bpf : "-", verdict);
+		if (reason)
+			printf(" (%s)", reason);
+		printf("\n");
+		return;
+	}
+	json_begin(stdout, file);
+	json_field(stdout, "test", test_name(tc));
+	json_field(stdout, "lkmm", lkmm);
+	json_field(stdout, "bpf", bpf);
+	json_field(stdout, "verdict", verdict);
+	json_field(stdout, "state", state);
+	json_field(stdout, "reason", reason);
+	json_end(stdout);
+}
+
+/* A test c2bpf could not check: the error on stderr, with --json also as
+ * a record. Returns 1. */
+static int c2bpf_failed(const c2opts *o, const char *file, const diag *d)
+{
+	diag_print(d);
+	if (o->json) {
+		print_json_error(stdout, file, d);
+		fflush(stdout);
+	}
+	return 1;
+}
+
 static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *bpf)
 {
 	diag d = { .file = file };
@@ -522,16 +557,15 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 	const char *reason = NULL;
 	bool weaker_fence = false;
 
-	if (!tc) {
-		diag_print(&d);
-		return 1;
-	}
+	if (!tc)
+		return c2bpf_failed(o, file, &d);
 	if (strcmp(tc->arch, "C")) {
-		fprintf(stderr, "%s: error: not a C litmus test (%s)\n", file, tc->arch);
+		diag_error(&d, (srcpos){ 0, 0 }, "not a C litmus test (%s)", tc->arch);
+		c2bpf_failed(o, file, &d);
 		goto out;
 	}
 	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
-		diag_print(&d);
+		c2bpf_failed(o, file, &d);
 		goto out;
 	}
 	xs = calloc(tc->nthreads, sizeof *xs);
@@ -554,7 +588,7 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		weaker_fence |= x->used_weaker_fence;
 	}
 	if (reason) {
-		printf("C2BPF %s LKMM=%s BPF=- refused (%s)\n", test_name(tc), observation_word(&rc), reason);
+		c2bpf_report(o, file, tc, observation_word(&rc), NULL, "refused", NULL, reason);
 		status = 0;
 		goto out;
 	}
@@ -564,17 +598,21 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 	d = (diag){ .file = file };
 	tb = litmus_read_string(text, file, frontend_for_arch, &d);
 	if (!tb) {
-		fprintf(stderr, "bpfmm c2bpf: %s: the BPF translation does not parse:\n", file);
-		diag_print(&d);
+		diag dt = d;
+		d = (diag){ .file = file };
+		diag_error(&d, (srcpos){ 0, 0 }, "the BPF translation does not parse: %d:%d: %s",
+			   dt.pos.line, dt.pos.col, dt.msg);
+		c2bpf_failed(o, file, &d);
 		if (o->verbose)
 			fputs(text, stderr);
 		goto out;
 	}
 	if (check_test(tb, bpf, o->budget, &rb, &d) < 0) {
-		diag_print(&d);
+		c2bpf_failed(o, file, &d);
 		goto out;
 	}
-	int extra = lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, false);
+	sbuf first = { 0 };
+	int extra = lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", &first, false);
 	const char *lw = observation_word(&rc), *bw = observation_word(&rb);
 	bool weaker;
 	if (extra >= 0) {
@@ -585,7 +623,8 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		weaker = (!strcmp(lw, "Never") && strcmp(bw, "Never")) ||
 			 (!strcmp(lw, "Always") && strcmp(bw, "Always"));
 	}
-	printf("C2BPF %s LKMM=%s BPF=%s %s\n", test_name(tc), lw, bw, weaker ? "BPF-WEAKER" : "consistent");
+	c2bpf_report(o, file, tc, lw, bw, weaker ? "BPF-WEAKER" : "consistent", first.s, NULL);
+	free(first.s);
 	if (o->verbose) {
 		if (extra > 0)
 			lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, true);
@@ -612,7 +651,7 @@ out:
 }
 
 static const char c2bpf_usage[] =
-"Usage: bpfmm c2bpf [--emit DIR] [-I LKMM_DIR] [--bpf-model FILE] [-v] FILE.litmus...\n"
+"Usage: bpfmm c2bpf [--emit DIR] [-I LKMM_DIR] [--bpf-model FILE] [-v] [--json] FILE.litmus...\n"
 "\n"
 "Translate each C litmus test to BPF, check the C test with the kernel's\n"
 "linux-kernel.cat and the BPF one with bpf.cat, and print\n"
@@ -623,7 +662,17 @@ static const char c2bpf_usage[] =
 "  -I DIR            the kernel's tools/memory-model (default: $LKMM_DIR,\n"
 "                    ., ~/.cache/bpfmm-lkmm/*/tools/memory-model)\n"
 "  --bpf-model FILE  the BPF model (default: bpf.cat in the model directory)\n"
-"  -v                print BPF-only final states and the translation\n";
+"  -v                print BPF-only final states and the translation\n"
+"  --json, -json     one JSON object per line instead of the C2BPF line:\n"
+"                    file (as named on the command line), test, lkmm and\n"
+"                    bpf (the verdicts: Never, Sometimes, Always; bpf null\n"
+"                    when refused), verdict (consistent, BPF-WEAKER,\n"
+"                    refused), state (the first BPF-only final state, as a\n"
+"                    string in herd7's States syntax with the C test's\n"
+"                    names, else null), reason (refused: why, else null).\n"
+"                    A test that cannot be read or checked gives {\"file\",\n"
+"                    \"error\", \"warnings\"}, error being the FILE: error:\n"
+"                    line also printed on stderr.\n";
 
 int c2bpf_main(int argc, char **argv)
 {
@@ -645,6 +694,8 @@ int c2bpf_main(int argc, char **argv)
 			o.bpf_model = argv[++i];
 		} else if (!strcmp(a, "-v")) {
 			o.verbose = true;
+		} else if (!strcmp(a, "--json") || !strcmp(a, "-json")) {
+			o.json = true;
 		} else if (a[0] == '-') {
 			fprintf(stderr, "bpfmm c2bpf: bad option '%s'\n%s", a, c2bpf_usage);
 			return 2;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "lkmm_common.h"
 #include "model_dir.h"
+#include "state.h"
 
 
 /* ---- growing strings ---------------------------------------------------- */
@@ -339,22 +340,16 @@ int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_
 		}
 		if (found || (extra++ && !verbose))
 			continue;
-		sbuf b = { 0 };
-		sb_printf(&b, "[");
-		for (int i = 0; i < rc->nobs; i++) {
-			const observable *o = &rc->obs[i];
-			if (o->thread >= 0)
-				sb_printf(&b, "%d:%s=", tc->threads[o->thread].id, tc->regs[o->reg]);
-			else
-				sb_printf(&b, "%s=", tc->syms[o->sym]);
-			lk_print_val(&b, tn, row[idx[i]]);
-			sb_printf(&b, ";%s", i + 1 < rc->nobs ? " " : "]");
-		}
-		if (extra == 1 && first && b.s)
-			sb_printf(first, "%s", b.s);
+		value crow[rc->nobs + 1];
+		for (int i = 0; i < rc->nobs; i++)
+			crow[i] = row[idx[i]];
+		/* tc's names, tn's values (state.h) */
+		char *st = state_string(tc, rc->obs, rc->nobs, tn, crow);
+		if (extra == 1 && first && st)
+			sb_printf(first, "%s", st);
 		if (verbose)
-			printf("  %s-only state: %s\n", label, b.s ? b.s : "[]");
-		free(b.s);
+			printf("  %s-only state: %s\n", label, st ? st : "");
+		free(st);
 	}
 	return extra;
 }

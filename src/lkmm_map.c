@@ -557,6 +557,7 @@ typedef struct {
 	const char *lkmm_dir;
 	const char *emit_dir;
 	bool verbose;
+	bool json;                /* --json: one record per test and mapping */
 	long budget;
 	const rv_map *maps[NMAPS];
 	int nmaps;
@@ -587,6 +588,45 @@ static void free_threads(rthread *xs, int n)
 		free(xs[ti].fold);
 	}
 	free(xs);
+}
+
+/* The LKMM-MAP line, or with --json its record (riscv, state, reason NULL
+ * when there is none). */
+static void lkmm_map_report(const lmopts *o, const char *file, const litmus_test *tc, const rv_map *m,
+			    const char *lkmm, const char *riscv, const char *verdict, const char *state,
+			    const char *reason)
+{
+	if (!o->json) {
+		printf("LKMM-MAP %s %s LKMM=%s RISCV=%s %s", tc->name, m->name, lkmm, riscv ? riscv : "-",
+		       verdict);
+		if (reason)
+			printf(" (%s)", reason);
+		if (state)
+			printf(" %s", state);
+		printf("\n");
+		return;
+	}
+	json_begin(stdout, file);
+	json_field(stdout, "test", tc->name);
+	json_field(stdout, "mapping", m->name);
+	json_field(stdout, "lkmm", lkmm);
+	json_field(stdout, "riscv", riscv);
+	json_field(stdout, "verdict", verdict);
+	json_field(stdout, "state", state);
+	json_field(stdout, "reason", reason);
+	json_end(stdout);
+}
+
+/* A test lkmm-map could not check: the error on stderr, with --json also
+ * as a record. Returns 1. */
+static int lkmm_map_failed(const lmopts *o, const char *file, const diag *d)
+{
+	diag_print(d);
+	if (o->json) {
+		print_json_error(stdout, file, d);
+		fflush(stdout);
+	}
+	return 1;
 }
 
 /* One mapping on a test already checked under the LKMM (rc). */
@@ -623,8 +663,7 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 		if (translate_thread(&xs[ti]))
 			reason = xs[ti].reason;
 	if (reason) {
-		printf("LKMM-MAP %s %s LKMM=%s RISCV=- refused (%s)\n", tc->name, m->name,
-		       observation_word(rc), reason);
+		lkmm_map_report(o, file, tc, m, observation_word(rc), NULL, "refused", NULL, reason);
 		status = 0;
 		goto out;
 	}
@@ -633,15 +672,17 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 	int write_failed = o->emit_dir ? write_emit(o, tc->name, m, text) : 0;
 	tr = litmus_read_string(text, file, frontend_for_arch, &d);
 	if (!tr) {
-		fprintf(stderr, "bpfmm lkmm-map: %s: the RISC-V translation (%s) does not parse:\n", file,
-			m->name);
-		diag_print(&d);
+		diag dt = d;
+		d = (diag){ .file = file };
+		diag_error(&d, (srcpos){ 0, 0 }, "the RISC-V translation (%s) does not parse: %d:%d: %s",
+			   m->name, dt.pos.line, dt.pos.col, dt.msg);
+		lkmm_map_failed(o, file, &d);
 		if (o->verbose)
 			fputs(text, stderr);
 		goto out;
 	}
 	if (check_test(tr, rv, o->budget, &rr, &d) < 0) {
-		diag_print(&d);
+		lkmm_map_failed(o, file, &d);
 		goto out;
 	}
 	sbuf first = { 0 };
@@ -658,8 +699,7 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 			      (!strcmp(lw, "Always") && strcmp(rw, "Always"));
 		verdict = weaker ? "unsound" : "sound";
 	}
-	printf("LKMM-MAP %s %s LKMM=%s RISCV=%s %s%s%s\n", tc->name, m->name, lw, rw, verdict,
-	       first.s ? " " : "", first.s ? first.s : "");
+	lkmm_map_report(o, file, tc, m, lw, rw, verdict, first.s, NULL);
 	free(first.s);
 	if (o->verbose) {
 		if (extra > 0)
@@ -683,16 +723,15 @@ static int one_test(const lmopts *o, const char *file, cat_run *lkmm, cat_run *r
 	check_result rc = { 0 };
 	int status = 1;
 
-	if (!tc) {
-		diag_print(&d);
-		return 1;
-	}
+	if (!tc)
+		return lkmm_map_failed(o, file, &d);
 	if (strcmp(tc->arch, "C")) {
-		fprintf(stderr, "%s: error: not a C litmus test (%s)\n", file, tc->arch);
+		diag_error(&d, (srcpos){ 0, 0 }, "not a C litmus test (%s)", tc->arch);
+		lkmm_map_failed(o, file, &d);
 		goto out;
 	}
 	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
-		diag_print(&d);
+		lkmm_map_failed(o, file, &d);
 		goto out;
 	}
 	status = 0;
@@ -705,7 +744,7 @@ out:
 }
 
 static const char lkmm_map_usage[] =
-"Usage: bpfmm lkmm-map --mapping NAME [--mapping NAME...] [--emit DIR] [-I LKMM_DIR] [-v]\n"
+"Usage: bpfmm lkmm-map --mapping NAME [--mapping NAME...] [--emit DIR] [-I LKMM_DIR] [-v] [--json]\n"
 "                      FILE.litmus...\n"
 "\n"
 "Write each C (LKMM) litmus test as a RISC-V test with the instruction\n"
@@ -721,7 +760,18 @@ static const char lkmm_map_usage[] =
 "  --emit DIR      also write DIR/TEST.MAPPING.litmus\n"
 "  -I DIR          the kernel's tools/memory-model (default: $LKMM_DIR,\n"
 "                  ., ~/.cache/bpfmm-lkmm/*/tools/memory-model)\n"
-"  -v              print RISC-V-only final states and the translation\n";
+"  -v              print RISC-V-only final states and the translation\n"
+"  --json, -json   one JSON object per line (per test and mapping) instead\n"
+"                  of the LKMM-MAP line: file (as named on the command\n"
+"                  line), test, mapping, lkmm and riscv (the verdicts:\n"
+"                  Never, Sometimes, Always; riscv null when refused),\n"
+"                  verdict (sound, sound-stronger, unsound, refused), state\n"
+"                  (unsound: the first RISC-V-only final state, as a string\n"
+"                  in herd7's States syntax with the C test's names, else\n"
+"                  null), reason (refused: why, else null). A test that\n"
+"                  cannot be read or checked gives {\"file\", \"error\",\n"
+"                  \"warnings\"}, error being the FILE: error: line also\n"
+"                  printed on stderr.\n";
 
 static int add_mapping(lmopts *o, const char *name)
 {
@@ -764,6 +814,8 @@ int lkmm_map_main(int argc, char **argv)
 			o.lkmm_dir = argv[++i];
 		} else if (!strcmp(a, "-v")) {
 			o.verbose = true;
+		} else if (!strcmp(a, "--json") || !strcmp(a, "-json")) {
+			o.json = true;
 		} else if (a[0] == '-') {
 			fprintf(stderr, "bpfmm lkmm-map: bad option '%s'\n%s", a, lkmm_map_usage);
 			return 2;

@@ -37,6 +37,7 @@
 #include "outdir.h"
 #include "mapping.h"
 #include "output.h"
+#include "state.h"
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
@@ -570,22 +571,6 @@ static void widen_observables(litmus_test *t)
 	}
 }
 
-static void print_state(FILE *f, const litmus_test *t, const check_result *r, const value *row)
-{
-	char v[64];
-
-	for (int i = 0; i < r->nobs; i++) {
-		const observable *o = &r->obs[i];
-		fmt_value(v, sizeof v, t, row[i]);
-		if (o->thread >= 0)
-			fprintf(f, "%d:%s=%s;", o->thread, t->regs[o->reg], v);
-		else
-			fprintf(f, "[%s]=%s;", t->syms[o->sym], v);
-		if (i + 1 < r->nobs)
-			fputc(' ', f);
-	}
-}
-
 typedef enum { V_SOUND, V_STRONGER, V_UNSOUND } verdict;
 
 /* Compare native states (rn over tn) with BPF states (rb over tb). On
@@ -712,6 +697,18 @@ static const char usage[] =
 "                    hardware assumption the model makes optional\n"
 "  --classes         end each line with classes=C,... : the BPF memory\n"
 "                    instruction classes the test uses\n"
+"  --json, -json     one JSON object per line instead of the Map line:\n"
+"                    file (as named on the command line), test, arch,\n"
+"                    mapping, verdict (as on the Map line), state (unsound:\n"
+"                    the state, as a string in herd7's States syntax, else\n"
+"                    null), class (unsupported: the class, else null),\n"
+"                    reason (unchecked: why, else null), classes (a list,\n"
+"                    as --classes), execution (unsound: the native\n"
+"                    execution as printed under the Map line, else null),\n"
+"                    error (unchecked: the error line, else null). A test\n"
+"                    that cannot be read or mapped gives {\"file\", \"error\",\n"
+"                    \"warnings\"}, error being the FILE: error: line also\n"
+"                    printed on stderr.\n"
 "\n"
 "Exit status: 0 every test was checked, 1 some test could not be, 2 usage.\n";
 
@@ -732,8 +729,9 @@ static bool find_mapping(const char *mdir, const char *name, char *out, size_t n
 	return false;
 }
 
-/* " classes=load,fetch,..." : the memory classes a BPF test uses */
-static void print_classes(const litmus_test *t)
+/* " classes=load,fetch,..." : the memory classes a BPF test uses; with
+ * json ',"classes":["load","fetch",...]' */
+static void print_classes(FILE *f, const litmus_test *t, bool json)
 {
 	static const char *const mem[] = {
 		"load", "store", "lock", "fetch", "xchg", "cmpxchg", "load_acquire", "store_release",
@@ -745,12 +743,14 @@ static void print_classes(const litmus_test *t)
 			for (size_t i = 0; c && i < NELEM(mem); i++)
 				used[i] |= !strcmp(c, mem[i]);
 		}
-	const char *sep = " classes=";
+	const char *sep = json ? ",\"classes\":[\"" : " classes=";
 	for (size_t i = 0; i < NELEM(mem); i++)
 		if (used[i]) {
-			printf("%s%s", sep, mem[i]);
-			sep = ",";
+			fprintf(f, "%s%s", sep, mem[i]);
+			sep = json ? "\",\"" : ",";
 		}
+	if (json)
+		fputs(strcmp(sep, "\",\"") ? ",\"classes\":[]" : "\"]", f);
 }
 
 static bool show_classes;
@@ -769,8 +769,8 @@ static void free_prop(prop *p)
 /* One native execution reaching state s of rn, which BPF forbids: printed
  * under the Map line and, with --dot, drawn in DIR/TEST.MAPPING.dot. It is
  * found by checking the native test again with `exists (that state)`. */
-static void show_execution(litmus_test *tn, model_run *nat, long budget, const check_result *rn,
-			   int s, const char *test, const char *mname)
+static void show_execution(FILE *out, litmus_test *tn, model_run *nat, long budget,
+			   const check_result *rn, int s, const char *test, const char *mname)
 {
 	const value *row = rn->states + (size_t)s * rn->nobs;
 	prop *p = NULL;
@@ -795,8 +795,8 @@ static void show_execution(litmus_test *tn, model_run *nat, long budget, const c
 	check_result r = { 0 };
 	diag d = { .file = "(generated)" };
 	if (check_test(tn, nat->run, budget, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
-		printf("  an execution of the %s test that reaches it:\n", tn->arch);
-		print_execution(stdout, tn, &r.wit, "    ");
+		fprintf(out, "  an execution of the %s test that reaches it:\n", tn->arch);
+		print_execution(out, tn, &r.wit, "    ");
 		if (dot_dir) {
 			char stem[512];
 			outdir_stem(test, stem, 256);
@@ -816,36 +816,100 @@ static void show_execution(litmus_test *tn, model_run *nat, long budget, const c
 	free_prop(p);
 }
 
+/* What map says about one test: the Map line, or with -json its record. */
+typedef struct {
+	const char *verdict;      /* sound, sound-stronger, unsound, unsupported, unchecked */
+	const char *cls;          /* unsupported: the instruction class */
+	const char *reason;       /* unchecked: why */
+	char *state;              /* unsound: the state BPF forbids, in BPF names */
+	char *execution;          /* unsound: a native execution reaching it */
+} map_outcome;
+
+static void map_report(bool json, const char *file, const litmus_test *tb, const char *arch,
+		       const mapping *m, const map_outcome *o, const diag *err)
+{
+	if (!json) {
+		printf("Map %s %s %s %s", tb->name, arch, m->name, o->verdict);
+		if (o->cls)
+			printf(" %s", o->cls);
+		if (o->reason)
+			printf(" (%s)", o->reason);
+		if (o->state)
+			printf(" %s", o->state);
+		if (show_classes)
+			print_classes(stdout, tb, false);
+		printf("\n");
+		if (o->execution)
+			fputs(o->execution, stdout);
+		fflush(stdout);
+		return;
+	}
+	json_begin(stdout, file);
+	json_field(stdout, "test", tb->name);
+	json_field(stdout, "arch", arch);
+	json_field(stdout, "mapping", m->name);
+	json_field(stdout, "verdict", o->verdict);
+	json_field(stdout, "state", o->state);
+	json_field(stdout, "class", o->cls);
+	json_field(stdout, "reason", o->reason);
+	print_classes(stdout, tb, true);
+	json_field(stdout, "execution", o->execution);
+	if (err && err->failed)
+		json_field_error(stdout, file, err);
+	else
+		json_field(stdout, "error", NULL);
+	json_end(stdout);
+}
+
+/* A test map could not check: FILE: error: MSG on stderr, with -json also
+ * a record {"file","error","warnings"}. Returns 1. */
+static int map_failed(bool json, const char *file, const diag *d)
+{
+	diag_print(d);
+	if (json) {
+		print_json_error(stdout, file, d);
+		fflush(stdout);
+	}
+	return 1;
+}
+
+/* d's error, then the generated test's error dn appended to it */
+static void generated_error(diag *d, const char *what, const char *arch, const diag *dn)
+{
+	diag_error(d, (srcpos){ 0, 0 }, "generated %s test %s: %s:%d:%d: %s", arch, what,
+		   dn->file ? dn->file : "(generated)", dn->pos.line, dn->pos.col, dn->msg);
+}
+
 static int map_file(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
-		    const frontend *nfe, const char *emit, long budget, const char *file)
+		    const frontend *nfe, const char *emit, long budget, bool json, const char *file)
 {
 	diag d = { .file = file };
 	litmus_test *tb = litmus_read_file(file, frontend_for_arch, &d), *tn = NULL;
 	check_result rb = { 0 }, rn = { 0 };
-	char err[256] = "", *text = NULL;
+	char err[256] = "", reason[700], *text = NULL;
 	const char *unsup;
+	map_outcome o = { 0 };
 	int status = 1;
 
-	if (!tb) {
-		diag_print(&d);
-		return 1;
-	}
+	if (!tb)
+		return map_failed(json, file, &d);
 	if (strcasecmp(tb->arch, "BPF") != 0) {
-		fprintf(stderr, "%s: error: not a BPF test (%s)\n", file, tb->arch);
+		diag_error(&d, (srcpos){ 0, 0 }, "not a BPF test (%s)", tb->arch);
+		map_failed(json, file, &d);
 		goto out;
 	}
 	widen_observables(tb);
 	text = gen_test(m, tb, &unsup, err, sizeof err);
 	if (!text && unsup) {
-		printf("Map %s %s %s unsupported %s", tb->name, arch, m->name, unsup);
-		if (show_classes)
-			print_classes(tb);
-		printf("\n");
+		o.verdict = "unsupported";
+		o.cls = unsup;
+		map_report(json, file, tb, arch, m, &o, NULL);
 		status = 0;
 		goto out;
 	}
 	if (!text) {
-		fprintf(stderr, "%s: error: cannot map: %s\n", file, err);
+		diag_error(&d, (srcpos){ 0, 0 }, "cannot map: %s", err);
+		map_failed(json, file, &d);
 		goto out;
 	}
 	if (emit) {
@@ -862,58 +926,75 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	diag dn = { .file = "(generated)" };
 	tn = litmus_read_string(text, "(generated)", frontend_for_arch, &dn);
 	if (!tn || tn->fe != nfe) {
+		generated_error(&d, "does not read back", m->arch, &dn);
 		/* the native front-end does not model an instruction the table
 		 * uses (e.g. byte accesses): say so on the Map line too */
-		if (strstr(dn.msg, "unsupported") || strstr(dn.msg, "not modelled"))
-			printf("Map %s %s %s unchecked (%s front-end: %s)\n", tb->name, arch, m->name,
-			       m->arch, dn.msg);
-		fprintf(stderr, "%s: error: generated %s test does not read back:\n", file, m->arch);
-		diag_print(&dn);
+		if (strstr(dn.msg, "unsupported") || strstr(dn.msg, "not modelled")) {
+			snprintf(reason, sizeof reason, "%s front-end: %s", m->arch, dn.msg);
+			o.verdict = "unchecked";
+			o.reason = reason;
+			map_report(json, file, tb, arch, m, &o, &d);
+			diag_print(&d);
+		} else {
+			map_failed(json, file, &d);
+		}
 		goto out;
 	}
 	d.file = file;
 	if (check_test(tb, bpf->run, budget, &rb, &d) < 0) {
-		diag_print(&d);
+		map_failed(json, file, &d);
 		goto out;
 	}
 	dn.file = "(generated)";
 	if (check_test(tn, nat->run, budget, &rn, &dn) < 0) {
 		/* the generated test itself cannot run (e.g. the sequence reuses
 		 * its address register): no verdict, said on the Map line */
-		printf("Map %s %s %s unchecked (the generated %s test cannot run: %s)\n", tb->name, arch,
-		       m->name, m->arch, dn.msg);
-		fprintf(stderr, "%s: error: generated %s test cannot run:\n", file, m->arch);
-		diag_print(&dn);
+		snprintf(reason, sizeof reason, "the generated %s test cannot run: %s", m->arch, dn.msg);
+		generated_error(&d, "cannot run", m->arch, &dn);
+		o.verdict = "unchecked";
+		o.reason = reason;
+		map_report(json, file, tb, arch, m, &o, &d);
+		diag_print(&d);
 		goto out;
 	}
 	if (rb.nstates == 0) {
 		/* nothing to compare against: every mapping would look sound */
-		printf("Map %s %s %s unchecked (no allowed BPF execution)\n", tb->name, arch, m->name);
-		fprintf(stderr, "%s: error: the BPF test has no allowed execution\n", file);
+		diag_error(&d, (srcpos){ 0, 0 }, "the BPF test has no allowed execution");
+		o.verdict = "unchecked";
+		o.reason = "no allowed BPF execution";
+		map_report(json, file, tb, arch, m, &o, &d);
+		diag_print(&d);
 		goto out;
 	}
 	verdict v;
 	value *bad;
 	int bad_state;
 	if (compare(m, tb, &rb, tn, &rn, &v, &bad, &bad_state) < 0) {
-		fprintf(stderr, "%s: error: observables of the generated test do not line up\n", file);
+		diag_error(&d, (srcpos){ 0, 0 }, "observables of the generated test do not line up");
+		map_failed(json, file, &d);
 		goto out;
 	}
 	static const char *const words[] = { "sound", "sound-stronger", "unsound" };
-	printf("Map %s %s %s %s", tb->name, arch, m->name, words[v]);
+	o.verdict = words[v];
 	if (bad) {
-		fputc(' ', stdout);
-		print_state(stdout, tb, &rb, bad);
+		o.state = state_string(tb, rb.obs, rb.nobs, NULL, bad);
 		free(bad);
+		size_t n = 0;
+		FILE *f = open_memstream(&o.execution, &n);
+		if (f) {
+			show_execution(f, tn, nat, budget, &rn, bad_state, tb->name, m->name);
+			fclose(f);
+			if (o.execution && !o.execution[0]) {
+				free(o.execution);
+				o.execution = NULL;
+			}
+		}
 	}
-	if (show_classes)
-		print_classes(tb);
-	printf("\n");
-	if (v == V_UNSOUND)
-		show_execution(tn, nat, budget, &rn, bad_state, tb->name, m->name);
-	fflush(stdout);
+	map_report(json, file, tb, arch, m, &o, NULL);
 	status = 0;
 out:
+	free(o.state);
+	free(o.execution);
 	check_result_free(&rb);
 	check_result_free(&rn);
 	free(text);
@@ -925,6 +1006,7 @@ out:
 int map_main(int argc, char **argv, const char *model_dir)
 {
 	const char *arch = NULL, *mapfile = NULL, *emit = NULL;
+	bool json = false;
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
 	long budget = 200000;
@@ -946,6 +1028,8 @@ int map_main(int argc, char **argv, const char *model_dir)
 			emit = argv[++i];
 		} else if (!strcmp(a, "--classes")) {
 			show_classes = true;
+		} else if (!strcmp(a, "--json") || !strcmp(a, "-json")) {
+			json = true;
 		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
 			char *end;
 			budget = strtol(argv[++i], &end, 10);
@@ -1039,7 +1123,7 @@ int map_main(int argc, char **argv, const char *model_dir)
 		goto out;
 	}
 	for (int i = 0; i < nfiles; i++)
-		status |= map_file(m, arch, &bpf, &nat, nfe, emit, budget, files[i]);
+		status |= map_file(m, arch, &bpf, &nat, nfe, emit, budget, json, files[i]);
 	status |= write_failed;
 out:
 	if (bpf.run)
