@@ -89,7 +89,7 @@ static void push_cell(gen *g, const char *text)
 
 static void label_name(char *buf, size_t n, int ti, int k)
 {
-	snprintf(buf, n, "P%dL%d", ti, k);
+	snprintf(buf, n, "L%dT%d", ti, k);   /* not P<n>...: herd7 reads that as a thread */
 }
 
 /* native name of BPF register index `reg`, or NULL */
@@ -191,7 +191,10 @@ static const char *lookup(gen *g, operands *op, const char *name)
 			snprintf(op->status, sizeof op->status, "%s", g->m->fresh[g->nfresh++]);
 			op->has_status = true;
 			char buf[64];
-			snprintf(buf, sizeof buf, "%d:%s=%s", g->ti, op->status,
+			/* the filter names it as herd7 prints it (AArch64: X13 for W13) */
+			const frontend *nfe = frontend_for_arch(g->m->arch);
+			const char *canon = nfe && nfe->canon_register ? nfe->canon_register(op->status) : NULL;
+			snprintf(buf, sizeof buf, "%d:%s=%s", g->ti, canon ? canon : op->status,
 				 g->m->status_ok ? g->m->status_ok : "0");
 			g->status = realloc(g->status, sizeof *g->status * (g->nstatus + 1));
 			g->status[g->nstatus++] = strdup(buf);
@@ -205,7 +208,7 @@ static const char *lookup(gen *g, operands *op, const char *name)
 		if (op->nlocals == (int)NELEM(op->locals))
 			return NULL;
 		snprintf(op->locals[op->nlocals][0], 64, "%s", name);
-		snprintf(op->locals[op->nlocals][1], 64, "P%dA%d", g->ti, g->uniq++);
+		snprintf(op->locals[op->nlocals][1], 64, "L%dA%d", g->ti, g->uniq++);
 		return op->locals[op->nlocals++][1];
 	}
 	return mapping_var(g->m, name, op->k1, op->k2);
@@ -326,7 +329,7 @@ static int gen_insn(gen *g, int k)
 			return gen_fail(g, "no native register for BPF register '%s'", g->t->regs[in->dst]);
 		snprintf(op.dst, sizeof op.dst, "%s", r);
 	}
-	snprintf(op.end, sizeof op.end, "P%dL%d", g->ti, k + 1);
+	label_name(op.end, sizeof op.end, g->ti, k + 1);
 	if (section_uses(s, "{end}"))
 		g->needlabel[k + 1] = true;
 	switch (in->op) {
