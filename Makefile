@@ -65,6 +65,7 @@ check: deps all
 	  "c-corpus=sh tests/conformance/c-corpus.sh" \
 	  "c2bpf=sh tests/conformance/c2bpf.sh" \
 	  "lkmm-map=sh tests/conformance/lkmm-map.sh" \
+	  "emitted-herd7=SHARED=$(SHARED) sh tests/scripts/emitted-herd7.sh build/bpfmm" \
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "jit-mappings-random=sh tests/map/random.sh" \
 	  "herd-diff=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1" \

@@ -868,6 +868,23 @@ static int do_branch(a64_parser *ap, const char *cond)
  * the flags through the choice (a pick dependency: it orders later writes
  * that use Rd, not reads, and nothing that does not use Rd). */
 static int do_csel_kind(a64_parser *ap, char kind, int alias);
+/* if (cond op on the flags) t = n: the conditional step of CSEL and its
+ * kin; 0 or -1 */
+static int add_pick(a64_parser *ap, cmp_op op, int t, opnd n)
+{
+	ir_insn *in = add_insn(ap);
+
+	if (!in)
+		return -1;
+	in->op = IR_PICK;
+	in->cmp = op;
+	in->dst = t;
+	if (flag_opnds(ap, in))
+		return -1;
+	in->c = n;
+	return 0;
+}
+
 static int do_csel_old(a64_parser *ap, bool cset);
 static int do_csel(a64_parser *ap, bool cset)
 {
@@ -942,14 +959,8 @@ static int do_csel_kind(a64_parser *ap, char kind, int alias)
 	if (!in)
 		return -1;
 	if (op != CMP_ALWAYS) {
-		if (!(in = add_insn(ap)))
+		if (add_pick(ap, op, t, n))
 			return -1;
-		in->op = IR_PICK;
-		in->cmp = op;
-		in->dst = t;
-		if (flag_opnds(ap, in))
-			return -1;
-		in->c = n;
 	} else if (!add_op(ap, IR_MOV, ALU_ADD, t, n, imm_opnd(0))) {
 		return -1;
 	}
@@ -994,14 +1005,8 @@ static int do_csel_old(a64_parser *ap, bool cset)
 	in->op = IR_MOV;
 	in->dst = t;
 	in->a = m;
-	if (!(in = add_insn(ap)))
+	if (add_pick(ap, op, t, n))
 		return -1;
-	in->op = IR_PICK;
-	in->cmp = op;
-	in->dst = t;
-	if (flag_opnds(ap, in))
-		return -1;
-	in->c = n;
 	if (!(in = add_insn(ap)))
 		return -1;
 	in->op = IR_MOV;

@@ -492,6 +492,7 @@ typedef struct {
 	const char *bpf_model;    /* --bpf-model */
 	const char *emit_dir;     /* --emit */
 	bool verbose;
+	bool json;                /* --json: one record per test */
 	long budget;
 } c2opts;
 
@@ -512,6 +513,41 @@ static int write_emit(const c2opts *o, const char *name, const char *text)
 	return outdir_close(f, o->emit_dir, stem, "litmus", "c2bpf");
 }
 
+/* The C2BPF line, or with --json its record (bpf, state, reason NULL
+ * when there is none). */
+static void c2bpf_report(const c2opts *o, const char *file, const litmus_test *tc, const char *lkmm,
+			 const char *bpf, const char *verdict, const char *state, const char *reason,
+			 FILE *out)
+{
+	if (!o->json) {
+		fprintf(out, "C2BPF %s LKMM=%s BPF=%s %s", test_name(tc), lkmm, bpf ? bpf : "-", verdict);
+		if (reason)
+			fprintf(out, " (%s)", reason);
+		fputc('\n', out);
+		return;
+	}
+	json_begin(out, file);
+	json_field(out, "test", test_name(tc));
+	json_field(out, "lkmm", lkmm);
+	json_field(out, "bpf", bpf);
+	json_field(out, "verdict", verdict);
+	json_field(out, "state", state);
+	json_field(out, "reason", reason);
+	json_end(out);
+}
+
+/* A test c2bpf could not check: the error on err, with --json also as
+ * a record on out. Returns 1. */
+static int c2bpf_failed(const c2opts *o, const char *file, const diag *d, FILE *out, FILE *err)
+{
+	diag_fprint(err, d);
+	if (o->json) {
+		print_json_error(out, file, d);
+		fflush(out);
+	}
+	return 1;
+}
+
 static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *bpf, FILE *out, FILE *err)
 {
 	diag d = { .file = file };
@@ -524,16 +560,15 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 	const char *reason = NULL;
 	bool weaker_fence = false;
 
-	if (!tc) {
-		diag_fprint(err, &d);
-		return 1;
-	}
+	if (!tc)
+		return c2bpf_failed(o, file, &d, out, err);
 	if (strcmp(tc->arch, "C")) {
-		fprintf(err, "%s: error: not a C litmus test (%s)\n", file, tc->arch);
+		diag_error(&d, (srcpos){ 0, 0 }, "not a C litmus test (%s)", tc->arch);
+		c2bpf_failed(o, file, &d, out, err);
 		goto out;
 	}
 	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
-		diag_fprint(err, &d);
+		c2bpf_failed(o, file, &d, out, err);
 		goto out;
 	}
 	xs = xcalloc(tc->nthreads, sizeof *xs);
@@ -556,7 +591,7 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		weaker_fence |= x->used_weaker_fence;
 	}
 	if (reason) {
-		fprintf(out, "C2BPF %s LKMM=%s BPF=- refused (%s)\n", test_name(tc), observation_word(&rc), reason);
+		c2bpf_report(o, file, tc, observation_word(&rc), NULL, "refused", NULL, reason, out);
 		status = 0;
 		goto out;
 	}
@@ -566,17 +601,21 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 	d = (diag){ .file = file };
 	tb = litmus_read_string(text, file, frontend_for_arch, &d);
 	if (!tb) {
-		fprintf(err, "bpfmm c2bpf: %s: the BPF translation does not parse:\n", file);
-		diag_fprint(err, &d);
+		diag dt = d;
+		d = (diag){ .file = file };
+		diag_error(&d, (srcpos){ 0, 0 }, "the BPF translation does not parse: %d:%d: %s",
+			   dt.pos.line, dt.pos.col, dt.msg);
+		c2bpf_failed(o, file, &d, out, err);
 		if (o->verbose)
 			fputs(text, err);
 		goto out;
 	}
 	if (check_test(tb, bpf, o->budget, &rb, &d) < 0) {
-		diag_fprint(err, &d);
+		c2bpf_failed(o, file, &d, out, err);
 		goto out;
 	}
-	int extra = lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, NULL);
+	sbuf first = { 0 };
+	int extra = lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", &first, NULL);
 	const char *lw = observation_word(&rc), *bw = observation_word(&rb);
 	bool weaker;
 	if (extra >= 0) {
@@ -587,7 +626,8 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		weaker = (!strcmp(lw, "Never") && strcmp(bw, "Never")) ||
 			 (!strcmp(lw, "Always") && strcmp(bw, "Always"));
 	}
-	fprintf(out, "C2BPF %s LKMM=%s BPF=%s %s\n", test_name(tc), lw, bw, weaker ? "BPF-WEAKER" : "consistent");
+	c2bpf_report(o, file, tc, lw, bw, weaker ? "BPF-WEAKER" : "consistent", first.s, NULL, out);
+	free(first.s);
 	if (o->verbose) {
 		if (extra > 0)
 			lk_extra_states(tc, &rc, tb, &rb, bpf_reg, xs, "BPF", NULL, out);
@@ -614,7 +654,7 @@ out:
 }
 
 static const char c2bpf_usage[] =
-"Usage: bpfmm c2bpf [--emit DIR] [-I LKMM_DIR] [--bpf-model FILE] [-v] FILE.litmus...\n"
+"Usage: bpfmm c2bpf [--emit DIR] [-I LKMM_DIR] [--bpf-model FILE] [-v] [--json] FILE.litmus...\n"
 "\n"
 "Translate each C litmus test to BPF, check the C test with the kernel's\n"
 "linux-kernel.cat and the BPF one with bpf.cat, and print\n"
@@ -627,7 +667,17 @@ static const char c2bpf_usage[] =
 "  --bpf-model FILE  the BPF model (default: bpf.cat in the model directory)\n"
 "  -v                print BPF-only final states and the translation\n"
 "  -j N, --jobs N    translate and check N tests at a time (as bpfmm -j)\n"
-"  --shard K/N       only the K-th of N slices of the tests (as bpfmm)\n";
+"  --shard K/N       only the K-th of N slices of the tests (as bpfmm)\n"
+"  --json, -json     one JSON object per line instead of the C2BPF line:\n"
+"                    file (as named on the command line), test, lkmm and\n"
+"                    bpf (the verdicts: Never, Sometimes, Always; bpf null\n"
+"                    when refused), verdict (consistent, BPF-WEAKER,\n"
+"                    refused), state (the first BPF-only final state, as a\n"
+"                    string in herd7's States syntax with the C test's\n"
+"                    names, else null), reason (refused: why, else null).\n"
+"                    A test that cannot be read or checked gives {\"file\",\n"
+"                    \"error\", \"warnings\"}, error being the FILE: error:\n"
+"                    line also printed on stderr.\n";
 
 /* -j: every thread loads both models (c2bpf_main loaded them once to
  * report their errors) */
@@ -705,6 +755,8 @@ int c2bpf_main(int argc, char **argv)
 				fprintf(stderr, "bpfmm c2bpf: bad shard '%s' (K/N with 1 <= K <= N)\n", argv[i]);
 				return 2;
 			}
+		} else if (!strcmp(a, "--json") || !strcmp(a, "-json")) {
+			o.json = true;
 		} else if (a[0] == '-') {
 			fprintf(stderr, "bpfmm c2bpf: bad option '%s'\n%s", a, c2bpf_usage);
 			return 2;

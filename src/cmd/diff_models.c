@@ -18,6 +18,7 @@
 #include "cmd/diff_models.h"
 #include "cmd/diy.h"
 #include "litmus/litmus_read.h"
+#include "litmus/state.h"
 #include "cmd/lkmm_common.h"
 #include "cmd/outdir.h"
 #include "cmd/output.h"
@@ -55,19 +56,6 @@ static bool has_row(const litmus_test *t, const check_result *r, const value *ro
 	return false;
 }
 
-static void print_row(FILE *f, const litmus_test *t, const check_result *r, const value *row)
-{
-	for (int k = 0; k < r->nobs; k++) {
-		const observable *o = &r->obs[k];
-		if (o->thread >= 0)
-			fprintf(f, "%d:%s=", t->threads[o->thread].id, t->regs[o->reg]);
-		else
-			fprintf(f, "[%s]=", t->syms[o->sym]);
-		print_value(f, t, row[k]);
-		fprintf(f, "; ");
-	}
-}
-
 /* States only in x (not in y), printed when f is not NULL; their count. */
 static int only_in(FILE *f, const char *label, const litmus_test *t, const check_result *x, const check_result *y)
 {
@@ -79,7 +67,7 @@ static int only_in(FILE *f, const char *label, const litmus_test *t, const check
 		n++;
 		if (f) {
 			fprintf(f, "  only %s: ", label);
-			print_row(f, t, x, row);
+			state_print(f, t, x->obs, x->nobs, NULL, row);   /* state.h */
 			fprintf(f, "\n");
 		}
 	}

@@ -39,6 +39,7 @@
 #include "cmd/output.h"
 #include "cmd/parallel.h"
 #include "base/xalloc.h"
+#include "litmus/state.h"
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
@@ -90,7 +91,7 @@ static void push_cell(gen *g, const char *text)
 
 static void label_name(char *buf, size_t n, int ti, int k)
 {
-	snprintf(buf, n, "P%dL%d", ti, k);
+	snprintf(buf, n, "L%dT%d", ti, k);   /* not P<n>...: herd7 reads that as a thread */
 }
 
 /* native name of BPF register index `reg`, or NULL */
@@ -192,7 +193,11 @@ static const char *lookup(gen *g, operands *op, const char *name)
 			snprintf(op->status, sizeof op->status, "%s", g->m->fresh[g->nfresh++]);
 			op->has_status = true;
 			char buf[64];
-			snprintf(buf, sizeof buf, "%d:%s=%s", g->ti, op->status,
+			/* the filter names it as herd7 prints it (AArch64: X13 for W13) */
+			const frontend *nfe = frontend_for_arch(g->m->arch);
+			char cbuf[CANON_REG_MAX];
+			const char *canon = nfe && nfe->canon_register ? nfe->canon_register(op->status, cbuf) : NULL;
+			snprintf(buf, sizeof buf, "%d:%s=%s", g->ti, canon ? canon : op->status,
 				 g->m->status_ok ? g->m->status_ok : "0");
 			g->status = xrealloc(g->status, sizeof *g->status * (g->nstatus + 1));
 			g->status[g->nstatus++] = xstrdup(buf);
@@ -206,7 +211,7 @@ static const char *lookup(gen *g, operands *op, const char *name)
 		if (op->nlocals == (int)NELEM(op->locals))
 			return NULL;
 		snprintf(op->locals[op->nlocals][0], 64, "%s", name);
-		snprintf(op->locals[op->nlocals][1], 64, "P%dA%d", g->ti, g->uniq++);
+		snprintf(op->locals[op->nlocals][1], 64, "L%dA%d", g->ti, g->uniq++);
 		return op->locals[op->nlocals++][1];
 	}
 	return mapping_var(g->m, name, op->k1, op->k2);
@@ -328,7 +333,7 @@ static int gen_insn(gen *g, int k)
 			return gen_fail(g, "no native register for BPF register '%s'", g->t->regs[in->dst]);
 		snprintf(op.dst, sizeof op.dst, "%s", r);
 	}
-	snprintf(op.end, sizeof op.end, "P%dL%d", g->ti, k + 1);
+	label_name(op.end, sizeof op.end, g->ti, k + 1);
 	if (section_uses(s, "{end}"))
 		g->needlabel[k + 1] = true;
 	switch (in->op) {
@@ -573,22 +578,6 @@ static void widen_observables(litmus_test *t)
 	}
 }
 
-static void print_state(FILE *f, const litmus_test *t, const check_result *r, const value *row)
-{
-	char v[64];
-
-	for (int i = 0; i < r->nobs; i++) {
-		const observable *o = &r->obs[i];
-		fmt_value(v, sizeof v, t, row[i]);
-		if (o->thread >= 0)
-			fprintf(f, "%d:%s=%s;", o->thread, t->regs[o->reg], v);
-		else
-			fprintf(f, "[%s]=%s;", t->syms[o->sym], v);
-		if (i + 1 < r->nobs)
-			fputc(' ', f);
-	}
-}
-
 typedef enum { V_SOUND, V_STRONGER, V_UNSOUND } verdict;
 
 /* Compare native states (rn over tn) with BPF states (rb over tb). On
@@ -717,6 +706,18 @@ static const char usage[] =
 "                    hardware assumption the model makes optional\n"
 "  --classes         end each line with classes=C,... : the BPF memory\n"
 "                    instruction classes the test uses\n"
+"  --json, -json     one JSON object per line instead of the Map line:\n"
+"                    file (as named on the command line), test, arch,\n"
+"                    mapping, verdict (as on the Map line), state (unsound:\n"
+"                    the state, as a string in herd7's States syntax, else\n"
+"                    null), class (unsupported: the class, else null),\n"
+"                    reason (unchecked: why, else null), classes (a list,\n"
+"                    as --classes), execution (unsound: the native\n"
+"                    execution as printed under the Map line, else null),\n"
+"                    error (unchecked: the error line, else null). A test\n"
+"                    that cannot be read or mapped gives {\"file\", \"error\",\n"
+"                    \"warnings\"}, error being the FILE: error: line also\n"
+"                    printed on stderr.\n"
 "\n"
 "Exit status: 0 every test was checked, 1 some test could not be, 2 usage.\n";
 
@@ -737,8 +738,9 @@ static bool find_mapping(const char *mdir, const char *name, char *out, size_t n
 	return false;
 }
 
-/* " classes=load,fetch,..." : the memory classes a BPF test uses */
-static void print_classes(FILE *out, const litmus_test *t)
+/* " classes=load,fetch,..." : the memory classes a BPF test uses; with
+ * json ',"classes":["load","fetch",...]' */
+static void print_classes(FILE *f, const litmus_test *t, bool json)
 {
 	static const char *const mem[] = {
 		"load", "store", "lock", "fetch", "xchg", "cmpxchg", "load_acquire", "store_release",
@@ -750,18 +752,21 @@ static void print_classes(FILE *out, const litmus_test *t)
 			for (size_t i = 0; c && i < NELEM(mem); i++)
 				used[i] |= !strcmp(c, mem[i]);
 		}
-	const char *sep = " classes=";
+	const char *sep = json ? ",\"classes\":[\"" : " classes=";
 	for (size_t i = 0; i < NELEM(mem); i++)
 		if (used[i]) {
-			fprintf(out, "%s%s", sep, mem[i]);
-			sep = ",";
+			fprintf(f, "%s%s", sep, mem[i]);
+			sep = json ? "\",\"" : ",";
 		}
+	if (json)
+		fputs(strcmp(sep, "\",\"") ? ",\"classes\":[]" : "\"]", f);
 }
 
 typedef struct {
 	const char *emit;         /* --emit DIR */
 	const char *dot_dir;      /* --dot DIR */
 	bool show_classes;        /* --classes */
+	bool json;                /* --json: one record per test */
 	long budget;
 } map_opts;
 
@@ -826,6 +831,70 @@ static int show_execution(FILE *out, litmus_test *tn, model_run *nat, const map_
 	return write_failed;
 }
 
+/* What map says about one test: the Map line, or with -json its record. */
+typedef struct {
+	const char *verdict;      /* sound, sound-stronger, unsound, unsupported, unchecked */
+	const char *cls;          /* unsupported: the instruction class */
+	const char *reason;       /* unchecked: why */
+	char *state;              /* unsound: the state BPF forbids, in BPF names */
+	char *execution;          /* unsound: a native execution reaching it */
+} map_outcome;
+
+static void map_report(const map_opts *opt, const char *file, const litmus_test *tb, const char *arch,
+		       const mapping *m, const map_outcome *o, const diag *err, FILE *out)
+{
+	if (!opt->json) {
+		fprintf(out, "Map %s %s %s %s", tb->name, arch, m->name, o->verdict);
+		if (o->cls)
+			fprintf(out, " %s", o->cls);
+		if (o->reason)
+			fprintf(out, " (%s)", o->reason);
+		if (o->state)
+			fprintf(out, " %s", o->state);
+		if (opt->show_classes)
+			print_classes(out, tb, false);
+		fputc('\n', out);
+		if (o->execution)
+			fputs(o->execution, out);
+		fflush(out);
+		return;
+	}
+	json_begin(out, file);
+	json_field(out, "test", tb->name);
+	json_field(out, "arch", arch);
+	json_field(out, "mapping", m->name);
+	json_field(out, "verdict", o->verdict);
+	json_field(out, "state", o->state);
+	json_field(out, "class", o->cls);
+	json_field(out, "reason", o->reason);
+	print_classes(out, tb, true);
+	json_field(out, "execution", o->execution);
+	if (err && err->failed)
+		json_field_error(out, file, err);
+	else
+		json_field(out, "error", NULL);
+	json_end(out);
+}
+
+/* A test map could not check: FILE: error: MSG on err, with -json also
+ * a record {"file","error","warnings"} on out. Returns 1. */
+static int map_failed(const map_opts *opt, const char *file, const diag *d, FILE *out, FILE *errf)
+{
+	diag_fprint(errf, d);
+	if (opt->json) {
+		print_json_error(out, file, d);
+		fflush(out);
+	}
+	return 1;
+}
+
+/* d's error, then the generated test's error dn appended to it */
+static void generated_error(diag *d, const char *what, const char *arch, const diag *dn)
+{
+	diag_error(d, (srcpos){ 0, 0 }, "generated %s test %s: %s:%d:%d: %s", arch, what,
+		   dn->file ? dn->file : "(generated)", dn->pos.line, dn->pos.col, dn->msg);
+}
+
 static int map_file(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
 		    const frontend *nfe, const map_opts *o, const char *file, FILE *out, FILE *errf)
 {
@@ -835,30 +904,30 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	diag d = { .file = file };
 	litmus_test *tb = litmus_read_file(file, frontend_for_arch, &d), *tn = NULL;
 	check_result rb = { 0 }, rn = { 0 };
-	char err[256] = "", *text = NULL;
+	char err[256] = "", reason[700], *text = NULL;
 	const char *unsup;
+	map_outcome oc = { 0 };
 	int status = 1;
 
-	if (!tb) {
-		diag_fprint(errf, &d);
-		return 1;
-	}
+	if (!tb)
+		return map_failed(o, file, &d, out, errf);
 	if (strcasecmp(tb->arch, "BPF") != 0) {
-		fprintf(errf, "%s: error: not a BPF test (%s)\n", file, tb->arch);
+		diag_error(&d, (srcpos){ 0, 0 }, "not a BPF test (%s)", tb->arch);
+		map_failed(o, file, &d, out, errf);
 		goto out;
 	}
 	widen_observables(tb);
 	text = gen_test(m, tb, &unsup, err, sizeof err);
 	if (!text && unsup) {
-		fprintf(out, "Map %s %s %s unsupported %s", tb->name, arch, m->name, unsup);
-		if (o->show_classes)
-			print_classes(out, tb);
-		fprintf(out, "\n");
+		oc.verdict = "unsupported";
+		oc.cls = unsup;
+		map_report(o, file, tb, arch, m, &oc, NULL, out);
 		status = 0;
 		goto out;
 	}
 	if (!text) {
-		fprintf(errf, "%s: error: cannot map: %s\n", file, err);
+		diag_error(&d, (srcpos){ 0, 0 }, "cannot map: %s", err);
+		map_failed(o, file, &d, out, errf);
 		goto out;
 	}
 	if (emit) {
@@ -875,58 +944,77 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 	diag dn = { .file = "(generated)" };
 	tn = litmus_read_string(text, "(generated)", frontend_for_arch, &dn);
 	if (!tn || tn->fe != nfe) {
+		generated_error(&d, "does not read back", m->arch, &dn);
 		/* the native front-end does not model an instruction the table
 		 * uses (e.g. byte accesses): say so on the Map line too */
-		if (strstr(dn.msg, "unsupported") || strstr(dn.msg, "not modelled"))
-			fprintf(out, "Map %s %s %s unchecked (%s front-end: %s)\n", tb->name, arch, m->name,
-			       m->arch, dn.msg);
-		fprintf(errf, "%s: error: generated %s test does not read back:\n", file, m->arch);
-		diag_fprint(errf, &dn);
+		if (strstr(dn.msg, "unsupported") || strstr(dn.msg, "not modelled")) {
+			snprintf(reason, sizeof reason, "%s front-end: %s", m->arch, dn.msg);
+			oc.verdict = "unchecked";
+			oc.reason = reason;
+			map_report(o, file, tb, arch, m, &oc, &d, out);
+			diag_fprint(errf, &d);
+		} else {
+			map_failed(o, file, &d, out, errf);
+		}
 		goto out;
 	}
 	d.file = file;
 	if (check_test(tb, bpf->run, budget, &rb, &d) < 0) {
-		diag_fprint(errf, &d);
+		map_failed(o, file, &d, out, errf);
 		goto out;
 	}
 	dn.file = "(generated)";
 	if (check_test(tn, nat->run, budget, &rn, &dn) < 0) {
 		/* the generated test itself cannot run (e.g. the sequence reuses
 		 * its address register): no verdict, said on the Map line */
-		fprintf(out, "Map %s %s %s unchecked (the generated %s test cannot run: %s)\n", tb->name, arch,
-		       m->name, m->arch, dn.msg);
-		fprintf(errf, "%s: error: generated %s test cannot run:\n", file, m->arch);
-		diag_fprint(errf, &dn);
+		snprintf(reason, sizeof reason, "the generated %s test cannot run: %s", m->arch, dn.msg);
+		generated_error(&d, "cannot run", m->arch, &dn);
+		oc.verdict = "unchecked";
+		oc.reason = reason;
+		map_report(o, file, tb, arch, m, &oc, &d, out);
+		diag_fprint(errf, &d);
 		goto out;
 	}
 	if (rb.nstates == 0) {
 		/* nothing to compare against: every mapping would look sound */
-		fprintf(out, "Map %s %s %s unchecked (no allowed BPF execution)\n", tb->name, arch, m->name);
-		fprintf(errf, "%s: error: the BPF test has no allowed execution\n", file);
+		diag_error(&d, (srcpos){ 0, 0 }, "the BPF test has no allowed execution");
+		oc.verdict = "unchecked";
+		oc.reason = "no allowed BPF execution";
+		map_report(o, file, tb, arch, m, &oc, &d, out);
+		diag_fprint(errf, &d);
 		goto out;
 	}
 	verdict v;
 	value *bad;
 	int bad_state;
 	if (compare(m, tb, &rb, tn, &rn, &v, &bad, &bad_state) < 0) {
-		fprintf(errf, "%s: error: observables of the generated test do not line up\n", file);
+		diag_error(&d, (srcpos){ 0, 0 }, "observables of the generated test do not line up");
+		map_failed(o, file, &d, out, errf);
 		goto out;
 	}
 	static const char *const words[] = { "sound", "sound-stronger", "unsound" };
-	fprintf(out, "Map %s %s %s %s", tb->name, arch, m->name, words[v]);
+	oc.verdict = words[v];
 	if (bad) {
-		fputc(' ', out);
-		print_state(out, tb, &rb, bad);
+		oc.state = state_string(tb, rb.obs, rb.nobs, NULL, bad);
 		free(bad);
+		size_t n = 0;
+		FILE *f = open_memstream(&oc.execution, &n);
+		if (!f) {
+			fputs("bpfmm: out of memory\n", stderr);
+			exit(1);
+		}
+		write_failed |= show_execution(f, tn, nat, o, &rn, bad_state, tb->name, m->name);
+		fclose(f);
+		if (oc.execution && !oc.execution[0]) {
+			free(oc.execution);
+			oc.execution = NULL;
+		}
 	}
-	if (o->show_classes)
-		print_classes(out, tb);
-	fprintf(out, "\n");
-	if (v == V_UNSOUND)
-		write_failed |= show_execution(out, tn, nat, o, &rn, bad_state, tb->name, m->name);
-	fflush(out);
+	map_report(o, file, tb, arch, m, &oc, NULL, out);
 	status = 0;
 out:
+	free(oc.state);
+	free(oc.execution);
 	check_result_free(&rb);
 	check_result_free(&rn);
 	free(text);
@@ -1025,6 +1113,8 @@ int map_main(int argc, char **argv, const char *model_dir)
 			o.emit = argv[++i];
 		} else if (!strcmp(a, "--classes")) {
 			o.show_classes = true;
+		} else if (!strcmp(a, "--json") || !strcmp(a, "-json")) {
+			o.json = true;
 		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
 			char *end;
 			o.budget = strtol(argv[++i], &end, 10);

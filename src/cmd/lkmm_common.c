@@ -11,6 +11,7 @@
 #include "cmd/lkmm_common.h"
 #include "cat/model_dir.h"
 #include "base/xalloc.h"
+#include "litmus/state.h"
 
 
 /* ---- growing strings ---------------------------------------------------- */
@@ -357,22 +358,16 @@ int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_
 		}
 		if (found || (extra++ && !verbose))
 			continue;
-		sbuf b = { 0 };
-		sb_printf(&b, "[");
-		for (int i = 0; i < rc->nobs; i++) {
-			const observable *o = &rc->obs[i];
-			if (o->thread >= 0)
-				sb_printf(&b, "%d:%s=", tc->threads[o->thread].id, tc->regs[o->reg]);
-			else
-				sb_printf(&b, "%s=", tc->syms[o->sym]);
-			lk_print_val(&b, tn, row[idx[i]]);
-			sb_printf(&b, ";%s", i + 1 < rc->nobs ? " " : "]");
-		}
-		if (extra == 1 && first && b.s)
-			sb_printf(first, "%s", b.s);
+		value crow[rc->nobs + 1];
+		for (int i = 0; i < rc->nobs; i++)
+			crow[i] = row[idx[i]];
+		/* tc's names, tn's values (state.h) */
+		char *st = state_string(tc, rc->obs, rc->nobs, tn, crow);
+		if (extra == 1 && first && st)
+			sb_printf(first, "%s", st);
 		if (verbose)
-			fprintf(verbose, "  %s-only state: %s\n", label, b.s ? b.s : "[]");
-		free(b.s);
+			fprintf(verbose, "  %s-only state: %s\n", label, st ? st : "");
+		free(st);
 	}
 	return extra;
 }

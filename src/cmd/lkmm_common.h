@@ -107,8 +107,8 @@ void lk_print_prop(sbuf *b, const litmus_test *t, const prop *p, lk_reg_fn reg, 
 /* The final states of the target test tn (results rn) that are not states
  * of the C test tc (results rc), over the same observables (a C register
  * is the target's register `reg` names). Returns their number, or -1 when
- * the observables do not line up. The first one, written
- * "[T:reg=v; x=v]" with tc's names, is appended to first (if not NULL);
+ * the observables do not line up. The first one, written in herd7's
+ * States syntax (state.h) with tc's names, is appended to first (if not NULL);
  * with verbose (not NULL) each is printed there as "  LABEL-only state: ...". */
 int lk_extra_states(const litmus_test *tc, const check_result *rc, const litmus_test *tn,
 		    const check_result *rn, lk_reg_fn reg, void *ctx, const char *label,

@@ -559,6 +559,7 @@ typedef struct {
 	const char *lkmm_dir;
 	const char *emit_dir;
 	bool verbose;
+	bool json;                /* --json: one record per test and mapping */
 	long budget;
 	const rv_map *maps[NMAPS];
 	int nmaps;
@@ -589,6 +590,45 @@ static void free_threads(rthread *xs, int n)
 		free(xs[ti].fold);
 	}
 	free(xs);
+}
+
+/* The LKMM-MAP line, or with --json its record (riscv, state, reason NULL
+ * when there is none), on out. */
+static void lkmm_map_report(const lmopts *o, const char *file, const litmus_test *tc, const rv_map *m,
+			    const char *lkmm, const char *riscv, const char *verdict, const char *state,
+			    const char *reason, FILE *out)
+{
+	if (!o->json) {
+		fprintf(out, "LKMM-MAP %s %s LKMM=%s RISCV=%s %s", tc->name, m->name, lkmm,
+			riscv ? riscv : "-", verdict);
+		if (reason)
+			fprintf(out, " (%s)", reason);
+		if (state)
+			fprintf(out, " %s", state);
+		fputc('\n', out);
+		return;
+	}
+	json_begin(out, file);
+	json_field(out, "test", tc->name);
+	json_field(out, "mapping", m->name);
+	json_field(out, "lkmm", lkmm);
+	json_field(out, "riscv", riscv);
+	json_field(out, "verdict", verdict);
+	json_field(out, "state", state);
+	json_field(out, "reason", reason);
+	json_end(out);
+}
+
+/* A test lkmm-map could not check: the error on err, with --json also
+ * as a record on out. Returns 1. */
+static int lkmm_map_failed(const lmopts *o, const char *file, const diag *d, FILE *out, FILE *err)
+{
+	diag_fprint(err, d);
+	if (o->json) {
+		print_json_error(out, file, d);
+		fflush(out);
+	}
+	return 1;
 }
 
 /* One mapping on a test already checked under the LKMM (rc). */
@@ -625,8 +665,7 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 		if (translate_thread(&xs[ti]))
 			reason = xs[ti].reason;
 	if (reason) {
-		fprintf(out, "LKMM-MAP %s %s LKMM=%s RISCV=- refused (%s)\n", tc->name, m->name,
-		       observation_word(rc), reason);
+		lkmm_map_report(o, file, tc, m, observation_word(rc), NULL, "refused", NULL, reason, out);
 		status = 0;
 		goto out;
 	}
@@ -635,15 +674,17 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 	int write_failed = o->emit_dir ? write_emit(o, tc->name, m, text) : 0;
 	tr = litmus_read_string(text, file, frontend_for_arch, &d);
 	if (!tr) {
-		fprintf(err, "bpfmm lkmm-map: %s: the RISC-V translation (%s) does not parse:\n", file,
-			m->name);
-		diag_fprint(err, &d);
+		diag dt = d;
+		d = (diag){ .file = file };
+		diag_error(&d, (srcpos){ 0, 0 }, "the RISC-V translation (%s) does not parse: %d:%d: %s",
+			   m->name, dt.pos.line, dt.pos.col, dt.msg);
+		lkmm_map_failed(o, file, &d, out, err);
 		if (o->verbose)
 			fputs(text, err);
 		goto out;
 	}
 	if (check_test(tr, rv, o->budget, &rr, &d) < 0) {
-		diag_fprint(err, &d);
+		lkmm_map_failed(o, file, &d, out, err);
 		goto out;
 	}
 	sbuf first = { 0 };
@@ -660,8 +701,7 @@ static int one_mapping(const lmopts *o, const char *file, litmus_test *tc, const
 			      (!strcmp(lw, "Always") && strcmp(rw, "Always"));
 		verdict = weaker ? "unsound" : "sound";
 	}
-	fprintf(out, "LKMM-MAP %s %s LKMM=%s RISCV=%s %s%s%s\n", tc->name, m->name, lw, rw, verdict,
-	       first.s ? " " : "", first.s ? first.s : "");
+	lkmm_map_report(o, file, tc, m, lw, rw, verdict, first.s, NULL, out);
 	free(first.s);
 	if (o->verbose) {
 		if (extra > 0)
@@ -685,16 +725,15 @@ static int one_test(const lmopts *o, const char *file, cat_run *lkmm, cat_run *r
 	check_result rc = { 0 };
 	int status = 1;
 
-	if (!tc) {
-		diag_fprint(err, &d);
-		return 1;
-	}
+	if (!tc)
+		return lkmm_map_failed(o, file, &d, out, err);
 	if (strcmp(tc->arch, "C")) {
-		fprintf(err, "%s: error: not a C litmus test (%s)\n", file, tc->arch);
+		diag_error(&d, (srcpos){ 0, 0 }, "not a C litmus test (%s)", tc->arch);
+		lkmm_map_failed(o, file, &d, out, err);
 		goto out;
 	}
 	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
-		diag_fprint(err, &d);
+		lkmm_map_failed(o, file, &d, out, err);
 		goto out;
 	}
 	status = 0;
@@ -707,7 +746,7 @@ out:
 }
 
 static const char lkmm_map_usage[] =
-"Usage: bpfmm lkmm-map --mapping NAME [--mapping NAME...] [--emit DIR] [-I LKMM_DIR] [-v]\n"
+"Usage: bpfmm lkmm-map --mapping NAME [--mapping NAME...] [--emit DIR] [-I LKMM_DIR] [-v] [--json]\n"
 "                      FILE.litmus...\n"
 "\n"
 "Write each C (LKMM) litmus test as a RISC-V test with the instruction\n"
@@ -725,7 +764,18 @@ static const char lkmm_map_usage[] =
 "                  ., ~/.cache/bpfmm-lkmm/*/tools/memory-model)\n"
 "  -v              print RISC-V-only final states and the translation\n"
 "  -j N, --jobs N  translate and check N tests at a time (as bpfmm -j)\n"
-"  --shard K/N     only the K-th of N slices of the tests (as bpfmm)\n";
+"  --shard K/N     only the K-th of N slices of the tests (as bpfmm)\n"
+"  --json, -json   one JSON object per line (per test and mapping) instead\n"
+"                  of the LKMM-MAP line: file (as named on the command\n"
+"                  line), test, mapping, lkmm and riscv (the verdicts:\n"
+"                  Never, Sometimes, Always; riscv null when refused),\n"
+"                  verdict (sound, sound-stronger, unsound, refused), state\n"
+"                  (unsound: the first RISC-V-only final state, as a string\n"
+"                  in herd7's States syntax with the C test's names, else\n"
+"                  null), reason (refused: why, else null). A test that\n"
+"                  cannot be read or checked gives {\"file\", \"error\",\n"
+"                  \"warnings\"}, error being the FILE: error: line also\n"
+"                  printed on stderr.\n";
 
 static int add_mapping(lmopts *o, const char *name)
 {
@@ -824,6 +874,8 @@ int lkmm_map_main(int argc, char **argv)
 				fprintf(stderr, "bpfmm lkmm-map: bad shard '%s' (K/N with 1 <= K <= N)\n", argv[i]);
 				return 2;
 			}
+		} else if (!strcmp(a, "--json") || !strcmp(a, "-json")) {
+			o.json = true;
 		} else if (a[0] == '-') {
 			fprintf(stderr, "bpfmm lkmm-map: bad option '%s'\n%s", a, lkmm_map_usage);
 			return 2;

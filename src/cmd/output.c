@@ -1,25 +1,19 @@
 /* output.c - herd7-compatible result blocks. */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cmd/output.h"
 #include "litmus/frontend.h"
+#include "litmus/state.h"
 
 void print_value(FILE *f, const litmus_test *t, value v)
 {
-	if (v.sym < 0)
-		fprintf(f, "%" PRId64, v.off);
-	else if (v.off == 0)
-		fputs(t->syms[v.sym], f);
-	else
-		fprintf(f, "%s+%" PRId64, t->syms[v.sym], v.off);
+	state_print_value(f, t, v);
 }
 
 static void print_obs(FILE *f, const litmus_test *t, const observable *o)
 {
-	if (o->thread >= 0)
-		fprintf(f, "%d:%s", o->thread, t->regs[o->reg]);
-	else
-		fprintf(f, "[%s]", t->syms[o->sym]);
+	state_print_obs(f, t, o);
 }
 
 /* Binary connectives print without parentheses unless a looser one sits
@@ -103,13 +97,7 @@ void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool sho
 	fprintf(f, "Test %.*s %s\n", nl, t->name, kind[t->quant]);
 	fprintf(f, "States %d\n", res->nstates);
 	for (int s = 0; s < res->nstates; s++) {
-		const value *row = res->states + (size_t)s * res->nobs;
-		for (int i = 0; i < res->nobs; i++) {
-			print_obs(f, t, &res->obs[i]);
-			fputc('=', f);
-			print_value(f, t, row[i]);
-			fputs(i + 1 < res->nobs ? "; " : ";", f);
-		}
+		state_print(f, t, res->obs, res->nobs, NULL, res->states + (size_t)s * res->nobs);
 		fputc('\n', f);
 	}
 	/* as herd7: "Loop" when a path went past the unrolling limit */
@@ -146,18 +134,14 @@ static void json_string(FILE *f, const char *s, int len)
 	fputc('"', f);
 }
 
-static void json_value(FILE *f, const litmus_test *t, value v)
+/* a final state as a JSON string, in the States line's syntax (state.h) */
+static void json_state(FILE *f, const litmus_test *t, const observable *obs, int nobs,
+		       const litmus_test *vt, const value *row)
 {
-	if (v.sym < 0) {
-		fprintf(f, "%" PRId64, v.off);
-		return;
-	}
-	char buf[256];
-	if (v.off)
-		snprintf(buf, sizeof buf, "%s+%" PRId64, t->syms[v.sym], v.off);
-	else
-		snprintf(buf, sizeof buf, "%s", t->syms[v.sym]);
-	json_string(f, buf, (int)sizeof buf);
+	char *st = state_string(t, obs, nobs, vt, row);
+
+	json_string(f, st ? st : "", st ? (int)strlen(st) : 0);
+	free(st);
 }
 
 /* ,"warnings":["FILE:LINE:COL: warning: ...",...] */
@@ -179,12 +163,10 @@ static void json_warnings(FILE *f, const diag *d)
 	fputc(']', f);
 }
 
-void print_json_error(FILE *f, const char *file, const diag *d)
+void json_field_error(FILE *f, const char *file, const diag *d)
 {
 	char line[1024];
 
-	fputs("{\"file\":", f);
-	json_string(f, file, (int)strlen(file));
 	if (d->pos.line > 0)
 		snprintf(line, sizeof line, "%s:%d:%d: error: %s", d->file ? d->file : file,
 			 d->pos.line, d->pos.col, d->msg);
@@ -192,6 +174,13 @@ void print_json_error(FILE *f, const char *file, const diag *d)
 		snprintf(line, sizeof line, "%s: error: %s", d->file ? d->file : file, d->msg);
 	fputs(",\"error\":", f);
 	json_string(f, line, (int)strlen(line));
+}
+
+void print_json_error(FILE *f, const char *file, const diag *d)
+{
+	fputs("{\"file\":", f);
+	json_string(f, file, (int)strlen(file));
+	json_field_error(f, file, d);
 	json_warnings(f, d);
 	fputs("}\n", f);
 }
@@ -200,7 +189,6 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
 {
 	static const char *const quant[] = { "exists", "~exists", "forall" };
 	int nl = name_len(t->name);
-	char key[256];
 
 	fputs("{\"file\":", f);
 	json_string(f, file, (int)strlen(file));
@@ -208,21 +196,9 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
 	json_string(f, t->name, nl);
 	fputs(",\"states\":[", f);
 	for (int s = 0; s < res->nstates; s++) {
-		const value *row = res->states + (size_t)s * res->nobs;
-		fputs(s ? ",{" : "{", f);
-		for (int i = 0; i < res->nobs; i++) {
-			const observable *o = &res->obs[i];
-			if (o->thread >= 0)
-				snprintf(key, sizeof key, "%d:%s", o->thread, t->regs[o->reg]);
-			else
-				snprintf(key, sizeof key, "[%s]", t->syms[o->sym]);
-			if (i)
-				fputc(',', f);
-			json_string(f, key, (int)sizeof key);
-			fputc(':', f);
-			json_value(f, t, row[i]);
-		}
-		fputc('}', f);
+		if (s)
+			fputc(',', f);
+		json_state(f, t, res->obs, res->nobs, NULL, res->states + (size_t)s * res->nobs);
 	}
 	fprintf(f, "],\"ok\":%s,\"loop\":%s,\"positive\":%ld,\"negative\":%ld,\"quantifier\":\"%s\",",
 		res->ok ? "true" : "false", res->stats.loop ? "true" : "false", res->pos, res->neg,
@@ -237,6 +213,38 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
 	fputc(']', f);
 	json_warnings(f, d);
 	fprintf(f, ",\"seconds\":%.6f}\n", res->seconds);
+}
+
+void json_begin(FILE *f, const char *file)
+{
+	fputs("{\"file\":", f);
+	json_string(f, file, (int)strlen(file));
+}
+
+void json_field(FILE *f, const char *key, const char *value)
+{
+	fputc(',', f);
+	json_string(f, key, (int)strlen(key));
+	fputc(':', f);
+	if (value)
+		json_string(f, value, (int)strlen(value));
+	else
+		fputs("null", f);
+}
+
+void json_field_state(FILE *f, const char *key, const litmus_test *t, const observable *obs, int nobs,
+		      const litmus_test *vt, const value *row)
+{
+	fputc(',', f);
+	json_string(f, key, (int)strlen(key));
+	fputc(':', f);
+	json_state(f, t, obs, nobs, vt, row);
+}
+
+void json_end(FILE *f)
+{
+	fputs("}\n", f);
+	fflush(f);
 }
 
 /* ---- Graphviz ---- */

@@ -20,6 +20,18 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
  * FILE:LINE:COL: error: line), "warnings"}. */
 void print_json_error(FILE *f, const char *file, const diag *d);
 
+/* Pieces of the sub-commands' -json records (map, c2bpf, lkmm-map), one
+ * object per line: json_begin writes {"file":FILE, json_field ,"KEY":VALUE
+ * (a string, or null when value is NULL), json_field_state ,"KEY":STATE
+ * (state.h's syntax as a string), json_end the closing } and newline. */
+void json_begin(FILE *f, const char *file);
+void json_field(FILE *f, const char *key, const char *value);
+void json_field_state(FILE *f, const char *key, const litmus_test *t, const observable *obs, int nobs,
+		      const litmus_test *vt, const value *row);
+void json_end(FILE *f);
+/* ,"error":"FILE:LINE:COL: error: MSG" for d's error (as on stderr) */
+void json_field_error(FILE *f, const char *file, const diag *d);
+
 /* res->wit as a Graphviz digraph: events per thread, po, rf and co. */
 void print_dot(FILE *f, const litmus_test *t, const check_result *res);
 

@@ -41,6 +41,7 @@
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
 #include "base/xalloc.h"
+#include "litmus/state.h"
 
 /* ---- BPF encoding (facts of the kernel's uapi) ---------------------------- */
 enum {
@@ -596,27 +597,10 @@ typedef struct {
 	long count;
 } seen_state;
 
-/* Parse "1:r4=0; [x]=2;" into values laid out as rt->res.obs. */
+/* Parse "1:r4=0; [x]=2;" (state.h) into values laid out as rt->res.obs. */
 static int parse_state(const run_test *rt, const char *s, value *row)
 {
-	for (int i = 0; i < rt->res.nobs; i++) {
-		const observable *o = &rt->res.obs[i];
-		const char *eq = strchr(s, '=');
-		char name[300], *end;
-		if (o->thread >= 0)
-			snprintf(name, sizeof name, "%d:%s", o->thread, rt->t->regs[o->reg]);
-		else
-			snprintf(name, sizeof name, "[%s]", rt->t->syms[o->sym]);
-		if (!eq || (size_t)(eq - s) != strlen(name) || strncmp(s, name, strlen(name)))
-			return -1;
-		row[i] = value_int((int64_t)strtoull(eq + 1, &end, 10));
-		if (eq[1] == '-')
-			row[i] = value_int(strtoll(eq + 1, &end, 10));
-		s = end;
-		while (*s == ';' || *s == ' ')
-			s++;
-	}
-	return 0;
+	return state_parse(s, rt->t, rt->res.obs, rt->res.nobs, row, NULL, 0);
 }
 
 static int find_state(const check_result *r, const value *row)

@@ -697,6 +697,27 @@ static bool word_at(const char *p, const char *w)
 	return strncmp(p, w, n) == 0 && !lex_is_ident_char(p[n]);
 }
 
+/* p at a `(*`: the character after its matching `*)` (nested comments
+ * counted, nothing else special inside), or NULL when it never closes. The
+ * one comment-skipping step of the scans below that run before comments
+ * are stripped. */
+static char *skip_comment(char *p)
+{
+	int depth = 0;
+
+	for (; *p; p++) {
+		if (p[0] == '(' && p[1] == '*') {
+			depth++;
+			p++;
+		} else if (p[0] == '*' && p[1] == ')') {
+			p++;
+			if (--depth == 0)
+				return p + 1;
+		}
+	}
+	return NULL;
+}
+
 /* End of a body starting at p: the first condition keyword outside braces,
  * parentheses, comments (C ones, and `(* *)` where `(*` cannot be code:
  * outside braces and parentheses) and character or string literals (or the
@@ -716,19 +737,10 @@ static char *find_body_end(char *p)
 				return p;
 			p++;
 		} else if (p[0] == '(' && p[1] == '*' && depth <= 0 && parens <= 0) {
-			int nest = 0;
-			for (; *p; p++) {
-				if (p[0] == '(' && p[1] == '*') {
-					nest++;
-					p++;
-				} else if (p[0] == '*' && p[1] == ')') {
-					p++;
-					if (--nest == 0)
-						break;
-				}
-			}
-			if (!*p)
-				return p;
+			char *after = skip_comment(p);
+			if (!after)
+				return p + strlen(p);
+			p = after - 1;
 		} else if (*p == '"' || *p == '\'') {
 			char q = *p;
 			while (p[1] && p[1] != q && p[1] != '\n')
@@ -765,23 +777,22 @@ static char *find_body_end(char *p)
 static int strip_comments_around_body(char *text, diag *d)
 {
 	char *p = text, *body, *end, *save;
-	int depth = 0;
+	int depth;
 	size_t n;
 
 	/* the init block: the first '{' outside comments and strings */
 	for (; *p; p++) {
 		if (p[0] == '(' && p[1] == '*') {
-			depth++;
-			p++;
-		} else if (depth > 0 && p[0] == '*' && p[1] == ')') {
-			depth--;
-			p++;
-		} else if (depth == 0 && *p == '"') {
+			char *after = skip_comment(p);
+			if (!after)
+				return lex_strip_comments(text, d);  /* it reports the comment */
+			p = after - 1;
+		} else if (*p == '"') {
 			while (p[1] && p[1] != '"')
 				p++;
 			if (p[1])
 				p++;
-		} else if (depth == 0 && *p == '{') {
+		} else if (*p == '{') {
 			break;
 		}
 	}
@@ -1099,19 +1110,13 @@ static int read_tail(reader *r)
 static void blank_preamble(char *text)
 {
 	char *p = text, *q;
-	int depth = 0;
 
-	for (; *p && (depth > 0 || *p != '\n'); p++) {   /* the name line */
+	for (; *p && *p != '\n'; p++)   /* the name line, comments and all */
 		if (p[0] == '(' && p[1] == '*') {
-			depth++;
-			p++;
-		} else if (depth > 0 && p[0] == '*' && p[1] == ')') {
-			depth--;
-			p++;
+			if (!(q = skip_comment(p)))
+				return;   /* unterminated comment: reported by the stripper */
+			p = q - 1;
 		}
-	}
-	if (depth > 0)
-		return;         /* unterminated comment: reported by the stripper */
 	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
 		p++;
 	if (*p == '"') {        /* the doc string, as read_preamble reads it */

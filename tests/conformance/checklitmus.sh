@@ -22,6 +22,7 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bpfmm=$(readlink -f "${1:-$root/build/bpfmm}")
 . "$(dirname "$0")/lkmm-lib.sh"
+. "$root/tests/scripts/litmus-lib.sh"
 
 lkmm_dir scripts/checklitmus.sh
 [ -x "$bpfmm" ] || { echo "checklitmus.sh: no executable $bpfmm (run make)" >&2; exit 2; }
@@ -58,36 +59,10 @@ P1(int *x)
 exists (1:r0=1)
 LITMUS
 
-cat >"$tmp/own/wrong-result.litmus" <<'LITMUS'
-C wrong-result
+c_sb wrong-result "Result: Never
 
-(*
- * Result: Never
- *
- * Store buffering without fences is allowed: this Result is wrong on
- * purpose, and checklitmus.sh must say so.
- *)
-
-{}
-
-P0(int *x, int *y)
-{
-	int r0;
-
-	WRITE_ONCE(*x, 1);
-	r0 = READ_ONCE(*y);
-}
-
-P1(int *x, int *y)
-{
-	int r0;
-
-	WRITE_ONCE(*y, 1);
-	r0 = READ_ONCE(*x);
-}
-
-exists (0:r0=0 /\ 1:r0=0)
-LITMUS
+Store buffering without fences is allowed: this Result is wrong on
+purpose, and checklitmus.sh must say so." >"$tmp/own/wrong-result.litmus"
 
 # run one test; $2 = want "pass" or "fail"
 pass=0 fail=0

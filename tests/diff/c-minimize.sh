@@ -12,15 +12,12 @@
 # FILE.min.litmus) and prints it with both outputs. Environment: SHARED,
 # HERD7, BPFMM, LKMM_DIR, HERD_TIMEOUT (10).
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-here=$root/tests/diff
-SHARED=${SHARED:-$root/../shared}
-HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
-BPFMM=${BPFMM:-$root/build/bpfmm}
+. "$(dirname "$0")/lib.sh"
 HERD_TIMEOUT=${HERD_TIMEOUT:-10}
 [ $# -ge 1 ] || { echo "usage: $0 FILE.litmus [OUT.litmus]" >&2; exit 2; }
 in=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=${2:-${1%.litmus}.min.litmus}
+out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")   # classify runs in the LKMM directory
 if [ ! -x "$HERD7" ]; then echo "SKIP: herd7 not found at $HERD7"; exit 0; fi
 . "$root/tests/conformance/lkmm-lib.sh"
 lkmm_dir linux-kernel.cfg
@@ -61,25 +58,22 @@ same) echo "c-minimize: bpfmm and herd7 agree on $1"; exit 1 ;;
 herd-fails) echo "c-minimize: herd7 gives no result for $1"; exit 1 ;;
 esac
 echo "c-minimize: $1 shows '$want'; shrinking"
-steps=0 changed=1
-while [ "$changed" = 1 ]; do
-	changed=0
-	n=$(wc -l <"$tmp/cur.litmus")
+# the lines of thread bodies (a statement, or a block with its else) from
+# the last up, declarations kept: deleting one moves no line above it
+candidates() {
+	n=$(wc -l <"$1")
 	while [ "$n" -ge 1 ]; do
-		line=$(sed -n "${n}p" "$tmp/cur.litmus")
+		line=$(sed -n "${n}p" "$1")
 		case $line in
-		"	"*\;|"	"*\{)
-			case $line in "	int "*|"	"*"} else {") n=$((n - 1)); continue ;; esac
-			drop "$n" "$tmp/cur.litmus" >"$tmp/cand.litmus"
-			if [ "$(classify "$tmp/cand.litmus")" = "$want" ]; then
-				cp "$tmp/cand.litmus" "$tmp/cur.litmus"; changed=1; steps=$((steps + 1))
-			fi ;;
+		"	int "*|"	"*"} else {") ;;
+		"	"*\;|"	"*\{) echo "$n" ;;
 		esac
 		n=$((n - 1))
 	done
-done
+}
+apply() { drop "$1" "$2"; }
+steps=0
+shrink "$tmp/cur.litmus" "$want"
 cp "$tmp/cur.litmus" "$out"
 echo "c-minimize: $steps deletions; class '$(classify "$out")'; written to $out"
-echo "--- test"; cat "$out"
-echo "--- herd7"; cat "$tmp/h.out"
-echo "--- bpfmm"; cat "$tmp/b.out" "$tmp/b.err"
+show_result "$out"

@@ -39,11 +39,7 @@
 # bpfmm reads). HERD_MODEL_ARGS: herd7's model options when they are not
 # bpfmm's (tests/diff/hw-diff.sh: herdtools7's own model of the arch).
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-here=$root/tests/diff
-SHARED=${SHARED:-$root/../shared}
-HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
-BPFMM=${BPFMM:-$root/build/bpfmm}
+. "$(dirname "$0")/lib.sh"   # root, here, SHARED, HERD7, BPFMM
 BPFGEN=${BPFGEN:-$root/build/bpfgen}
 MODEL=${MODEL:-$root/models/bpf.cat}
 MODEL_ARGS=${MODEL_ARGS:--model $MODEL}

@@ -17,11 +17,7 @@
 # "-I $SHARED/reference-models/herd-lib -model ppc.cat" for hw-diff.sh's
 # failures).
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-here=$root/tests/diff
-SHARED=${SHARED:-$root/../shared}
-HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
-BPFMM=${BPFMM:-$root/build/bpfmm}
+. "$(dirname "$0")/lib.sh"
 MODEL=${MODEL:-$root/models/bpf.cat}
 HERD_TIMEOUT=${HERD_TIMEOUT:-10}
 slow=
@@ -62,25 +58,16 @@ if grep -q '^[ \t]*locations' "$tmp/cur.litmus"; then
 	grep -v '^[ \t]*locations' "$tmp/cur.litmus" >"$tmp/cand.litmus"
 	[ "$(classify "$tmp/cand.litmus")" = "$want" ] && { cp "$tmp/cand.litmus" "$tmp/cur.litmus"; steps=$((steps + 1)); }
 fi
-changed=1
-while [ "$changed" = 1 ]; do
-	changed=0
-	awk -v op=cells -f "$here/grid.awk" "$tmp/cur.litmus" >"$tmp/cells" || exit 2
-	# last rows first: later instructions depend on earlier ones
-	sort -k1,1nr -k2,2n "$tmp/cells" >"$tmp/cells.sorted"
-	while read -r r c text; do
-		case $text in *:) continue ;; esac   # keep labels
-		awk -v op=clear -v row="$r" -v col="$c" -f "$here/grid.awk" "$tmp/cur.litmus" >"$tmp/cand.litmus"
-		if [ "$(classify "$tmp/cand.litmus")" = "$want" ]; then
-			cp "$tmp/cand.litmus" "$tmp/cur.litmus"; changed=1; steps=$((steps + 1))
-		fi
-	done <"$tmp/cells.sorted"
-done
+# the instruction cells, last rows first (later instructions depend on
+# earlier ones); labels are kept. Emptying one leaves the others in place.
+candidates() {
+	awk -v op=cells -f "$here/grid.awk" "$1" | sort -k1,1nr -k2,2n | while read -r r c text; do
+		case $text in *:) continue ;; esac
+		echo "$r $c"
+	done
+}
+apply() { awk -v op=clear -v row="${1% *}" -v col="${1#* }" -f "$here/grid.awk" "$2"; }
+shrink "$tmp/cur.litmus" "$want"
 awk -v op=compact -f "$here/grid.awk" "$tmp/cur.litmus" >"$out"
 echo "minimize: $steps reductions; class '$(classify "$out")'; written to $out"
-echo "--- test"
-cat "$out"
-echo "--- herd7"
-cat "$tmp/h.out"
-echo "--- bpfmm"
-cat "$tmp/b.out" "$tmp/b.err" 2>/dev/null
+show_result "$out"

@@ -6,7 +6,8 @@
 # On the BPF catalogue and the RISC-V conformance suite (../shared, or
 # $SHARED; skipped when absent) and on our own tests: stdout, stderr, and
 # both into one file, byte-identical for -j 1, -j 2, -j 3 and -j 0 (-json
-# at -j 2, its "seconds" removed); map, c2bpf and lkmm-map the same way;
+# at -j 2, its "seconds" removed); map, c2bpf and lkmm-map the same way,
+# also their --json records (error records of unreadable tests in place);
 # the shards 1/N..N/N of a run, concatenated in order, equal the run (N = 1,
 # 2, 3, 7, and more shards than tests on short lists), also with -j 2
 # inside each shard;
@@ -83,6 +84,7 @@ ls "$root"/tests/litmus/engine/*.litmus 2>/dev/null | head -10 >>"$tmp/own"
 same own "$tmp/own" -notime
 json own "$tmp/own"
 shards own "$tmp/own" -notime
+same map-json-own "$tmp/own" map --arch arm64 --json
 
 cat="$SHARED/conformance/bpf-catalogue/tests"
 if [ -d "$cat" ]; then
@@ -93,6 +95,7 @@ if [ -d "$cat" ]; then
 	ls "$cat"/*.litmus | sed -n '1,60p' >"$tmp/cat60"
 	same map-riscv64 "$tmp/cat60" map --arch riscv64 --classes
 	same map-loongarch64 "$tmp/cat60" map --arch loongarch64
+	same map-json-riscv64 "$tmp/cat60" map --arch riscv64 --json
 	shards map-riscv64 "$tmp/cat60" map --arch riscv64
 else
 	echo "SKIP: no BPF catalogue at $cat"
@@ -114,6 +117,11 @@ if "$bpfmm" c2bpf "$root/tests/litmus/c/$(ls "$root/tests/litmus/c" | grep litmu
 	same lkmm-map "$tmp/c" lkmm-map -v --mapping all
 	ls "$root"/tests/litmus/c/*.litmus | sed -n '1,20p' >"$tmp/c20"
 	shards c2bpf "$tmp/c20" c2bpf
+	# --json, with a missing file and a BPF test (error records) inside
+	{ sed -n '1,10p' "$tmp/c20"; echo "$tmp/missing.litmus"; echo "$root/tests/litmus/bpf/MP+rel+acq.litmus"
+	  sed -n '11,20p' "$tmp/c20"; } >"$tmp/cj"
+	same c2bpf-json "$tmp/cj" c2bpf --json
+	same lkmm-map-json "$tmp/cj" lkmm-map --json --mapping all
 else
 	echo "SKIP: c2bpf / lkmm-map (no linux-kernel.cat: scripts/lkmm-tree.sh)"
 fi
