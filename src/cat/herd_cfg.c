@@ -66,7 +66,7 @@ int cfg_load(const char *path, bpfmm_cfg *c, diag *d)
 	if (!f)
 		return diag_error(d, (srcpos){ 0, 0 }, "cannot open configuration file");
 	const char *slash = strrchr(path, '/');
-	c->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	c->dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
 
 	while (fgets(line, sizeof line, f)) {
 		char *s = line, *key, *arg, *e;
