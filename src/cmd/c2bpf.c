@@ -679,49 +679,10 @@ static const char c2bpf_usage[] =
 "                    \"error\", \"warnings\"}, error being the FILE: error:\n"
 "                    line also printed on stderr.\n";
 
-/* -j: every thread loads both models (c2bpf_main loaded them once to
- * report their errors) */
-typedef struct {
-	const c2opts *o;
-	const char *const *files;
-	lk_pair_spec spec;
-} c2job;
-
-typedef struct {
-	const c2job *j;
-	lk_pair p;
-} c2worker;
-
-static void *c2worker_new(void *arg)
+/* one_test as lk_pair_run calls it (-j) */
+static int c2_test(const void *o, const char *file, cat_run *lkmm, cat_run *bpf, FILE *out, FILE *err)
 {
-	c2worker *w = xcalloc(1, sizeof *w);
-	diag d = { 0 };
-
-	if (!w) {
-		fputs("bpfmm: out of memory\n", stderr);
-		exit(1);
-	}
-	w->j = arg;
-	if (lk_pair_load(&w->j->spec, &w->p, &d) < 0) {
-		diag_print(&d);
-		exit(1);
-	}
-	return w;
-}
-
-static void c2worker_free(void *p)
-{
-	c2worker *w = p;
-
-	lk_pair_free(&w->p);
-	free(w);
-}
-
-static int c2_one(void *p, int i, FILE *out, FILE *err)
-{
-	c2worker *w = p;
-
-	return one_test(w->j->o, w->j->files[i], w->p.run[0], w->p.run[1], out, err);
+	return one_test(o, file, lkmm, bpf, out, err);
 }
 
 int c2bpf_main(int argc, char **argv)
@@ -790,12 +751,11 @@ int c2bpf_main(int argc, char **argv)
 		diag_print(&d);
 		status = 1;
 	} else {
-		c2job j = { &o, files, { { lpath, bpath }, { ldir, NULL },
-					 { frontend_for_arch("C"), frontend_for_arch("BPF") } } };
-		par_job pj = { c2worker_new, c2worker_free, c2_one, &j };
+		lk_pair_job j = { &o, files, { { lpath, bpath }, { ldir, NULL },
+					       { frontend_for_arch("C"), frontend_for_arch("BPF") } }, c2_test };
 		int first, last;
 		par_shard(nfiles, shard_k, shard_n, &first, &last);
-		status |= par_run(&pj, first, last, jobs);
+		status |= lk_pair_run(&j, first, last, jobs);
 	}
 	cat_run_free(rl);
 	cat_run_free(rb);

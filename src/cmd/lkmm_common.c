@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmd/lkmm_common.h"
+#include "cmd/parallel.h"
 #include "cat/model_dir.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
@@ -477,4 +478,45 @@ void lk_print_grid(sbuf *b, const litmus_test *t, const lk_column *const *cols)
 					 : r < cols[ti]->n ? cols[ti]->cells[r] : "";
 			sb_printf(b, " %-*s %s", width[ti], cell, ti + 1 < t->nthreads ? "|" : ";\n");
 		}
+}
+
+/* -j: a worker is one thread's pair of models */
+typedef struct {
+	const lk_pair_job *j;
+	lk_pair p;
+} lk_pair_worker;
+
+static void *lk_pair_worker_new(void *arg)
+{
+	lk_pair_worker *w = xcalloc(1, sizeof *w);
+	diag d = { 0 };
+
+	w->j = arg;
+	if (lk_pair_load(&w->j->spec, &w->p, &d) < 0) {
+		diag_print(&d);
+		exit(1);
+	}
+	return w;
+}
+
+static void lk_pair_worker_free(void *p)
+{
+	lk_pair_worker *w = p;
+
+	lk_pair_free(&w->p);
+	free(w);
+}
+
+static int lk_pair_one(void *p, int i, FILE *out, FILE *err)
+{
+	lk_pair_worker *w = p;
+
+	return w->j->test(w->j->opts, w->j->files[i], w->p.run[0], w->p.run[1], out, err);
+}
+
+int lk_pair_run(const lk_pair_job *j, int first, int last, int jobs)
+{
+	par_job pj = { lk_pair_worker_new, lk_pair_worker_free, lk_pair_one, (void *)j };
+
+	return par_run(&pj, first, last, jobs);
 }

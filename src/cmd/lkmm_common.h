@@ -58,6 +58,24 @@ typedef struct {
 int  lk_pair_load(const lk_pair_spec *s, lk_pair *p, diag *d);
 void lk_pair_free(lk_pair *p);
 
+/* One test of a two-model command (c2bpf, lkmm-map): opts are the
+ * command's options, a and b the runs of the pair's two models. */
+typedef int (*lk_pair_test_fn)(const void *opts, const char *file, cat_run *a, cat_run *b,
+			       FILE *out, FILE *err);
+
+typedef struct {
+	const void *opts;
+	const char *const *files;
+	lk_pair_spec spec;
+	lk_pair_test_fn test;
+} lk_pair_job;
+
+/* files[first..last) checked on `jobs` threads (par_run), each thread
+ * with its own pair of models (the caller loaded them once already, to
+ * report their errors: a load failing here exits). Returns the OR of
+ * the tests' statuses. */
+int lk_pair_run(const lk_pair_job *j, int first, int last, int jobs);
+
 bool lk_same_value(const litmus_test *ta, value a, const litmus_test *tb, value b);
 
 /* Live ranges of thread ti's C registers, for register allocation:

@@ -792,49 +792,10 @@ static int add_mapping(lmopts *o, const char *name)
 	return strcmp(name, "all") ? -1 : 0;
 }
 
-/* -j: every thread loads both models (lkmm_map_main loaded them once to
- * report their errors) */
-typedef struct {
-	const lmopts *o;
-	const char *const *files;
-	lk_pair_spec spec;
-} lmjob;
-
-typedef struct {
-	const lmjob *j;
-	lk_pair p;
-} lmworker;
-
-static void *lmworker_new(void *arg)
+/* one_test as lk_pair_run calls it (-j) */
+static int lm_test(const void *o, const char *file, cat_run *lkmm, cat_run *rv, FILE *out, FILE *err)
 {
-	lmworker *w = xcalloc(1, sizeof *w);
-	diag d = { 0 };
-
-	if (!w) {
-		fputs("bpfmm: out of memory\n", stderr);
-		exit(1);
-	}
-	w->j = arg;
-	if (lk_pair_load(&w->j->spec, &w->p, &d) < 0) {
-		diag_print(&d);
-		exit(1);
-	}
-	return w;
-}
-
-static void lmworker_free(void *p)
-{
-	lmworker *w = p;
-
-	lk_pair_free(&w->p);
-	free(w);
-}
-
-static int lm_one(void *p, int i, FILE *out, FILE *err)
-{
-	lmworker *w = p;
-
-	return one_test(w->j->o, w->j->files[i], w->p.run[0], w->p.run[1], out, err);
+	return one_test(o, file, lkmm, rv, out, err);
 }
 
 int lkmm_map_main(int argc, char **argv)
@@ -907,12 +868,11 @@ int lkmm_map_main(int argc, char **argv)
 		diag_print(&d);
 		status = 1;
 	} else {
-		lmjob j = { &o, files, { { lpath, rpath }, { ldir, NULL },
-					 { frontend_for_arch("C"), frontend_for_arch("RISCV") } } };
-		par_job pj = { lmworker_new, lmworker_free, lm_one, &j };
+		lk_pair_job j = { &o, files, { { lpath, rpath }, { ldir, NULL },
+					       { frontend_for_arch("C"), frontend_for_arch("RISCV") } }, lm_test };
 		int first, last;
 		par_shard(nfiles, shard_k, shard_n, &first, &last);
-		status |= par_run(&pj, first, last, jobs);
+		status |= lk_pair_run(&j, first, last, jobs);
 	}
 	cat_run_free(rl);
 	cat_run_free(rr);
