@@ -3,9 +3,9 @@
 #  - the man page renders without warnings (`man -l`), `make install` puts
 #    it in share/man/man1, and it names every option of `bpfmm --help` and
 #    every sub-command the help text lists;
-#  - no tracked file names an absolute path of a developer's machine
-#    (/work/..., /home/..., /root/...): tests and docs use paths relative to
-#    the repository or $SHARED;
+#  - no tracked file names an absolute path of a developer's machine (under
+#    the top-level folders work, home or root): tests and docs use paths
+#    relative to the repository or $SHARED;
 #  - `make check SUITES="..."` runs only the named suites and refuses an
 #    unknown name.
 # Usage: tests/scripts/repo.sh [BPFMM]   Ends with "N passed, N failed".
@@ -45,12 +45,13 @@ else
 fi
 
 # --- no absolute paths of this machine in tracked files
+top='work|home|root'
+abs_re="(^|[^A-Za-z0-9_.~\$-])/($top)/[A-Za-z]"
 if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
-	git -C "$root" ls-files -z | (cd "$root" && xargs -0 grep -IlE '(^|[^A-Za-z0-9_.~$-])/(work|home|root)/[A-Za-z]' -- 2>/dev/null) \
-		| grep -v '^tests/scripts/repo.sh$' >"$tmp/abs" || true
+	git -C "$root" ls-files -z | (cd "$root" && xargs -0 grep -IlE "$abs_re" -- 2>/dev/null) >"$tmp/abs" || true
 	if [ -s "$tmp/abs" ]; then
 		ko "absolute machine paths in: $(tr '\n' ' ' <"$tmp/abs")"
-		(cd "$root" && xargs grep -nE '(^|[^A-Za-z0-9_.~$-])/(work|home|root)/[A-Za-z]' <"$tmp/abs" | head -5)
+		(cd "$root" && xargs grep -nE "$abs_re" <"$tmp/abs" | head -5)
 	else
 		ok
 	fi
