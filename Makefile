@@ -28,7 +28,7 @@ $(BUILD)/libbpfmm.a: $(LIBOBJ)
 $(BUILD)/bpfmm: $(BUILD)/obj/cmd/main.o $(BUILD)/libbpfmm.a
 	$(CC) $(CFLAGS) $^ -o $@ -lm -pthread
 
-$(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libbpfmm.a tests/unit/unit.h
+$(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libbpfmm.a tests/unit/unit.h tests/unit/unit_model.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc $< $(BUILD)/libbpfmm.a -o $@ -lm -pthread
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "unit.h"
+#include "unit_model.h"
 #include "cat/cat.h"
 
 /* Message passing: IW(x)=0 IW(y)=1 | P0: W x (2), W y (3) | P1: R y (4), R x (5) */
@@ -46,29 +47,12 @@ static void build(void)
 	}
 }
 
-static cat_model *load(const char *text)
-{
-	char path[] = "/tmp/bpfmm-test-XXXXXX.cat";
-	int fd = mkstemps(path, 4);
-	const char *inc[] = { "models/lib", NULL };
-	diag d = { .file = path };
-
-	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
-		return NULL;
-	close(fd);
-	cat_model *m = cat_model_load(path, inc, NULL, &d);
-	if (!m)
-		diag_print(&d);
-	unlink(path);
-	return m;
-}
-
 static word rf_old[NEV], rf_new[NEV];   /* P1 reads y=init, x=init / y=3, x=init */
 
 static long run(const char *model, const word *rf, int *flags)
 {
 	static const char *const tags[] = { "A" };
-	cat_model *m = load(model);
+	cat_model *m = unit_load_model(model);
 	if (!m)
 		return -100;
 	cat_run *r = cat_run_new(m, tags, 1);
@@ -92,7 +76,7 @@ static size_t mem_limit = CAT_MEM_LIMIT;   /* for the runs run_fails2 makes */
 static bool run_fails2(const char *model, int line, int col, const char *msg, bool again)
 {
 	static const char *const tags[] = { "A" };
-	cat_model *m = load(model);
+	cat_model *m = unit_load_model(model);
 	if (!m)
 		return false;
 	cat_run *r = cat_run_new(m, tags, 1);
@@ -168,7 +152,7 @@ int main(void)
 	/* flags are reported, not rejecting */
 	{
 		static const char *const tags[] = { "A" };
-		cat_model *m = load("include \"cos.cat\"\nflag ~empty rfe as seen\n");
+		cat_model *m = unit_load_model("include \"cos.cat\"\nflag ~empty rfe as seen\n");
 		cat_run *r = cat_run_new(m, tags, 1);
 		diag d = { 0 };
 		cat_run_set_events(r, &es);
@@ -183,7 +167,7 @@ int main(void)
 	{
 		/* staging: one model, rf changes between calls on one cat_run */
 		static const char *const tags[] = { "A" };
-		cat_model *m = load(sc);
+		cat_model *m = unit_load_model(sc);
 		cat_run *r = cat_run_new(m, tags, 1);
 		diag d = { 0 };
 		cat_run_set_events(r, &es);
@@ -195,7 +179,7 @@ int main(void)
 		cat_model_free(m);
 	}
 	{
-		cat_model *m = load("include \"cos.cat\"\nlet com = rf | co | fr\nacyclic po-loc | com as coherence\n");
+		cat_model *m = unit_load_model("include \"cos.cat\"\nlet com = rf | co | fr\nacyclic po-loc | com as coherence\n");
 		CHECK(m && cat_model_requires_coherence(m));
 		cat_model_free(m);
 	}

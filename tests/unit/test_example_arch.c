@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "unit.h"
+#include "unit_model.h"
 #include "arch/frontend_labels.h"
 #include "exec/check.h"
 #include "litmus/litmus_lex.h"
@@ -162,24 +163,6 @@ static const char *MINI_CAT =
 
 /* ---- checking tests ---- */
 
-static cat_model *load_model(void)
-{
-	char path[] = "/tmp/bpfmm-mini-XXXXXX.cat";
-	int fd = mkstemps(path, 4);
-	const char *inc[] = { "models/lib", NULL };
-	diag d = { .file = path };
-	size_t n = strlen(MINI_CAT);
-
-	if (fd < 0 || write(fd, MINI_CAT, n) != (ssize_t)n)
-		return NULL;
-	close(fd);
-	cat_model *m = cat_model_load(path, inc, NULL, &d);
-	if (!m)
-		diag_print(&d);
-	unlink(path);
-	return m;
-}
-
 /* The Observation of a test: 'N'ever, 'S'ometimes, 'A'lways, or 'E'rror. */
 static char observe(cat_model *m, const char *text)
 {
@@ -207,7 +190,7 @@ static char observe(cat_model *m, const char *text)
 
 int main(void)
 {
-	cat_model *m = load_model();
+	cat_model *m = unit_load_model(MINI_CAT);
 
 	CHECK(m != NULL);
 	if (!m)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "unit.h"
+#include "unit_model.h"
 #include "arch/frontends.h"
 #include "exec/enumerate.h"
 #include "litmus/litmus_read.h"
@@ -206,23 +207,6 @@ static void test_thread_unroll(void)
 
 /* ---- enumerate ---- */
 
-static cat_model *load_model(const char *text)
-{
-	char path[] = "/tmp/bpfmm-test-XXXXXX.cat";
-	int fd = mkstemps(path, 4);
-	const char *inc[] = { "models/lib", NULL };
-	diag d = { .file = path };
-
-	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
-		return NULL;
-	close(fd);
-	cat_model *m = cat_model_load(path, inc, NULL, &d);
-	if (!m)
-		diag_print(&d);
-	unlink(path);
-	return m;
-}
-
 typedef struct {
 	int x, y;            /* symbols */
 	int n;               /* executions seen */
@@ -256,7 +240,7 @@ static const char *MP =
 static int enumerate_mp(const char *model, mp_count *c, enum_stats *st)
 {
 	litmus_test *t = read_test(MP);
-	cat_model *m = load_model(model);
+	cat_model *m = unit_load_model(model);
 	diag d;
 	int rc = -1;
 
@@ -323,7 +307,7 @@ static int count_any(void *arg, const execution *ex)
 static void test_thin_air(void)
 {
 	litmus_test *t = read_test(LB_COPY);
-	cat_model *m = load_model("\"anything\"\ninclude \"cos.cat\"\n");
+	cat_model *m = unit_load_model("\"anything\"\ninclude \"cos.cat\"\n");
 	enum_stats st;
 	diag d;
 	int n[2] = { 0, 0 };
