@@ -29,9 +29,11 @@ typedef struct {
 	const par_job *pj;
 	int first, last;
 	int next;             /* the next test to hand out */
+	int emit_next;        /* the next test to print */
+	bool emitting;        /* a worker is printing finished tests */
+	int status;           /* OR of the printed tests' statuses */
 	capture *caps;        /* per test, indexed from first */
 	pthread_mutex_t lock;
-	pthread_cond_t done;  /* a test finished */
 } pool;
 
 static ssize_t sink_write(void *cookie, const char *data, size_t size)
@@ -74,6 +76,22 @@ static FILE *sink_open(sink *s)
 	return f;
 }
 
+static void emit(const capture *c)
+{
+	size_t from = 0;
+
+	for (int k = 0; k < c->n; k++) {
+		if (c->fds[k] == 2) {
+			fflush(stdout);
+			fwrite(c->buf + from, 1, c->ends[k] - from, stderr);
+		} else {
+			fwrite(c->buf + from, 1, c->ends[k] - from, stdout);
+		}
+		from = c->ends[k];
+	}
+	fflush(stdout);
+}
+
 static void run_one(pool *p, void *w, int i)
 {
 	capture *c = &p->caps[i - p->first];
@@ -86,7 +104,24 @@ static void run_one(pool *p, void *w, int i)
 	pthread_mutex_lock(&p->lock);
 	c->status = st;
 	c->done = true;
-	pthread_cond_broadcast(&p->done);
+	/* Print every finished test at the head of the order. One worker
+	 * prints at a time, outside the lock; it re-checks the head after each
+	 * test, so a test finished meanwhile by another worker is not missed,
+	 * and the last test to finish prints whatever is left. */
+	if (!p->emitting) {
+		p->emitting = true;
+		while (p->emit_next < p->last - p->first && p->caps[p->emit_next].done) {
+			capture *h = &p->caps[p->emit_next++];
+			pthread_mutex_unlock(&p->lock);
+			emit(h);
+			free(h->buf);
+			free(h->ends);
+			free(h->fds);
+			pthread_mutex_lock(&p->lock);
+			p->status |= h->status;
+		}
+		p->emitting = false;
+	}
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -122,22 +157,6 @@ static size_t thread_stack(void)
 	return sz;
 }
 
-static void emit(const capture *c)
-{
-	size_t from = 0;
-
-	for (int k = 0; k < c->n; k++) {
-		if (c->fds[k] == 2) {
-			fflush(stdout);
-			fwrite(c->buf + from, 1, c->ends[k] - from, stderr);
-		} else {
-			fwrite(c->buf + from, 1, c->ends[k] - from, stdout);
-		}
-		from = c->ends[k];
-	}
-	fflush(stdout);
-}
-
 int par_run(const par_job *pj, int first, int last, int jobs)
 {
 	int status = 0, n = last - first;
@@ -160,7 +179,6 @@ int par_run(const par_job *pj, int first, int last, int jobs)
 	p.caps = xrealloc(NULL, sizeof *p.caps * n);
 	memset(p.caps, 0, sizeof *p.caps * n);
 	pthread_mutex_init(&p.lock, NULL);
-	pthread_cond_init(&p.done, NULL);
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, thread_stack());
@@ -178,24 +196,13 @@ int par_run(const par_job *pj, int first, int last, int jobs)
 		started++;
 	}
 	pthread_attr_destroy(&attr);
-	/* print each test as soon as it and every test before it are done */
-	for (int i = 0; i < n; i++) {
-		pthread_mutex_lock(&p.lock);
-		while (!p.caps[i].done)
-			pthread_cond_wait(&p.done, &p.lock);
-		pthread_mutex_unlock(&p.lock);
-		emit(&p.caps[i]);
-		status |= p.caps[i].status;
-		free(p.caps[i].buf);
-		free(p.caps[i].ends);
-		free(p.caps[i].fds);
-	}
+	/* the workers print the tests in order as they finish (run_one) */
 	for (int t = 0; t < started; t++)
 		pthread_join(tids[t], NULL);
+	status = p.status;
 	free(tids);
 	free(p.caps);
 	pthread_mutex_destroy(&p.lock);
-	pthread_cond_destroy(&p.done);
 	return status;
 }
 
