@@ -61,10 +61,12 @@ ensure_packages() {
 }
 
 # Variant table: variant -> tree, kernel ARCH, cross prefix, image, QEMU.
+# A *-brokenjit variant is built from the series tree with the test-only
+# patches of tests/run/patches applied for the time of its build
+# (build_brokenjit), never left in the tree.
 variant_tree() {
 	case "$1" in
 	riscv64-base) echo base ;;
-	*-brokenjit) echo brokenjit ;;
 	*) echo series ;;
 	esac
 }
@@ -73,12 +75,10 @@ karch() { case "$1" in riscv64) echo riscv ;; arm64) echo arm64 ;; x86_64) echo 
 cross() { case "$1" in riscv64) echo riscv64-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; x86_64) echo x86_64-linux-gnu- ;; esac; }
 image_path() { case "$1" in riscv64) echo arch/riscv/boot/Image ;; arm64) echo arch/arm64/boot/Image ;; x86_64) echo arch/x86/boot/bzImage ;; esac; }
 
-# Patches of a tree, in order.  "base" leaves out patch 1 (0001-*);
-# "brokenjit" (test only, never the series) adds tests/run/patches, which
-# break a BPF JIT on purpose for `bpfmm run` to catch.
+# Patches of a tree, in order.  "base" leaves out patch 1 (0001-*).
 tree_patches() {
 	local p name
-	for p in "$PATCHDIR"/*.patch $([ "$1" = brokenjit ] && echo "$KDIR"/../tests/run/patches/*.patch); do
+	for p in "$PATCHDIR"/*.patch; do
 		[ -e "$p" ] || continue
 		name=${p##*/}
 		if [ "$1" = base ] && [ "$name" != "${name#0001-}" ]; then
@@ -97,6 +97,9 @@ prepare_tree() {
 	want=$( { stat -c '%n %s %Y' "$TARBALL"; tree_patches "$tree" | xargs -r cat; } |
 		sha256sum | cut -d' ' -f1)
 	stamp=$dir/.bpfmm-stamp
+	# a broken-JIT build interrupted with its test patch still applied
+	# leaves this marker: the tree is not the series any more
+	[ -e "$dir/.bpfmm-test-patched" ] && rm -f "$stamp"
 	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
 		log "tree $tree: up to date ($dir)"
 		return 0
@@ -135,8 +138,10 @@ configure() {
 	arch=$(variant_arch "$variant")
 	b=$WORK/build-$variant
 	mkdir -p "$b"
-	# BPFMM_EXTRA_CONFIG: more fragments (kernel/run.sh: the BPF options)
-	frags="$CONFIGDIR/common.config $CONFIGDIR/$arch.config ${BPFMM_EXTRA_CONFIG:-}"
+	# bpf-run.config: the BPF options of `bpfmm run`, in every build so that
+	# kernel-check and bpfmm run share their kernels (one build per variant).
+	# BPFMM_EXTRA_CONFIG: more fragments.
+	frags="$CONFIGDIR/common.config $CONFIGDIR/$arch.config $CONFIGDIR/bpf-run.config ${BPFMM_EXTRA_CONFIG:-}"
 	kmake "$variant" -s tinyconfig >/dev/null || die "tinyconfig failed"
 	# shellcheck disable=SC2086
 	(cd "$WORK/src-$(variant_tree "$variant")" &&
@@ -170,6 +175,41 @@ build_kernel() {
 		log "build $variant: compiler warnings (see $WORK/logs/build-$variant.log):"
 		grep -i 'warning:' "$WORK/logs/build-$variant.log" | head -n 10 >&2
 	fi
+}
+
+# build_brokenjit ARCH-brokenjit: the kernel of variant ARCH with the
+# test-only patches of tests/run/patches (a JIT broken on purpose, for
+# `bpfmm run` to catch), built incrementally: the build directory of ARCH
+# is copied, the patches are applied to the series tree, only what they
+# touch is recompiled and linked, and the tree's files are put back with
+# their old times, so ARCH's own build sees no change.  About a minute
+# instead of a whole kernel.
+build_brokenjit() {
+	local variant=$1 base tree b save p f rc
+	base=${variant%-brokenjit}
+	tree=$WORK/src-$(variant_tree "$base")
+	b=$WORK/build-$variant
+	[ -f "$WORK/build-$base/$(image_path "$(variant_arch "$base")")" ] ||
+		die "build_brokenjit: $base is not built"
+	rm -rf "$b"
+	cp -a "$WORK/build-$base" "$b" || die "copying build-$base failed"
+	save=$(mktemp -d "${TMPDIR:-/tmp}/bpfmm-brokenjit.XXXXXX") || die "mktemp failed"
+	touch "$tree/.bpfmm-test-patched"
+	for p in "$KDIR"/../tests/run/patches/*.patch; do
+		for f in $(sed -n 's|^+++ b/||p' "$p"); do
+			mkdir -p "$save/$(dirname "$f")"
+			cp -p "$tree/$f" "$save/$f"
+		done
+		patch -d "$tree" -p1 --batch --forward --quiet < "$p" ||
+			{ cp -a "$save"/. "$tree"/; rm -rf "$save"; die "test patch ${p##*/} does not apply"; }
+	done
+	kmake "$variant" -j"$JOBS" -s "$(basename "$(image_path "$(variant_arch "$variant")")")" \
+		> "$WORK/logs/build-$variant.log" 2>&1
+	rc=$?
+	cp -a "$save"/. "$tree"/    # the series files, with their old times
+	rm -rf "$save"
+	rm -f "$tree/.bpfmm-test-patched"
+	[ $rc -eq 0 ] || { tail -n 30 "$WORK/logs/build-$variant.log" >&2; die "build of $variant failed"; }
 }
 
 # Static /init for the arch, packed alone (plus /dev/console) into a cpio.

@@ -2,18 +2,17 @@
 # kernel/run.sh --arch ARCH JOB LOG: boot the Linux 6.12 guest of ARCH with
 # the bpfmm-run initramfs (static kernel/guest/bpfrun.c as /init, JOB as
 # /job) and write its console to LOG.  Called by `bpfmm run --arch`; the
-# judging is bpfmm's.  The kernel is built like the kernel-check one of the
-# same variant plus kernel/configs/bpf-run.config (the BPF options), under
-# $BPFMM_CACHE/kernel-run, when missing or configured without BPF.
+# judging is bpfmm's.  The kernel is the kernel-check one of the same
+# variant (under $BPFMM_CACHE/kernel-check, with the BPF options of
+# kernel/configs/bpf-run.config), built when missing or without BPF.
 #
 # Environment: BPFMM_CACHE, JOBS, RUN_TIMEOUT (QEMU timeout, default 900 s),
 # RUN_VARIANT (kernel variant to boot, default ARCH; e.g. a test-only
 # broken-JIT build, see tests/run/).
 set -u
-# bpfmm run's kernels: their own work directory and the BPF options on top
-# of the kernel-check configuration (kernel/configs/bpf-run.config).
-export BPFMM_KERNEL_WORK=${BPFMM_KERNEL_WORK:-${BPFMM_CACHE:-$HOME/.cache/bpfmm}/kernel-run}
-export BPFMM_EXTRA_CONFIG=${BPFMM_EXTRA_CONFIG:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/configs/bpf-run.config}
+# bpfmm run's kernels are kernel-check's (same work directory, same
+# configuration: kernel/configs/bpf-run.config is in every build); x86_64
+# and the broken-JIT variants are built here when missing.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 arch=
@@ -33,15 +32,38 @@ case "$arch" in riscv64|arm64|x86_64) ;; *) die "unknown arch $arch" ;; esac
 mkdir -p "$WORK/logs"
 build=$WORK/build-$variant
 img=$build/$(image_path "$arch")
-if [ ! -f "$img" ] || ! grep -q '^CONFIG_BPF_JIT_ALWAYS_ON=y' "$build/.config" 2>/dev/null; then
-	ensure_packages
-	log "=== $variant: kernel missing or without BPF: building (-j$JOBS)"
-	t0=$(date +%s)
-	prepare_tree "$(variant_tree "$variant")" || exit 1
-	configure "$variant" || exit 1
-	build_kernel "$variant" || exit 1
-	log "=== $variant: built in $(($(date +%s) - t0))s"
-fi
+
+# ensure_built VARIANT: configure and build it when its image is missing or
+# was configured without the BPF options.
+ensure_built() {
+	local v=$1 b=$WORK/build-$1 t0
+	if [ ! -f "$b/$(image_path "$arch")" ] || ! grep -q '^CONFIG_BPF_JIT_ALWAYS_ON=y' "$b/.config" 2>/dev/null; then
+		ensure_packages
+		log "=== $v: kernel missing or without BPF: building (-j$JOBS)"
+		t0=$(date +%s)
+		prepare_tree "$(variant_tree "$v")" || exit 1
+		configure "$v" || exit 1
+		build_kernel "$v" || exit 1
+		log "=== $v: built in $(($(date +%s) - t0))s"
+	fi
+}
+
+case "$variant" in
+*-brokenjit)
+	base=${variant%-brokenjit}
+	ensure_built "$base"
+	baseimg=$WORK/build-$base/$(image_path "$arch")
+	if [ ! -f "$img" ] || [ "$baseimg" -nt "$img" ] ||
+		[ -n "$(find "$KDIR/../tests/run/patches" -name '*.patch' -newer "$img")" ]; then
+		log "=== $variant: $base + tests/run/patches, incremental build"
+		t0=$(date +%s)
+		prepare_tree "$(variant_tree "$base")" || exit 1
+		build_brokenjit "$variant" || exit 1
+		log "=== $variant: built in $(($(date +%s) - t0))s"
+	fi
+	;;
+*) ensure_built "$variant" ;;
+esac
 
 # The runner, rebuilt when its source changes.
 runner=$WORK/bpfrun-$arch

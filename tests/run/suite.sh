@@ -1,8 +1,8 @@
 #!/bin/bash
-# tests/run/suite.sh - `make bpf-run-check` (docs/runtime-testing.md).
+# tests/run/suite.sh - suite bpf-run of `make check`, also `make
+# bpf-run-check` (docs/runtime-testing.md).
 #
-# For each arch of $RUN_ARCHES (default: riscv64; arm64 and x86_64 are
-# wired in kernel/lib.sh but not yet measured), `bpfmm run`
+# For each arch of $RUN_ARCHES (default: riscv64 arm64 x86_64), `bpfmm run`
 # boots the Linux 6.12 guest once with every test: the BPF catalogue
 # (../shared, when present), our corpus (tests/litmus/bpf), tests/run and
 # $RUN_RANDOM (default 200) random `bpfgen --no-acqrel` tests.  Each arch
@@ -19,10 +19,11 @@
 # short; the broken-JIT run uses 4096 x 8).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-export BPFMM_KERNEL_WORK=${BPFMM_KERNEL_WORK:-${BPFMM_CACHE:-$HOME/.cache/bpfmm}/kernel-run}
-export BPFMM_EXTRA_CONFIG=${BPFMM_EXTRA_CONFIG:-$PWD/kernel/configs/bpf-run.config}
+# the kernels are kernel-check's (kernel/lib.sh: same work directory and
+# configuration), so after the kernel suite only x86_64 and the broken-JIT
+# kernel (incremental) are built here
 source kernel/lib.sh
-arches=${RUN_ARCHES:-riscv64}
+arches=${RUN_ARCHES:-riscv64 arm64 x86_64}
 nrandom=${RUN_RANDOM:-200}
 seed=${RUN_SEED:-7}
 shared=${SHARED:-../shared}
