@@ -1564,4 +1564,5 @@ const frontend aarch64_frontend = {
 	.is_register = a64_is_register,
 	.canon_register = a64_canon_register,
 	.parse_thread = a64_parse_thread,
+	.jit_arch = "arm64",
 };

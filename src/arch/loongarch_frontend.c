@@ -660,4 +660,5 @@ const frontend loongarch_frontend = {
 	.is_register = la_is_register,
 	.canon_register = la_canon_register,
 	.parse_thread = la_parse_thread,
+	.jit_arch = "loongarch64",
 };

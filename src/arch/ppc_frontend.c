@@ -584,4 +584,5 @@ const frontend ppc_frontend = {
 	.ntags = PPC_NTAGS,
 	.is_register = ppc_is_register,
 	.parse_thread = ppc_parse_thread,
+	.jit_arch = "powerpc",
 };

@@ -700,4 +700,5 @@ const frontend riscv_frontend = {
 	.is_register = rv_is_register,
 	.canon_register = rv_canon_register,
 	.parse_thread = rv_parse_thread,
+	.jit_arch = "riscv64",
 };

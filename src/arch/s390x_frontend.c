@@ -600,4 +600,5 @@ const frontend s390x_frontend = {
 	.is_register = s390_is_register,
 	.canon_register = s390_canon_register,
 	.parse_thread = s390_parse_thread,
+	.jit_arch = "s390x",
 };

@@ -741,6 +741,7 @@ const frontend x86_64_frontend = {
 	.is_register = x64_is_register,
 	.canon_register = x64_canon_register,
 	.parse_thread = x64_parse_thread,
+	.jit_arch = "x86-64",
 };
 
 const frontend x86_frontend = {
