@@ -1258,26 +1258,13 @@ static const char *const a64_unsupported_prefixes[] = {
 	"LDLAR", "STLLR", "CASP",
 };
 
-static int parse_insn(a64_parser *ap)
+/* Loads and stores (plain, acquire / release, exclusive); the pair,
+ * unscaled, MTE and system instructions and the mixed-size accesses are
+ * refused. */
+static int parse_load_store(a64_parser *ap, const char *m)
 {
-	lexer *lx = &ap->lx;
-	char *m = ap->mnem;
-	size_t n = 0, i;
-	ir_insn *in;
+	size_t i;
 
-	lex_skip_blanks(lx);
-	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
-		if (n + 1 >= MNEMONIC_MAX)
-			return unknown_insn(ap);
-		m[n] = (char)toupper((unsigned char)lx->p[n]);
-		n++;
-	}
-	m[n] = '\0';
-	if (n == 0)
-		return unknown_insn(ap);
-	lex_advance(lx, n);
-
-	/* loads and stores */
 	if (!strcmp(m, "LDR") || !strcmp(m, "LDUR"))   /* LDUR: offset #0 only */
 		return do_load(ap, 0, false, true);
 	if (!strcmp(m, "LDAR"))
@@ -1303,73 +1290,120 @@ static int parse_insn(a64_parser *ap)
 	     !strncmp(m, "STL", 3) || !strncmp(m, "LDX", 3) || !strncmp(m, "STX", 3)) &&
 	    (size_suffix(m) || strstr(m, "RS")))
 		return unsupported(ap, "byte / halfword / sign-extending accesses (mixed-size) are not modelled");
+	return FE_NOT_MINE;
+}
 
-	/* atomics */
+/* Atomics: SWP, CAS and LD<op> / ST<op> (the a64_amo_ops table), with
+ * their ordering suffixes. */
+static int parse_atomic(a64_parser *ap, const char *m)
+{
+	bool acq, rel;
+
 	if (!strncmp(m, "SWP", 3) || !strncmp(m, "CAS", 3)) {
-		bool acq, rel;
 		if (size_suffix(m + 3) && m[3])
 			return unsupported(ap, "byte / halfword atomics (mixed-size) are not modelled");
 		if (!ordering_suffix(m + 3, &acq, &rel))
 			return unknown_insn(ap);
 		return m[0] == 'S' ? do_amo(ap, ALU_MOVB, false, acq, rel, false) : do_cas(ap, acq, rel);
 	}
-	if (!strncmp(m, "LD", 2) || !strncmp(m, "ST", 2)) {
-		for (i = 0; i < NELEM(a64_amo_ops); i++) {
-			size_t l = strlen(a64_amo_ops[i].name);
-			bool acq, rel;
-			if (strncmp(m + 2, a64_amo_ops[i].name, l))
-				continue;
-			if (size_suffix(m + 2 + l))
-				return unsupported(ap, "byte / halfword atomics (mixed-size) are not modelled");
-			if (!ordering_suffix(m + 2 + l, &acq, &rel) || (m[0] == 'S' && acq))
-				return unknown_insn(ap);
-			return do_amo(ap, a64_amo_ops[i].alu, a64_amo_ops[i].clr, acq, rel, m[0] == 'S');
-		}
+	if (strncmp(m, "LD", 2) != 0 && strncmp(m, "ST", 2) != 0)
+		return FE_NOT_MINE;
+	for (size_t i = 0; i < NELEM(a64_amo_ops); i++) {
+		size_t l = strlen(a64_amo_ops[i].name);
+		if (strncmp(m + 2, a64_amo_ops[i].name, l))
+			continue;
+		if (size_suffix(m + 2 + l))
+			return unsupported(ap, "byte / halfword atomics (mixed-size) are not modelled");
+		if (!ordering_suffix(m + 2 + l, &acq, &rel) || (m[0] == 'S' && acq))
+			return unknown_insn(ap);
+		return do_amo(ap, a64_amo_ops[i].alu, a64_amo_ops[i].clr, acq, rel, m[0] == 'S');
 	}
+	return FE_NOT_MINE;
+}
 
-	/* barriers */
+/* DMB, DSB, ISB. */
+static int parse_barrier(a64_parser *ap, const char *m)
+{
+	ir_insn *in;
+
 	if (!strcmp(m, "DMB") || !strcmp(m, "DSB"))
 		return do_barrier(ap, m[1] == 'S');
-	if (!strcmp(m, "ISB")) {
-		if (!(in = add_insn(ap)))
-			return -1;
-		in->op = IR_FENCE;
-		in->tags_f = TAG(A64_TAG_ISB);
-		return 0;
-	}
+	if (strcmp(m, "ISB") != 0)
+		return FE_NOT_MINE;
+	if (!(in = add_insn(ap)))
+		return -1;
+	in->op = IR_FENCE;
+	in->tags_f = TAG(A64_TAG_ISB);
+	return 0;
+}
 
-	/* register moves and arithmetic */
-	if (!strcmp(m, "MOV")) {
-		int d;
-		areg rd;
-		opnd a;
-		if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src_or_imm(ap, &a))
-			return -1;
-		if (d < 0)
-			return 0;
-		if (rd.w && a.kind == OPND_IMM)
-			a.imm.off &= 0xffffffff;
-		if (!(in = add_insn(ap)))
-			return -1;
-		in->op = IR_MOV;
-		in->dst = d;
-		in->a = a;
-		return rd.w && a.kind == OPND_REG ? zero_extend(ap, d) : 0;
-	}
+/* `MOV Rd, Rn|#imm`. */
+static int do_mov(a64_parser *ap)
+{
+	int d;
+	areg rd;
+	opnd a;
+	ir_insn *in;
+
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src_or_imm(ap, &a))
+		return -1;
+	if (d < 0)
+		return 0;
+	if (rd.w && a.kind == OPND_IMM)
+		a.imm.off &= 0xffffffff;
+	if (!(in = add_insn(ap)))
+		return -1;
+	in->op = IR_MOV;
+	in->dst = d;
+	in->a = a;
+	return rd.w && a.kind == OPND_REG ? zero_extend(ap, d) : 0;
+}
+
+/* `OP Rd, Rn, operand2` for the a64_alus table. */
+static int do_alu(a64_parser *ap, alu_op alu)
+{
+	int d;
+	areg rd;
+	opnd a, b;
+
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &a, NULL)
+	    || expect_comma(ap) || (ap->op_w = rd.w, parse_operand2(ap, &b)))
+		return -1;
+	if (d < 0)
+		return 0;
+	if (!add_op(ap, IR_ALU, alu, d, a, b))
+		return -1;
+	return rd.w ? zero_extend(ap, d) : 0;
+}
+
+/* SXTB SXTH SXTW UXTB UXTH UXTW Rd, Rn */
+static int do_extend(a64_parser *ap, int bits, bool sign)
+{
+	int d;
+	areg rd;
+	opnd n;
+
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL))
+		return -1;
+	if (d < 0)
+		return 0;
+	if (extend_into(ap, d, n, bits, sign))
+		return -1;
+	return rd.w ? zero_extend(ap, d) : 0;
+}
+
+/* Register moves and arithmetic. */
+static int parse_alu(a64_parser *ap, const char *m)
+{
+	bool sign;
+	int bits;
+	size_t i;
+
+	if (!strcmp(m, "MOV"))
+		return do_mov(ap);
 	for (i = 0; i < NELEM(a64_alus); i++)
-		if (!strcmp(m, a64_alus[i].name)) {
-			int d;
-			areg rd;
-			opnd a, b;
-			if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &a, NULL)
-			    || expect_comma(ap) || (ap->op_w = rd.w, parse_operand2(ap, &b)))
-				return -1;
-			if (d < 0)
-				return 0;
-			if (!add_op(ap, IR_ALU, a64_alus[i].alu, d, a, b))
-				return -1;
-			return rd.w ? zero_extend(ap, d) : 0;
-		}
+		if (!strcmp(m, a64_alus[i].name))
+			return do_alu(ap, a64_alus[i].alu);
 	if (!strcmp(m, "MADD") || !strcmp(m, "MSUB") || !strcmp(m, "MNEG") ||
 	    (strchr("SU", m[0]) && m[1] && (!strcmp(m + 1, "MULL") || !strcmp(m + 1, "MADDL") ||
 					    !strcmp(m + 1, "MSUBL") || !strcmp(m + 1, "MNEGL"))))
@@ -1385,6 +1419,16 @@ static int parse_insn(a64_parser *ap)
 	if (!strcmp(m, "MVN") || !strcmp(m, "NEG") || !strcmp(m, "ORN") ||
 	    !strcmp(m, "EON") || !strcmp(m, "BIC"))
 		return do_not_ops(ap, m);
+	bits = extension(m, &sign);
+	if (bits && bits < 64)
+		return do_extend(ap, bits, sign);
+	return FE_NOT_MINE;
+}
+
+/* Flag setting (CMP, TST, CMN, SUBS, ADDS, ANDS) and conditional
+ * selects (CSEL, CSET, CSINC, CSINV, CSNEG, CINC, CINV, CNEG, CSETM). */
+static int parse_cond(a64_parser *ap, const char *m)
+{
 	if (!strcmp(m, "CMP") || !strcmp(m, "TST") || !strcmp(m, "CMN") ||
 	    !strcmp(m, "SUBS") || !strcmp(m, "ADDS") || !strcmp(m, "ANDS"))
 		return do_flags(ap, m);
@@ -1396,57 +1440,91 @@ static int parse_insn(a64_parser *ap)
 		return do_csel_kind(ap, m[3] == 'C' ? 'I' : m[3] == 'V' ? 'V' : 'N', 1);
 	if (!strcmp(m, "CSETM"))
 		return do_csel_kind(ap, 'V', 2);
-	{   /* SXTB SXTH SXTW UXTB UXTH UXTW Rd, Rn */
-		bool sign;
-		int bits = extension(m, &sign);
-		if (bits && bits < 64) {
-			int d;
-			areg rd;
-			opnd n;
-			if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL))
-				return -1;
-			if (d < 0)
-				return 0;
-			if (extend_into(ap, d, n, bits, sign))
-				return -1;
-			return rd.w ? zero_extend(ap, d) : 0;
-		}
-	}
+	return FE_NOT_MINE;
+}
 
-	/* control flow */
+/* `CBZ` / `CBNZ Rt, L`. */
+static int do_cbz(a64_parser *ap, const char *m)
+{
+	ir_insn *in;
+	opnd a;
+
+	if (parse_src(ap, &a, NULL) || expect_comma(ap) || !(in = add_insn(ap)))
+		return -1;
+	in->op = IR_BRANCH;
+	in->cmp = m[2] == 'Z' ? CMP_EQ : CMP_NE;
+	in->a = a;
+	in->b = imm_opnd(0);
+	return parse_label_ref(ap, ap->th->ncode - 1);
+}
+
+/* `TBZ` / `TBNZ Rt, #bit, L`. */
+static int do_tbz(a64_parser *ap, const char *m)
+{
+	ir_insn *in;
+	opnd a, bit;
+	int t = hidden_reg(ap, HREG_TMP);
+
+	if (t < 0 || parse_src(ap, &a, NULL) || expect_comma(ap) || parse_imm(ap, &bit)
+	    || expect_comma(ap))
+		return -1;
+	if (bit.imm.off < 0 || bit.imm.off > 63)
+		return diag_error(ap->d, ap->insn_pos, "invalid bit number");
+	if (!add_op(ap, IR_ALU, ALU_AND, t, a, imm_opnd((int64_t)((uint64_t)1 << bit.imm.off)))
+	    || !(in = add_op(ap, IR_BRANCH, ALU_ADD, -1, reg_opnd(t), imm_opnd(0))))
+		return -1;
+	in->cmp = m[2] == 'Z' ? CMP_EQ : CMP_NE;
+	return parse_label_ref(ap, ap->th->ncode - 1);
+}
+
+/* Control flow: NOP, B, B.cond, CBZ, CBNZ, TBZ, TBNZ; BR, BL, RET (and
+ * other flag-setting forms) are refused. */
+static int parse_branch(a64_parser *ap, const char *m)
+{
 	if (!strcmp(m, "NOP"))
 		return 0;
 	if (!strcmp(m, "B"))
 		return do_branch(ap, NULL);
 	if (!strncmp(m, "B.", 2))
 		return do_branch(ap, m + 2);
-	if (!strcmp(m, "CBZ") || !strcmp(m, "CBNZ")) {
-		opnd a;
-		if (parse_src(ap, &a, NULL) || expect_comma(ap) || !(in = add_insn(ap)))
-			return -1;
-		in->op = IR_BRANCH;
-		in->cmp = m[2] == 'Z' ? CMP_EQ : CMP_NE;
-		in->a = a;
-		in->b = imm_opnd(0);
-		return parse_label_ref(ap, ap->th->ncode - 1);
-	}
-	if (!strcmp(m, "TBZ") || !strcmp(m, "TBNZ")) {   /* TBZ Rt, #bit, L */
-		opnd a, bit;
-		int t = hidden_reg(ap, HREG_TMP);
-		if (t < 0 || parse_src(ap, &a, NULL) || expect_comma(ap) || parse_imm(ap, &bit)
-		    || expect_comma(ap))
-			return -1;
-		if (bit.imm.off < 0 || bit.imm.off > 63)
-			return diag_error(ap->d, ap->insn_pos, "invalid bit number");
-		if (!add_op(ap, IR_ALU, ALU_AND, t, a, imm_opnd((int64_t)((uint64_t)1 << bit.imm.off)))
-		    || !(in = add_op(ap, IR_BRANCH, ALU_ADD, -1, reg_opnd(t), imm_opnd(0))))
-			return -1;
-		in->cmp = m[2] == 'Z' ? CMP_EQ : CMP_NE;
-		return parse_label_ref(ap, ap->th->ncode - 1);
-	}
+	if (!strcmp(m, "CBZ") || !strcmp(m, "CBNZ"))
+		return do_cbz(ap, m);
+	if (!strcmp(m, "TBZ") || !strcmp(m, "TBNZ"))
+		return do_tbz(ap, m);
 	if (!strncmp(m, "ADDS", 4) || !strncmp(m, "SUBS", 4) || !strcmp(m, "CMN") ||
 	    !strcmp(m, "BR") || !strcmp(m, "BL") || !strcmp(m, "RET"))
 		return unsupported(ap, "not modelled");
+	return FE_NOT_MINE;
+}
+
+/* The instruction classes, in the order parse_insn tries them. */
+static int (*const a64_classes[])(a64_parser *, const char *) = {
+	parse_load_store, parse_atomic, parse_barrier, parse_alu, parse_cond, parse_branch,
+};
+
+static int parse_insn(a64_parser *ap)
+{
+	lexer *lx = &ap->lx;
+	char *m = ap->mnem;
+	size_t n = 0;
+
+	lex_skip_blanks(lx);
+	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
+		if (n + 1 >= MNEMONIC_MAX)
+			return unknown_insn(ap);
+		m[n] = (char)toupper((unsigned char)lx->p[n]);
+		n++;
+	}
+	m[n] = '\0';
+	if (n == 0)
+		return unknown_insn(ap);
+	lex_advance(lx, n);
+	for (size_t i = 0; i < NELEM(a64_classes); i++) {
+		int rc = a64_classes[i](ap, m);
+
+		if (rc != FE_NOT_MINE)
+			return rc;
+	}
 	return unknown_insn(ap);
 }
 
@@ -1486,4 +1564,5 @@ const frontend aarch64_frontend = {
 	.is_register = a64_is_register,
 	.canon_register = a64_canon_register,
 	.parse_thread = a64_parse_thread,
+	.jit_arch = "arm64",
 };

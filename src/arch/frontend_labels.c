@@ -100,3 +100,16 @@ out:
 	fe_labels_free(lab);
 	return rc;
 }
+
+size_t fe_find_name(const void *table, size_t n, size_t size, const char *m)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const char *const *name = (const void *)((const char *)table + i * size);
+
+		if (!strcmp(m, *name))
+			break;
+	}
+	return i;
+}

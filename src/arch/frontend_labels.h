@@ -3,7 +3,8 @@
  * PPC, RISC-V, S390X, x86): each cell may start with `L:`; a branch names a
  * label that may come later in the thread, so branches are recorded while
  * parsing and patched at the end of the thread. Also the thread loop they
- * all share (fe_parse_grid).
+ * all share (fe_parse_grid), and the convention of their instruction
+ * classes (FE_NOT_MINE).
  */
 #ifndef BPFMM_FRONTEND_LABELS_H
 #define BPFMM_FRONTEND_LABELS_H
@@ -54,5 +55,20 @@ typedef int (*fe_resolve_fn)(void *parser);
 int fe_parse_grid(litmus_thread *th, fe_labels *lab, lexer *lx, size_t per_cell,
 		  const litmus_cell *cells, int ncells, fe_insn_fn insn,
 		  fe_resolve_fn resolve, void *parser, diag *d);
+
+/* Each front-end parses an instruction with one function per instruction
+ * class (loads, stores, ALU, branches, atomics, fences...), tried in a
+ * fixed order by a short parse_insn. A class function that does not know
+ * the mnemonic returns FE_NOT_MINE without reading anything or changing
+ * the instruction, so the next class is tried; otherwise it returns 0, or
+ * -1 with an error. */
+enum { FE_NOT_MINE = 1 };
+
+/* The index of name m in table, an array of n entries of `size` bytes
+ * each starting with a `const char *` name; n if m is not there.
+ * FE_FIND(table, m) for an array in scope. */
+size_t fe_find_name(const void *table, size_t n, size_t size, const char *m);
+#define FE_FIND(table, m) fe_find_name((table), sizeof (table) / sizeof (table)[0], \
+				       sizeof (table)[0], (m))
 
 #endif

@@ -398,39 +398,58 @@ static bool sized(const mnemonic *m)
 	return m->size == 4 || m->size == 8;
 }
 
-static int parse_memory(la_parser *lp, const mnemonic *m, ir_insn *in, bool *done)
+/* `ld.X rd, rj, si12`, `ldptr.{w,d}`, `ldx.X rd, rj, rk` (X: b h w d bu hu
+ * wu). */
+static int parse_load(la_parser *lp, const mnemonic *m, ir_insn *in)
 {
 	const char *b = m->base;
 	int dst;
 
-	*done = true;
-	if ((!strcmp(b, "ld") || !strcmp(b, "ldptr") || !strcmp(b, "ldx")) && m->size) {
-		if (!strcmp(b, "ldptr") && (!sized(m) || m->uns))
-			return unknown_insn(lp);
-		in->op = IR_LOAD;
-		in->size = m->size;
-		if (parse_dst(lp, &dst) || comma(lp))
-			return -1;
-		bool zero = dst < 0;
-		if (zero && (dst = hidden(lp, "%zero")) < 0)   /* the read still happens */
-			return -1;
-		in->dst = dst;
-		if (b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in))
-			return -1;
-		if (!zero && m->size < 8)
-			extend(lp, dst, 8 * m->size, !m->uns);
-		return 0;
-	}
-	if ((!strcmp(b, "st") || !strcmp(b, "stptr") || !strcmp(b, "stx")) && m->size && !m->uns) {
-		if (!strcmp(b, "stptr") && !sized(m))
-			return unknown_insn(lp);
-		in->op = IR_STORE;
-		in->size = m->size;
-		if (parse_src(lp, &in->b) || comma(lp))
-			return -1;
-		return b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in);
-	}
-	if (!strcmp(b, "ll") && sized(m) && !m->uns) {
+	if ((strcmp(b, "ld") != 0 && strcmp(b, "ldptr") != 0 && strcmp(b, "ldx") != 0) || !m->size)
+		return FE_NOT_MINE;
+	if (!strcmp(b, "ldptr") && (!sized(m) || m->uns))
+		return unknown_insn(lp);
+	in->op = IR_LOAD;
+	in->size = m->size;
+	if (parse_dst(lp, &dst) || comma(lp))
+		return -1;
+	bool zero = dst < 0;
+	if (zero && (dst = hidden(lp, "%zero")) < 0)   /* the read still happens */
+		return -1;
+	in->dst = dst;
+	if (b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in))
+		return -1;
+	if (!zero && m->size < 8)
+		extend(lp, dst, 8 * m->size, !m->uns);
+	return 0;
+}
+
+/* `st.X rd, rj, si12`, `stptr.{w,d}`, `stx.X rd, rj, rk` (X: b h w d). */
+static int parse_store(la_parser *lp, const mnemonic *m, ir_insn *in)
+{
+	const char *b = m->base;
+
+	if ((strcmp(b, "st") != 0 && strcmp(b, "stptr") != 0 && strcmp(b, "stx") != 0)
+	    || !m->size || m->uns)
+		return FE_NOT_MINE;
+	if (!strcmp(b, "stptr") && !sized(m))
+		return unknown_insn(lp);
+	in->op = IR_STORE;
+	in->size = m->size;
+	if (parse_src(lp, &in->b) || comma(lp))
+		return -1;
+	return b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in);
+}
+
+/* `ll.{w,d} rd, rj, si14` and `sc.{w,d} rd, rj, si14`. */
+static int parse_llsc(la_parser *lp, const mnemonic *m, ir_insn *in)
+{
+	const char *b = m->base;
+	int dst;
+
+	if ((strcmp(b, "ll") != 0 && strcmp(b, "sc") != 0) || !sized(m) || m->uns)
+		return FE_NOT_MINE;
+	if (b[0] == 'l') {
 		in->op = IR_LOAD;
 		in->reserve = true;
 		in->size = m->size;
@@ -447,28 +466,34 @@ static int parse_memory(la_parser *lp, const mnemonic *m, ir_insn *in, bool *don
 			extend(lp, dst, 32, true);
 		return 0;
 	}
-	if (!strcmp(b, "sc") && sized(m) && !m->uns) {
-		/* sc rd, rj, si14: store rd; rd = 1 on success, 0 on failure */
-		int st = hidden(lp, HREG_SC);
-		if (st < 0 || parse_dst(lp, &dst) || comma(lp))
-			return -1;
-		in->op = IR_SC;
-		in->size = m->size;
-		in->tags_w = TAG(LA_TAG_SC);
-		in->b = dst < 0 ? imm_opnd(0) : reg_opnd(dst);
-		in->dst = st;
-		if (parse_base_off(lp, in))
-			return -1;
-		if (dst >= 0) {
-			ir_insn *x = add_insn(lp);
-			x->op = IR_ALU;
-			x->alu = ALU_XOR;
-			x->dst = dst;
-			x->a = reg_opnd(st);
-			x->b = imm_opnd(1);
-		}
-		return 0;
+	/* sc rd, rj, si14: store rd; rd = 1 on success, 0 on failure */
+	int st = hidden(lp, HREG_SC);
+	if (st < 0 || parse_dst(lp, &dst) || comma(lp))
+		return -1;
+	in->op = IR_SC;
+	in->size = m->size;
+	in->tags_w = TAG(LA_TAG_SC);
+	in->b = dst < 0 ? imm_opnd(0) : reg_opnd(dst);
+	in->dst = st;
+	if (parse_base_off(lp, in))
+		return -1;
+	if (dst >= 0) {
+		ir_insn *x = add_insn(lp);
+		x->op = IR_ALU;
+		x->alu = ALU_XOR;
+		x->dst = dst;
+		x->a = reg_opnd(st);
+		x->b = imm_opnd(1);
 	}
+	return 0;
+}
+
+/* `am<op>[_db].{w,d} rd, rk, rj` (the la_amos table); ammax, ammin and
+ * amcas are refused. */
+static int parse_amo(la_parser *lp, const mnemonic *m, ir_insn *in)
+{
+	const char *b = m->base;
+
 	for (size_t i = 0; i < NELEM(la_amos); i++) {
 		size_t n = strlen(la_amos[i].name);
 		if (strncmp(b, la_amos[i].name, n) != 0 || (b[n] && strcmp(b + n, "_db")))
@@ -492,53 +517,53 @@ static int parse_memory(la_parser *lp, const mnemonic *m, ir_insn *in, bool *don
 	}
 	if (!strncmp(b, "ammax", 5) || !strncmp(b, "ammin", 5) || !strncmp(b, "amcas", 5))
 		return unsupported(lp, "no IR operation for it");
-	*done = false;
+	return FE_NOT_MINE;
+}
+
+/* `dbar HINT` (dbar_tags), `ibar 0`. */
+static int parse_fence(la_parser *lp, const mnemonic *m, ir_insn *in)
+{
+	const char *b = m->base;
+	int64_t v;
+
+	if (strcmp(b, "dbar") != 0 && strcmp(b, "ibar") != 0)
+		return FE_NOT_MINE;
+	if (m->suffix[0] || parse_imm(lp, &v))
+		return m->suffix[0] ? unknown_insn(lp) : -1;
+	in->op = IR_FENCE;
+	in->tags_f = b[0] == 'd' ? dbar_tags(v) : TAG(LA_TAG_IBAR);
 	return 0;
 }
 
-static int parse_insn(la_parser *lp, ir_insn *in)
+/* The la_alus table; `li.{w,d}`, `move`, `nop` (an operation into $zero
+ * takes no IR slot). */
+static int parse_alu(la_parser *lp, const mnemonic *m, ir_insn *in)
 {
-	mnemonic m;
-	bool done;
+	const char *b = m->base;
+	size_t i = FE_FIND(la_alus, b);
 	int64_t v;
-	size_t i;
 
-	if (read_mnemonic(lp, &m))
-		return -1;
-	const char *b = m.base;
-
-	int rc = parse_memory(lp, &m, in, &done);
-	if (rc || done)
-		return rc;
-	if (!strcmp(b, "dbar") || !strcmp(b, "ibar")) {
-		if (m.suffix[0] || parse_imm(lp, &v))
-			return m.suffix[0] ? unknown_insn(lp) : -1;
-		in->op = IR_FENCE;
-		in->tags_f = b[0] == 'd' ? dbar_tags(v) : TAG(LA_TAG_IBAR);
-		return 0;
-	}
-	for (i = 0; i < NELEM(la_alus); i++)
-		if (!strcmp(b, la_alus[i].name)) {
-			if (la_alus[i].sized ? !sized(&m) || m.uns : m.suffix[0] != '\0')
-				return unknown_insn(lp);
-			in->op = IR_ALU;
-			in->alu = la_alus[i].alu;
-			if (parse_dst(lp, &in->dst) || comma(lp) || parse_src(lp, &in->a) || comma(lp))
+	if (i < NELEM(la_alus)) {
+		if (la_alus[i].sized ? !sized(m) || m->uns : m->suffix[0] != '\0')
+			return unknown_insn(lp);
+		in->op = IR_ALU;
+		in->alu = la_alus[i].alu;
+		if (parse_dst(lp, &in->dst) || comma(lp) || parse_src(lp, &in->a) || comma(lp))
+			return -1;
+		if (la_alus[i].imm) {
+			if (parse_imm(lp, &v))
 				return -1;
-			if (la_alus[i].imm) {
-				if (parse_imm(lp, &v))
-					return -1;
-				in->b = imm_opnd(v);
-			} else if (parse_src(lp, &in->b)) {
-				return -1;
-			}
-			if (in->dst < 0) {
-				lp->th->ncode--;   /* into $zero: no effect */
-				return 0;
-			}
-			return la_alus[i].sized && m.size == 4 ? lower_w(lp, in) : 0;
+			in->b = imm_opnd(v);
+		} else if (parse_src(lp, &in->b)) {
+			return -1;
 		}
-	if ((!strcmp(b, "li") && sized(&m) && !m.uns) || (!strcmp(b, "move") && !m.suffix[0])) {
+		if (in->dst < 0) {
+			lp->th->ncode--;   /* into $zero: no effect */
+			return 0;
+		}
+		return la_alus[i].sized && m->size == 4 ? lower_w(lp, in) : 0;
+	}
+	if ((!strcmp(b, "li") && sized(m) && !m->uns) || (!strcmp(b, "move") && !m->suffix[0])) {
 		in->op = IR_MOV;
 		if (parse_dst(lp, &in->dst) || comma(lp))
 			return -1;
@@ -553,30 +578,57 @@ static int parse_insn(la_parser *lp, ir_insn *in)
 			lp->th->ncode--;
 		return 0;
 	}
-	if (!strcmp(b, "nop") && !m.suffix[0]) {
+	if (!strcmp(b, "nop") && !m->suffix[0]) {
 		lp->th->ncode--;
 		return 0;
 	}
-	if (m.suffix[0])
+	return FE_NOT_MINE;
+}
+
+/* The la_branches table (`beq rj, rd, L`...), `beqz`, `bnez`, `b`; no
+ * suffix. */
+static int parse_branch(la_parser *lp, const mnemonic *m, ir_insn *in)
+{
+	const char *b = m->base;
+	size_t i = FE_FIND(la_branches, b);
+
+	if (i == NELEM(la_branches) && strcmp(b, "beqz") != 0 && strcmp(b, "bnez") != 0
+	    && strcmp(b, "b") != 0)
+		return FE_NOT_MINE;
+	if (m->suffix[0])
 		return unknown_insn(lp);
-	for (i = 0; i < NELEM(la_branches); i++)
-		if (!strcmp(b, la_branches[i].name)) {
-			in->op = IR_BRANCH;
-			in->cmp = la_branches[i].cmp;
-			return parse_src(lp, &in->a) || comma(lp) || parse_src(lp, &in->b) || comma(lp)
-			       || fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1) ? -1 : 0;
-		}
-	if (!strcmp(b, "beqz") || !strcmp(b, "bnez")) {
-		in->op = IR_BRANCH;
-		in->cmp = b[1] == 'e' ? CMP_EQ : CMP_NE;
-		in->b = imm_opnd(0);
-		return parse_src(lp, &in->a) || comma(lp)
+	in->op = IR_BRANCH;
+	if (i < NELEM(la_branches)) {
+		in->cmp = la_branches[i].cmp;
+		return parse_src(lp, &in->a) || comma(lp) || parse_src(lp, &in->b) || comma(lp)
 		       || fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1) ? -1 : 0;
 	}
-	if (!strcmp(b, "b")) {
-		in->op = IR_BRANCH;
+	if (b[1] == '\0') {
 		in->cmp = CMP_ALWAYS;
 		return fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1);
+	}
+	in->cmp = b[1] == 'e' ? CMP_EQ : CMP_NE;
+	in->b = imm_opnd(0);
+	return parse_src(lp, &in->a) || comma(lp)
+	       || fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1) ? -1 : 0;
+}
+
+/* The instruction classes, in the order parse_insn tries them. */
+static int (*const la_classes[])(la_parser *, const mnemonic *, ir_insn *) = {
+	parse_load, parse_store, parse_llsc, parse_amo, parse_fence, parse_alu, parse_branch,
+};
+
+static int parse_insn(la_parser *lp, ir_insn *in)
+{
+	mnemonic m;
+
+	if (read_mnemonic(lp, &m))
+		return -1;
+	for (size_t i = 0; i < NELEM(la_classes); i++) {
+		int rc = la_classes[i](lp, &m, in);
+
+		if (rc != FE_NOT_MINE)
+			return rc;
 	}
 	return unknown_insn(lp);
 }
@@ -608,4 +660,5 @@ const frontend loongarch_frontend = {
 	.is_register = la_is_register,
 	.canon_register = la_canon_register,
 	.parse_thread = la_parse_thread,
+	.jit_arch = "loongarch64",
 };

@@ -319,92 +319,112 @@ static int parse_rlwinm(ppc_parser *pp)
 	return 0;
 }
 
-static int parse_insn(ppc_parser *pp)
+/* sync, hwsync, lwsync, eieio, isync */
+static int parse_fence(ppc_parser *pp, const char *m)
 {
-	char m[MNEMONIC_MAX];
+	size_t i = FE_FIND(ppc_fences, m);
+
+	if (i == NELEM(ppc_fences))
+		return FE_NOT_MINE;
+	new_insn(pp, IR_FENCE)->tags_f = TAG(ppc_fences[i].tag);
+	return 0;
+}
+
+/* The ppc_loads table, lwarx and ldarx included. */
+static int parse_load(ppc_parser *pp, const char *m)
+{
+	size_t i = FE_FIND(ppc_loads, m);
 	ir_insn *in;
 	opnd base;
 	int64_t off;
-	int rd, ca, cb;
-	size_t i;
+	int rd;
 
-	if (read_mnemonic(pp, m))
+	if (i == NELEM(ppc_loads))
+		return FE_NOT_MINE;
+	if (parse_reg(pp, &rd) || comma(pp) || parse_address(pp, ppc_loads[i].form, &base, &off))
 		return -1;
-	for (i = 0; i < NELEM(ppc_fences); i++)
-		if (!strcmp(m, ppc_fences[i].name)) {
-			in = new_insn(pp, IR_FENCE);
-			in->tags_f = TAG(ppc_fences[i].tag);
-			return 0;
-		}
+	in = new_insn(pp, IR_LOAD);
+	in->dst = rd;
+	in->a = base;
+	in->off = off;
+	in->size = ppc_loads[i].size;
+	in->reserve = ppc_loads[i].reserve;
+	if (in->reserve)
+		in->tags_r = TAG(PPC_TAG_X);
+	if (in->size < 8)
+		extend(pp, rd, 8 * in->size, ppc_loads[i].sext);
+	return 0;
+}
+
+/* The ppc_stores table. */
+static int parse_store(ppc_parser *pp, const char *m)
+{
+	size_t i = FE_FIND(ppc_stores, m);
+	ir_insn *in;
+	opnd base, rs;
+	int64_t off;
+
+	if (i == NELEM(ppc_stores))
+		return FE_NOT_MINE;
+	if (parse_src(pp, &rs) || comma(pp) || parse_address(pp, ppc_stores[i].form, &base, &off))
+		return -1;
+	in = new_insn(pp, IR_STORE);
+	in->a = base;
+	in->off = off;
+	in->b = rs;
+	in->size = ppc_stores[i].size;
+	return 0;
+}
+
+/* Store conditional: stwcx., stdcx. (the reserving loads are in ppc_loads). */
+static int parse_store_cond(ppc_parser *pp, const char *m)
+{
+	ir_insn *in;
+	opnd base, rs;
+	int64_t off;
+	int ca, cb;
+
+	if (strcmp(m, "stwcx.") != 0 && strcmp(m, "stdcx.") != 0)
+		return FE_NOT_MINE;
+	if (parse_src(pp, &rs) || comma(pp) || parse_address(pp, MEM_X, &base, &off)
+	    || intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
+		return -1;
+	in = new_insn(pp, IR_SC);
+	in->a = base;
+	in->b = rs;
+	in->size = m[2] == 'w' ? 4 : 8;
+	in->dst = ca;
+	in->sc_dep = SC_DEP_OPERANDS;   /* CR0: as herd7's Power semantics */
+	in->tags_w = TAG(PPC_TAG_X);
+	in = new_insn(pp, IR_MOV);
+	in->dst = cb;
+	in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
+	pp->cr_unsigned = false;
+	return 0;
+}
+
+/* Register operations: the ppc_alus table, addis, clrldi, extsw, rlwinm,
+ * li, lis, mr, nop. */
+static int parse_alu(ppc_parser *pp, const char *m)
+{
+	size_t i = FE_FIND(ppc_alus, m);
+	ir_insn *in;
+	int rd;
+
+	if (i < NELEM(ppc_alus)) {
+		opnd a, b;
+		if (parse_reg(pp, &rd) || comma(pp) || parse_src(pp, &a) || comma(pp)
+		    || (ppc_alus[i].imm ? parse_imm(pp, &b) : parse_src(pp, &b)))
+			return -1;
+		in = new_insn(pp, IR_ALU);
+		in->alu = ppc_alus[i].alu;
+		in->dst = rd;
+		in->a = ppc_alus[i].swap ? b : a;
+		in->b = ppc_alus[i].swap ? a : b;
+		return 0;
+	}
 	if (!strcmp(m, "nop"))
 		return 0;
-	if (!strcmp(m, "blr")) {       /* return: to the end of the thread */
-		in = new_insn(pp, IR_BRANCH);
-		in->cmp = CMP_ALWAYS;
-		pp->rets[pp->nrets++] = pp->th->ncode - 1;
-		return 0;
-	}
-	for (i = 0; i < NELEM(ppc_loads); i++)
-		if (!strcmp(m, ppc_loads[i].name)) {
-			if (parse_reg(pp, &rd) || comma(pp)
-			    || parse_address(pp, ppc_loads[i].form, &base, &off))
-				return -1;
-			in = new_insn(pp, IR_LOAD);
-			in->dst = rd;
-			in->a = base;
-			in->off = off;
-			in->size = ppc_loads[i].size;
-			in->reserve = ppc_loads[i].reserve;
-			if (in->reserve)
-				in->tags_r = TAG(PPC_TAG_X);
-			if (in->size < 8)
-				extend(pp, rd, 8 * in->size, ppc_loads[i].sext);
-			return 0;
-		}
-	for (i = 0; i < NELEM(ppc_stores); i++)
-		if (!strcmp(m, ppc_stores[i].name)) {
-			opnd rs;
-			if (parse_src(pp, &rs) || comma(pp)
-			    || parse_address(pp, ppc_stores[i].form, &base, &off))
-				return -1;
-			in = new_insn(pp, IR_STORE);
-			in->a = base;
-			in->off = off;
-			in->b = rs;
-			in->size = ppc_stores[i].size;
-			return 0;
-		}
-	if (!strcmp(m, "stwcx.") || !strcmp(m, "stdcx.")) {
-		opnd rs;
-		if (parse_src(pp, &rs) || comma(pp) || parse_address(pp, MEM_X, &base, &off)
-		    || intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
-			return -1;
-		in = new_insn(pp, IR_SC);
-		in->a = base;
-		in->b = rs;
-		in->size = m[2] == 'w' ? 4 : 8;
-		in->dst = ca;
-		in->sc_dep = SC_DEP_OPERANDS;   /* CR0: as herd7's Power semantics */
-		in->tags_w = TAG(PPC_TAG_X);
-		in = new_insn(pp, IR_MOV);
-		in->dst = cb;
-		in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
-		pp->cr_unsigned = false;
-		return 0;
-	}
-	for (i = 0; i < NELEM(ppc_alus); i++)
-		if (!strcmp(m, ppc_alus[i].name)) {
-			opnd a, b;
-			if (parse_reg(pp, &rd) || comma(pp) || parse_src(pp, &a) || comma(pp)
-			    || (ppc_alus[i].imm ? parse_imm(pp, &b) : parse_src(pp, &b)))
-				return -1;
-			in = new_insn(pp, IR_ALU);
-			in->alu = ppc_alus[i].alu;
-			in->dst = rd;
-			in->a = ppc_alus[i].swap ? b : a;
-			in->b = ppc_alus[i].swap ? a : b;
-			return 0;
-		}
 	if (!strcmp(m, "addis")) {     /* rD = rA + (imm << 16) */
 		in = new_insn(pp, IR_ALU);
 		in->alu = ALU_ADD;
@@ -445,33 +465,77 @@ static int parse_insn(ppc_parser *pp)
 			in->a.imm.off = (int64_t)((uint64_t)in->a.imm.off << 16);
 		return 0;
 	}
-	for (i = 0; i < NELEM(ppc_cmps); i++)
-		if (!strcmp(m, ppc_cmps[i].name)) {
-			opnd a, b;
-			if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb) || parse_src(pp, &a)
-			    || comma(pp) || (ppc_cmps[i].imm ? parse_imm(pp, &b) : parse_src(pp, &b)))
-				return -1;
-			in = new_insn(pp, IR_MOV);
-			in->dst = ca;
-			in->a = a;
-			in = new_insn(pp, IR_MOV);
-			in->dst = cb;
-			in->a = b;
-			pp->cr_unsigned = ppc_cmps[i].uns;
-			return 0;
-		}
-	for (i = 0; i < NELEM(ppc_branches); i++)
-		if (!strcmp(m, ppc_branches[i].name)) {
-			in = new_insn(pp, IR_BRANCH);
-			in->cmp = pp->cr_unsigned ? ppc_branches[i].ucmp : ppc_branches[i].scmp;
-			if (in->cmp != CMP_ALWAYS) {
-				if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
-					return -1;
-				in->a = reg_opnd(ca);
-				in->b = reg_opnd(cb);
-			}
-			return parse_label_ref(pp);
-		}
+	return FE_NOT_MINE;
+}
+
+/* The ppc_cmps table: CR0 is the pair of hidden registers CR0_A, CR0_B
+ * (the operands), and whether the compare was unsigned. */
+static int parse_compare(ppc_parser *pp, const char *m)
+{
+	size_t i = FE_FIND(ppc_cmps, m);
+	ir_insn *in;
+	opnd a, b;
+	int ca, cb;
+
+	if (i == NELEM(ppc_cmps))
+		return FE_NOT_MINE;
+	if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb) || parse_src(pp, &a)
+	    || comma(pp) || (ppc_cmps[i].imm ? parse_imm(pp, &b) : parse_src(pp, &b)))
+		return -1;
+	in = new_insn(pp, IR_MOV);
+	in->dst = ca;
+	in->a = a;
+	in = new_insn(pp, IR_MOV);
+	in->dst = cb;
+	in->a = b;
+	pp->cr_unsigned = ppc_cmps[i].uns;
+	return 0;
+}
+
+/* The ppc_branches table (on CR0) and blr. */
+static int parse_branch(ppc_parser *pp, const char *m)
+{
+	size_t i = FE_FIND(ppc_branches, m);
+	ir_insn *in;
+	int ca, cb;
+
+	if (!strcmp(m, "blr")) {       /* return: to the end of the thread */
+		in = new_insn(pp, IR_BRANCH);
+		in->cmp = CMP_ALWAYS;
+		pp->rets[pp->nrets++] = pp->th->ncode - 1;
+		return 0;
+	}
+	if (i == NELEM(ppc_branches))
+		return FE_NOT_MINE;
+	in = new_insn(pp, IR_BRANCH);
+	in->cmp = pp->cr_unsigned ? ppc_branches[i].ucmp : ppc_branches[i].scmp;
+	if (in->cmp != CMP_ALWAYS) {
+		if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
+			return -1;
+		in->a = reg_opnd(ca);
+		in->b = reg_opnd(cb);
+	}
+	return parse_label_ref(pp);
+}
+
+/* The instruction classes, in the order parse_insn tries them. */
+static int (*const ppc_classes[])(ppc_parser *, const char *) = {
+	parse_fence, parse_load, parse_store, parse_store_cond, parse_alu, parse_compare,
+	parse_branch,
+};
+
+static int parse_insn(ppc_parser *pp)
+{
+	char m[MNEMONIC_MAX];
+
+	if (read_mnemonic(pp, m))
+		return -1;
+	for (size_t i = 0; i < NELEM(ppc_classes); i++) {
+		int rc = ppc_classes[i](pp, m);
+
+		if (rc != FE_NOT_MINE)
+			return rc;
+	}
 	return unknown_insn(pp);
 }
 
@@ -520,4 +584,5 @@ const frontend ppc_frontend = {
 	.ntags = PPC_NTAGS,
 	.is_register = ppc_is_register,
 	.parse_thread = ppc_parse_thread,
+	.jit_arch = "powerpc",
 };

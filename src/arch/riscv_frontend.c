@@ -436,98 +436,116 @@ static int parse_fence(rv_parser *rp, const mnemonic *m, ir_insn *in)
 	return 0;
 }
 
-/* One instruction into in[0 .. *n) (*n is 1 on entry, 0 for an
- * instruction that does nothing). */
-static int parse_insn(rv_parser *rp, ir_insn *in, int *n)
+/* `lr.w rd, (rs1)` and `sc.w rd, rs2, (rs1)`, with .aq / .rl. */
+static int parse_lrsc(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
 {
-	mnemonic m;
 	bool zero;
-	size_t i;
 
-	if (read_mnemonic(rp, &m))
-		return -1;
-	const char *b = m.base;
-
-	if (!strcmp(b, "fence"))
-		return parse_fence(rp, &m, in);
-	if (m.tso || m.fi)
+	if (strcmp(m->base, "lr") != 0 && strcmp(m->base, "sc") != 0)
+		return FE_NOT_MINE;
+	if (!m->width)
 		return unknown_insn(rp);
-	if (!strcmp(b, "lr")) {
-		if (!m.width)
-			return unknown_insn(rp);
+	if (m->base[0] == 'l') {
 		in->op = IR_LOAD;
 		in->reserve = true;
-		in->size = m.width;
-		in->tags_r = TAG(RV_TAG_X) | annot_lrsc(&m, true);
+		in->size = m->width;
+		in->tags_r = TAG(RV_TAG_X) | annot_lrsc(m, true);
 		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp) || parse_mem(rp, in))
 			return -1;
-		if (!zero && m.width == 4)
+		if (!zero && m->width == 4)
 			emit_sext(in, n, in->dst, 32);
 		return 0;
 	}
-	if (!strcmp(b, "sc")) {
-		if (!m.width)
-			return unknown_insn(rp);
-		in->op = IR_SC;
-		in->size = m.width;
-		in->tags_w = TAG(RV_TAG_X) | annot_lrsc(&m, false);
-		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-		    || parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in))
-			return -1;
-		if (zero)
-			in->dst = -1;
-		return 0;
-	}
+	in->op = IR_SC;
+	in->size = m->width;
+	in->tags_w = TAG(RV_TAG_X) | annot_lrsc(m, false);
+	if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+	    || parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in))
+		return -1;
+	if (zero)
+		in->dst = -1;
+	return 0;
+}
 
-	/* loads: `lw rd, off(rs1)`, with an optional .aq (and .rl) */
-	for (i = 0; i < NELEM(rv_loads); i++)
-		if (!strcmp(b, rv_loads[i].name)) {
-			if (m.width)
-				return unknown_insn(rp);
-			in->op = IR_LOAD;
-			in->size = rv_loads[i].size;
-			in->tags_r = annot(&m);
-			if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-			    || parse_mem(rp, in))
-				return -1;
-			if (zero || in->size == 8)
-				return 0;
-			if (rv_loads[i].zext)
-				emit_zext(in, n, in->dst, 8 * in->size);
-			else
-				emit_sext(in, n, in->dst, 8 * in->size);
-			return 0;
-		}
-	/* stores: `sw rs2, off(rs1)`, with an optional .rl (and .aq) */
-	for (i = 0; i < NELEM(rv_stores); i++)
-		if (!strcmp(b, rv_stores[i].name)) {
-			if (m.width)
-				return unknown_insn(rp);
-			in->op = IR_STORE;
-			in->size = rv_stores[i].size;
-			in->tags_w = annot(&m);
-			return parse_src_reg(rp, &in->b) || expect_comma(rp)
-			       || parse_mem(rp, in) ? -1 : 0;
-		}
-	/* AMOs: one event that both reads and writes */
-	for (i = 0; i < NELEM(rv_amos); i++)
-		if (!strcmp(b, rv_amos[i].name)) {
-			if (!m.width)
-				return unknown_insn(rp);
-			in->op = IR_RMW;
-			in->alu = rv_amos[i].alu;
-			in->size = m.width;
-			in->tags_r = in->tags_w = TAG(RV_TAG_AMO) | annot(&m);
-			if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-			    || parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in))
-				return -1;
-			if (zero)
-				in->dst = -1;
-			else if (m.width == 4)     /* rd gets the old word, sign-extended */
-				emit_sext(in, n, in->dst, 32);
-			return 0;
-		}
-	if (!strcmp(b, "sext") && m.width == 4 && m.nsuffix == 1) {
+/* loads: `lw rd, off(rs1)`, with an optional .aq (and .rl) */
+static int parse_load(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+{
+	bool zero;
+	size_t i;
+
+	for (i = 0; i < NELEM(rv_loads) && strcmp(m->base, rv_loads[i].name) != 0; i++)
+		;
+	if (i == NELEM(rv_loads))
+		return FE_NOT_MINE;
+	if (m->width)
+		return unknown_insn(rp);
+	in->op = IR_LOAD;
+	in->size = rv_loads[i].size;
+	in->tags_r = annot(m);
+	if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp) || parse_mem(rp, in))
+		return -1;
+	if (zero || in->size == 8)
+		return 0;
+	if (rv_loads[i].zext)
+		emit_zext(in, n, in->dst, 8 * in->size);
+	else
+		emit_sext(in, n, in->dst, 8 * in->size);
+	return 0;
+}
+
+/* stores: `sw rs2, off(rs1)`, with an optional .rl (and .aq) */
+static int parse_store(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+{
+	size_t i;
+
+	(void)n;
+	for (i = 0; i < NELEM(rv_stores) && strcmp(m->base, rv_stores[i].name) != 0; i++)
+		;
+	if (i == NELEM(rv_stores))
+		return FE_NOT_MINE;
+	if (m->width)
+		return unknown_insn(rp);
+	in->op = IR_STORE;
+	in->size = rv_stores[i].size;
+	in->tags_w = annot(m);
+	return parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in) ? -1 : 0;
+}
+
+/* AMOs: one event that both reads and writes */
+static int parse_amo(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+{
+	bool zero;
+	size_t i;
+
+	for (i = 0; i < NELEM(rv_amos) && strcmp(m->base, rv_amos[i].name) != 0; i++)
+		;
+	if (i == NELEM(rv_amos))
+		return FE_NOT_MINE;
+	if (!m->width)
+		return unknown_insn(rp);
+	in->op = IR_RMW;
+	in->alu = rv_amos[i].alu;
+	in->size = m->width;
+	in->tags_r = in->tags_w = TAG(RV_TAG_AMO) | annot(m);
+	if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+	    || parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in))
+		return -1;
+	if (zero)
+		in->dst = -1;
+	else if (m->width == 4)     /* rd gets the old word, sign-extended */
+		emit_sext(in, n, in->dst, 32);
+	return 0;
+}
+
+/* Register operations: the ALU table, `sext.w`, `lui`, `li`, `mv`, `nop`.
+ * Only sext takes a suffix (.w). */
+static int parse_alu(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+{
+	const char *b = m->base;
+	bool zero;
+	size_t i;
+
+	if (!strcmp(b, "sext") && m->width == 4 && m->nsuffix == 1) {
 		/* sext.w rd, rs = addiw rd, rs, 0 */
 		in->op = IR_MOV;
 		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
@@ -539,23 +557,26 @@ static int parse_insn(rv_parser *rp, ir_insn *in, int *n)
 			emit_sext(in, n, in->dst, 32);
 		return 0;
 	}
-	if (m.nsuffix)
+	for (i = 0; i < NELEM(rv_alus) && strcmp(b, rv_alus[i].name) != 0; i++)
+		;
+	if (i == NELEM(rv_alus) && strcmp(b, "lui") != 0 && strcmp(b, "li") != 0
+	    && strcmp(b, "mv") != 0 && strcmp(b, "nop") != 0)
+		return FE_NOT_MINE;
+	if (m->nsuffix)
 		return unknown_insn(rp);
-
-	for (i = 0; i < NELEM(rv_alus); i++)
-		if (!strcmp(b, rv_alus[i].name)) {
-			in->op = IR_ALU;
-			in->alu = rv_alus[i].alu;
-			if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-			    || parse_src_reg(rp, &in->a) || expect_comma(rp)
-			    || (rv_alus[i].imm ? parse_imm(rp, &in->b) : parse_src_reg(rp, &in->b)))
-				return -1;
-			if (zero) {
-				*n = 0;
-				return 0;
-			}
-			return rv_alus[i].w ? lower_w(rp, in, n) : 0;
+	if (i < NELEM(rv_alus)) {
+		in->op = IR_ALU;
+		in->alu = rv_alus[i].alu;
+		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+		    || parse_src_reg(rp, &in->a) || expect_comma(rp)
+		    || (rv_alus[i].imm ? parse_imm(rp, &in->b) : parse_src_reg(rp, &in->b)))
+			return -1;
+		if (zero) {
+			*n = 0;
+			return 0;
 		}
+		return rv_alus[i].w ? lower_w(rp, in, n) : 0;
+	}
 	if (!strcmp(b, "lui")) {
 		/* rd = imm << 12, the 32-bit result sign-extended */
 		srcpos at;
@@ -573,38 +594,73 @@ static int parse_insn(rv_parser *rp, ir_insn *in, int *n)
 			*n = 0;
 		return 0;
 	}
-	if (!strcmp(b, "li") || !strcmp(b, "mv")) {
-		in->op = IR_MOV;
-		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-		    || (b[0] == 'l' ? parse_imm(rp, &in->a) : parse_src_reg(rp, &in->a)))
-			return -1;
-		if (zero)
-			*n = 0;
-		return 0;
-	}
 	if (!strcmp(b, "nop")) {
 		*n = 0;
 		return 0;
 	}
-	for (i = 0; i < NELEM(rv_branches); i++)
-		if (!strcmp(b, rv_branches[i].name)) {
-			in->op = IR_BRANCH;
-			in->cmp = rv_branches[i].cmp;
-			return parse_src_reg(rp, &in->a) || expect_comma(rp)
-			       || parse_src_reg(rp, &in->b) || expect_comma(rp)
-			       || parse_label_ref(rp) ? -1 : 0;
-		}
-	if (!strcmp(b, "beqz") || !strcmp(b, "bnez")) {
-		in->op = IR_BRANCH;
-		in->cmp = b[1] == 'e' ? CMP_EQ : CMP_NE;
-		in->b.kind = OPND_IMM;
-		in->b.imm = value_int(0);
-		return parse_src_reg(rp, &in->a) || expect_comma(rp) || parse_label_ref(rp) ? -1 : 0;
+	/* li, mv */
+	in->op = IR_MOV;
+	if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+	    || (b[0] == 'l' ? parse_imm(rp, &in->a) : parse_src_reg(rp, &in->a)))
+		return -1;
+	if (zero)
+		*n = 0;
+	return 0;
+}
+
+/* Branches: the conditional table, `beqz`, `bnez`, `j`; no suffix. */
+static int parse_branch(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+{
+	const char *b = m->base;
+	size_t i;
+
+	(void)n;
+	for (i = 0; i < NELEM(rv_branches) && strcmp(b, rv_branches[i].name) != 0; i++)
+		;
+	if (i == NELEM(rv_branches) && strcmp(b, "beqz") != 0 && strcmp(b, "bnez") != 0
+	    && strcmp(b, "j") != 0)
+		return FE_NOT_MINE;
+	if (m->nsuffix)
+		return unknown_insn(rp);
+	in->op = IR_BRANCH;
+	if (i < NELEM(rv_branches)) {
+		in->cmp = rv_branches[i].cmp;
+		return parse_src_reg(rp, &in->a) || expect_comma(rp)
+		       || parse_src_reg(rp, &in->b) || expect_comma(rp)
+		       || parse_label_ref(rp) ? -1 : 0;
 	}
-	if (!strcmp(b, "j")) {
-		in->op = IR_BRANCH;
+	if (b[0] == 'j') {
 		in->cmp = CMP_ALWAYS;
 		return parse_label_ref(rp);
+	}
+	in->cmp = b[1] == 'e' ? CMP_EQ : CMP_NE;
+	in->b.kind = OPND_IMM;
+	in->b.imm = value_int(0);
+	return parse_src_reg(rp, &in->a) || expect_comma(rp) || parse_label_ref(rp) ? -1 : 0;
+}
+
+/* The instruction classes, in the order parse_insn tries them. */
+static int (*const rv_classes[])(rv_parser *, const mnemonic *, ir_insn *, int *) = {
+	parse_lrsc, parse_load, parse_store, parse_amo, parse_alu, parse_branch,
+};
+
+/* One instruction into in[0 .. *n) (*n is 1 on entry, 0 for an
+ * instruction that does nothing). */
+static int parse_insn(rv_parser *rp, ir_insn *in, int *n)
+{
+	mnemonic m;
+
+	if (read_mnemonic(rp, &m))
+		return -1;
+	if (!strcmp(m.base, "fence"))
+		return parse_fence(rp, &m, in);
+	if (m.tso || m.fi)
+		return unknown_insn(rp);
+	for (size_t i = 0; i < NELEM(rv_classes); i++) {
+		int rc = rv_classes[i](rp, &m, in, n);
+
+		if (rc != FE_NOT_MINE)
+			return rc;
 	}
 	return unknown_insn(rp);
 }
@@ -644,4 +700,5 @@ const frontend riscv_frontend = {
 	.is_register = rv_is_register,
 	.canon_register = rv_canon_register,
 	.parse_thread = rv_parse_thread,
+	.jit_arch = "riscv64",
 };

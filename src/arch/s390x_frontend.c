@@ -306,141 +306,186 @@ static int lower_jump(s390_parser *sp, jcond c)
 	return parse_label_ref(sp);
 }
 
-static int parse_insn(s390_parser *sp)
+/* nop, nopr, and the serialising bcr 14,0 / bcr 15,0 */
+static int parse_fence(s390_parser *sp, const char *m)
 {
-	char m[LEX_MAX_NAME];
+	int64_t mask, r2;
+	int rs;
+
+	if (!strcmp(m, "nop") || !strcmp(m, "nopr"))
+		return 0;
+	if (strcmp(m, "bcr") != 0)
+		return FE_NOT_MINE;
+	/* bcr 14,0 / bcr 15,0: serialisation; R2 = 0 means no branch */
+	if (parse_imm(sp, &mask) || comma(sp))
+		return -1;
+	if (lex_peek_number(&sp->lx)) {
+		if (parse_imm(sp, &r2))
+			return -1;
+	} else {
+		if (parse_reg(sp, &rs))
+			return -1;
+		r2 = strcmp(sp->t->regs[rs], "r0") ? 1 : 0;
+	}
+	if (r2 != 0)
+		return unsupported(sp, "branch to a register");
+	if (mask != 14 && mask != 15)
+		return unsupported(sp, "only bcr 14,0 and bcr 15,0 are modelled");
+	new_insn(sp, IR_FENCE)->tags_f = TAG(S390_TAG_SER);
+	return 0;
+}
+
+/* The s390_jumps table and brc MASK. */
+static int parse_branch(s390_parser *sp, const char *m)
+{
+	size_t i = FE_FIND(s390_jumps, m);
+	int64_t mask;
+
+	if (i < NELEM(s390_jumps))
+		return lower_jump(sp, s390_jumps[i].c);
+	if (strcmp(m, "brc") != 0)
+		return FE_NOT_MINE;
+	if (parse_imm(sp, &mask) || comma(sp))
+		return -1;
+	for (i = 0; i < NELEM(s390_brc); i++)
+		if (s390_brc[i].mask == mask)
+			return lower_jump(sp, s390_brc[i].c);
+	return unsupported(sp, "condition mask");
+}
+
+/* The s390_loads table. */
+static int parse_load(s390_parser *sp, const char *m)
+{
+	size_t i = FE_FIND(s390_loads, m);
+	int rd, rb;
+	int64_t off;
+	ir_insn *in;
+
+	if (i == NELEM(s390_loads))
+		return FE_NOT_MINE;
+	if (parse_reg(sp, &rd) || comma(sp) || parse_mem_operand(sp, &rb, &off))
+		return -1;
+	in = new_insn(sp, IR_LOAD);
+	in->dst = rd;
+	in->a = reg_opnd(rb);
+	in->off = off;
+	in->size = s390_loads[i].size;
+	return 0;
+}
+
+/* The s390_stores table. */
+static int parse_store(s390_parser *sp, const char *m)
+{
+	size_t i = FE_FIND(s390_stores, m);
+	int rs, rb;
+	int64_t off;
+	ir_insn *in;
+
+	if (i == NELEM(s390_stores))
+		return FE_NOT_MINE;
+	if (parse_reg(sp, &rs) || comma(sp) || parse_mem_operand(sp, &rb, &off))
+		return -1;
+	in = new_insn(sp, IR_STORE);
+	in->a = reg_opnd(rb);
+	in->off = off;
+	in->b = reg_opnd(rs);
+	in->size = s390_stores[i].size;
+	return 0;
+}
+
+/* Interlocked access (the s390_ia table) and compare-and-swap (cs, csy,
+ * csg). */
+static int parse_atomic(s390_parser *sp, const char *m)
+{
+	size_t i = FE_FIND(s390_ia, m);
 	int rd, rs, rb, fa, fb;
+	int64_t off;
+	ir_insn *in;
+
+	if (i == NELEM(s390_ia) && strcmp(m, "cs") != 0 && strcmp(m, "csy") != 0
+	    && strcmp(m, "csg") != 0)
+		return FE_NOT_MINE;
+	if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs) || comma(sp)
+	    || parse_mem_operand(sp, &rb, &off))
+		return -1;
+	if (i < NELEM(s390_ia)) {
+		in = new_insn(sp, IR_RMW);
+		in->alu = s390_ia[i].alu;
+		in->dst = rd;
+		in->a = reg_opnd(rb);
+		in->off = off;
+		in->b = reg_opnd(rs);
+		in->size = s390_ia[i].size;
+		in->tags_r = in->tags_w = TAG(S390_TAG_IA);
+		return 0;
+	}
+	/* cs rOld,rNew,D(B): if mem == rOld then mem = rNew (cc 0),
+	 * else rOld = mem (cc 1); serialising either way */
+	if (intern(sp, FLAG_A, &fa) || intern(sp, FLAG_B, &fb))
+		return -1;
+	in = new_insn(sp, IR_MOV);
+	in->dst = fb;
+	in->a = reg_opnd(rd);
+	in = new_insn(sp, IR_CAS);
+	in->dst = rd;
+	in->a = reg_opnd(rb);
+	in->off = off;
+	in->b = reg_opnd(fb);
+	in->c = reg_opnd(rs);
+	in->size = m[2] == 'g' ? 8 : 4;
+	in->tags_r = in->tags_w = in->tags_fail = TAG(S390_TAG_SER);
+	in = new_insn(sp, IR_MOV);
+	in->dst = fa;
+	in->a = reg_opnd(rd);
+	sp->cc = CC_CS;
+	return 0;
+}
+
+/* The s390_cmps table: the condition code is the pair of hidden registers
+ * FLAG_A, FLAG_B (the operands), and how they were compared. */
+static int parse_compare(s390_parser *sp, const char *m)
+{
+	size_t i = FE_FIND(s390_cmps, m);
+	int rd, rs, fa, fb;
+	int64_t imm;
+	ir_insn *in;
+	opnd b;
+
+	if (i == NELEM(s390_cmps))
+		return FE_NOT_MINE;
+	if (parse_reg(sp, &rd) || comma(sp))
+		return -1;
+	if (s390_cmps[i].imm) {
+		if (parse_imm(sp, &imm))
+			return -1;
+		b = imm_opnd(imm);
+	} else {
+		if (parse_reg(sp, &rs))
+			return -1;
+		b = reg_opnd(rs);
+	}
+	if (intern(sp, FLAG_A, &fa) || intern(sp, FLAG_B, &fb))
+		return -1;
+	in = new_insn(sp, IR_MOV);
+	in->dst = fa;
+	in->a = reg_opnd(rd);
+	in = new_insn(sp, IR_MOV);
+	in->dst = fb;
+	in->a = b;
+	sp->cc = s390_cmps[i].unsig ? CC_UNSIGNED : CC_SIGNED;
+	return 0;
+}
+
+/* Register moves (lgr, lr, llgfr, lgfr), immediates (lhi, lghi, lgfi,
+ * iilf, llilf), negation (lcgr, lcr), and the s390_alus, s390_alu_imms and
+ * s390_shifts tables. */
+static int parse_alu(s390_parser *sp, const char *m)
+{
+	int rd, rs, rb;
 	int64_t off, imm;
 	ir_insn *in;
 	size_t i;
 
-	if (lex_ident(&sp->lx, m, "an instruction"))
-		return -1;
-	for (char *c = m; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
-
-	if (!strcmp(m, "nop") || !strcmp(m, "nopr"))
-		return 0;
-	if (!strcmp(m, "bcr")) {
-		/* bcr 14,0 / bcr 15,0: serialisation; R2 = 0 means no branch */
-		int64_t mask, r2;
-		if (parse_imm(sp, &mask) || comma(sp))
-			return -1;
-		if (lex_peek_number(&sp->lx)) {
-			if (parse_imm(sp, &r2))
-				return -1;
-		} else {
-			if (parse_reg(sp, &rs))
-				return -1;
-			r2 = strcmp(sp->t->regs[rs], "r0") ? 1 : 0;
-		}
-		if (r2 != 0)
-			return unsupported(sp, "branch to a register");
-		if (mask != 14 && mask != 15)
-			return unsupported(sp, "only bcr 14,0 and bcr 15,0 are modelled");
-		in = new_insn(sp, IR_FENCE);
-		in->tags_f = TAG(S390_TAG_SER);
-		return 0;
-	}
-	for (i = 0; i < NELEM(s390_jumps); i++)
-		if (!strcmp(m, s390_jumps[i].name))
-			return lower_jump(sp, s390_jumps[i].c);
-	if (!strcmp(m, "brc")) {
-		int64_t mask;
-		if (parse_imm(sp, &mask) || comma(sp))
-			return -1;
-		for (i = 0; i < NELEM(s390_brc); i++)
-			if (s390_brc[i].mask == mask)
-				return lower_jump(sp, s390_brc[i].c);
-		return unsupported(sp, "condition mask");
-	}
-	for (i = 0; i < NELEM(s390_loads); i++)
-		if (!strcmp(m, s390_loads[i].name)) {
-			if (parse_reg(sp, &rd) || comma(sp) || parse_mem_operand(sp, &rb, &off))
-				return -1;
-			in = new_insn(sp, IR_LOAD);
-			in->dst = rd;
-			in->a = reg_opnd(rb);
-			in->off = off;
-			in->size = s390_loads[i].size;
-			return 0;
-		}
-	for (i = 0; i < NELEM(s390_stores); i++)
-		if (!strcmp(m, s390_stores[i].name)) {
-			if (parse_reg(sp, &rs) || comma(sp) || parse_mem_operand(sp, &rb, &off))
-				return -1;
-			in = new_insn(sp, IR_STORE);
-			in->a = reg_opnd(rb);
-			in->off = off;
-			in->b = reg_opnd(rs);
-			in->size = s390_stores[i].size;
-			return 0;
-		}
-	for (i = 0; i < NELEM(s390_ia); i++)
-		if (!strcmp(m, s390_ia[i].name)) {
-			if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs) || comma(sp)
-			    || parse_mem_operand(sp, &rb, &off))
-				return -1;
-			in = new_insn(sp, IR_RMW);
-			in->alu = s390_ia[i].alu;
-			in->dst = rd;
-			in->a = reg_opnd(rb);
-			in->off = off;
-			in->b = reg_opnd(rs);
-			in->size = s390_ia[i].size;
-			in->tags_r = in->tags_w = TAG(S390_TAG_IA);
-			return 0;
-		}
-	if (!strcmp(m, "cs") || !strcmp(m, "csy") || !strcmp(m, "csg")) {
-		/* cs rOld,rNew,D(B): if mem == rOld then mem = rNew (cc 0),
-		 * else rOld = mem (cc 1); serialising either way */
-		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs) || comma(sp)
-		    || parse_mem_operand(sp, &rb, &off))
-			return -1;
-		if (intern(sp, FLAG_A, &fa) || intern(sp, FLAG_B, &fb))
-			return -1;
-		in = new_insn(sp, IR_MOV);
-		in->dst = fb;
-		in->a = reg_opnd(rd);
-		in = new_insn(sp, IR_CAS);
-		in->dst = rd;
-		in->a = reg_opnd(rb);
-		in->off = off;
-		in->b = reg_opnd(fb);
-		in->c = reg_opnd(rs);
-		in->size = m[2] == 'g' ? 8 : 4;
-		in->tags_r = in->tags_w = in->tags_fail = TAG(S390_TAG_SER);
-		in = new_insn(sp, IR_MOV);
-		in->dst = fa;
-		in->a = reg_opnd(rd);
-		sp->cc = CC_CS;
-		return 0;
-	}
-	for (i = 0; i < NELEM(s390_cmps); i++)
-		if (!strcmp(m, s390_cmps[i].name)) {
-			opnd b;
-			if (parse_reg(sp, &rd) || comma(sp))
-				return -1;
-			if (s390_cmps[i].imm) {
-				if (parse_imm(sp, &imm))
-					return -1;
-				b = imm_opnd(imm);
-			} else {
-				if (parse_reg(sp, &rs))
-					return -1;
-				b = reg_opnd(rs);
-			}
-			if (intern(sp, FLAG_A, &fa) || intern(sp, FLAG_B, &fb))
-				return -1;
-			in = new_insn(sp, IR_MOV);
-			in->dst = fa;
-			in->a = reg_opnd(rd);
-			in = new_insn(sp, IR_MOV);
-			in->dst = fb;
-			in->a = b;
-			sp->cc = s390_cmps[i].unsig ? CC_UNSIGNED : CC_SIGNED;
-			return 0;
-		}
 	if (!strcmp(m, "lgr") || !strcmp(m, "lr") || !strcmp(m, "llgfr") || !strcmp(m, "lgfr")) {
 		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
 			return -1;
@@ -467,42 +512,62 @@ static int parse_insn(s390_parser *sp)
 		in->a = reg_opnd(rs);
 		return 0;
 	}
-	for (i = 0; i < NELEM(s390_alus); i++)
-		if (!strcmp(m, s390_alus[i].name)) {
-			if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
-				return -1;
-			in = new_insn(sp, IR_ALU);
-			in->alu = s390_alus[i].alu;
-			in->dst = rd;
-			in->a = reg_opnd(rd);
-			in->b = reg_opnd(rs);
-			return 0;
-		}
-	for (i = 0; i < NELEM(s390_alu_imms); i++)
-		if (!strcmp(m, s390_alu_imms[i].name)) {
-			if (parse_reg(sp, &rd) || comma(sp) || parse_imm(sp, &imm))
-				return -1;
-			in = new_insn(sp, IR_ALU);
-			in->alu = s390_alu_imms[i].alu;
-			in->dst = rd;
-			in->a = reg_opnd(rd);
-			in->b = imm_opnd(imm);
-			return 0;
-		}
-	for (i = 0; i < NELEM(s390_shifts); i++)
-		if (!strcmp(m, s390_shifts[i].name)) {
-			if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs) || comma(sp)
-			    || parse_mem(sp, &rb, &off))
-				return -1;
-			if (rb >= 0 && off != 0)
-				return unsupported(sp, "shift by a register plus a displacement");
-			in = new_insn(sp, IR_ALU);
-			in->alu = s390_shifts[i].alu;
-			in->dst = rd;
-			in->a = reg_opnd(rs);
-			in->b = rb >= 0 ? reg_opnd(rb) : imm_opnd(off);
-			return 0;
-		}
+	if ((i = FE_FIND(s390_alus, m)) < NELEM(s390_alus)) {
+		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
+			return -1;
+		in = new_insn(sp, IR_ALU);
+		in->alu = s390_alus[i].alu;
+		in->dst = rd;
+		in->a = reg_opnd(rd);
+		in->b = reg_opnd(rs);
+		return 0;
+	}
+	if ((i = FE_FIND(s390_alu_imms, m)) < NELEM(s390_alu_imms)) {
+		if (parse_reg(sp, &rd) || comma(sp) || parse_imm(sp, &imm))
+			return -1;
+		in = new_insn(sp, IR_ALU);
+		in->alu = s390_alu_imms[i].alu;
+		in->dst = rd;
+		in->a = reg_opnd(rd);
+		in->b = imm_opnd(imm);
+		return 0;
+	}
+	if ((i = FE_FIND(s390_shifts, m)) < NELEM(s390_shifts)) {
+		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs) || comma(sp)
+		    || parse_mem(sp, &rb, &off))
+			return -1;
+		if (rb >= 0 && off != 0)
+			return unsupported(sp, "shift by a register plus a displacement");
+		in = new_insn(sp, IR_ALU);
+		in->alu = s390_shifts[i].alu;
+		in->dst = rd;
+		in->a = reg_opnd(rs);
+		in->b = rb >= 0 ? reg_opnd(rb) : imm_opnd(off);
+		return 0;
+	}
+	return FE_NOT_MINE;
+}
+
+/* The instruction classes, in the order parse_insn tries them. */
+static int (*const s390_classes[])(s390_parser *, const char *) = {
+	parse_fence, parse_branch, parse_load, parse_store, parse_atomic, parse_compare,
+	parse_alu,
+};
+
+static int parse_insn(s390_parser *sp)
+{
+	char m[LEX_MAX_NAME];
+
+	if (lex_ident(&sp->lx, m, "an instruction"))
+		return -1;
+	for (char *c = m; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	for (size_t i = 0; i < NELEM(s390_classes); i++) {
+		int rc = s390_classes[i](sp, m);
+
+		if (rc != FE_NOT_MINE)
+			return rc;
+	}
 	return unknown_insn(sp);
 }
 
@@ -535,4 +600,5 @@ const frontend s390x_frontend = {
 	.is_register = s390_is_register,
 	.canon_register = s390_canon_register,
 	.parse_thread = s390_parse_thread,
+	.jit_arch = "s390x",
 };

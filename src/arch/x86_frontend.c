@@ -424,14 +424,240 @@ static int lower_alu(x86_parser *xp, alu_op alu, bool lock, int size, xop *ops)
 	return 0;
 }
 
+/* mfence, lfence, sfence; nop and endbr64 (no effect). */
+static int parse_fence(x86_parser *xp, const char *m, bool lock, int size)
+{
+	(void)lock, (void)size;
+	if (!strcmp(m, "mfence") || !strcmp(m, "lfence") || !strcmp(m, "sfence")) {
+		new_insn(xp, IR_FENCE)->tags_f = TAG(m[0] == 'm' ? X86_TAG_MFENCE
+						     : m[0] == 'l' ? X86_TAG_LFENCE
+						     : X86_TAG_SFENCE);
+		return 0;
+	}
+	if (!strcmp(m, "nop") || !strcmp(m, "endbr64")) {
+		/* multi-byte nops (`nopl 0(%rax,%eax,0)`): operands ignored */
+		while (*xp->lx.p)
+			lex_advance(&xp->lx, 1);
+		return 0;
+	}
+	return FE_NOT_MINE;
+}
+
+/* ret and the x86_jumps table (on the flags). */
+static int parse_branch(x86_parser *xp, const char *m, bool lock, int size)
+{
+	size_t i = FE_FIND(x86_jumps, m);
+	ir_insn *in;
+	int fa, fb;
+
+	(void)lock, (void)size;
+	if (!strcmp(m, "ret")) {
+		in = new_insn(xp, IR_BRANCH);
+		in->cmp = CMP_ALWAYS;
+		xp->rets[xp->nrets++] = xp->th->ncode - 1;
+		return 0;
+	}
+	if (i == NELEM(x86_jumps))
+		return FE_NOT_MINE;
+	in = new_insn(xp, IR_BRANCH);
+	in->cmp = x86_jumps[i].cmp;
+	if (in->cmp != CMP_ALWAYS) {
+		if (intern(xp, FLAG_A, &fa) || intern(xp, FLAG_B, &fb))
+			return -1;
+		in->a = (opnd){ .kind = OPND_REG, .reg = fa };
+		in->b = (opnd){ .kind = OPND_REG, .reg = fb };
+	}
+	return parse_label_ref(xp);
+}
+
+/* inc, dec and the x86_alus table (lower_alu). */
+static int parse_alu(x86_parser *xp, const char *m, bool lock, int size)
+{
+	size_t i = FE_FIND(x86_alus, m);
+	xop ops[2];
+
+	if (!strcmp(m, "inc") || !strcmp(m, "dec")) {
+		if (parse_operands(xp, ops, 1))
+			return -1;
+		ops[1] = (xop){ .k = XO_IMM, .o = { .kind = OPND_IMM, .imm = value_int(1) } };
+		return lower_alu(xp, m[0] == 'i' ? ALU_ADD : ALU_SUB, lock, size, ops);
+	}
+	if (i == NELEM(x86_alus))
+		return FE_NOT_MINE;
+	if (parse_operands(xp, ops, 2))
+		return -1;
+	return lower_alu(xp, x86_alus[i].alu, lock, size, ops);
+}
+
+/* mov: a store, a load or a register move. */
+static int parse_mov(x86_parser *xp, const char *m, bool lock, int size)
+{
+	xop ops[2];
+	ir_insn *in;
+
+	(void)lock;
+	if (strcmp(m, "mov") != 0)
+		return FE_NOT_MINE;
+	if (parse_operands(xp, ops, 2))
+		return -1;
+	if (ops[0].k == XO_MEM && ops[1].k != XO_MEM) {
+		in = new_insn(xp, IR_STORE);
+		set_mem(in, &ops[0], size);
+		in->b = ops[1].o;
+		return 0;
+	}
+	if (ops[0].k == XO_REG && ops[1].k == XO_MEM) {
+		in = new_insn(xp, IR_LOAD);
+		in->dst = ops[0].o.reg;
+		set_mem(in, &ops[1], size);
+		return 0;
+	}
+	if (ops[0].k == XO_REG) {
+		in = new_insn(xp, IR_MOV);
+		in->dst = ops[0].o.reg;
+		in->a = ops[1].o;
+		return 0;
+	}
+	return unknown_insn(xp);
+}
+
+/* xchg: with memory, implicitly locked, one atomic swap. */
+static int parse_xchg(x86_parser *xp, const xop *opsin, bool lock, int size)
+{
+	xop ops[2] = { opsin[0], opsin[1] };
+	ir_insn *in;
+	int tmp;
+
+	if (ops[0].k == XO_MEM && ops[1].k == XO_REG) {
+		xop t = ops[0];
+		ops[0] = ops[1];
+		ops[1] = t;
+	}
+	if (ops[0].k != XO_REG || ops[1].k == XO_IMM)
+		return unknown_insn(xp);
+	if (ops[1].k == XO_MEM) {
+		in = new_insn(xp, IR_RMW);
+		in->split = true;
+		in->alu = ALU_MOVB;
+		set_mem(in, &ops[1], size);
+		in->dst = ops[0].o.reg;
+		in->b = ops[0].o;
+		in->tags_r = in->tags_w = TAG(X86_TAG_X);
+		return 0;
+	}
+	if (lock)
+		return unknown_insn(xp);
+	if (intern(xp, SCRATCH, &tmp))
+		return -1;
+	in = new_insn(xp, IR_MOV);
+	in->dst = tmp;
+	in->a = ops[0].o;
+	in = new_insn(xp, IR_MOV);
+	in->dst = ops[0].o.reg;
+	in->a = ops[1].o;
+	in = new_insn(xp, IR_MOV);
+	in->dst = ops[1].o.reg;
+	in->a = (opnd){ .kind = OPND_REG, .reg = tmp };
+	return 0;
+}
+
+/* The atomics: xchg, lock xadd, lock cmpxchg. */
+static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
+{
+	xop ops[2];
+	ir_insn *in;
+	int acc;
+
+	if (strcmp(m, "xchg") != 0 && strcmp(m, "xadd") != 0 && strcmp(m, "cmpxchg") != 0)
+		return FE_NOT_MINE;
+	if (parse_operands(xp, ops, 2))
+		return -1;
+	if (!strcmp(m, "xchg"))
+		return parse_xchg(xp, ops, lock, size);
+	if (ops[0].k != XO_MEM || ops[1].k != XO_REG)
+		return unknown_insn(xp);
+	if (!strcmp(m, "xadd")) {
+		/* xadd dst(mem),src(reg): src = old, mem = old + src */
+		if (!lock)
+			return unsupported(xp, "XADD without LOCK");
+		in = new_insn(xp, IR_RMW);
+		in->split = true;
+		in->alu = ALU_ADD;
+		set_mem(in, &ops[0], size);
+		in->dst = ops[1].o.reg;
+		in->b = ops[1].o;
+		in->tags_r = in->tags_w = TAG(X86_TAG_X);
+		return 0;
+	}
+	/* cmpxchg dst(mem),src(reg): if mem == acc then mem = src;
+	 * acc = old either way (unchanged on success) */
+	if (!lock)
+		return unsupported(xp, "CMPXCHG without LOCK");
+	if (intern(xp, xp->att ? "rax" : "EAX", &acc))
+		return -1;
+	in = new_insn(xp, IR_CAS);
+	set_mem(in, &ops[0], size);
+	in->dst = acc;
+	in->b = (opnd){ .kind = OPND_REG, .reg = acc };
+	in->c = ops[1].o;
+	in->tags_r = in->tags_w = in->tags_fail = TAG(X86_TAG_X);
+	return 0;
+}
+
+/* cmp and test: the flags are the pair of hidden registers FLAG_A (the
+ * first Intel operand; for test, a & b) and FLAG_B (the second; for test,
+ * 0). */
+static int parse_compare(x86_parser *xp, const char *m, bool lock, int size)
+{
+	xop ops[2];
+	ir_insn *in;
+	int fa, fb, tmp;
+
+	(void)lock;
+	if (strcmp(m, "cmp") != 0 && strcmp(m, "test") != 0)
+		return FE_NOT_MINE;
+	if (parse_operands(xp, ops, 2))
+		return -1;
+	opnd a = ops[0].o, b = ops[1].o;
+	for (int k = 0; k < 2; k++)
+		if (ops[k].k == XO_MEM) {
+			if (ops[1 - k].k == XO_MEM || load_scratch(xp, &ops[k], size, &tmp))
+				return ops[1 - k].k == XO_MEM ? unknown_insn(xp) : -1;
+			(k ? &b : &a)->kind = OPND_REG;
+			(k ? &b : &a)->reg = tmp;
+		}
+	if (intern(xp, FLAG_A, &fa) || intern(xp, FLAG_B, &fb))
+		return -1;
+	if (m[0] == 't') {
+		in = new_insn(xp, IR_ALU);
+		in->alu = ALU_AND;
+		in->dst = fa;
+		in->a = a;
+		in->b = b;
+		in = new_insn(xp, IR_MOV);
+		in->dst = fb;
+		in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
+		return 0;
+	}
+	in = new_insn(xp, IR_MOV);
+	in->dst = fa;
+	in->a = a;
+	in = new_insn(xp, IR_MOV);
+	in->dst = fb;
+	in->a = b;
+	return 0;
+}
+
+/* The instruction classes, in the order parse_insn tries them. */
+static int (*const x86_classes[])(x86_parser *, const char *, bool, int) = {
+	parse_fence, parse_branch, parse_alu, parse_mov, parse_atomic, parse_compare,
+};
+
 static int parse_insn(x86_parser *xp)
 {
 	char m[LEX_MAX_NAME];
 	bool lock = false;
-	int size, fa, fb, acc;
-	xop ops[2];
-	ir_insn *in;
-	size_t i;
+	int size;
 
 	if (read_mnemonic(xp, m, &size))
 		return -1;
@@ -446,169 +672,12 @@ static int parse_insn(x86_parser *xp)
 	    && strcmp(m, "inc") && strcmp(m, "dec") && strcmp(m, "add") && strcmp(m, "sub")
 	    && strcmp(m, "and") && strcmp(m, "or") && strcmp(m, "xor"))
 		return unsupported(xp, "LOCK with this instruction");
+	for (size_t i = 0; i < NELEM(x86_classes); i++) {
+		int rc = x86_classes[i](xp, m, lock, size);
 
-	if (!strcmp(m, "mfence") || !strcmp(m, "lfence") || !strcmp(m, "sfence")) {
-		in = new_insn(xp, IR_FENCE);
-		in->tags_f = TAG(m[0] == 'm' ? X86_TAG_MFENCE : m[0] == 'l' ? X86_TAG_LFENCE
-				 : X86_TAG_SFENCE);
-		return 0;
+		if (rc != FE_NOT_MINE)
+			return rc;
 	}
-	if (!strcmp(m, "nop") || !strcmp(m, "endbr64")) {
-		/* multi-byte nops (`nopl 0(%rax,%eax,0)`): operands ignored */
-		while (*xp->lx.p)
-			lex_advance(&xp->lx, 1);
-		return 0;
-	}
-	if (!strcmp(m, "ret")) {
-		in = new_insn(xp, IR_BRANCH);
-		in->cmp = CMP_ALWAYS;
-		xp->rets[xp->nrets++] = xp->th->ncode - 1;
-		return 0;
-	}
-	for (i = 0; i < NELEM(x86_jumps); i++)
-		if (!strcmp(m, x86_jumps[i].name)) {
-			in = new_insn(xp, IR_BRANCH);
-			in->cmp = x86_jumps[i].cmp;
-			if (in->cmp != CMP_ALWAYS) {
-				if (intern(xp, FLAG_A, &fa) || intern(xp, FLAG_B, &fb))
-					return -1;
-				in->a = (opnd){ .kind = OPND_REG, .reg = fa };
-				in->b = (opnd){ .kind = OPND_REG, .reg = fb };
-			}
-			return parse_label_ref(xp);
-		}
-	if (!strcmp(m, "inc") || !strcmp(m, "dec")) {
-		if (parse_operands(xp, ops, 1))
-			return -1;
-		ops[1] = (xop){ .k = XO_IMM, .o = { .kind = OPND_IMM, .imm = value_int(1) } };
-		return lower_alu(xp, m[0] == 'i' ? ALU_ADD : ALU_SUB, lock, size, ops);
-	}
-	if (parse_operands(xp, ops, 2))
-		return -1;
-	if (!strcmp(m, "mov")) {
-		if (ops[0].k == XO_MEM && ops[1].k != XO_MEM) {
-			in = new_insn(xp, IR_STORE);
-			set_mem(in, &ops[0], size);
-			in->b = ops[1].o;
-			return 0;
-		}
-		if (ops[0].k == XO_REG && ops[1].k == XO_MEM) {
-			in = new_insn(xp, IR_LOAD);
-			in->dst = ops[0].o.reg;
-			set_mem(in, &ops[1], size);
-			return 0;
-		}
-		if (ops[0].k == XO_REG) {
-			in = new_insn(xp, IR_MOV);
-			in->dst = ops[0].o.reg;
-			in->a = ops[1].o;
-			return 0;
-		}
-		return unknown_insn(xp);
-	}
-	if (!strcmp(m, "xchg")) {
-		/* with memory: implicitly locked, one atomic swap */
-		if (ops[0].k == XO_MEM && ops[1].k == XO_REG) {
-			xop t = ops[0];
-			ops[0] = ops[1];
-			ops[1] = t;
-		}
-		if (ops[0].k != XO_REG || ops[1].k == XO_IMM)
-			return unknown_insn(xp);
-		if (ops[1].k == XO_MEM) {
-			in = new_insn(xp, IR_RMW);
-			in->split = true;
-			in->alu = ALU_MOVB;
-			set_mem(in, &ops[1], size);
-			in->dst = ops[0].o.reg;
-			in->b = ops[0].o;
-			in->tags_r = in->tags_w = TAG(X86_TAG_X);
-			return 0;
-		}
-		if (lock)
-			return unknown_insn(xp);
-		int tmp;
-		if (intern(xp, SCRATCH, &tmp))
-			return -1;
-		in = new_insn(xp, IR_MOV);
-		in->dst = tmp;
-		in->a = ops[0].o;
-		in = new_insn(xp, IR_MOV);
-		in->dst = ops[0].o.reg;
-		in->a = ops[1].o;
-		in = new_insn(xp, IR_MOV);
-		in->dst = ops[1].o.reg;
-		in->a = (opnd){ .kind = OPND_REG, .reg = tmp };
-		return 0;
-	}
-	if (!strcmp(m, "xadd")) {
-		/* xadd dst(mem),src(reg): src = old, mem = old + src */
-		if (ops[0].k != XO_MEM || ops[1].k != XO_REG)
-			return unknown_insn(xp);
-		if (!lock)
-			return unsupported(xp, "XADD without LOCK");
-		in = new_insn(xp, IR_RMW);
-		in->split = true;
-		in->alu = ALU_ADD;
-		set_mem(in, &ops[0], size);
-		in->dst = ops[1].o.reg;
-		in->b = ops[1].o;
-		in->tags_r = in->tags_w = TAG(X86_TAG_X);
-		return 0;
-	}
-	if (!strcmp(m, "cmpxchg")) {
-		/* cmpxchg dst(mem),src(reg): if mem == acc then mem = src;
-		 * acc = old either way (unchanged on success) */
-		if (ops[0].k != XO_MEM || ops[1].k != XO_REG)
-			return unknown_insn(xp);
-		if (!lock)
-			return unsupported(xp, "CMPXCHG without LOCK");
-		if (intern(xp, xp->att ? "rax" : "EAX", &acc))
-			return -1;
-		in = new_insn(xp, IR_CAS);
-		set_mem(in, &ops[0], size);
-		in->dst = acc;
-		in->b = (opnd){ .kind = OPND_REG, .reg = acc };
-		in->c = ops[1].o;
-		in->tags_r = in->tags_w = in->tags_fail = TAG(X86_TAG_X);
-		return 0;
-	}
-	if (!strcmp(m, "cmp") || !strcmp(m, "test")) {
-		/* flags: a = first (Intel) operand, b = second;
-		 * `test` compares a & b with 0 */
-		opnd a = ops[0].o, b = ops[1].o;
-		int tmp;
-		for (int k = 0; k < 2; k++)
-			if (ops[k].k == XO_MEM) {
-				if (ops[1 - k].k == XO_MEM || load_scratch(xp, &ops[k], size, &tmp))
-					return ops[1 - k].k == XO_MEM ? unknown_insn(xp) : -1;
-				(k ? &b : &a)->kind = OPND_REG;
-				(k ? &b : &a)->reg = tmp;
-			}
-		if (intern(xp, FLAG_A, &fa) || intern(xp, FLAG_B, &fb))
-			return -1;
-		if (m[0] == 't') {
-			in = new_insn(xp, IR_ALU);
-			in->alu = ALU_AND;
-			in->dst = fa;
-			in->a = a;
-			in->b = b;
-			in = new_insn(xp, IR_MOV);
-			in->dst = fb;
-			in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
-			return 0;
-		}
-		in = new_insn(xp, IR_MOV);
-		in->dst = fa;
-		in->a = a;
-		in = new_insn(xp, IR_MOV);
-		in->dst = fb;
-		in->a = b;
-		return 0;
-	}
-	for (i = 0; i < NELEM(x86_alus); i++)
-		if (!strcmp(m, x86_alus[i].name))
-			return lower_alu(xp, x86_alus[i].alu, lock, size, ops);
 	return unknown_insn(xp);
 }
 
@@ -672,6 +741,7 @@ const frontend x86_64_frontend = {
 	.is_register = x64_is_register,
 	.canon_register = x64_canon_register,
 	.parse_thread = x64_parse_thread,
+	.jit_arch = "x86-64",
 };
 
 const frontend x86_frontend = {

@@ -670,7 +670,20 @@ static int load_model(const char *name, const char *mdir, const frontend *fe,
 	return 0;
 }
 
-static const char usage[] =
+/* The names --arch takes: the jit_arch of each front-end that has one (the
+ * front-end table, src/arch/frontends.c, is the one list), separated by
+ * sep. */
+static void print_jit_arches(FILE *f, const char *sep)
+{
+	const frontend *fe;
+	int n = 0;
+
+	for (size_t k = 0; (fe = frontend_nth(k)); k++)
+		if (fe->jit_arch)
+			fprintf(f, "%s%s", n++ ? sep : "", fe->jit_arch);
+}
+
+static const char usage_head[] =
 "Usage: bpfmm map --arch ARCH | --mapping FILE [OPTIONS] FILE.litmus...\n"
 "\n"
 "Compile each BPF litmus test into an ARCH litmus test through a JIT\n"
@@ -689,7 +702,10 @@ static const char usage[] =
 "run (exit status 1).\n"
 "\n"
 "Options:\n"
-"  --arch ARCH       riscv64, arm64, x86-64, powerpc, s390x, loongarch64\n"
+"  --arch ARCH       ";
+/* ... the JIT architectures (print_jit_arches), then: */
+static const char usage_tail[] =
+"\n"
 "                    (names the mapping ARCH-linux-6.12)\n"
 "  --mapping FILE    a mapping table (docs/jit-mappings.md); a bare name is\n"
 "                    also looked up in the mappings directory\n"
@@ -1103,7 +1119,9 @@ int map_main(int argc, char **argv, const char *model_dir)
 		const char *a = argv[i];
 		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage, stdout);
+			fputs(usage_head, stdout);
+			print_jit_arches(stdout, ", ");
+			fputs(usage_tail, stdout);
 			return 0;
 		} else if (!strcmp(a, "--arch") && more) {
 			arch = argv[++i];
@@ -1159,14 +1177,13 @@ int map_main(int argc, char **argv, const char *model_dir)
 		fprintf(stderr, "bpfmm map: no litmus file given\n");
 		return 2;
 	}
-	static const char *const arches[] = { "riscv64", "arm64", "x86-64", "powerpc", "s390x", "loongarch64" };
 	bool known = !!mapfile;
-	for (size_t k = 0; k < NELEM(arches) && !known; k++)
-		known = !strcmp(arch, arches[k]);
+	const frontend *fe;
+	for (size_t k = 0; !known && (fe = frontend_nth(k)); k++)
+		known = fe->jit_arch && !strcmp(arch, fe->jit_arch);
 	if (!known) {
-		fprintf(stderr, "bpfmm map: unknown architecture '%s' (known:", arch);
-		for (size_t k = 0; k < NELEM(arches); k++)
-			fprintf(stderr, " %s", arches[k]);
+		fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", arch);
+		print_jit_arches(stderr, " ");
 		fprintf(stderr, "; or --mapping FILE)\n");
 		return 2;
 	}

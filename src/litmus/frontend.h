@@ -53,6 +53,12 @@ typedef struct frontend {
 	/* Optional, NULL-terminated: names of macros that may wrap a value in
 	 * the init block and mean that value (C: `ATOMIC_INIT(1)` is 1). */
 	const char *const *init_wrappers;
+
+	/* Optional: Linux's name of the architecture ("riscv64"), for a
+	 * dialect that a kernel BPF JIT compiles to: `bpfmm map --arch NAME`
+	 * reads mappings/NAME-linux-6.12 and lists the dialects that have
+	 * one. NULL for the others. */
+	const char *jit_arch;
 } frontend;
 
 typedef const frontend *(*frontend_lookup_fn)(const char *arch);

@@ -164,7 +164,19 @@ expect_rc 1 "riscv.cat on a BPF test" "$bpfmm" -model riscv.cat "$mp"
 grep -q "MP+rel+acq.litmus:1:1: error: model and test architectures differ: riscv.cat uses 'FencePR', an event set of RISCV tests, and this is a BPF test" "$tmp/err" \
 	&& ok || ko "arch mismatch: $(cat "$tmp/err")"
 expect_rc 2 "map --arch aarch64" "$bpfmm" map --arch aarch64 "$mp"
-grep -q "unknown architecture 'aarch64' (known: riscv64 arm64 x86-64 powerpc s390x loongarch64" "$tmp/err" && ok || ko "map arch: $(cat "$tmp/err")"
+# the architectures map knows (the front-ends' jit_arch), in the error and
+# in --help: each has its table mappings/ARCH-linux-6.12, and together they
+# cover every dialect (`arch` line) of the mappings/*-linux-6.12 tables
+# (arm64-llsc-linux-6.12 is a second AArch64 table, not an --arch name)
+jit_err=$(sed -n "s/.*unknown architecture 'aarch64' (known: \([^;]*\); or --mapping FILE)$/\1/p" "$tmp/err" \
+	| tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
+jit_help=$("$bpfmm" map --help | sed -n 's/^  --arch ARCH  *//p' | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort | tr '\n' ' ')
+jit_all=$(sed -n 's/^arch //p' "$root"/mappings/*-linux-6.12 | LC_ALL=C sort -u | tr '\n' ' ')
+jit_have=$(for a in $jit_err; do sed -n 's/^arch //p' "$root/mappings/$a-linux-6.12" 2>/dev/null; done | LC_ALL=C sort -u | tr '\n' ' ')
+jit_missing=$(for a in $jit_err; do [ -f "$root/mappings/$a-linux-6.12" ] || echo "$a"; done)
+[ -n "$jit_err" ] && [ -z "$jit_missing" ] && [ "$jit_have" = "$jit_all" ] && ok \
+	|| ko "map arch: '$jit_err' (no table: '$jit_missing'; dialects '$jit_have', tables '$jit_all'): $(cat "$tmp/err")"
+[ "$jit_help" = "$jit_err" ] && ok || ko "map --help --arch: '$jit_help', error: '$jit_err'"
 expect_rc 2 "map --mapping missing" "$bpfmm" map --mapping "$tmp/none" "$mp"
 expect_rc 2 "map --budget x" "$bpfmm" map --arch arm64 --budget x "$mp"
 sed 's/^exists (1:r4=1/exists ((1:r4=1/' "$mp" >"$tmp/paren.litmus"
