@@ -1167,6 +1167,32 @@ static int do_ror(a64_parser *ap)
 	return add_op(ap, IR_ALU, ALU_OR, d, reg_opnd(v), reg_opnd(u)) ? 0 : -1;
 }
 
+/* REV, REV16, REV32, REV64 Rd, Rn: the bytes of Rn reversed within its 64
+ * or 32 bits (REV; REV64 is REV on X registers), within each 32-bit word
+ * (REV32, X registers only) or each halfword (REV16); RBIT Rd, Rn: the
+ * bits of Rn reversed. One IR_ALU
+ * (ALU_REVB / ALU_RBIT, ir_alu.c), then a W result is zero-extended. */
+static int do_rev(a64_parser *ap, const char *m)
+{
+	int d;
+	areg rd;
+	opnd n;
+
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL))
+		return -1;
+	if ((!strcmp(m, "REV32") || !strcmp(m, "REV64")) && rd.w)
+		return diag_error(ap->d, ap->insn_pos, "%s needs X registers", m);
+	if (d < 0)
+		return 0;
+	int64_t size = rd.w ? 32 : 64;
+	bool bits = !strcmp(m, "RBIT");
+	int64_t box = bits || !strcmp(m, "REV") || !strcmp(m, "REV64") ? size
+		      : !strcmp(m, "REV32") ? 32 : 16;
+	if (!add_op(ap, IR_ALU, bits ? ALU_RBIT : ALU_REVB, d, n, imm_opnd(box)))
+		return -1;
+	return rd.w ? zero_extend(ap, d) : 0;
+}
+
 /* EXTR Rd, Rn, Rm, #lsb: bits lsb .. lsb+size-1 of the pair Rn:Rm,
  * (Rm >> lsb) | (Rn << (size - lsb)) (ROR Rd, Rs, #k is EXTR Rd, Rs, Rs, #k). */
 static int do_extr(a64_parser *ap)
@@ -1412,6 +1438,9 @@ static int parse_alu(a64_parser *ap, const char *m)
 		return do_ror(ap);
 	if (!strcmp(m, "EXTR"))
 		return do_extr(ap);
+	if (!strcmp(m, "REV") || !strcmp(m, "REV16") || !strcmp(m, "REV32") || !strcmp(m, "REV64")
+	    || !strcmp(m, "RBIT"))
+		return do_rev(ap, m);
 	if (!strcmp(m, "UBFM") || !strcmp(m, "SBFM"))
 		return do_bfm(ap, m[0] == 'S');
 	if (!strcmp(m, "MOVZ") || !strcmp(m, "MOVN") || !strcmp(m, "MOVK"))

@@ -1,6 +1,25 @@
 /* ir_alu.c - what an IR ALU operation computes on values (see litmus.h). */
 #include "litmus/litmus.h"
 
+/* The bytes of x reversed within each container of `bits` bits. */
+static uint64_t rev_bytes(uint64_t x, int bits)
+{
+	uint64_t r = 0;
+	for (int c = 0; c < 64; c += bits)
+		for (int i = 0; i < bits / 8; i++)
+			r |= ((x >> (c + 8 * i)) & 0xff) << (c + bits - 8 - 8 * i);
+	return r;
+}
+
+/* The low `bits` bits of x in reverse order. */
+static uint64_t rev_bits(uint64_t x, int bits)
+{
+	uint64_t r = 0;
+	for (int i = 0; i < bits; i++)
+		r |= ((x >> i) & 1) << (bits - 1 - i);
+	return r;
+}
+
 bool ir_alu(alu_op op, value a, value b, value *out)
 {
 	if (op == ALU_MOVB) {
@@ -56,6 +75,16 @@ bool ir_alu(alu_op op, value a, value b, value *out)
 	case ALU_SMAX: r = (int64_t)x > (int64_t)y ? x : y; break;
 	case ALU_UMIN: r = x < y ? x : y; break;
 	case ALU_UMAX: r = x > y ? x : y; break;
+	case ALU_REVB:
+		if (y != 16 && y != 32 && y != 64)
+			return false;
+		r = rev_bytes(x, (int)y);
+		break;
+	case ALU_RBIT:
+		if (y != 32 && y != 64)
+			return false;
+		r = rev_bits(x, (int)y);
+		break;
 	default: return false;
 	}
 	*out = value_int((int64_t)r);

@@ -40,6 +40,11 @@ typedef enum {
 	                     * x % 0 == x as BPF's, where C has no answer) */
 	ALU_SMIN, ALU_SMAX, ALU_UMIN, ALU_UMAX, /* min / max (signed / unsigned 64-bit):
 	                     * the AArch64 LD<op> and RISC-V amo<op> min / max */
+	ALU_REVB,         /* byte reversal: the bytes of a reversed within each
+	                   * b-bit container (b = 16, 32 or 64): AArch64 REV16,
+	                   * REV32, REV */
+	ALU_RBIT,         /* bit reversal of the low b bits of a (b = 32 or 64;
+	                   * the bits above are dropped): AArch64 RBIT */
 } alu_op;
 
 /* a alu b on values (integers, or symbol + offset; BPF's x / 0 == 0 and

@@ -5,7 +5,8 @@
 # (default 1), each compared with herd7 running herd7's own model of the
 # architecture (tests/diff/hw-diff.sh). SEED may be a comma-separated list
 # (`make hw-diff-check`: 3,4,5,6,7): COUNT tests of each seed. Ends with
-# the summed "N passed, N failed"; prints "SKIP" without $SHARED.
+# the summed "N passed, N failed" (", N explained" when a difference was
+# an explained one, hw-diff.sh); prints "SKIP" without $SHARED.
 #
 #   tests/diff/hw-slice.sh [COUNT [SEED[,SEED...] [ARCH...]]]
 set -u
@@ -17,19 +18,20 @@ seed=${2:-1}
 [ $# -gt 0 ] || set -- aarch64 riscv ppc x86
 if [ ! -x "$SHARED/tools/herd7/herd7" ]; then echo "SKIP: herd7 not found under $SHARED"; exit 0; fi
 case $seed in *[!0-9,]*|'') echo "usage: $0 [COUNT [SEED[,SEED...] [ARCH...]]]" >&2; exit 2 ;; esac
-pass=0 fail=0
+pass=0 fail=0 expl=0
 for seed in $(echo "$seed" | tr ',' ' '); do
 for arch in "$@"; do
 	out=$(SHARED=$SHARED sh "$root/tests/diff/hw-diff.sh" "$arch" "$count" "$seed" 2>&1)
-	echo "$out" | grep -E '^(FAIL|   |note)' | sed "s/^/$arch: /"
+	echo "$out" | grep -E '^(FAIL|EXPLAINED|   |note)' | sed "s/^/$arch: /"
 	line=$(echo "$out" | tail -n 1)
 	p=$(echo "$line" | sed -nE 's/^([0-9]+) passed, ([0-9]+) failed.*/\1/p')
 	f=$(echo "$line" | sed -nE 's/^([0-9]+) passed, ([0-9]+) failed.*/\2/p')
 	case $line in SKIP*) echo "$arch: $line"; continue ;; esac
+	e=$(echo "$line" | sed -nE 's/^[0-9]+ passed, [0-9]+ failed, ([0-9]+) explained.*/\1/p')
 	[ -n "$p" ] || { echo "$arch: no result: $line"; p=0 f=1; }
-	echo "$arch: $p passed, $f failed ($count tests, seed $seed)"
-	pass=$((pass + p)) fail=$((fail + f))
+	echo "$arch: $p passed, $f failed${e:+, $e explained} ($count tests, seed $seed)"
+	pass=$((pass + p)) fail=$((fail + f)) expl=$((expl + ${e:-0}))
 done
 done
-echo "$pass passed, $fail failed"
+if [ "$expl" -gt 0 ]; then echo "$pass passed, $fail failed, $expl explained"; else echo "$pass passed, $fail failed"; fi
 [ "$fail" -eq 0 ]

@@ -37,6 +37,26 @@ static void test_alu(void)
 	CHECK(ir_alu(ALU_OR, value_int(6), value_int(3), &r) && r.off == 7);
 	CHECK(ir_alu(ALU_XOR, value_int(6), value_int(3), &r) && r.off == 5);
 	CHECK(ir_alu(ALU_MOVB, value_int(6), value_int(3), &r) && r.off == 3);
+	/* byte reversal within 64-, 32- and 16-bit containers (AArch64 REV,
+	 * REV32, REV16); bit reversal of the low 32 or 64 bits (RBIT) */
+	CHECK(ir_alu(ALU_REVB, value_int(0x0102030405060708), value_int(64), &r)
+	      && r.off == 0x0807060504030201);
+	CHECK(ir_alu(ALU_REVB, value_int(0x0102030405060708), value_int(32), &r)
+	      && r.off == 0x0403020108070605);
+	CHECK(ir_alu(ALU_REVB, value_int(0x0102030405060708), value_int(16), &r)
+	      && r.off == 0x0201040306050807);
+	CHECK(ir_alu(ALU_REVB, value_int(200), value_int(32), &r) && r.off == 0xc8000000);
+	CHECK(ir_alu(ALU_REVB, value_int(200), value_int(64), &r) && (uint64_t)r.off == 0xc800000000000000);
+	CHECK(ir_alu(ALU_RBIT, value_int(1), value_int(32), &r) && r.off == 0x80000000);
+	CHECK(ir_alu(ALU_RBIT, value_int(1), value_int(64), &r) && r.off == INT64_MIN);
+	CHECK(ir_alu(ALU_RBIT, value_int(0x80000011), value_int(32), &r) && r.off == 0x88000001);
+	/* RBIT 32 drops the bits above bit 31 */
+	CHECK(ir_alu(ALU_RBIT, value_int(0x100000006), value_int(32), &r) && r.off == 0x60000000);
+	CHECK(ir_alu(ALU_RBIT, value_int(-1), value_int(64), &r) && r.off == -1);
+	/* other container sizes, and an address, have no meaning */
+	CHECK(!ir_alu(ALU_REVB, value_int(1), value_int(8), &r));
+	CHECK(!ir_alu(ALU_RBIT, value_int(1), value_int(16), &r));
+	CHECK(!ir_alu(ALU_REVB, value_addr(1), value_int(64), &r));
 	/* an address plus or minus an integer stays an address */
 	CHECK(ir_alu(ALU_ADD, value_addr(1), value_int(8), &r) && r.sym == 1 && r.off == 8);
 	CHECK(ir_alu(ALU_ADD, value_int(8), value_addr(1), &r) && r.sym == 1 && r.off == 8);

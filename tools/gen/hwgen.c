@@ -30,7 +30,8 @@
  *   ADD), data dependency (into Rt, into CAS's Rs, or both), control (CBNZ,
  *   CMP + B.NE, with or without ISB), CSEL / CSINC picks of the address
  *   or of the data; the 0 behind an address or data dependency is
- *   computed by EOR, AND, UBFM, SBFM, ROR (W) + AND or LSL + LSR;
+ *   computed by EOR, AND, UBFM, SBFM, ROR (W) + AND, LSL + LSR, or
+ *   REV (W), REV16, REV32, RBIT (W) + AND;
  *   dependency sources: the loaded register, STXR's status, CAS's Rs, the
  *   old value of SWP / LD<op>, or a read of the location the access before
  *   wrote (which may read that write: local read successor).
@@ -335,7 +336,7 @@ static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *
  * instructions: a dependency of Xd on src. */
 static void a64_zero(rng_t *r, thr *t, int d, const char *src)
 {
-	switch (rnd(r, 8)) {
+	switch (rnd(r, 12)) {
 	case 0: case 1: cell(t, "EOR X%d,%s,%s", d, src, src); break;
 	case 2: cell(t, "AND X%d,%s,#128", d, src); break;
 	case 3: cell(t, "UBFM X%d,%s,#8,#15", d, src); break;   /* bits 8..15 */
@@ -348,9 +349,28 @@ static void a64_zero(rng_t *r, thr *t, int d, const char *src)
 		cell(t, "LSL X%d,%s,#40", d, src);
 		cell(t, "LSR X%d,X%d,#60", d, d);
 		break;
-	default:
+	case 7:
 		cell(t, "UBFM X%d,%s,#60,#3", d, src);           /* bits 0..3 up to 4..7 */
 		cell(t, "LSR X%d,X%d,#8", d, d);
+		break;
+	/* byte / bit reversals move the low bits up (to bits 24..31,
+	 * 8..15 or 29..31: below bit 32, where herd7's 32-bit untyped
+	 * registers agree), then mask */
+	case 8:
+		cell(t, "REV W%d,W%s", d, src + 1);
+		cell(t, "AND X%d,X%d,#1", d, d);
+		break;
+	case 9:
+		cell(t, "REV16 X%d,%s", d, src);
+		cell(t, "AND X%d,X%d,#255", d, d);
+		break;
+	case 10:
+		cell(t, "RBIT W%d,W%s", d, src + 1);
+		cell(t, "AND X%d,X%d,#1", d, d);
+		break;
+	default:
+		cell(t, "REV32 X%d,%s", d, src);
+		cell(t, "AND X%d,X%d,#1", d, d);
 		break;
 	}
 }
