@@ -317,6 +317,7 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	ds_or(evdep(r, e, DEP_CTRL), r->xctrl, r->w);
 	ds_copy(evdep(r, e, DEP_PICK), r->xctrl, r->w);
 	ds_copy(evdep(r, e, DEP_VDEP), vdep, r->w);
+	ds_clear(evdep(r, e, DEP_SCDATA), r->w);
 	/* a write's value joins the domain at once: a later read of this
 	 * very path may have to return it (not a write of an incoherent
 	 * path: it only decides "Loop", and its values could grow without
@@ -800,6 +801,8 @@ static int run(runner *r, pathpos p)
 				if (ew < 0)
 					st = ew;
 				else {
+					if (in->sc_nodep)
+						ds_copy(evdep(r, ew, DEP_SCDATA), oset(r, &in->b, TAINT), w);
 					/* the result says the store was done */
 					if (in->dst >= 0)
 						sc_result(r, in, value_int(0), ew);

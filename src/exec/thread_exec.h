@@ -27,6 +27,9 @@ enum {
 	                      * it reads from, and where that write is, is only
 	                      * checked once the values are known; so only a
 	                      * value computed from itself is out of thin air */
+	DEP_SCDATA,          /* reads the data of an Arm STXR's write comes
+	                      * from (its data dependency, which is not in
+	                      * DEP_DATA: ir_insn.sc_nodep) */
 	DEP_NSETS
 };
 
