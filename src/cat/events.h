@@ -41,8 +41,10 @@ typedef struct {
 	word *pick;          /* read -> access depending on it only through a
 	                      * choice (CSEL, Arm CAS); also in ctrl */
 	/* rmw: read -> write of a successful cmpxchg (two events) */
-	word *valdep;        /* read -> event whose value/address it computes:
-	                      * rf;valdep cycles are out-of-thin-air */
+	word *scdata;        /* read -> Arm STXR write whose data it computes
+	                      * (not in data: an STXR is not ordered by it) */
+	word *valdep;        /* read -> write whose value (not address) it
+	                      * computes: rf;valdep cycles are out-of-thin-air */
 } evstruct;
 
 #endif

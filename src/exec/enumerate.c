@@ -193,14 +193,15 @@ static void build_events(enumerator *E)
 	for (int k = 0; k < es->ntags; k++)
 		es->tagset[k] = xzalloc(sizeof(word) * w);
 	size_t rsz = (size_t)n * w;
-	word *rels = xzalloc(sizeof(word) * rsz * 12);
+	word *rels = xzalloc(sizeof(word) * rsz * 13);
 	es->po = rels; es->addr = rels + rsz; es->data = rels + 2 * rsz;
 	es->ctrl = rels + 3 * rsz; es->rmw = rels + 4 * rsz; es->sameloc = rels + 5 * rsz;
 	es->ext = rels + 6 * rsz; es->intl = rels + 7 * rsz; es->id = rels + 8 * rsz;
 	es->valdep = rels + 9 * rsz;
 	es->pick = rels + 10 * rsz;
-	/* rels + 11*rsz: spare, used by the thin-air check */
-	E->thin = rels + 11 * rsz;
+	es->scdata = rels + 11 * rsz;
+	/* rels + 12*rsz: spare, used by the thin-air check */
+	E->thin = rels + 12 * rsz;
 
 	for (int l = 0; l < ninit; l++) {
 		es->thread[l] = -1;
@@ -233,6 +234,7 @@ static void build_events(enumerator *E)
 			const uint64_t *da = trace_deps(tr, i, DEP_ADDR), *dd = trace_deps(tr, i, DEP_DATA);
 			const uint64_t *dc = trace_deps(tr, i, DEP_CTRL), *dp = trace_deps(tr, i, DEP_PICK);
 			const uint64_t *dv = trace_deps(tr, i, DEP_VDEP);
+			const uint64_t *ds = trace_deps(tr, i, DEP_SCDATA);
 			for (int j = 0; j < i; j++) {
 				if (dep_has(da, j))
 					rel_add(es->addr, w, b + j, e);
@@ -244,6 +246,8 @@ static void build_events(enumerator *E)
 					rel_add(es->pick, w, b + j, e);
 				if (dep_has(dv, j))
 					rel_add(es->valdep, w, b + j, e);
+				if (dep_has(ds, j))
+					rel_add(es->scdata, w, b + j, e);
 			}
 			if (te->rmw_read >= 0)
 				rel_add(es->rmw, w, b + te->rmw_read, e);

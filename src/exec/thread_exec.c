@@ -317,6 +317,7 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	ds_or(evdep(r, e, DEP_CTRL), r->xctrl, r->w);
 	ds_copy(evdep(r, e, DEP_PICK), r->xctrl, r->w);
 	ds_copy(evdep(r, e, DEP_VDEP), vdep, r->w);
+	ds_clear(evdep(r, e, DEP_SCDATA), r->w);
 	/* a write's value joins the domain at once: a later read of this
 	 * very path may have to return it (not a write of an incoherent
 	 * path: it only decides "Loop", and its values could grow without
@@ -500,7 +501,10 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
 	dset addr = tmp(r, T_ADDR), vaddr = tmp(r, T_VDEP);
 
 	ds_copy(addr, oset(r, &in->a, TAINT), w);
-	ds_copy(vaddr, oset(r, &in->a, VTAINT), w);
+	/* no value flow from the address: the value a read returns is the
+	 * value of the write it reads from, whatever computed where it
+	 * reads (DEP_VDEP, thread_exec.h) */
+	ds_clear(vaddr, w);
 	if (in->op == IR_LOAD) {
 		int e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, NULL, vaddr);
 		if (e < 0)
@@ -765,11 +769,9 @@ static int run(runner *r, pathpos p)
 			if ((st = address_of(r, &p, in, &loc)) <= 0)
 				return st;
 			v = value_of(&in->b, r);
-			dset vd = tmp(r, T_VDEP);
-			ds_copy(vd, oset(r, &in->a, VTAINT), w);
-			ds_or(vd, oset(r, &in->b, VTAINT), w);
+			/* the value depends on the data, not on the address */
 			if ((st = emit(r, &p, in, EV_W, loc, v, v, in->tags_w, oset(r, &in->a, TAINT),
-				       oset(r, &in->b, TAINT), vd)) < 0)
+				       oset(r, &in->b, TAINT), oset(r, &in->b, VTAINT))) < 0)
 				return st;
 			break;
 		}
@@ -787,9 +789,7 @@ static int run(runner *r, pathpos p)
 			q = next;
 			st = 0;
 			if (lr >= 0) {   /* success needs a reservation */
-				dset vd = tmp(r, T_VDEP);
-				ds_copy(vd, oset(r, &in->a, VTAINT), w);
-				ds_or(vd, oset(r, &in->b, VTAINT), w);
+				const uint64_t *vd = oset(r, &in->b, VTAINT);   /* data only */
 				/* sc_nodep (Arm STXR): the data register gives no
 				 * data or pick dependency to the write (the status
 				 * register's dependencies are in->sc_dep's) */
@@ -801,6 +801,8 @@ static int run(runner *r, pathpos p)
 				if (ew < 0)
 					st = ew;
 				else {
+					if (in->sc_nodep)
+						ds_copy(evdep(r, ew, DEP_SCDATA), oset(r, &in->b, TAINT), w);
 					/* the result says the store was done */
 					if (in->dst >= 0)
 						sc_result(r, in, value_int(0), ew);
@@ -823,7 +825,7 @@ static int run(runner *r, pathpos p)
 			if (in->a.kind != OPND_NONE && (st = address_of(r, &p, in, &loc)) <= 0)
 				return st;
 			if ((st = emit(r, &p, in, loc >= 0 ? 0 : EV_F, loc, value_int(0), value_int(0),
-				       in->tags_f, oset(r, &in->a, TAINT), NULL, oset(r, &in->a, VTAINT))) < 0)
+				       in->tags_f, oset(r, &in->a, TAINT), NULL, NULL)) < 0)
 				return st;
 			break;
 		case IR_LOAD:

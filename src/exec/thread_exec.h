@@ -20,7 +20,16 @@
 enum {
 	DEP_ADDR, DEP_DATA, DEP_CTRL,   /* events it depends on */
 	DEP_PICK,            /* those of ctrl it depends on through a choice */
-	DEP_VDEP,            /* events its value or address is computed from */
+	DEP_VDEP,            /* reads the value it writes is computed from
+	                      * (its data, or an atomic's own read), never
+	                      * those of its address: as herd7 solves values,
+	                      * a value read is the value written by the write
+	                      * it reads from, and where that write is, is only
+	                      * checked once the values are known; so only a
+	                      * value computed from itself is out of thin air */
+	DEP_SCDATA,          /* reads the data of an Arm STXR's write comes
+	                      * from (its data dependency, which is not in
+	                      * DEP_DATA: ir_insn.sc_nodep) */
 	DEP_NSETS
 };
 

@@ -25,7 +25,7 @@ static void build(void)
 	es.IW = &sets[4]; es.all = &sets[5];
 	es.po = rels[0]; es.addr = rels[1]; es.data = rels[2]; es.ctrl = rels[3];
 	es.rmw = rels[4]; es.sameloc = rels[5]; es.ext = rels[6]; es.intl = rels[7];
-	es.id = rels[8]; es.valdep = rels[9];
+	es.id = rels[8]; es.valdep = rels[9]; es.scdata = rels[10];
 	es.thread = (int *)ev_thread; es.loc = (int *)ev_loc; es.kind = (uint8_t *)ev_kind;
 	es.tagset = tagsets; es.ntags = 1;
 	set_add(tagA, 3);                       /* the flag store carries tag "A" */
