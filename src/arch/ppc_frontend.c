@@ -380,6 +380,7 @@ static int parse_insn(ppc_parser *pp)
 		    || intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
 			return -1;
 		in = new_insn(pp, IR_SC);
+		in->alt_swap = true;
 		in->a = base;
 		in->b = rs;
 		in->size = m[2] == 'w' ? 4 : 8;
@@ -463,6 +464,7 @@ static int parse_insn(ppc_parser *pp)
 	for (i = 0; i < NELEM(ppc_branches); i++)
 		if (!strcmp(m, ppc_branches[i].name)) {
 			in = new_insn(pp, IR_BRANCH);
+			in->alt_swap = true;
 			in->cmp = pp->cr_unsigned ? ppc_branches[i].ucmp : ppc_branches[i].scmp;
 			if (in->cmp != CMP_ALWAYS) {
 				if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))

@@ -87,6 +87,7 @@ void trace_list_free(trace_list *l)
 		free(l->v[i].deps);
 		free(l->v[i].regs);
 		free(l->v[i].bad);
+		free(l->v[i].dec);
 	}
 	free(l->v);
 	memset(l, 0, sizeof *l);
@@ -171,6 +172,8 @@ typedef struct {
 	int *head;           /* per instruction: its loop-head number, or -1 */
 	int nheads;
 	int cut_at;          /* target of the jump that cut the path */
+	uint8_t *dec;        /* the current path's choices (trace.dec), */
+	int dec_cap;         /* pathpos.ndec of them valid */
 	bool overflow;       /* a path has more than 64 * w events */
 
 	/* the path state (see above), and one saved copy per fork depth */
@@ -205,6 +208,9 @@ typedef struct {
 	bool incoherent;     /* a read returned a value the guess mode rules
 	                      * out: kept only if the path is cut (see
 	                      * read_each) */
+	int ndec;            /* choices so far (runner.dec) */
+	int nsrc, lastpc;    /* source instructions run so far, and the last */
+	srcpos lastpos;      /* IR instruction's index and position */
 	int nscopes;         /* open C if statements (ir_insn.ctrl_end): */
 	int scope_end[MAX_CTRL_SCOPES];
 	                     /* where each ends; the ctrl before it is in
@@ -347,6 +353,10 @@ static int finish(runner *r, pathpos *p, bool cut)
 	tr->cut = cut;
 	tr->cut_at = cut ? r->cut_at : -1;
 	tr->bad = NULL;
+	tr->ndec = p->ndec;
+	tr->dec = xrealloc(NULL, p->ndec ? (size_t)p->ndec : 1);
+	if (p->ndec)
+		memcpy(tr->dec, r->dec, (size_t)p->ndec);
 	tr->ev = xrealloc(NULL, sizeof *tr->ev * (p->nev ? p->nev : 1));
 	memcpy(tr->ev, r->ev, sizeof *tr->ev * p->nev);
 	tr->deps = xrealloc(NULL, sizeof *tr->deps * (nd ? nd : 1));
@@ -357,6 +367,40 @@ static int finish(runner *r, pathpos *p, bool cut)
 }
 
 static int run(runner *r, pathpos p);
+
+/* Record a choice of the path (trace.dec) at instruction in: second is
+ * false for the branch not taken and the store-conditional's success.
+ * The bit is 0 for the outcome herd7 gives first in P0. Measured with
+ * herd7 (tests/litmus/engine/tests/loop-label-*): its order flips with
+ * the parity of the number of instructions the path ran before (a nop,
+ * which we drop, counts there), and it is the success first for a
+ * RISC-V sc.w at an even count, the not-taken side first for a branch
+ * at an odd count; ir_insn.alt_swap flips it (Power, AArch64 STXR). */
+static void choose(runner *r, pathpos *p, const ir_insn *in, bool second)
+{
+	bool bit = second ^ ((p->nsrc - 1) & 1) ^ (in->op == IR_BRANCH) ^ in->alt_swap;
+
+	if (p->ndec == r->dec_cap) {
+		r->dec_cap = r->dec_cap ? 2 * r->dec_cap : 64;
+		r->dec = xrealloc(r->dec, (size_t)r->dec_cap);
+	}
+	r->dec[p->ndec++] = bit;
+}
+
+/* herd7 meets a thread's paths in the order of their choices (trace.dec),
+ * the first differing one deciding, 0 first in P0, P2, P4..., 1 first in
+ * P1, P3... With the warning's rule (enumerate.c, probe_cut) this gives
+ * herd7's label on the tests we measured. */
+int trace_path_cmp(const trace *a, const trace *b, int ti)
+{
+	int n = a->ndec < b->ndec ? a->ndec : b->ndec;
+	for (int i = 0; i < n; i++)
+		if (a->dec[i] != b->dec[i]) {
+			int c = a->dec[i] < b->dec[i] ? -1 : 1;
+			return ti % 2 ? -c : c;
+		}
+	return a->ndec < b->ndec ? -1 : a->ndec > b->ndec;
+}
 
 /* v as the test writes it: 3, x, x+8 */
 static const char *value_text(const litmus_test *t, value v, char *buf, size_t n)
@@ -711,6 +755,12 @@ static int run(runner *r, pathpos p)
 			p.nscopes--;
 			ds_copy(r->ctrl, r->scope_ctrl + (size_t)p.nscopes * w, w);
 		}
+		/* a new source instruction (one may lower to several) */
+		if (p.nsrc == 0 || p.pc <= p.lastpc || in->pos.line != p.lastpos.line
+		    || in->pos.col != p.lastpos.col)
+			p.nsrc++;
+		p.lastpc = p.pc;
+		p.lastpos = in->pos;
 		operands_ptaint(r, in);
 		switch (in->op) {
 		case IR_MOV:
@@ -804,6 +854,7 @@ static int run(runner *r, pathpos p)
 					/* the result says the store was done */
 					if (in->dst >= 0)
 						sc_result(r, in, value_int(0), ew);
+					choose(r, &q, in, false);
 					st = run(r, q);
 				}
 				restore_state(r, saved);
@@ -812,6 +863,7 @@ static int run(runner *r, pathpos p)
 			if (st >= 0) {
 				if (in->dst >= 0)
 					sc_result(r, in, value_int(1), -1);
+				choose(r, &q, in, true);
 				st = run(r, q);
 			}
 			restore_state(r, saved);
@@ -847,6 +899,8 @@ static int run(runner *r, pathpos p)
 				p.scope_end[p.nscopes] = in->ctrl_end - 1;
 				ds_copy(r->scope_ctrl + (size_t)p.nscopes++ * w, r->ctrl, w);
 			}
+			if (in->cmp != CMP_ALWAYS && (unknown_of(r, &in->a) || unknown_of(r, &in->b)))
+				choose(r, &p, in, taken);
 			if (in->cmp != CMP_ALWAYS) {
 				ds_or(r->ctrl, oset(r, &in->a, TAINT), w);
 				ds_or(r->ctrl, oset(r, &in->b, TAINT), w);
@@ -909,6 +963,9 @@ static int run_thread(runner *r, const litmus_test *t, int ti)
 	free(r->state);
 	free(r->xctrl);
 	free(r->tmp);
+	free(r->dec);
+	r->dec = NULL;
+	r->dec_cap = 0;
 	free(r->ev);
 	free(r->evdeps);
 	return st;
@@ -945,6 +1002,7 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 			free(out->v[i].deps);
 			free(out->v[i].regs);
 			free(out->v[i].bad);
+			free(out->v[i].dec);
 		}
 		out->n = n0;
 		out->cut_insn = -1;

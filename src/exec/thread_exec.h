@@ -43,6 +43,14 @@ typedef struct {
 	                      * the unrolling limit allows: it stops there, and
 	                      * is never an execution (see thread_traces) */
 	int cut_at;          /* then: the branch's target (the loop head) */
+	uint8_t *dec;        /* the path's choices, in order: 0 where a branch
+	                      * on a read's value did not jump, or where a
+	                      * store-conditional took the outcome herd7 gives
+	                      * first; 1 otherwise (herd7 has one path
+	                      * per sequence of such choices; the unrolling
+	                      * warning's label depends on their order, see
+	                      * trace_path_cmp). malloc'd */
+	int ndec;
 	char *bad;           /* NULL, or why the path stopped: an operation
 	                      * with no meaning (an access through a register
 	                      * that holds no address...). Like herd7, an
@@ -119,5 +127,10 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 		  int unroll, trace_list *out, int *grew, diag *d);
 
 void trace_list_free(trace_list *l);
+
+/* The order in which herd7 meets the paths of thread ti (by the choices
+ * of trace.dec; measured with herd7, docs/litmus-format.md "Loops"):
+ * <0 if a comes first, >0 if b does, 0 for the same choices. */
+int trace_path_cmp(const trace *a, const trace *b, int ti);
 
 #endif
