@@ -95,9 +95,10 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 			mem_domain_add(md, l, value_int(seen[j]), all);
 }
 
-static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
+static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max_writes)
 {
 	long bound = 1;
+	bool concrete = false;   /* loops the limit does not count */
 
 	*loops = false;
 	for (int ti = 0; ti < t->nthreads; ti++) {
@@ -109,6 +110,7 @@ static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
 				writes++;
 			if (in->op == IR_BRANCH && in->target <= i) {
 				bool seen = false;   /* one count per loop head */
+				concrete |= in->unroll_concrete;
 				for (int j = 0; j < i && !seen; j++)
 					seen = th->code[j].op == IR_BRANCH && th->code[j].target == in->target
 					       && th->code[j].target <= j;
@@ -121,6 +123,9 @@ static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
 		if (bound > MAX_DOMAIN_ROUNDS)
 			bound = MAX_DOMAIN_ROUNDS + 1;
 	}
+	/* at most bound - 1 writes in one execution: each write instruction
+	 * runs once plus once per counted backward jump */
+	*max_writes = concrete || bound > MAX_DOMAIN_ROUNDS ? 0 : (int)bound - 1;
 	if (bound <= MAX_DOMAIN_ROUNDS)
 		*loops = false;   /* the bound holds: no need to watch for growth */
 	return bound > MAX_DOMAIN_ROUNDS ? MAX_DOMAIN_ROUNDS : (int)bound;
@@ -517,7 +522,7 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 
 	/* grow the value domain until every thread's writes are in it */
 	bool loops;
-	int rounds = domain_rounds(t, unroll_limit, &loops);
+	int rounds = domain_rounds(t, unroll_limit, &loops, &md.max_depth);
 	guess_mode mode = cat_run_requires_coherence(run) ? GUESS_COHERENT
 			  : cat_run_forbids_future_reads(run) ? GUESS_NO_FUTURE : GUESS_ANY;
 	for (int round = 0;; round++) {

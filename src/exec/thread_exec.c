@@ -33,6 +33,7 @@ void mem_domain_free(mem_domain *md)
 	for (int i = 0; i < md->n; i++) {
 		free(md->dom[i].v);
 		free(md->dom[i].who);
+		free(md->dom[i].depth);
 	}
 	free(md->dom);
 	free(md->locs);
@@ -59,25 +60,49 @@ int mem_location(mem_domain *md, int sym, int64_t off)
 	return l;
 }
 
-int mem_domain_add(mem_domain *md, int loc, value v, uint64_t who)
+int mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int depth)
 {
 	value_set *s = &md->dom[loc];
 
 	for (int i = 0; i < s->n; i++)
 		if (value_eq(s->v[i], v)) {
+			int st = 0;
+			if (depth < s->depth[i]) {
+				s->depth[i] = depth;
+				st = 1;
+			}
 			if ((s->who[i] | who) == s->who[i])
-				return 0;
+				return st;
 			s->who[i] |= who;
 			return 1;
 		}
+	if (md->max_depth > 0 && depth > md->max_depth)
+		return 0;
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 4;
 		s->v = xrealloc(s->v, sizeof *s->v * s->cap);
 		s->who = xrealloc(s->who, sizeof *s->who * s->cap);
+		s->depth = xrealloc(s->depth, sizeof *s->depth * s->cap);
 	}
 	s->who[s->n] = who;
+	s->depth[s->n] = depth;
 	s->v[s->n++] = v;
 	return 1;
+}
+
+int mem_domain_add(mem_domain *md, int loc, value v, uint64_t who)
+{
+	return mem_domain_add_depth(md, loc, v, who, 0);
+}
+
+static int domain_depth(const mem_domain *md, int loc, value v)
+{
+	const value_set *s = &md->dom[loc];
+
+	for (int i = 0; i < s->n; i++)
+		if (value_eq(s->v[i], v))
+			return s->depth[i];
+	return 0;
 }
 
 void trace_list_free(trace_list *l)
@@ -174,6 +199,10 @@ typedef struct {
 	int cut_at;          /* target of the jump that cut the path */
 	uint8_t *dec;        /* the current path's choices (trace.dec), */
 	int dec_cap;         /* pathpos.ndec of them valid */
+	/* cut paths kept so far, by what the Loop check sees of them
+	 * (cut_signature): a hash table of signatures */
+	struct cut_sig { uint64_t h; size_t len; unsigned char *b; } *cuts;
+	size_t ncuts, cuts_cap;   /* cuts_cap: 0 or a power of two */
 	bool overflow;       /* a path has more than 64 * w events */
 
 	/* the path state (see above), and one saved copy per fork depth */
@@ -327,9 +356,143 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	 * very path may have to return it (not a write of an incoherent
 	 * path: it only decides "Loop", and its values could grow without
 	 * end) */
-	if ((kind & EV_W) && !p->incoherent && mem_domain_add(r->md, loc, wv, r->self))
-		*r->grew = 1;
+	if ((kind & EV_W) && !p->incoherent) {
+		int d = 0;
+		for (int j = 0; vdep && j < e; j++)
+			if (((vdep[j >> 6] >> (j & 63)) & 1) && (r->ev[j].kind & EV_R) && r->ev[j].loc >= 0) {
+				int dj = domain_depth(r->md, r->ev[j].loc, r->ev[j].rv);
+				d = dj > d ? dj : d;
+			}
+		if (mem_domain_add_depth(r->md, loc, wv, r->self, d + 1))
+			*r->grew = 1;
+	}
 	return e;
+}
+
+/* A growing byte buffer. */
+typedef struct { unsigned char *b; size_t n, cap; } bytes;
+
+static void put(bytes *s, const void *p, size_t n)
+{
+	if (s->n + n > s->cap) {
+		s->cap = (s->n + n) * 2 + 64;
+		s->b = xrealloc(s->b, s->cap);
+	}
+	memcpy(s->b + s->n, p, n);
+	s->n += n;
+}
+
+static int cmp_read(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(int) + sizeof(value));
+}
+
+/* What the Loop check (enumerate.c, probe_cut) and the warning's label
+ * see of a cut path, which is never an execution: its choices and loop
+ * head, its writes and the reads whose value reaches one (in order, with
+ * their values and value dependencies: the thin-air check), and only the
+ * set of (location, value) of its other reads (each needs some write of
+ * its value). A retry loop whose every attempt fails guesses each read's
+ * value among all its location's values: without this, its cut paths are
+ * the product of those guesses. */
+static void cut_signature(const runner *r, const pathpos *p, bytes *s)
+{
+	int n = p->nev;
+	int *keep = xrealloc(NULL, sizeof(int) * (n ? n : 1));
+	int *num = xrealloc(NULL, sizeof(int) * (n ? n : 1)), k = 0;
+	bytes rd = { 0 };
+
+	for (int i = n - 1; i >= 0; i--) {
+		const tevent *e = &r->ev[i];
+		keep[i] = (e->kind & EV_W) || !(e->kind & EV_R) || e->loc < 0;
+		for (int j = i + 1; j < n && !keep[i]; j++) {
+			const uint64_t *vd = r->evdeps + ((size_t)j * DEP_NSETS + DEP_VDEP) * r->w;
+			if (keep[j] && (((vd[i >> 6] >> (i & 63)) & 1) || r->ev[j].rmw_read == i))
+				keep[i] = 1;
+		}
+	}
+	put(s, &r->cut_at, sizeof r->cut_at);
+	put(s, &p->ndec, sizeof p->ndec);
+	put(s, r->dec, (size_t)p->ndec);
+	for (int i = 0; i < n; i++)
+		num[i] = keep[i] ? k++ : -1;
+	for (int i = 0; i < n; i++) {
+		const tevent *e = &r->ev[i];
+		if (!keep[i]) {
+			put(&rd, &e->loc, sizeof e->loc);
+			put(&rd, &e->rv, sizeof e->rv);
+			continue;
+		}
+		int rm = e->rmw_read >= 0 ? num[e->rmw_read] : -1, end = -1;
+		put(s, &e->kind, sizeof e->kind);
+		put(s, &e->loc, sizeof e->loc);
+		put(s, &e->rv, sizeof e->rv);
+		put(s, &e->wv, sizeof e->wv);
+		put(s, &rm, sizeof rm);
+		const uint64_t *vd = r->evdeps + ((size_t)i * DEP_NSETS + DEP_VDEP) * r->w;
+		for (int j = 0; j < i; j++)
+			if (keep[j] && ((vd[j >> 6] >> (j & 63)) & 1))
+				put(s, &num[j], sizeof num[j]);
+		put(s, &end, sizeof end);
+	}
+	/* the other reads: sorted, without repeats */
+	size_t rsz = sizeof(int) + sizeof(value), nr = rd.n / rsz, m = 0;
+	if (nr)
+		qsort(rd.b, nr, rsz, cmp_read);
+	for (size_t i = 0; i < nr; i++)
+		if (m == 0 || memcmp(rd.b + (m - 1) * rsz, rd.b + i * rsz, rsz))
+			memmove(rd.b + m++ * rsz, rd.b + i * rsz, rsz);
+	if (m)
+		put(s, rd.b, m * rsz);
+	free(rd.b);
+	free(num);
+	free(keep);
+}
+
+/* Is a cut path with the same signature already kept? If not, remember
+ * this one's. */
+static bool cut_seen(runner *r, const pathpos *p)
+{
+	bytes s = { 0 };
+	uint64_t h = 1469598103934665603ull;
+
+	cut_signature(r, p, &s);
+	for (size_t i = 0; i < s.n; i++)
+		h = (h ^ s.b[i]) * 1099511628211ull;
+	if (2 * (r->ncuts + 1) > r->cuts_cap) {   /* grow: rehash */
+		size_t cap = r->cuts_cap ? 2 * r->cuts_cap : 256;
+		struct cut_sig *t = xzalloc(sizeof *t * cap);
+		for (size_t i = 0; i < r->cuts_cap; i++)
+			if (r->cuts[i].b) {
+				size_t j = r->cuts[i].h & (cap - 1);
+				while (t[j].b)
+					j = (j + 1) & (cap - 1);
+				t[j] = r->cuts[i];
+			}
+		free(r->cuts);
+		r->cuts = t;
+		r->cuts_cap = cap;
+	}
+	size_t j = h & (r->cuts_cap - 1);
+	for (; r->cuts[j].b; j = (j + 1) & (r->cuts_cap - 1))
+		if (r->cuts[j].h == h && r->cuts[j].len == s.n && !memcmp(r->cuts[j].b, s.b, s.n)) {
+			free(s.b);
+			return true;
+		}
+	r->cuts[j].h = h;
+	r->cuts[j].len = s.n;
+	r->cuts[j].b = s.b;   /* never NULL: the signature starts with cut_at */
+	r->ncuts++;
+	return false;
+}
+
+static void cuts_free(runner *r)
+{
+	for (size_t i = 0; i < r->cuts_cap; i++)
+		free(r->cuts[i].b);
+	free(r->cuts);
+	r->cuts = NULL;
+	r->ncuts = r->cuts_cap = 0;
 }
 
 static int finish(runner *r, pathpos *p, bool cut)
@@ -338,6 +501,8 @@ static int finish(runner *r, pathpos *p, bool cut)
 
 	if (p->incoherent && !cut)
 		return 0;   /* never an execution, and not past the limit */
+	if (cut && cut_seen(r, p))
+		return 0;   /* the Loop check would see the same as a kept one */
 	if (l->n >= MAX_TRACES)
 		return diag_error(r->d, (srcpos){ 0, 0 },
 				  "thread P%d has more than %d paths; the test is too large",
@@ -966,6 +1131,7 @@ static int run_thread(runner *r, const litmus_test *t, int ti)
 	free(r->dec);
 	r->dec = NULL;
 	r->dec_cap = 0;
+	cuts_free(r);
 	free(r->ev);
 	free(r->evdeps);
 	return st;

@@ -85,6 +85,10 @@ typedef struct {
 typedef struct {
 	value *v;
 	uint64_t *who;
+	int *depth;          /* per value: fewest writes an execution needs to
+	                      * make it (0: initial or seeded; a written value:
+	                      * 1 + the greatest depth of the reads it is
+	                      * computed from) */
 	int n, cap;
 } value_set;
 
@@ -93,6 +97,10 @@ typedef struct {
 	value_set *dom;
 	value *init;         /* initial value per location */
 	int n, cap;
+	int max_depth;       /* 0, or: no execution has more writes, so a value
+	                      * of greater depth never enters (an increment
+	                      * loop reading its own path's earlier values
+	                      * would otherwise grow the domain each round) */
 } mem_domain;
 
 void mem_domain_init(mem_domain *md, const litmus_test *t);
@@ -100,6 +108,9 @@ void mem_domain_free(mem_domain *md);
 int  mem_location(mem_domain *md, int sym, int64_t off);  /* interns */
 /* Adds v, written by `who`, to the domain of loc; returns 1 if new. */
 int  mem_domain_add(mem_domain *md, int loc, value v, uint64_t who);
+/* The same for a value of depth `depth` (value_set.depth): not added past
+ * md->max_depth; returns 1 if new or now of a smaller depth. */
+int  mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int depth);
 
 /* Which values a read guesses, from what the model forbids anyway. */
 typedef enum {
