@@ -623,6 +623,7 @@ static int do_store_excl(a64_parser *ap, tagmask tags)
 	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
 		return -1;
 	in->op = IR_SC;
+	in->alt_swap = true;
 	in->sc_dep = SC_DEP_NONE;   /* the status: as herd7's AArch64 semantics */
 	in->dst = st;
 	/* the status is not computed from the store's operands: it carries

@@ -390,6 +390,7 @@ static int parse_store_cond(ppc_parser *pp, const char *m)
 	    || intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
 		return -1;
 	in = new_insn(pp, IR_SC);
+	in->alt_swap = true;
 	in->a = base;
 	in->b = rs;
 	in->size = m[2] == 'w' ? 4 : 8;
@@ -508,6 +509,7 @@ static int parse_branch(ppc_parser *pp, const char *m)
 	if (i == NELEM(ppc_branches))
 		return FE_NOT_MINE;
 	in = new_insn(pp, IR_BRANCH);
+	in->alt_swap = true;
 	in->cmp = pp->cr_unsigned ? ppc_branches[i].ucmp : ppc_branches[i].scmp;
 	if (in->cmp != CMP_ALWAYS) {
 		if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))

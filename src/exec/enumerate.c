@@ -95,9 +95,10 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 			mem_domain_add(md, l, value_int(seen[j]), all);
 }
 
-static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
+static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max_writes)
 {
 	long bound = 1;
+	bool concrete = false;   /* loops the limit does not count */
 
 	*loops = false;
 	for (int ti = 0; ti < t->nthreads; ti++) {
@@ -109,6 +110,7 @@ static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
 				writes++;
 			if (in->op == IR_BRANCH && in->target <= i) {
 				bool seen = false;   /* one count per loop head */
+				concrete |= in->unroll_concrete;
 				for (int j = 0; j < i && !seen; j++)
 					seen = th->code[j].op == IR_BRANCH && th->code[j].target == in->target
 					       && th->code[j].target <= j;
@@ -121,6 +123,9 @@ static int domain_rounds(const litmus_test *t, int unroll, bool *loops)
 		if (bound > MAX_DOMAIN_ROUNDS)
 			bound = MAX_DOMAIN_ROUNDS + 1;
 	}
+	/* at most bound - 1 writes in one execution: each write instruction
+	 * runs once plus once per counted backward jump */
+	*max_writes = concrete || bound > MAX_DOMAIN_ROUNDS ? 0 : (int)bound - 1;
 	if (bound <= MAX_DOMAIN_ROUNDS)
 		*loops = false;   /* the bound holds: no need to watch for growth */
 	return bound > MAX_DOMAIN_ROUNDS ? MAX_DOMAIN_ROUNDS : (int)bound;
@@ -131,6 +136,8 @@ typedef struct {
 	mem_domain *md;
 	trace_list *tl;
 	const trace **pick;
+	const trace **best;   /* with stats->loop: the combination that names
+	                      * the warning's label (probe_cut) */
 	cat_run *run;
 	execution_fn fn;
 	execution_fn candidate;   /* bpfmm explain: every rf given to the model */
@@ -415,9 +422,23 @@ static bool reads_justified(const enumerator *E)
 	return true;
 }
 
+/* The combination picked for threads 0..n-1 against the best one so far,
+ * in herd7's order: threads in order, each by trace_path_cmp. */
+static int prefix_cmp(const enumerator *E, int n)
+{
+	for (int ti = 0; ti < n; ti++) {
+		int c = trace_path_cmp(E->pick[ti], E->best[ti], ti);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
 /* A combination with a cut trace (a path past the unrolling limit) is
  * never an execution; as in herd7, it only marks the test ("Loop") when
- * its reads can be given writes without a thin-air cycle. */
+ * its reads can be given writes without a thin-air cycle. The warning
+ * names a loop head of the first such combination in herd7's order
+ * (prefix_cmp): its first thread's with a cut path. */
 static int probe_cut(enumerator *E, int k)
 {
 	evstruct *es = &E->es;
@@ -426,8 +447,8 @@ static int probe_cut(enumerator *E, int k)
 		if (thin_air(E))
 			return 0;
 		E->stats->loop = true;
-		/* the warning names a loop head of this combination: its
-		 * first thread's with a cut path */
+		for (int ti = 0; ti < E->t->nthreads; ti++)
+			E->best[ti] = E->pick[ti];
 		for (int ti = 0; ti < E->t->nthreads; ti++)
 			if (E->pick[ti]->cut) {
 				E->stats->cut_thread = ti;
@@ -453,15 +474,19 @@ static int pick_traces(enumerator *E, int ti, bool cut)
 	if (E->stop)
 		return 0;
 	if (ti == E->t->nthreads) {
+		if (cut && E->stats->loop && prefix_cmp(E, ti) >= 0)
+			return 0;   /* not before the combination that names the label */
 		if (!reads_justified(E))
 			return 0;
 		return judge_structure(E, cut);
 	}
 	for (int i = 0; i < E->tl[ti].n; i++) {
 		const trace *tr = &E->tl[ti].v[i];
-		if (tr->cut && E->stats->loop)
-			continue;   /* the mark is already set */
 		E->pick[ti] = tr;
+		/* a cut combination is no execution: only one that comes
+		 * before the label's combination is worth a look */
+		if ((cut || tr->cut) && E->stats->loop && prefix_cmp(E, ti + 1) > 0)
+			continue;
 		int st = pick_traces(E, ti + 1, cut || tr->cut);
 		if (st < 0)
 			return st;
@@ -496,11 +521,12 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 	seed_conditional_values(&md, t);
 	E.tl = xzalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = xzalloc(sizeof(trace *) * (t->nthreads + 1));
+	E.best = xzalloc(sizeof(trace *) * (t->nthreads + 1));
 	E.base = xzalloc(sizeof(int) * (t->nthreads + 1));
 
 	/* grow the value domain until every thread's writes are in it */
 	bool loops;
-	int rounds = domain_rounds(t, unroll_limit, &loops);
+	int rounds = domain_rounds(t, unroll_limit, &loops, &md.max_depth);
 	guess_mode mode = cat_run_requires_coherence(run) ? GUESS_COHERENT
 			  : cat_run_forbids_future_reads(run) ? GUESS_NO_FUTURE : GUESS_ANY;
 	for (int round = 0;; round++) {
@@ -543,6 +569,7 @@ out:
 		trace_list_free(&E.tl[ti]);
 	free(E.tl);
 	free(E.pick);
+	free(E.best);
 	free(E.base);
 	free(E.reads);
 	free(E.cands);

@@ -33,6 +33,7 @@ void mem_domain_free(mem_domain *md)
 	for (int i = 0; i < md->n; i++) {
 		free(md->dom[i].v);
 		free(md->dom[i].who);
+		free(md->dom[i].depth);
 	}
 	free(md->dom);
 	free(md->locs);
@@ -59,25 +60,49 @@ int mem_location(mem_domain *md, int sym, int64_t off)
 	return l;
 }
 
-int mem_domain_add(mem_domain *md, int loc, value v, uint64_t who)
+int mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int depth)
 {
 	value_set *s = &md->dom[loc];
 
 	for (int i = 0; i < s->n; i++)
 		if (value_eq(s->v[i], v)) {
+			int st = 0;
+			if (depth < s->depth[i]) {
+				s->depth[i] = depth;
+				st = 1;
+			}
 			if ((s->who[i] | who) == s->who[i])
-				return 0;
+				return st;
 			s->who[i] |= who;
 			return 1;
 		}
+	if (md->max_depth > 0 && depth > md->max_depth)
+		return 0;
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 4;
 		s->v = xrealloc(s->v, sizeof *s->v * s->cap);
 		s->who = xrealloc(s->who, sizeof *s->who * s->cap);
+		s->depth = xrealloc(s->depth, sizeof *s->depth * s->cap);
 	}
 	s->who[s->n] = who;
+	s->depth[s->n] = depth;
 	s->v[s->n++] = v;
 	return 1;
+}
+
+int mem_domain_add(mem_domain *md, int loc, value v, uint64_t who)
+{
+	return mem_domain_add_depth(md, loc, v, who, 0);
+}
+
+static int domain_depth(const mem_domain *md, int loc, value v)
+{
+	const value_set *s = &md->dom[loc];
+
+	for (int i = 0; i < s->n; i++)
+		if (value_eq(s->v[i], v))
+			return s->depth[i];
+	return 0;
 }
 
 void trace_list_free(trace_list *l)
@@ -87,6 +112,7 @@ void trace_list_free(trace_list *l)
 		free(l->v[i].deps);
 		free(l->v[i].regs);
 		free(l->v[i].bad);
+		free(l->v[i].dec);
 	}
 	free(l->v);
 	memset(l, 0, sizeof *l);
@@ -171,6 +197,12 @@ typedef struct {
 	int *head;           /* per instruction: its loop-head number, or -1 */
 	int nheads;
 	int cut_at;          /* target of the jump that cut the path */
+	uint8_t *dec;        /* the current path's choices (trace.dec), */
+	int dec_cap;         /* pathpos.ndec of them valid */
+	/* cut paths kept so far, by what the Loop check sees of them
+	 * (cut_signature): a hash table of signatures */
+	struct cut_sig { uint64_t h; size_t len; unsigned char *b; } *cuts;
+	size_t ncuts, cuts_cap;   /* cuts_cap: 0 or a power of two */
 	bool overflow;       /* a path has more than 64 * w events */
 
 	/* the path state (see above), and one saved copy per fork depth */
@@ -205,6 +237,9 @@ typedef struct {
 	bool incoherent;     /* a read returned a value the guess mode rules
 	                      * out: kept only if the path is cut (see
 	                      * read_each) */
+	int ndec;            /* choices so far (runner.dec) */
+	int nsrc, lastpc;    /* source instructions run so far, and the last */
+	srcpos lastpos;      /* IR instruction's index and position */
 	int nscopes;         /* open C if statements (ir_insn.ctrl_end): */
 	int scope_end[MAX_CTRL_SCOPES];
 	                     /* where each ends; the ctrl before it is in
@@ -322,9 +357,143 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	 * very path may have to return it (not a write of an incoherent
 	 * path: it only decides "Loop", and its values could grow without
 	 * end) */
-	if ((kind & EV_W) && !p->incoherent && mem_domain_add(r->md, loc, wv, r->self))
-		*r->grew = 1;
+	if ((kind & EV_W) && !p->incoherent) {
+		int d = 0;
+		for (int j = 0; vdep && j < e; j++)
+			if (((vdep[j >> 6] >> (j & 63)) & 1) && (r->ev[j].kind & EV_R) && r->ev[j].loc >= 0) {
+				int dj = domain_depth(r->md, r->ev[j].loc, r->ev[j].rv);
+				d = dj > d ? dj : d;
+			}
+		if (mem_domain_add_depth(r->md, loc, wv, r->self, d + 1))
+			*r->grew = 1;
+	}
 	return e;
+}
+
+/* A growing byte buffer. */
+typedef struct { unsigned char *b; size_t n, cap; } bytes;
+
+static void put(bytes *s, const void *p, size_t n)
+{
+	if (s->n + n > s->cap) {
+		s->cap = (s->n + n) * 2 + 64;
+		s->b = xrealloc(s->b, s->cap);
+	}
+	memcpy(s->b + s->n, p, n);
+	s->n += n;
+}
+
+static int cmp_read(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(int) + sizeof(value));
+}
+
+/* What the Loop check (enumerate.c, probe_cut) and the warning's label
+ * see of a cut path, which is never an execution: its choices and loop
+ * head, its writes and the reads whose value reaches one (in order, with
+ * their values and value dependencies: the thin-air check), and only the
+ * set of (location, value) of its other reads (each needs some write of
+ * its value). A retry loop whose every attempt fails guesses each read's
+ * value among all its location's values: without this, its cut paths are
+ * the product of those guesses. */
+static void cut_signature(const runner *r, const pathpos *p, bytes *s)
+{
+	int n = p->nev;
+	int *keep = xrealloc(NULL, sizeof(int) * (n ? n : 1));
+	int *num = xrealloc(NULL, sizeof(int) * (n ? n : 1)), k = 0;
+	bytes rd = { 0 };
+
+	for (int i = n - 1; i >= 0; i--) {
+		const tevent *e = &r->ev[i];
+		keep[i] = (e->kind & EV_W) || !(e->kind & EV_R) || e->loc < 0;
+		for (int j = i + 1; j < n && !keep[i]; j++) {
+			const uint64_t *vd = r->evdeps + ((size_t)j * DEP_NSETS + DEP_VDEP) * r->w;
+			if (keep[j] && (((vd[i >> 6] >> (i & 63)) & 1) || r->ev[j].rmw_read == i))
+				keep[i] = 1;
+		}
+	}
+	put(s, &r->cut_at, sizeof r->cut_at);
+	put(s, &p->ndec, sizeof p->ndec);
+	put(s, r->dec, (size_t)p->ndec);
+	for (int i = 0; i < n; i++)
+		num[i] = keep[i] ? k++ : -1;
+	for (int i = 0; i < n; i++) {
+		const tevent *e = &r->ev[i];
+		if (!keep[i]) {
+			put(&rd, &e->loc, sizeof e->loc);
+			put(&rd, &e->rv, sizeof e->rv);
+			continue;
+		}
+		int rm = e->rmw_read >= 0 ? num[e->rmw_read] : -1, end = -1;
+		put(s, &e->kind, sizeof e->kind);
+		put(s, &e->loc, sizeof e->loc);
+		put(s, &e->rv, sizeof e->rv);
+		put(s, &e->wv, sizeof e->wv);
+		put(s, &rm, sizeof rm);
+		const uint64_t *vd = r->evdeps + ((size_t)i * DEP_NSETS + DEP_VDEP) * r->w;
+		for (int j = 0; j < i; j++)
+			if (keep[j] && ((vd[j >> 6] >> (j & 63)) & 1))
+				put(s, &num[j], sizeof num[j]);
+		put(s, &end, sizeof end);
+	}
+	/* the other reads: sorted, without repeats */
+	size_t rsz = sizeof(int) + sizeof(value), nr = rd.n / rsz, m = 0;
+	if (nr)
+		qsort(rd.b, nr, rsz, cmp_read);
+	for (size_t i = 0; i < nr; i++)
+		if (m == 0 || memcmp(rd.b + (m - 1) * rsz, rd.b + i * rsz, rsz))
+			memmove(rd.b + m++ * rsz, rd.b + i * rsz, rsz);
+	if (m)
+		put(s, rd.b, m * rsz);
+	free(rd.b);
+	free(num);
+	free(keep);
+}
+
+/* Is a cut path with the same signature already kept? If not, remember
+ * this one's. */
+static bool cut_seen(runner *r, const pathpos *p)
+{
+	bytes s = { 0 };
+	uint64_t h = 1469598103934665603ull;
+
+	cut_signature(r, p, &s);
+	for (size_t i = 0; i < s.n; i++)
+		h = (h ^ s.b[i]) * 1099511628211ull;
+	if (2 * (r->ncuts + 1) > r->cuts_cap) {   /* grow: rehash */
+		size_t cap = r->cuts_cap ? 2 * r->cuts_cap : 256;
+		struct cut_sig *t = xzalloc(sizeof *t * cap);
+		for (size_t i = 0; i < r->cuts_cap; i++)
+			if (r->cuts[i].b) {
+				size_t j = r->cuts[i].h & (cap - 1);
+				while (t[j].b)
+					j = (j + 1) & (cap - 1);
+				t[j] = r->cuts[i];
+			}
+		free(r->cuts);
+		r->cuts = t;
+		r->cuts_cap = cap;
+	}
+	size_t j = h & (r->cuts_cap - 1);
+	for (; r->cuts[j].b; j = (j + 1) & (r->cuts_cap - 1))
+		if (r->cuts[j].h == h && r->cuts[j].len == s.n && !memcmp(r->cuts[j].b, s.b, s.n)) {
+			free(s.b);
+			return true;
+		}
+	r->cuts[j].h = h;
+	r->cuts[j].len = s.n;
+	r->cuts[j].b = s.b;   /* never NULL: the signature starts with cut_at */
+	r->ncuts++;
+	return false;
+}
+
+static void cuts_free(runner *r)
+{
+	for (size_t i = 0; i < r->cuts_cap; i++)
+		free(r->cuts[i].b);
+	free(r->cuts);
+	r->cuts = NULL;
+	r->ncuts = r->cuts_cap = 0;
 }
 
 static int finish(runner *r, pathpos *p, bool cut)
@@ -333,6 +502,8 @@ static int finish(runner *r, pathpos *p, bool cut)
 
 	if (p->incoherent && !cut)
 		return 0;   /* never an execution, and not past the limit */
+	if (cut && cut_seen(r, p))
+		return 0;   /* the Loop check would see the same as a kept one */
 	if (l->n >= MAX_TRACES)
 		return diag_error(r->d, (srcpos){ 0, 0 },
 				  "thread P%d has more than %d paths; the test is too large",
@@ -348,6 +519,10 @@ static int finish(runner *r, pathpos *p, bool cut)
 	tr->cut = cut;
 	tr->cut_at = cut ? r->cut_at : -1;
 	tr->bad = NULL;
+	tr->ndec = p->ndec;
+	tr->dec = xrealloc(NULL, p->ndec ? (size_t)p->ndec : 1);
+	if (p->ndec)
+		memcpy(tr->dec, r->dec, (size_t)p->ndec);
 	tr->ev = xrealloc(NULL, sizeof *tr->ev * (p->nev ? p->nev : 1));
 	memcpy(tr->ev, r->ev, sizeof *tr->ev * p->nev);
 	tr->deps = xrealloc(NULL, sizeof *tr->deps * (nd ? nd : 1));
@@ -358,6 +533,40 @@ static int finish(runner *r, pathpos *p, bool cut)
 }
 
 static int run(runner *r, pathpos p);
+
+/* Record a choice of the path (trace.dec) at instruction in: second is
+ * false for the branch not taken and the store-conditional's success.
+ * The bit is 0 for the outcome herd7 gives first in P0. Measured with
+ * herd7 (tests/litmus/engine/tests/loop-label-*): its order flips with
+ * the parity of the number of instructions the path ran before (a nop,
+ * which we drop, counts there), and it is the success first for a
+ * RISC-V sc.w at an even count, the not-taken side first for a branch
+ * at an odd count; ir_insn.alt_swap flips it (Power, AArch64 STXR). */
+static void choose(runner *r, pathpos *p, const ir_insn *in, bool second)
+{
+	bool bit = second ^ ((p->nsrc - 1) & 1) ^ (in->op == IR_BRANCH) ^ in->alt_swap;
+
+	if (p->ndec == r->dec_cap) {
+		r->dec_cap = r->dec_cap ? 2 * r->dec_cap : 64;
+		r->dec = xrealloc(r->dec, (size_t)r->dec_cap);
+	}
+	r->dec[p->ndec++] = bit;
+}
+
+/* herd7 meets a thread's paths in the order of their choices (trace.dec),
+ * the first differing one deciding, 0 first in P0, P2, P4..., 1 first in
+ * P1, P3... With the warning's rule (enumerate.c, probe_cut) this gives
+ * herd7's label on the tests we measured. */
+int trace_path_cmp(const trace *a, const trace *b, int ti)
+{
+	int n = a->ndec < b->ndec ? a->ndec : b->ndec;
+	for (int i = 0; i < n; i++)
+		if (a->dec[i] != b->dec[i]) {
+			int c = a->dec[i] < b->dec[i] ? -1 : 1;
+			return ti % 2 ? -c : c;
+		}
+	return a->ndec < b->ndec ? -1 : a->ndec > b->ndec;
+}
 
 /* v as the test writes it: 3, x, x+8 */
 static const char *value_text(const litmus_test *t, value v, char *buf, size_t n)
@@ -715,6 +924,12 @@ static int run(runner *r, pathpos p)
 			p.nscopes--;
 			ds_copy(r->ctrl, r->scope_ctrl + (size_t)p.nscopes * w, w);
 		}
+		/* a new source instruction (one may lower to several) */
+		if (p.nsrc == 0 || p.pc <= p.lastpc || in->pos.line != p.lastpos.line
+		    || in->pos.col != p.lastpos.col)
+			p.nsrc++;
+		p.lastpc = p.pc;
+		p.lastpos = in->pos;
 		operands_ptaint(r, in);
 		switch (in->op) {
 		case IR_MOV:
@@ -806,6 +1021,7 @@ static int run(runner *r, pathpos p)
 					/* the result says the store was done */
 					if (in->dst >= 0)
 						sc_result(r, in, value_int(0), ew);
+					choose(r, &q, in, false);
 					st = run(r, q);
 				}
 				restore_state(r, saved);
@@ -814,6 +1030,7 @@ static int run(runner *r, pathpos p)
 			if (st >= 0) {
 				if (in->dst >= 0)
 					sc_result(r, in, value_int(1), -1);
+				choose(r, &q, in, true);
 				st = run(r, q);
 			}
 			restore_state(r, saved);
@@ -849,6 +1066,8 @@ static int run(runner *r, pathpos p)
 				p.scope_end[p.nscopes] = in->ctrl_end - 1;
 				ds_copy(r->scope_ctrl + (size_t)p.nscopes++ * w, r->ctrl, w);
 			}
+			if (in->cmp != CMP_ALWAYS && (unknown_of(r, &in->a) || unknown_of(r, &in->b)))
+				choose(r, &p, in, taken);
 			if (in->cmp != CMP_ALWAYS) {
 				ds_or(r->ctrl, oset(r, &in->a, TAINT), w);
 				ds_or(r->ctrl, oset(r, &in->b, TAINT), w);
@@ -911,6 +1130,10 @@ static int run_thread(runner *r, const litmus_test *t, int ti)
 	free(r->state);
 	free(r->xctrl);
 	free(r->tmp);
+	free(r->dec);
+	r->dec = NULL;
+	r->dec_cap = 0;
+	cuts_free(r);
 	free(r->ev);
 	free(r->evdeps);
 	return st;
@@ -947,6 +1170,7 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 			free(out->v[i].deps);
 			free(out->v[i].regs);
 			free(out->v[i].bad);
+			free(out->v[i].dec);
 		}
 		out->n = n0;
 		out->cut_insn = -1;

@@ -52,6 +52,14 @@ typedef struct {
 	                      * the unrolling limit allows: it stops there, and
 	                      * is never an execution (see thread_traces) */
 	int cut_at;          /* then: the branch's target (the loop head) */
+	uint8_t *dec;        /* the path's choices, in order: 0 where a branch
+	                      * on a read's value did not jump, or where a
+	                      * store-conditional took the outcome herd7 gives
+	                      * first; 1 otherwise (herd7 has one path
+	                      * per sequence of such choices; the unrolling
+	                      * warning's label depends on their order, see
+	                      * trace_path_cmp). malloc'd */
+	int ndec;
 	char *bad;           /* NULL, or why the path stopped: an operation
 	                      * with no meaning (an access through a register
 	                      * that holds no address...). Like herd7, an
@@ -86,6 +94,10 @@ typedef struct {
 typedef struct {
 	value *v;
 	uint64_t *who;
+	int *depth;          /* per value: fewest writes an execution needs to
+	                      * make it (0: initial or seeded; a written value:
+	                      * 1 + the greatest depth of the reads it is
+	                      * computed from) */
 	int n, cap;
 } value_set;
 
@@ -94,6 +106,10 @@ typedef struct {
 	value_set *dom;
 	value *init;         /* initial value per location */
 	int n, cap;
+	int max_depth;       /* 0, or: no execution has more writes, so a value
+	                      * of greater depth never enters (an increment
+	                      * loop reading its own path's earlier values
+	                      * would otherwise grow the domain each round) */
 } mem_domain;
 
 void mem_domain_init(mem_domain *md, const litmus_test *t);
@@ -101,6 +117,9 @@ void mem_domain_free(mem_domain *md);
 int  mem_location(mem_domain *md, int sym, int64_t off);  /* interns */
 /* Adds v, written by `who`, to the domain of loc; returns 1 if new. */
 int  mem_domain_add(mem_domain *md, int loc, value v, uint64_t who);
+/* The same for a value of depth `depth` (value_set.depth): not added past
+ * md->max_depth; returns 1 if new or now of a smaller depth. */
+int  mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int depth);
 
 /* Which values a read guesses, from what the model forbids anyway. */
 typedef enum {
@@ -128,5 +147,10 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 		  int unroll, trace_list *out, int *grew, diag *d);
 
 void trace_list_free(trace_list *l);
+
+/* The order in which herd7 meets the paths of thread ti (by the choices
+ * of trace.dec; measured with herd7, docs/litmus-format.md "Loops"):
+ * <0 if a comes first, >0 if b does, 0 for the same choices. */
+int trace_path_cmp(const trace *a, const trace *b, int ti);
 
 #endif

@@ -131,6 +131,12 @@ typedef struct {
 	                        * cmpxchg); 0: none */
 	bool reserve;     /* IR_LOAD: load-reserved (pairs with a later IR_SC) */
 	sc_dep_kind sc_dep; /* IR_SC: what its result depends on */
+	bool alt_swap;    /* IR_SC, IR_BRANCH: herd7's semantics of the dialect
+	                   * gives this instruction's two outcomes in the
+	                   * other order (Power's stwcx. and conditional
+	                   * branches, AArch64's STXR). Only the order of
+	                   * paths, which decides the label of the unrolling
+	                   * warning (thread_exec.c, choose) */
 	bool unroll_concrete; /* IR_BRANCH: a backward jump whose operands no
 	                   * read computes is not counted by the unrolling
 	                   * limit (herd7's AArch64 semantics unroll such loops

@@ -8,10 +8,14 @@
 # 1. verdicts.sh: kinds and States equal to herd7's (default -unroll 2);
 # 2. the Ok/No line, "Loop" prefix included, equal to herd7's;
 # 3. the retry loops again at -unroll 0 and 1: States, Loop line and
-#    witness counts equal to herd7's at the same limit.
+#    witness counts equal to herd7's at the same limit;
+# 4. where herd7 warns that the unrolling limit was exceeded
+#    (expected/warn/NAME.warn), bpfmm's stderr is the same text, the
+#    label included (run from tests/ as herd-expected.sh runs herd7).
 # Ends with "N passed, N failed".
 set -u
 bpfmm=${1:-build/bpfmm}
+case $bpfmm in /*) ;; */*) bpfmm=$(pwd)/$bpfmm ;; esac   # step 4 runs elsewhere
 dir=$(cd "$(dirname "$0")/../litmus/engine" && pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -49,6 +53,16 @@ for exp in "$dir"/expected/*.out "$dir"/expected/unroll*/*.out; do
 	fi
 	if ! grep -q '^Loop' "$exp" && [ -s "$tmp/err" ]; then
 		echo "FAIL $b -unroll $u: unexpected stderr: $(head -1 "$tmp/err")"
+		fail=$((fail + 1)); continue
+	fi
+	pass=$((pass + 1))
+done
+for exp in "$dir"/expected/warn/*.warn; do
+	[ -f "$exp" ] || continue
+	b=$(basename "$exp" .warn)
+	got=$(cd "$dir/tests" && "$bpfmm" -notime "$b.litmus" 2>&1 >/dev/null)
+	if [ "$got" != "$(cat "$exp")" ]; then
+		echo "FAIL $b: warning differs: herd7 '$(cat "$exp")', bpfmm '$got'"
 		fail=$((fail + 1)); continue
 	fi
 	pass=$((pass + 1))
