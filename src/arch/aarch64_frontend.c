@@ -1595,4 +1595,5 @@ const frontend aarch64_frontend = {
 	.canon_register = a64_canon_register,
 	.parse_thread = a64_parse_thread,
 	.jit_arch = "arm64",
+	.qemu_arch = "arm64",
 };

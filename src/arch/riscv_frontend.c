@@ -701,4 +701,5 @@ const frontend riscv_frontend = {
 	.canon_register = rv_canon_register,
 	.parse_thread = rv_parse_thread,
 	.jit_arch = "riscv64",
+	.qemu_arch = "riscv64",
 };

@@ -742,6 +742,7 @@ const frontend x86_64_frontend = {
 	.canon_register = x64_canon_register,
 	.parse_thread = x64_parse_thread,
 	.jit_arch = "x86-64",
+	.qemu_arch = "x86_64",
 };
 
 const frontend x86_frontend = {

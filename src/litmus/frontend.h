@@ -59,6 +59,12 @@ typedef struct frontend {
 	 * reads mappings/NAME-linux-6.12 and lists the dialects that have
 	 * one. NULL for the others. */
 	const char *jit_arch;
+
+	/* Optional: the name `bpfmm run --arch` takes when kernel/lib.sh can
+	 * build and boot a 6.12 QEMU guest of this architecture with its BPF
+	 * JIT ("x86_64": Linux's build name, which kernel/run.sh is given).
+	 * NULL when there is no guest. */
+	const char *qemu_arch;
 } frontend;
 
 typedef const frontend *(*frontend_lookup_fn)(const char *arch);

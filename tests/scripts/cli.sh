@@ -177,6 +177,14 @@ jit_missing=$(for a in $jit_err; do [ -f "$root/mappings/$a-linux-6.12" ] || ech
 [ -n "$jit_err" ] && [ -z "$jit_missing" ] && [ "$jit_have" = "$jit_all" ] && ok \
 	|| ko "map arch: '$jit_err' (no table: '$jit_missing'; dialects '$jit_have', tables '$jit_all'): $(cat "$tmp/err")"
 [ "$jit_help" = "$jit_err" ] && ok || ko "map --help --arch: '$jit_help', error: '$jit_err'"
+# the guests `bpfmm run --arch` knows (the front-ends' qemu_arch), in the
+# error and in --help, are exactly the arches kernel/run.sh boots
+expect_rc 2 "run --arch mips" "$bpfmm" run --arch mips "$mp"
+run_err=$(sed -n "s/^bpfmm run: unknown arch 'mips' (\(.*\))$/\1/p" "$tmp/err" | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort | tr '\n' ' ')
+run_help=$("$bpfmm" run --help | tr '\n' ' ' | sed -n 's/.*guest (ARCH: \([^)]*\)).*/\1/p' | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort | tr '\n' ' ')
+run_sh=$(sed -n 's/^case "$arch" in \([a-z0-9_|]*\)) ;;.*/\1/p' "$root/kernel/run.sh" | tr '|' '\n' | LC_ALL=C sort | tr '\n' ' ')
+[ -n "$run_err" ] && [ "$run_err" = "$run_help" ] && [ "$run_err" = "$run_sh" ] && ok \
+	|| ko "run arches: error '$run_err', --help '$run_help', kernel/run.sh '$run_sh'"
 expect_rc 2 "map --mapping missing" "$bpfmm" map --mapping "$tmp/none" "$mp"
 expect_rc 2 "map --budget x" "$bpfmm" map --arch arm64 --budget x "$mp"
 sed 's/^exists (1:r4=1/exists ((1:r4=1/' "$mp" >"$tmp/paren.litmus"
