@@ -6,6 +6,10 @@
 # variant (under $BPFMM_CACHE/kernel-check, with the BPF options of
 # kernel/configs/bpf-run.config), built when missing or without BPF.
 #
+# A kernel built here leaves its build time (seconds) in
+# $WORK/logs/run-build-VARIANT.seconds, which tests/run/suite.sh reports
+# apart from the guest's time.
+#
 # Environment: BPFMM_CACHE, JOBS, RUN_TIMEOUT (QEMU timeout, default 900 s),
 # RUN_VARIANT (kernel variant to boot, default ARCH; e.g. a test-only
 # broken-JIT build, see tests/run/).
@@ -45,6 +49,7 @@ ensure_built() {
 		configure "$v" || exit 1
 		build_kernel "$v" || exit 1
 		log "=== $v: built in $(($(date +%s) - t0))s"
+		echo "$(($(date +%s) - t0))" > "$WORK/logs/run-build-$v.seconds"
 	fi
 }
 
@@ -60,6 +65,7 @@ case "$variant" in
 		prepare_tree "$(variant_tree "$base")" || exit 1
 		build_brokenjit "$variant" || exit 1
 		log "=== $variant: built in $(($(date +%s) - t0))s"
+		echo "$(($(date +%s) - t0))" > "$WORK/logs/run-build-$variant.seconds"
 	fi
 	;;
 *) ensure_built "$variant" ;;

@@ -57,16 +57,29 @@ pass=0 fail=0
 ok() { echo "PASS $*"; pass=$((pass + 1)); }
 ko() { echo "FAIL $*"; fail=$((fail + 1)); }
 
+# secs NAME T0: the seconds since T0 less a kernel build kernel/run.sh did
+# meanwhile (run-build-*.seconds, removed before each run), written to
+# run-NAME.seconds; the build's seconds to run-NAME.build-seconds (0: none)
+secs() {
+	local b=0 f
+	for f in "$logs"/run-build-*.seconds; do
+		[ -e "$f" ] && b=$((b + $(cat "$f"))) && rm -f "$f"
+	done
+	echo "$b" > "$logs/run-$1.build-seconds"
+	echo "$(($(date +%s) - $2 - b))" > "$logs/run-$1.seconds"
+}
+
 for arch in $arches; do
+	rm -f "$logs"/run-build-*.seconds
 	t0=$(date +%s)
 	out=$logs/run-$arch.txt
 	TMPDIR=$tmp "$bpfmm" run --arch "$arch" ${RUN_OPTS:---instances 256 --passes 1} "${tests[@]}" > "$out" 2> "$logs/run-$arch.err"
 	rc=$?
 	cp "$tmp"/bpfmm-run.*/console.log "$logs/run-$arch.console" 2>/dev/null
 	rm -rf "$tmp"/bpfmm-run.*
-	echo "$(($(date +%s) - t0))" > "$logs/run-$arch.seconds"
+	secs "$arch" "$t0"
 	sum=$(grep "^run $arch: " "$out" | tail -n 1)
-	echo "$arch: ${sum#run $arch: } ($(cat "$logs/run-$arch.seconds")s)"
+	echo "$arch: ${sum#run $arch: } ($(cat "$logs/run-$arch.seconds")s in the guest, $(cat "$logs/run-$arch.build-seconds")s building its kernel)"
 	grep -E '^(VIOLATION|Run .* FAILED)' "$out" | head -n 20
 	if [ $rc -eq 0 ] && [ -n "$sum" ]; then
 		ok "$arch: every test run or unsupported, 0 violations"
@@ -80,10 +93,11 @@ done
 case " $arches " in
 *" riscv64 "*)
 	out=$logs/run-riscv64-brokenjit.txt
+	rm -f "$logs"/run-build-*.seconds
 	t0=$(date +%s)
 	RUN_VARIANT=riscv64-brokenjit TMPDIR=$tmp "$bpfmm" run --arch riscv64 \
 		--instances 4096 --passes 8 tests/run/lost-update.litmus > "$out" 2> "$logs/run-riscv64-brokenjit.err"
-	echo "$(($(date +%s) - t0))" > "$logs/run-riscv64-brokenjit.seconds"
+	secs riscv64-brokenjit "$t0"
 	cp "$tmp"/bpfmm-run.*/console.log "$logs/run-riscv64-brokenjit.console" 2>/dev/null
 	if grep -q '^Run lost-update riscv64 VIOLATION' "$out"; then
 		ok "riscv64-brokenjit: lost update caught: $(grep -m1 'FORBIDDEN' "$out" | sed 's/ *<--.*//')"
