@@ -79,7 +79,7 @@ check: deps all
 	  "instructions=sh tests/conformance/instructions.sh" \
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
-	  "kernel=bash kernel/check.sh" \
+	  "kernel=bash kernel/check.sh --variants 'riscv64 arm64'" \
 	  "bpf-run=RUN_OPTS='--instances 64 --passes 1' bash tests/run/suite.sh" \
 	  "kernel-model=bash kernel/model-check.sh" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \

@@ -30,6 +30,7 @@ for spec in "$@"; do
 	fi
 	echo "=== $name: $cmd"
 	log=$(mktemp)
+	t0=$(date +%s)
 	sh -c "$cmd" >"$log" 2>&1
 	rc=$?
 	tail -n 25 "$log" | sed 's/^/    /'
@@ -44,7 +45,7 @@ for spec in "$@"; do
 	total_pass=$((total_pass + p))
 	total_fail=$((total_fail + f))
 	[ "$f" -ne 0 ] && failed_suites="$failed_suites $name"
-	echo "--- $name: $p passed, $f failed (exit $rc)"
+	echo "--- $name: $p passed, $f failed (exit $rc, $(($(date +%s) - t0)) s)"
 done
 [ -n "$failed_suites" ] && echo "failing suites:$failed_suites"
 echo "$total_pass passed, $total_fail failed"
