@@ -209,16 +209,19 @@ la_mk() { # BUILDDIR ARGS...
 	make -C "$src" O="$b" ARCH=loongarch LLVM=-19 CC="ccache clang-19" "$@"
 }
 la_config() { # BUILDDIR
-	local b=$1
+	local b=$1 frag=$KDIR/configs/loongarch-bpf.config
 	mkdir -p "$b"
-	[ -f "$b/.config" ] && return 0
+	# configured again when the fragment changes (its copy in the build dir)
+	cmp -s "$frag" "$b/.bpfmm-fragment" && [ -f "$b/.config" ] && return 0
+	rm -f "$b/.config" "$b/.bpfmm-fragment"
 	la_mk "$b" -s tinyconfig >/dev/null &&
 	(cd "$src" && ARCH=loongarch ./scripts/kconfig/merge_config.sh -m -O "$b" "$b/.config" \
-		"$KDIR/configs/loongarch-bpf.config") >"$W/logs/la-merge.log" 2>&1 &&
+		"$frag") >"$W/logs/la-merge.log" 2>&1 &&
 	la_mk "$b" -s olddefconfig >/dev/null || return 1
-	for s in CONFIG_BPF_JIT=y CONFIG_BPF_SYSCALL=y CONFIG_64BIT=y; do
+	for s in CONFIG_BPF_JIT=y CONFIG_BPF_SYSCALL=y CONFIG_64BIT=y CONFIG_SMP=y; do
 		grep -q -x "$s" "$b/.config" || { log "loongarch config: $s did not stick"; return 1; }
 	done
+	cp "$frag" "$b/.bpfmm-fragment"
 }
 la_build() { # TREEISH NAME TARGET
 	local b=$W/build-loongarch
