@@ -49,3 +49,29 @@ const frontend *frontend_with_tag(const char *name, const frontend *not)
 	}
 	return NULL;
 }
+
+static const char *kernel_name(const frontend *fe, kernel_name_kind kind)
+{
+	return kind == KERNEL_NAME_JIT ? fe->jit_arch : fe->qemu_arch;
+}
+
+const frontend *frontend_by_kernel_name(kernel_name_kind kind, const char *name)
+{
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+		const char *n = kernel_name(table[i], kind);
+		if (n && !strcmp(n, name))
+			return table[i];
+	}
+	return NULL;
+}
+
+void frontend_print_kernel_names(FILE *f, kernel_name_kind kind, const char *sep)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+		const char *name = kernel_name(table[i], kind);
+		if (name)
+			fprintf(f, "%s%s", n++ ? sep : "", name);
+	}
+}

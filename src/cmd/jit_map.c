@@ -671,19 +671,6 @@ static int load_model(const char *name, const char *mdir, const frontend *fe,
 	return 0;
 }
 
-/* The names --arch takes: the jit_arch of each front-end that has one (the
- * front-end table, src/arch/frontends.c, is the one list), separated by
- * sep. */
-static void print_jit_arches(FILE *f, const char *sep)
-{
-	const frontend *fe;
-	int n = 0;
-
-	for (size_t k = 0; (fe = frontend_nth(k)); k++)
-		if (fe->jit_arch)
-			fprintf(f, "%s%s", n++ ? sep : "", fe->jit_arch);
-}
-
 static const char usage_head[] =
 "Usage: bpfmm map --arch ARCH | --mapping FILE [OPTIONS] FILE.litmus...\n"
 "\n"
@@ -704,7 +691,7 @@ static const char usage_head[] =
 "\n"
 "Options:\n"
 "  --arch ARCH       ";
-/* ... the JIT architectures (print_jit_arches), then: */
+/* ... the JIT architectures (frontend_print_kernel_names), then: */
 static const char usage_tail[] =
 "\n"
 "                    (names the mapping ARCH-linux-6.12)\n"
@@ -1121,7 +1108,7 @@ int map_main(int argc, char **argv, const char *model_dir)
 		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			fputs(usage_head, stdout);
-			print_jit_arches(stdout, ", ");
+			frontend_print_kernel_names(stdout, KERNEL_NAME_JIT, ", ");
 			fputs(usage_tail, stdout);
 			return 0;
 		} else if (!strcmp(a, "--arch") && more) {
@@ -1178,13 +1165,9 @@ int map_main(int argc, char **argv, const char *model_dir)
 		fprintf(stderr, "bpfmm map: no litmus file given\n");
 		return 2;
 	}
-	bool known = !!mapfile;
-	const frontend *fe;
-	for (size_t k = 0; !known && (fe = frontend_nth(k)); k++)
-		known = fe->jit_arch && !strcmp(arch, fe->jit_arch);
-	if (!known) {
+	if (!mapfile && !frontend_by_kernel_name(KERNEL_NAME_JIT, arch)) {
 		fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", arch);
-		print_jit_arches(stderr, " ");
+		frontend_print_kernel_names(stderr, KERNEL_NAME_JIT, " ");
 		fprintf(stderr, "; or --mapping FILE)\n");
 		return 2;
 	}

@@ -757,26 +757,6 @@ static char **read_lines(const char *path, int *n)
 
 /* The names --arch takes: the qemu_arch of each front-end that has one
  * (the front-end table, src/arch/frontends.c, is the one list). */
-static void print_guest_arches(FILE *f)
-{
-	const frontend *fe;
-	int n = 0;
-
-	for (size_t k = 0; (fe = frontend_nth(k)); k++)
-		if (fe->qemu_arch)
-			fprintf(f, "%s%s", n++ ? ", " : "", fe->qemu_arch);
-}
-
-static bool known_guest_arch(const char *arch)
-{
-	const frontend *fe;
-
-	for (size_t k = 0; (fe = frontend_nth(k)); k++)
-		if (fe->qemu_arch && !strcmp(fe->qemu_arch, arch))
-			return true;
-	return false;
-}
-
 static const char usage_head[] =
 "Usage: bpfmm run --arch ARCH [OPTIONS] FILE.litmus...\n"
 "       bpfmm run --emit JOBFILE [OPTIONS] FILE.litmus...\n"
@@ -785,7 +765,7 @@ static const char usage_head[] =
 "Run BPF litmus tests as JIT-compiled BPF programs in a Linux 6.12 QEMU\n"
 "guest (ARCH: ";
 
-/* ... the guest architectures (print_guest_arches), then: */
+/* ... the guest architectures (frontend_print_kernel_names), then: */
 static const char usage_tail[] =
 ") and judge every observed final state\n"
 "against models/bpf.cat (docs/runtime-testing.md).  --arch needs the guest\n"
@@ -812,7 +792,7 @@ static const char usage_tail[] =
 static void usage(FILE *f)
 {
 	fputs(usage_head, f);
-	print_guest_arches(f);
+	frontend_print_kernel_names(f, KERNEL_NAME_QEMU, ", ");
 	fputs(usage_tail, f);
 }
 
@@ -854,9 +834,9 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 		free(files);
 		return 2;
 	}
-	if (arch && !known_guest_arch(arch)) {
+	if (arch && !frontend_by_kernel_name(KERNEL_NAME_QEMU, arch)) {
 		fprintf(stderr, "bpfmm run: unknown arch '%s' (", arch);
-		print_guest_arches(stderr);
+		frontend_print_kernel_names(stderr, KERNEL_NAME_QEMU, ", ");
 		fputs(")\n", stderr);
 		free(files);
 		return 2;

@@ -5,7 +5,6 @@
 #include <string.h>
 #include "exec/enumerate.h"
 #include "litmus/frontend.h"
-#include "litmus/frontend.h"
 #include "base/xalloc.h"
 
 /* The value domain after round r holds every value computable through a
@@ -95,7 +94,8 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 			mem_domain_add(md, l, value_int(seen[j]), all);
 }
 
-static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max_writes)
+static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max_writes,
+			 int *thread_writes)
 {
 	long bound = 1;
 	bool concrete = false;   /* loops the limit does not count */
@@ -103,23 +103,32 @@ static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max
 	*loops = false;
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		const litmus_thread *th = &t->threads[ti];
-		long writes = 0, heads = 0;
+		long writes = 0;
+		bool counted = true;
 		for (int i = 0; i < th->ncode; i++) {
 			const ir_insn *in = &th->code[i];
-			if (in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS || in->op == IR_SC)
-				writes++;
 			if (in->op == IR_BRANCH && in->target <= i) {
-				bool seen = false;   /* one count per loop head */
+				*loops = true;
 				concrete |= in->unroll_concrete;
-				for (int j = 0; j < i && !seen; j++)
-					seen = th->code[j].op == IR_BRANCH && th->code[j].target == in->target
-					       && th->code[j].target <= j;
-				heads += !seen;
+				counted &= !in->unroll_concrete;
 			}
+			if (in->op != IR_STORE && in->op != IR_RMW && in->op != IR_CAS && in->op != IR_SC)
+				continue;
+			/* instruction i runs again only after a backward jump
+			 * from a branch at or after it to a head at or before
+			 * it; the jumps to each head are counted (thread_exec.c,
+			 * jump_back): once, plus unroll times per such head */
+			long heads = 0;
+			for (int h = 0; h <= i; h++) {
+				bool head = false;
+				for (int b = i; b < th->ncode && !head; b++)
+					head = th->code[b].op == IR_BRANCH && th->code[b].target == h;
+				heads += head;
+			}
+			writes += 1 + (long)unroll * heads;
 		}
-		if (heads)
-			*loops = true;
-		bound += writes * (1 + (long)unroll * heads);
+		thread_writes[ti] = counted && writes <= MAX_DOMAIN_ROUNDS ? (int)writes : -1;
+		bound += writes;
 		if (bound > MAX_DOMAIN_ROUNDS)
 			bound = MAX_DOMAIN_ROUNDS + 1;
 	}
@@ -526,7 +535,8 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 
 	/* grow the value domain until every thread's writes are in it */
 	bool loops;
-	int rounds = domain_rounds(t, unroll_limit, &loops, &md.max_depth);
+	md.thread_writes = xzalloc(sizeof(int) * (t->nthreads + 1));
+	int rounds = domain_rounds(t, unroll_limit, &loops, &md.max_depth, md.thread_writes);
 	guess_mode mode = cat_run_requires_coherence(run) ? GUESS_COHERENT
 			  : cat_run_forbids_future_reads(run) ? GUESS_NO_FUTURE : GUESS_ANY;
 	for (int round = 0;; round++) {

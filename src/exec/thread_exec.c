@@ -38,6 +38,7 @@ void mem_domain_free(mem_domain *md)
 	free(md->dom);
 	free(md->locs);
 	free(md->init);
+	free(md->thread_writes);
 	memset(md, 0, sizeof *md);
 }
 
@@ -182,6 +183,12 @@ static inline void ds_bit(dset d, int e) { d[e >> 6] |= (uint64_t)1 << (e & 63);
  *           which orders later writes but not later reads */
 enum { TAINT, VTAINT, PTAINT, NREGSETS };
 
+/* A set of byte strings (signatures), by hash: open addressing. */
+typedef struct {
+	struct sig { uint64_t h; size_t len; unsigned char *b; } *v;
+	size_t n, cap;       /* cap: 0 or a power of two */
+} sig_table;
+
 typedef struct {
 	const litmus_test *t;
 	const litmus_thread *th;
@@ -196,13 +203,17 @@ typedef struct {
 	int unroll;
 	int *head;           /* per instruction: its loop-head number, or -1 */
 	int nheads;
+	int last_back;       /* the last backward branch, -1 if none */
 	int cut_at;          /* target of the jump that cut the path */
 	uint8_t *dec;        /* the current path's choices (trace.dec), */
 	int dec_cap;         /* pathpos.ndec of them valid */
 	/* cut paths kept so far, by what the Loop check sees of them
-	 * (cut_signature): a hash table of signatures */
-	struct cut_sig { uint64_t h; size_t len; unsigned char *b; } *cuts;
-	size_t ncuts, cuts_cap;   /* cuts_cap: 0 or a power of two */
+	 * (cut_signature), and the states in which incoherent paths went
+	 * round a loop (head_signature) */
+	sig_table cuts, heads_seen;
+	uint64_t *live;      /* per instruction: registers live before it
+	                      * (live_regs), lw words each */
+	int lw;
 	bool overflow;       /* a path has more than 64 * w events */
 
 	/* the path state (see above), and one saved copy per fork depth */
@@ -364,6 +375,12 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 				int dj = domain_depth(r->md, r->ev[j].loc, r->ev[j].rv);
 				d = dj > d ? dj : d;
 			}
+		/* a one-event atomic computes its value from its own read
+		 * (but xchg: from its operand only) */
+		if ((kind & EV_R) && in->op == IR_RMW && in->alu != ALU_MOVB) {
+			int dj = domain_depth(r->md, loc, rv);
+			d = dj > d ? dj : d;
+		}
 		if (mem_domain_add_depth(r->md, loc, wv, r->self, d + 1))
 			*r->grew = 1;
 	}
@@ -450,50 +467,182 @@ static void cut_signature(const runner *r, const pathpos *p, bytes *s)
 	free(keep);
 }
 
+/* Is signature s (n bytes at b, malloc'd) in the table? If not, it is
+ * added and the table owns it; if so, it is freed. */
+static bool sig_seen(sig_table *t, unsigned char *b, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ull;
+	if (2 * (t->n + 1) > t->cap) {   /* grow: rehash */
+		size_t cap = t->cap ? 2 * t->cap : 256;
+		struct sig *v = xzalloc(sizeof *v * cap);
+		for (size_t i = 0; i < t->cap; i++)
+			if (t->v[i].b) {
+				size_t j = t->v[i].h & (cap - 1);
+				while (v[j].b)
+					j = (j + 1) & (cap - 1);
+				v[j] = t->v[i];
+			}
+		free(t->v);
+		t->v = v;
+		t->cap = cap;
+	}
+	size_t j = h & (t->cap - 1);
+	for (; t->v[j].b; j = (j + 1) & (t->cap - 1))
+		if (t->v[j].h == h && t->v[j].len == n && !memcmp(t->v[j].b, b, n)) {
+			free(b);
+			return true;
+		}
+	t->v[j] = (struct sig){ h, n, b };   /* b is never NULL: see the callers */
+	t->n++;
+	return false;
+}
+
+static void sig_table_free(sig_table *t)
+{
+	for (size_t i = 0; i < t->cap; i++)
+		free(t->v[i].b);
+	free(t->v);
+	*t = (sig_table){ 0 };
+}
+
 /* Is a cut path with the same signature already kept? If not, remember
  * this one's. */
 static bool cut_seen(runner *r, const pathpos *p)
 {
 	bytes s = { 0 };
-	uint64_t h = 1469598103934665603ull;
 
 	cut_signature(r, p, &s);
-	for (size_t i = 0; i < s.n; i++)
-		h = (h ^ s.b[i]) * 1099511628211ull;
-	if (2 * (r->ncuts + 1) > r->cuts_cap) {   /* grow: rehash */
-		size_t cap = r->cuts_cap ? 2 * r->cuts_cap : 256;
-		struct cut_sig *t = xzalloc(sizeof *t * cap);
-		for (size_t i = 0; i < r->cuts_cap; i++)
-			if (r->cuts[i].b) {
-				size_t j = r->cuts[i].h & (cap - 1);
-				while (t[j].b)
-					j = (j + 1) & (cap - 1);
-				t[j] = r->cuts[i];
-			}
-		free(r->cuts);
-		r->cuts = t;
-		r->cuts_cap = cap;
-	}
-	size_t j = h & (r->cuts_cap - 1);
-	for (; r->cuts[j].b; j = (j + 1) & (r->cuts_cap - 1))
-		if (r->cuts[j].h == h && r->cuts[j].len == s.n && !memcmp(r->cuts[j].b, s.b, s.n)) {
-			free(s.b);
-			return true;
-		}
-	r->cuts[j].h = h;
-	r->cuts[j].len = s.n;
-	r->cuts[j].b = s.b;   /* never NULL: the signature starts with cut_at */
-	r->ncuts++;
-	return false;
+	return sig_seen(&r->cuts, s.b, s.n);   /* s starts with cut_at */
 }
 
-static void cuts_free(runner *r)
+/* Registers live before each instruction: read on some path from there
+ * before being written. A path's registers count only at the end of
+ * paths that are executions; for the paths head_signature is for (cut
+ * ones) they do not, so nothing is live at the end. IR_PICK may keep its
+ * destination: it reads it. */
+static void live_regs(runner *r)
 {
-	for (size_t i = 0; i < r->cuts_cap; i++)
-		free(r->cuts[i].b);
-	free(r->cuts);
-	r->cuts = NULL;
-	r->ncuts = r->cuts_cap = 0;
+	const litmus_thread *th = r->th;
+	int lw = r->lw = (r->nregs + 63) / 64 ? (r->nregs + 63) / 64 : 1;
+	uint64_t *live = r->live = xzalloc(sizeof(uint64_t) * lw * (th->ncode + 1));
+	uint64_t *in = xzalloc(sizeof(uint64_t) * lw);
+
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int i = th->ncode - 1; i >= 0; i--) {
+			const ir_insn *x = &th->code[i];
+			uint64_t *out = live + (size_t)i * lw;
+			memset(in, 0, sizeof(uint64_t) * lw);
+			if (x->op != IR_BRANCH || x->cmp != CMP_ALWAYS)
+				for (int k = 0; k < lw; k++)
+					in[k] = live[(size_t)(i + 1) * lw + k];
+			if (x->op == IR_BRANCH)
+				for (int k = 0; k < lw; k++)
+					in[k] |= live[(size_t)x->target * lw + k];
+			if (x->dst >= 0 && x->op != IR_PICK && x->op != IR_BRANCH
+			    && x->op != IR_STORE && x->op != IR_FENCE)
+				in[x->dst >> 6] &= ~((uint64_t)1 << (x->dst & 63));
+			const opnd *o[3] = { &x->a, &x->b, &x->c };
+			for (int k = 0; k < 3; k++)
+				if (o[k]->kind == OPND_REG)
+					in[o[k]->reg >> 6] |= (uint64_t)1 << (o[k]->reg & 63);
+			if (x->op == IR_PICK && x->dst >= 0)
+				in[x->dst >> 6] |= (uint64_t)1 << (x->dst & 63);
+			if (memcmp(in, out, sizeof(uint64_t) * lw)) {
+				memcpy(out, in, sizeof(uint64_t) * lw);
+				changed = true;
+			}
+		}
+	}
+	free(in);
+}
+
+/* What the rest of an incoherent path (kept only if cut) can make of it,
+ * when it jumps back to a loop head: two paths with the same signature
+ * there give cut paths of the same cut_signature, so the second need not
+ * go on. It holds the path's position, its choices, its loop counts and
+ * reservation, the registers live at the head (values, and the reads
+ * their values come from), and its events as cut_signature sees them,
+ * except that a read stays whole if a live register or the reservation
+ * may still make it feed a write. */
+static void head_signature(const runner *r, const pathpos *p, bytes *s)
+{
+	int n = p->nev, w = r->w, k = 0;
+	int *keep = xrealloc(NULL, sizeof(int) * (n ? n : 1));
+	int *num = xrealloc(NULL, sizeof(int) * (n ? n : 1));
+	const uint64_t *live = r->live + (size_t)p->pc * r->lw;
+	bytes rd = { 0 };
+
+	for (int i = n - 1; i >= 0; i--) {
+		const tevent *e = &r->ev[i];
+		keep[i] = (e->kind & EV_W) || !(e->kind & EV_R) || e->loc < 0 || i == p->lr_ev - 1;
+		for (int g = 0; g < r->nregs && !keep[i]; g++)
+			if (((live[g >> 6] >> (g & 63)) & 1) && dep_has(rs(r, g, VTAINT), i))
+				keep[i] = 1;
+		for (int j = i + 1; j < n && !keep[i]; j++) {
+			const uint64_t *vd = r->evdeps + ((size_t)j * DEP_NSETS + DEP_VDEP) * w;
+			if (keep[j] && (dep_has(vd, i) || r->ev[j].rmw_read == i))
+				keep[i] = 1;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		num[i] = keep[i] ? k++ : -1;
+	int parity = p->nsrc & 1, lr = p->lr_ev > 0 ? num[p->lr_ev - 1] : -1, end = -1;
+	put(s, &p->pc, sizeof p->pc);
+	put(s, &parity, sizeof parity);
+	put(s, &p->lastpc, sizeof p->lastpc);
+	put(s, &lr, sizeof lr);
+	put(s, &p->lr_loc, sizeof p->lr_loc);
+	put(s, &p->nscopes, sizeof p->nscopes);
+	put(s, p->scope_end, sizeof(int) * (size_t)p->nscopes);
+	put(s, r->jumps, sizeof(int) * (size_t)r->nheads);
+	put(s, &p->ndec, sizeof p->ndec);
+	put(s, r->dec, (size_t)p->ndec);
+	for (int g = 0; g < r->nregs; g++) {
+		if (!((live[g >> 6] >> (g & 63)) & 1))
+			continue;
+		put(s, &g, sizeof g);
+		put(s, &r->val[g], sizeof r->val[g]);
+		put(s, &r->unknown[g], 1);
+		const uint64_t *vt = rs(r, g, VTAINT);
+		for (int i = 0; i < n; i++)
+			if (dep_has(vt, i))
+				put(s, &num[i], sizeof num[i]);
+		put(s, &end, sizeof end);
+	}
+	for (int i = 0; i < n; i++) {
+		const tevent *e = &r->ev[i];
+		if (!keep[i]) {
+			put(&rd, &e->loc, sizeof e->loc);
+			put(&rd, &e->rv, sizeof e->rv);
+			continue;
+		}
+		int rm = e->rmw_read >= 0 ? num[e->rmw_read] : -1;
+		put(s, &e->kind, sizeof e->kind);
+		put(s, &e->loc, sizeof e->loc);
+		put(s, &e->rv, sizeof e->rv);
+		put(s, &e->wv, sizeof e->wv);
+		put(s, &rm, sizeof rm);
+		const uint64_t *vd = r->evdeps + ((size_t)i * DEP_NSETS + DEP_VDEP) * w;
+		for (int j = 0; j < i; j++)
+			if (keep[j] && dep_has(vd, j))
+				put(s, &num[j], sizeof num[j]);
+		put(s, &end, sizeof end);
+	}
+	size_t rsz = sizeof(int) + sizeof(value), nr = rd.n / rsz, m = 0;
+	if (nr)
+		qsort(rd.b, nr, rsz, cmp_read);
+	for (size_t i = 0; i < nr; i++)
+		if (m == 0 || memcmp(rd.b + (m - 1) * rsz, rd.b + i * rsz, rsz))
+			memmove(rd.b + m++ * rsz, rd.b + i * rsz, rsz);
+	if (m)
+		put(s, rd.b, m * rsz);
+	free(rd.b);
+	free(num);
+	free(keep);
 }
 
 static int finish(runner *r, pathpos *p, bool cut)
@@ -689,6 +838,119 @@ static bool may_read(const runner *r, const pathpos *p, int loc, int i)
 	return (s->who[i] & WRITER_INIT) != 0;
 }
 
+/* Does this path have the value v it reads at loc before event `upto`
+ * from its own earlier writes or the initial value, as r->mode lets a
+ * read have them? */
+static bool own_value(const runner *r, int upto, int loc, value v)
+{
+	for (int e = upto - 1; e >= 0; e--)
+		if ((r->ev[e].kind & EV_W) && r->ev[e].loc == loc) {
+			if (value_eq(r->ev[e].wv, v))
+				return true;
+			if (r->mode == GUESS_COHERENT)
+				return false;   /* only the latest own write */
+		}
+	return value_eq(r->md->init[loc], v);
+}
+
+#define MAX_WANTED 64
+
+typedef struct {
+	int n;
+	int loc[MAX_WANTED];
+	value v[MAX_WANTED];
+	uint64_t by[MAX_WANTED];   /* threads that write it */
+	int to[MAX_WANTED];        /* the thread it is matched to */
+	int load[62];
+	uint64_t seen;
+} wanted_set;
+
+static bool wanted_match(wanted_set *s, const int *cap, int k)
+{
+	for (int t = 0; t < 62; t++) {
+		uint64_t b = (uint64_t)1 << t;
+		if (!(s->by[k] & b) || (s->seen & b))
+			continue;
+		s->seen |= b;
+		if (s->load[t] < cap[t]) {
+			s->load[t]++;
+			s->to[k] = t;
+			return true;
+		}
+		for (int j = 0; j < s->n; j++)
+			if (j != k && s->to[j] == t && wanted_match(s, cap, j)) {
+				s->to[k] = t;
+				return true;
+			}
+	}
+	return false;
+}
+
+/* A read of a value its path cannot have from itself (own_value) needs a
+ * write of another thread, and each write event gives one (location,
+ * value); a thread performs at most md->thread_writes of them in one
+ * execution. Can the writers of this path's such values, and of v at loc,
+ * give them all? (A matching of values to threads with capacities: a
+ * retry loop next to an atomic of another thread otherwise guesses every
+ * value the atomic could ever write, in each attempt.) Checked only where
+ * a read never has a po-later write of its own thread. */
+static bool writers_suffice(const runner *r, const pathpos *p, int loc, value v)
+{
+	const mem_domain *md = r->md;
+
+	if (!md->thread_writes || (r->mode != GUESS_COHERENT && r->mode != GUESS_NO_FUTURE)
+	    || own_value(r, p->nev, loc, v))
+		return true;
+	wanted_set ws, *s = &ws;
+	int cap[62];
+	bool ok = true;
+
+	s->n = 0;
+	memset(s->load, 0, sizeof s->load);
+	for (int t = 0; t < 62; t++)
+		cap[t] = t < r->t->nthreads ? md->thread_writes[t] : 0;
+	for (int e = 0; e <= p->nev && ok; e++) {
+		int l = loc;
+		value x = v;
+		if (e < p->nev) {
+			const tevent *ev = &r->ev[e];
+			if (!(ev->kind & EV_R) || ev->loc < 0 || r->th->code[ev->insn].model_rf
+			    || own_value(r, e, ev->loc, ev->rv))
+				continue;
+			l = ev->loc;
+			x = ev->rv;
+		}
+		int k = 0;
+		while (k < s->n && !(s->loc[k] == l && value_eq(s->v[k], x)))
+			k++;
+		if (k < s->n)
+			continue;      /* one write gives every read of it */
+		const value_set *d = &md->dom[l];
+		uint64_t by = 0;
+		for (int i = 0; i < d->n; i++)
+			if (value_eq(d->v[i], x))
+				by = d->who[i] & ~r->self & ~WRITER_INIT;
+		if (by >> 62)
+			return true;   /* threads past 62 share a bit */
+		bool unbounded = false;
+		for (int t = 0; t < 62; t++)
+			if (((by >> t) & 1) && cap[t] < 0)
+				unbounded = true;
+		if (unbounded)
+			continue;      /* a thread with no bound can give it */
+		if (s->n == MAX_WANTED)
+			return true;
+		s->loc[k] = l;
+		s->v[k] = x;
+		s->by[k] = by;
+		s->to[k] = -1;
+		s->n++;
+		s->seen = 0;
+		ok = wanted_match(s, cap, k);
+	}
+	return ok;
+}
+
 /* The write of a two-event read-modify-write, linked by rmw to its read
  * `er`. Returns its index, or < 0 as emit does. */
 static int emit_linked_write(runner *r, pathpos *q, const ir_insn *in, int loc, value v,
@@ -836,6 +1098,8 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
  * thread goes on from there once per value. */
 static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
 {
+	if (p.incoherent && p.pc > r->last_back)
+		return 0;   /* kept only if cut, and no jump back is left */
 	char *saved = save_state(r);
 	int st = 0;
 
@@ -850,12 +1114,15 @@ static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
 	 * thread with loops: herd7 marks a test "Loop" when a path past the
 	 * unrolling limit has reads that some write (or the initial value)
 	 * can feed, before the model or coherence is consulted. Such a path
-	 * goes on, marked incoherent, and is kept only if it is cut. */
+	 * goes on, marked incoherent, and is kept only if it is cut; so is
+	 * one whose reads of other threads' values need more writes than
+	 * those threads perform (writers_suffice). */
 	for (int i = 0; i < r->md->dom[loc].n; i++) {   /* the domain may grow */
 		pathpos q = p;
-		if (!may_read(r, &p, loc, i)) {
-			if (r->nheads == 0)
-				continue;
+		if (!may_read(r, &p, loc, i)
+		    || (!p.incoherent && !writers_suffice(r, &p, loc, r->md->dom[loc].v[i]))) {
+			if (p.pc > r->last_back)
+				continue;   /* no jump back left: never cut */
 			q.incoherent = true;
 		}
 		restore_state(r, saved);
@@ -1081,6 +1348,12 @@ static int run(runner *r, pathpos p)
 				if (counted && !jump_back(r, in->target))
 					return finish(r, &p, true);
 				p.pc = in->target;
+				if (counted && p.incoherent) {
+					bytes sig = { 0 };
+					head_signature(r, &p, &sig);
+					if (sig_seen(&r->heads_seen, sig.b, sig.n))
+						return 0;   /* its cut paths are kept already */
+				}
 				continue;
 			}
 			break;
@@ -1133,7 +1406,8 @@ static int run_thread(runner *r, const litmus_test *t, int ti)
 	free(r->dec);
 	r->dec = NULL;
 	r->dec_cap = 0;
-	cuts_free(r);
+	sig_table_free(&r->cuts);
+	sig_table_free(&r->heads_seen);
 	free(r->ev);
 	free(r->evdeps);
 	return st;
@@ -1151,13 +1425,17 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 
 	/* loop heads: instructions some branch at or after them jumps to */
 	r.head = xrealloc(NULL, sizeof(int) * (th->ncode + 1));
+	r.last_back = -1;
 	for (int i = 0; i <= th->ncode; i++)
 		r.head[i] = -1;
 	for (int i = 0; i < th->ncode; i++) {
 		const ir_insn *in = &th->code[i];
 		if (in->op == IR_BRANCH && in->target <= i && r.head[in->target] < 0)
 			r.head[in->target] = r.nheads++;
+		if (in->op == IR_BRANCH && in->target <= i)
+			r.last_back = i;
 	}
+	live_regs(&r);
 	out->cut_insn = -1;
 	for (;;) {
 		int n0 = out->n;
@@ -1182,5 +1460,6 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 		r.w *= 2;
 	}
 	free(r.head);
+	free(r.live);
 	return st < 0 ? -1 : 0;
 }

@@ -110,6 +110,11 @@ typedef struct {
 	                      * of greater depth never enters (an increment
 	                      * loop reading its own path's earlier values
 	                      * would otherwise grow the domain each round) */
+	int *thread_writes;  /* NULL, or per thread: no path of it performs
+	                      * more writes (-1: no bound known); a path's
+	                      * reads of values only other threads write need
+	                      * that many write events (thread_exec.c,
+	                      * writers_suffice) */
 } mem_domain;
 
 void mem_domain_init(mem_domain *md, const litmus_test *t);

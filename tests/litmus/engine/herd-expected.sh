@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerate expected/*.out (and expected/unrollN/*.out for the retry
-# loops, at -unroll 0 and 1) of tests/litmus/engine from herd7 (the
-# reference): RISC-V tests with OUR models/riscv.cat (through
+# loops, at -unroll 0 and 1, and at 3 for *-unroll3-*) of
+# tests/litmus/engine from herd7 (the reference): RISC-V tests with OUR models/riscv.cat (through
 # tests/diff/herd-riscv.cat, which renames herd7's RISC-V event sets),
 # Power and BPF tests with our ppc.cat / bpf.cat, AArch64 tests with
 # herd7's OWN aarch64.cat (ours uses sets herd7's front-end does not
@@ -17,7 +17,7 @@ root=$(cd "$(dirname "$0")/../../.." && pwd)
 H=${HERD7:-$root/../shared/tools/herd7/herd7}
 R=$root/../shared/reference-models/herd-lib
 dir=$root/tests/litmus/engine
-mkdir -p "$dir/expected/unroll0" "$dir/expected/unroll1" "$dir/expected/warn"
+mkdir -p "$dir/expected/unroll0" "$dir/expected/unroll1" "$dir/expected/unroll3" "$dir/expected/warn"
 for f in "$dir"/tests/*.litmus; do
 	b=$(basename "$f" .litmus)
 	case $(head -1 "$f" | cut -d' ' -f1) in
@@ -36,5 +36,9 @@ for f in "$dir"/tests/*.litmus; do
 	*retry*) for u in 0 1; do
 		"$H" -unroll $u "$@" "$f" 2>/dev/null | grep -v '^Hash=' >"$dir/expected/unroll$u/$b.out"
 	done ;;
+	esac
+	# and a test named *-unroll3-* at -unroll 3 too
+	case $b in
+	*-unroll3-*) "$H" -unroll 3 "$@" "$f" 2>/dev/null | grep -v '^Hash=' >"$dir/expected/unroll3/$b.out" ;;
 	esac
 done
