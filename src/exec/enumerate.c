@@ -1,6 +1,7 @@
 /* enumerate.c - traces, event structures, rf choices (see enumerate.h).
  * This is where rf is enumerated; co is enumerated by the model's
  * `with co from ...` (cat_eval.c). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "exec/enumerate.h"
@@ -29,7 +30,14 @@
  * holding one from the init or a move) join every location's domain
  * first, marked as written by every thread: a read may then guess them,
  * and a guess that no write of the execution stores has no rf and is
- * dropped, so only candidates herd7 also considers are added. */
+ * dropped, so only candidates herd7 also considers are added. Registers
+ * computed from constants (RISC-V `ori x5,x0,2`) count as constants.
+ * Tests with loops too: a spin-wait may leave its loop only by reading
+ * a value that its own thread's po-later write stores, an incoherent
+ * path that herd7's Loop check still counts (trace.incoherent; the
+ * label of tests/litmus/engine/tests/loop-label-own-later-write-riscv).
+ * A retry loop's attempts guess these seeds too; writers_suffice
+ * (thread_exec.c) keeps that from multiplying its paths. */
 static void seed_add(int64_t *seen, int *nseen, int64_t v)
 {
 	for (int j = 0; j < *nseen; j++)
@@ -37,6 +45,21 @@ static void seed_add(int64_t *seen, int *nseen, int64_t v)
 			return;
 	if (*nseen < 16)
 		seen[(*nseen)++] = v;
+}
+
+/* The constant an operand holds, if known (an immediate, or a register
+ * that holds one). */
+static bool const_of(const opnd *o, const bool *known, const int64_t *kval, int nr, int64_t *v)
+{
+	if (o->kind == OPND_IMM && o->imm.sym < 0) {
+		*v = o->imm.off;
+		return true;
+	}
+	if (o->kind == OPND_REG && o->reg >= 0 && o->reg < nr && known[o->reg]) {
+		*v = kval[o->reg];
+		return true;
+	}
+	return false;
 }
 
 static void seed_conditional_values(mem_domain *md, const litmus_test *t)
@@ -47,13 +70,6 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 	bool known[nr];
 	int64_t kval[nr];
 
-	/* Not in tests with loops: there a retry loop's reads would guess
-	 * every seed on every attempt, and the paths explode (x86-64 JIT
-	 * cmpxchg loops from `map`); such tests keep the plain fixpoint. */
-	for (int ti = 0; ti < t->nthreads; ti++)
-		for (int i = 0; i < t->threads[ti].ncode; i++)
-			if (t->threads[ti].code[i].op == IR_BRANCH && t->threads[ti].code[i].target <= i)
-				return;
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		const litmus_thread *th = &t->threads[ti];
 		bool cond = false;
@@ -78,9 +94,19 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 			if (in->op == IR_BRANCH && in->cmp != CMP_ALWAYS)
 				cond = true;
 			if (in->dst >= 0 && in->dst < nr) {
-				known[in->dst] = in->op == IR_MOV && in->a.kind == OPND_IMM && in->a.imm.sym < 0;
-				if (known[in->dst])
-					kval[in->dst] = in->a.imm.off;
+				int64_t a, b = 0;
+				value res;
+				bool ka = const_of(&in->a, known, kval, nr, &a);
+				known[in->dst] = false;
+				if (in->op == IR_MOV && ka) {
+					known[in->dst] = true;
+					kval[in->dst] = a;
+				} else if (in->op == IR_ALU && ka
+					   && (in->b.kind == OPND_NONE || const_of(&in->b, known, kval, nr, &b))
+					   && ir_alu(in->alu, value_int(a), value_int(b), &res) && res.sym < 0) {
+					known[in->dst] = true;
+					kval[in->dst] = res.off;
+				}
 			}
 		}
 	}
@@ -478,11 +504,13 @@ static int probe_cut(enumerator *E, int k)
 	return 0;
 }
 
-static int pick_traces(enumerator *E, int ti, bool cut)
+static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 {
 	if (E->stop)
 		return 0;
 	if (ti == E->t->nthreads) {
+		if (incoherent && !cut)
+			return 0;   /* no execution, and nothing to mark the test */
 		if (cut && E->stats->loop && prefix_cmp(E, ti) >= 0)
 			return 0;   /* not before the combination that names the label */
 		if (!reads_justified(E))
@@ -494,9 +522,10 @@ static int pick_traces(enumerator *E, int ti, bool cut)
 		E->pick[ti] = tr;
 		/* a cut combination is no execution: only one that comes
 		 * before the label's combination is worth a look */
-		if ((cut || tr->cut) && E->stats->loop && prefix_cmp(E, ti + 1) > 0)
+		bool probe = cut || tr->cut || incoherent || tr->incoherent;
+		if (probe && E->stats->loop && prefix_cmp(E, ti + 1) > 0)
 			continue;
-		int st = pick_traces(E, ti + 1, cut || tr->cut);
+		int st = pick_traces(E, ti + 1, cut || tr->cut, incoherent || tr->incoherent);
 		if (st < 0)
 			return st;
 	}
@@ -571,7 +600,7 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 					u->pos = t->threads[ti].code[ev->insn].pos;
 				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
 			}
-	st = pick_traces(&E, 0, false);
+	st = pick_traces(&E, 0, false, false);
 	if (E.failed)
 		st = -1;
 out:

@@ -204,6 +204,7 @@ typedef struct {
 	int *head;           /* per instruction: its loop-head number, or -1 */
 	int nheads;
 	int last_back;       /* the last backward branch, -1 if none */
+	bool others_loop;    /* another thread has a backward branch */
 	int cut_at;          /* target of the jump that cut the path */
 	uint8_t *dec;        /* the current path's choices (trace.dec), */
 	int dec_cap;         /* pathpos.ndec of them valid */
@@ -413,7 +414,7 @@ static int cmp_read(const void *a, const void *b)
  * its value). A retry loop whose every attempt fails guesses each read's
  * value among all its location's values: without this, its cut paths are
  * the product of those guesses. */
-static void cut_signature(const runner *r, const pathpos *p, bytes *s)
+static void cut_signature(const runner *r, const pathpos *p, bool cut, bytes *s)
 {
 	int n = p->nev;
 	int *keep = xrealloc(NULL, sizeof(int) * (n ? n : 1));
@@ -429,7 +430,8 @@ static void cut_signature(const runner *r, const pathpos *p, bytes *s)
 				keep[i] = 1;
 		}
 	}
-	put(s, &r->cut_at, sizeof r->cut_at);
+	int at = cut ? r->cut_at : -1;
+	put(s, &at, sizeof at);
 	put(s, &p->ndec, sizeof p->ndec);
 	put(s, r->dec, (size_t)p->ndec);
 	for (int i = 0; i < n; i++)
@@ -508,13 +510,13 @@ static void sig_table_free(sig_table *t)
 	*t = (sig_table){ 0 };
 }
 
-/* Is a cut path with the same signature already kept? If not, remember
- * this one's. */
-static bool cut_seen(runner *r, const pathpos *p)
+/* Is a cut (or incoherent) path with the same signature already kept?
+ * If not, remember this one's. */
+static bool cut_seen(runner *r, const pathpos *p, bool cut)
 {
 	bytes s = { 0 };
 
-	cut_signature(r, p, &s);
+	cut_signature(r, p, cut, &s);
 	return sig_seen(&r->cuts, s.b, s.n);   /* s starts with cut_at */
 }
 
@@ -649,9 +651,9 @@ static int finish(runner *r, pathpos *p, bool cut)
 {
 	trace_list *l = r->out;
 
-	if (p->incoherent && !cut)
-		return 0;   /* never an execution, and not past the limit */
-	if (cut && cut_seen(r, p))
+	if (p->incoherent && !cut && !r->others_loop)
+		return 0;   /* never an execution, and no other path is cut */
+	if ((cut || p->incoherent) && cut_seen(r, p, cut))
 		return 0;   /* the Loop check would see the same as a kept one */
 	if (l->n >= MAX_TRACES)
 		return diag_error(r->d, (srcpos){ 0, 0 },
@@ -667,6 +669,7 @@ static int finish(runner *r, pathpos *p, bool cut)
 	tr->w = r->w;
 	tr->cut = cut;
 	tr->cut_at = cut ? r->cut_at : -1;
+	tr->incoherent = p->incoherent && !cut;
 	tr->bad = NULL;
 	tr->ndec = p->ndec;
 	tr->dec = xrealloc(NULL, p->ndec ? (size_t)p->ndec : 1);
@@ -1098,7 +1101,7 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
  * thread goes on from there once per value. */
 static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
 {
-	if (p.incoherent && p.pc > r->last_back)
+	if (p.incoherent && p.pc > r->last_back && !r->others_loop)
 		return 0;   /* kept only if cut, and no jump back is left */
 	char *saved = save_state(r);
 	int st = 0;
@@ -1121,7 +1124,7 @@ static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
 		pathpos q = p;
 		if (!may_read(r, &p, loc, i)
 		    || (!p.incoherent && !writers_suffice(r, &p, loc, r->md->dom[loc].v[i]))) {
-			if (p.pc > r->last_back)
+			if (p.pc > r->last_back && !r->others_loop)
 				continue;   /* no jump back left: never cut */
 			q.incoherent = true;
 		}
@@ -1436,6 +1439,10 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 			r.last_back = i;
 	}
 	live_regs(&r);
+	for (int tj = 0; tj < t->nthreads; tj++)
+		for (int i = 0; tj != ti && i < t->threads[tj].ncode; i++)
+			if (t->threads[tj].code[i].op == IR_BRANCH && t->threads[tj].code[i].target <= i)
+				r.others_loop = true;
 	out->cut_insn = -1;
 	for (;;) {
 		int n0 = out->n;

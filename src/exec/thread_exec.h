@@ -52,6 +52,12 @@ typedef struct {
 	                      * the unrolling limit allows: it stops there, and
 	                      * is never an execution (see thread_traces) */
 	int cut_at;          /* then: the branch's target (the loop head) */
+	bool incoherent;     /* not cut, but a read returned a value the guess
+	                      * mode rules out (a po-later write of its own
+	                      * thread...): never an execution, only a member
+	                      * of a combination where another thread's path
+	                      * is cut (herd7's Loop check asks no coherence;
+	                      * kept only when another thread has a loop) */
 	uint8_t *dec;        /* the path's choices, in order: 0 where a branch
 	                      * on a read's value did not jump, or where a
 	                      * store-conditional took the outcome herd7 gives
