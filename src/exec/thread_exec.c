@@ -406,6 +406,68 @@ static int cmp_read(const void *a, const void *b)
 	return memcmp(a, b, sizeof(int) + sizeof(value));
 }
 
+/* Events a signature keeps whole: keep[i] set on entry for those kept
+ * whatever follows (writes, fences); then also every read whose value
+ * reaches a kept event (its value dependency, or the read of its rmw).
+ * num[i]: the kept event's number among the kept ones, -1 for others. */
+static void keep_closure(const runner *r, int n, int *keep, int *num)
+{
+	int k = 0;
+
+	for (int i = n - 1; i >= 0; i--)
+		for (int j = i + 1; j < n && !keep[i]; j++)
+			if (keep[j] && (dep_has(r->evdeps + ((size_t)j * DEP_NSETS + DEP_VDEP) * r->w, i)
+					|| r->ev[j].rmw_read == i))
+				keep[i] = 1;
+	for (int i = 0; i < n; i++)
+		num[i] = keep[i] ? k++ : -1;
+}
+
+/* The kept events in order (kind, location, values, rmw read, the kept
+ * events their value depends on), then only the set of (location,
+ * value) of the others: sorted, without repeats. */
+static void put_events(const runner *r, int n, const int *keep, const int *num, bytes *s)
+{
+	bytes rd = { 0 };
+	int end = -1;
+
+	for (int i = 0; i < n; i++) {
+		const tevent *e = &r->ev[i];
+		if (!keep[i]) {
+			put(&rd, &e->loc, sizeof e->loc);
+			put(&rd, &e->rv, sizeof e->rv);
+			continue;
+		}
+		int rm = e->rmw_read >= 0 ? num[e->rmw_read] : -1;
+		put(s, &e->kind, sizeof e->kind);
+		put(s, &e->loc, sizeof e->loc);
+		put(s, &e->rv, sizeof e->rv);
+		put(s, &e->wv, sizeof e->wv);
+		put(s, &rm, sizeof rm);
+		const uint64_t *vd = r->evdeps + ((size_t)i * DEP_NSETS + DEP_VDEP) * r->w;
+		for (int j = 0; j < i; j++)
+			if (keep[j] && dep_has(vd, j))
+				put(s, &num[j], sizeof num[j]);
+		put(s, &end, sizeof end);
+	}
+	size_t rsz = sizeof(int) + sizeof(value), nr = rd.n / rsz, m = 0;
+	if (nr)
+		qsort(rd.b, nr, rsz, cmp_read);
+	for (size_t i = 0; i < nr; i++)
+		if (m == 0 || memcmp(rd.b + (m - 1) * rsz, rd.b + i * rsz, rsz))
+			memmove(rd.b + m++ * rsz, rd.b + i * rsz, rsz);
+	if (m)
+		put(s, rd.b, m * rsz);
+	free(rd.b);
+}
+
+/* Kept whole in every signature: a write, a fence (or other event that
+ * is not a read of a location). */
+static bool always_kept(const tevent *e)
+{
+	return (e->kind & EV_W) || !(e->kind & EV_R) || e->loc < 0;
+}
+
 /* What the Loop check (enumerate.c, probe_cut) and the warning's label
  * see of a cut path, which is never an execution: its choices and loop
  * head, its writes and the reads whose value reaches one (in order, with
@@ -418,53 +480,16 @@ static void cut_signature(const runner *r, const pathpos *p, bool cut, bytes *s)
 {
 	int n = p->nev;
 	int *keep = xrealloc(NULL, sizeof(int) * (n ? n : 1));
-	int *num = xrealloc(NULL, sizeof(int) * (n ? n : 1)), k = 0;
-	bytes rd = { 0 };
+	int *num = xrealloc(NULL, sizeof(int) * (n ? n : 1));
 
-	for (int i = n - 1; i >= 0; i--) {
-		const tevent *e = &r->ev[i];
-		keep[i] = (e->kind & EV_W) || !(e->kind & EV_R) || e->loc < 0;
-		for (int j = i + 1; j < n && !keep[i]; j++) {
-			const uint64_t *vd = r->evdeps + ((size_t)j * DEP_NSETS + DEP_VDEP) * r->w;
-			if (keep[j] && (((vd[i >> 6] >> (i & 63)) & 1) || r->ev[j].rmw_read == i))
-				keep[i] = 1;
-		}
-	}
+	for (int i = 0; i < n; i++)
+		keep[i] = always_kept(&r->ev[i]);
+	keep_closure(r, n, keep, num);
 	int at = cut ? r->cut_at : -1;
 	put(s, &at, sizeof at);
 	put(s, &p->ndec, sizeof p->ndec);
 	put(s, r->dec, (size_t)p->ndec);
-	for (int i = 0; i < n; i++)
-		num[i] = keep[i] ? k++ : -1;
-	for (int i = 0; i < n; i++) {
-		const tevent *e = &r->ev[i];
-		if (!keep[i]) {
-			put(&rd, &e->loc, sizeof e->loc);
-			put(&rd, &e->rv, sizeof e->rv);
-			continue;
-		}
-		int rm = e->rmw_read >= 0 ? num[e->rmw_read] : -1, end = -1;
-		put(s, &e->kind, sizeof e->kind);
-		put(s, &e->loc, sizeof e->loc);
-		put(s, &e->rv, sizeof e->rv);
-		put(s, &e->wv, sizeof e->wv);
-		put(s, &rm, sizeof rm);
-		const uint64_t *vd = r->evdeps + ((size_t)i * DEP_NSETS + DEP_VDEP) * r->w;
-		for (int j = 0; j < i; j++)
-			if (keep[j] && ((vd[j >> 6] >> (j & 63)) & 1))
-				put(s, &num[j], sizeof num[j]);
-		put(s, &end, sizeof end);
-	}
-	/* the other reads: sorted, without repeats */
-	size_t rsz = sizeof(int) + sizeof(value), nr = rd.n / rsz, m = 0;
-	if (nr)
-		qsort(rd.b, nr, rsz, cmp_read);
-	for (size_t i = 0; i < nr; i++)
-		if (m == 0 || memcmp(rd.b + (m - 1) * rsz, rd.b + i * rsz, rsz))
-			memmove(rd.b + m++ * rsz, rd.b + i * rsz, rsz);
-	if (m)
-		put(s, rd.b, m * rsz);
-	free(rd.b);
+	put_events(r, n, keep, num, s);
 	free(num);
 	free(keep);
 }
@@ -572,27 +597,19 @@ static void live_regs(runner *r)
  * may still make it feed a write. */
 static void head_signature(const runner *r, const pathpos *p, bytes *s)
 {
-	int n = p->nev, w = r->w, k = 0;
+	int n = p->nev, end = -1;
 	int *keep = xrealloc(NULL, sizeof(int) * (n ? n : 1));
 	int *num = xrealloc(NULL, sizeof(int) * (n ? n : 1));
 	const uint64_t *live = r->live + (size_t)p->pc * r->lw;
-	bytes rd = { 0 };
 
-	for (int i = n - 1; i >= 0; i--) {
-		const tevent *e = &r->ev[i];
-		keep[i] = (e->kind & EV_W) || !(e->kind & EV_R) || e->loc < 0 || i == p->lr_ev - 1;
+	for (int i = 0; i < n; i++) {
+		keep[i] = always_kept(&r->ev[i]) || i == p->lr_ev - 1;
 		for (int g = 0; g < r->nregs && !keep[i]; g++)
 			if (((live[g >> 6] >> (g & 63)) & 1) && dep_has(rs(r, g, VTAINT), i))
 				keep[i] = 1;
-		for (int j = i + 1; j < n && !keep[i]; j++) {
-			const uint64_t *vd = r->evdeps + ((size_t)j * DEP_NSETS + DEP_VDEP) * w;
-			if (keep[j] && (dep_has(vd, i) || r->ev[j].rmw_read == i))
-				keep[i] = 1;
-		}
 	}
-	for (int i = 0; i < n; i++)
-		num[i] = keep[i] ? k++ : -1;
-	int parity = p->nsrc & 1, lr = p->lr_ev > 0 ? num[p->lr_ev - 1] : -1, end = -1;
+	keep_closure(r, n, keep, num);
+	int parity = p->nsrc & 1, lr = p->lr_ev > 0 ? num[p->lr_ev - 1] : -1;
 	put(s, &p->pc, sizeof p->pc);
 	put(s, &parity, sizeof parity);
 	put(s, &p->lastpc, sizeof p->lastpc);
@@ -615,34 +632,7 @@ static void head_signature(const runner *r, const pathpos *p, bytes *s)
 				put(s, &num[i], sizeof num[i]);
 		put(s, &end, sizeof end);
 	}
-	for (int i = 0; i < n; i++) {
-		const tevent *e = &r->ev[i];
-		if (!keep[i]) {
-			put(&rd, &e->loc, sizeof e->loc);
-			put(&rd, &e->rv, sizeof e->rv);
-			continue;
-		}
-		int rm = e->rmw_read >= 0 ? num[e->rmw_read] : -1;
-		put(s, &e->kind, sizeof e->kind);
-		put(s, &e->loc, sizeof e->loc);
-		put(s, &e->rv, sizeof e->rv);
-		put(s, &e->wv, sizeof e->wv);
-		put(s, &rm, sizeof rm);
-		const uint64_t *vd = r->evdeps + ((size_t)i * DEP_NSETS + DEP_VDEP) * w;
-		for (int j = 0; j < i; j++)
-			if (keep[j] && dep_has(vd, j))
-				put(s, &num[j], sizeof num[j]);
-		put(s, &end, sizeof end);
-	}
-	size_t rsz = sizeof(int) + sizeof(value), nr = rd.n / rsz, m = 0;
-	if (nr)
-		qsort(rd.b, nr, rsz, cmp_read);
-	for (size_t i = 0; i < nr; i++)
-		if (m == 0 || memcmp(rd.b + (m - 1) * rsz, rd.b + i * rsz, rsz))
-			memmove(rd.b + m++ * rsz, rd.b + i * rsz, rsz);
-	if (m)
-		put(s, rd.b, m * rsz);
-	free(rd.b);
+	put_events(r, n, keep, num, s);
 	free(num);
 	free(keep);
 }
