@@ -131,17 +131,43 @@ kmake() {
 		CC="ccache $(cross "$arch")gcc" "$@"
 }
 
+# config_fragments VARIANT: the fragment files of its configuration.
+# bpf-run.config: the BPF options of `bpfmm run`, in every build so that
+# kernel-check and bpfmm run share their kernels (one build per variant).
+# BPFMM_EXTRA_CONFIG: more fragments.
+config_fragments() {
+	local arch
+	arch=$(variant_arch "$1")
+	echo "$CONFIGDIR/common.config $CONFIGDIR/$arch.config $CONFIGDIR/bpf-run.config ${BPFMM_EXTRA_CONFIG:-}"
+}
+
+# config_missing VARIANT: prints each fragment line its .config lacks
+# (none: the build is configured as the fragments say).
+config_missing() {
+	local b=$WORK/build-$1 line sym val
+	# shellcheck disable=SC2046
+	while IFS= read -r line; do
+		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+		sym=${line%%=*}
+		val=${line#*=}
+		if [ "$val" = n ]; then
+			grep -q -x -e "# $sym is not set" "$b/.config" 2>/dev/null && continue
+			[ -f "$b/.config" ] && ! grep -q "^$sym=" "$b/.config" && continue
+		else
+			grep -q -x -F "$line" "$b/.config" 2>/dev/null && continue
+		fi
+		echo "$line"
+	done < <(cat $(config_fragments "$1"))
+}
+
 # tinyconfig + kernel/configs fragments, then check every fragment line
 # made it into .config (Kconfig drops what it cannot satisfy silently).
 configure() {
-	local variant=$1 arch b frags line sym val bad=0
+	local variant=$1 arch b frags line
 	arch=$(variant_arch "$variant")
 	b=$WORK/build-$variant
 	mkdir -p "$b"
-	# bpf-run.config: the BPF options of `bpfmm run`, in every build so that
-	# kernel-check and bpfmm run share their kernels (one build per variant).
-	# BPFMM_EXTRA_CONFIG: more fragments.
-	frags="$CONFIGDIR/common.config $CONFIGDIR/$arch.config $CONFIGDIR/bpf-run.config ${BPFMM_EXTRA_CONFIG:-}"
+	frags=$(config_fragments "$variant")
 	kmake "$variant" -s tinyconfig >/dev/null || die "tinyconfig failed"
 	# shellcheck disable=SC2086
 	(cd "$WORK/src-$(variant_tree "$variant")" &&
@@ -149,21 +175,8 @@ configure() {
 		./scripts/kconfig/merge_config.sh -m -O "$b" "$b/.config" $frags) \
 		> "$b/merge_config.log" 2>&1 || die "merge_config failed, see $b/merge_config.log"
 	kmake "$variant" -s olddefconfig >/dev/null || die "olddefconfig failed"
-	# shellcheck disable=SC2086
-	while IFS= read -r line; do
-		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
-		sym=${line%%=*}
-		val=${line#*=}
-		if [ "$val" = n ]; then
-			grep -q -x -e "# $sym is not set" "$b/.config" && continue
-			grep -q "^$sym=" "$b/.config" || continue
-		else
-			grep -q -x -F "$line" "$b/.config" && continue
-		fi
-		log "config $variant: $line did not stick"
-		bad=1
-	done < <(cat $frags)
-	[ $bad -eq 0 ] || die "config fragment for $variant not fully applied"
+	line=$(config_missing "$variant")
+	[ -z "$line" ] || { log "config $variant: did not stick: $(echo $line)"; die "config fragment for $variant not fully applied"; }
 }
 
 build_kernel() {

@@ -38,12 +38,13 @@ build=$WORK/build-$variant
 img=$build/$(image_path "$arch")
 
 # ensure_built VARIANT: configure and build it when its image is missing or
-# was configured without the BPF options.
+# its .config lacks a line of the fragments (the BPF options, or one added
+# since it was built).
 ensure_built() {
 	local v=$1 b=$WORK/build-$1 t0
-	if [ ! -f "$b/$(image_path "$arch")" ] || ! grep -q '^CONFIG_BPF_JIT_ALWAYS_ON=y' "$b/.config" 2>/dev/null; then
+	if [ ! -f "$b/$(image_path "$arch")" ] || [ -n "$(config_missing "$v")" ]; then
 		ensure_packages
-		log "=== $v: kernel missing or without BPF: building (-j$JOBS)"
+		log "=== $v: kernel missing or configured otherwise: building (-j$JOBS)"
 		t0=$(date +%s)
 		prepare_tree "$(variant_tree "$v")" || exit 1
 		configure "$v" || exit 1
