@@ -755,8 +755,6 @@ static char **read_lines(const char *path, int *n)
 	return v ? v : xcalloc(1, sizeof *v);
 }
 
-/* The names --arch takes: the qemu_arch of each front-end that has one
- * (the front-end table, src/arch/frontends.c, is the one list). */
 static const char usage_head[] =
 "Usage: bpfmm run --arch ARCH [OPTIONS] FILE.litmus...\n"
 "       bpfmm run --emit JOBFILE [OPTIONS] FILE.litmus...\n"

@@ -1,7 +1,6 @@
 /* enumerate.c - traces, event structures, rf choices (see enumerate.h).
  * This is where rf is enumerated; co is enumerated by the model's
  * `with co from ...` (cat_eval.c). */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "exec/enumerate.h"
@@ -131,13 +130,22 @@ static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max
 		const litmus_thread *th = &t->threads[ti];
 		long writes = 0;
 		bool counted = true;
+		/* per loop head (a backward branch's target): its last such
+		 * branch, -1 for other instructions */
+		int *last = xrealloc(NULL, sizeof(int) * (th->ncode + 1));
+		for (int i = 0; i <= th->ncode; i++)
+			last[i] = -1;
 		for (int i = 0; i < th->ncode; i++) {
 			const ir_insn *in = &th->code[i];
 			if (in->op == IR_BRANCH && in->target <= i) {
 				*loops = true;
 				concrete |= in->unroll_concrete;
 				counted &= !in->unroll_concrete;
+				last[in->target] = i;
 			}
+		}
+		for (int i = 0; i < th->ncode; i++) {
+			const ir_insn *in = &th->code[i];
 			if (in->op != IR_STORE && in->op != IR_RMW && in->op != IR_CAS && in->op != IR_SC)
 				continue;
 			/* instruction i runs again only after a backward jump
@@ -145,14 +153,11 @@ static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max
 			 * it; the jumps to each head are counted (thread_exec.c,
 			 * jump_back): once, plus unroll times per such head */
 			long heads = 0;
-			for (int h = 0; h <= i; h++) {
-				bool head = false;
-				for (int b = i; b < th->ncode && !head; b++)
-					head = th->code[b].op == IR_BRANCH && th->code[b].target == h;
-				heads += head;
-			}
+			for (int h = 0; h <= i; h++)
+				heads += last[h] >= i;
 			writes += 1 + (long)unroll * heads;
 		}
+		free(last);
 		thread_writes[ti] = counted && writes <= MAX_DOMAIN_ROUNDS ? (int)writes : -1;
 		bound += writes;
 		if (bound > MAX_DOMAIN_ROUNDS)

@@ -247,8 +247,8 @@ typedef struct {
 	int pc, nev, steps;
 	int lr_ev, lr_loc;   /* latest load-reserved event (+1; 0: none) */
 	bool incoherent;     /* a read returned a value the guess mode rules
-	                      * out: kept only if the path is cut (see
-	                      * read_each) */
+	                      * out: never an execution, kept for the Loop
+	                      * check only (read_each, incoherent_useful) */
 	int ndec;            /* choices so far (runner.dec) */
 	int nsrc, lastpc;    /* source instructions run so far, and the last */
 	srcpos lastpos;      /* IR instruction's index and position */
@@ -587,10 +587,10 @@ static void live_regs(runner *r)
 	free(in);
 }
 
-/* What the rest of an incoherent path (kept only if cut) can make of it,
- * when it jumps back to a loop head: two paths with the same signature
- * there give cut paths of the same cut_signature, so the second need not
- * go on. It holds the path's position, its choices, its loop counts and
+/* What the rest of an incoherent path (of use to the Loop check only)
+ * can make of it, when it jumps back to a loop head: two paths with the
+ * same signature there end in paths of the same cut_signature, so the
+ * second need not go on. It holds the path's position, its choices, its loop counts and
  * reservation, the registers live at the head (values, and the reads
  * their values come from), and its events as cut_signature sees them,
  * except that a read stays whole if a live register or the reservation
@@ -637,11 +637,20 @@ static void head_signature(const runner *r, const pathpos *p, bytes *s)
 	free(keep);
 }
 
+/* Is an incoherent path at pc (one that is never an execution) of any
+ * use? Only for herd7's Loop check: if it may still be cut (a backward
+ * branch at or after pc), or, not cut, as a loop-only trace beside
+ * another thread's cut path (trace.incoherent). */
+static bool incoherent_useful(const runner *r, int pc)
+{
+	return pc <= r->last_back || r->others_loop;
+}
+
 static int finish(runner *r, pathpos *p, bool cut)
 {
 	trace_list *l = r->out;
 
-	if (p->incoherent && !cut && !r->others_loop)
+	if (p->incoherent && !cut && !incoherent_useful(r, p->pc))
 		return 0;   /* never an execution, and no other path is cut */
 	if ((cut || p->incoherent) && cut_seen(r, p, cut))
 		return 0;   /* the Loop check would see the same as a kept one */
@@ -921,8 +930,10 @@ static bool writers_suffice(const runner *r, const pathpos *p, int loc, value v)
 		const value_set *d = &md->dom[l];
 		uint64_t by = 0;
 		for (int i = 0; i < d->n; i++)
-			if (value_eq(d->v[i], x))
+			if (value_eq(d->v[i], x)) {
 				by = d->who[i] & ~r->self & ~WRITER_INIT;
+				break;
+			}
 		if (by >> 62)
 			return true;   /* threads past 62 share a bit */
 		bool unbounded = false;
@@ -1091,8 +1102,8 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
  * thread goes on from there once per value. */
 static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
 {
-	if (p.incoherent && p.pc > r->last_back && !r->others_loop)
-		return 0;   /* kept only if cut, and no jump back is left */
+	if (p.incoherent && !incoherent_useful(r, p.pc))
+		return 0;
 	char *saved = save_state(r);
 	int st = 0;
 
@@ -1107,15 +1118,16 @@ static int read_each(runner *r, pathpos p, const ir_insn *in, int loc)
 	 * thread with loops: herd7 marks a test "Loop" when a path past the
 	 * unrolling limit has reads that some write (or the initial value)
 	 * can feed, before the model or coherence is consulted. Such a path
-	 * goes on, marked incoherent, and is kept only if it is cut; so is
-	 * one whose reads of other threads' values need more writes than
-	 * those threads perform (writers_suffice). */
+	 * goes on, marked incoherent, while it is of use to that check
+	 * (incoherent_useful); so does one whose reads of other threads'
+	 * values need more writes than those threads perform
+	 * (writers_suffice). */
 	for (int i = 0; i < r->md->dom[loc].n; i++) {   /* the domain may grow */
 		pathpos q = p;
 		if (!may_read(r, &p, loc, i)
 		    || (!p.incoherent && !writers_suffice(r, &p, loc, r->md->dom[loc].v[i]))) {
-			if (p.pc > r->last_back && !r->others_loop)
-				continue;   /* no jump back left: never cut */
+			if (!incoherent_useful(r, p.pc))
+				continue;
 			q.incoherent = true;
 		}
 		restore_state(r, saved);
