@@ -36,9 +36,11 @@ echo "sound, over-synchronised (tests where the native model forbids final state
 echo "BPF allows / tests using the class, an example), sound (tests), unsupported"
 echo "(the JIT rejects the instruction: nothing to check), or - (no test uses it)."
 echo "unchecked: the native front-end does not model an instruction of the"
-echo "generated test (byte accesses on AArch64)."
+echo "generated test (byte accesses on AArch64). refused: the 6.12 verifier"
+echo "refuses the BPF program itself (an atomic that loads into its own address"
+echo "register), so no JIT code exists to judge."
 echo
-echo "| mapping | load | store | lock | fetch | xchg | cmpxchg | load_acquire | store_release | tests: sound / stronger / unsound / unsupported / unchecked |"
+echo "| mapping | load | store | lock | fetch | xchg | cmpxchg | load_acquire | store_release | tests: sound / stronger / unsound / unsupported / refused / unchecked |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 # one row per table, then one per line "MAPPING VARIANT" of
 # tests/map/variants.txt (the table under a variant of its native model)
@@ -66,7 +68,7 @@ while read -r m variant; do
 		for (i = 1; i <= k; i++) if (!atomic || (used[i] != "load" && used[i] != "store")) blame[used[i]] = 1
 		total[v]++
 		if (v == "unsupported") { unsup[$6] = 1; next }
-		if (v == "unchecked") next
+		if (v == "unchecked" || v == "refused") next
 		for (i = 1; i <= k; i++) {
 			u = used[i]; tests[u]++
 			if (v == "unsound" && (u in blame)) {
@@ -93,7 +95,7 @@ while read -r m variant; do
 			else cell = sprintf("sound (%d)", tests[u])
 			line = line " " cell " |"
 		}
-		printf "%s %d / %d / %d / %d / %d |\n", line, total["sound"], total["sound-stronger"], total["unsound"], total["unsupported"], total["unchecked"]
+		printf "%s %d / %d / %d / %d / %d / %d |\n", line, total["sound"], total["sound-stronger"], total["unsound"], total["unsupported"], total["refused"], total["unchecked"]
 	}' "$tmp/out"
 	# one summary line per row, after the table (rows.md)
 	awk -v m="$label" '
@@ -110,7 +112,7 @@ while read -r m variant; do
 	}' "$tmp/out" >>"$tmp/rows.md"
 done <"$tmp/rows"
 echo
-echo "Per row: the tests a table can run are those neither unsupported nor"
+echo "Per row: the tests a table can run are those neither unsupported, refused nor"
 echo "unchecked; the unsound ones are listed when there are at most 12."
 echo
 cat "$tmp/rows.md"

@@ -7,9 +7,11 @@
 #    mappings/*-linux-6.12 (or *-proposed) table bpfmm reads must give a
 #    result for every test (its verdicts are the report's business:
 #    tests/map/report.sh, docs/jit-mappings.md); `unchecked` (the native
-#    front-end does not model an instruction) is a SKIP;
-#  - every (mapping, test) of expect-unsound.txt is reported unsound, and of
-#    expect-sound.txt sound or sound-stronger;
+#    front-end does not model an instruction) is a SKIP, `refused` (the
+#    6.12 verifier refuses the program) neither a pass nor a failure;
+#  - every (mapping, test) of expect-unsound.txt is reported unsound, of
+#    expect-sound.txt sound or sound-stronger, and of expect-refused.txt
+#    refused (the 6.12 verifier refuses the BPF program);
 #  - a few command-line checks (--emit, usage errors);
 #  - every historical table is unsound only on tests using the classes its
 #    fix changed (fixes.txt), and e59db0623f69's own example reaches its
@@ -72,7 +74,7 @@ for path in mappings/*-linux-6.12 mappings/*-proposed; do
 	awk -v m="$m" '$1 == "Map" {
 		if ($5 == "sound" || $5 == "sound-stronger") ok++
 		else if ($5 == "unsupported" && ($6 == "load_acquire" || $6 == "store_release")) ok++
-		else if ($5 == "unchecked") next
+		else if ($5 == "unchecked" || $5 == "refused") next
 		else { print "FAIL: " m ": " $0; f++ }
 	} END { print ok + 0, f + 0 }' "$tmp/$m.out" >"$tmp/verdicts"
 	grep '^FAIL' "$tmp/verdicts"
@@ -99,7 +101,8 @@ expect() {   # FILE WORDS...
 	done
 }
 { expect tests/map/expect-unsound.txt unsound
-  expect tests/map/expect-sound.txt sound sound-stronger; } >"$tmp/expect"
+  expect tests/map/expect-sound.txt sound sound-stronger
+  expect tests/map/expect-refused.txt refused; } >"$tmp/expect"
 grep -v '^PASS' "$tmp/expect"
 pass=$((pass + $(grep -c '^PASS' "$tmp/expect")))
 fail=$((fail + $(grep -c '^FAIL' "$tmp/expect")))
