@@ -1177,11 +1177,15 @@ int map_main(int argc, char **argv, const char *model_dir)
 		fprintf(stderr, "bpfmm map: no litmus file given\n");
 		return 2;
 	}
-	if (!mapfile && !frontend_by_kernel_name(KERNEL_NAME_JIT, arch)) {
-		fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", arch);
-		frontend_print_kernel_names(stderr, KERNEL_NAME_JIT, " ");
-		fprintf(stderr, "; or --mapping FILE)\n");
-		return 2;
+	if (!mapfile) {
+		const frontend *jfe = frontend_by_kernel_name(KERNEL_NAME_JIT, arch);
+		if (!jfe) {
+			fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", arch);
+			frontend_print_kernel_names(stderr, KERNEL_NAME_JIT, " ");
+			fprintf(stderr, "; or --mapping FILE)\n");
+			return 2;
+		}
+		arch = jfe->jit_arch;   /* x86_64 is x86-64 */
 	}
 	char name[PATH_MAX], path[PATH_MAX];
 	if (mapfile)

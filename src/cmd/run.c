@@ -832,12 +832,16 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 		free(files);
 		return 2;
 	}
-	if (arch && !frontend_by_kernel_name(KERNEL_NAME_QEMU, arch)) {
-		fprintf(stderr, "bpfmm run: unknown arch '%s' (", arch);
-		frontend_print_kernel_names(stderr, KERNEL_NAME_QEMU, ", ");
-		fputs(")\n", stderr);
-		free(files);
-		return 2;
+	if (arch) {
+		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, arch);
+		if (!qfe) {
+			fprintf(stderr, "bpfmm run: unknown arch '%s' (", arch);
+			frontend_print_kernel_names(stderr, KERNEL_NAME_QEMU, ", ");
+			fputs(")\n", stderr);
+			free(files);
+			return 2;
+		}
+		arch = qfe->qemu_arch;  /* x86-64 is x86_64, kernel/run.sh's name */
 	}
 	bpf_model bm, sc;
 	if (load_bpf_model(model_dir, "bpf.cat", &bm) < 0

@@ -185,6 +185,14 @@ run_help=$("$bpfmm" run --help | tr '\n' ' ' | sed -n 's/.*guest (ARCH: \([^)]*\
 run_sh=$(sed -n 's/^case "$arch" in \([a-z0-9_|]*\)) ;;.*/\1/p' "$root/kernel/run.sh" | tr '|' '\n' | LC_ALL=C sort | tr '\n' ' ')
 [ -n "$run_err" ] && [ "$run_err" = "$run_help" ] && [ "$run_err" = "$run_sh" ] && ok \
 	|| ko "run arches: error '$run_err', --help '$run_help', kernel/run.sh '$run_sh'"
+# x86-64 has one meaning whichever way it is spelt: map and run take
+# x86-64 and x86_64 and print their own canonical name
+expect_rc 0 "map --arch x86_64" "$bpfmm" map --arch x86_64 "$mp"
+grep -q "^Map MP+rel+acq x86-64 x86-64-linux-6.12 " "$tmp/out" && ok || ko "map --arch x86_64: $(cat "$tmp/out" "$tmp/err")"
+expect_rc 0 "map --arch x86-64" "$bpfmm" map --arch x86-64 "$mp"
+expect_rc 0 "run --arch x86-64" "$bpfmm" run --arch x86-64 --emit "$tmp/job-x86" "$mp"
+expect_rc 0 "run --arch x86_64" "$bpfmm" run --arch x86_64 --emit "$tmp/job-x86" "$mp"
+expect_rc 2 "run --arch x86+64" "$bpfmm" run --arch x86+64 --emit "$tmp/job-x86" "$mp"
 expect_rc 2 "map --mapping missing" "$bpfmm" map --mapping "$tmp/none" "$mp"
 expect_rc 2 "map --budget x" "$bpfmm" map --arch arm64 --budget x "$mp"
 sed 's/^exists (1:r4=1/exists ((1:r4=1/' "$mp" >"$tmp/paren.litmus"
