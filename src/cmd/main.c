@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "cmd/c2bpf.h"
 #include "cat/model_dir.h"
@@ -499,6 +500,24 @@ static int bad_usage(const char *fmt, const char *arg)
 	return 2;
 }
 
+/* The same for `bpfmm explain`, pointing at its own help. */
+static int explain_bad_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "bpfmm explain: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'bpfmm explain --help'.\n");
+	return 2;
+}
+
+/* A second argument of explain that names a file is a test, not a STATE. */
+static bool names_a_file(const char *arg)
+{
+	size_t l = strlen(arg);
+	struct stat st;
+
+	return (l > 7 && !strcmp(arg + l - 7, ".litmus")) || (stat(arg, &st) == 0 && S_ISREG(st.st_mode));
+}
+
 int main(int argc, char **argv)
 {
 	char mdir[MODEL_DIR_MAX];
@@ -613,11 +632,14 @@ int main(int argc, char **argv)
 		}
 	}
 	if (nfiles == 0)
-		return bad_usage("%s", "no litmus file given");
+		return explain ? explain_bad_usage("%s", "no litmus file given")
+			       : bad_usage("%s", "no litmus file given");
 	if (explain) {
 		size_t dl = o.dot_dir ? strlen(o.dot_dir) : 0;
 		if (nfiles > 2)
-			return bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
+			return explain_bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
+		if (nfiles == 2 && names_a_file(files[1]))
+			return explain_bad_usage("'%s' is a litmus file, not a STATE: explain takes one test at a time", files[1]);
 		if (o.dot_dir && !(dl > 4 && !strcmp(o.dot_dir + dl - 4, ".dot"))
 		    && outdir_prepare(o.dot_dir, "explain", "-dot"))
 			return 2;
@@ -628,6 +650,13 @@ int main(int argc, char **argv)
 	}
 	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
 		return 2;
+	char mpath[PATH_MAX];
+	if (o.model && !o.json && !find_model(&o, o.model, o.mdir, mpath, sizeof mpath)) {
+		/* the same for every test: say it once (-json: a record each) */
+		fprintf(stderr, "bpfmm: model '%s' not found (looked in ., -I directories, %s)\n",
+			o.model, o.mdir);
+		return 1;
+	}
 	check_job cj = { &o, files };
 	par_job pj = { checker_new, checker_free, check_one, &cj };
 	int first, last;

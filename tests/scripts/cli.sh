@@ -193,6 +193,23 @@ expect_rc 0 "map --arch x86-64" "$bpfmm" map --arch x86-64 "$mp"
 expect_rc 0 "run --arch x86-64" "$bpfmm" run --arch x86-64 --emit "$tmp/job-x86" "$mp"
 expect_rc 0 "run --arch x86_64" "$bpfmm" run --arch x86_64 --emit "$tmp/job-x86" "$mp"
 expect_rc 2 "run --arch x86+64" "$bpfmm" run --arch x86+64 --emit "$tmp/job-x86" "$mp"
+# explain: a second test is not a STATE; no test points at explain's help
+expect_rc 2 "explain two tests" "$bpfmm" explain "$sb" "$mp"
+grep -q "^bpfmm explain: '.*MP+rel+acq.litmus' is a litmus file, not a STATE" "$tmp/err" \
+	&& grep -q "Try 'bpfmm explain --help'" "$tmp/err" && ok || ko "explain two tests: $(cat "$tmp/err")"
+expect_rc 2 "explain without a test" "$bpfmm" explain
+grep -q "Try 'bpfmm explain --help'" "$tmp/err" && ok || ko "explain without a test: $(cat "$tmp/err")"
+# diff-models with one model and a test says the model is missing
+expect_rc 2 "diff-models one model" "$bpfmm" diff-models "$root/models/bpf.cat" "$sb"
+grep -q "is a litmus test, but model B is missing" "$tmp/err" && ok || ko "diff-models one model: $(cat "$tmp/err")"
+# a missing -model is reported once, not once per test
+expect_rc 1 "-model missing, two tests" "$bpfmm" -model "$tmp/nosuch.cat" "$sb" "$mp"
+[ "$(grep -c "nosuch.cat' not found" "$tmp/err")" -eq 1 ] && ok || ko "-model missing reported $(grep -c "not found" "$tmp/err") times"
+# run --emit names the tests it leaves out
+printf 'BPF RelOnly\n{\n0:r1=x; 0:r2=1;\n}\n P0 ;\n store_release((u64 *)(r1 + 0), r2) ;\nexists (x=1)\n' >"$tmp/rel.litmus"
+expect_rc 0 "run --emit with an unsupported test" "$bpfmm" run --emit "$tmp/job" "$sb" "$tmp/rel.litmus"
+grep -q "RelOnly: unsupported (load_acquire / store_release" "$tmp/err" && grep -q "1 test(s) in .*, 1 unsupported" "$tmp/err" \
+	&& ok || ko "run --emit unsupported: $(cat "$tmp/err")"
 expect_rc 2 "map --mapping missing" "$bpfmm" map --mapping "$tmp/none" "$mp"
 expect_rc 2 "map --budget x" "$bpfmm" map --arch arm64 --budget x "$mp"
 sed 's/^exists (1:r4=1/exists ((1:r4=1/' "$mp" >"$tmp/paren.litmus"
@@ -408,7 +425,8 @@ tr "\n" " " <"$root/docs/jit-mappings.md" | grep -q "herd7 has no s390x or Loong
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	(cd / && "$tmp/inst/bin/bpfmm" -notime "$sb") >"$tmp/out" 2>&1 &&
 		grep -q '^Observation SB+plain' "$tmp/out" && ok || ko "installed bpfmm: $(cat "$tmp/out")"
-	"$tmp/inst/bin/bpfmm" --model-dir | grep -q "$tmp/inst/bin/../share/bpfmm/models" && ok || ko "installed model dir"
+	# named without "bin/..": error messages and explain print it
+	"$tmp/inst/bin/bpfmm" --model-dir | grep -qx "$(cd "$tmp/inst/share/bpfmm/models" && pwd -P)" && ok || ko "installed model dir: $("$tmp/inst/bin/bpfmm" --model-dir)"
 	(cd / && "$tmp/inst/bin/bpfmm" map --arch riscv64 "$sb") >"$tmp/out" 2>&1 &&
 		grep -q '^Map SB+plain riscv64 riscv64-linux-6.12 sound' "$tmp/out" && ok || ko "installed map: $(cat "$tmp/out")"
 	# documentation and the herd7 wrapper: bpfmm-herd7 in bin (it cannot
