@@ -119,7 +119,7 @@ for table in "$root"/mappings/*; do
 	arch=${name%%-linux*}; arch=${arch%%-before*}; arch=${arch%%-proposed}; arch=${arch%%-llsc}
 	xargs "$bpfmm" map --mapping "$table" --emit "$dir" <"$tmp/bpf" >"$tmp/map.out" 2>"$tmp/map.err"
 	case $model in
-	bpf.cat|ppc.cat|x86tso.cat)
+	bpf.cat|ppc.cat|x86tso.cat|mips.cat)
 		herd_dir "map $name" "map-$arch" "$dir" 1 -unroll 0 -model "$root/models/$model" ;;
 	riscv.cat|aarch64.cat)
 		if [ -f "$lib/$model" ]; then
