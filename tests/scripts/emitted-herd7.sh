@@ -119,9 +119,9 @@ for table in "$root"/mappings/*; do
 	arch=${name%%-linux*}; arch=${arch%%-before*}; arch=${arch%%-proposed}; arch=${arch%%-llsc}
 	xargs "$bpfmm" map --mapping "$table" --emit "$dir" <"$tmp/bpf" >"$tmp/map.out" 2>"$tmp/map.err"
 	case $model in
-	bpf.cat|ppc.cat|x86tso.cat|mips.cat)
+	bpf.cat|ppc.cat|x86tso.cat)
 		herd_dir "map $name" "map-$arch" "$dir" 1 -unroll 0 -model "$root/models/$model" ;;
-	riscv.cat|aarch64.cat)
+	riscv.cat|aarch64.cat|mips.cat)
 		if [ -f "$lib/$model" ]; then
 			herd_dir "map $name" "map-$arch" "$dir" 0 -unroll 0 -I "$lib" -model "$model"
 		else
