@@ -9,6 +9,7 @@
 #include "arch/bpf_frontend.h"
 #include "arch/c_frontend.h"
 #include "arch/loongarch_frontend.h"
+#include "arch/mips_frontend.h"
 #include "arch/ppc_frontend.h"
 #include "arch/riscv_frontend.h"
 #include "arch/s390x_frontend.h"
@@ -19,6 +20,7 @@ static const frontend *const table[] = {
 	&bpf_frontend,
 	&c_frontend,
 	&loongarch_frontend,
+	&mips_frontend,
 	&ppc_frontend,
 	&riscv_frontend,
 	&s390x_frontend,

@@ -166,6 +166,17 @@ if "$bpfmm" map --mapping loongarch64-linux-6.12 "$f" | grep -q '^Map .* unsound
 else
 	bad "--variant same-address-rr on $f"
 fi
+# --variant llsc-mb: mips64 6.12's fetch-add is unsound on a CPU that
+# reorders accesses beyond LL/SC (the default mips.cat), sound on one that
+# does not; the proposed table (a sync around the loop) is sound either way
+f=tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+if "$bpfmm" map --arch mips64 "$f" | grep -q '^Map .* unsound ' \
+   && "$bpfmm" map --arch mips64 --variant llsc-mb "$f" | grep -q '^Map .* sound$' \
+   && "$bpfmm" map --mapping mips64-proposed "$f" | grep -q '^Map .* sound$'; then
+	ok
+else
+	bad "--variant llsc-mb on $f"
+fi
 # usage errors exit 2, an unknown architecture too
 "$bpfmm" map tests/litmus/bpf/CoWW.litmus >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "map without --arch should exit 2"

@@ -121,7 +121,7 @@ for table in "$root"/mappings/*; do
 	case $model in
 	bpf.cat|ppc.cat|x86tso.cat)
 		herd_dir "map $name" "map-$arch" "$dir" 1 -unroll 0 -model "$root/models/$model" ;;
-	riscv.cat|aarch64.cat)
+	riscv.cat|aarch64.cat|mips.cat)
 		if [ -f "$lib/$model" ]; then
 			herd_dir "map $name" "map-$arch" "$dir" 0 -unroll 0 -I "$lib" -model "$model"
 		else
