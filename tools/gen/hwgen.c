@@ -3,7 +3,7 @@
  * differential testing of our hardware models against the reference
  * simulator's (tests/diff/hw-diff.sh).
  *
- *   hwgen --arch aarch64|riscv|ppc|x86 --seed N [--count K] [--first I]
+ *   hwgen --arch aarch64|aarch64-zr|riscv|ppc|x86 --seed N [--count K] [--first I]
  *         [--prefix NAME] [--outdir DIR]
  *
  * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
@@ -35,6 +35,10 @@
  *   dependency sources: the loaded register, STXR's status, CAS's Rs, the
  *   old value of SWP / LD<op>, or a read of the location the access before
  *   wrote (which may read that write: local read successor).
+ * AArch64, --arch aarch64-zr: the same, with atomics and exclusives whose
+ *   destination register is XZR / WZR, reached through branches, CSEL
+ *   picks or address dependencies and read back by LDR / LDAPR / LDAR
+ *   (a64zr_access, a64zr_link below).
  * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amoadd / amoxor /
  *   amoor / amomax with zero operand in every ordering; writes sw, lr + sc
  *   (all orderings), amoswap / amoadd / amoor / amoxor / amoand / amomin /
@@ -476,6 +480,201 @@ static void a64_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 	}
 }
 
+/* ================================================ AArch64: zero registers */
+
+/*
+ * --arch aarch64-zr (issue 29): the AArch64 tests above, with the class
+ * they never drew -- atomics and exclusives whose destination register is
+ * XZR / WZR (SWP Rs,WZR; LD<op> Rs,WZR; ST<op>; CAS WZR,Rt; LDXR / LDAXR
+ * WZR + STXR / STLXR), reached through a branch (CBNZ, CMP + B.NE), a
+ * CSEL pick of their address or data, or an address dependency, and
+ * followed by a local read (LDR, LDAPR, LDAR) that may read their own
+ * write. Such an atomic stands for a shape's write, for a shape's read
+ * (then observed by the read after it), or sits between two accesses on a
+ * location `uN` of thread N only (X23), reached from the first access and
+ * read back before the link to the second. Everything else is drawn as for
+ * --arch aarch64 (a64_access, a64_link).
+ */
+#define ZR_MAXREG 14     /* registers above this are left to the links */
+#define ZR_MAXCELL 22    /* no intermediate atomic in a longer thread */
+
+static void zr_observe(thr *t, const char *reg)
+{
+	if (t->nobs < (int)(sizeof t->obs / sizeof *t->obs))
+		observe(t, reg);
+}
+
+/* A read of the location at base right after an access to it (it may
+ * read that access's write): observed and a dependency source. */
+static void zr_readback(rng_t *r, thr *t, const char *base, srcs *out)
+{
+	static const char *const lds[] = { "LDR", "LDAPR", "LDAPR", "LDAR" };
+	char b[24];
+	int e = a64_reg(t);
+
+	cell(t, "%s W%d,[%s]", PICK(r, lds), e, base);
+	sprintf(b, "X%d", e);
+	zr_observe(t, b);
+	add_src(out, b);
+}
+
+/* An atomic or exclusive pair writing v (a register or WZR) to ad, whose
+ * destination register is WZR. */
+static void zr_rmw(rng_t *r, thr *t, const char *ad, const char *v, srcs *out)
+{
+	static const char *const so[] = { "", "L" };
+	char b[24];
+
+	switch (rnd(r, 6)) {
+	case 0:
+		cell(t, "SWP%s %s,WZR,%s", PICK(r, a64_ord), v, ad);
+		break;
+	case 1:
+		cell(t, "LD%s%s %s,WZR,%s", PICK(r, a64_ops), PICK(r, a64_ord), v, ad);
+		break;
+	case 2:
+		cell(t, "ST%s%s %s,%s", PICK(r, a64_ops), PICK(r, so), v, ad);
+		break;
+	case 3:   /* compares with 0 (the initial value), result dropped */
+		cell(t, "CAS%s WZR,%s,%s", PICK(r, a64_ord), v, ad);
+		break;
+	default: {  /* exclusive pair loading into WZR; status kept or dropped */
+		int s = a64_reg(t);
+		cell(t, "%s WZR,%s", chance(r, 50) ? "LDXR" : "LDAXR", ad);
+		if (chance(r, 15)) {
+			cell(t, "%s WZR,%s,%s", chance(r, 50) ? "STXR" : "STLXR", v, ad);
+			break;
+		}
+		cell(t, "%s W%d,%s,%s", chance(r, 50) ? "STXR" : "STLXR", s, v, ad);
+		sprintf(b, "X%d", s);
+		zr_observe(t, b);
+		add_src(out, b);
+		break;
+	}
+	}
+}
+
+/* A shape's access, drawn among the zero-destination forms (or as for
+ * --arch aarch64), then maybe read back. */
+static void a64zr_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	char ad[48], v[24], base[24];
+
+	/* a shape's read is rarely made an atomic: another write to x or y
+	 * in a 3- or 4-thread shape multiplies the coherence orders */
+	if (chance(r, a->w ? 30 : 75) || t->nextreg > ZR_MAXREG) {
+		a64_access(r, t, a, lk, out);
+		if (a->w && chance(r, 40) && t->nextreg <= ZR_MAXREG) {
+			a64_locreg(t, a->loc, base);
+			zr_readback(r, t, base, out);
+		}
+		return;
+	}
+	out->n = 0;
+	out->wloc = a->loc;
+	a64_locreg(t, a->loc, base);
+	a64_address(r, t, a->loc, lk, 0, ad);
+	if (a->w) {
+		if (chance(r, 12))
+			strcpy(v, "WZR");
+		else
+			a64_value(t, a->val, lk, v);
+		zr_rmw(r, t, ad, v, out);
+		if (chance(r, 65))
+			zr_readback(r, t, base, out);
+		return;
+	}
+	/* a read: an atomic that leaves the value (operand 0, or the
+	 * link's compare register) or writes 0, or a load into WZR; the
+	 * read after it observes the location */
+	const char *op = lk->cmp[0] ? lk->cmp : "WZR";
+	switch (rnd(r, 5)) {
+	case 0:
+		cell(t, "LD%s%s %s,WZR,%s", PICK(r, a64_ops0), PICK(r, a64_ord), op, ad);
+		break;
+	case 1:
+		cell(t, "SWP%s WZR,WZR,%s", PICK(r, a64_ord), ad);
+		break;
+	default: {
+		static const char *const lds[] = { "LDXR", "LDAXR", "LDAR", "LDAPR", "LDR" };
+		cell(t, "%s WZR,%s", PICK(r, lds), ad);
+		out->wloc = -1;
+		break;
+	}
+	}
+	zr_readback(r, t, base, out);
+}
+
+/* The link between two accesses: half the time, first a zero-destination
+ * atomic on the thread's own `uN`, reached from the first access (branch,
+ * CSEL pick of its address or data, address dependency), and read back;
+ * then a link as for --arch aarch64 from that read (or nothing: an LDAPR
+ * or LDAR orders by itself). */
+static void a64zr_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+	char ad[48], v[24];
+	srcs mid = { .n = 0, .wloc = s->wloc };
+
+	char uinit[24];
+	int ninit = t->ninit;
+
+	memset(lk, 0, sizeof *lk);
+	snprintf(uinit, sizeof uinit, "X23=u%d", t->id);   /* a location of this thread only */
+	init(t, "%s", uinit);
+	int again = t->ninit == ninit;       /* one such atomic per thread */
+	if (again || !src || t->nextreg > ZR_MAXREG - 4 || t->n > ZR_MAXCELL || chance(r, 50)) {
+		t->ninit = ninit;
+		a64_link(r, t, s, b, lk);
+		return;
+	}
+	int k = (int)rnd(r, 4), d = a64_reg(t);
+	strcpy(ad, "[X23]");
+	if (chance(r, 15))
+		strcpy(v, "WZR");
+	else
+		sprintf(v, "W%d", a64_reg(t));
+	if (k == 0) {                      /* branch */
+		sprintf(t->lab, "L%d%d", t->id, t->label++);
+		if (chance(r, 50))
+			cell(t, "CBNZ %s,%s", src, t->lab);
+		else {
+			cell(t, "CMP %s,#1", src);
+			cell(t, "B.NE %s", t->lab);
+		}
+		t->pending_label = t->lab;
+	} else if (k == 1) {               /* CSEL pick of the address */
+		int z = a64_reg(t), e = a64_reg(t);
+		cell(t, "CMP %s,#%d", src, (int)rnd(r, 2));
+		cell(t, "MOV X%d,#0", z);
+		cell(t, "CSEL X%d,X%d,XZR,%s", d, z, chance(r, 50) ? "EQ" : "NE");
+		cell(t, "ADD X%d,X23,X%d", e, d);
+		sprintf(ad, "[X%d]", e);
+	} else if (k == 2 && v[1] != 'Z') { /* CSEL pick of the data */
+		int f = a64_reg(t);
+		cell(t, "CMP %s,#%d", src, (int)rnd(r, 2));
+		cell(t, "MOV %s,#1", v);
+		cell(t, "MOV W%d,#2", f);
+		cell(t, "CSEL W%d,%s,W%d,%s", d, v, f, chance(r, 50) ? "EQ" : "NE");
+		sprintf(v, "W%d", d);
+	} else {                           /* address dependency */
+		int e = a64_reg(t);
+		a64_zero(r, t, d, src);
+		cell(t, "ADD X%d,X23,X%d", e, d);
+		sprintf(ad, "[X%d]", e);
+	}
+	if (v[1] != 'Z' && k != 2)
+		cell(t, "MOV %s,#%d", v, 1 + (int)rnd(r, 3));
+	zr_rmw(r, t, ad, v, &mid);
+	mid.n = 0;                         /* the read back is the source */
+	zr_readback(r, t, "X23", &mid);
+	if (chance(r, 25))
+		add_src(&mid, src);
+	if (chance(r, 25))
+		return;                    /* the LDAPR / LDAR (or nothing) */
+	a64_link(r, t, &mid, b, lk);
+}
+
 /* ================================================================ RISC-V */
 
 static const char *const rv_ord[] = { "", ".aq", ".rl", ".aqrl" };
@@ -773,6 +972,7 @@ typedef struct {
 
 static const arch arches[] = {
 	{ "aarch64", "AArch64", a64_access, a64_link },
+	{ "aarch64-zr", "AArch64", a64zr_access, a64zr_link },
 	{ "riscv", "RISCV", rv_access, rv_link },
 	{ "ppc", "PPC", ppc_access, ppc_link },
 	{ "x86", "X86", x86_access, x86_link },
@@ -890,7 +1090,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(o, "--outdir") && v) {
 			dir = v;
 		} else {
-			fprintf(stderr, "usage: hwgen --arch aarch64|riscv|ppc|x86 --seed N [--count K] "
+			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|riscv|ppc|x86 --seed N [--count K] "
 				"[--first I] [--prefix NAME] [--outdir DIR]\n");
 			return 2;
 		}
