@@ -379,6 +379,19 @@ static void a64_zero(rng_t *r, thr *t, int d, const char *src)
 	}
 }
 
+/* A branch on src (CBNZ, or CMP + B.NE) to the next cell. */
+static void a64_branch(rng_t *r, thr *t, const char *src)
+{
+	sprintf(t->lab, "L%d%d", t->id, t->label++);
+	if (chance(r, 50))
+		cell(t, "CBNZ %s,%s", src, t->lab);
+	else {
+		cell(t, "CMP %s,#1", src);
+		cell(t, "B.NE %s", t->lab);
+	}
+	t->pending_label = t->lab;
+}
+
 /* The link between two accesses of one thread: after the first (whose
  * dependency sources are in s), before the second b. */
 static void a64_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
@@ -440,14 +453,7 @@ static void a64_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 		return;
 	}
 	if (k <= 12) {                       /* control dependency */
-		sprintf(t->lab, "L%d%d", t->id, t->label++);
-		if (chance(r, 50))
-			cell(t, "CBNZ %s,%s", src, t->lab);
-		else {
-			cell(t, "CMP %s,#1", src);
-			cell(t, "B.NE %s", t->lab);
-		}
-		t->pending_label = t->lab;
+		a64_branch(r, t, src);
 		if (chance(r, 35))
 			cell(t, "ISB");
 		lk->ctrl = 1;
@@ -635,14 +641,7 @@ static void a64zr_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
 	else
 		sprintf(v, "W%d", a64_reg(t));
 	if (k == 0) {                      /* branch */
-		sprintf(t->lab, "L%d%d", t->id, t->label++);
-		if (chance(r, 50))
-			cell(t, "CBNZ %s,%s", src, t->lab);
-		else {
-			cell(t, "CMP %s,#1", src);
-			cell(t, "B.NE %s", t->lab);
-		}
-		t->pending_label = t->lab;
+		a64_branch(r, t, src);
 	} else if (k == 1) {               /* CSEL pick of the address */
 		int z = a64_reg(t), e = a64_reg(t);
 		cell(t, "CMP %s,#%d", src, (int)rnd(r, 2));
