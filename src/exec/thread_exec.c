@@ -1212,8 +1212,10 @@ static int run(runner *r, pathpos p)
 		case IR_ALU: {
 			if (!ir_alu(in->alu, value_of(&in->a, r), value_of(&in->b, r), &v))
 				return no_alu(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
-			bool self_xor = in->alu == ALU_XOR && in->a.kind == OPND_REG &&
-					in->b.kind == OPND_REG && in->a.reg == in->b.reg;
+			/* x ^ x, x == x, x != x: known without x */
+			bool self_xor = (in->alu == ALU_XOR || in->alu == ALU_EQ || in->alu == ALU_NE)
+					&& in->a.kind == OPND_REG && in->b.kind == OPND_REG
+					&& in->a.reg == in->b.reg;
 			dset t = tmp(r, T_ADDR), vt = tmp(r, T_VDEP), pt = tmp(r, T_X);
 			ds_copy(t, oset(r, &in->a, TAINT), w);
 			ds_or(t, oset(r, &in->b, TAINT), w);
