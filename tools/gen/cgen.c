@@ -65,14 +65,14 @@
 
 #define MAXT 4
 #define MAXREGS 12
-#define NLOC 7            /* x y z a l0 l1 s */
+#define NLOC 8            /* x y z a l0 l1 s p */
 #define BODY 8192
 
-enum { LX, LY, LZ, LA, LL0, LL1, LS };
-static const char *const locname[NLOC] = { "x", "y", "z", "a", "l0", "l1", "s" };
+enum { LX, LY, LZ, LA, LL0, LL1, LS, LP };
+static const char *const locname[NLOC] = { "x", "y", "z", "a", "l0", "l1", "s", "p" };
 static const char *const loctype[NLOC] = {
 	"int *", "int *", "int *", "atomic_t *", "spinlock_t *", "spinlock_t *",
-	"struct srcu_struct *" };
+	"struct srcu_struct *", "int **" };
 
 /* ---------------------------------------------------------------- RNG */
 
@@ -93,6 +93,7 @@ typedef struct {
 	size_t len;
 	int nregs;            /* registers r0 .. r(nregs-1) */
 	int loaded[MAXREGS];  /* register holds a value read from loc+1 (0: none; -1: computed) */
+	int ptr[MAXREGS];     /* register holds an address read from p */
 	int observed[MAXREGS];/* worth naming in the condition */
 	int undeclared;       /* register left undeclared (-1: none) */
 	unsigned used;        /* locations used (bit per loc) */
@@ -107,6 +108,7 @@ typedef struct {
 	const options *o;
 	thread_t th[MAXT];
 	int nthreads, nlocs, has_atomic, nlocks, shape;
+	int has_ptr;          /* a pointer p (int **, initially &x) */
 	char shape_cond[256];
 	int nextval;
 	int reads[NLOC], writes[NLOC];   /* for the cost estimate */
@@ -180,12 +182,145 @@ static const char *const sfx[] = { "", "_relaxed", "_acquire", "_release" };
 
 static void gen_block(gen_t *g, thread_t *t, int indent, int nstmts);
 
+/* an int location other than l, used by the thread */
+static int other_loc(gen_t *g, thread_t *t, int l)
+{
+	int m = l;
+	for (int i = 0; i < 8 && m == l; i++)
+		m = int_loc(g, t);
+	if (m == l)
+		m = l == LX ? LY : LX;
+	t->used |= 1u << m;
+	return m;
+}
+
+/* the fences around accesses under a control dependency */
+static void gap_fence(gen_t *g, thread_t *t, int indent, const char *usual)
+{
+	int k = (int)rnd(g->r, 10);
+	if (k < 5)
+		out(t, indent, "%s;", usual);
+	else if (k < 7)
+		out(t, indent, "smp_mb();");
+}
+
+/* Shapes bpfmm once got wrong (docs/c-dialect.md), as one statement so
+ * that they come even without --after-if:
+ *   a register set before an if on a read and again in its arm (and
+ *   else), then written: a constant by path, no dependency;
+ *   plain accesses in the arm (a plain copy *l1 = *l2, or a plain write),
+ *   between smp_rmb() and smp_wmb() (or smp_mb(), or nothing): the
+ *   LKMM's plain OOTA examples. */
+static void gen_gap_if(gen_t *g, thread_t *t, int indent, int d)
+{
+	rng_t *r = g->r;
+	int val = plausible(g, t->loaded[d] > 0 ? t->loaded[d] - 1 : -1);
+	const char *c = chance(r, 50) ? "==" : "!=";
+
+	if (chance(r, 50)) {
+		int l = int_loc(g, t), rr = new_reg(t);
+		int v1 = newval(g, l), v2 = newval(g, l);
+		out(t, indent, "r%d = %d;", rr, v1);
+		out(t, indent, "if (r%d %s %d)", d, c, val);
+		out(t, indent + 1, "r%d = %d;", rr, v2);
+		if (chance(r, 30)) {
+			out(t, indent, "else");
+			out(t, indent + 1, "r%d = %d;", rr, newval(g, l));
+		}
+		if (chance(r, 70))
+			out(t, indent, "WRITE_ONCE(*%s, r%d);", locname[l], rr);
+		else
+			out(t, indent, "*%s = r%d;", locname[l], rr);
+		count(g, l, 0, 1);
+		return;
+	}
+	int l1 = int_loc(g, t), l2 = other_loc(g, t, l1);
+	gap_fence(g, t, indent, "smp_rmb()");
+	out(t, indent, "if (r%d %s %d)", d, c, val);
+	if (chance(r, 75)) {
+		out(t, indent + 1, "*%s = *%s;", locname[l1], locname[l2]);
+		count(g, l2, 1, 0);
+		/* the copy writes what l2 may hold */
+		for (int i = 0; i < g->nvals[l2] && g->nvals[l1] < 32; i++)
+			g->vals[l1][g->nvals[l1]++] = g->vals[l2][i];
+	} else {
+		out(t, indent + 1, "*%s = %d;", locname[l1], newval(g, l1));
+	}
+	count(g, l1, 0, 1);
+	gap_fence(g, t, indent, "smp_wmb()");
+}
+
+/* The pointer p (int **, initially &x): rcu_assign_pointer / WRITE_ONCE
+ * of the address of x, y or z; rcu_dereference / READ_ONCE of it; a
+ * comparison of the address read with another used as a value (the
+ * generated RCU tests' r4 = (r1 != r4)), then used in an if, written, or
+ * the pointer dereferenced. */
+static void gen_ptr(gen_t *g, thread_t *t, int indent)
+{
+	rng_t *r = g->r;
+	int c[MAXREGS], n = 0, k = (int)rnd(r, 10);
+
+	t->used |= 1u << LP;
+	for (int i = 0; i < t->nregs; i++)
+		if (t->ptr[i])
+			c[n++] = i;
+	if (k < 3) {
+		int l = int_loc(g, t);
+		out(t, indent, chance(r, 50) ? "rcu_assign_pointer(*p, %s);" : "WRITE_ONCE(*p, %s);",
+		    locname[l]);
+		count(g, LP, 0, 1);
+		return;
+	}
+	if (k < 6 || n == 0) {
+		int rr = new_reg(t);
+		out(t, indent, chance(r, 50) ? "r%d = rcu_dereference(*p);" : "r%d = READ_ONCE(*p);", rr);
+		t->ptr[rr] = 1;
+		t->loaded[rr] = 0;
+		t->observed[rr] = 1;
+		count(g, LP, 1, 0);
+		return;
+	}
+	int pr = c[rnd(r, (unsigned)n)];
+	if (k < 8) {     /* dereference it */
+		int rr = new_reg(t);
+		if (chance(r, 50)) {
+			out(t, indent, "r%d = READ_ONCE(*r%d);", rr, pr);
+			t->loaded[rr] = LX + 1;
+			t->observed[rr] = 1;
+			count(g, LX, 1, 0);
+		} else {
+			out(t, indent, "WRITE_ONCE(*r%d, %d);", pr, newval(g, LX));
+			count(g, LX, 0, 1);
+		}
+		return;
+	}
+	/* compare it with an address, as a value */
+	int l = int_loc(g, t), rr = new_reg(t);
+	out(t, indent, "r%d = (r%d %s %s);", rr, pr, chance(r, 50) ? "!=" : "==", locname[l]);
+	t->loaded[rr] = -1;
+	t->observed[rr] = 1;
+	if (chance(r, 50)) {
+		int w = int_loc(g, t);
+		out(t, indent, "WRITE_ONCE(*%s, r%d);", locname[w], rr);
+		count(g, w, 0, 1);
+	}
+}
+
 /* one statement */
 static void gen_stmt(gen_t *g, thread_t *t, int indent)
 {
 	rng_t *r = g->r;
 	int k = (int)rnd(r, 100), l, d, rr, v;
 
+	if (g->has_ptr && chance(r, 30)) {     /* the pointer p */
+		gen_ptr(g, t, indent);
+		return;
+	}
+	if (chance(r, 12) && !t->in_lock && !t->in_rcu && !t->in_srcu && t->depth < 2
+	    && (d = some_loaded(g, t)) >= 0) {
+		gen_gap_if(g, t, indent, d);
+		return;
+	}
 	if (k < 18) {                          /* a read */
 		l = int_loc(g, t);
 		rr = new_reg(t);
@@ -381,6 +516,18 @@ static void atom(gen_t *g, char *buf, size_t n)
 	if (nc && chance(r, 70)) {
 		int c = (int)rnd(r, (unsigned)nc);
 		int ld = g->th[cand_t[c]].loaded[cand_r[c]];
+		if (g->th[cand_t[c]].ptr[cand_r[c]]) {
+			/* an address: of x (p's initial value) or of a location
+			 * some thread names (herd7 refuses others) */
+			int l = (int)rnd(r, 3);
+			unsigned used = 1u << LX;
+			for (int ti = 0; ti < g->nthreads; ti++)
+				used |= g->th[ti].used;
+			if (!((used >> l) & 1))
+				l = LX;
+			snprintf(buf, n, "%d:r%d=%s", cand_t[c], cand_r[c], locname[l]);
+			return;
+		}
 		snprintf(buf, n, "%d:r%d=%d", cand_t[c], cand_r[c], plausible(g, ld > 0 ? ld - 1 : -1));
 		return;
 	}
@@ -552,11 +699,13 @@ static int generate(const options *o, uint64_t seed, unsigned idx, const char *n
 		g->nlocs = (int)range(&rs, o->lmin, o->lmax);
 		g->has_atomic = chance(&rs, 40);
 		g->nlocks = chance(&rs, 35) ? (int)range(&rs, 1, 2) : 0;
+		g->has_ptr = chance(&rs, 25);
 		for (int ti = 0; ti < MAXT; ti++)
 			g->th[ti].undeclared = -1;
 		if (o->shapes && chance(&rs, 40)) {
 			g->has_atomic = 0;
 			g->nlocks = 0;
+			g->has_ptr = 0;
 			g->shape = 1;
 			gen_shape(g, g->shape_cond, sizeof g->shape_cond);
 		}
@@ -603,6 +752,11 @@ static int generate(const options *o, uint64_t seed, unsigned idx, const char *n
 	fprintf(f, "{\n");
 	if (g->has_atomic && chance(&rs, 30))
 		fprintf(f, "\tatomic_t a = ATOMIC_INIT(%d);\n", (int)range(&rs, 1, 2));
+	unsigned used_all = 0;
+	for (int ti = 0; ti < g->nthreads; ti++)
+		used_all |= g->th[ti].used;
+	if ((used_all >> LP) & 1)
+		fprintf(f, "\tint *p = &x;\n");
 	fprintf(f, "}\n\n");
 	unsigned all = 0;
 	for (int ti = 0; ti < g->nthreads; ti++)
