@@ -28,12 +28,27 @@
  *   spin_lock(l) ... spin_unlock(l); an RCU read-side critical section or
  *   synchronize_rcu(); with --srcu an SRCU read-side section
  *   (srcu_read_lock/unlock) or synchronize_srcu().
+ * Also, as one statement each (shapes bpfmm once got wrong,
+ * docs/c-dialect.md): a register set before an if on a read and again
+ * in its arm (and else), then written (r1 = 1; if (r0 == 2) r1 = 3;
+ * WRITE_ONCE(*y, r1);); plain accesses in an if's arm (*x = *y; or a
+ * plain write) with smp_rmb() before and smp_wmb() after (or smp_mb(),
+ * or none). About a quarter of the tests have a pointer p (int **,
+ * initially &x): rcu_assign_pointer(*p, y) / WRITE_ONCE(*p, z),
+ * rcu_dereference(*p) / READ_ONCE(*p), a comparison of the address read
+ * with another used as a value (r2 = (r1 != y);, sometimes written),
+ * and reads and writes through the address read.
  * About 40% of the tests (none with --no-shapes) are instead a classic
  * shape (MP, SB, LB, WRC, IRIW, 2+2W, R, S, ISA2, RWC, Z6.0, ...) whose
  * accesses are drawn among those primitives, with a random step between
  * two accesses of a thread (nothing, a fence, an address, data or
- * control dependency, critical sections, RCU) and the condition of the
- * shape (the outcome that needs a reordering).
+ * control dependency, critical sections, RCU; before a write that
+ * follows a read also the value of a register set under an if, or plain
+ * copies between u and v under a control dependency between fences) and
+ * the condition of the shape (the outcome that needs a reordering). Three
+ * LB shapes mostly take one of those two steps: the LKMM's plain OOTA
+ * example (u to v in one thread, v to u in the other) and LB through
+ * values set under ifs.
  * Every write stores a value distinct from the others of the test. The
  * condition is exists (mostly), ~exists or forall over registers that
  * hold read values and over final values of the int locations; most
@@ -65,14 +80,14 @@
 
 #define MAXT 4
 #define MAXREGS 12
-#define NLOC 8            /* x y z a l0 l1 s p */
+#define NLOC 10           /* x y z a l0 l1 s p u v */
 #define BODY 8192
 
-enum { LX, LY, LZ, LA, LL0, LL1, LS, LP };
-static const char *const locname[NLOC] = { "x", "y", "z", "a", "l0", "l1", "s", "p" };
+enum { LX, LY, LZ, LA, LL0, LL1, LS, LP, LU, LV };
+static const char *const locname[NLOC] = { "x", "y", "z", "a", "l0", "l1", "s", "p", "u", "v" };
 static const char *const loctype[NLOC] = {
 	"int *", "int *", "int *", "atomic_t *", "spinlock_t *", "spinlock_t *",
-	"struct srcu_struct *", "int **" };
+	"struct srcu_struct *", "int **", "int *", "int *" };
 
 /* ---------------------------------------------------------------- RNG */
 
@@ -567,6 +582,12 @@ static const char *const shapes[] = {
 	"Wx1 Wy1 | Ry1 Wz1 | Wz2 Rx0 ; z=2",   /* Z6.0 */
 	"Rx1 Wy1 | Ry1 Wz1 | Rz1 Wx1",         /* LB, 3 threads */
 	"Wx1 Rx1 Ry0 | Wy1 Ry1 Rx0",           /* SB with own reads */
+	/* a leading mark forces the step before each write that follows a
+	 * read (mostly): '*' plain copies under a control dependency
+	 * between fences, '#' the value a register set under an if */
+	"*Rx1 Wy1 | Ry1 Wx1",                  /* LB, the LKMM's plain OOTA */
+	"#Rx1 Wy1 | Ry1 Wx1",                  /* LB, values set under ifs */
+	"#Rx1 Wy1 | Ry1 Wz1 | Rz1 Wx1",        /* LB, 3 threads */
 };
 
 /* One shape, each access drawn among the primitives that make it and
@@ -577,6 +598,7 @@ static void gen_shape(gen_t *g, char *cond, size_t ncond)
 {
 	rng_t *r = g->r;
 	const char *sp = shapes[rnd(r, sizeof shapes / sizeof *shapes)];
+	int force = *sp == '*' ? 4 : *sp == '#' ? 3 : 0;
 	int ti = 0;
 	size_t cl = 0;
 	int ctrl_open[MAXT] = { 0 };
@@ -600,6 +622,8 @@ static void gen_shape(gen_t *g, char *cond, size_t ncond)
 		int d = prev_reg[ti], dep = 0;   /* 1 addr, 2 data */
 		if (d >= 0 || t->nregs || t->len) {   /* the step before this access */
 			int k = (int)rnd(r, 100);
+			if (force && prev_read[ti] && isw && chance(r, 80))
+				k = force == 3 ? 90 : 95;
 			if (k < 25)
 				;
 			else if (k < 40)
@@ -617,6 +641,28 @@ static void gen_shape(gen_t *g, char *cond, size_t ncond)
 				ind++;
 			} else if (k < 90 && !rcu[ti]) {
 				out(t, ind, "synchronize_rcu();");
+			} else if (k < 95 && prev_read[ti] && isw) {
+				dep = 3;   /* the value: a register set under an if */
+			} else if (k >= 95 && prev_read[ti] && isw) {
+				/* plain copies under a control dependency,
+				 * between fences: u to v in even threads, v to
+				 * u in odd ones (the LKMM's plain OOTA shape) */
+				int from = ti % 2 ? LV : LU, to = ti % 2 ? LU : LV;
+				t->used |= 1u << LU | 1u << LV;
+				/* the forced shape mostly as explanation.txt
+				 * has it: smp_rmb() before, smp_wmb() after */
+				if (force == 4 && chance(r, 70))
+					out(t, ind, "smp_rmb();");
+				else
+					gap_fence(g, t, ind, "smp_rmb()");
+				out(t, ind, "if (r%d == %d)", d, t->observed[d] - 1);
+				out(t, ind + 1, "*%s = *%s;", locname[to], locname[from]);
+				if (force == 4 && chance(r, 70))
+					out(t, ind, "smp_wmb();");
+				else
+					gap_fence(g, t, ind, "smp_wmb()");
+				count(g, from, 1, 0);
+				count(g, to, 0, 1);
 			}
 		}
 		if (rcu[ti] == 0 && chance(r, 5) && !ctrl_open[ti]) {
@@ -633,7 +679,15 @@ static void gen_shape(gen_t *g, char *cond, size_t ncond)
 			int k = (int)rnd(r, 100);
 			if (dep == 1)
 				out(t, ind, "WRITE_ONCE(*(%s + (r%d & 0)), %d);", locname[l], d, v);
-			else if (dep == 2)
+			else if (dep == 3) {
+				/* v where the read saw what the shape expects,
+				 * else 7: a constant by path, no dependency */
+				int rr = new_reg(t);
+				out(t, ind, "r%d = %d;", rr, v);
+				out(t, ind, "if (r%d != %d)", d, t->observed[d] - 1);
+				out(t, ind + 1, "r%d = 7;", rr);
+				out(t, ind, "WRITE_ONCE(*%s, r%d);", locname[l], rr);
+			} else if (dep == 2)
 				out(t, ind, "WRITE_ONCE(*%s, (r%d & 0) + %d);", locname[l], d, v);
 			else if (k < 55)
 				out(t, ind, "WRITE_ONCE(*%s, %d);", locname[l], v);
