@@ -361,7 +361,6 @@ static int parse_mov(sparc_parser *sp, const char *m)
 static int parse_compare(sparc_parser *sp, const char *m)
 {
 	opnd x, y;
-	ir_insn *in;
 	int ca, cb;
 
 	if (strcmp(m, "cmp") != 0 && strcmp(m, "btst") != 0)
@@ -369,23 +368,10 @@ static int parse_compare(sparc_parser *sp, const char *m)
 	if (source(sp, &x) || lex_expect(&sp->lx, ",") || source(sp, &y)
 	    || intern(sp, CC_A, &ca) || intern(sp, CC_B, &cb))
 		return -1;
-	if (m[0] == 'b') {
-		in = new_insn(sp, IR_ALU);
-		in->alu = ALU_AND;
-		in->dst = ca;
-		in->a = y;
-		in->b = x;
-		in = new_insn(sp, IR_MOV);
-		in->dst = cb;
-		in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
-		return 0;
-	}
-	in = new_insn(sp, IR_MOV);
-	in->dst = ca;
-	in->a = x;
-	in = new_insn(sp, IR_MOV);
-	in->dst = cb;
-	in->a = y;
+	if (m[0] == 'b')     /* btst rs2,rs1: the flags of rs1 & rs2 */
+		fe_flags_set(sp->th, sp->insn_pos, ca, cb, y, x, true);
+	else
+		fe_flags_set(sp->th, sp->insn_pos, ca, cb, x, y, false);
 	return 0;
 }
 
