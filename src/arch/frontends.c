@@ -13,6 +13,7 @@
 #include "arch/ppc_frontend.h"
 #include "arch/riscv_frontend.h"
 #include "arch/s390x_frontend.h"
+#include "arch/sparc_frontend.h"
 #include "arch/x86_frontend.h"
 
 static const frontend *const table[] = {
@@ -24,6 +25,7 @@ static const frontend *const table[] = {
 	&ppc_frontend,
 	&riscv_frontend,
 	&s390x_frontend,
+	&sparc_frontend,
 	&x86_64_frontend, &x86_frontend,
 };
 
