@@ -50,6 +50,8 @@ typedef enum {
 	                   * location and offset, an address is no integer
 	                   * (C's comparisons used as values, as herd7
 	                   * compares symbolic addresses) */
+	ALU_SLT, ALU_SLTU, /* 1 if a < b (signed / unsigned 64-bit), else 0:
+	                   * MIPS slt, sltu */
 } alu_op;
 
 /* a alu b on values (integers, or symbol + offset; BPF's x / 0 == 0 and
