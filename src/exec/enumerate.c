@@ -3,6 +3,7 @@
  * `with co from ...` (cat_eval.c). */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "exec/enumerate.h"
 #include "litmus/frontend.h"
 #include "base/xalloc.h"
@@ -206,6 +207,10 @@ typedef struct {
 	diag *d;
 	bool stop;
 	bool failed;          /* stopped on an error recorded in d */
+	combination_fn skip;  /* enum_limits.skip */
+	double cpu_deadline;  /* enum_limits.cpu_deadline, 0: none */
+	unsigned ticks;       /* steps since the clock was last read */
+	bool timed_out;
 
 	evstruct es;
 	int *base;            /* first event index of each thread */
@@ -411,6 +416,19 @@ static bool thin_air(enumerator *E)
 	return thin;
 }
 
+/* One step of the enumeration: past the CPU limit, stop (reading the
+ * clock every 64 steps; a step is a candidate or an allowed execution). */
+static bool out_of_time(enumerator *E)
+{
+	if (E->cpu_deadline <= 0 || E->timed_out)
+		return E->timed_out;
+	if (++E->ticks % 64 == 0 && enum_cpu_seconds() >= E->cpu_deadline) {
+		E->timed_out = true;
+		E->stop = true;
+	}
+	return E->timed_out;
+}
+
 static int judged(void *arg, const cat_verdict *v)
 {
 	enumerator *E = arg;
@@ -426,7 +444,7 @@ static int judged(void *arg, const cat_verdict *v)
 			return 1;
 		}
 	E->stats->allowed++;
-	if (E->fn(E->arg, &x)) {
+	if (E->fn(E->arg, &x) || out_of_time(E)) {
 		E->stop = true;
 		return 1;
 	}
@@ -444,6 +462,8 @@ static int choose_rf(enumerator *E, int k)
 		if (!E->candidate && thin_air(E))
 			return 0;
 		E->stats->candidates++;
+		if (out_of_time(E))
+			return 0;
 		if (E->candidate) {
 			execution x = { E->t, E->md, &E->es, E->pick, E->rf, NULL, NULL, 0 };
 			if (E->candidate(E->arg, &x))
@@ -586,6 +606,8 @@ static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 	if (E->stop)
 		return 0;
 	if (ti == E->t->nthreads) {
+		if (out_of_time(E))
+			return 0;
 		if (incoherent && !cut)
 			return 0;   /* no execution, and nothing to mark the test */
 		if (cut && E->stats->loop && prefix_cmp(E, ti) >= 0)
@@ -602,6 +624,10 @@ static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 		bool probe = cut || tr->cut || incoherent || tr->incoherent;
 		if (probe && E->stats->loop && prefix_cmp(E, ti + 1) > 0)
 			continue;
+		if (E->skip && E->skip(E->arg, E->t, E->md, E->pick, ti + 1)) {
+			E->stats->skipped++;
+			continue;
+		}
 		int st = pick_traces(E, ti + 1, cut || tr->cut, incoherent || tr->incoherent);
 		if (st < 0)
 			return st;
@@ -609,19 +635,38 @@ static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 	return 0;
 }
 
+static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execution_fn candidate,
+		     void *arg, const value *seed, int nseed, const enum_limits *lim,
+		     enum_stats *stats, diag *d);
+
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d)
 {
-	return enumerate_candidates(t, run, fn, NULL, arg, NULL, 0, stats, d);
+	return enumerate(t, run, fn, NULL, arg, NULL, 0, NULL, stats, d);
+}
+
+int enumerate_limited(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
+		      const enum_limits *lim, enum_stats *stats, diag *d)
+{
+	return enumerate(t, run, fn, NULL, arg, NULL, 0, lim, stats, d);
 }
 
 int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 			 execution_fn candidate, void *arg, const value *seed, int nseed,
 			 enum_stats *stats, diag *d)
 {
+	return enumerate(t, run, fn, candidate, arg, seed, nseed, NULL, stats, d);
+}
+
+static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execution_fn candidate,
+		     void *arg, const value *seed, int nseed, const enum_limits *lim,
+		     enum_stats *stats, diag *d)
+{
 	mem_domain md;
 	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .candidate = candidate,
-			 .arg = arg, .stats = stats, .d = d };
+			 .arg = arg, .stats = stats, .d = d,
+			 .skip = lim ? lim->skip : NULL,
+			 .cpu_deadline = lim ? lim->cpu_deadline : 0 };
 	int st = 0;
 	int unroll_limit = cat_run_unroll(run) < 0 ? UNROLL_DEFAULT : cat_run_unroll(run);
 
@@ -680,6 +725,8 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 	st = pick_traces(&E, 0, false, false);
 	if (E.failed)
 		st = -1;
+	else if (E.timed_out && st == 0)
+		st = -3;
 out:
 	for (int ti = 0; ti < t->nthreads; ti++)
 		trace_list_free(&E.tl[ti]);
@@ -695,6 +742,14 @@ out:
 	evstruct_free(&E.es);
 	mem_domain_free(&md);
 	return st;
+}
+
+double enum_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 value execution_final_memory(const execution *x, int loc)
