@@ -427,12 +427,10 @@ static int parse_alu(arm_parser *ap, const char *m)
 	int rd;
 
 	if (i < NELEM(arm_alus)) {
-		opnd a, b;
-		if (parse_reg(ap, &rd) || comma(ap) || parse_operand(ap, &a) || comma(ap)
+		opnd a = { .kind = OPND_REG }, b;
+		if (parse_reg(ap, &rd) || comma(ap) || parse_reg(ap, &a.reg) || comma(ap)
 		    || parse_operand(ap, &b))
 			return -1;
-		if (a.kind != OPND_REG)
-			return diag_error(ap->d, ap->insn_pos, "'%s' needs a register as first source", m);
 		if (arm_alus[i].flags && arm_alus[i].alu == ALU_SUB && set_flags(ap, a, b))
 			return -1;
 		alu(ap, rd, a, arm_alus[i].alu, b);
@@ -466,14 +464,12 @@ static int parse_alu(arm_parser *ap, const char *m)
 /* CMP Rn,Rm|#imm */
 static int parse_compare(arm_parser *ap, const char *m)
 {
-	opnd a, b;
+	opnd a = { .kind = OPND_REG }, b;
 
 	if (strcmp(m, "cmp") != 0)
 		return FE_NOT_MINE;
-	if (parse_operand(ap, &a) || comma(ap) || parse_operand(ap, &b))
+	if (parse_reg(ap, &a.reg) || comma(ap) || parse_operand(ap, &b))
 		return -1;
-	if (a.kind != OPND_REG)
-		return lex_error_expected(&ap->lx, "a register");
 	return set_flags(ap, a, b);
 }
 
