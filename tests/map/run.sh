@@ -44,6 +44,14 @@ run() {
 	xargs "$bpfmm" map --classes --mapping "$1" <"$tmp/files" >"$tmp/$1.out" 2>"$tmp/$1.err"
 }
 
+# FILE: FAIL lines, then "OK FAILED" counts: print the first, add the others
+tally() {
+	grep '^FAIL' "$1"
+	set -- $(tail -1 "$1")
+	pass=$((pass + $1))
+	fail=$((fail + $2))
+}
+
 # a table whose native front-end or model is missing is skipped
 usable() {
 	"$bpfmm" map --mapping "$1" tests/litmus/bpf/CoWW.litmus >/dev/null 2>"$tmp/probe.err" && return 0
@@ -75,10 +83,7 @@ for path in mappings/*-linux-6.12 mappings/*-proposed; do
 		else if ($5 == "unchecked") next
 		else { print "FAIL: " m ": " $0; f++ }
 	} END { print ok + 0, f + 0 }' "$tmp/$m.out" >"$tmp/verdicts"
-	grep '^FAIL' "$tmp/verdicts"
-	set -- $(tail -1 "$tmp/verdicts")
-	pass=$((pass + $1))
-	fail=$((fail + $2))
+	tally "$tmp/verdicts"
 done
 
 # arm (32-bit): the JIT refuses every atomic (build_insn(), BPF_STX |
@@ -97,10 +102,7 @@ arm_check() {   # OUTFILE LABEL
 		else if (lbl !~ /same-address-w/ && $5 == "unsound") ok++
 		else { print "FAIL: " lbl ": " $0; f++ }
 	} END { print ok + 0, f + 0 }' "$1" >"$tmp/arm-verdicts"
-	grep '^FAIL' "$tmp/arm-verdicts"
-	set -- $(tail -1 "$tmp/arm-verdicts")
-	pass=$((pass + $1))
-	fail=$((fail + $2))
+	tally "$tmp/arm-verdicts"
 }
 if usable arm-linux-6.12; then
 	run arm-linux-6.12
