@@ -4,6 +4,7 @@
  * every instruction becomes exactly one IR instruction, so a thread needs at
  * most as many IR slots, labels and gotos as it has cells.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "arch/bpf_frontend.h"
@@ -444,6 +445,31 @@ static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 	int rc = fe_parse_grid(bp.th, &bp.lab, &bp.lx, 1, cells, ncells, bpf_insn, bpf_resolve, &bp, d);
 	free(bp.jumps);
 	return rc;
+}
+
+bool bpf_verifier_refuses(const litmus_test *t, char *why, size_t n)
+{
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const litmus_thread *th = &t->threads[ti];
+		for (int i = 0; i < th->ncode; i++) {
+			const ir_insn *in = &th->code[i];
+			bool fetch = (in->op == IR_RMW || in->op == IR_CAS) && in->dst >= 0;
+			/* the encoding loads into the operand register (src), or
+			 * into r0 for cmpxchg: the litmus line names it as rD */
+			int load = in->dst;
+			if (in->op == IR_RMW && in->b.kind == OPND_REG && in->b.reg == in->a.reg)
+				load = in->b.reg;
+			if (!fetch || in->a.kind != OPND_REG || in->a.reg != load)
+				continue;
+			snprintf(why, n, "6.12 verifier: P%d line %d loads the "
+				 "atomic's old value into %s, its own address register "
+				 "(check_atomic_rmw(), kernel/bpf/verifier.c:7597 marks the "
+				 "load register unknown, then 7610 checks the access through it)",
+				 th->id, in->pos.line, t->regs[load]);
+			return true;
+		}
+	}
+	return false;
 }
 
 const frontend bpf_frontend = {

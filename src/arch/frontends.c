@@ -10,9 +10,11 @@
 #include "arch/bpf_frontend.h"
 #include "arch/c_frontend.h"
 #include "arch/loongarch_frontend.h"
+#include "arch/mips_frontend.h"
 #include "arch/ppc_frontend.h"
 #include "arch/riscv_frontend.h"
 #include "arch/s390x_frontend.h"
+#include "arch/sparc_frontend.h"
 #include "arch/x86_frontend.h"
 
 static const frontend *const table[] = {
@@ -21,9 +23,11 @@ static const frontend *const table[] = {
 	&bpf_frontend,
 	&c_frontend,
 	&loongarch_frontend,
+	&mips_frontend,
 	&ppc_frontend,
 	&riscv_frontend,
 	&s390x_frontend,
+	&sparc_frontend,
 	&x86_64_frontend, &x86_frontend,
 };
 
@@ -57,11 +61,21 @@ static const char *kernel_name(const frontend *fe, kernel_name_kind kind)
 	return kind == KERNEL_NAME_JIT ? fe->jit_arch : fe->qemu_arch;
 }
 
+/* Linux spells x86-64 both ways (arch/x86's x86_64 build name, the JIT's
+ * x86-64 in docs): '-' and '_' match each other in kernel names. */
+static bool same_kernel_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (*a != *b && !((*a == '-' || *a == '_') && (*b == '-' || *b == '_')))
+			return false;
+	return *a == *b;
+}
+
 const frontend *frontend_by_kernel_name(kernel_name_kind kind, const char *name)
 {
 	for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
 		const char *n = kernel_name(table[i], kind);
-		if (n && !strcmp(n, name))
+		if (n && same_kernel_name(n, name))
 			return table[i];
 	}
 	return NULL;

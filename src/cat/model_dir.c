@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include "cat/model_dir.h"
 
@@ -24,8 +25,13 @@ const char *model_dir(char *dir)
 		for (int i = 0; i < 2; i++) {
 			snprintf(dir, MODEL_DIR_MAX, "%s/%s", d, rel[i]);
 			snprintf(probe, sizeof probe, "%s/lib/stdlib.cat", dir);
-			if (access(probe, R_OK) == 0)
+			if (access(probe, R_OK) == 0) {
+				/* name it without "build/..": messages print it */
+				char real[PATH_MAX];
+				if (realpath(dir, real) && strlen(real) < MODEL_DIR_MAX)
+					memcpy(dir, real, strlen(real) + 1);
 				return dir;
+			}
 		}
 	}
 	return BPFMM_MODELDIR;

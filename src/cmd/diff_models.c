@@ -826,6 +826,14 @@ int diff_models_main(int argc, char **argv, const char *self)
 			fprintf(stderr, "bpfmm diff-models: unknown option or missing argument '%s'\nTry 'bpfmm diff-models --help'.\n", a);
 			return 2;
 		} else if (nmodels < 2) {
+			size_t l = strlen(a);
+			if (l > 7 && !strcmp(a + l - 7, ".litmus")) {
+				/* a test where a model belongs: say so, not "no tests" */
+				fprintf(stderr, "bpfmm diff-models: '%s' is a litmus test, but model %s is "
+					"missing: give two models first (A.cat B.cat FILE.litmus...)\n"
+					"Try 'bpfmm diff-models --help'.\n", a, nmodels ? "B" : "A");
+				return 2;
+			}
 			models[nmodels++] = a;
 		} else {
 			files[nfiles++] = a;

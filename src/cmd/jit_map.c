@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "exec/check.h"
+#include "arch/bpf_frontend.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
 #include "cmd/jit_map.h"
@@ -272,7 +273,7 @@ static const char *alu_key(alu_op a)
 		[ALU_SHL] = "shl", [ALU_SHR] = "shr", [ALU_ASHR] = "ashr", [ALU_NEG] = "neg",
 		[ALU_MOVB] = "xchg", [ALU_SDIV] = "sdiv", [ALU_SMOD] = "smod",
 		[ALU_SMIN] = "smin", [ALU_SMAX] = "smax", [ALU_UMIN] = "umin", [ALU_UMAX] = "umax",
-		[ALU_REVB] = "revb", [ALU_RBIT] = "rbit",
+		[ALU_REVB] = "revb", [ALU_RBIT] = "rbit", [ALU_SLT] = "slt", [ALU_SLTU] = "sltu",
 	};
 	return names[a];
 }
@@ -679,13 +680,16 @@ static const char usage_head[] =
 "models (bpf.cat and the mapping's model) and print one line per test:\n"
 "  Map TEST ARCH MAPPING sound|sound-stronger|unsound [STATE]\n"
 "  Map TEST ARCH MAPPING unsupported CLASS\n"
+"  Map TEST ARCH MAPPING refused (REASON)\n"
 "  Map TEST ARCH MAPPING unchecked (REASON)\n"
 "unsound: a native final state BPF forbids (printed, in BPF names), then\n"
 "an execution of the native test that reaches it (events per thread, rf\n"
 "sources, coherence orders), indented;\n"
 "sound-stronger: sound, and BPF allows states the native test cannot reach;\n"
 "unsupported: the JIT has no sequence for an instruction class (it would\n"
-"reject the program), nothing to check; unchecked: the native front-end\n"
+"reject the program), nothing to check; refused: the 6.12 verifier would\n"
+"refuse the program (a value-returning atomic that loads into its own\n"
+"address register), nothing to check; unchecked: the native front-end\n"
 "does not model an instruction of the generated test, or that test cannot\n"
 "run (exit status 1).\n"
 "\n"
@@ -715,8 +719,8 @@ static const char usage_tail[] =
 "                    mapping, verdict (as on the Map line), state (unsound:\n"
 "                    the state, as a string in herd7's States syntax, else\n"
 "                    null), class (unsupported: the class, else null),\n"
-"                    reason (unchecked: why, else null), classes (a list,\n"
-"                    as --classes), execution (unsound: the native\n"
+"                    reason (unchecked, refused: why, else null), classes\n"
+"                    (a list, as --classes), execution (unsound: the native\n"
 "                    execution as printed under the Map line, else null),\n"
 "                    error (unchecked: the error line, else null). A test\n"
 "                    that cannot be read or mapped gives {\"file\", \"error\",\n"
@@ -837,9 +841,9 @@ static int show_execution(FILE *out, litmus_test *tn, model_run *nat, const map_
 
 /* What map says about one test: the Map line, or with -json its record. */
 typedef struct {
-	const char *verdict;      /* sound, sound-stronger, unsound, unsupported, unchecked */
+	const char *verdict;      /* sound, sound-stronger, unsound, unsupported, refused, unchecked */
 	const char *cls;          /* unsupported: the instruction class */
-	const char *reason;       /* unchecked: why */
+	const char *reason;       /* unchecked, refused: why */
 	char *state;              /* unsound: the state BPF forbids, in BPF names */
 	char *execution;          /* unsound: a native execution reaching it */
 } map_outcome;
@@ -921,6 +925,14 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		goto out;
 	}
 	widen_observables(tb);
+	if (bpf_verifier_refuses(tb, reason, sizeof reason)) {
+		/* the program does not load: no JIT code to judge */
+		oc.verdict = "refused";
+		oc.reason = reason;
+		map_report(o, file, tb, arch, m, &oc, NULL, out);
+		status = 0;
+		goto out;
+	}
 	text = gen_test(m, tb, &unsup, err, sizeof err);
 	if (!text && unsup) {
 		oc.verdict = "unsupported";
@@ -1165,11 +1177,15 @@ int map_main(int argc, char **argv, const char *model_dir)
 		fprintf(stderr, "bpfmm map: no litmus file given\n");
 		return 2;
 	}
-	if (!mapfile && !frontend_by_kernel_name(KERNEL_NAME_JIT, arch)) {
-		fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", arch);
-		frontend_print_kernel_names(stderr, KERNEL_NAME_JIT, " ");
-		fprintf(stderr, "; or --mapping FILE)\n");
-		return 2;
+	if (!mapfile) {
+		const frontend *jfe = frontend_by_kernel_name(KERNEL_NAME_JIT, arch);
+		if (!jfe) {
+			fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", arch);
+			frontend_print_kernel_names(stderr, KERNEL_NAME_JIT, " ");
+			fprintf(stderr, "; or --mapping FILE)\n");
+			return 2;
+		}
+		arch = jfe->jit_arch;   /* x86_64 is x86-64 */
 	}
 	char name[PATH_MAX], path[PATH_MAX];
 	if (mapfile)

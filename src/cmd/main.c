@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "cmd/c2bpf.h"
 #include "cat/model_dir.h"
@@ -162,10 +163,13 @@ static const char explain_usage[] =
 "  happens-before` at FILE:LINE: the first check that fails, in model\n"
 "  order), a shortest cycle of the check's relation (for empty: one pair,\n"
 "  as a path), and that cycle refined through the model's definitions into\n"
-"  base steps, one line:\n"
-"    cycle: W x=1 (P0 line 8: ...) -po[po-rel]-> W y=1 [RL] (P0 line 9:\n"
-"    ...) -rfe-> R y=1 [AQ] (P1 line 8: ...) -po[acq-po]-> R x=0 (P1 ...)\n"
-"    -fre-> W x=1 (P0 line 8: ...)\n"
+"  base steps (one line, or one step per line when longer than 100\n"
+"  characters):\n"
+"    cycle: W x=1 (P0 line 8: ...)\n"
+"         -po[po-rel]-> W y=1 [RL] (P0 line 9: ...)\n"
+"         -rfe[prop]-> R y=1 [AQ] (P1 line 8: ...)\n"
+"         -po[acq-po]-> R x=0 (P1 line 9: ...)\n"
+"         -fre[prop]-> W x=1 (P0 line 8: ...)\n"
 "  Each event shows its access, its tags [AQ,RL,SC,X...] and its thread,\n"
 "  line and instruction; each step its base relation (rfe rfi coe coi fre\n"
 "  fri rmw addr data ctrl po) and, in brackets, the innermost relation of\n"
@@ -499,6 +503,24 @@ static int bad_usage(const char *fmt, const char *arg)
 	return 2;
 }
 
+/* The same for `bpfmm explain`, pointing at its own help. */
+static int explain_bad_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "bpfmm explain: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'bpfmm explain --help'.\n");
+	return 2;
+}
+
+/* A second argument of explain that names a file is a test, not a STATE. */
+static bool names_a_file(const char *arg)
+{
+	size_t l = strlen(arg);
+	struct stat st;
+
+	return (l > 7 && !strcmp(arg + l - 7, ".litmus")) || (stat(arg, &st) == 0 && S_ISREG(st.st_mode));
+}
+
 int main(int argc, char **argv)
 {
 	char mdir[MODEL_DIR_MAX];
@@ -613,11 +635,14 @@ int main(int argc, char **argv)
 		}
 	}
 	if (nfiles == 0)
-		return bad_usage("%s", "no litmus file given");
+		return explain ? explain_bad_usage("%s", "no litmus file given")
+			       : bad_usage("%s", "no litmus file given");
 	if (explain) {
 		size_t dl = o.dot_dir ? strlen(o.dot_dir) : 0;
 		if (nfiles > 2)
-			return bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
+			return explain_bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
+		if (nfiles == 2 && names_a_file(files[1]))
+			return explain_bad_usage("'%s' is a litmus file, not a STATE: explain takes one test at a time", files[1]);
 		if (o.dot_dir && !(dl > 4 && !strcmp(o.dot_dir + dl - 4, ".dot"))
 		    && outdir_prepare(o.dot_dir, "explain", "-dot"))
 			return 2;
@@ -628,6 +653,13 @@ int main(int argc, char **argv)
 	}
 	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
 		return 2;
+	char mpath[PATH_MAX];
+	if (o.model && !o.json && !find_model(&o, o.model, o.mdir, mpath, sizeof mpath)) {
+		/* the same for every test: say it once (-json: a record each) */
+		fprintf(stderr, "bpfmm: model '%s' not found (looked in ., -I directories, %s)\n",
+			o.model, o.mdir);
+		return 1;
+	}
 	check_job cj = { &o, files };
 	par_job pj = { checker_new, checker_free, check_one, &cj };
 	int first, last;

@@ -832,12 +832,16 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 		free(files);
 		return 2;
 	}
-	if (arch && !frontend_by_kernel_name(KERNEL_NAME_QEMU, arch)) {
-		fprintf(stderr, "bpfmm run: unknown arch '%s' (", arch);
-		frontend_print_kernel_names(stderr, KERNEL_NAME_QEMU, ", ");
-		fputs(")\n", stderr);
-		free(files);
-		return 2;
+	if (arch) {
+		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, arch);
+		if (!qfe) {
+			fprintf(stderr, "bpfmm run: unknown arch '%s' (", arch);
+			frontend_print_kernel_names(stderr, KERNEL_NAME_QEMU, ", ");
+			fputs(")\n", stderr);
+			free(files);
+			return 2;
+		}
+		arch = qfe->qemu_arch;  /* x86-64 is x86_64, kernel/run.sh's name */
 	}
 	bpf_model bm, sc;
 	if (load_bpf_model(model_dir, "bpf.cat", &bm) < 0
@@ -876,14 +880,25 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 			return 1;
 		}
 		fprintf(f, "instances %d\npasses %d\n", ninst, passes);
-		int nj = 0;
-		for (i = 0; i < nfiles; i++)
-			if (ok[i] && !rts[i].unsupported) {
+		int nj = 0, nu = 0;
+		for (i = 0; i < nfiles; i++) {
+			if (!ok[i])
+				continue;
+			if (!rts[i].unsupported) {
 				write_job(f, &rts[i], ninst);
 				nj++;
+			} else if (!tmpdir[0]) {
+				/* --emit alone: the judge step will not list it */
+				fprintf(stderr, "bpfmm run: %s: unsupported (%s), not in %s\n",
+					rts[i].t->name, rts[i].unsupported, emit_path);
+				nu++;
 			}
+		}
 		fclose(f);
-		fprintf(stderr, "bpfmm run: %d test(s) in %s\n", nj, emit_path);
+		if (nu)
+			fprintf(stderr, "bpfmm run: %d test(s) in %s, %d unsupported\n", nj, emit_path, nu);
+		else
+			fprintf(stderr, "bpfmm run: %d test(s) in %s\n", nj, emit_path);
 	}
 	if (tmpdir[0]) {
 		/* kernel/run.sh next to the build directory, or $BPFMM_KERNEL_DIR */

@@ -85,6 +85,8 @@ bool ir_alu(alu_op op, value a, value b, value *out)
 			return false;
 		r = rev_bits(x, (int)y);
 		break;
+	case ALU_SLT: r = (int64_t)x < (int64_t)y; break;
+	case ALU_SLTU: r = x < y; break;
 	default: return false;
 	}
 	*out = value_int((int64_t)r);

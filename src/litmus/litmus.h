@@ -45,6 +45,8 @@ typedef enum {
 	                   * REV32, REV */
 	ALU_RBIT,         /* bit reversal of the low b bits of a (b = 32 or 64;
 	                   * the bits above are dropped): AArch64 RBIT */
+	ALU_SLT, ALU_SLTU, /* 1 if a < b (signed / unsigned 64-bit), else 0:
+	                   * MIPS slt, sltu */
 } alu_op;
 
 /* a alu b on values (integers, or symbol + offset; BPF's x / 0 == 0 and

@@ -172,8 +172,18 @@ static int read_register(reader *r, observable *o, srcpos *at)
 	if (lex_expect(&r->lx, ":"))
 		return -1;
 	npos = lex_here(&r->lx);
-	if (lex_ident(&r->lx, name, "a register"))
+	if (*r->lx.p == '$') {   /* MIPS: `$5`, `$t0` (the name keeps its `$`) */
+		size_t n = 1;
+		while (n + 1 < sizeof name && lex_is_ident_char(r->lx.p[n]))
+			n++;
+		if (n == 1 || lex_is_ident_char(r->lx.p[n]))
+			return lex_error_expected(&r->lx, "a register");
+		memcpy(name, r->lx.p, n);
+		name[n] = '\0';
+		lex_advance(&r->lx, n);
+	} else if (lex_ident(&r->lx, name, "a register")) {
 		return -1;
+	}
 	if (!r->fe->is_register(name))
 		return diag_error(r->d, npos, "invalid %s register '%s'", r->fe->arch, name);
 	o->thread = (int)thread;

@@ -185,6 +185,31 @@ run_help=$("$bpfmm" run --help | tr '\n' ' ' | sed -n 's/.*guest (ARCH: \([^)]*\
 run_sh=$(sed -n 's/^case "$arch" in \([a-z0-9_|]*\)) ;;.*/\1/p' "$root/kernel/run.sh" | tr '|' '\n' | LC_ALL=C sort | tr '\n' ' ')
 [ -n "$run_err" ] && [ "$run_err" = "$run_help" ] && [ "$run_err" = "$run_sh" ] && ok \
 	|| ko "run arches: error '$run_err', --help '$run_help', kernel/run.sh '$run_sh'"
+# x86-64 has one meaning whichever way it is spelt: map and run take
+# x86-64 and x86_64 and print their own canonical name
+expect_rc 0 "map --arch x86_64" "$bpfmm" map --arch x86_64 "$mp"
+grep -q "^Map MP+rel+acq x86-64 x86-64-linux-6.12 " "$tmp/out" && ok || ko "map --arch x86_64: $(cat "$tmp/out" "$tmp/err")"
+expect_rc 0 "map --arch x86-64" "$bpfmm" map --arch x86-64 "$mp"
+expect_rc 0 "run --arch x86-64" "$bpfmm" run --arch x86-64 --emit "$tmp/job-x86" "$mp"
+expect_rc 0 "run --arch x86_64" "$bpfmm" run --arch x86_64 --emit "$tmp/job-x86" "$mp"
+expect_rc 2 "run --arch x86+64" "$bpfmm" run --arch x86+64 --emit "$tmp/job-x86" "$mp"
+# explain: a second test is not a STATE; no test points at explain's help
+expect_rc 2 "explain two tests" "$bpfmm" explain "$sb" "$mp"
+grep -q "^bpfmm explain: '.*MP+rel+acq.litmus' is a litmus file, not a STATE" "$tmp/err" \
+	&& grep -q "Try 'bpfmm explain --help'" "$tmp/err" && ok || ko "explain two tests: $(cat "$tmp/err")"
+expect_rc 2 "explain without a test" "$bpfmm" explain
+grep -q "Try 'bpfmm explain --help'" "$tmp/err" && ok || ko "explain without a test: $(cat "$tmp/err")"
+# diff-models with one model and a test says the model is missing
+expect_rc 2 "diff-models one model" "$bpfmm" diff-models "$root/models/bpf.cat" "$sb"
+grep -q "is a litmus test, but model B is missing" "$tmp/err" && ok || ko "diff-models one model: $(cat "$tmp/err")"
+# a missing -model is reported once, not once per test
+expect_rc 1 "-model missing, two tests" "$bpfmm" -model "$tmp/nosuch.cat" "$sb" "$mp"
+[ "$(grep -c "nosuch.cat' not found" "$tmp/err")" -eq 1 ] && ok || ko "-model missing reported $(grep -c "not found" "$tmp/err") times"
+# run --emit names the tests it leaves out
+printf 'BPF RelOnly\n{\n0:r1=x; 0:r2=1;\n}\n P0 ;\n store_release((u64 *)(r1 + 0), r2) ;\nexists (x=1)\n' >"$tmp/rel.litmus"
+expect_rc 0 "run --emit with an unsupported test" "$bpfmm" run --emit "$tmp/job" "$sb" "$tmp/rel.litmus"
+grep -q "RelOnly: unsupported (load_acquire / store_release" "$tmp/err" && grep -q "1 test(s) in .*, 1 unsupported" "$tmp/err" \
+	&& ok || ko "run --emit unsupported: $(cat "$tmp/err")"
 expect_rc 2 "map --mapping missing" "$bpfmm" map --mapping "$tmp/none" "$mp"
 expect_rc 2 "map --budget x" "$bpfmm" map --arch arm64 --budget x "$mp"
 sed 's/^exists (1:r4=1/exists ((1:r4=1/' "$mp" >"$tmp/paren.litmus"
@@ -360,8 +385,8 @@ grep -q "goto-out.litmus:6:6: error: goto +7 leaves P0" "$tmp/err" && ok || ko "
 
 # tests bpfmm writes run unmodified under herd7 (tests/scripts/emitted-herd7.sh,
 # the emitted-herd7 suite on the whole corpus; here on two small tests):
-# map --emit with every table (herd7 has no s390x or LoongArch dialect:
-# bpfmm reads those back), c2bpf --emit, lkmm-map --emit
+# map --emit with every table (herd7 has no s390x, LoongArch or SPARC
+# dialect: bpfmm reads those back), c2bpf --emit, lkmm-map --emit
 cat >"$tmp/loc.litmus" <<'EOF'
 BPF SB-locations
 {
@@ -383,7 +408,7 @@ else
 	for t in riscv64-linux-6.12 arm64-linux-6.12 x86-64-linux-6.12 powerpc-linux-6.12; do
 		grep -q "^map $t: 2 emitted tests, herd7 answers 2" "$tmp/emitted" && ok || ko "map $t under herd7: $(grep "map $t" "$tmp/emitted")"
 	done
-	for t in s390x-linux-6.12 loongarch64-linux-6.12; do
+	for t in s390x-linux-6.12 loongarch64-linux-6.12 sparc64-linux-6.12; do
 		grep -q "^map $t: 2 emitted tests, herd7 has no such dialect, bpfmm reads them back" "$tmp/emitted" \
 			&& ok || ko "map $t: $(grep "map $t" "$tmp/emitted")"
 	done
@@ -394,13 +419,14 @@ else
 	fi
 fi
 # the docs say what herd7 cannot read
-tr "\n" " " <"$root/docs/jit-mappings.md" | grep -q "herd7 has no s390x or LoongArch dialect" && ok || ko "docs/jit-mappings.md: herd7 and s390x/LoongArch"
+tr "\n" " " <"$root/docs/jit-mappings.md" | grep -q "herd7 has no s390x, LoongArch or SPARC dialect" && ok || ko "docs/jit-mappings.md: herd7 and s390x/LoongArch/SPARC"
 
 # the bundled model is found after make install, from any directory
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 	(cd / && "$tmp/inst/bin/bpfmm" -notime "$sb") >"$tmp/out" 2>&1 &&
 		grep -q '^Observation SB+plain' "$tmp/out" && ok || ko "installed bpfmm: $(cat "$tmp/out")"
-	"$tmp/inst/bin/bpfmm" --model-dir | grep -q "$tmp/inst/bin/../share/bpfmm/models" && ok || ko "installed model dir"
+	# named without "bin/..": error messages and explain print it
+	"$tmp/inst/bin/bpfmm" --model-dir | grep -qx "$(cd "$tmp/inst/share/bpfmm/models" && pwd -P)" && ok || ko "installed model dir: $("$tmp/inst/bin/bpfmm" --model-dir)"
 	(cd / && "$tmp/inst/bin/bpfmm" map --arch riscv64 "$sb") >"$tmp/out" 2>&1 &&
 		grep -q '^Map SB+plain riscv64 riscv64-linux-6.12 sound' "$tmp/out" && ok || ko "installed map: $(cat "$tmp/out")"
 	# documentation and the herd7 wrapper: bpfmm-herd7 in bin (it cannot
