@@ -234,20 +234,15 @@ static void alu(arm_parser *ap, int dst, opnd a, alu_op op, opnd b)
 	in->b = b;
 }
 
-/* The flags: the hidden pair (a, b), which conditional branches compare. */
+/* The flags: the hidden pair (a, b), which conditional branches compare
+ * (fe_flags_set, shared with the x86 and SPARC front-ends). */
 static int set_flags(arm_parser *ap, opnd a, opnd b)
 {
 	int fa, fb;
-	ir_insn *in;
 
 	if (intern(ap, FLAG_A, &fa) || intern(ap, FLAG_B, &fb))
 		return -1;
-	in = new_insn(ap, IR_MOV);
-	in->dst = fa;
-	in->a = a;
-	in = new_insn(ap, IR_MOV);
-	in->dst = fb;
-	in->a = b;
+	fe_flags_set(ap->th, ap->insn_pos, fa, fb, a, b, false);
 	return 0;
 }
 
