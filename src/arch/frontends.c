@@ -6,6 +6,7 @@
 #include <strings.h>
 #include "arch/frontends.h"
 #include "arch/aarch64_frontend.h"
+#include "arch/arm_frontend.h"
 #include "arch/bpf_frontend.h"
 #include "arch/c_frontend.h"
 #include "arch/loongarch_frontend.h"
@@ -18,6 +19,7 @@
 
 static const frontend *const table[] = {
 	&aarch64_frontend,
+	&arm_frontend,
 	&bpf_frontend,
 	&c_frontend,
 	&loongarch_frontend,

@@ -15,7 +15,7 @@ SHARED=${SHARED:-$root/../shared}
 count=${1:-100}
 seed=${2:-1}
 [ $# -ge 2 ] && shift 2 || set --
-[ $# -gt 0 ] || set -- aarch64 riscv ppc x86
+[ $# -gt 0 ] || set -- aarch64 riscv ppc x86 arm
 if [ ! -x "$SHARED/tools/herd7/herd7" ]; then echo "SKIP: herd7 not found under $SHARED"; exit 0; fi
 case $seed in *[!0-9,]*|'') echo "usage: $0 [COUNT [SEED[,SEED...] [ARCH...]]]" >&2; exit 2 ;; esac
 pass=0 fail=0 expl=0

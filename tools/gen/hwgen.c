@@ -1,9 +1,9 @@
 /*
- * hwgen - random hardware litmus tests (AArch64, RISC-V, Power, x86) for
+ * hwgen - random hardware litmus tests (AArch64, RISC-V, Power, ARM, x86) for
  * differential testing of our hardware models against the reference
  * simulator's (tests/diff/hw-diff.sh).
  *
- *   hwgen --arch aarch64|riscv|ppc|x86 --seed N [--count K] [--first I]
+ *   hwgen --arch aarch64|riscv|ppc|arm|x86 --seed N [--count K] [--first I]
  *         [--prefix NAME] [--outdir DIR]
  *
  * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
@@ -43,6 +43,11 @@
  *   data / control dependencies, SC result as a dependency source.
  * Power: lwz / stw, lwarx + stwcx., sync lwsync eieio isync, address /
  *   data / control (+isync) dependencies, stwcx. CR0 as a control source.
+ * ARM (ARMv7): LDR / STR ([Rn] or [Rn,Rm] after an address dependency),
+ *   LDREX, LDREX + STREX (the old value and the status as dependency
+ *   sources); links: DMB / DSB with every option, ISB, address / data
+ *   dependencies (EOR or AND #0, then ADD / ORR for data), control
+ *   (CMP, SUBS or ANDS + BNE / BEQ, or CBZ / CBNZ; with or without ISB).
  * x86: MOV loads and stores, XCHG, LOCK ADD, LOCK INC, MFENCE, LFENCE,
  *   SFENCE (herd7's X86 dialect has no LOCK XADD / CMPXCHG).
  */
@@ -718,6 +723,127 @@ static void ppc_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 	sprintf(lk->data, "r%d", d);
 }
 
+/* ================================================================ ARM (ARMv7) */
+
+/* R0..R9 for values (wrapping: a test reuses registers rather than run
+ * out), R10..R12 for the locations x, y, z */
+static int arm_reg(thr *t) { return t->nextreg++ % 10; }
+
+static void arm_locreg(thr *t, int loc, char *out)
+{
+	sprintf(out, "R%d", 10 + loc);
+	init(t, "R%d=%s", 10 + loc, locname[loc]);
+}
+
+/* The memory operand of an access: [base], or [base,idx] after an
+ * address dependency; exclusive accesses take no index, so they get an
+ * ADD into a register first. */
+static void arm_address(thr *t, const char *base, const linkres *lk, int excl, char *out)
+{
+	if (!lk->addr[0]) {
+		sprintf(out, "[%s]", base);
+	} else if (!excl) {
+		sprintf(out, "[%s,%s]", base, lk->addr);
+	} else {
+		int e = arm_reg(t);
+		cell(t, "ADD R%d,%s,%s", e, lk->addr, base);
+		sprintf(out, "[R%d]", e);
+	}
+}
+
+static void arm_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	char base[24], m[64], v[24], b[24];
+	out->n = 0;
+	arm_locreg(t, a->loc, base);
+	int excl = chance(r, a->w ? 30 : 20);
+	arm_address(t, base, lk, excl, m);
+	if (!a->w) {
+		int d = arm_reg(t);
+		cell(t, "%s R%d,%s", excl ? "LDREX" : "LDR", d, m);
+		sprintf(b, "R%d", d);
+		observe(t, b);
+		add_src(out, b);
+		return;
+	}
+	if (lk->data[0]) {
+		strcpy(v, lk->data);
+	} else {
+		int d = arm_reg(t);
+		cell(t, "MOV R%d,#%d", d, a->val);
+		sprintf(v, "R%d", d);
+	}
+	if (!excl) {
+		cell(t, "STR %s,%s", v, m);
+		return;
+	}
+	int o = arm_reg(t), st = arm_reg(t);
+	cell(t, "LDREX R%d,%s", o, m);
+	cell(t, "STREX R%d,%s,%s", st, v, m);
+	sprintf(b, "R%d", o);
+	observe(t, b);
+	add_src(out, b);
+	sprintf(b, "R%d", st);
+	observe(t, b);
+	add_src(out, b);
+}
+
+static void arm_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	static const char *const opts[] = {
+		"", "", "", " SY", " ST", " ST", " ISH", " ISHST", " NSH", " OSH", " OSHST", " NSHST",
+	};
+	memset(lk, 0, sizeof *lk);
+	int k = (int)rnd(r, 14);
+	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+
+	if (k <= 1)
+		return;
+	if (k <= 4) {
+		cell(t, "%s%s", chance(r, 75) ? "DMB" : "DSB", PICK(r, opts));
+		return;
+	}
+	if (k == 5) {
+		cell(t, "ISB");
+		return;
+	}
+	if (!src) {
+		cell(t, "DMB");
+		return;
+	}
+	if (k >= 11) {                          /* control (+ISB) */
+		sprintf(t->lab, "LC%d%d", t->id, t->label++);
+		int c = (int)rnd(r, 4);
+		if (c == 0) {
+			cell(t, "%s %s,%s", chance(r, 50) ? "CBZ" : "CBNZ", src, t->lab);
+		} else {
+			if (c == 1)
+				cell(t, "CMP %s,#%d", src, (int)rnd(r, 2));
+			else if (c == 2)
+				cell(t, "SUBS R%d,%s,#1", arm_reg(t), src);
+			else
+				cell(t, "ANDS R%d,%s,#1", arm_reg(t), src);
+			cell(t, "%s %s", chance(r, 50) ? "BNE" : "BEQ", t->lab);
+		}
+		t->pending_label = t->lab;
+		if (chance(r, 40))
+			cell(t, "ISB");
+		lk->ctrl = 1;
+		return;
+	}
+	int d = arm_reg(t);
+	if (chance(r, 70))
+		cell(t, "EOR R%d,%s,%s", d, src, src);
+	else
+		cell(t, "AND R%d,%s,#0", d, src);
+	if (k <= 8 || !b->w) {                  /* address dependency */
+		sprintf(lk->addr, "R%d", d);
+		return;
+	}
+	cell(t, "%s R%d,R%d,#%d", chance(r, 50) ? "ADD" : "ORR", d, d, b->val);   /* data */
+	sprintf(lk->data, "R%d", d);
+}
+
 /* ================================================================ x86 */
 
 static const char *const x86_regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI" };
@@ -775,6 +901,7 @@ static const arch arches[] = {
 	{ "aarch64", "AArch64", a64_access, a64_link },
 	{ "riscv", "RISCV", rv_access, rv_link },
 	{ "ppc", "PPC", ppc_access, ppc_link },
+	{ "arm", "ARM", arm_access, arm_link },
 	{ "x86", "X86", x86_access, x86_link },
 };
 
@@ -890,7 +1017,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(o, "--outdir") && v) {
 			dir = v;
 		} else {
-			fprintf(stderr, "usage: hwgen --arch aarch64|riscv|ppc|x86 --seed N [--count K] "
+			fprintf(stderr, "usage: hwgen --arch aarch64|riscv|ppc|arm|x86 --seed N [--count K] "
 				"[--first I] [--prefix NAME] [--outdir DIR]\n");
 			return 2;
 		}
