@@ -170,12 +170,6 @@ static const char *cmp_text(cmp_op c)
 	return c < sizeof t / sizeof *t ? t[c] : NULL;
 }
 
-static bool is_mb_fence(const litmus_test *t, const ir_insn *in)
-{
-	return in->op == IR_FENCE && lk_has_tag(t, in->tags_f, "Mb") &&
-	       __builtin_popcount(in->tags_f) == 1;
-}
-
 static void full_fence(xthread *x)
 {
 	emit(x, "r%d = atomic_fetch_add((u64 *)(r%d + 0), r%d)", x->scratch, x->fence_addr, x->scratch);
@@ -381,15 +375,7 @@ static int translate_thread(xthread *x)
 	/* Mb; value-returning RMW; Mb (a fully ordered atomic): one BPF
 	 * atomic, itself fully ordered. Not a CAS: smp_mb() around a
 	 * cmpxchg orders even when it fails, cmpxchg_64 does not */
-	for (int i = 0; i + 2 < th->ncode; i++) {
-		const ir_insn *in = &th->code[i];
-		if (is_mb_fence(t, in) && is_mb_fence(t, &th->code[i + 2]) &&
-		    th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0 &&
-		    !x->target[i + 1] && !x->target[i + 2]) {
-			x->fold[i] = true;
-			i += 2;
-		}
-	}
+	lk_fold_full_rmw(t, x->ti, x->target, x->fold);
 	if (allocate(x))
 		return -1;
 	for (int i = 0; i < th->ncode; i++) {
@@ -466,22 +452,7 @@ static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 	for (int ti = 0; ti < t->nthreads; ti++)
 		cols[ti] = &xs[ti].col;
 	lk_print_grid(&b, t, cols);
-	if (t->nlocations) {
-		sb_printf(&b, "locations [");
-		for (int k = 0; k < t->nlocations; k++) {
-			lk_print_obs(&b, t, &t->locations[k], bpf_reg, xs);
-			sb_printf(&b, ";");
-		}
-		sb_printf(&b, "]\n");
-	}
-	if (t->filter) {
-		sb_printf(&b, "filter ");
-		lk_print_prop(&b, t, t->filter, bpf_reg, xs);
-		sb_printf(&b, "\n");
-	}
-	sb_printf(&b, "%s ", t->quant == Q_EXISTS ? "exists" : t->quant == Q_NOT_EXISTS ? "~exists" : "forall");
-	lk_print_prop(&b, t, t->cond, bpf_reg, xs);
-	sb_printf(&b, "\n");
+	lk_print_tail(&b, t, bpf_reg, xs);
 	return b.s;
 }
 

@@ -64,6 +64,45 @@ const char *lk_unsupported_family(const litmus_test *t, tagmask m)
 	return NULL;
 }
 
+bool lk_is_mb_fence(const litmus_test *t, const ir_insn *in)
+{
+	return in->op == IR_FENCE && lk_has_tag(t, in->tags_f, "Mb") &&
+	       __builtin_popcount(in->tags_f) == 1;
+}
+
+void lk_fold_full_rmw(const litmus_test *t, int ti, const bool *target, bool *fold)
+{
+	const litmus_thread *th = &t->threads[ti];
+
+	for (int i = 0; i + 2 < th->ncode; i++)
+		if (lk_is_mb_fence(t, &th->code[i]) && lk_is_mb_fence(t, &th->code[i + 2]) &&
+		    th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0 &&
+		    !target[i + 1] && !target[i + 2]) {
+			fold[i] = true;
+			i += 2;
+		}
+}
+
+void lk_print_tail(sbuf *b, const litmus_test *t, lk_reg_fn reg, void *ctx)
+{
+	if (t->nlocations) {
+		sb_printf(b, "locations [");
+		for (int k = 0; k < t->nlocations; k++) {
+			lk_print_obs(b, t, &t->locations[k], reg, ctx);
+			sb_printf(b, ";");
+		}
+		sb_printf(b, "]\n");
+	}
+	if (t->filter) {
+		sb_printf(b, "filter ");
+		lk_print_prop(b, t, t->filter, reg, ctx);
+		sb_printf(b, "\n");
+	}
+	sb_printf(b, "%s ", t->quant == Q_EXISTS ? "exists" : t->quant == Q_NOT_EXISTS ? "~exists" : "forall");
+	lk_print_prop(b, t, t->cond, reg, ctx);
+	sb_printf(b, "\n");
+}
+
 static bool is_access(const ir_insn *in)
 {
 	return in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS

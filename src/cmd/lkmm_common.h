@@ -18,12 +18,30 @@ typedef struct {
 
 void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Printing in a target dialect's test: `reg` writes the target's name
+ * (without "T:") of C register `reg` of thread index ti. */
+typedef void (*lk_reg_fn)(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx);
+
 /* Whether m holds the tag called name in t's front-end. */
 bool lk_has_tag(const litmus_test *t, tagmask m, const char *name);
 
 /* "RCU", "SRCU" or "locks" when m holds a tag of that family, else NULL:
  * those primitives have no translation. */
 const char *lk_unsupported_family(const litmus_test *t, tagmask m);
+
+/* An smp_mb(): a fence tagged Mb and nothing else. */
+bool lk_is_mb_fence(const litmus_test *t, const ir_insn *in);
+
+/* Mb; value-returning RMW; Mb is how the C front-end writes a fully
+ * ordered RMW (xchg(), atomic_fetch_add(), ...): sets fold[i] for the
+ * first Mb of each such triple of thread ti whose second and third
+ * instructions no branch targets (target: per instruction, from the
+ * thread's branches). Translators write the triple as one atomic. */
+void lk_fold_full_rmw(const litmus_test *t, int ti, const bool *target, bool *fold);
+
+/* The lines after the grid: `locations [...]`, `filter ...`, and the
+ * quantified condition, with C registers named by reg. */
+void lk_print_tail(sbuf *b, const litmus_test *t, lk_reg_fn reg, void *ctx);
 
 /* Index of a C `if` whose control dependency ends (ir_insn.ctrl_end)
  * before a memory access while its condition may depend on a read, else
@@ -117,7 +135,6 @@ int lk_assign_registers(const int *first, const int *last, int nregs, const bool
 /* Printing values, observables and conditions in a target dialect's test:
  * `reg` writes the target's name (without "T:") of C register `reg` of
  * thread index ti. */
-typedef void (*lk_reg_fn)(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx);
 void lk_print_val(sbuf *b, const litmus_test *t, value v);
 void lk_print_obs(sbuf *b, const litmus_test *t, const observable *o, lk_reg_fn reg, void *ctx);
 void lk_print_prop(sbuf *b, const litmus_test *t, const prop *p, lk_reg_fn reg, void *ctx);

@@ -170,12 +170,6 @@ static rv_ord rmw_ord(const litmus_test *t, const ir_insn *in, bool full)
 	return O_RLX;
 }
 
-static bool is_mb_fence(const litmus_test *t, const ir_insn *in)
-{
-	return in->op == IR_FENCE && lk_has_tag(t, in->tags_f, "Mb") &&
-	       __builtin_popcount(in->tags_f) == 1;
-}
-
 static const char *alu_name(alu_op a)
 {
 	switch (a) {
@@ -453,13 +447,7 @@ static int translate_thread(rthread *x)
 	/* Mb; value-returning RMW; Mb is how the C front-end writes a fully
 	 * ordered RMW: the kernel's one amo<op>.aqrl (ATOMIC_FETCH_OP,
 	 * arch_xchg) */
-	for (int i = 0; i + 2 < th->ncode; i++)
-		if (is_mb_fence(t, &th->code[i]) && is_mb_fence(t, &th->code[i + 2]) &&
-		    th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0 &&
-		    !x->target[i + 1] && !x->target[i + 2]) {
-			x->fold[i] = true;
-			i += 2;
-		}
+	lk_fold_full_rmw(t, x->ti, x->target, x->fold);
 	if (allocate(x))
 		return -1;
 	for (int i = 0; i < th->ncode; i++) {
