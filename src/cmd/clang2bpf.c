@@ -962,7 +962,7 @@ static int judge(const c2opts *o, const char *file, int idx, const litmus_test *
 		ls[ti].nout = cs[ti].nobs;
 		if (find_function(dis, name, &f) < 0 || f.n == 0)
 			snprintf(why, sizeof why, "%s not in the disassembly", name);
-		else if (lift(&f, &ls[ti], name) < 0)
+		else if (snprintf(name, sizeof name, "P%d", tc->threads[ti].id), lift(&f, &ls[ti], name) < 0)
 			snprintf(why, sizeof why, "%s", ls[ti].reason);
 		bfunc_free(&f);
 	}
@@ -1343,6 +1343,53 @@ static void insn_kind(const char *s, sbuf *b)
 	}
 }
 
+/* The primitives of -mcpu m not yet refused (why[p][0] == 0) in one C
+ * file, one function p<P> per line; a primitive clang rejects gets its
+ * reason in why[p] and the rest are compiled again. The disassembly, or
+ * NULL when every primitive is refused. */
+static char *compile_primitives(const c2opts *o, int m, char (*why)[200])
+{
+	for (int attempt = 0; attempt <= NPRIMS; attempt++) {
+		sbuf src = { 0 };
+		int line0 = 1, n = 0;
+		sb_printf(&src, "%s", prelude);
+		for (const char *q = src.s; *q; q++)
+			line0 += *q == '\n';
+		for (int p = 0; p < NPRIMS; p++) {
+			bool ret = !strncmp(prims[p].body, "return", 6) || strstr(prims[p].body, " return ");
+			if (why[p][0]) {
+				sb_printf(&src, "\n");   /* one line per primitive */
+				continue;
+			}
+			n++;
+			sb_printf(&src, "%s p%d(u64 *x, u64 *o) { %s }\n", ret ? "u64" : "void", p, prims[p].body);
+		}
+		if (!n) {
+			free(src.s);
+			return NULL;
+		}
+		char w[200], *errtext = NULL;
+		char *dis = compile(o, m, src.s, w, sizeof w, &errtext);
+		free(src.s);
+		if (dis) {
+			free(errtext);
+			return dis;
+		}
+		const char *f = errtext ? strstr(errtext, "In function: p") : NULL;
+		const char *l = errtext ? strstr(errtext, "t.c:") : NULL;
+		int bad = f ? atoi(f + strlen("In function: p")) : l ? atoi(l + 4) - line0 : -1;
+		free(errtext);
+		if (bad < 0 || bad >= NPRIMS || why[bad][0]) {   /* not ours: all refused */
+			for (int p = 0; p < NPRIMS; p++)
+				if (!why[p][0])
+					snprintf(why[p], sizeof why[p], "%s", w);
+			return NULL;
+		}
+		snprintf(why[bad], sizeof why[bad], "%s", w);
+	}
+	return NULL;
+}
+
 /* --primitives: each primitive compiled for each -mcpu, lifted, and its
  * memory instructions compared with c2bpf's table. */
 static int primitives(const c2opts *o, FILE *out)
@@ -1351,21 +1398,21 @@ static int primitives(const c2opts *o, FILE *out)
 	for (int m = 0; m < NMCPU; m++) {
 		if (!o->mcpu[m])
 			continue;
+		char (*why)[200] = xcalloc(NPRIMS, sizeof *why);
+		char *dis = compile_primitives(o, m, why);
 		for (int p = 0; p < NPRIMS; p++) {
-			sbuf src = { 0 }, kinds = { 0 };
-			char why[200] = "";
-			bool ret = !strncmp(prims[p].body, "return", 6) || strstr(prims[p].body, " return ");
-			sb_printf(&src, "%s%s f(u64 *x, u64 *o) { %s }\n", prelude, ret ? "u64" : "void", prims[p].body);
-			char *dis = compile(o, m, src.s, why, sizeof why, NULL);
+			sbuf kinds = { 0 };
+			char name[16];
 			fprintf(out, "PRIMITIVE mcpu=%s %s\n", mcpus[m], prims[p].name);
-			if (!dis) {
-				fprintf(out, "  clang: refused (%s)\n  c2bpf: %s\n  differs\n", why, prims[p].c2bpf);
-				free(src.s);
+			if (why[p][0] || !dis) {
+				fprintf(out, "  clang: refused (%s)\n  c2bpf: %s\n  differs\n", why[p][0] ? why[p] : "no disassembly",
+					prims[p].c2bpf);
 				continue;
 			}
 			bfunc f = { 0 };
 			lifted l = { .nargs = 2 };
-			if (find_function(dis, "f", &f) < 0 || lift(&f, &l, "f") < 0) {
+			snprintf(name, sizeof name, "p%d", p);
+			if (find_function(dis, name, &f) < 0 || lift(&f, &l, name) < 0) {
 				fprintf(out, "  clang: not liftable (%s)\n", l.reason);
 				status = 1;
 			} else {
@@ -1381,9 +1428,9 @@ static int primitives(const c2opts *o, FILE *out)
 			lk_col_free(&l.col);
 			bfunc_free(&f);
 			free(kinds.s);
-			free(dis);
-			free(src.s);
 		}
+		free(dis);
+		free(why);
 	}
 	return status;
 }
