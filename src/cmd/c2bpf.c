@@ -88,18 +88,8 @@ static void emit(xthread *x, const char *fmt, ...)
 	lk_col_line(&x->col, line);
 }
 
-static int refuse(xthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int refuse(xthread *x, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!x->reason[0]) {
-		va_start(ap, fmt);
-		vsnprintf(x->reason, sizeof x->reason, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
+/* the first reason a thread is refused for */
+#define refuse(x, ...) lk_refuse((x)->reason, sizeof (x)->reason, __VA_ARGS__)
 
 /* An operand as BPF source text: a register or an integer. */
 static const char *src(xthread *x, opnd o, char *buf, size_t n)
@@ -425,12 +415,7 @@ static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 				 " written as the full fence (an atomic_fetch_add on c2bpf_fN):"
 				 " stronger than the C." : "");
 	sb_printf(&b, "{\n");
-	for (int k = 0; k < t->ninit; k++)
-		if (t->init[k].thread < 0) {
-			sb_printf(&b, "%s=", t->syms[t->init[k].sym]);
-			lk_print_val(&b, t, t->init[k].val);
-			sb_printf(&b, "; ");
-		}
+	lk_print_mem_init(&b, t);
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		xthread *x = &xs[ti];
 		int id = t->threads[ti].id;
@@ -466,8 +451,6 @@ typedef struct {
 	bool json;                /* --json: one record per test */
 	long budget;
 } c2opts;
-
-static const char *lkmm_dir(const c2opts *o, char *buf) { return lk_lkmm_dir(o->lkmm_dir, buf); }
 
 /* ---- one test ----------------------------------------------------------- */
 
@@ -702,35 +685,15 @@ int c2bpf_main(int argc, char **argv)
 	}
 	if (o.emit_dir && outdir_prepare(o.emit_dir, "c2bpf", "--emit"))
 		return 2;
-	char ldir_buf[MODEL_DIR_MAX], mdir_buf[MODEL_DIR_MAX];
-	const char *ldir = lkmm_dir(&o, ldir_buf);
-	char lpath[PATH_MAX + 32], bpath[PATH_MAX + 32];
-	if (!ldir) {
-		fprintf(stderr, "bpfmm c2bpf: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n");
-		return 1;
-	}
-	snprintf(lpath, sizeof lpath, "%s/linux-kernel.cat", ldir);
-	if (o.bpf_model)
-		snprintf(bpath, sizeof bpath, "%s", o.bpf_model);
-	else
-		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir(mdir_buf));
-	diag d = { 0 };
-	cat_model *ml = NULL, *mb = NULL;
-	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);
-	cat_run *rb = rl ? lk_load_model(bpath, NULL, frontend_for_arch("BPF"), &mb, &d) : NULL;
-	if (!rl || !rb) {
-		diag_print(&d);
+	lk_c_bpf mods;
+	if (lk_c_bpf_load(&mods, "c2bpf", o.lkmm_dir, o.bpf_model)) {
 		status = 1;
 	} else {
-		lk_pair_job j = { &o, files, { { lpath, bpath }, { ldir, NULL },
-					       { frontend_for_arch("C"), frontend_for_arch("BPF") } }, c2_test };
+		lk_pair_job j = { &o, files, mods.spec, c2_test };
 		int first, last;
 		par_shard(nfiles, shard_k, shard_n, &first, &last);
 		status |= lk_pair_run(&j, first, last, jobs);
 	}
-	cat_run_free(rl);
-	cat_run_free(rb);
-	cat_model_free(ml);
-	cat_model_free(mb);
+	lk_c_bpf_free(&mods);
 	return status;
 }

@@ -366,17 +366,7 @@ typedef struct {
 	char reason[200];
 } lifted;
 
-static int lift_refuse(lifted *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int lift_refuse(lifted *l, const char *fmt, ...)
-{
-	va_list ap;
-	if (!l->reason[0]) {
-		va_start(ap, fmt);
-		vsnprintf(l->reason, sizeof l->reason, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
+#define lift_refuse(l, ...) lk_refuse((l)->reason, sizeof (l)->reason, __VA_ARGS__)
 
 static int free_reg(bool *used)
 {
@@ -544,17 +534,7 @@ typedef struct {
 	char reason[160];
 } cthread;
 
-static int c_refuse(cthread *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int c_refuse(cthread *c, const char *fmt, ...)
-{
-	va_list ap;
-	if (!c->reason[0]) {
-		va_start(ap, fmt);
-		vsnprintf(c->reason, sizeof c->reason, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
+#define c_refuse(c, ...) lk_refuse((c)->reason, sizeof (c)->reason, __VA_ARGS__)
 
 static void c_val(sbuf *b, const cthread *c, value v)
 {
@@ -744,12 +724,12 @@ static int c_insn(sbuf *b, cthread *c, const idiom_set *set, const ir_insn *in)
 		sb_printf(b, ")\n\t\tgoto L%d;\n", in->target);
 		return 0;
 	}
-	case IR_SC:
-		return c_refuse(c, "store-conditional");
+	case IR_SC:    /* no C front-end writes these */
 	case IR_PICK:
-		return c_refuse(c, "conditional select");
+		break;
 	}
-	return c_refuse(c, "IR operation %d", (int)in->op);
+	return c_refuse(c, "%s has no BPF C form",
+			in->op == IR_SC ? "store-conditional" : in->op == IR_PICK ? "conditional select" : "IR operation");
 }
 
 /* Thread c->ti as the BPF C function `name` under `set`, appended to b. */
@@ -907,12 +887,7 @@ static char *bpf_text(const lift_ctx *x, const char *mcpu, const char *group)
 	sb_printf(&b, "(* Lifted by bpfmm clang2bpf from clang -O2 -mcpu=%s, idioms %s, of the C test %s *)\n",
 		  mcpu, group, t->name);
 	sb_printf(&b, "{\n");
-	for (int k = 0; k < t->ninit; k++)
-		if (t->init[k].thread < 0) {
-			sb_printf(&b, "%s=", t->syms[t->init[k].sym]);
-			lk_print_val(&b, t, t->init[k].val);
-			sb_printf(&b, "; ");
-		}
+	lk_print_mem_init(&b, t);
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		int id = t->threads[ti].id;
 		for (int s = 0; s < t->nsyms; s++)
@@ -1569,39 +1544,18 @@ int clang2bpf_main(int argc, char **argv)
 		free(o);
 		return 2;
 	}
-	char ldir_buf[MODEL_DIR_MAX], mdir_buf[MODEL_DIR_MAX];
-	const char *ldir = lk_lkmm_dir(o->lkmm_dir, ldir_buf);
-	char lpath[PATH_MAX + 32], bpath[PATH_MAX + 32];
-	if (!ldir) {
-		fprintf(stderr, "bpfmm clang2bpf: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n");
-		free(o);
-		return 1;
-	}
-	snprintf(lpath, sizeof lpath, "%s/linux-kernel.cat", ldir);
-	if (o->bpf_model)
-		snprintf(bpath, sizeof bpath, "%s", o->bpf_model);
-	else
-		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir(mdir_buf));
-	diag d = { 0 };
-	cat_model *ml = NULL, *mb = NULL;
-	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);
-	cat_run *rb = rl ? lk_load_model(bpath, NULL, frontend_for_arch("BPF"), &mb, &d) : NULL;
-	if (!rl || !rb) {
-		diag_print(&d);
+	lk_c_bpf mods;
+	if (lk_c_bpf_load(&mods, "clang2bpf", o->lkmm_dir, o->bpf_model)) {
 		status = 1;
 	} else {
 		probe_idioms(o);
 		o->files = files;
 		o->nfiles = nfiles;
 		batch_compile(o);
-		lk_pair_job j = { o, files, { { lpath, bpath }, { ldir, NULL },
-					      { frontend_for_arch("C"), frontend_for_arch("BPF") } }, c2_test };
+		lk_pair_job j = { o, files, mods.spec, c2_test };
 		status |= lk_pair_run(&j, 0, nfiles, jobs);
 	}
-	cat_run_free(rl);
-	cat_run_free(rb);
-	cat_model_free(ml);
-	cat_model_free(mb);
+	lk_c_bpf_free(&mods);
 	for (int m = 0; m < NMCPU; m++) {
 		free(o->dis[m]);
 		for (int i = 0; o->excluded[m] && i < nfiles; i++)

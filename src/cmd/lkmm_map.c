@@ -101,18 +101,8 @@ static void emit(rthread *x, const char *fmt, ...)
 	lk_col_line(&x->col, line);
 }
 
-static int refuse(rthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int refuse(rthread *x, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!x->reason[0]) {
-		va_start(ap, fmt);
-		vsnprintf(x->reason, sizeof x->reason, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
+/* the first reason a thread is refused for */
+#define refuse(x, ...) lk_refuse((x)->reason, sizeof (x)->reason, __VA_ARGS__)
 
 /* The operand in a register: its own, x0 for 0, else scratch k loaded. */
 static int in_reg(rthread *x, opnd o, int k)
@@ -488,12 +478,7 @@ static char *riscv_text(const litmus_test *t, rthread *xs, const rv_map *m)
 	sb_printf(&b, "(* Translated by bpfmm lkmm-map from the C test %s, mapping %s: %s *)\n",
 		  t->name, m->name, m->what);
 	sb_printf(&b, "{\n");
-	for (int k = 0; k < t->ninit; k++)
-		if (t->init[k].thread < 0) {
-			sb_printf(&b, "%s=", t->syms[t->init[k].sym]);
-			lk_print_val(&b, t, t->init[k].val);
-			sb_printf(&b, "; ");
-		}
+	lk_print_mem_init(&b, t);
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		rthread *x = &xs[ti];
 		int id = t->threads[ti].id;
