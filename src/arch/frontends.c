@@ -9,9 +9,11 @@
 #include "arch/bpf_frontend.h"
 #include "arch/c_frontend.h"
 #include "arch/loongarch_frontend.h"
+#include "arch/mips_frontend.h"
 #include "arch/ppc_frontend.h"
 #include "arch/riscv_frontend.h"
 #include "arch/s390x_frontend.h"
+#include "arch/sparc_frontend.h"
 #include "arch/x86_frontend.h"
 
 static const frontend *const table[] = {
@@ -19,9 +21,11 @@ static const frontend *const table[] = {
 	&bpf_frontend,
 	&c_frontend,
 	&loongarch_frontend,
+	&mips_frontend,
 	&ppc_frontend,
 	&riscv_frontend,
 	&s390x_frontend,
+	&sparc_frontend,
 	&x86_64_frontend, &x86_frontend,
 };
 

@@ -189,6 +189,19 @@ static int translate_insn(xthread *x, const ir_insn *in)
 		}
 		if (in->alu == ALU_SDIV || in->alu == ALU_SMOD)
 			return refuse(x, "signed division: BPF's /= and %%= are unsigned");
+		if (in->alu == ALU_EQ || in->alu == ALU_NE) {
+			/* (a ^ b) != 0 is ((a ^ b) | -(a ^ b)) >> 63, without a
+			 * branch (which would add a control dependency) */
+			emit(x, "r%d = %s", x->scratch, src(x, in->a, b, sizeof b));
+			emit(x, "r%d ^= %s", x->scratch, src(x, in->b, b, sizeof b));
+			emit(x, "r%d = 0", d);
+			emit(x, "r%d -= r%d", d, x->scratch);
+			emit(x, "r%d |= r%d", d, x->scratch);
+			emit(x, "r%d >>= 63", d);
+			if (in->alu == ALU_EQ)
+				emit(x, "r%d ^= 1", d);
+			return 0;
+		}
 		if (!(op = alu_text(in->alu)))
 			return refuse(x, "ALU operation %d", (int)in->alu);
 		if (in->a.kind == OPND_REG && x->map[in->a.reg] == d) {
@@ -362,6 +375,9 @@ static int translate_thread(xthread *x)
 	}
 	if (lk_ctrl_past_if(t, x->ti) >= 0)
 		return refuse(x, "an access after an if would depend on its condition in BPF, not in C");
+	if (lk_compares_addresses(t, x->ti))
+		return refuse(x, "a comparison used as a value may compare addresses, "
+			      "which BPF litmus tests cannot compute");
 	/* Mb; value-returning RMW; Mb (a fully ordered atomic): one BPF
 	 * atomic, itself fully ordered. Not a CAS: smp_mb() around a
 	 * cmpxchg orders even when it fails, cmpxchg_64 does not */

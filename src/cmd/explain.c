@@ -601,13 +601,73 @@ static int shortest_cycle(int n, int w, const word *r, int *nodes, int *which)
 	return best;
 }
 
-static void print_chain(FILE *f, const litmus_test *t, const witness *w, const step *s, int ns)
+/* The events of a chain and the arrows between them, on one line (the
+ * grouping key) or, with `wrap`, one step per line when the whole would
+ * be longer than WRAP_AT: long cycles stay readable in a terminal. */
+enum { WRAP_AT = 100 };
+#define STEP_INDENT "\n      "
+
+static void put_chain(FILE *f, size_t prefix, int n, bool wrap, void (*put)(FILE *, int, void *),
+		      void (*arrow)(FILE *, int, void *), void *arg)
 {
-	print_event(f, t, w, s[0].from);
-	for (int i = 0; i < ns; i++) {
-		fprintf(f, " -%s-> ", s[i].label);
-		print_event(f, t, w, s[i].to);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m) {
+		wrap = false;
+		m = f;
 	}
+	for (int i = 0; i <= n; i++) {
+		if (i)
+			arrow(m, i - 1, arg);
+		put(m, i, arg);
+	}
+	if (m == f)
+		return;
+	fclose(m);
+	if (!wrap || prefix + len <= WRAP_AT) {
+		fputs(buf, f);
+	} else {
+		/* again, with a line break before each arrow */
+		for (int i = 0; i <= n; i++) {
+			if (i) {
+				fputs(STEP_INDENT, f);
+				arrow(f, i - 1, arg);
+			}
+			put(f, i, arg);
+		}
+	}
+	free(buf);
+}
+
+typedef struct {
+	const litmus_test *t;
+	const witness *w;
+	const step *s;         /* a refined chain, or NULL: */
+	const int *nodes;      /* the check's own events */
+} chain_arg;
+
+static void put_step_event(FILE *f, int i, void *arg)
+{
+	const chain_arg *c = arg;
+	print_event(f, c->t, c->w, c->s ? (i ? c->s[i - 1].to : c->s[0].from) : c->nodes[i]);
+}
+
+static void put_step_arrow(FILE *f, int i, void *arg)
+{
+	const chain_arg *c = arg;
+	if (c->s)
+		fprintf(f, " -%s-> ", c->s[i].label);
+	else
+		fputs(" -> ", f);
+}
+
+static void print_chain(FILE *f, size_t prefix, bool wrap, const litmus_test *t, const witness *w,
+			const step *s, int ns)
+{
+	chain_arg c = { t, w, s, NULL };
+	put_chain(f, prefix, ns, wrap, put_step_event, put_step_arrow, &c);
 }
 
 /* Rotate a cycle to start at its smallest event (one text per shape). */
@@ -678,20 +738,17 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 		if (!chain && R.nout > 0)
 			rotate(steps, R.nout);
 		if (R.nout != len) {   /* the check's own steps, when refined */
-			fprintf(tf, "  %s %s: ", chain ? "pair of" : "cycle of", self);
-			for (int i = 0; i <= len; i++) {
-				if (i)
-					fprintf(tf, " -> ");
-				print_event(tf, t, &wt, nodes[i]);
-			}
+			int pl = fprintf(tf, "  %s %s: ", chain ? "pair of" : "cycle of", self);
+			chain_arg c = { t, &wt, NULL, nodes };
+			put_chain(tf, pl > 0 ? (size_t)pl : 0, len, true, put_step_event, put_step_arrow, &c);
 			fputc('\n', tf);
 		}
-		fprintf(tf, "  %s: ", chain ? "path" : "cycle");
+		int pl = fprintf(tf, "  %s: ", chain ? "path" : "cycle");
 		if (R.nout)
-			print_chain(tf, t, &wt, steps, R.nout);
+			print_chain(tf, pl > 0 ? (size_t)pl : 0, true, t, &wt, steps, R.nout);
 		fputc('\n', tf);
 		if (R.nout)
-			print_chain(kf, t, &wt, steps, R.nout);
+			print_chain(kf, 0, false, t, &wt, steps, R.nout);
 	}
 	fclose(tf);
 	fprintf(kf, " @%s:%d", ci->file ? ci->file : "", ci->pos.line);

@@ -131,6 +131,36 @@ static bool is_access(const ir_insn *in)
 	       || in->op == IR_SC;
 }
 
+/* An operand that is an address used as a value. */
+static bool addr_imm(const opnd *o)
+{
+	return o->kind == OPND_IMM && o->imm.sym >= 0;
+}
+
+bool lk_compares_addresses(const litmus_test *t, int ti)
+{
+	bool compares = false, addresses = false;
+
+	for (int i = 0; i < t->ninit; i++)
+		addresses |= t->init[i].val.sym >= 0;
+	for (int k = 0; k < t->nthreads; k++)
+		for (int i = 0; i < t->threads[k].ncode; i++) {
+			const ir_insn *in = &t->threads[k].code[i];
+			bool cmp = in->op == IR_ALU && (in->alu == ALU_EQ || in->alu == ALU_NE);
+			/* operands that are no access's address */
+			bool branch = in->op == IR_BRANCH;
+			bool value_a = !branch && !is_access(in) && in->op != IR_FENCE, value_b = !branch;
+			if (k == ti && cmp) {
+				compares = true;
+				if (addr_imm(&in->a) || addr_imm(&in->b))
+					return true;
+			}
+			addresses |= (value_a && addr_imm(&in->a)) || (value_b && addr_imm(&in->b))
+				     || addr_imm(&in->c);
+		}
+	return compares && addresses;
+}
+
 int lk_ctrl_past_if(const litmus_test *t, int ti)
 {
 	const litmus_thread *th = &t->threads[ti];

@@ -57,6 +57,15 @@ void lk_print_tail(sbuf *b, const litmus_test *t, lk_reg_fn reg, void *ctx);
  * C test does not have. */
 int lk_ctrl_past_if(const litmus_test *t, int ti);
 
+/* Does thread ti compare values as a value (ALU_EQ / ALU_NE) where one
+ * may be an address? The checker compares addresses symbolically (equal
+ * when the same location); a translation computes (a ^ b) != 0, which
+ * the BPF and RISC-V dialects cannot evaluate on two addresses. An
+ * over-approximation: the test has an address as a value anywhere (its
+ * init block, an operand that is not an access's address), or the
+ * comparison has one as an operand. */
+bool lk_compares_addresses(const litmus_test *t, int ti);
+
 /* The kernel's tools/memory-model: opt (-I) if given, $LKMM_DIR, ., the
  * first ~/.cache/bpfmm-lkmm/<tree>/tools/memory-model; NULL if none. */
 const char *lk_lkmm_dir(const char *opt, char *buf);   /* buf: the caller's */

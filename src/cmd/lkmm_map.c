@@ -330,6 +330,18 @@ static int translate_insn(rthread *x, const ir_insn *in, int i)
 			emit(x, "mv x%d, x%d", d, in_reg(x, in->b, 2));
 			return 0;
 		}
+		if (in->alu == ALU_EQ || in->alu == ALU_NE) {
+			/* (a ^ b) != 0 without a branch (no control dependency):
+			 * ((a ^ b) | -(a ^ b)) >> 63 */
+			int a = in_reg(x, in->a, 1), b = in_reg(x, in->b, 2), s = x->tmp[3];
+			emit(x, "xor x%d, x%d, x%d", s, a, b);
+			emit(x, "sub x%d, x0, x%d", d, s);
+			emit(x, "or x%d, x%d, x%d", d, d, s);
+			emit(x, "srli x%d, x%d, 63", d, d);
+			if (in->alu == ALU_EQ)
+				emit(x, "xori x%d, x%d, 1", d, d);
+			return 0;
+		}
 		if (!(op = alu_name(in->alu)))
 			return refuse(x, "ALU operation %d has no RISC-V instruction here", (int)in->alu);
 		{
@@ -434,6 +446,9 @@ static int translate_thread(rthread *x)
 	}
 	if (lk_ctrl_past_if(t, x->ti) >= 0)
 		return refuse(x, "an access after an if would depend on its condition in RISC-V, not in C");
+	if (lk_compares_addresses(t, x->ti))
+		return refuse(x, "a comparison used as a value may compare addresses, "
+			      "which RISC-V litmus tests cannot compute");
 	/* Mb; value-returning RMW; Mb is how the C front-end writes a fully
 	 * ordered RMW: the kernel's one amo<op>.aqrl (ATOMIC_FETCH_OP,
 	 * arch_xchg) */

@@ -46,19 +46,34 @@ static void seed_add(int64_t *seen, int *nseen, int64_t v)
 		seen[(*nseen)++] = v;
 }
 
-/* The constant an operand holds, if known (an immediate, or a register
- * that holds one). */
-static bool const_of(const opnd *o, const bool *known, const int64_t *kval, int nr, int64_t *v)
+/* The constants a register may hold at an instruction, over every path
+ * that reaches it (at most KMAX; more are dropped). Without loops the
+ * code order is a topological order of the paths (forward branches
+ * only), so the constants assigned anywhere before an instruction, in
+ * code order, include all it may see: an assignment in one arm of an if
+ * does not hide the one before the if (`r1 = 1; if (..) r1 = 0; x = r1;`
+ * may write 1 or 0). Values a register holds only on some paths make
+ * extra seeds, which cost time, not answers. */
+#define KMAX 8
+typedef struct { int n; int64_t v[KMAX]; } kset;
+
+static void kset_add(kset *k, int64_t v)
 {
-	if (o->kind == OPND_IMM && o->imm.sym < 0) {
-		*v = o->imm.off;
-		return true;
-	}
-	if (o->kind == OPND_REG && o->reg >= 0 && o->reg < nr && known[o->reg]) {
-		*v = kval[o->reg];
-		return true;
-	}
-	return false;
+	for (int j = 0; j < k->n; j++)
+		if (k->v[j] == v)
+			return;
+	if (k->n < KMAX)
+		k->v[k->n++] = v;
+}
+
+/* The constants an operand may hold: an immediate, or a register's. */
+static void consts_of(const opnd *o, const kset *regs, int nr, kset *out)
+{
+	out->n = 0;
+	if (o->kind == OPND_IMM && o->imm.sym < 0)
+		kset_add(out, o->imm.off);
+	else if (o->kind == OPND_REG && o->reg >= 0 && o->reg < nr)
+		*out = regs[o->reg];
 }
 
 static void seed_conditional_values(mem_domain *md, const litmus_test *t)
@@ -66,19 +81,15 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 	int64_t seen[16];
 	int nseen = 0;
 	int nr = t->nregs > 0 ? t->nregs : 1;
-	bool known[nr];
-	int64_t kval[nr];
+	kset *regs = xzalloc(sizeof *regs * nr);
 
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		const litmus_thread *th = &t->threads[ti];
 		bool cond = false;
-		for (int r = 0; r < nr; r++)
-			known[r] = false;
+		memset(regs, 0, sizeof *regs * nr);
 		for (int i = 0; i < t->ninit; i++)
-			if (t->init[i].thread == ti && t->init[i].val.sym < 0 && t->init[i].reg < nr) {
-				known[t->init[i].reg] = true;
-				kval[t->init[i].reg] = t->init[i].val.off;
-			}
+			if (t->init[i].thread == ti && t->init[i].val.sym < 0 && t->init[i].reg < nr)
+				kset_add(&regs[t->init[i].reg], t->init[i].val.off);
 		for (int i = 0; i < th->ncode; i++) {
 			const ir_insn *in = &th->code[i];
 			const opnd *v = NULL;
@@ -86,29 +97,38 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 				v = &in->c;
 			else if (cond && (in->op == IR_STORE || in->op == IR_RMW))
 				v = &in->b;
-			if (v && v->kind == OPND_IMM && v->imm.sym < 0)
-				seed_add(seen, &nseen, v->imm.off);
-			else if (v && v->kind == OPND_REG && v->reg >= 0 && v->reg < nr && known[v->reg])
-				seed_add(seen, &nseen, kval[v->reg]);
+			if (v) {
+				kset k;
+				consts_of(v, regs, nr, &k);
+				for (int j = 0; j < k.n; j++)
+					seed_add(seen, &nseen, k.v[j]);
+			}
 			if (in->op == IR_BRANCH && in->cmp != CMP_ALWAYS)
 				cond = true;
 			if (in->dst >= 0 && in->dst < nr) {
-				int64_t a, b = 0;
+				kset a, b;
 				value res;
-				bool ka = const_of(&in->a, known, kval, nr, &a);
-				known[in->dst] = false;
-				if (in->op == IR_MOV && ka) {
-					known[in->dst] = true;
-					kval[in->dst] = a;
-				} else if (in->op == IR_ALU && ka
-					   && (in->b.kind == OPND_NONE || const_of(&in->b, known, kval, nr, &b))
-					   && ir_alu(in->alu, value_int(a), value_int(b), &res) && res.sym < 0) {
-					known[in->dst] = true;
-					kval[in->dst] = res.off;
+				consts_of(&in->a, regs, nr, &a);
+				if (in->op == IR_MOV) {
+					for (int j = 0; j < a.n; j++)
+						kset_add(&regs[in->dst], a.v[j]);
+				} else if (in->op == IR_ALU) {
+					if (in->b.kind == OPND_NONE) {
+						b.n = 1;
+						b.v[0] = 0;
+					} else {
+						consts_of(&in->b, regs, nr, &b);
+					}
+					for (int x = 0; x < a.n; x++)
+						for (int y = 0; y < b.n; y++)
+							if (ir_alu(in->alu, value_int(a.v[x]), value_int(b.v[y]), &res)
+							    && res.sym < 0)
+								kset_add(&regs[in->dst], res.off);
 				}
 			}
 		}
 	}
+	free(regs);
 	if (!nseen)
 		return;
 	uint64_t all = 0;
@@ -193,6 +213,8 @@ typedef struct {
 	int nreads;
 	int *cands, *ncand;   /* per read: candidate writes */
 	word *rf, *thin;      /* current rf; scratch for the thin-air check */
+	int *copy;            /* per event: the read whose value a write
+	                       * stores unchanged, else -1 (tevent.copy) */
 } enumerator;
 
 /* ---- event structures ---- */
@@ -221,6 +243,10 @@ static void build_events(enumerator *E)
 		n += E->pick[ti]->nev;
 	}
 	int w = rel_words(n);
+	free(E->copy);
+	E->copy = xzalloc(sizeof(int) * n);
+	for (int e = 0; e < n; e++)
+		E->copy[e] = -1;
 	es->n = n;
 	es->w = w;
 	es->ninit = ninit;
@@ -267,6 +293,7 @@ static void build_events(enumerator *E)
 			es->thread[e] = ti;
 			es->loc[e] = te->loc;
 			es->rval[e] = te->rv;
+			E->copy[e] = te->copy >= 0 ? b + te->copy : -1;
 			es->wval[e] = te->wv;
 			es->kind[e] = te->kind;
 			es->tags[e] = te->tags;
@@ -332,11 +359,56 @@ static bool model_rf(const litmus_test *t, int thread, int insn)
 	return thread >= 0 && insn >= 0 && t->threads[thread].code[insn].model_rf;
 }
 
-/* rf ; valdep cyclic: a value justifies itself (out of thin air). */
+/* rf ; valdep cyclic: a value justifies itself (out of thin air).
+ *
+ * herd7 solves the equations of an execution's values, an rf edge being
+ * "read = write" and a write's value a function of the reads it comes
+ * from. A cycle whose every write stores what a read returned, unchanged
+ * (E->copy: `*a = *b;` in two threads, each reading the other's write,
+ * the LKMM's plain OOTA examples, which its model does not forbid)
+ * leaves one unknown that herd7 keeps as a symbolic value (S16): the
+ * execution exists. Any other cycle (a write of r + 1, of r & 1, ...)
+ * herd7 cannot solve, and drops the execution. So a cycle through a
+ * value dependency that is not such a copy is thin air; a cycle of
+ * copies is not, and is taken once, with one value for the unknown: the
+ * initial value of the location of the cycle's first read (the value
+ * 0 of an unwritten location; herd7 prints the symbol where a final
+ * state shows it, bpfmm that value). */
 static bool thin_air(enumerator *E)
 {
-	rel_union(E->thin, E->rf, E->es.valdep, E->es.n);
-	return !rel_acyclic(E->thin, E->es.n);
+	evstruct *es = &E->es;
+	int n = es->n, w = es->w;
+
+	rel_union(E->thin, E->rf, es->valdep, n);
+	if (rel_acyclic(E->thin, n))
+		return false;
+	word *plus = xzalloc(sizeof(word) * (size_t)n * w);
+	bool thin = false;
+	rel_plus(plus, E->thin, n);
+	for (int a = 0; a < n && !thin; a++)
+		for (int b = 0; b < n && !thin; b++)
+			if (rel_has(es->valdep, w, a, b) && E->copy[b] != a && rel_has(plus, w, b, a))
+				thin = true;   /* a cycle through a computed value */
+	/* cycles of copies: every read on one returns the unknown, taken as
+	 * the initial value of its first read's location */
+	for (int r = 0; r < n && !thin; r++) {
+		if (!(es->kind[r] & EV_R) || !rel_has(plus, w, r, r))
+			continue;
+		if (es->kind[r] & EV_W) {   /* a one-event atomic computes its write */
+			thin = true;
+			break;
+		}
+		int first = r;
+		for (int q = 0; q < r; q++)
+			if ((es->kind[q] & EV_R) && rel_has(plus, w, r, q) && rel_has(plus, w, q, r)) {
+				first = q;
+				break;
+			}
+		if (!value_eq(es->rval[r], es->wval[es->loc[first]]))
+			thin = true;
+	}
+	free(plus);
+	return thin;
 }
 
 static int judged(void *arg, const cat_verdict *v)
@@ -619,6 +691,7 @@ out:
 	free(E.cands);
 	free(E.ncand);
 	free(E.rf);
+	free(E.copy);
 	evstruct_free(&E.es);
 	mem_domain_free(&md);
 	return st;

@@ -26,6 +26,10 @@ bool ir_alu(alu_op op, value a, value b, value *out)
 		*out = b;
 		return true;
 	}
+	if (op == ALU_EQ || op == ALU_NE) {
+		*out = value_int(value_eq(a, b) == (op == ALU_EQ));
+		return true;
+	}
 	if (op == ALU_ADD && (a.sym < 0 || b.sym < 0) && !(a.sym >= 0 && b.sym >= 0)) {
 		*out = (value){ a.sym >= 0 ? a.sym : b.sym, (int64_t)((uint64_t)a.off + (uint64_t)b.off) };
 		return true;
@@ -85,6 +89,8 @@ bool ir_alu(alu_op op, value a, value b, value *out)
 			return false;
 		r = rev_bits(x, (int)y);
 		break;
+	case ALU_SLT: r = (int64_t)x < (int64_t)y; break;
+	case ALU_SLTU: r = x < y; break;
 	default: return false;
 	}
 	*out = value_int((int64_t)r);

@@ -385,8 +385,8 @@ grep -q "goto-out.litmus:6:6: error: goto +7 leaves P0" "$tmp/err" && ok || ko "
 
 # tests bpfmm writes run unmodified under herd7 (tests/scripts/emitted-herd7.sh,
 # the emitted-herd7 suite on the whole corpus; here on two small tests):
-# map --emit with every table (herd7 has no s390x or LoongArch dialect:
-# bpfmm reads those back), c2bpf --emit, lkmm-map --emit
+# map --emit with every table (herd7 has no s390x, LoongArch or SPARC
+# dialect: bpfmm reads those back), c2bpf --emit, lkmm-map --emit
 cat >"$tmp/loc.litmus" <<'EOF'
 BPF SB-locations
 {
@@ -408,7 +408,7 @@ else
 	for t in riscv64-linux-6.12 arm64-linux-6.12 x86-64-linux-6.12 powerpc-linux-6.12; do
 		grep -q "^map $t: 2 emitted tests, herd7 answers 2" "$tmp/emitted" && ok || ko "map $t under herd7: $(grep "map $t" "$tmp/emitted")"
 	done
-	for t in s390x-linux-6.12 loongarch64-linux-6.12; do
+	for t in s390x-linux-6.12 loongarch64-linux-6.12 sparc64-linux-6.12; do
 		grep -q "^map $t: 2 emitted tests, herd7 has no such dialect, bpfmm reads them back" "$tmp/emitted" \
 			&& ok || ko "map $t: $(grep "map $t" "$tmp/emitted")"
 	done
@@ -419,7 +419,7 @@ else
 	fi
 fi
 # the docs say what herd7 cannot read
-tr "\n" " " <"$root/docs/jit-mappings.md" | grep -q "herd7 has no s390x or LoongArch dialect" && ok || ko "docs/jit-mappings.md: herd7 and s390x/LoongArch"
+tr "\n" " " <"$root/docs/jit-mappings.md" | grep -q "herd7 has no s390x, LoongArch or SPARC dialect" && ok || ko "docs/jit-mappings.md: herd7 and s390x/LoongArch/SPARC"
 
 # the bundled model is found after make install, from any directory
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then

@@ -17,7 +17,8 @@
 # for a reason tests/scripts/emitted-herd7-known.txt gives (an
 # instruction herd7's dialect lacks). herd7 has no s390x or LoongArch
 # dialect at all: the suite checks that it still says so (else this suite
-# and the docs must be extended) and that bpfmm reads each such test back.
+# and the docs must be extended) and that bpfmm reads each such test back;
+# SPARC is our own dialect (docs/sparc-model.md), checked the same way.
 # Prints "N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -121,13 +122,13 @@ for table in "$root"/mappings/*; do
 	case $model in
 	bpf.cat|ppc.cat|x86tso.cat)
 		herd_dir "map $name" "map-$arch" "$dir" 1 -unroll 0 -model "$root/models/$model" ;;
-	riscv.cat|aarch64.cat)
+	riscv.cat|aarch64.cat|mips.cat)
 		if [ -f "$lib/$model" ]; then
 			herd_dir "map $name" "map-$arch" "$dir" 0 -unroll 0 -I "$lib" -model "$model"
 		else
 			echo "SKIP: map $name under herd7 (no $lib/$model)"
 		fi ;;
-	s390x.cat|loongarch.cat)
+	s390x.cat|loongarch.cat|sparc.cat)
 		n=$(ls "$dir"/*.litmus 2>/dev/null | wc -l)
 		[ "$n" -gt 0 ] || { ko "map $name: no test written"; continue; }
 		first=$(ls "$dir"/*.litmus | head -1)

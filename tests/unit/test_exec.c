@@ -56,6 +56,10 @@ static void test_alu(void)
 	/* other container sizes, and an address, have no meaning */
 	CHECK(!ir_alu(ALU_REVB, value_int(1), value_int(8), &r));
 	CHECK(!ir_alu(ALU_RBIT, value_int(1), value_int(16), &r));
+	CHECK(ir_alu(ALU_SLT, value_int(-1), value_int(0), &r) && r.off == 1);
+	CHECK(ir_alu(ALU_SLTU, value_int(-1), value_int(0), &r) && r.off == 0);
+	CHECK(ir_alu(ALU_SLTU, value_int(2), value_int(3), &r) && r.off == 1);
+	CHECK(ir_alu(ALU_SLT, value_int(3), value_int(3), &r) && r.off == 0);
 	CHECK(!ir_alu(ALU_REVB, value_addr(1), value_int(64), &r));
 	/* an address plus or minus an integer stays an address */
 	CHECK(ir_alu(ALU_ADD, value_addr(1), value_int(8), &r) && r.sym == 1 && r.off == 8);
