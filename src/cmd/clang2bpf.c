@@ -608,6 +608,13 @@ static int c_insn(sbuf *b, cthread *c, const idiom_set *set, const ir_insn *in)
 			c_opnd(b, c, in->a);
 		} else if (in->alu == ALU_MOVB) {
 			c_opnd(b, c, in->b);
+		} else if (in->alu == ALU_EQ || in->alu == ALU_NE || in->alu == ALU_SLT || in->alu == ALU_SLTU) {
+			const char *cast = in->alu == ALU_SLT ? "(s64)" : "";
+			sb_printf(b, "(u64)(%s", cast);
+			c_opnd(b, c, in->a);
+			sb_printf(b, " %s %s", in->alu == ALU_EQ ? "==" : in->alu == ALU_NE ? "!=" : "<", cast);
+			c_opnd(b, c, in->b);
+			sb_printf(b, ")");
 		} else if (in->alu == ALU_ASHR || in->alu == ALU_SDIV || in->alu == ALU_SMOD) {
 			sb_printf(b, "(u64)((s64)");
 			c_opnd(b, c, in->a);
@@ -854,6 +861,10 @@ static int c_prepare(cthread *c, const litmus_test *t, int ti)
 		if (in->op == IR_BRANCH)
 			c->target[in->target] = true;
 	}
+	/* the lifted test would compute with two addresses (c2bpf's rule) */
+	if (lk_compares_addresses(t, ti))
+		return c_refuse(c, "a comparison used as a value may compare addresses, "
+				"which BPF litmus tests cannot compute");
 	lk_fold_full_rmw(t, ti, c->target, c->fold);
 	return 0;
 }
