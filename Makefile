@@ -64,6 +64,7 @@ check: deps all
 	  "checklitmus=sh tests/conformance/checklitmus.sh" \
 	  "c-corpus=sh tests/conformance/c-corpus.sh" \
 	  "c2bpf=sh tests/conformance/c2bpf.sh" \
+	  "clang2bpf=sh tests/conformance/clang2bpf.sh" \
 	  "lkmm-map=sh tests/conformance/lkmm-map.sh" \
 	  "emitted-herd7=SHARED=$(SHARED) sh tests/scripts/emitted-herd7.sh build/bpfmm" \
 	  "jit-mappings=sh tests/map/run.sh" \

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cmd/c2bpf.h"
+#include "cmd/clang2bpf.h"
 #include "cat/model_dir.h"
 #include "cmd/lkmm_map.h"
 #include "cat/herd_cfg.h"
@@ -125,6 +126,11 @@ static const char usage[] =
 "\n"
 "bpfmm c2bpf [--emit DIR] [--json] FILE.litmus...: translate C (LKMM) tests\n"
 "to BPF and compare linux-kernel.cat with bpf.cat on them (docs/c-to-bpf.md).\n"
+"\n"
+"bpfmm clang2bpf [--mcpu v3,v4] [--idioms SET,...] FILE.litmus...: compile\n"
+"C (LKMM) tests to BPF with clang-19 as BPF programs write them, lift the\n"
+"objects back into BPF tests and compare bpf.cat with linux-kernel.cat on\n"
+"them (docs/clang-to-bpf.md).\n"
 "\n"
 "bpfmm lkmm-map --mapping NAME [--emit DIR] [--json] FILE.litmus...: write\n"
 "C (LKMM) tests with Linux's RISC-V sequences for its primitives and check\n"
@@ -563,6 +569,8 @@ int main(int argc, char **argv)
 		return map_main(argc - 1, argv + 1, o.mdir);
 	if (argc > 1 && !strcmp(argv[1], "c2bpf"))
 		return c2bpf_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "clang2bpf"))
+		return clang2bpf_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
 		return lkmm_map_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "diy"))
