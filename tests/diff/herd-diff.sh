@@ -204,40 +204,36 @@ end=$(date +%s)
 
 awk -f "$here/summarise.awk" "$tmp/herd.out" >"$tmp/herd.sum"
 
-# ---- explained differences: herd7 again, with EXPLAIN_ARGS ----------------
+# ---- explained differences: herd7 again on the tests that differ ---------
 : >"$tmp/explain.sum"
-if [ -n "${EXPLAIN_ARGS:-}" ]; then
+: >"$tmp/classes.sum"
+: >"$tmp/differ"
+if [ -n "${EXPLAIN_ARGS:-}${EXPLAIN_CLASSES:-}" ]; then
 	awk -F '\t' -v bpfsum="$tmp/bpfmm.sum" -v tests="$tmp/tests" '
 	BEGIN {
 		while ((getline l < bpfsum) > 0) { split(l, f, "\t"); B[f[1]] = f[2] "\t" f[3] "\t" f[7] }
 		while ((getline l < tests) > 0) { split(l, f, "\t"); if (!(f[1] in F)) F[f[1]] = f[2] }
 	}
 	($1 in B) && ($1 in F) && B[$1] != ($2 "\t" $3 "\t" $7) { print F[$1] }' "$tmp/herd.sum" >"$tmp/differ"
-	if [ -s "$tmp/differ" ]; then
-		# shellcheck disable=SC2086 # HERD_MODEL_ARGS, EXPLAIN_ARGS: several words
-		timeout 300 xargs -d '\n' -a "$tmp/differ" "$HERD7" $HERD_MODEL_ARGS $EXPLAIN_ARGS \
-			-timeout "$HERD_TIMEOUT" >"$tmp/explain.out" 2>/dev/null
-		awk -f "$here/summarise.awk" "$tmp/explain.out" >"$tmp/explain.sum"
-	fi
 fi
-# ---- explained by classes: herd7 with each class's model -----------------
-: >"$tmp/classes.sum"
-if [ -n "${EXPLAIN_CLASSES:-}" ]; then
-	awk -F '\t' -v bpfsum="$tmp/bpfmm.sum" -v tests="$tmp/tests" '
-	BEGIN {
-		while ((getline l < bpfsum) > 0) { split(l, f, "\t"); B[f[1]] = f[2] "\t" f[3] "\t" f[7] }
-		while ((getline l < tests) > 0) { split(l, f, "\t"); if (!(f[1] in F)) F[f[1]] = f[2] }
-	}
-	($1 in B) && ($1 in F) && B[$1] != ($2 "\t" $3 "\t" $7) { print F[$1] }' "$tmp/herd.sum" >"$tmp/cdiffer"
-	if [ -s "$tmp/cdiffer" ]; then
-		while IFS="$(printf '\t')" read -r cname cargs; do
-			[ -n "$cname" ] || continue
-			# shellcheck disable=SC2086 # cargs: several words
-			timeout 300 xargs -d '\n' -a "$tmp/cdiffer" "$HERD7" $cargs \
-				-timeout "$HERD_TIMEOUT" >"$tmp/class.out" 2>/dev/null
-			awk -f "$here/summarise.awk" "$tmp/class.out" | sed "s/^/$cname\t/" >>"$tmp/classes.sum"
-		done <"$EXPLAIN_CLASSES"
-	fi
+# herd7_differ OUT ARGS...: herd7 with ARGS on those tests, summarised
+herd7_differ() {
+	o=$1; shift
+	timeout 300 xargs -d '\n' -a "$tmp/differ" "$HERD7" "$@" -timeout "$HERD_TIMEOUT" 2>/dev/null \
+		| awk -f "$here/summarise.awk" >"$o"
+}
+if [ -s "$tmp/differ" ] && [ -n "${EXPLAIN_ARGS:-}" ]; then
+	# shellcheck disable=SC2086 # HERD_MODEL_ARGS, EXPLAIN_ARGS: several words
+	herd7_differ "$tmp/explain.sum" $HERD_MODEL_ARGS $EXPLAIN_ARGS
+fi
+# ... with each class's model (EXPLAIN_CLASSES)
+if [ -s "$tmp/differ" ] && [ -n "${EXPLAIN_CLASSES:-}" ]; then
+	while IFS="$(printf '\t')" read -r cname cargs; do
+		[ -n "$cname" ] || continue
+		# shellcheck disable=SC2086 # cargs: several words
+		herd7_differ "$tmp/class.sum" $cargs
+		sed "s/^/$cname\t/" "$tmp/class.sum" >>"$tmp/classes.sum"
+	done <"$EXPLAIN_CLASSES"
 fi
 
 # ---- compare --------------------------------------------------------------

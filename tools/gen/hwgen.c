@@ -777,35 +777,33 @@ static void x86_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 
 static int mips_reg(thr *t) { return 5 + t->nextreg++; }   /* $5 .. $19 */
 
-static void mips_locreg(thr *t, int loc, char *out)
-{
-	char buf[24];
-	sprintf(out, "$%d", 20 + loc);
-	sprintf(buf, "$%d=%s", 20 + loc, locname[loc]);
-	for (int i = 0; i < t->ninit; i++)
-		if (!strcmp(t->init[i], buf))
-			return;
-	init(t, "%s", buf);
-}
-
-/* "0($b)", or through a register computed from the link's zero */
+/* "0($b)" with $b = 20 + loc holding the location (in the init), or
+ * through a register computed from the link's zero */
 static void mips_address(thr *t, int loc, const linkres *lk, char *out)
 {
-	char base[24];
-	mips_locreg(t, loc, base);
-	if (!lk->addr[0]) {
-		sprintf(out, "0(%s)", base);
-		return;
+	init(t, "$%d=%s", 20 + loc, locname[loc]);   /* init() keeps one of each */
+	if (lk->addr[0]) {
+		int d = mips_reg(t);
+		cell(t, "daddu $%d,$%d,%s", d, 20 + loc, lk->addr);
+		sprintf(out, "0($%d)", d);
+	} else {
+		sprintf(out, "0($%d)", 20 + loc);
 	}
-	int d = mips_reg(t);
-	cell(t, "daddu $%d,%s,%s", d, base, lk->addr);
-	sprintf(out, "0($%d)", d);
+}
+
+/* register $reg: named in the condition and a dependency source */
+static void mips_keep(thr *t, srcs *out, int reg)
+{
+	char name[16];
+	sprintf(name, "$%d", reg);
+	observe(t, name);
+	add_src(out, name);
 }
 
 static void mips_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
-	char ad[48], v[24], b[16];
-	int k;
+	char ad[48], vb[16];
+	const char *v = lk->data;   /* the value to store: the link's, or li */
 
 	out->n = 0;
 	out->wloc = -1;
@@ -813,19 +811,16 @@ static void mips_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs 
 	if (!a->w) {
 		int d = mips_reg(t);
 		cell(t, "%s $%d,%s", chance(r, 75) ? "lw" : "ll", d, ad);
-		sprintf(b, "$%d", d);
-		observe(t, b);
-		add_src(out, b);
+		mips_keep(t, out, d);
 		return;
 	}
-	if (lk->data[0])
-		strcpy(v, lk->data);
-	else {
+	if (!*v) {
 		int d = mips_reg(t);
 		cell(t, "li $%d,%d", d, a->val);
-		sprintf(v, "$%d", d);
+		sprintf(vb, "$%d", d);
+		v = vb;
 	}
-	k = (int)rnd(r, 10);
+	int k = (int)rnd(r, 10);
 	if (k <= 4) {
 		cell(t, "sw %s,%s", v, ad);
 		return;
@@ -839,14 +834,9 @@ static void mips_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs 
 	else
 		cell(t, "addu $%d,$%d,%s", s, o, v);
 	cell(t, "sc $%d,%s", s, ad);
-	sprintf(b, "$%d", s);
-	observe(t, b);
-	add_src(out, b);
-	if (chance(r, 30)) {
-		sprintf(b, "$%d", o);
-		observe(t, b);
-		add_src(out, b);
-	}
+	mips_keep(t, out, s);
+	if (chance(r, 30))
+		mips_keep(t, out, o);
 }
 
 /* $d = 0, computed from src (a value 0..8) */
