@@ -8,7 +8,7 @@
 # the summed "N passed, N failed" (", N explained" when a difference was
 # an explained one, hw-diff.sh); prints "SKIP" without $SHARED. MIPS runs
 # three comparisons per test (hw-diff.sh): MIPS_COUNT (default COUNT) sets
-# its number of tests apart (make check's slice: 30).
+# its number of tests apart (make check's slice: 20).
 #
 #   tests/diff/hw-slice.sh [COUNT [SEED[,SEED...] [ARCH...]]]
 set -u
