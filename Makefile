@@ -201,8 +201,8 @@ diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen $(BUILD)/loopgen
 # `make hw-diff-check`: our hardware models against herd7's own,
 # HW_COUNT generated tests of each seed in HW_SEED per architecture
 # (tests/diff/hw-diff.sh): 2500 per architecture, about an hour on 2 cores
-# (AArch64 ~12 min per 500, the others ~1-2 min, MIPS ~5 min per 500 as it
-# runs three comparisons; tests/diff/README.md).
+# (AArch64 ~12 min per 500, the others ~1-2 min; MIPS, three comparisons
+# per test, 8-18 min per 500 on a loaded machine; tests/diff/README.md).
 # `make diff-check` runs it after the BPF and C comparisons.
 HW_SEED ?= 3,4,5,6,7
 HW_COUNT ?= 500
