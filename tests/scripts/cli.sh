@@ -98,7 +98,8 @@ printf 'X86_64 x86-na\n{\n}\n P0              ;\n movq $1,(%%rax) ;\nexists (x=1
 printf 'PPC ppc-na\n{\n0:r2=x;\n}\n P0           ;\n li r1,1      ;\n stw r1,0(r3) ;\nexists (x=1)\n' >"$tmp/na-ppc.litmus"
 printf 'S390X s390x-na\n{\n0:r2=x;\n}\n P0           ;\n lghi r1,1    ;\n stg r1,0(r3) ;\nexists (x=1)\n' >"$tmp/na-s390x.litmus"
 printf 'LoongArch la-na\n{\n0:a0=x;\n}\n P0                ;\n ori $t0,$zero,1   ;\n st.w $t0,$a1,0    ;\nexists (x=1)\n' >"$tmp/na-loongarch.litmus"
-for d in c riscv aarch64 x86 ppc s390x loongarch; do
+printf 'MIPS mips-na\n{\n0:$2=x;\n}\n P0          ;\n li $4,1     ;\n sw $4,0($3) ;\nexists (x=1)\n' >"$tmp/na-mips.litmus"
+for d in c riscv aarch64 x86 ppc s390x loongarch mips; do
 	expect_rc 1 "$d: access through a register with no address" "$bpfmm" -model "$tmp/plain.cat" "$tmp/na-$d.litmus"
 	grep -q "na-$d.litmus:[0-9]*:[0-9]*: error: P0: .* holds 0, not the address of a location" "$tmp/err" \
 		&& ok || ko "$d no-address message: $(cat "$tmp/err")"

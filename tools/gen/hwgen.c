@@ -3,7 +3,7 @@
  * differential testing of our hardware models against the reference
  * simulator's (tests/diff/hw-diff.sh).
  *
- *   hwgen --arch aarch64|riscv|ppc|arm|x86 --seed N [--count K] [--first I]
+ *   hwgen --arch aarch64|riscv|ppc|arm|x86|mips --seed N [--count K] [--first I]
  *         [--prefix NAME] [--outdir DIR]
  *
  * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
@@ -50,6 +50,12 @@
  *   (CMP, SUBS or ANDS + BNE / BEQ, or CBZ / CBNZ; with or without ISB).
  * x86: MOV loads and stores, XCHG, LOCK ADD, LOCK INC, MFENCE, LFENCE,
  *   SFENCE (herd7's X86 dialect has no LOCK XADD / CMPXCHG).
+ * MIPS (herd7's syntax only): reads lw, ll; writes sw, ll + sc without a
+ *   retry loop (the SC storing the value, or the old value plus it: a
+ *   fetch-add); links: sync, address dependency (daddu of a zero made by
+ *   xor / subu / andi), data dependency (ori / addiu onto such a zero),
+ *   control (beq / bne against $0 or a register); the SC's status (in
+ *   its register) or the LL's old value as dependency sources.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -889,6 +895,124 @@ static void x86_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 		cell(t, "%s", PICK(r, f));
 }
 
+/* ================================================================ MIPS */
+
+/* herd7's MIPS syntax only (lib/MIPSParser.mly): lw / sw, ll / sc, sync,
+ * li, addu, addiu, ori, xor, andi, beq / bne; registers $N. Locations in
+ * $20..$22, everything else from $5 up. */
+
+static int mips_reg(thr *t) { return 5 + t->nextreg++; }   /* $5 .. $19 */
+
+/* "0($b)" with $b = 20 + loc holding the location (in the init), or
+ * through a register computed from the link's zero */
+static void mips_address(thr *t, int loc, const linkres *lk, char *out)
+{
+	init(t, "$%d=%s", 20 + loc, locname[loc]);   /* init() keeps one of each */
+	if (lk->addr[0]) {
+		int d = mips_reg(t);
+		cell(t, "daddu $%d,$%d,%s", d, 20 + loc, lk->addr);
+		sprintf(out, "0($%d)", d);
+	} else {
+		sprintf(out, "0($%d)", 20 + loc);
+	}
+}
+
+/* register $reg: named in the condition and a dependency source */
+static void mips_keep(thr *t, srcs *out, int reg)
+{
+	char name[16];
+	sprintf(name, "$%d", reg);
+	observe(t, name);
+	add_src(out, name);
+}
+
+static void mips_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	char ad[48], vb[16];
+	const char *v = lk->data;   /* the value to store: the link's, or li */
+
+	out->n = 0;
+	out->wloc = -1;
+	mips_address(t, a->loc, lk, ad);
+	if (!a->w) {
+		int d = mips_reg(t);
+		cell(t, "%s $%d,%s", chance(r, 75) ? "lw" : "ll", d, ad);
+		mips_keep(t, out, d);
+		return;
+	}
+	if (!*v) {
+		int d = mips_reg(t);
+		cell(t, "li $%d,%d", d, a->val);
+		sprintf(vb, "$%d", d);
+		v = vb;
+	}
+	int k = (int)rnd(r, 10);
+	if (k <= 4) {
+		cell(t, "sw %s,%s", v, ad);
+		return;
+	}
+	/* retry-free LL/SC: the SC writes the value (k <= 7) or the old
+	 * value plus it (a fetch-add); its register then holds the status */
+	int o = mips_reg(t), s = mips_reg(t);
+	cell(t, "ll $%d,%s", o, ad);
+	if (k <= 7)
+		cell(t, "ori $%d,%s,0", s, v);
+	else
+		cell(t, "addu $%d,$%d,%s", s, o, v);
+	cell(t, "sc $%d,%s", s, ad);
+	mips_keep(t, out, s);
+	if (chance(r, 30))
+		mips_keep(t, out, o);
+}
+
+/* $d = 0, computed from src (a value 0..8) */
+static void mips_zero(rng_t *r, thr *t, int d, const char *src)
+{
+	switch (rnd(r, 3)) {
+	case 0: cell(t, "xor $%d,%s,%s", d, src, src); break;
+	case 1: cell(t, "andi $%d,%s,128", d, src); break;
+	default:
+		cell(t, "subu $%d,%s,%s", d, src, src);
+		break;
+	}
+}
+
+static void mips_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	memset(lk, 0, sizeof *lk);
+	int k = (int)rnd(r, 13);
+	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+
+	if (k <= 2)
+		return;
+	if (k <= 5 || !src) {
+		cell(t, "sync");
+		return;
+	}
+	int d = mips_reg(t);
+	if (k <= 7) {                         /* address dependency */
+		mips_zero(r, t, d, src);
+		sprintf(lk->addr, "$%d", d);
+		return;
+	}
+	if (k <= 9 && b->w) {                 /* data dependency */
+		mips_zero(r, t, d, src);
+		cell(t, "%s $%d,$%d,%d", chance(r, 50) ? "ori" : "addiu", d, d, b->val);
+		sprintf(lk->data, "$%d", d);
+		return;
+	}
+	/* control dependency: beq / bne against $0 or a register */
+	sprintf(t->lab, "LC%d%d", t->id, t->label++);
+	if (chance(r, 70))
+		cell(t, "%s %s,$0,%s", chance(r, 50) ? "bne" : "beq", src, t->lab);
+	else {
+		cell(t, "li $%d,1", d);
+		cell(t, "%s %s,$%d,%s", chance(r, 50) ? "bne" : "beq", src, d, t->lab);
+	}
+	t->pending_label = t->lab;
+	lk->ctrl = 1;
+}
+
 /* ============================================================= the test */
 
 typedef struct {
@@ -903,6 +1027,7 @@ static const arch arches[] = {
 	{ "ppc", "PPC", ppc_access, ppc_link },
 	{ "arm", "ARM", arm_access, arm_link },
 	{ "x86", "X86", x86_access, x86_link },
+	{ "mips", "MIPS", mips_access, mips_link },
 };
 
 static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix, const char *dir)
@@ -1017,7 +1142,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(o, "--outdir") && v) {
 			dir = v;
 		} else {
-			fprintf(stderr, "usage: hwgen --arch aarch64|riscv|ppc|arm|x86 --seed N [--count K] "
+			fprintf(stderr, "usage: hwgen --arch aarch64|riscv|ppc|arm|x86|mips --seed N [--count K] "
 				"[--first I] [--prefix NAME] [--outdir DIR]\n");
 			return 2;
 		}
