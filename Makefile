@@ -225,7 +225,8 @@ kernel-check: kernel-judge-test
 	bash kernel/check.sh
 
 # The BPF memory-model series (kernel/model-series): git am, checkpatch,
-# tools/ tests under bpfmm and herd7, htmldocs, LoongArch LLVM builds.
+# tools/ tests under bpfmm and herd7, htmldocs, LoongArch LLVM builds,
+# the MIPS JIT's objects (gcc-mips64el-linux-gnuabi64).
 # bpfmm run on real JITs in QEMU guests (tests/run/suite.sh): the riscv64,
 # arm64 and x86_64 kernels of kernel-check (all built with the BPF
 # options; x86_64 built here), the catalogue, corpus and 200 random tests,
