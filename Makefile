@@ -64,13 +64,14 @@ check: deps all
 	  "checklitmus=sh tests/conformance/checklitmus.sh" \
 	  "c-corpus=sh tests/conformance/c-corpus.sh" \
 	  "c2bpf=sh tests/conformance/c2bpf.sh" \
+	  "clang2bpf=sh tests/conformance/clang2bpf.sh" \
 	  "lkmm-map=sh tests/conformance/lkmm-map.sh" \
 	  "emitted-herd7=SHARED=$(SHARED) sh tests/scripts/emitted-herd7.sh build/bpfmm" \
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "jit-mappings-random=sh tests/map/random.sh" \
 	  "herd-diff=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1" \
 	  "c-diff=$(MAKE) -s $(BUILD)/cgen >/dev/null && SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 100 1" \
-	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) sh tests/diff/hw-slice.sh 100 1" \
+	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) MIPS_COUNT=20 sh tests/diff/hw-slice.sh 100 1" \
 	  "loop-diff=$(MAKE) -s $(BUILD)/loopgen >/dev/null && SHARED=$(SHARED) sh tests/diff/loop-diff.sh 10 1" \
 	  "herdtools7-patch=sh kernel/herdtools7/test.sh" \
 	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
@@ -201,7 +202,8 @@ diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen $(BUILD)/loopgen
 # `make hw-diff-check`: our hardware models against herd7's own,
 # HW_COUNT generated tests of each seed in HW_SEED per architecture
 # (tests/diff/hw-diff.sh): 2500 per architecture, about an hour on 2 cores
-# (AArch64 ~12 min per 500, the others ~1-2 min; tests/diff/README.md).
+# (AArch64 ~12 min per 500, the others ~1-2 min; MIPS, three comparisons
+# per test, 8-18 min per 500 on a loaded machine; tests/diff/README.md).
 # `make diff-check` runs it after the BPF and C comparisons.
 HW_SEED ?= 3,4,5,6,7
 HW_COUNT ?= 500
@@ -223,7 +225,8 @@ kernel-check: kernel-judge-test
 	bash kernel/check.sh
 
 # The BPF memory-model series (kernel/model-series): git am, checkpatch,
-# tools/ tests under bpfmm and herd7, htmldocs, LoongArch LLVM builds.
+# tools/ tests under bpfmm and herd7, htmldocs, LoongArch LLVM builds,
+# the MIPS JIT's objects (gcc-mips64el-linux-gnuabi64).
 # bpfmm run on real JITs in QEMU guests (tests/run/suite.sh): the riscv64,
 # arm64 and x86_64 kernels of kernel-check (all built with the BPF
 # options; x86_64 built here), the catalogue, corpus and 200 random tests,

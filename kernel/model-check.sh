@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # model-check.sh - check the BPF memory-model series (make kernel-model-check).
 #
-# usage: kernel/model-check.sh [--no-deps] [--no-loongarch] [--jit-only] [--no-docs]
+# usage: kernel/model-check.sh [--no-deps] [--no-loongarch] [--no-mips]
+#                              [--jit-only] [--no-docs]
 #
-# kernel/model-series holds three patches for Linux 6.12 as Debian ships it:
+# kernel/model-series holds four patches for Linux 6.12 as Debian ships it:
 #   0001 Documentation/bpf/standardization/memory-model.rst (+ index)
 #   0002 tools/memory-model/bpf: the model, litmus tests, README, check.sh
 #   0003 LoongArch JIT: fully ordered fetch/xchg/cmpxchg (the fix bpfmm map
 #        argues for; mappings/loongarch64-proposed)
+#   0004 MIPS JIT: sync before and after the LL/SC loops of fetch, xchg and
+#        cmpxchg where LL/SC does not order (mappings/mips64-proposed)
 # Steps, each a PASS/FAIL line:
 #   1. the series applies with `git am` to the Debian tarball's tree;
 #   2. scripts/checkpatch.pl --strict: no ERROR, no WARNING, per patch;
@@ -23,6 +26,12 @@
 #      the dbar are in the patched object's code). --jit-only (make
 #      check's kernel-model suite, for its time budget): the JIT's object
 #      with 0003 instead of the whole vmlinux.
+#   7. ARCH=mips with Debian's gcc-mips64el-linux-gnuabi64: the JIT's two
+#      objects (bpf_jit_comp.o, bpf_jit_comp64.o) for a 64-bit SMP
+#      Loongson-3 config (kernel/configs/mips64-bpf.config) build with and
+#      without 0004, and only the patched ones emit sync in the fetch,
+#      xchg and cmpxchg paths (calls of uasm_i_sync in the disassembly).
+#      Objects only, in make check too: no MIPS kernel is linked.
 # Ends with "kernel-model-check: N passed, N failed".
 #
 # Trees and build output live under $BPFMM_CACHE (default ~/.cache/bpfmm)
@@ -39,16 +48,18 @@ SERIES=$KDIR/model-series
 SHARED=${SHARED:-$ROOT/../shared}
 BPFMM=${BPFMM:-$ROOT/build/bpfmm}
 PACKAGES="linux-source-6.12 git make gcc flex bison bc libssl-dev libelf-dev perl python3
-python3-sphinx python3-yaml clang-19 lld-19 llvm-19 ccache xz-utils"
+python3-sphinx python3-yaml clang-19 lld-19 llvm-19 ccache xz-utils
+gcc-mips64el-linux-gnuabi64 binutils-mips64el-linux-gnuabi64"
 
-deps=1 loongarch=1 docs=1 la_target=vmlinux
+deps=1 loongarch=1 mips=1 docs=1 la_target=vmlinux
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--no-deps) deps=0 ;;
 	--no-loongarch) loongarch=0 ;;
+	--no-mips) mips=0 ;;
 	--jit-only) la_target=arch/loongarch/net/bpf_jit.o ;;
 	--no-docs) docs=0 ;;
-	-h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,39p' "$0"; exit 0 ;;
 	*) echo "model-check.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -121,9 +132,10 @@ item PASS "git am: $(ls "$SERIES"/*.patch | wc -l) patches apply to $(basename "
 
 # 2. checkpatch. The tree has no kernel git history, so checkpatch
 # cannot look a commit id up and warns UNKNOWN_COMMIT_ID for every one
-# (the Fixes: tag of 0003 names the upstream commit that added the
-# LoongArch JIT and its atomics). That one check is ignored, and a second
-# run without --ignore must show no other kind of warning.
+# (the Fixes: tags of 0003 and 0004 name the upstream commits that added
+# the LoongArch and MIPS JITs and their atomics). That one check is
+# ignored, and a second run without --ignore must show no other kind of
+# warning.
 for p in "$SERIES"/*.patch; do
 	out=$(cd "$src" && perl scripts/checkpatch.pl --strict --ignore UNKNOWN_COMMIT_ID "$p" 2>&1)
 	all=$(cd "$src" && perl scripts/checkpatch.pl --strict --show-types "$p" 2>&1)
@@ -201,6 +213,30 @@ if [ $docs -eq 1 ]; then
 	g checkout -q -f series
 fi
 
+# fix_commit DIR: the commit of the series that changes DIR (its parent is
+# the tree without that patch, whatever its position in the series).
+fix_commit() { g log -1 --format=%H "$base"..series -- "$1"; }
+
+# frag_config MK BUILDDIR ARCH FRAGMENT LINE...: tinyconfig plus FRAGMENT
+# in BUILDDIR through the make function MK; each LINE must be a line of the
+# resulting .config. Configured again when FRAGMENT changes (its copy in
+# the build dir).
+frag_config() {
+	local mk=$1 b=$2 arch=$3 frag=$4 s
+	shift 4
+	mkdir -p "$b"
+	cmp -s "$frag" "$b/.bpfmm-fragment" && [ -f "$b/.config" ] && return 0
+	rm -f "$b/.config" "$b/.bpfmm-fragment"
+	"$mk" "$b" -s tinyconfig >/dev/null &&
+	(cd "$src" && ARCH=$arch ./scripts/kconfig/merge_config.sh -m -O "$b" "$b/.config" \
+		"$frag") >"$W/logs/$arch-merge.log" 2>&1 &&
+	"$mk" "$b" -s olddefconfig >/dev/null || return 1
+	for s; do
+		grep -q -x "$s" "$b/.config" || { log "$arch config: $s did not stick"; return 1; }
+	done
+	cp "$frag" "$b/.bpfmm-fragment"
+}
+
 # 6. LoongArch with LLVM: vmlinux with 0003 (the whole kernel, BPF JIT
 # included, compiles and links), then, in a second build directory with
 # the same .config, only the JIT object without 0003 (6.12 as released),
@@ -211,35 +247,24 @@ la_mk() { # BUILDDIR ARGS...
 	shift
 	make -C "$src" O="$b" ARCH=loongarch LLVM=-19 CC="ccache clang-19" "$@"
 }
-la_config() { # BUILDDIR
-	local b=$1 frag=$KDIR/configs/loongarch-bpf.config
-	mkdir -p "$b"
-	# configured again when the fragment changes (its copy in the build dir)
-	cmp -s "$frag" "$b/.bpfmm-fragment" && [ -f "$b/.config" ] && return 0
-	rm -f "$b/.config" "$b/.bpfmm-fragment"
-	la_mk "$b" -s tinyconfig >/dev/null &&
-	(cd "$src" && ARCH=loongarch ./scripts/kconfig/merge_config.sh -m -O "$b" "$b/.config" \
-		"$frag") >"$W/logs/la-merge.log" 2>&1 &&
-	la_mk "$b" -s olddefconfig >/dev/null || return 1
-	for s in CONFIG_BPF_JIT=y CONFIG_BPF_SYSCALL=y CONFIG_64BIT=y CONFIG_SMP=y; do
-		grep -q -x "$s" "$b/.config" || { log "loongarch config: $s did not stick"; return 1; }
-	done
-	cp "$frag" "$b/.bpfmm-fragment"
-}
 la_build() { # TREEISH NAME TARGET
 	local b=$W/build-loongarch
 	[ "$2" = base ] && b=$W/build-loongarch-base
 	g checkout -q -f "$1" || return 1
-	la_config "$b" || return 1
+	frag_config la_mk "$b" loongarch "$KDIR/configs/loongarch-bpf.config" \
+		CONFIG_BPF_JIT=y CONFIG_BPF_SYSCALL=y CONFIG_64BIT=y CONFIG_SMP=y || return 1
 	la_mk "$b" -j"$JOBS" "$3" >"$W/logs/la-$2.log" 2>&1 || { tail -n 20 "$W/logs/la-$2.log" >&2; return 1; }
 	cp "$b/arch/loongarch/net/bpf_jit.o" "$W/bpf_jit-$2.o"
 }
 if [ $loongarch -eq 1 ]; then
 	t0=$(date +%s)
-	if la_build series fixed "$la_target"; then
+	la_fix=$(fix_commit arch/loongarch)
+	if [ -z "$la_fix" ]; then
+		item FAIL "no patch of the series changes arch/loongarch"
+	elif la_build series fixed "$la_target"; then
 		item PASS "ARCH=loongarch LLVM=-19: $la_target with the BPF JIT and 0003 builds ($(( $(date +%s) - t0 )) s)"
 		t0=$(date +%s)
-		if la_build series~1 base arch/loongarch/net/bpf_jit.o; then
+		if la_build "$la_fix~1" base arch/loongarch/net/bpf_jit.o; then
 			item PASS "ARCH=loongarch LLVM=-19: arch/loongarch/net/bpf_jit.o without 0003 builds ($(( $(date +%s) - t0 )) s)"
 			# The JIT builds instruction words at run time, so the change
 			# shows as different constants in bpf_jit.o, nothing more here.
@@ -253,6 +278,92 @@ if [ $loongarch -eq 1 ]; then
 		fi
 	else
 		item FAIL "ARCH=loongarch LLVM=-19 build with 0003 (see $W/logs/la-fixed.log)"
+	fi
+	g checkout -q -f series
+fi
+
+# 7. MIPS with Debian's gcc: the JIT's two objects with 0004, then without
+# it in the same build directory (0004 changes only arch/mips/net, so only
+# those two files are compiled again). The JIT writes instructions at run
+# time through uasm's uasm_i_<insn>() functions, so a sync it emits is a
+# call of uasm_i_sync() in its code. With mips64-bpf.config (no Loongson-3
+# workaround, whose LLSC_sync() is the JIT's only other sync) the objects
+# without 0004 call it nowhere; with 0004, emit_atomic_r() and
+# emit_cmpxchg_r() call it (or emit_llsc_mb(), which gcc may outline) at
+# least twice each, before and after the loop, and bpf_jit_comp64.o at
+# least four times (emit_atomic_r64() and emit_cmpxchg_r64(), inlined into
+# build_insn()).
+MIPS_CROSS=mips64el-linux-gnuabi64-
+mips_objs="arch/mips/net/bpf_jit_comp.o arch/mips/net/bpf_jit_comp64.o"
+mips_mk() { # BUILDDIR ARGS...
+	local b=$1
+	shift
+	make -C "$src" O="$b" ARCH=mips CROSS_COMPILE="$MIPS_CROSS" CC="ccache ${MIPS_CROSS}gcc" "$@"
+}
+mips_build() { # TREEISH NAME
+	local b=$W/build-mips o
+	g checkout -q -f "$1" || return 1
+	frag_config mips_mk "$b" mips "$KDIR/configs/mips64-bpf.config" \
+		CONFIG_BPF_JIT=y CONFIG_64BIT=y CONFIG_SMP=y CONFIG_WEAK_REORDERING_BEYOND_LLSC=y \
+		'# CONFIG_CPU_LOONGSON3_WORKAROUNDS is not set' || return 1
+	# shellcheck disable=SC2086
+	mips_mk "$b" -j"$JOBS" $mips_objs >"$W/logs/mips-$2.log" 2>&1 ||
+		{ tail -n 20 "$W/logs/mips-$2.log" >&2; return 1; }
+	for o in $mips_objs; do
+		o=${o##*/}
+		cp "$b/arch/mips/net/$o" "$W/mips-${o%.o}-$2.o" || return 1
+	done
+}
+# sync_sites OBJECT: "FUNCTION N" for each function of OBJECT with N calls
+# of uasm_i_sync() or of a part of emit_llsc_mb() (gcc's .part/.isra
+# copies, called through .text+OFFSET), the latter not listed themselves.
+sync_sites() {
+	"${MIPS_CROSS}objdump" -dr "$1" | awk '
+	/^[0-9a-f]+ <[^>]*>:$/ {
+		fn = $2; gsub(/[<>:]/, "", fn)
+		a = $1; sub(/^0+/, "", a); at[a == "" ? "0" : a] = fn
+		next
+	}
+	/R_MIPS_26/ { n++; caller[n] = fn; callee[n] = $NF }
+	END {
+		for (i = 1; i <= n; i++) {
+			t = callee[i]
+			if (t == ".text") t = at["0"]
+			else if (t ~ /^\.text\+0x/) { sub(/^\.text\+0x0*/, "", t); t = at[t == "" ? "0" : t] }
+			if (caller[i] ~ /^emit_llsc_mb/) continue
+			if (t == "uasm_i_sync" || t ~ /^emit_llsc_mb/) c[caller[i]]++
+		}
+		for (f in c) print f, c[f]
+	}' | sort
+}
+count_of() { awk -v f="$1" '$1 == f { n = $2 } END { print n + 0 }'; }
+if [ $mips -eq 1 ]; then
+	t0=$(date +%s)
+	mips_fix=$(fix_commit arch/mips)
+	if [ -z "$mips_fix" ]; then
+		item FAIL "no patch of the series changes arch/mips"
+	elif mips_build series fixed; then
+		item PASS "ARCH=mips ${MIPS_CROSS}gcc: the JIT's objects with 0004 build ($(( $(date +%s) - t0 )) s)"
+		t0=$(date +%s)
+		if mips_build "$mips_fix~1" base; then
+			item PASS "ARCH=mips ${MIPS_CROSS}gcc: the JIT's objects without 0004 build ($(( $(date +%s) - t0 )) s)"
+			base_sites=$(sync_sites "$W/mips-bpf_jit_comp-base.o"; sync_sites "$W/mips-bpf_jit_comp64-base.o")
+			comp=$(sync_sites "$W/mips-bpf_jit_comp-fixed.o")
+			comp64=$(sync_sites "$W/mips-bpf_jit_comp64-fixed.o")
+			at=$(count_of emit_atomic_r <<<"$comp")
+			cx=$(count_of emit_cmpxchg_r <<<"$comp")
+			n64=$(awk '{ n += $2 } END { print n + 0 }' <<<"$comp64")
+			what="emit_atomic_r $at, emit_cmpxchg_r $cx, bpf_jit_comp64.o $n64 (${comp64//$'\n'/, })"
+			if [ -z "$base_sites" ] && [ "$at" -ge 2 ] && [ "$cx" -ge 2 ] && [ "$n64" -ge 4 ]; then
+				item PASS "ARCH=mips: sync emitted with 0004 only: $what; none without"
+			else
+				item FAIL "ARCH=mips: sync sites with 0004: $what (want >= 2, 2, 4), without: ${base_sites//$'\n'/, } (want none)"
+			fi
+		else
+			item FAIL "ARCH=mips: the JIT's objects without 0004 (see $W/logs/mips-base.log)"
+		fi
+	else
+		item FAIL "ARCH=mips: the JIT's objects with 0004 (see $W/logs/mips-fixed.log)"
 	fi
 	g checkout -q -f series
 fi

@@ -4,18 +4,22 @@
 #   scripts/deps.sh core      compiler and tools to build and test bpfmm
 #   scripts/deps.sh kernel    cross compilers, QEMU, the kernel source
 #   scripts/deps.sh fuzz      clang and its libFuzzer runtime (`make fuzz`)
+#   scripts/deps.sh clang     clang-19 and llvm-19 (llvm-objdump-19): the
+#                             BPF compiler of `bpfmm clang2bpf` (suite clang2bpf)
 #
 # As root, missing packages are installed with apt-get. Otherwise the
 # script names exactly what is missing and exits 1.
 set -u
 core="gcc make libc6-dev xz-utils linux-source-6.12 man-db"
-kernel="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu qemu-system-misc qemu-system-arm flex bison bc libssl-dev libelf-dev cpio ccache xz-utils perl"
+kernel="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu gcc-mips64el-linux-gnuabi64 binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu binutils-mips64el-linux-gnuabi64 qemu-system-misc qemu-system-arm flex bison bc libssl-dev libelf-dev cpio ccache xz-utils perl"
 fuzz="clang-14 libclang-rt-14-dev"
+clang="clang-19 llvm-19"
 case ${1:-core} in
 core) want=$core ;;
 kernel) want=$kernel ;;
 fuzz) want=$fuzz ;;
-*) echo "usage: $0 core|kernel|fuzz" >&2; exit 2 ;;
+clang) want=$clang ;;
+*) echo "usage: $0 core|kernel|fuzz|clang" >&2; exit 2 ;;
 esac
 missing=""
 for p in $want; do

@@ -868,18 +868,12 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 
 static int lower_compare(cparser *cp, binop op, opnd a, opnd b, opnd *out)
 {
-	opnd d, nz, lt;
+	opnd d, lt;
 
 	switch (op) {
 	case B_EQ:
-	case B_NE:
-		if (alu3(cp, ALU_XOR, a, b, &d) || nonzero(cp, d, &nz))
-			return -1;
-		if (op == B_NE) {
-			*out = nz;
-			return 0;
-		}
-		return alu3(cp, ALU_XOR, nz, imm(1), out);
+	case B_NE:      /* addresses too: equal when the same location */
+		return alu3(cp, op == B_EQ ? ALU_EQ : ALU_NE, a, b, out);
 	case B_LT: case B_GE:    /* a < b: the sign of a - b */
 		if (alu3(cp, ALU_SUB, a, b, &d) || alu3(cp, ALU_SHR, d, imm(63), &lt))
 			return -1;

@@ -113,3 +113,33 @@ size_t fe_find_name(const void *table, size_t n, size_t size, const char *m)
 	}
 	return i;
 }
+
+/* Append to th the IR of a flags-setting compare (fe_flags_set in the
+ * header). */
+static ir_insn *flags_insn(litmus_thread *th, srcpos pos, ir_op op, int dst)
+{
+	ir_insn *in = &th->code[th->ncode++];
+
+	memset(in, 0, sizeof *in);
+	in->op = op;
+	in->dst = dst;
+	in->pos = pos;
+	return in;
+}
+
+void fe_flags_set(litmus_thread *th, srcpos pos, int fa, int fb, opnd a, opnd b, bool test)
+{
+	ir_insn *in;
+
+	if (test) {
+		in = flags_insn(th, pos, IR_ALU, fa);
+		in->alu = ALU_AND;
+		in->a = a;
+		in->b = b;
+		in = flags_insn(th, pos, IR_MOV, fb);
+		in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
+		return;
+	}
+	flags_insn(th, pos, IR_MOV, fa)->a = a;
+	flags_insn(th, pos, IR_MOV, fb)->a = b;
+}

@@ -71,4 +71,10 @@ size_t fe_find_name(const void *table, size_t n, size_t size, const char *m);
 #define FE_FIND(table, m) fe_find_name((table), sizeof (table) / sizeof (table)[0], \
 				       sizeof (table)[0], (m))
 
+/* Flags as two hidden registers (x86, SPARC, ARM): a compare of a and b copies
+ * a to fa and b to fb (test: a & b to fa, 0 to fb), two IR instructions
+ * appended to th at pos; a conditional branch then compares fa with fb,
+ * so it depends (ctrl) on whatever fed the compare. */
+void fe_flags_set(litmus_thread *th, srcpos pos, int fa, int fb, opnd a, opnd b, bool test);
+
 #endif

@@ -6,6 +6,7 @@
 #include <strings.h>
 #include "arch/frontends.h"
 #include "arch/aarch64_frontend.h"
+#include "arch/arm_frontend.h"
 #include "arch/bpf_frontend.h"
 #include "arch/c_frontend.h"
 #include "arch/loongarch_frontend.h"
@@ -13,10 +14,12 @@
 #include "arch/ppc_frontend.h"
 #include "arch/riscv_frontend.h"
 #include "arch/s390x_frontend.h"
+#include "arch/sparc_frontend.h"
 #include "arch/x86_frontend.h"
 
 static const frontend *const table[] = {
 	&aarch64_frontend,
+	&arm_frontend,
 	&bpf_frontend,
 	&c_frontend,
 	&loongarch_frontend,
@@ -24,6 +27,7 @@ static const frontend *const table[] = {
 	&ppc_frontend,
 	&riscv_frontend,
 	&s390x_frontend,
+	&sparc_frontend,
 	&x86_64_frontend, &x86_frontend,
 };
 

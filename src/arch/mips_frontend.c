@@ -296,6 +296,12 @@ static int parse_store(mips_parser *mp, const char *m, ir_insn *in)
 	}
 	in->op = IR_SC;
 	in->tags_w = TAG(MIPS_TAG_SC);
+	/* the status depends on the reads behind the address and data
+	 * registers, not on the write (a CPU may know it before others see
+	 * the write): as herd7's MIPS semantics, where the status is written
+	 * after the SC's register reads (tests/litmus/mips/MP+sync+sc-status,
+	 * LB+sync+sc-status-data) */
+	in->sc_dep = SC_DEP_OPERANDS;
 	if ((in->dst = intern(mp, HREG_SC)) < 0)
 		return -1;
 	if (rt >= 0)

@@ -610,7 +610,6 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 static int parse_compare(x86_parser *xp, const char *m, bool lock, int size)
 {
 	xop ops[2];
-	ir_insn *in;
 	int fa, fb, tmp;
 
 	(void)lock;
@@ -628,23 +627,7 @@ static int parse_compare(x86_parser *xp, const char *m, bool lock, int size)
 		}
 	if (intern(xp, FLAG_A, &fa) || intern(xp, FLAG_B, &fb))
 		return -1;
-	if (m[0] == 't') {
-		in = new_insn(xp, IR_ALU);
-		in->alu = ALU_AND;
-		in->dst = fa;
-		in->a = a;
-		in->b = b;
-		in = new_insn(xp, IR_MOV);
-		in->dst = fb;
-		in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
-		return 0;
-	}
-	in = new_insn(xp, IR_MOV);
-	in->dst = fa;
-	in->a = a;
-	in = new_insn(xp, IR_MOV);
-	in->dst = fb;
-	in->a = b;
+	fe_flags_set(xp->th, xp->insn_pos, fa, fb, a, b, m[0] == 't');
 	return 0;
 }
 

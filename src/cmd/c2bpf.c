@@ -88,18 +88,8 @@ static void emit(xthread *x, const char *fmt, ...)
 	lk_col_line(&x->col, line);
 }
 
-static int refuse(xthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int refuse(xthread *x, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!x->reason[0]) {
-		va_start(ap, fmt);
-		vsnprintf(x->reason, sizeof x->reason, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
+/* the first reason a thread is refused for */
+#define refuse(x, ...) lk_refuse((x)->reason, sizeof (x)->reason, __VA_ARGS__)
 
 /* An operand as BPF source text: a register or an integer. */
 static const char *src(xthread *x, opnd o, char *buf, size_t n)
@@ -170,12 +160,6 @@ static const char *cmp_text(cmp_op c)
 	return c < sizeof t / sizeof *t ? t[c] : NULL;
 }
 
-static bool is_mb_fence(const litmus_test *t, const ir_insn *in)
-{
-	return in->op == IR_FENCE && lk_has_tag(t, in->tags_f, "Mb") &&
-	       __builtin_popcount(in->tags_f) == 1;
-}
-
 static void full_fence(xthread *x)
 {
 	emit(x, "r%d = atomic_fetch_add((u64 *)(r%d + 0), r%d)", x->scratch, x->fence_addr, x->scratch);
@@ -205,6 +189,19 @@ static int translate_insn(xthread *x, const ir_insn *in)
 		}
 		if (in->alu == ALU_SDIV || in->alu == ALU_SMOD)
 			return refuse(x, "signed division: BPF's /= and %%= are unsigned");
+		if (in->alu == ALU_EQ || in->alu == ALU_NE) {
+			/* (a ^ b) != 0 is ((a ^ b) | -(a ^ b)) >> 63, without a
+			 * branch (which would add a control dependency) */
+			emit(x, "r%d = %s", x->scratch, src(x, in->a, b, sizeof b));
+			emit(x, "r%d ^= %s", x->scratch, src(x, in->b, b, sizeof b));
+			emit(x, "r%d = 0", d);
+			emit(x, "r%d -= r%d", d, x->scratch);
+			emit(x, "r%d |= r%d", d, x->scratch);
+			emit(x, "r%d >>= 63", d);
+			if (in->alu == ALU_EQ)
+				emit(x, "r%d ^= 1", d);
+			return 0;
+		}
 		if (!(op = alu_text(in->alu)))
 			return refuse(x, "ALU operation %d", (int)in->alu);
 		if (in->a.kind == OPND_REG && x->map[in->a.reg] == d) {
@@ -378,18 +375,13 @@ static int translate_thread(xthread *x)
 	}
 	if (lk_ctrl_past_if(t, x->ti) >= 0)
 		return refuse(x, "an access after an if would depend on its condition in BPF, not in C");
+	if (lk_compares_addresses(t, x->ti))
+		return refuse(x, "a comparison used as a value may compare addresses, "
+			      "which BPF litmus tests cannot compute");
 	/* Mb; value-returning RMW; Mb (a fully ordered atomic): one BPF
 	 * atomic, itself fully ordered. Not a CAS: smp_mb() around a
 	 * cmpxchg orders even when it fails, cmpxchg_64 does not */
-	for (int i = 0; i + 2 < th->ncode; i++) {
-		const ir_insn *in = &th->code[i];
-		if (is_mb_fence(t, in) && is_mb_fence(t, &th->code[i + 2]) &&
-		    th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0 &&
-		    !x->target[i + 1] && !x->target[i + 2]) {
-			x->fold[i] = true;
-			i += 2;
-		}
-	}
+	lk_fold_full_rmw(t, x->ti, x->target, x->fold);
 	if (allocate(x))
 		return -1;
 	for (int i = 0; i < th->ncode; i++) {
@@ -439,12 +431,7 @@ static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 				 " written as the full fence (an atomic_fetch_add on c2bpf_fN):"
 				 " stronger than the C." : "");
 	sb_printf(&b, "{\n");
-	for (int k = 0; k < t->ninit; k++)
-		if (t->init[k].thread < 0) {
-			sb_printf(&b, "%s=", t->syms[t->init[k].sym]);
-			lk_print_val(&b, t, t->init[k].val);
-			sb_printf(&b, "; ");
-		}
+	lk_print_mem_init(&b, t);
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		xthread *x = &xs[ti];
 		int id = t->threads[ti].id;
@@ -466,22 +453,7 @@ static char *bpf_text(const litmus_test *t, xthread *xs, bool weaker_fence)
 	for (int ti = 0; ti < t->nthreads; ti++)
 		cols[ti] = &xs[ti].col;
 	lk_print_grid(&b, t, cols);
-	if (t->nlocations) {
-		sb_printf(&b, "locations [");
-		for (int k = 0; k < t->nlocations; k++) {
-			lk_print_obs(&b, t, &t->locations[k], bpf_reg, xs);
-			sb_printf(&b, ";");
-		}
-		sb_printf(&b, "]\n");
-	}
-	if (t->filter) {
-		sb_printf(&b, "filter ");
-		lk_print_prop(&b, t, t->filter, bpf_reg, xs);
-		sb_printf(&b, "\n");
-	}
-	sb_printf(&b, "%s ", t->quant == Q_EXISTS ? "exists" : t->quant == Q_NOT_EXISTS ? "~exists" : "forall");
-	lk_print_prop(&b, t, t->cond, bpf_reg, xs);
-	sb_printf(&b, "\n");
+	lk_print_tail(&b, t, bpf_reg, xs);
 	return b.s;
 }
 
@@ -495,8 +467,6 @@ typedef struct {
 	bool json;                /* --json: one record per test */
 	long budget;
 } c2opts;
-
-static const char *lkmm_dir(const c2opts *o, char *buf) { return lk_lkmm_dir(o->lkmm_dir, buf); }
 
 /* ---- one test ----------------------------------------------------------- */
 
@@ -731,35 +701,15 @@ int c2bpf_main(int argc, char **argv)
 	}
 	if (o.emit_dir && outdir_prepare(o.emit_dir, "c2bpf", "--emit"))
 		return 2;
-	char ldir_buf[MODEL_DIR_MAX], mdir_buf[MODEL_DIR_MAX];
-	const char *ldir = lkmm_dir(&o, ldir_buf);
-	char lpath[PATH_MAX + 32], bpath[PATH_MAX + 32];
-	if (!ldir) {
-		fprintf(stderr, "bpfmm c2bpf: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n");
-		return 1;
-	}
-	snprintf(lpath, sizeof lpath, "%s/linux-kernel.cat", ldir);
-	if (o.bpf_model)
-		snprintf(bpath, sizeof bpath, "%s", o.bpf_model);
-	else
-		snprintf(bpath, sizeof bpath, "%s/bpf.cat", model_dir(mdir_buf));
-	diag d = { 0 };
-	cat_model *ml = NULL, *mb = NULL;
-	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);
-	cat_run *rb = rl ? lk_load_model(bpath, NULL, frontend_for_arch("BPF"), &mb, &d) : NULL;
-	if (!rl || !rb) {
-		diag_print(&d);
+	lk_c_bpf mods;
+	if (lk_c_bpf_load(&mods, "c2bpf", o.lkmm_dir, o.bpf_model)) {
 		status = 1;
 	} else {
-		lk_pair_job j = { &o, files, { { lpath, bpath }, { ldir, NULL },
-					       { frontend_for_arch("C"), frontend_for_arch("BPF") } }, c2_test };
+		lk_pair_job j = { &o, files, mods.spec, c2_test };
 		int first, last;
 		par_shard(nfiles, shard_k, shard_n, &first, &last);
 		status |= lk_pair_run(&j, first, last, jobs);
 	}
-	cat_run_free(rl);
-	cat_run_free(rb);
-	cat_model_free(ml);
-	cat_model_free(mb);
+	lk_c_bpf_free(&mods);
 	return status;
 }

@@ -273,7 +273,8 @@ static const char *alu_key(alu_op a)
 		[ALU_SHL] = "shl", [ALU_SHR] = "shr", [ALU_ASHR] = "ashr", [ALU_NEG] = "neg",
 		[ALU_MOVB] = "xchg", [ALU_SDIV] = "sdiv", [ALU_SMOD] = "smod",
 		[ALU_SMIN] = "smin", [ALU_SMAX] = "smax", [ALU_UMIN] = "umin", [ALU_UMAX] = "umax",
-		[ALU_REVB] = "revb", [ALU_RBIT] = "rbit", [ALU_SLT] = "slt", [ALU_SLTU] = "sltu",
+		[ALU_REVB] = "revb", [ALU_RBIT] = "rbit", [ALU_EQ] = "eq", [ALU_NE] = "ne",
+		[ALU_SLT] = "slt", [ALU_SLTU] = "sltu",
 	};
 	return names[a];
 }

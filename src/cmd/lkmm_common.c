@@ -64,10 +64,101 @@ const char *lk_unsupported_family(const litmus_test *t, tagmask m)
 	return NULL;
 }
 
+int lk_refuse(char *reason, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!reason[0]) {
+		va_start(ap, fmt);
+		vsnprintf(reason, n, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+bool lk_is_mb_fence(const litmus_test *t, const ir_insn *in)
+{
+	return in->op == IR_FENCE && lk_has_tag(t, in->tags_f, "Mb") &&
+	       __builtin_popcount(in->tags_f) == 1;
+}
+
+void lk_fold_full_rmw(const litmus_test *t, int ti, const bool *target, bool *fold)
+{
+	const litmus_thread *th = &t->threads[ti];
+
+	for (int i = 0; i + 2 < th->ncode; i++)
+		if (lk_is_mb_fence(t, &th->code[i]) && lk_is_mb_fence(t, &th->code[i + 2]) &&
+		    th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0 &&
+		    !target[i + 1] && !target[i + 2]) {
+			fold[i] = true;
+			i += 2;
+		}
+}
+
+void lk_print_mem_init(sbuf *b, const litmus_test *t)
+{
+	for (int k = 0; k < t->ninit; k++)
+		if (t->init[k].thread < 0) {
+			sb_printf(b, "%s=", t->syms[t->init[k].sym]);
+			lk_print_val(b, t, t->init[k].val);
+			sb_printf(b, "; ");
+		}
+}
+
+void lk_print_tail(sbuf *b, const litmus_test *t, lk_reg_fn reg, void *ctx)
+{
+	if (t->nlocations) {
+		sb_printf(b, "locations [");
+		for (int k = 0; k < t->nlocations; k++) {
+			lk_print_obs(b, t, &t->locations[k], reg, ctx);
+			sb_printf(b, ";");
+		}
+		sb_printf(b, "]\n");
+	}
+	if (t->filter) {
+		sb_printf(b, "filter ");
+		lk_print_prop(b, t, t->filter, reg, ctx);
+		sb_printf(b, "\n");
+	}
+	sb_printf(b, "%s ", t->quant == Q_EXISTS ? "exists" : t->quant == Q_NOT_EXISTS ? "~exists" : "forall");
+	lk_print_prop(b, t, t->cond, reg, ctx);
+	sb_printf(b, "\n");
+}
+
 static bool is_access(const ir_insn *in)
 {
 	return in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS
 	       || in->op == IR_SC;
+}
+
+/* An operand that is an address used as a value. */
+static bool addr_imm(const opnd *o)
+{
+	return o->kind == OPND_IMM && o->imm.sym >= 0;
+}
+
+bool lk_compares_addresses(const litmus_test *t, int ti)
+{
+	bool compares = false, addresses = false;
+
+	for (int i = 0; i < t->ninit; i++)
+		addresses |= t->init[i].val.sym >= 0;
+	for (int k = 0; k < t->nthreads; k++)
+		for (int i = 0; i < t->threads[k].ncode; i++) {
+			const ir_insn *in = &t->threads[k].code[i];
+			bool cmp = in->op == IR_ALU && (in->alu == ALU_EQ || in->alu == ALU_NE);
+			/* operands that are no access's address */
+			bool branch = in->op == IR_BRANCH;
+			bool value_a = !branch && !is_access(in) && in->op != IR_FENCE, value_b = !branch;
+			if (k == ti && cmp) {
+				compares = true;
+				if (addr_imm(&in->a) || addr_imm(&in->b))
+					return true;
+			}
+			addresses |= (value_a && addr_imm(&in->a)) || (value_b && addr_imm(&in->b))
+				     || addr_imm(&in->c);
+		}
+	return compares && addresses;
 }
 
 int lk_ctrl_past_if(const litmus_test *t, int ti)
@@ -171,6 +262,36 @@ int lk_pair_load(const lk_pair_spec *s, lk_pair *p, diag *d)
 		if (!(p->run[i] = lk_load_model(s->path[i], s->extra[i], s->fe[i], &p->m[i], d)))
 			return -1;
 	return 0;
+}
+
+int lk_c_bpf_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *bpf_model)
+{
+	char mdir[MODEL_DIR_MAX];
+	diag d = { 0 };
+
+	memset(m, 0, sizeof *m);
+	const char *ldir = lk_lkmm_dir(lkmm_opt, m->ldir);
+	if (!ldir) {
+		fprintf(stderr, "bpfmm %s: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n", cmd);
+		return 1;
+	}
+	snprintf(m->lpath, sizeof m->lpath, "%s/linux-kernel.cat", ldir);
+	if (bpf_model)
+		snprintf(m->bpath, sizeof m->bpath, "%s", bpf_model);
+	else
+		snprintf(m->bpath, sizeof m->bpath, "%s/bpf.cat", model_dir(mdir));
+	m->spec = (lk_pair_spec){ { m->lpath, m->bpath }, { ldir, NULL },
+				  { frontend_for_arch("C"), frontend_for_arch("BPF") } };
+	if (lk_pair_load(&m->spec, &m->loaded, &d) < 0) {
+		diag_print(&d);
+		return 1;
+	}
+	return 0;
+}
+
+void lk_c_bpf_free(lk_c_bpf *m)
+{
+	lk_pair_free(&m->loaded);
 }
 
 void lk_pair_free(lk_pair *p)

@@ -18,6 +18,10 @@ typedef struct {
 
 void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Printing in a target dialect's test: `reg` writes the target's name
+ * (without "T:") of C register `reg` of thread index ti. */
+typedef void (*lk_reg_fn)(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx);
+
 /* Whether m holds the tag called name in t's front-end. */
 bool lk_has_tag(const litmus_test *t, tagmask m, const char *name);
 
@@ -25,12 +29,42 @@ bool lk_has_tag(const litmus_test *t, tagmask m, const char *name);
  * those primitives have no translation. */
 const char *lk_unsupported_family(const litmus_test *t, tagmask m);
 
+/* Write the message into reason (size n) unless it already holds one (the
+ * first reason a translation is refused for wins); returns -1. */
+int lk_refuse(char *reason, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* An smp_mb(): a fence tagged Mb and nothing else. */
+bool lk_is_mb_fence(const litmus_test *t, const ir_insn *in);
+
+/* Mb; value-returning RMW; Mb is how the C front-end writes a fully
+ * ordered RMW (xchg(), atomic_fetch_add(), ...): sets fold[i] for the
+ * first Mb of each such triple of thread ti whose second and third
+ * instructions no branch targets (target: per instruction, from the
+ * thread's branches). Translators write the triple as one atomic. */
+void lk_fold_full_rmw(const litmus_test *t, int ti, const bool *target, bool *fold);
+
+/* The memory locations of t's init block, `x=VALUE; ` each. */
+void lk_print_mem_init(sbuf *b, const litmus_test *t);
+
+/* The lines after the grid: `locations [...]`, `filter ...`, and the
+ * quantified condition, with C registers named by reg. */
+void lk_print_tail(sbuf *b, const litmus_test *t, lk_reg_fn reg, void *ctx);
+
 /* Index of a C `if` whose control dependency ends (ir_insn.ctrl_end)
  * before a memory access while its condition may depend on a read, else
  * -1. In assembly a control dependency never ends: every access po-after
  * the branch depends on it, so a translation would claim a dependency the
  * C test does not have. */
 int lk_ctrl_past_if(const litmus_test *t, int ti);
+
+/* Does thread ti compare values as a value (ALU_EQ / ALU_NE) where one
+ * may be an address? The checker compares addresses symbolically (equal
+ * when the same location); a translation computes (a ^ b) != 0, which
+ * the BPF and RISC-V dialects cannot evaluate on two addresses. An
+ * over-approximation: the test has an address as a value anywhere (its
+ * init block, an operand that is not an access's address), or the
+ * comparison has one as an operand. */
+bool lk_compares_addresses(const litmus_test *t, int ti);
 
 /* The kernel's tools/memory-model: opt (-I) if given, $LKMM_DIR, ., the
  * first ~/.cache/bpfmm-lkmm/<tree>/tools/memory-model; NULL if none. */
@@ -57,6 +91,20 @@ typedef struct {
 
 int  lk_pair_load(const lk_pair_spec *s, lk_pair *p, diag *d);
 void lk_pair_free(lk_pair *p);
+
+/* The two models of a C-to-BPF command (c2bpf, clang2bpf): the LKMM from
+ * lkmm_opt (-I) as lk_lkmm_dir finds it, and bpf_model (NULL: bpf.cat of
+ * the model directory), paths in the struct, spec ready for lk_pair_job,
+ * both loaded. lk_c_bpf_load returns 0, or 1 with the error printed
+ * ("bpfmm CMD: ..." when there is no LKMM); lk_c_bpf_free in any case. */
+typedef struct {
+	char ldir[MODEL_DIR_MAX], lpath[MODEL_DIR_MAX + 32], bpath[MODEL_DIR_MAX + 32];
+	lk_pair_spec spec;
+	lk_pair loaded;
+} lk_c_bpf;
+
+int  lk_c_bpf_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *bpf_model);
+void lk_c_bpf_free(lk_c_bpf *m);
 
 /* One test of a two-model command (c2bpf, lkmm-map): opts are the
  * command's options, a and b the runs of the pair's two models. */
@@ -117,7 +165,6 @@ int lk_assign_registers(const int *first, const int *last, int nregs, const bool
 /* Printing values, observables and conditions in a target dialect's test:
  * `reg` writes the target's name (without "T:") of C register `reg` of
  * thread index ti. */
-typedef void (*lk_reg_fn)(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx);
 void lk_print_val(sbuf *b, const litmus_test *t, value v);
 void lk_print_obs(sbuf *b, const litmus_test *t, const observable *o, lk_reg_fn reg, void *ctx);
 void lk_print_prop(sbuf *b, const litmus_test *t, const prop *p, lk_reg_fn reg, void *ctx);

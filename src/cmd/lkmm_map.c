@@ -101,18 +101,8 @@ static void emit(rthread *x, const char *fmt, ...)
 	lk_col_line(&x->col, line);
 }
 
-static int refuse(rthread *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int refuse(rthread *x, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!x->reason[0]) {
-		va_start(ap, fmt);
-		vsnprintf(x->reason, sizeof x->reason, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
+/* the first reason a thread is refused for */
+#define refuse(x, ...) lk_refuse((x)->reason, sizeof (x)->reason, __VA_ARGS__)
 
 /* The operand in a register: its own, x0 for 0, else scratch k loaded. */
 static int in_reg(rthread *x, opnd o, int k)
@@ -168,12 +158,6 @@ static rv_ord rmw_ord(const litmus_test *t, const ir_insn *in, bool full)
 	if (lk_has_tag(t, in->tags_w, "Release"))
 		return O_REL;
 	return O_RLX;
-}
-
-static bool is_mb_fence(const litmus_test *t, const ir_insn *in)
-{
-	return in->op == IR_FENCE && lk_has_tag(t, in->tags_f, "Mb") &&
-	       __builtin_popcount(in->tags_f) == 1;
 }
 
 static const char *alu_name(alu_op a)
@@ -346,6 +330,18 @@ static int translate_insn(rthread *x, const ir_insn *in, int i)
 			emit(x, "mv x%d, x%d", d, in_reg(x, in->b, 2));
 			return 0;
 		}
+		if (in->alu == ALU_EQ || in->alu == ALU_NE) {
+			/* (a ^ b) != 0 without a branch (no control dependency):
+			 * ((a ^ b) | -(a ^ b)) >> 63 */
+			int a = in_reg(x, in->a, 1), b = in_reg(x, in->b, 2), s = x->tmp[3];
+			emit(x, "xor x%d, x%d, x%d", s, a, b);
+			emit(x, "sub x%d, x0, x%d", d, s);
+			emit(x, "or x%d, x%d, x%d", d, d, s);
+			emit(x, "srli x%d, x%d, 63", d, d);
+			if (in->alu == ALU_EQ)
+				emit(x, "xori x%d, x%d, 1", d, d);
+			return 0;
+		}
 		if (!(op = alu_name(in->alu)))
 			return refuse(x, "ALU operation %d has no RISC-V instruction here", (int)in->alu);
 		{
@@ -450,16 +446,13 @@ static int translate_thread(rthread *x)
 	}
 	if (lk_ctrl_past_if(t, x->ti) >= 0)
 		return refuse(x, "an access after an if would depend on its condition in RISC-V, not in C");
+	if (lk_compares_addresses(t, x->ti))
+		return refuse(x, "a comparison used as a value may compare addresses, "
+			      "which RISC-V litmus tests cannot compute");
 	/* Mb; value-returning RMW; Mb is how the C front-end writes a fully
 	 * ordered RMW: the kernel's one amo<op>.aqrl (ATOMIC_FETCH_OP,
 	 * arch_xchg) */
-	for (int i = 0; i + 2 < th->ncode; i++)
-		if (is_mb_fence(t, &th->code[i]) && is_mb_fence(t, &th->code[i + 2]) &&
-		    th->code[i + 1].op == IR_RMW && th->code[i + 1].dst >= 0 &&
-		    !x->target[i + 1] && !x->target[i + 2]) {
-			x->fold[i] = true;
-			i += 2;
-		}
+	lk_fold_full_rmw(t, x->ti, x->target, x->fold);
 	if (allocate(x))
 		return -1;
 	for (int i = 0; i < th->ncode; i++) {
@@ -500,12 +493,7 @@ static char *riscv_text(const litmus_test *t, rthread *xs, const rv_map *m)
 	sb_printf(&b, "(* Translated by bpfmm lkmm-map from the C test %s, mapping %s: %s *)\n",
 		  t->name, m->name, m->what);
 	sb_printf(&b, "{\n");
-	for (int k = 0; k < t->ninit; k++)
-		if (t->init[k].thread < 0) {
-			sb_printf(&b, "%s=", t->syms[t->init[k].sym]);
-			lk_print_val(&b, t, t->init[k].val);
-			sb_printf(&b, "; ");
-		}
+	lk_print_mem_init(&b, t);
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		rthread *x = &xs[ti];
 		int id = t->threads[ti].id;

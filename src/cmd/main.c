@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cmd/c2bpf.h"
+#include "cmd/clang2bpf.h"
 #include "cat/model_dir.h"
 #include "cmd/lkmm_map.h"
 #include "cat/herd_cfg.h"
@@ -88,6 +89,21 @@ static const char usage[] =
 "        folder is a command-line error. NAME is the test's name without\n"
 "        .litmus, each character other than a letter, a digit or one of\n"
 "        + - . _ = , replaced by _ (\"a/b\" gives a_b.dot).\n"
+"  -speedcheck true|false|fast, --speedcheck ...\n"
+"        As herd7: with true, only executions that can decide the\n"
+"        condition are counted - those where its proposition holds (exists,\n"
+"        ~exists) or fails (forall) - and candidates whose registers and\n"
+"        final memory already rule that out are not given to the model.\n"
+"        States, Positive and Negative then count those executions only,\n"
+"        and the Observation line reads Sometimes when there is one, else\n"
+"        Never (exists, ~exists) or Always (forall). fast also stops at the\n"
+"        first such allowed execution (States 1 or 0). Ok/No is the same\n"
+"        as without the option. Default false.\n"
+"  -timeout SECONDS, --timeout SECONDS\n"
+"        As herd7: give up a test after SECONDS of CPU time (a decimal\n"
+"        number; 0 = no limit, the default); the test then prints nothing\n"
+"        (with -json: {\"file\", \"test\", \"timeout\": SECONDS, \"warnings\"})\n"
+"        and the next one is checked. The exit status does not change.\n"
 "  -notime, --no-time\n"
 "        Omit the Time lines (for comparing outputs).\n"
 "  -j N, --jobs N\n"
@@ -110,6 +126,11 @@ static const char usage[] =
 "\n"
 "bpfmm c2bpf [--emit DIR] [--json] FILE.litmus...: translate C (LKMM) tests\n"
 "to BPF and compare linux-kernel.cat with bpf.cat on them (docs/c-to-bpf.md).\n"
+"\n"
+"bpfmm clang2bpf [--mcpu v3,v4] [--idioms SET,...] FILE.litmus...: compile\n"
+"C (LKMM) tests to BPF with clang-19 as BPF programs write them, lift the\n"
+"objects back into BPF tests and compare bpf.cat with linux-kernel.cat on\n"
+"them (docs/clang-to-bpf.md).\n"
 "\n"
 "bpfmm lkmm-map --mapping NAME [--emit DIR] [--json] FILE.litmus...: write\n"
 "C (LKMM) tests with Linux's RISC-V sequences for its primitives and check\n"
@@ -202,6 +223,8 @@ typedef struct {
 	const char *dot_dir;       /* -dot DIR: DIR/NAME.dot per test */
 	long budget;               /* co orders per test before outcome mode */
 	int unroll;                /* -unroll */
+	speedcheck speed;          /* -speedcheck */
+	double timeout;            /* -timeout: CPU seconds per test, 0: none */
 	const char *mdir;          /* the bundled models */
 } options;
 
@@ -364,14 +387,24 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		return failed(o, out, err, file, &d);
 	}
 	check_result res;
+	check_opts co = { .budget = o->budget, .speed = o->speed, .timeout = o->timeout };
 	d.file = file;
-	if (check_test(t, lm->run, o->budget, &res, &d) < 0) {
+	if (check_test_opts(t, lm->run, &co, &res, &d) < 0) {
 		arch_mismatch(o->model ? o->model : t->fe->default_model, t->fe, file, &d);
 		check_result_free(&res);
 		litmus_free(t);
 		return failed(o, out, err, file, &d);
 	}
 	diag_fprint_warnings(err, &d);
+	if (res.timed_out) {
+		/* as herd7: nothing for a test that ran out of time */
+		if (o->json)
+			print_json_timeout(out, file, t, o->timeout, &d);
+		fflush(out);
+		check_result_free(&res);
+		litmus_free(t);
+		return 0;
+	}
 	if (o->json)
 		print_json(out, file, t, &res, &d);
 	else
@@ -536,6 +569,8 @@ int main(int argc, char **argv)
 		return map_main(argc - 1, argv + 1, o.mdir);
 	if (argc > 1 && !strcmp(argv[1], "c2bpf"))
 		return c2bpf_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "clang2bpf"))
+		return clang2bpf_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
 		return lkmm_map_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "diy"))
@@ -554,7 +589,9 @@ int main(int argc, char **argv)
 			return 0;
 		} else if (explain && (!strcmp(a, "-json") || !strcmp(a, "--json") || !strcmp(a, "-budget")
 				       || !strcmp(a, "--budget") || !strcmp(a, "-notime") || !strcmp(a, "--no-time")
-				       || !strcmp(a, "--version") || !strcmp(a, "--model-dir"))) {
+				       || !strcmp(a, "--version") || !strcmp(a, "--model-dir")
+				       || !strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")
+				       || !strcmp(a, "-timeout") || !strcmp(a, "--timeout"))) {
 			return bad_usage("explain does not take %s (bpfmm explain --help)", a);
 		} else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
 			printf("bpfmm %s\n", BPFMM_VERSION);
@@ -620,6 +657,25 @@ int main(int argc, char **argv)
 				return bad_usage("%s needs K/N", a);
 			if (!par_parse_shard(argv[++i], &shard_k, &shard_n))
 				return bad_usage("bad shard '%s' (K/N with 1 <= K <= N)", argv[i]);
+		} else if (!strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")) {
+			if (!more)
+				return bad_usage("%s needs true, false or fast", a);
+			const char *v = argv[++i];
+			if (!strcmp(v, "true"))
+				o.speed = SPEED_TRUE;
+			else if (!strcmp(v, "false"))
+				o.speed = SPEED_FALSE;
+			else if (!strcmp(v, "fast"))
+				o.speed = SPEED_FAST;
+			else
+				return bad_usage("bad -speedcheck '%s' (true, false or fast)", v);
+		} else if (!strcmp(a, "-timeout") || !strcmp(a, "--timeout")) {
+			char *end;
+			if (!more)
+				return bad_usage("%s needs a number of seconds", a);
+			o.timeout = strtod(argv[++i], &end);
+			if (*end || !*argv[i] || !(o.timeout >= 0) || o.timeout > 1e9)
+				return bad_usage("bad timeout '%s' (seconds, 0 or more)", argv[i]);
 		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
 			o.show_time = false;
 		} else if (!strcmp(a, "-json") || !strcmp(a, "--json")) {

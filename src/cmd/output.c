@@ -71,6 +71,11 @@ const char *observation_word(const check_result *res)
 {
 	long yes = res->pos, no = res->neg;
 
+	/* as herd7 under -speedcheck: only executions that can decide the
+	 * condition were counted, so one proves "Sometimes", none "Never"
+	 * (exists, ~exists) or "Always" (forall) */
+	if (res->speed != SPEED_FALSE)
+		return res->quant == Q_FORALL ? (no ? "Sometimes" : "Always") : (yes ? "Sometimes" : "Never");
 	if (yes == 0)
 		return "Never";
 	return no == 0 ? "Always" : "Sometimes";
@@ -181,6 +186,18 @@ void print_json_error(FILE *f, const char *file, const diag *d)
 	fputs("{\"file\":", f);
 	json_string(f, file, (int)strlen(file));
 	json_field_error(f, file, d);
+	json_warnings(f, d);
+	fputs("}\n", f);
+}
+
+void print_json_timeout(FILE *f, const char *file, const litmus_test *t, double timeout,
+			const diag *d)
+{
+	fputs("{\"file\":", f);
+	json_string(f, file, (int)strlen(file));
+	fputs(",\"test\":", f);
+	json_string(f, t->name, name_len(t->name));
+	fprintf(f, ",\"timeout\":%g", timeout);
 	json_warnings(f, d);
 	fputs("}\n", f);
 }

@@ -51,6 +51,9 @@ void dot_event(FILE *f, const litmus_test *t, const witness *w, int e, const cha
 bool witness_fr(const witness *w, int a, int b);
 
 /* "Never" / "Sometimes" / "Always" for the proposition's counts. */
+/* -json for a test stopped by -timeout: {"file","test","timeout","warnings"} */
+void print_json_timeout(FILE *f, const char *file, const litmus_test *t, double timeout,
+			const diag *d);
 const char *observation_word(const check_result *res);
 
 #endif

@@ -9,6 +9,7 @@
 typedef struct {
 	const litmus_test *t;
 	check_result *res;
+	speedcheck speed;
 	value *row;           /* scratch state */
 	/* open-addressing set of state indices, keyed by a hash of the row */
 	int *slots;
@@ -193,6 +194,96 @@ void witness_take(witness *wt, const execution *x, bool holds)
 		rel_copy(wt->co, x->co, n);
 }
 
+/* -speedcheck: can an execution whose proposition holds (or not) decide
+ * the condition? */
+static bool relevant(const litmus_test *t, bool holds)
+{
+	return t->quant == Q_FORALL ? !holds : holds;
+}
+
+/* The traces of threads 0..npicked-1 chosen, co not yet (skip_combination). */
+typedef struct {
+	const litmus_test *t;
+	const mem_domain *md;
+	const trace *const *traces;
+	int npicked;
+} partial;
+
+/* An observable's value when only some threads' traces are chosen: a
+ * register's once its thread's trace is; a location's, once every
+ * thread's is, when every write that may be co-last (a thread's write,
+ * else the initial one) stores the same value. */
+static bool known_value(const observable *o, const partial *x, value *v)
+{
+	bool written = false;
+
+	if (o->thread >= 0) {
+		if (o->thread >= x->npicked)
+			return false;
+		*v = x->traces[o->thread]->regs[o->reg];
+		return true;
+	}
+	if (x->npicked < x->t->nthreads)
+		return false;
+	for (int ti = 0; ti < x->npicked; ti++)
+		for (int i = 0; i < x->traces[ti]->nev; i++) {
+			const tevent *e = &x->traces[ti]->ev[i];
+			if (!(e->kind & EV_W) || e->loc != o->sym)
+				continue;
+			if (written && !value_eq(*v, e->wv))
+				return false;
+			written = true;
+			*v = e->wv;
+		}
+	if (!written)
+		*v = x->md->init[o->sym];
+	return true;
+}
+
+/* Three-valued proposition: 0 false, 1 true, 2 not known yet. */
+static int prop_maybe(const prop *p, const partial *x)
+{
+	switch (p->kind) {
+	case PROP_TRUE: return 1;
+	case PROP_FALSE: return 0;
+	case PROP_ATOM: {
+		value l, r = p->rhs;
+		if (!known_value(&p->lhs, x, &l) || (p->rhs_is_obs && !known_value(&p->rhs_obs, x, &r)))
+			return 2;
+		return value_eq(l, r);
+	}
+	case PROP_NOT: {
+		int a = prop_maybe(p->l, x);
+		return a == 2 ? 2 : !a;
+	}
+	case PROP_AND: case PROP_OR: case PROP_IMPLIES: {
+		int a = prop_maybe(p->l, x), b = prop_maybe(p->r, x);
+		if (p->kind == PROP_IMPLIES)
+			a = a == 2 ? 2 : !a;
+		int absorb = p->kind == PROP_AND ? 0 : 1;   /* decides alone */
+		if (a == absorb || b == absorb)
+			return absorb;
+		return a == 2 || b == 2 ? 2 : a;
+	}
+	}
+	return 2;
+}
+
+/* -speedcheck, before the model: drop the combinations of traces that
+ * start with these when their final state already fails the filter or
+ * cannot decide the condition. */
+static int skip_combination(void *arg, const litmus_test *t, const mem_domain *md,
+			    const trace *const *traces, int npicked)
+{
+	partial x = { t, md, traces, npicked };
+
+	(void)arg;
+	if (t->filter && prop_maybe(t->filter, &x) == 0)
+		return 1;
+	int h = prop_maybe(t->cond, &x);
+	return h != 2 && !relevant(t, h);
+}
+
 static int on_execution(void *arg, const execution *x)
 {
 	collector *c = arg;
@@ -211,6 +302,8 @@ static int on_execution(void *arg, const execution *x)
 	}
 	if (c->t->filter && !prop_holds(c->t->filter, res, c->row))
 		return 0;
+	if (c->speed != SPEED_FALSE && !relevant(c->t, prop_holds(c->t->cond, res, c->row)))
+		return 0;
 	int s = intern_state(c, c->row);
 	if (res->holds[s])
 		res->pos++;
@@ -220,7 +313,7 @@ static int on_execution(void *arg, const execution *x)
 		witness_take(&res->wit, x, res->holds[s]);
 	for (int i = 0; i < x->nflags; i++)
 		add_flag(res, x->flags[i]);
-	return 0;
+	return c->speed == SPEED_FAST;   /* the condition is decided */
 }
 
 /* Does thread ti write register reg (any instruction with it as dst)? */
@@ -367,11 +460,24 @@ static void reset_counts(check_result *res)
 
 int check_test(const litmus_test *t, cat_run *run, long budget, check_result *res, diag *d)
 {
+	check_opts o = { .budget = budget };
+
+	return check_test_opts(t, run, &o, res, d);
+}
+
+int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, check_result *res,
+		    diag *d)
+{
 	struct timespec t0, t1;
-	collector c = { .t = t, .res = res };
+	collector c = { .t = t, .res = res, .speed = o->speed };
+	long budget = o->budget;
+	enum_limits lim = { .skip = o->speed != SPEED_FALSE ? skip_combination : NULL,
+			    .cpu_deadline = o->timeout > 0 ? enum_cpu_seconds() + o->timeout : 0 };
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(res, 0, sizeof *res);
+	res->speed = o->speed;
+	res->quant = t->quant;
 	add_prop_obs(res, t->cond);
 	for (int i = 0; i < t->nlocations; i++)
 		add_obs(res, t->locations[i]);
@@ -388,7 +494,7 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 		if (res->obs[i].thread < 0)
 			final_locs[nfinal++] = res->obs[i].sym;
 	cat_run_set_mode(run, false, final_locs, nfinal, budget);
-	int st = enumerate_executions(t, run, on_execution, &c, &res->stats, d);
+	int st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
 	if (st == -2) {
 		reset_counts(res);
 		free(res->stats.syms);
@@ -397,22 +503,29 @@ int check_test(const litmus_test *t, cat_run *run, long budget, check_result *re
 		c.nslots = 0;
 		res->outcome_mode = true;
 		cat_run_set_mode(run, true, final_locs, nfinal, 0);
-		st = enumerate_executions(t, run, on_execution, &c, &res->stats, d);
+		st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
 	}
 	cat_run_set_mode(run, false, NULL, 0, 0);
 	free(c.row);
 	free(c.slots);
+	if (st == -3) {
+		res->timed_out = true;
+		return 0;
+	}
 	if (st < 0)
 		return -1;
 	/* no candidate execution, but paths past the unrolling limit would
 	 * have been some: as herd7, States 0 and "Loop" (main.c warns) */
-	if (res->stats.candidates == 0 && !res->stats.loop)
+	if (res->stats.candidates == 0 && !res->stats.loop && !res->stats.skipped)
 		return diag_error(d, d->nwarn ? d->wpos[0] : (srcpos){ 1, 1 },
 				  "the test has no candidate execution, so nothing to check: %s",
 				  d->nwarn ? "every path of some thread was dropped (see the warning)"
 					   : "no choice of the threads' paths lets each read take its "
 					     "value from a write");
-	if (res->nstates == 0 && !(res->stats.candidates == 0 && res->stats.loop))
+	/* -speedcheck: no relevant execution is an answer, not a sign of a
+	 * wrong model */
+	if (res->nstates == 0 && !(res->stats.candidates == 0 && res->stats.loop)
+	    && o->speed == SPEED_FALSE)
 		diag_warning(d, (srcpos){ 1, 1 }, t->filter && res->stats.allowed
 			     ? "the filter excludes every allowed execution (States 0)"
 			     : "the model forbids all %ld candidate executions (States 0): "

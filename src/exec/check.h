@@ -18,6 +18,19 @@ typedef struct {
 	word *po, *rf, *co;   /* n*w each */
 } witness;
 
+/* herd7's -speedcheck: false checks every execution; true only those
+ * whose final state can decide the condition (the proposition holds for
+ * exists and ~exists, fails for forall): the others are skipped, before
+ * the model when their registers and final memory already decide it;
+ * fast also stops at the first such allowed execution. */
+typedef enum { SPEED_FALSE, SPEED_TRUE, SPEED_FAST } speedcheck;
+
+typedef struct {
+	long budget;          /* as check_test's */
+	speedcheck speed;
+	double timeout;       /* CPU seconds for the test (herd7's -timeout), 0: none */
+} check_opts;
+
 typedef struct {
 	observable *obs;      /* what a state shows, in print order */
 	int nobs;
@@ -30,6 +43,11 @@ typedef struct {
 	bool ok;              /* the quantified condition is validated */
 	bool outcome_mode;    /* pos/neg count outcomes, not executions */
 	double seconds;
+	speedcheck speed;     /* states and witnesses are those of relevant
+	                       * executions only (check_opts.speed) */
+	quantifier quant;     /* the condition's */
+	bool timed_out;       /* check_opts.timeout ran out: no result (herd7
+	                       * prints nothing for the test) */
 	enum_stats stats;
 	witness wit;          /* an execution where the proposition holds if
 	                       * there is one, else the first allowed one */
@@ -43,6 +61,9 @@ void witness_free(witness *wt);
  * have to be tried (0: no limit); then the test is redone in outcome mode,
  * which finds one execution per observable outcome. */
 int  check_test(const litmus_test *t, cat_run *run, long budget, check_result *res, diag *d);
+/* The same with -speedcheck and -timeout (res->timed_out). */
+int  check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, check_result *res,
+		     diag *d);
 void check_result_free(check_result *res);
 
 /* Does proposition p hold in a state laid out as res->obs? */

@@ -3,6 +3,7 @@
  * `with co from ...` (cat_eval.c). */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "exec/enumerate.h"
 #include "litmus/frontend.h"
 #include "base/xalloc.h"
@@ -46,19 +47,34 @@ static void seed_add(int64_t *seen, int *nseen, int64_t v)
 		seen[(*nseen)++] = v;
 }
 
-/* The constant an operand holds, if known (an immediate, or a register
- * that holds one). */
-static bool const_of(const opnd *o, const bool *known, const int64_t *kval, int nr, int64_t *v)
+/* The constants a register may hold at an instruction, over every path
+ * that reaches it (at most KMAX; more are dropped). Without loops the
+ * code order is a topological order of the paths (forward branches
+ * only), so the constants assigned anywhere before an instruction, in
+ * code order, include all it may see: an assignment in one arm of an if
+ * does not hide the one before the if (`r1 = 1; if (..) r1 = 0; x = r1;`
+ * may write 1 or 0). Values a register holds only on some paths make
+ * extra seeds, which cost time, not answers. */
+#define KMAX 8
+typedef struct { int n; int64_t v[KMAX]; } kset;
+
+static void kset_add(kset *k, int64_t v)
 {
-	if (o->kind == OPND_IMM && o->imm.sym < 0) {
-		*v = o->imm.off;
-		return true;
-	}
-	if (o->kind == OPND_REG && o->reg >= 0 && o->reg < nr && known[o->reg]) {
-		*v = kval[o->reg];
-		return true;
-	}
-	return false;
+	for (int j = 0; j < k->n; j++)
+		if (k->v[j] == v)
+			return;
+	if (k->n < KMAX)
+		k->v[k->n++] = v;
+}
+
+/* The constants an operand may hold: an immediate, or a register's. */
+static void consts_of(const opnd *o, const kset *regs, int nr, kset *out)
+{
+	out->n = 0;
+	if (o->kind == OPND_IMM && o->imm.sym < 0)
+		kset_add(out, o->imm.off);
+	else if (o->kind == OPND_REG && o->reg >= 0 && o->reg < nr)
+		*out = regs[o->reg];
 }
 
 static void seed_conditional_values(mem_domain *md, const litmus_test *t)
@@ -66,19 +82,15 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 	int64_t seen[16];
 	int nseen = 0;
 	int nr = t->nregs > 0 ? t->nregs : 1;
-	bool known[nr];
-	int64_t kval[nr];
+	kset *regs = xzalloc(sizeof *regs * nr);
 
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		const litmus_thread *th = &t->threads[ti];
 		bool cond = false;
-		for (int r = 0; r < nr; r++)
-			known[r] = false;
+		memset(regs, 0, sizeof *regs * nr);
 		for (int i = 0; i < t->ninit; i++)
-			if (t->init[i].thread == ti && t->init[i].val.sym < 0 && t->init[i].reg < nr) {
-				known[t->init[i].reg] = true;
-				kval[t->init[i].reg] = t->init[i].val.off;
-			}
+			if (t->init[i].thread == ti && t->init[i].val.sym < 0 && t->init[i].reg < nr)
+				kset_add(&regs[t->init[i].reg], t->init[i].val.off);
 		for (int i = 0; i < th->ncode; i++) {
 			const ir_insn *in = &th->code[i];
 			const opnd *v = NULL;
@@ -86,29 +98,38 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 				v = &in->c;
 			else if (cond && (in->op == IR_STORE || in->op == IR_RMW))
 				v = &in->b;
-			if (v && v->kind == OPND_IMM && v->imm.sym < 0)
-				seed_add(seen, &nseen, v->imm.off);
-			else if (v && v->kind == OPND_REG && v->reg >= 0 && v->reg < nr && known[v->reg])
-				seed_add(seen, &nseen, kval[v->reg]);
+			if (v) {
+				kset k;
+				consts_of(v, regs, nr, &k);
+				for (int j = 0; j < k.n; j++)
+					seed_add(seen, &nseen, k.v[j]);
+			}
 			if (in->op == IR_BRANCH && in->cmp != CMP_ALWAYS)
 				cond = true;
 			if (in->dst >= 0 && in->dst < nr) {
-				int64_t a, b = 0;
+				kset a, b;
 				value res;
-				bool ka = const_of(&in->a, known, kval, nr, &a);
-				known[in->dst] = false;
-				if (in->op == IR_MOV && ka) {
-					known[in->dst] = true;
-					kval[in->dst] = a;
-				} else if (in->op == IR_ALU && ka
-					   && (in->b.kind == OPND_NONE || const_of(&in->b, known, kval, nr, &b))
-					   && ir_alu(in->alu, value_int(a), value_int(b), &res) && res.sym < 0) {
-					known[in->dst] = true;
-					kval[in->dst] = res.off;
+				consts_of(&in->a, regs, nr, &a);
+				if (in->op == IR_MOV) {
+					for (int j = 0; j < a.n; j++)
+						kset_add(&regs[in->dst], a.v[j]);
+				} else if (in->op == IR_ALU) {
+					if (in->b.kind == OPND_NONE) {
+						b.n = 1;
+						b.v[0] = 0;
+					} else {
+						consts_of(&in->b, regs, nr, &b);
+					}
+					for (int x = 0; x < a.n; x++)
+						for (int y = 0; y < b.n; y++)
+							if (ir_alu(in->alu, value_int(a.v[x]), value_int(b.v[y]), &res)
+							    && res.sym < 0)
+								kset_add(&regs[in->dst], res.off);
 				}
 			}
 		}
 	}
+	free(regs);
 	if (!nseen)
 		return;
 	uint64_t all = 0;
@@ -186,6 +207,10 @@ typedef struct {
 	diag *d;
 	bool stop;
 	bool failed;          /* stopped on an error recorded in d */
+	combination_fn skip;  /* enum_limits.skip */
+	double cpu_deadline;  /* enum_limits.cpu_deadline, 0: none */
+	unsigned ticks;       /* steps since the clock was last read */
+	bool timed_out;
 
 	evstruct es;
 	int *base;            /* first event index of each thread */
@@ -193,6 +218,8 @@ typedef struct {
 	int nreads;
 	int *cands, *ncand;   /* per read: candidate writes */
 	word *rf, *thin;      /* current rf; scratch for the thin-air check */
+	int *copy;            /* per event: the read whose value a write
+	                       * stores unchanged, else -1 (tevent.copy) */
 } enumerator;
 
 /* ---- event structures ---- */
@@ -221,6 +248,10 @@ static void build_events(enumerator *E)
 		n += E->pick[ti]->nev;
 	}
 	int w = rel_words(n);
+	free(E->copy);
+	E->copy = xzalloc(sizeof(int) * n);
+	for (int e = 0; e < n; e++)
+		E->copy[e] = -1;
 	es->n = n;
 	es->w = w;
 	es->ninit = ninit;
@@ -267,6 +298,7 @@ static void build_events(enumerator *E)
 			es->thread[e] = ti;
 			es->loc[e] = te->loc;
 			es->rval[e] = te->rv;
+			E->copy[e] = te->copy >= 0 ? b + te->copy : -1;
 			es->wval[e] = te->wv;
 			es->kind[e] = te->kind;
 			es->tags[e] = te->tags;
@@ -332,11 +364,69 @@ static bool model_rf(const litmus_test *t, int thread, int insn)
 	return thread >= 0 && insn >= 0 && t->threads[thread].code[insn].model_rf;
 }
 
-/* rf ; valdep cyclic: a value justifies itself (out of thin air). */
+/* rf ; valdep cyclic: a value justifies itself (out of thin air).
+ *
+ * herd7 solves the equations of an execution's values, an rf edge being
+ * "read = write" and a write's value a function of the reads it comes
+ * from. A cycle whose every write stores what a read returned, unchanged
+ * (E->copy: `*a = *b;` in two threads, each reading the other's write,
+ * the LKMM's plain OOTA examples, which its model does not forbid)
+ * leaves one unknown that herd7 keeps as a symbolic value (S16): the
+ * execution exists. Any other cycle (a write of r + 1, of r & 1, ...)
+ * herd7 cannot solve, and drops the execution. So a cycle through a
+ * value dependency that is not such a copy is thin air; a cycle of
+ * copies is not, and is taken once, with one value for the unknown: the
+ * initial value of the location of the cycle's first read (the value
+ * 0 of an unwritten location; herd7 prints the symbol where a final
+ * state shows it, bpfmm that value). */
 static bool thin_air(enumerator *E)
 {
-	rel_union(E->thin, E->rf, E->es.valdep, E->es.n);
-	return !rel_acyclic(E->thin, E->es.n);
+	evstruct *es = &E->es;
+	int n = es->n, w = es->w;
+
+	rel_union(E->thin, E->rf, es->valdep, n);
+	if (rel_acyclic(E->thin, n))
+		return false;
+	word *plus = xzalloc(sizeof(word) * (size_t)n * w);
+	bool thin = false;
+	rel_plus(plus, E->thin, n);
+	for (int a = 0; a < n && !thin; a++)
+		for (int b = 0; b < n && !thin; b++)
+			if (rel_has(es->valdep, w, a, b) && E->copy[b] != a && rel_has(plus, w, b, a))
+				thin = true;   /* a cycle through a computed value */
+	/* cycles of copies: every read on one returns the unknown, taken as
+	 * the initial value of its first read's location */
+	for (int r = 0; r < n && !thin; r++) {
+		if (!(es->kind[r] & EV_R) || !rel_has(plus, w, r, r))
+			continue;
+		if (es->kind[r] & EV_W) {   /* a one-event atomic computes its write */
+			thin = true;
+			break;
+		}
+		int first = r;
+		for (int q = 0; q < r; q++)
+			if ((es->kind[q] & EV_R) && rel_has(plus, w, r, q) && rel_has(plus, w, q, r)) {
+				first = q;
+				break;
+			}
+		if (!value_eq(es->rval[r], es->wval[es->loc[first]]))
+			thin = true;
+	}
+	free(plus);
+	return thin;
+}
+
+/* One step of the enumeration: past the CPU limit, stop (reading the
+ * clock every 64 steps; a step is a candidate or an allowed execution). */
+static bool out_of_time(enumerator *E)
+{
+	if (E->cpu_deadline <= 0 || E->timed_out)
+		return E->timed_out;
+	if (++E->ticks % 64 == 0 && enum_cpu_seconds() >= E->cpu_deadline) {
+		E->timed_out = true;
+		E->stop = true;
+	}
+	return E->timed_out;
 }
 
 static int judged(void *arg, const cat_verdict *v)
@@ -354,7 +444,7 @@ static int judged(void *arg, const cat_verdict *v)
 			return 1;
 		}
 	E->stats->allowed++;
-	if (E->fn(E->arg, &x)) {
+	if (E->fn(E->arg, &x) || out_of_time(E)) {
 		E->stop = true;
 		return 1;
 	}
@@ -372,6 +462,8 @@ static int choose_rf(enumerator *E, int k)
 		if (!E->candidate && thin_air(E))
 			return 0;
 		E->stats->candidates++;
+		if (out_of_time(E))
+			return 0;
 		if (E->candidate) {
 			execution x = { E->t, E->md, &E->es, E->pick, E->rf, NULL, NULL, 0 };
 			if (E->candidate(E->arg, &x))
@@ -514,6 +606,8 @@ static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 	if (E->stop)
 		return 0;
 	if (ti == E->t->nthreads) {
+		if (out_of_time(E))
+			return 0;
 		if (incoherent && !cut)
 			return 0;   /* no execution, and nothing to mark the test */
 		if (cut && E->stats->loop && prefix_cmp(E, ti) >= 0)
@@ -530,6 +624,10 @@ static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 		bool probe = cut || tr->cut || incoherent || tr->incoherent;
 		if (probe && E->stats->loop && prefix_cmp(E, ti + 1) > 0)
 			continue;
+		if (E->skip && E->skip(E->arg, E->t, E->md, E->pick, ti + 1)) {
+			E->stats->skipped++;
+			continue;
+		}
 		int st = pick_traces(E, ti + 1, cut || tr->cut, incoherent || tr->incoherent);
 		if (st < 0)
 			return st;
@@ -537,19 +635,38 @@ static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 	return 0;
 }
 
+static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execution_fn candidate,
+		     void *arg, const value *seed, int nseed, const enum_limits *lim,
+		     enum_stats *stats, diag *d);
+
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d)
 {
-	return enumerate_candidates(t, run, fn, NULL, arg, NULL, 0, stats, d);
+	return enumerate(t, run, fn, NULL, arg, NULL, 0, NULL, stats, d);
+}
+
+int enumerate_limited(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
+		      const enum_limits *lim, enum_stats *stats, diag *d)
+{
+	return enumerate(t, run, fn, NULL, arg, NULL, 0, lim, stats, d);
 }
 
 int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 			 execution_fn candidate, void *arg, const value *seed, int nseed,
 			 enum_stats *stats, diag *d)
 {
+	return enumerate(t, run, fn, candidate, arg, seed, nseed, NULL, stats, d);
+}
+
+static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execution_fn candidate,
+		     void *arg, const value *seed, int nseed, const enum_limits *lim,
+		     enum_stats *stats, diag *d)
+{
 	mem_domain md;
 	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .candidate = candidate,
-			 .arg = arg, .stats = stats, .d = d };
+			 .arg = arg, .stats = stats, .d = d,
+			 .skip = lim ? lim->skip : NULL,
+			 .cpu_deadline = lim ? lim->cpu_deadline : 0 };
 	int st = 0;
 	int unroll_limit = cat_run_unroll(run) < 0 ? UNROLL_DEFAULT : cat_run_unroll(run);
 
@@ -608,6 +725,8 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 	st = pick_traces(&E, 0, false, false);
 	if (E.failed)
 		st = -1;
+	else if (E.timed_out && st == 0)
+		st = -3;
 out:
 	for (int ti = 0; ti < t->nthreads; ti++)
 		trace_list_free(&E.tl[ti]);
@@ -619,9 +738,18 @@ out:
 	free(E.cands);
 	free(E.ncand);
 	free(E.rf);
+	free(E.copy);
 	evstruct_free(&E.es);
 	mem_domain_free(&md);
 	return st;
+}
+
+double enum_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 value execution_final_memory(const execution *x, int loc)

@@ -36,6 +36,7 @@ typedef struct {
 typedef struct {
 	long candidates;   /* rf choices given to the model */
 	long allowed;      /* executions the model allowed */
+	long skipped;      /* (partial) combinations enum_limits.skip dropped */
 	bool loop;         /* some path went past the unrolling limit and its
 	                    * reads have writes (herd7 prints "Loop") */
 	int cut_thread, cut_insn;   /* with loop: the thread and loop head
@@ -45,10 +46,32 @@ typedef struct {
 	                    * caller frees it, also after an error) */
 } enum_stats;
 
+/* Called with the traces of threads 0..npicked-1 chosen (npicked ==
+ * t->nthreads: a whole combination, before any rf is tried); non-zero
+ * drops every combination that starts with them. */
+typedef int (*combination_fn)(void *arg, const litmus_test *t, const mem_domain *md,
+			      const trace *const *traces, int npicked);
+
+/* What may cut an enumeration short (enumerate_limited). */
+typedef struct {
+	/* -speedcheck: combinations whose final state cannot matter */
+	combination_fn skip;
+	/* stop when the calling thread's CPU clock (CLOCK_THREAD_CPUTIME_ID,
+	 * seconds) reaches this (herd7's -timeout counts CPU time); 0: never.
+	 * Checked between candidates and between the allowed executions of
+	 * one candidate. */
+	double cpu_deadline;
+} enum_limits;
+
 /* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget
  * ran out (see cat_run_set_mode). */
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d);
+
+/* The same within lim (may be NULL); -3 at lim->cpu_deadline
+ * (the enumeration stops between two candidates: nothing half done). */
+int enumerate_limited(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
+		      const enum_limits *lim, enum_stats *stats, diag *d);
 
 /* The same, and before the model judges each candidate (rf chosen, co
  * not yet: x->co is NULL), candidate(arg, x); non-zero skips it. Thin-air
@@ -61,6 +84,9 @@ int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, vo
 int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 			 execution_fn candidate, void *arg, const value *seed, int nseed,
 			 enum_stats *stats, diag *d);
+
+/* The calling thread's CPU time in seconds (for enum_limits.cpu_deadline). */
+double enum_cpu_seconds(void);
 
 /* Final value of memory location `loc` in an execution (co-last write). */
 value execution_final_memory(const execution *x, int loc);

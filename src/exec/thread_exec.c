@@ -226,6 +226,9 @@ typedef struct {
 	int *jumps;          /* nheads */
 	uint64_t *scope_ctrl; /* MAX_CTRL_SCOPES sets: ctrl before each open
 	                      * C if statement (pathpos.scope_end) */
+	int *copy1;          /* nregs: 1 + the event whose value the register
+	                      * holds unchanged (a read's result, moved), 0:
+	                      * none (tevent.copy) */
 	uint8_t *unknown;    /* nregs: the value depends on a read or on a
 	                      * store-conditional's outcome (not on constants
 	                      * only): see ir_insn.unroll_concrete */
@@ -318,6 +321,7 @@ static void set_reg(runner *r, int dst, value v, const uint64_t *taint, const ui
 		    const uint64_t *ptaint)
 {
 	r->val[dst] = v;
+	r->copy1[dst] = 0;
 	if (taint != rs(r, dst, TAINT))
 		ds_copy(rs(r, dst, TAINT), taint, r->w);
 	if (vtaint != rs(r, dst, VTAINT))
@@ -335,6 +339,7 @@ static bool unknown_of(const runner *r, const opnd *o)
 static void read_result(runner *r, int dst, value v, int e)
 {
 	r->val[dst] = v;
+	r->copy1[dst] = e + 1;
 	r->unknown[dst] = 1;
 	ds_clear(rs(r, dst, TAINT), r->w);
 	ds_bit(rs(r, dst, TAINT), e);
@@ -357,7 +362,7 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	}
 	int e = p->nev++;
 	r->ev[e] = (tevent){ .kind = kind, .loc = loc, .rv = rv, .wv = wv, .tags = tags,
-			     .insn = (int)(in - r->th->code), .rmw_read = -1 };
+			     .insn = (int)(in - r->th->code), .rmw_read = -1, .copy = -1 };
 	ds_copy(evdep(r, e, DEP_ADDR), addr, r->w);
 	ds_copy(evdep(r, e, DEP_DATA), data, r->w);
 	ds_copy(evdep(r, e, DEP_CTRL), r->ctrl, r->w);
@@ -1204,16 +1209,21 @@ static int run(runner *r, pathpos p)
 		p.lastpos = in->pos;
 		operands_ptaint(r, in);
 		switch (in->op) {
-		case IR_MOV:
+		case IR_MOV: {
+			int copy1 = in->a.kind == OPND_REG ? r->copy1[in->a.reg] : 0;
 			r->unknown[in->dst] = unknown_of(r, &in->a);
 			set_reg(r, in->dst, value_of(&in->a, r), oset(r, &in->a, TAINT),
 				oset(r, &in->a, VTAINT), oset(r, &in->a, PTAINT));
+			r->copy1[in->dst] = copy1;
 			break;
+		}
 		case IR_ALU: {
 			if (!ir_alu(in->alu, value_of(&in->a, r), value_of(&in->b, r), &v))
 				return no_alu(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
-			bool self_xor = in->alu == ALU_XOR && in->a.kind == OPND_REG &&
-					in->b.kind == OPND_REG && in->a.reg == in->b.reg;
+			/* x ^ x, x == x, x != x: known without x */
+			bool self_xor = (in->alu == ALU_XOR || in->alu == ALU_EQ || in->alu == ALU_NE)
+					&& in->a.kind == OPND_REG && in->b.kind == OPND_REG
+					&& in->a.reg == in->b.reg;
 			dset t = tmp(r, T_ADDR), vt = tmp(r, T_VDEP), pt = tmp(r, T_X);
 			ds_copy(t, oset(r, &in->a, TAINT), w);
 			ds_or(t, oset(r, &in->b, TAINT), w);
@@ -1248,6 +1258,7 @@ static int run(runner *r, pathpos p)
 				r->unknown[in->dst] = unknown_of(r, &in->c);
 			}
 			r->unknown[in->dst] |= unk;
+			r->copy1[in->dst] = 0;     /* a choice, not a copy */
 			ds_or(rs(r, in->dst, PTAINT), chose, w);
 			ds_or(rs(r, in->dst, VTAINT), vchose, w);
 			break;
@@ -1260,6 +1271,8 @@ static int run(runner *r, pathpos p)
 			if ((st = emit(r, &p, in, EV_W, loc, v, v, in->tags_w, oset(r, &in->a, TAINT),
 				       oset(r, &in->b, TAINT), oset(r, &in->b, VTAINT))) < 0)
 				return st;
+			if (in->b.kind == OPND_REG)
+				r->ev[st].copy = r->copy1[in->b.reg] - 1;
 			break;
 		}
 		case IR_SC: {
@@ -1378,7 +1391,8 @@ static int run_thread(runner *r, const litmus_test *t, int ti)
 	size_t jumps_sz = sizeof(int) * (r->nheads ? r->nheads : 1);
 
 	/* value first: the block is aligned for every part */
-	r->state_size = regs_sz + sets_sz + ctrl_sz + jumps_sz + (n ? n : 1);
+	size_t copy_sz = sizeof(int) * (n ? n : 1);
+	r->state_size = regs_sz + sets_sz + ctrl_sz + jumps_sz + copy_sz + (n ? n : 1);
 	r->state = xrealloc(NULL, r->state_size);
 	memset(r->state, 0, r->state_size);
 	r->val = (value *)r->state;
@@ -1386,7 +1400,8 @@ static int run_thread(runner *r, const litmus_test *t, int ti)
 	r->ctrl = (uint64_t *)(r->state + regs_sz + sets_sz);
 	r->scope_ctrl = r->ctrl + w;
 	r->jumps = (int *)(r->state + regs_sz + sets_sz + ctrl_sz);
-	r->unknown = (uint8_t *)(r->state + regs_sz + sets_sz + ctrl_sz + jumps_sz);
+	r->copy1 = (int *)(r->state + regs_sz + sets_sz + ctrl_sz + jumps_sz);
+	r->unknown = (uint8_t *)(r->state + regs_sz + sets_sz + ctrl_sz + jumps_sz + copy_sz);
 	r->xctrl = xrealloc(NULL, sizeof(uint64_t) * w);
 	r->tmp = xrealloc(NULL, sizeof(uint64_t) * w * NTMP);
 	r->ev = xrealloc(NULL, sizeof *r->ev * 64 * w);

@@ -40,6 +40,9 @@ typedef struct {
 	tagmask tags;
 	int insn;            /* instruction index in the thread */
 	int rmw_read;        /* for the write of a cmpxchg: local index of its read */
+	int copy;            /* a write of what a read returned, unchanged
+	                      * (through moves only): that read's local index;
+	                      * -1 otherwise (enumerate.c, thin_air) */
 } tevent;
 
 typedef struct {

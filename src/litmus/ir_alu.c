@@ -26,6 +26,10 @@ bool ir_alu(alu_op op, value a, value b, value *out)
 		*out = b;
 		return true;
 	}
+	if (op == ALU_EQ || op == ALU_NE) {
+		*out = value_int(value_eq(a, b) == (op == ALU_EQ));
+		return true;
+	}
 	if (op == ALU_ADD && (a.sym < 0 || b.sym < 0) && !(a.sym >= 0 && b.sym >= 0)) {
 		*out = (value){ a.sym >= 0 ? a.sym : b.sym, (int64_t)((uint64_t)a.off + (uint64_t)b.off) };
 		return true;

@@ -45,6 +45,11 @@ typedef enum {
 	                   * REV32, REV */
 	ALU_RBIT,         /* bit reversal of the low b bits of a (b = 32 or 64;
 	                   * the bits above are dropped): AArch64 RBIT */
+	ALU_EQ, ALU_NE,   /* 1 if a == b (a != b) else 0, addresses too: two
+	                   * addresses are equal when they are the same
+	                   * location and offset, an address is no integer
+	                   * (C's comparisons used as values, as herd7
+	                   * compares symbolic addresses) */
 	ALU_SLT, ALU_SLTU, /* 1 if a < b (signed / unsigned 64-bit), else 0:
 	                   * MIPS slt, sltu */
 } alu_op;

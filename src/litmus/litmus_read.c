@@ -1112,11 +1112,38 @@ static int read_tail(reader *r)
 
 /* ---- entry points ------------------------------------------------------ */
 
+/* Length of a `key = value` line at p (herd7's info lines, through the
+ * newline), 0 if p does not start one. */
+static size_t info_line(const char *p)
+{
+	const char *q = p;
+
+	if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
+		return 0;
+	while ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')
+	       || *q == '_' || *q == '/' || *q == '.' || *q == '-')
+		q++;
+	while (*q == ' ' || *q == '\t' || *q == '\r')
+		q++;
+	if (*q != '=' || !(q = strchr(q, '\n')))
+		return 0;
+	return (size_t)(q + 1 - p);
+}
+
 /* herd7 reads the text between the test-name line (with its comments) and
  * the `{` of the init block as free text, after an optional "doc string":
  * an unclosed `(*`, a second name line, anything. Blank it (newlines
  * kept, so positions do not move) before comments are stripped. Without
- * a `{` nothing is blanked, and read_init reports what is there. */
+ * a `{` nothing is blanked, and read_init reports what is there.
+ *
+ * Which `{` starts the init block follows herd7's splitter, a lexer that
+ * takes the longest of: a newline, `(*` (a comment, nested, skipped
+ * whole), `{` (the init block), a `key = value` line, or a run of text
+ * up to a newline or a `{`; of two as long, the first named. So `(*`
+ * opens a comment only where the run from it is no longer: followed at
+ * once by a newline or a `{` (a `(*` line on its own, as generated tests
+ * write their header comments). Elsewhere the run wins and a `{` later
+ * on the line, even one inside `(* ... *)`, starts the init block. */
 static void blank_preamble(char *text)
 {
 	char *p = text, *q;
@@ -1127,15 +1154,30 @@ static void blank_preamble(char *text)
 				return;   /* unterminated comment: reported by the stripper */
 			p = q - 1;
 		}
-	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-		p++;
-	if (*p == '"') {        /* the doc string, as read_preamble reads it */
-		q = strchr(p + 1, '"');
-		p = q ? q + 1 : p + 1 + strcspn(p + 1, "\n");
+	q = p;
+	while (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n')
+		q++;
+	if (*q == '"') {        /* the doc string, as read_preamble reads it */
+		char *e = strchr(q + 1, '"');
+		p = e ? e + 1 : q + 1 + strcspn(q + 1, "\n");
 	}
-	if (!(q = strchr(p, '{')))
+	char *init = NULL, *start = p;
+	while (*p && !init) {
+		size_t run = strcspn(p, "\n{"), info = info_line(p);
+		if (*p == '\n')
+			p++;
+		else if (*p == '{')
+			init = p;
+		else if (p[0] == '(' && p[1] == '*' && run <= 2 && info <= 2) {
+			if (!(q = skip_comment(p)))
+				return;
+			p = q;
+		} else
+			p += info > run ? info : run;
+	}
+	if (!init)
 		return;
-	for (; p < q; p++)
+	for (p = start; p < init; p++)
 		if (*p != '\n')
 			*p = ' ';
 }

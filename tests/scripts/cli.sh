@@ -98,7 +98,8 @@ printf 'X86_64 x86-na\n{\n}\n P0              ;\n movq $1,(%%rax) ;\nexists (x=1
 printf 'PPC ppc-na\n{\n0:r2=x;\n}\n P0           ;\n li r1,1      ;\n stw r1,0(r3) ;\nexists (x=1)\n' >"$tmp/na-ppc.litmus"
 printf 'S390X s390x-na\n{\n0:r2=x;\n}\n P0           ;\n lghi r1,1    ;\n stg r1,0(r3) ;\nexists (x=1)\n' >"$tmp/na-s390x.litmus"
 printf 'LoongArch la-na\n{\n0:a0=x;\n}\n P0                ;\n ori $t0,$zero,1   ;\n st.w $t0,$a1,0    ;\nexists (x=1)\n' >"$tmp/na-loongarch.litmus"
-for d in c riscv aarch64 x86 ppc s390x loongarch; do
+printf 'MIPS mips-na\n{\n0:$2=x;\n}\n P0          ;\n li $4,1     ;\n sw $4,0($3) ;\nexists (x=1)\n' >"$tmp/na-mips.litmus"
+for d in c riscv aarch64 x86 ppc s390x loongarch mips; do
 	expect_rc 1 "$d: access through a register with no address" "$bpfmm" -model "$tmp/plain.cat" "$tmp/na-$d.litmus"
 	grep -q "na-$d.litmus:[0-9]*:[0-9]*: error: P0: .* holds 0, not the address of a location" "$tmp/err" \
 		&& ok || ko "$d no-address message: $(cat "$tmp/err")"
@@ -385,8 +386,8 @@ grep -q "goto-out.litmus:6:6: error: goto +7 leaves P0" "$tmp/err" && ok || ko "
 
 # tests bpfmm writes run unmodified under herd7 (tests/scripts/emitted-herd7.sh,
 # the emitted-herd7 suite on the whole corpus; here on two small tests):
-# map --emit with every table (herd7 has no s390x or LoongArch dialect:
-# bpfmm reads those back), c2bpf --emit, lkmm-map --emit
+# map --emit with every table (herd7 has no s390x, LoongArch or SPARC
+# dialect: bpfmm reads those back), c2bpf --emit, lkmm-map --emit
 cat >"$tmp/loc.litmus" <<'EOF'
 BPF SB-locations
 {
@@ -408,7 +409,7 @@ else
 	for t in riscv64-linux-6.12 arm64-linux-6.12 x86-64-linux-6.12 powerpc-linux-6.12; do
 		grep -q "^map $t: 2 emitted tests, herd7 answers 2" "$tmp/emitted" && ok || ko "map $t under herd7: $(grep "map $t" "$tmp/emitted")"
 	done
-	for t in s390x-linux-6.12 loongarch64-linux-6.12; do
+	for t in s390x-linux-6.12 loongarch64-linux-6.12 sparc64-linux-6.12; do
 		grep -q "^map $t: 2 emitted tests, herd7 has no such dialect, bpfmm reads them back" "$tmp/emitted" \
 			&& ok || ko "map $t: $(grep "map $t" "$tmp/emitted")"
 	done
@@ -419,7 +420,67 @@ else
 	fi
 fi
 # the docs say what herd7 cannot read
-tr "\n" " " <"$root/docs/jit-mappings.md" | grep -q "herd7 has no s390x or LoongArch dialect" && ok || ko "docs/jit-mappings.md: herd7 and s390x/LoongArch"
+tr "\n" " " <"$root/docs/jit-mappings.md" | grep -q "herd7 has no s390x, LoongArch or SPARC dialect" && ok || ko "docs/jit-mappings.md: herd7 and s390x/LoongArch/SPARC"
+
+# -speedcheck true|false|fast: herd7's output (tests/speedcheck/expected,
+# written by herd7 with tests/speedcheck/regen.sh) on every case of
+# tests/speedcheck/list (BPF, RISC-V, C with the kernel's model; exists,
+# ~exists, forall, satisfied or not); against herd7 itself too when
+# ../shared has it
+. "$root/tests/speedcheck/lib.sh"
+herd7=${HERD7:-$root/../shared/tools/herd7/herd7}
+[ -x "$herd7" ] || { herd7=; echo "SKIP: -speedcheck against live herd7 (no ../shared)"; }
+slkmm=${LKMM_DIR:-$(sh "$root/scripts/lkmm-tree.sh" 2>/dev/null)}
+[ -n "$slkmm" ] || echo "SKIP: -speedcheck on C tests (no kernel sources; set LKMM_DIR)"
+mkdir "$tmp/speed"
+abs_bpfmm=$(cd "$(dirname "$bpfmm")" && pwd)/$(basename "$bpfmm")   # C cases run in the LKMM tree
+grep -v '^#' "$root/tests/speedcheck/list" | while read -r kind entry; do
+	[ "$kind" = c ] && [ -z "$slkmm" ] && continue
+	f=$(speed_file "$kind" "$entry" "$tmp/speed")
+	for v in false true fast; do
+		exp=$root/tests/speedcheck/expected/$(speed_name "$f").$v
+		speed_run "bpfmm $abs_bpfmm" "$kind" "$f" "$v" "$slkmm" >"$tmp/speed/got"
+		cmp -s "$exp" "$tmp/speed/got" && echo ok ||
+			echo "ko -speedcheck $v $entry: $(diff "$exp" "$tmp/speed/got" | head -6 | tr '\n' ' ')"
+		[ -n "$herd7" ] || continue
+		speed_run "herd7 $herd7" "$kind" "$f" "$v" "$slkmm" >"$tmp/speed/herd"
+		cmp -s "$exp" "$tmp/speed/herd" && echo ok ||
+			echo "ko -speedcheck $v $entry: herd7 here no longer prints tests/speedcheck/expected"
+	done
+done >"$tmp/speed/log"
+while read -r r rest; do
+	if [ "$r" = ok ]; then ok; else ko "$rest"; fi
+done <"$tmp/speed/log"
+expect_rc 2 "-speedcheck with a bad value" "$bpfmm" -speedcheck yes "$sb"
+grep -q "bad -speedcheck 'yes'" "$tmp/err" && ok || ko "-speedcheck bad value message: $(cat "$tmp/err")"
+expect_rc 2 "-speedcheck without a value" "$bpfmm" "$sb" -speedcheck
+# -j 2 prints what -j 1 does
+"$bpfmm" -notime -speedcheck fast -j 1 "$root"/tests/litmus/bpf/*.litmus >"$tmp/speed/j1" 2>&1
+"$bpfmm" -notime -speedcheck fast -j 2 "$root"/tests/litmus/bpf/*.litmus >"$tmp/speed/j2" 2>&1
+cmp -s "$tmp/speed/j1" "$tmp/speed/j2" && ok || ko "-speedcheck fast: -j 2 differs from -j 1"
+# the herd7 wrapper passes -speedcheck on
+BPFMM=$bpfmm "$root/scripts/herd7" -notime -speedcheck fast -model "$root/models/bpf.cat" \
+	"$root/tests/litmus/bpf/MP+plain.litmus" | grep -v '^Time ' >"$tmp/speed/w"
+cmp -s "$tmp/speed/w" "$root/tests/speedcheck/expected/MP+plain.fast" && ok || ko "herd7 wrapper -speedcheck fast"
+
+# -timeout S: as herd7, a test past S seconds of CPU time prints nothing,
+# the next test runs, the exit status stays 0 (the 16-process RCU ring
+# takes seconds of CPU without -speedcheck, even with a model that checks
+# nothing, tests/speedcheck/rcu-free.cat); -json gives a timeout record
+big=$(sh "$root/bench/rcu-shape.sh" "$tmp/speed" 16)
+expect_rc 0 "-timeout" "$bpfmm" -notime -timeout 0.2 -model "$root/tests/speedcheck/rcu-free.cat" "$big" "$mp"
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 1 ] && grep -q '^Test MP+rel+acq ' "$tmp/out" && [ ! -s "$tmp/err" ] \
+	&& ok || ko "-timeout: only the second test's block: $(head -3 "$tmp/out") $(head -3 "$tmp/err")"
+expect_rc 0 "-timeout -json" "$bpfmm" -json -timeout 0.2 -model "$root/tests/speedcheck/rcu-free.cat" "$big"
+grep -q '^{"file":"[^"]*/C-RW-R+[^"]*[.]litmus","test":"C-RW-R+[^"]*","timeout":0.2,"warnings":\[\]}$' "$tmp/out" \
+	&& ok || ko "-timeout -json record: $(cat "$tmp/out")"
+expect_rc 0 "-timeout 0 (no limit)" "$bpfmm" -timeout 0 "$mp"
+grep -q '^Observation MP+rel+acq' "$tmp/out" && ok || ko "-timeout 0 checks the test"
+expect_rc 2 "-timeout -1" "$bpfmm" -timeout -1 "$mp"
+expect_rc 2 "-timeout 1x" "$bpfmm" -timeout 1x "$mp"
+BPFMM=$bpfmm "$root/scripts/herd7" -timeout 0.2 -model "$root/tests/speedcheck/rcu-free.cat" "$big" "$mp" \
+	>"$tmp/out" 2>&1
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 1 ] && ok || ko "herd7 wrapper -timeout: $(head -3 "$tmp/out")"
 
 # the bundled model is found after make install, from any directory
 if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then

@@ -143,6 +143,21 @@ static void test_header(void)
 	t = parse("TOY free\n\"doc { with a brace\"\n(* unclosed\n{}\nP0;\n1;\nexists true\n", &d);
 	CHECK(t && t->doc && !strcmp(t->doc, "doc { with a brace"));
 	litmus_free(t);
+	/* herd7's splitter: a `(*` alone on its line opens a comment that
+	 * may hold a `{`; on a line with more after it, the `{` starts the
+	 * init block (here in the middle of the comment: an error) */
+	t = parse("TOY brace\n(*\n * { x=2; } *)\n{ x=1; }\nP0;\n1;\nexists (x=1)\n", &d);
+	CHECK(t && t->ninit == 1 && t->init[0].val.off == 1);
+	litmus_free(t);
+	t = parse("TOY brace\n(*{ x=2; } *)\n{ x=1; }\nP0;\n1;\nexists (x=1)\n", &d);
+	CHECK(t && t->ninit == 1 && t->init[0].val.off == 1);
+	litmus_free(t);
+	t = parse("TOY brace\n(* a { x=2; } *)\n{ x=1; }\nP0;\n1;\nexists (x=1)\n", &d);
+	CHECK(t == NULL);
+	litmus_free(t);
+	t = parse("TOY brace\nNote = a { b\n{ x=1; }\nP0;\n1;\nexists (x=1)\n", &d);
+	CHECK(t && t->ninit == 1 && t->init[0].val.off == 1);
+	litmus_free(t);
 }
 
 static void test_comments(void)

@@ -28,12 +28,27 @@
  *   spin_lock(l) ... spin_unlock(l); an RCU read-side critical section or
  *   synchronize_rcu(); with --srcu an SRCU read-side section
  *   (srcu_read_lock/unlock) or synchronize_srcu().
+ * Also, as one statement each (shapes bpfmm once got wrong,
+ * docs/c-dialect.md): a register set before an if on a read and again
+ * in its arm (and else), then written (r1 = 1; if (r0 == 2) r1 = 3;
+ * WRITE_ONCE(*y, r1);); plain accesses in an if's arm (*x = *y; or a
+ * plain write) with smp_rmb() before and smp_wmb() after (or smp_mb(),
+ * or none). About a quarter of the tests have a pointer p (int **,
+ * initially &x): rcu_assign_pointer(*p, y) / WRITE_ONCE(*p, z),
+ * rcu_dereference(*p) / READ_ONCE(*p), a comparison of the address read
+ * with another used as a value (r2 = (r1 != y);, sometimes written),
+ * and reads and writes through the address read.
  * About 40% of the tests (none with --no-shapes) are instead a classic
  * shape (MP, SB, LB, WRC, IRIW, 2+2W, R, S, ISA2, RWC, Z6.0, ...) whose
  * accesses are drawn among those primitives, with a random step between
  * two accesses of a thread (nothing, a fence, an address, data or
- * control dependency, critical sections, RCU) and the condition of the
- * shape (the outcome that needs a reordering).
+ * control dependency, critical sections, RCU; before a write that
+ * follows a read also the value of a register set under an if, or plain
+ * copies between u and v under a control dependency between fences) and
+ * the condition of the shape (the outcome that needs a reordering). Three
+ * LB shapes mostly take one of those two steps: the LKMM's plain OOTA
+ * example (u to v in one thread, v to u in the other) and LB through
+ * values set under ifs.
  * Every write stores a value distinct from the others of the test. The
  * condition is exists (mostly), ~exists or forall over registers that
  * hold read values and over final values of the int locations; most
@@ -65,14 +80,14 @@
 
 #define MAXT 4
 #define MAXREGS 12
-#define NLOC 7            /* x y z a l0 l1 s */
+#define NLOC 10           /* x y z a l0 l1 s p u v */
 #define BODY 8192
 
-enum { LX, LY, LZ, LA, LL0, LL1, LS };
-static const char *const locname[NLOC] = { "x", "y", "z", "a", "l0", "l1", "s" };
+enum { LX, LY, LZ, LA, LL0, LL1, LS, LP, LU, LV };
+static const char *const locname[NLOC] = { "x", "y", "z", "a", "l0", "l1", "s", "p", "u", "v" };
 static const char *const loctype[NLOC] = {
 	"int *", "int *", "int *", "atomic_t *", "spinlock_t *", "spinlock_t *",
-	"struct srcu_struct *" };
+	"struct srcu_struct *", "int **", "int *", "int *" };
 
 /* ---------------------------------------------------------------- RNG */
 
@@ -93,6 +108,7 @@ typedef struct {
 	size_t len;
 	int nregs;            /* registers r0 .. r(nregs-1) */
 	int loaded[MAXREGS];  /* register holds a value read from loc+1 (0: none; -1: computed) */
+	int ptr[MAXREGS];     /* register holds an address read from p */
 	int observed[MAXREGS];/* worth naming in the condition */
 	int undeclared;       /* register left undeclared (-1: none) */
 	unsigned used;        /* locations used (bit per loc) */
@@ -107,6 +123,7 @@ typedef struct {
 	const options *o;
 	thread_t th[MAXT];
 	int nthreads, nlocs, has_atomic, nlocks, shape;
+	int has_ptr;          /* a pointer p (int **, initially &x) */
 	char shape_cond[256];
 	int nextval;
 	int reads[NLOC], writes[NLOC];   /* for the cost estimate */
@@ -180,12 +197,145 @@ static const char *const sfx[] = { "", "_relaxed", "_acquire", "_release" };
 
 static void gen_block(gen_t *g, thread_t *t, int indent, int nstmts);
 
+/* an int location other than l, used by the thread */
+static int other_loc(gen_t *g, thread_t *t, int l)
+{
+	int m = l;
+	for (int i = 0; i < 8 && m == l; i++)
+		m = int_loc(g, t);
+	if (m == l)
+		m = l == LX ? LY : LX;
+	t->used |= 1u << m;
+	return m;
+}
+
+/* the fences around accesses under a control dependency */
+static void gap_fence(gen_t *g, thread_t *t, int indent, const char *usual)
+{
+	int k = (int)rnd(g->r, 10);
+	if (k < 5)
+		out(t, indent, "%s;", usual);
+	else if (k < 7)
+		out(t, indent, "smp_mb();");
+}
+
+/* Shapes bpfmm once got wrong (docs/c-dialect.md), as one statement so
+ * that they come even without --after-if:
+ *   a register set before an if on a read and again in its arm (and
+ *   else), then written: a constant by path, no dependency;
+ *   plain accesses in the arm (a plain copy *l1 = *l2, or a plain write),
+ *   between smp_rmb() and smp_wmb() (or smp_mb(), or nothing): the
+ *   LKMM's plain OOTA examples. */
+static void gen_gap_if(gen_t *g, thread_t *t, int indent, int d)
+{
+	rng_t *r = g->r;
+	int val = plausible(g, t->loaded[d] > 0 ? t->loaded[d] - 1 : -1);
+	const char *c = chance(r, 50) ? "==" : "!=";
+
+	if (chance(r, 50)) {
+		int l = int_loc(g, t), rr = new_reg(t);
+		int v1 = newval(g, l), v2 = newval(g, l);
+		out(t, indent, "r%d = %d;", rr, v1);
+		out(t, indent, "if (r%d %s %d)", d, c, val);
+		out(t, indent + 1, "r%d = %d;", rr, v2);
+		if (chance(r, 30)) {
+			out(t, indent, "else");
+			out(t, indent + 1, "r%d = %d;", rr, newval(g, l));
+		}
+		if (chance(r, 70))
+			out(t, indent, "WRITE_ONCE(*%s, r%d);", locname[l], rr);
+		else
+			out(t, indent, "*%s = r%d;", locname[l], rr);
+		count(g, l, 0, 1);
+		return;
+	}
+	int l1 = int_loc(g, t), l2 = other_loc(g, t, l1);
+	gap_fence(g, t, indent, "smp_rmb()");
+	out(t, indent, "if (r%d %s %d)", d, c, val);
+	if (chance(r, 75)) {
+		out(t, indent + 1, "*%s = *%s;", locname[l1], locname[l2]);
+		count(g, l2, 1, 0);
+		/* the copy writes what l2 may hold */
+		for (int i = 0; i < g->nvals[l2] && g->nvals[l1] < 32; i++)
+			g->vals[l1][g->nvals[l1]++] = g->vals[l2][i];
+	} else {
+		out(t, indent + 1, "*%s = %d;", locname[l1], newval(g, l1));
+	}
+	count(g, l1, 0, 1);
+	gap_fence(g, t, indent, "smp_wmb()");
+}
+
+/* The pointer p (int **, initially &x): rcu_assign_pointer / WRITE_ONCE
+ * of the address of x, y or z; rcu_dereference / READ_ONCE of it; a
+ * comparison of the address read with another used as a value (the
+ * generated RCU tests' r4 = (r1 != r4)), then used in an if, written, or
+ * the pointer dereferenced. */
+static void gen_ptr(gen_t *g, thread_t *t, int indent)
+{
+	rng_t *r = g->r;
+	int c[MAXREGS], n = 0, k = (int)rnd(r, 10);
+
+	t->used |= 1u << LP;
+	for (int i = 0; i < t->nregs; i++)
+		if (t->ptr[i])
+			c[n++] = i;
+	if (k < 3) {
+		int l = int_loc(g, t);
+		out(t, indent, chance(r, 50) ? "rcu_assign_pointer(*p, %s);" : "WRITE_ONCE(*p, %s);",
+		    locname[l]);
+		count(g, LP, 0, 1);
+		return;
+	}
+	if (k < 6 || n == 0) {
+		int rr = new_reg(t);
+		out(t, indent, chance(r, 50) ? "r%d = rcu_dereference(*p);" : "r%d = READ_ONCE(*p);", rr);
+		t->ptr[rr] = 1;
+		t->loaded[rr] = 0;
+		t->observed[rr] = 1;
+		count(g, LP, 1, 0);
+		return;
+	}
+	int pr = c[rnd(r, (unsigned)n)];
+	if (k < 8) {     /* dereference it */
+		int rr = new_reg(t);
+		if (chance(r, 50)) {
+			out(t, indent, "r%d = READ_ONCE(*r%d);", rr, pr);
+			t->loaded[rr] = LX + 1;
+			t->observed[rr] = 1;
+			count(g, LX, 1, 0);
+		} else {
+			out(t, indent, "WRITE_ONCE(*r%d, %d);", pr, newval(g, LX));
+			count(g, LX, 0, 1);
+		}
+		return;
+	}
+	/* compare it with an address, as a value */
+	int l = int_loc(g, t), rr = new_reg(t);
+	out(t, indent, "r%d = (r%d %s %s);", rr, pr, chance(r, 50) ? "!=" : "==", locname[l]);
+	t->loaded[rr] = -1;
+	t->observed[rr] = 1;
+	if (chance(r, 50)) {
+		int w = int_loc(g, t);
+		out(t, indent, "WRITE_ONCE(*%s, r%d);", locname[w], rr);
+		count(g, w, 0, 1);
+	}
+}
+
 /* one statement */
 static void gen_stmt(gen_t *g, thread_t *t, int indent)
 {
 	rng_t *r = g->r;
 	int k = (int)rnd(r, 100), l, d, rr, v;
 
+	if (g->has_ptr && chance(r, 30)) {     /* the pointer p */
+		gen_ptr(g, t, indent);
+		return;
+	}
+	if (chance(r, 12) && !t->in_lock && !t->in_rcu && !t->in_srcu && t->depth < 2
+	    && (d = some_loaded(g, t)) >= 0) {
+		gen_gap_if(g, t, indent, d);
+		return;
+	}
 	if (k < 18) {                          /* a read */
 		l = int_loc(g, t);
 		rr = new_reg(t);
@@ -381,6 +531,18 @@ static void atom(gen_t *g, char *buf, size_t n)
 	if (nc && chance(r, 70)) {
 		int c = (int)rnd(r, (unsigned)nc);
 		int ld = g->th[cand_t[c]].loaded[cand_r[c]];
+		if (g->th[cand_t[c]].ptr[cand_r[c]]) {
+			/* an address: of x (p's initial value) or of a location
+			 * some thread names (herd7 refuses others) */
+			int l = (int)rnd(r, 3);
+			unsigned used = 1u << LX;
+			for (int ti = 0; ti < g->nthreads; ti++)
+				used |= g->th[ti].used;
+			if (!((used >> l) & 1))
+				l = LX;
+			snprintf(buf, n, "%d:r%d=%s", cand_t[c], cand_r[c], locname[l]);
+			return;
+		}
 		snprintf(buf, n, "%d:r%d=%d", cand_t[c], cand_r[c], plausible(g, ld > 0 ? ld - 1 : -1));
 		return;
 	}
@@ -420,6 +582,12 @@ static const char *const shapes[] = {
 	"Wx1 Wy1 | Ry1 Wz1 | Wz2 Rx0 ; z=2",   /* Z6.0 */
 	"Rx1 Wy1 | Ry1 Wz1 | Rz1 Wx1",         /* LB, 3 threads */
 	"Wx1 Rx1 Ry0 | Wy1 Ry1 Rx0",           /* SB with own reads */
+	/* a leading mark forces the step before each write that follows a
+	 * read (mostly): '*' plain copies under a control dependency
+	 * between fences, '#' the value a register set under an if */
+	"*Rx1 Wy1 | Ry1 Wx1",                  /* LB, the LKMM's plain OOTA */
+	"#Rx1 Wy1 | Ry1 Wx1",                  /* LB, values set under ifs */
+	"#Rx1 Wy1 | Ry1 Wz1 | Rz1 Wx1",        /* LB, 3 threads */
 };
 
 /* One shape, each access drawn among the primitives that make it and
@@ -430,6 +598,7 @@ static void gen_shape(gen_t *g, char *cond, size_t ncond)
 {
 	rng_t *r = g->r;
 	const char *sp = shapes[rnd(r, sizeof shapes / sizeof *shapes)];
+	int force = *sp == '*' ? 4 : *sp == '#' ? 3 : 0;
 	int ti = 0;
 	size_t cl = 0;
 	int ctrl_open[MAXT] = { 0 };
@@ -453,6 +622,8 @@ static void gen_shape(gen_t *g, char *cond, size_t ncond)
 		int d = prev_reg[ti], dep = 0;   /* 1 addr, 2 data */
 		if (d >= 0 || t->nregs || t->len) {   /* the step before this access */
 			int k = (int)rnd(r, 100);
+			if (force && prev_read[ti] && isw && chance(r, 80))
+				k = force == 3 ? 90 : 95;
 			if (k < 25)
 				;
 			else if (k < 40)
@@ -470,6 +641,28 @@ static void gen_shape(gen_t *g, char *cond, size_t ncond)
 				ind++;
 			} else if (k < 90 && !rcu[ti]) {
 				out(t, ind, "synchronize_rcu();");
+			} else if (k < 95 && prev_read[ti] && isw) {
+				dep = 3;   /* the value: a register set under an if */
+			} else if (k >= 95 && prev_read[ti] && isw) {
+				/* plain copies under a control dependency,
+				 * between fences: u to v in even threads, v to
+				 * u in odd ones (the LKMM's plain OOTA shape) */
+				int from = ti % 2 ? LV : LU, to = ti % 2 ? LU : LV;
+				t->used |= 1u << LU | 1u << LV;
+				/* the forced shape mostly as explanation.txt
+				 * has it: smp_rmb() before, smp_wmb() after */
+				if (force == 4 && chance(r, 70))
+					out(t, ind, "smp_rmb();");
+				else
+					gap_fence(g, t, ind, "smp_rmb()");
+				out(t, ind, "if (r%d == %d)", d, t->observed[d] - 1);
+				out(t, ind + 1, "*%s = *%s;", locname[to], locname[from]);
+				if (force == 4 && chance(r, 70))
+					out(t, ind, "smp_wmb();");
+				else
+					gap_fence(g, t, ind, "smp_wmb()");
+				count(g, from, 1, 0);
+				count(g, to, 0, 1);
 			}
 		}
 		if (rcu[ti] == 0 && chance(r, 5) && !ctrl_open[ti]) {
@@ -486,7 +679,15 @@ static void gen_shape(gen_t *g, char *cond, size_t ncond)
 			int k = (int)rnd(r, 100);
 			if (dep == 1)
 				out(t, ind, "WRITE_ONCE(*(%s + (r%d & 0)), %d);", locname[l], d, v);
-			else if (dep == 2)
+			else if (dep == 3) {
+				/* v where the read saw what the shape expects,
+				 * else 7: a constant by path, no dependency */
+				int rr = new_reg(t);
+				out(t, ind, "r%d = %d;", rr, v);
+				out(t, ind, "if (r%d != %d)", d, t->observed[d] - 1);
+				out(t, ind + 1, "r%d = 7;", rr);
+				out(t, ind, "WRITE_ONCE(*%s, r%d);", locname[l], rr);
+			} else if (dep == 2)
 				out(t, ind, "WRITE_ONCE(*%s, (r%d & 0) + %d);", locname[l], d, v);
 			else if (k < 55)
 				out(t, ind, "WRITE_ONCE(*%s, %d);", locname[l], v);
@@ -552,11 +753,13 @@ static int generate(const options *o, uint64_t seed, unsigned idx, const char *n
 		g->nlocs = (int)range(&rs, o->lmin, o->lmax);
 		g->has_atomic = chance(&rs, 40);
 		g->nlocks = chance(&rs, 35) ? (int)range(&rs, 1, 2) : 0;
+		g->has_ptr = chance(&rs, 25);
 		for (int ti = 0; ti < MAXT; ti++)
 			g->th[ti].undeclared = -1;
 		if (o->shapes && chance(&rs, 40)) {
 			g->has_atomic = 0;
 			g->nlocks = 0;
+			g->has_ptr = 0;
 			g->shape = 1;
 			gen_shape(g, g->shape_cond, sizeof g->shape_cond);
 		}
@@ -603,6 +806,11 @@ static int generate(const options *o, uint64_t seed, unsigned idx, const char *n
 	fprintf(f, "{\n");
 	if (g->has_atomic && chance(&rs, 30))
 		fprintf(f, "\tatomic_t a = ATOMIC_INIT(%d);\n", (int)range(&rs, 1, 2));
+	unsigned used_all = 0;
+	for (int ti = 0; ti < g->nthreads; ti++)
+		used_all |= g->th[ti].used;
+	if ((used_all >> LP) & 1)
+		fprintf(f, "\tint *p = &x;\n");
 	fprintf(f, "}\n\n");
 	unsigned all = 0;
 	for (int ti = 0; ti < g->nthreads; ti++)

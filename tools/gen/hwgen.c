@@ -1,9 +1,9 @@
 /*
- * hwgen - random hardware litmus tests (AArch64, RISC-V, Power, x86) for
+ * hwgen - random hardware litmus tests (AArch64, RISC-V, Power, ARM, x86) for
  * differential testing of our hardware models against the reference
  * simulator's (tests/diff/hw-diff.sh).
  *
- *   hwgen --arch aarch64|aarch64-zr|riscv|ppc|x86 --seed N [--count K] [--first I]
+ *   hwgen --arch aarch64|aarch64-zr|riscv|ppc|arm|x86|mips --seed N [--count K] [--first I]
  *         [--prefix NAME] [--outdir DIR]
  *
  * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
@@ -47,8 +47,19 @@
  *   data / control dependencies, SC result as a dependency source.
  * Power: lwz / stw, lwarx + stwcx., sync lwsync eieio isync, address /
  *   data / control (+isync) dependencies, stwcx. CR0 as a control source.
+ * ARM (ARMv7): LDR / STR ([Rn] or [Rn,Rm] after an address dependency),
+ *   LDREX, LDREX + STREX (the old value and the status as dependency
+ *   sources); links: DMB / DSB with every option, ISB, address / data
+ *   dependencies (EOR or AND #0, then ADD / ORR for data), control
+ *   (CMP, SUBS or ANDS + BNE / BEQ, or CBZ / CBNZ; with or without ISB).
  * x86: MOV loads and stores, XCHG, LOCK ADD, LOCK INC, MFENCE, LFENCE,
  *   SFENCE (herd7's X86 dialect has no LOCK XADD / CMPXCHG).
+ * MIPS (herd7's syntax only): reads lw, ll; writes sw, ll + sc without a
+ *   retry loop (the SC storing the value, or the old value plus it: a
+ *   fetch-add); links: sync, address dependency (daddu of a zero made by
+ *   xor / subu / andi), data dependency (ori / addiu onto such a zero),
+ *   control (beq / bne against $0 or a register); the SC's status (in
+ *   its register) or the LL's old value as dependency sources.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -916,6 +927,127 @@ static void ppc_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 	sprintf(lk->data, "r%d", d);
 }
 
+/* ================================================================ ARM (ARMv7) */
+
+/* R0..R9 for values (wrapping: a test reuses registers rather than run
+ * out), R10..R12 for the locations x, y, z */
+static int arm_reg(thr *t) { return t->nextreg++ % 10; }
+
+static void arm_locreg(thr *t, int loc, char *out)
+{
+	sprintf(out, "R%d", 10 + loc);
+	init(t, "R%d=%s", 10 + loc, locname[loc]);
+}
+
+/* The memory operand of an access: [base], or [base,idx] after an
+ * address dependency; exclusive accesses take no index, so they get an
+ * ADD into a register first. */
+static void arm_address(thr *t, const char *base, const linkres *lk, int excl, char *out)
+{
+	if (!lk->addr[0]) {
+		sprintf(out, "[%s]", base);
+	} else if (!excl) {
+		sprintf(out, "[%s,%s]", base, lk->addr);
+	} else {
+		int e = arm_reg(t);
+		cell(t, "ADD R%d,%s,%s", e, lk->addr, base);
+		sprintf(out, "[R%d]", e);
+	}
+}
+
+static void arm_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	char base[24], m[64], v[24], b[24];
+	out->n = 0;
+	arm_locreg(t, a->loc, base);
+	int excl = chance(r, a->w ? 30 : 20);
+	arm_address(t, base, lk, excl, m);
+	if (!a->w) {
+		int d = arm_reg(t);
+		cell(t, "%s R%d,%s", excl ? "LDREX" : "LDR", d, m);
+		sprintf(b, "R%d", d);
+		observe(t, b);
+		add_src(out, b);
+		return;
+	}
+	if (lk->data[0]) {
+		strcpy(v, lk->data);
+	} else {
+		int d = arm_reg(t);
+		cell(t, "MOV R%d,#%d", d, a->val);
+		sprintf(v, "R%d", d);
+	}
+	if (!excl) {
+		cell(t, "STR %s,%s", v, m);
+		return;
+	}
+	int o = arm_reg(t), st = arm_reg(t);
+	cell(t, "LDREX R%d,%s", o, m);
+	cell(t, "STREX R%d,%s,%s", st, v, m);
+	sprintf(b, "R%d", o);
+	observe(t, b);
+	add_src(out, b);
+	sprintf(b, "R%d", st);
+	observe(t, b);
+	add_src(out, b);
+}
+
+static void arm_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	static const char *const opts[] = {
+		"", "", "", " SY", " ST", " ST", " ISH", " ISHST", " NSH", " OSH", " OSHST", " NSHST",
+	};
+	memset(lk, 0, sizeof *lk);
+	int k = (int)rnd(r, 14);
+	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+
+	if (k <= 1)
+		return;
+	if (k <= 4) {
+		cell(t, "%s%s", chance(r, 75) ? "DMB" : "DSB", PICK(r, opts));
+		return;
+	}
+	if (k == 5) {
+		cell(t, "ISB");
+		return;
+	}
+	if (!src) {
+		cell(t, "DMB");
+		return;
+	}
+	if (k >= 11) {                          /* control (+ISB) */
+		sprintf(t->lab, "LC%d%d", t->id, t->label++);
+		int c = (int)rnd(r, 4);
+		if (c == 0) {
+			cell(t, "%s %s,%s", chance(r, 50) ? "CBZ" : "CBNZ", src, t->lab);
+		} else {
+			if (c == 1)
+				cell(t, "CMP %s,#%d", src, (int)rnd(r, 2));
+			else if (c == 2)
+				cell(t, "SUBS R%d,%s,#1", arm_reg(t), src);
+			else
+				cell(t, "ANDS R%d,%s,#1", arm_reg(t), src);
+			cell(t, "%s %s", chance(r, 50) ? "BNE" : "BEQ", t->lab);
+		}
+		t->pending_label = t->lab;
+		if (chance(r, 40))
+			cell(t, "ISB");
+		lk->ctrl = 1;
+		return;
+	}
+	int d = arm_reg(t);
+	if (chance(r, 70))
+		cell(t, "EOR R%d,%s,%s", d, src, src);
+	else
+		cell(t, "AND R%d,%s,#0", d, src);
+	if (k <= 8 || !b->w) {                  /* address dependency */
+		sprintf(lk->addr, "R%d", d);
+		return;
+	}
+	cell(t, "%s R%d,R%d,#%d", chance(r, 50) ? "ADD" : "ORR", d, d, b->val);   /* data */
+	sprintf(lk->data, "R%d", d);
+}
+
 /* ================================================================ x86 */
 
 static const char *const x86_regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI" };
@@ -961,6 +1093,124 @@ static void x86_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 		cell(t, "%s", PICK(r, f));
 }
 
+/* ================================================================ MIPS */
+
+/* herd7's MIPS syntax only (lib/MIPSParser.mly): lw / sw, ll / sc, sync,
+ * li, addu, addiu, ori, xor, andi, beq / bne; registers $N. Locations in
+ * $20..$22, everything else from $5 up. */
+
+static int mips_reg(thr *t) { return 5 + t->nextreg++; }   /* $5 .. $19 */
+
+/* "0($b)" with $b = 20 + loc holding the location (in the init), or
+ * through a register computed from the link's zero */
+static void mips_address(thr *t, int loc, const linkres *lk, char *out)
+{
+	init(t, "$%d=%s", 20 + loc, locname[loc]);   /* init() keeps one of each */
+	if (lk->addr[0]) {
+		int d = mips_reg(t);
+		cell(t, "daddu $%d,$%d,%s", d, 20 + loc, lk->addr);
+		sprintf(out, "0($%d)", d);
+	} else {
+		sprintf(out, "0($%d)", 20 + loc);
+	}
+}
+
+/* register $reg: named in the condition and a dependency source */
+static void mips_keep(thr *t, srcs *out, int reg)
+{
+	char name[16];
+	sprintf(name, "$%d", reg);
+	observe(t, name);
+	add_src(out, name);
+}
+
+static void mips_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	char ad[48], vb[16];
+	const char *v = lk->data;   /* the value to store: the link's, or li */
+
+	out->n = 0;
+	out->wloc = -1;
+	mips_address(t, a->loc, lk, ad);
+	if (!a->w) {
+		int d = mips_reg(t);
+		cell(t, "%s $%d,%s", chance(r, 75) ? "lw" : "ll", d, ad);
+		mips_keep(t, out, d);
+		return;
+	}
+	if (!*v) {
+		int d = mips_reg(t);
+		cell(t, "li $%d,%d", d, a->val);
+		sprintf(vb, "$%d", d);
+		v = vb;
+	}
+	int k = (int)rnd(r, 10);
+	if (k <= 4) {
+		cell(t, "sw %s,%s", v, ad);
+		return;
+	}
+	/* retry-free LL/SC: the SC writes the value (k <= 7) or the old
+	 * value plus it (a fetch-add); its register then holds the status */
+	int o = mips_reg(t), s = mips_reg(t);
+	cell(t, "ll $%d,%s", o, ad);
+	if (k <= 7)
+		cell(t, "ori $%d,%s,0", s, v);
+	else
+		cell(t, "addu $%d,$%d,%s", s, o, v);
+	cell(t, "sc $%d,%s", s, ad);
+	mips_keep(t, out, s);
+	if (chance(r, 30))
+		mips_keep(t, out, o);
+}
+
+/* $d = 0, computed from src (a value 0..8) */
+static void mips_zero(rng_t *r, thr *t, int d, const char *src)
+{
+	switch (rnd(r, 3)) {
+	case 0: cell(t, "xor $%d,%s,%s", d, src, src); break;
+	case 1: cell(t, "andi $%d,%s,128", d, src); break;
+	default:
+		cell(t, "subu $%d,%s,%s", d, src, src);
+		break;
+	}
+}
+
+static void mips_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	memset(lk, 0, sizeof *lk);
+	int k = (int)rnd(r, 13);
+	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+
+	if (k <= 2)
+		return;
+	if (k <= 5 || !src) {
+		cell(t, "sync");
+		return;
+	}
+	int d = mips_reg(t);
+	if (k <= 7) {                         /* address dependency */
+		mips_zero(r, t, d, src);
+		sprintf(lk->addr, "$%d", d);
+		return;
+	}
+	if (k <= 9 && b->w) {                 /* data dependency */
+		mips_zero(r, t, d, src);
+		cell(t, "%s $%d,$%d,%d", chance(r, 50) ? "ori" : "addiu", d, d, b->val);
+		sprintf(lk->data, "$%d", d);
+		return;
+	}
+	/* control dependency: beq / bne against $0 or a register */
+	sprintf(t->lab, "LC%d%d", t->id, t->label++);
+	if (chance(r, 70))
+		cell(t, "%s %s,$0,%s", chance(r, 50) ? "bne" : "beq", src, t->lab);
+	else {
+		cell(t, "li $%d,1", d);
+		cell(t, "%s %s,$%d,%s", chance(r, 50) ? "bne" : "beq", src, d, t->lab);
+	}
+	t->pending_label = t->lab;
+	lk->ctrl = 1;
+}
+
 /* ============================================================= the test */
 
 typedef struct {
@@ -974,7 +1224,9 @@ static const arch arches[] = {
 	{ "aarch64-zr", "AArch64", a64zr_access, a64zr_link },
 	{ "riscv", "RISCV", rv_access, rv_link },
 	{ "ppc", "PPC", ppc_access, ppc_link },
+	{ "arm", "ARM", arm_access, arm_link },
 	{ "x86", "X86", x86_access, x86_link },
+	{ "mips", "MIPS", mips_access, mips_link },
 };
 
 static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix, const char *dir)
@@ -1089,7 +1341,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(o, "--outdir") && v) {
 			dir = v;
 		} else {
-			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|riscv|ppc|x86 --seed N [--count K] "
+			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|riscv|ppc|arm|x86|mips --seed N [--count K] "
 				"[--first I] [--prefix NAME] [--outdir DIR]\n");
 			return 2;
 		}

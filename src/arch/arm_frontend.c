@@ -1,0 +1,548 @@
+/* arm_frontend.c - parse ARM (32-bit ARMv7) litmus cells and lower them
+ * to IR.
+ *
+ * The dialect is herd7's `ARM` (docs/arm-model.md lists what is read):
+ * registers R0..R12, SP, LR, PC (either case; printed in upper case),
+ * immediates `#n` (or a bare n), memory operands `[Rn]`, `Rn`, `[Rn,Rm]`,
+ * `[Rn,Rm,LSL #k]` and `[Rn,#off]`.
+ *
+ * Flags: herd7's ARM keeps one flag, Z. Here the flags are two hidden
+ * registers (the operands of the latest flag-setting instruction): CMP
+ * copies its two operands there, a flag-setting ALU instruction (ADDS,
+ * SUBS, ANDS, ORRS, EORS) its result and 0 (SUBS: its two operands, as
+ * CMP), and a conditional branch compares them, so the branch depends
+ * (ctrl) on the reads that fed the flags, as herd7's Z does. BEQ / BNE
+ * are herd7's; BHI, BHS (BCS), BLO (BCC), BLS, BGT, BGE, BLT, BLE are
+ * ours (the BPF JIT's conditional jumps), unsigned or signed compares of
+ * the same pair.
+ *
+ * LDREX / STREX: a load with `reserve` (tag X) and IR_SC (tag X on its
+ * write): STREX Rd,Rt,[Rn] writes 0 to Rd and stores on success, writes 1
+ * on failure; Rd depends on the reads behind Rt and Rn either way (in
+ * herd7's ARM semantics the status write follows the reads of the data
+ * and address registers).
+ *
+ * Values are 64-bit integers as everywhere in bpfmm (ARM registers are
+ * 32-bit): tests whose values stay below 2^31 read the same.
+ */
+#include <string.h>
+#include <strings.h>
+#include <ctype.h>
+#include "arch/arm_frontend.h"
+#include "arch/frontend_labels.h"
+#include "litmus/litmus_lex.h"
+
+enum {
+	ARM_TAG_DMB, ARM_TAG_DMB_ST, ARM_TAG_DMB_ISH, ARM_TAG_DMB_ISHST,
+	ARM_TAG_DMB_NSH, ARM_TAG_DMB_NSHST, ARM_TAG_DMB_OSH, ARM_TAG_DMB_OSHST,
+	ARM_TAG_DSB, ARM_TAG_DSB_ST, ARM_TAG_DSB_ISH, ARM_TAG_DSB_ISHST,
+	ARM_TAG_DSB_NSH, ARM_TAG_DSB_NSHST, ARM_TAG_DSB_OSH, ARM_TAG_DSB_OSHST,
+	ARM_TAG_ISB, ARM_TAG_X, ARM_NTAGS
+};
+
+/* Event tags, visible to the cat model as event sets of the same name:
+ * one per barrier and option, as herd7 names them (DMB SY is DMB). */
+static const char *const arm_tag_names[] = {
+	[ARM_TAG_DMB] = "DMB", [ARM_TAG_DMB_ST] = "DMB.ST",
+	[ARM_TAG_DMB_ISH] = "DMB.ISH", [ARM_TAG_DMB_ISHST] = "DMB.ISHST",
+	[ARM_TAG_DMB_NSH] = "DMB.NSH", [ARM_TAG_DMB_NSHST] = "DMB.NSHST",
+	[ARM_TAG_DMB_OSH] = "DMB.OSH", [ARM_TAG_DMB_OSHST] = "DMB.OSHST",
+	[ARM_TAG_DSB] = "DSB", [ARM_TAG_DSB_ST] = "DSB.ST",
+	[ARM_TAG_DSB_ISH] = "DSB.ISH", [ARM_TAG_DSB_ISHST] = "DSB.ISHST",
+	[ARM_TAG_DSB_NSH] = "DSB.NSH", [ARM_TAG_DSB_NSHST] = "DSB.NSHST",
+	[ARM_TAG_DSB_OSH] = "DSB.OSH", [ARM_TAG_DSB_OSHST] = "DSB.OSHST",
+	[ARM_TAG_ISB] = "ISB",
+	[ARM_TAG_X] = "X",             /* LDREX / STREX */
+};
+_Static_assert(sizeof arm_tag_names / sizeof *arm_tag_names == ARM_NTAGS,
+	       "one name per ARM tag");
+
+#define TAG(t) ((tagmask)1 << (t))
+#define NELEM(a) (sizeof (a) / sizeof *(a))
+#define MNEMONIC_MAX 16
+#define IR_PER_CELL 4
+
+/* Hidden registers: their names hold characters no ARM register has. */
+#define FLAG_A "%flags.a"
+#define FLAG_B "%flags.b"
+#define EA "%ea"
+
+/* Barrier options, in the order of the tags above (SY first). */
+static const char *const arm_barrier_opts[] = {
+	"sy", "st", "ish", "ishst", "nsh", "nshst", "osh", "oshst",
+};
+
+static const struct { const char *name; int size; bool reserve; } arm_loads[] = {
+	{ "ldr", 4, false }, { "ldrb", 1, false }, { "ldrh", 2, false },
+	{ "ldrex", 4, true },
+};
+
+static const struct { const char *name; int size; } arm_stores[] = {
+	{ "str", 4 }, { "strb", 1 }, { "strh", 2 },
+};
+
+/* `op Rd,Rn,Rm|#imm`; flags: the S form (flags from the result, or from
+ * the operands for SUBS, as CMP). */
+static const struct { const char *name; alu_op alu; bool flags; } arm_alus[] = {
+	{ "add", ALU_ADD, false }, { "adds", ALU_ADD, true },
+	{ "sub", ALU_SUB, false }, { "subs", ALU_SUB, true },
+	{ "and", ALU_AND, false }, { "ands", ALU_AND, true },
+	{ "orr", ALU_OR, false }, { "orrs", ALU_OR, true },
+	{ "eor", ALU_XOR, false }, { "eors", ALU_XOR, true },
+	{ "xor", ALU_XOR, false }, { "xors", ALU_XOR, true },
+	{ "mul", ALU_MUL, false }, { "lsl", ALU_SHL, false },
+	{ "lsr", ALU_SHR, false }, { "asr", ALU_ASHR, false },
+};
+
+static const struct { const char *name; cmp_op cmp; } arm_branches[] = {
+	{ "b", CMP_ALWAYS }, { "beq", CMP_EQ }, { "bne", CMP_NE },
+	{ "bhi", CMP_GT }, { "bhs", CMP_GE }, { "bcs", CMP_GE },
+	{ "blo", CMP_LT }, { "bcc", CMP_LT }, { "bls", CMP_LE },
+	{ "bgt", CMP_SGT }, { "bge", CMP_SGE }, { "blt", CMP_SLT }, { "ble", CMP_SLE },
+};
+
+static const char *const arm_named_regs[] = { "SP", "LR", "PC" };
+
+/* R0..R12, SP, LR, PC, in either case (upper case is canonical). */
+static bool arm_is_register(const char *name)
+{
+	if (name[0] == 'R' || name[0] == 'r') {
+		if (!isdigit((unsigned char)name[1]))
+			return false;
+		if (name[2] == '\0')
+			return true;
+		return name[1] == '1' && name[2] >= '0' && name[2] <= '2' && name[3] == '\0';
+	}
+	for (size_t i = 0; i < NELEM(arm_named_regs); i++)
+		if (!strcasecmp(name, arm_named_regs[i]))
+			return true;
+	return false;
+}
+
+static const char *arm_canon_register(const char *name, char *buf)
+{
+	size_t n = strlen(name);
+
+	if (!arm_is_register(name) || n + 1 > CANON_REG_MAX)
+		return NULL;
+	for (size_t i = 0; i <= n; i++)
+		buf[i] = (char)toupper((unsigned char)name[i]);
+	return strcmp(buf, name) ? buf : NULL;
+}
+
+typedef struct {
+	litmus_test *t;
+	litmus_thread *th;
+	lexer lx;
+	fe_labels lab;
+	const char *insn_text;
+	srcpos insn_pos;
+	diag *d;
+} arm_parser;
+
+static int unknown_insn(arm_parser *ap)
+{
+	return diag_error(ap->d, ap->insn_pos, "unknown ARM instruction '%s'", ap->insn_text);
+}
+
+static int intern(arm_parser *ap, const char *name, int *reg)
+{
+	if ((*reg = litmus_reg(ap->t, name)) < 0)
+		return diag_error(ap->d, ap->insn_pos, "out of memory");
+	return 0;
+}
+
+static opnd reg_opnd(int reg)
+{
+	return (opnd){ .kind = OPND_REG, .reg = reg };
+}
+
+static opnd imm_opnd(int64_t v)
+{
+	return (opnd){ .kind = OPND_IMM, .imm = value_int(v) };
+}
+
+static int parse_reg(arm_parser *ap, int *reg)
+{
+	char name[LEX_MAX_NAME + 1], buf[CANON_REG_MAX];
+	srcpos at = lex_here(&ap->lx);
+
+	/* herd7's symbolic registers (%x0) are bound in the init block */
+	bool symbolic = lex_accept(&ap->lx, "%");
+	name[0] = '%';
+	if (lex_ident(&ap->lx, name + symbolic, "a register"))
+		return -1;
+	if (symbolic)
+		return intern(ap, name, reg);
+	if (!arm_is_register(name))
+		return diag_error(ap->d, at, "invalid ARM register '%s' (expected R0..R12, SP, LR, PC)",
+				  name);
+	const char *canon = arm_canon_register(name, buf);
+	return intern(ap, canon ? canon : name, reg);
+}
+
+static int comma(arm_parser *ap)
+{
+	return lex_expect(&ap->lx, ",");
+}
+
+/* `#n`, `#-n` or a bare n */
+static int parse_imm(arm_parser *ap, int64_t *v)
+{
+	lex_accept(&ap->lx, "#");
+	return lex_int(&ap->lx, v, "an immediate");
+}
+
+static bool at_imm(arm_parser *ap)
+{
+	lex_skip_blanks(&ap->lx);
+	return ap->lx.p[0] == '#' || lex_peek_number(&ap->lx);
+}
+
+/* A register or an immediate. */
+static int parse_operand(arm_parser *ap, opnd *o)
+{
+	if (at_imm(ap)) {
+		int64_t v;
+		if (parse_imm(ap, &v))
+			return -1;
+		*o = imm_opnd(v);
+		return 0;
+	}
+	o->kind = OPND_REG;
+	return parse_reg(ap, &o->reg);
+}
+
+static ir_insn *new_insn(arm_parser *ap, ir_op op)
+{
+	ir_insn *in = &ap->th->code[ap->th->ncode++];
+
+	memset(in, 0, sizeof *in);
+	in->op = op;
+	in->dst = -1;
+	in->pos = ap->insn_pos;
+	return in;
+}
+
+static void alu(arm_parser *ap, int dst, opnd a, alu_op op, opnd b)
+{
+	ir_insn *in = new_insn(ap, IR_ALU);
+
+	in->alu = op;
+	in->dst = dst;
+	in->a = a;
+	in->b = b;
+}
+
+/* The flags: the hidden pair (a, b), which conditional branches compare
+ * (fe_flags_set, shared with the x86 and SPARC front-ends). */
+static int set_flags(arm_parser *ap, opnd a, opnd b)
+{
+	int fa, fb;
+
+	if (intern(ap, FLAG_A, &fa) || intern(ap, FLAG_B, &fb))
+		return -1;
+	fe_flags_set(ap->th, ap->insn_pos, fa, fb, a, b, false);
+	return 0;
+}
+
+/* A memory operand: `[Rn]`, `Rn`, `[Rn,Rm]`, `[Rn,Rm,LSL #k]`, `[Rn,#off]`.
+ * A register offset is added into the hidden EA register first (both
+ * registers then give the access an address dependency). */
+static int parse_address(arm_parser *ap, opnd *base, int64_t *off, bool allow_index)
+{
+	lexer *lx = &ap->lx;
+
+	*off = 0;
+	base->kind = OPND_REG;
+	if (!lex_accept(lx, "["))
+		return parse_reg(ap, &base->reg);
+	if (parse_reg(ap, &base->reg))
+		return -1;
+	if (lex_accept(lx, ",")) {
+		if (at_imm(ap)) {
+			if (parse_imm(ap, off))
+				return -1;
+		} else {
+			opnd rm;
+			int64_t sh = 0;
+			int ea;
+			if (!allow_index)
+				return lex_error_expected(lx, "an immediate offset");
+			if (parse_operand(ap, &rm) || intern(ap, EA, &ea))
+				return -1;
+			if (lex_accept(lx, ",")) {
+				if (!lex_accept_word(lx, "LSL") && !lex_accept_word(lx, "lsl"))
+					return lex_error_expected(lx, "LSL");
+				if (parse_imm(ap, &sh))
+					return -1;
+				if (sh < 0 || sh > 31)
+					return diag_error(ap->d, ap->insn_pos,
+							  "shift out of range (0..31) in '%s'", ap->insn_text);
+			}
+			if (sh) {
+				alu(ap, ea, rm, ALU_SHL, imm_opnd(sh));
+				rm = reg_opnd(ea);
+			}
+			alu(ap, ea, *base, ALU_ADD, rm);
+			*base = reg_opnd(ea);
+		}
+	}
+	return lex_expect(lx, "]");
+}
+
+/* Letters and digits, lower-cased. */
+static int read_mnemonic(arm_parser *ap, char *m)
+{
+	lexer *lx = &ap->lx;
+	size_t n = 0;
+
+	lex_skip_blanks(lx);
+	while (lex_is_ident_char(lx->p[n])) {
+		if (n + 1 >= MNEMONIC_MAX)
+			return unknown_insn(ap);
+		m[n] = (char)tolower((unsigned char)lx->p[n]);
+		n++;
+	}
+	if (n == 0)
+		return unknown_insn(ap);
+	m[n] = '\0';
+	lex_advance(lx, n);
+	return 0;
+}
+
+/* DMB [opt], DSB [opt], ISB [SY] */
+static int parse_fence(arm_parser *ap, const char *m)
+{
+	int first;
+
+	if (!strcmp(m, "dmb"))
+		first = ARM_TAG_DMB;
+	else if (!strcmp(m, "dsb"))
+		first = ARM_TAG_DSB;
+	else if (!strcmp(m, "isb"))
+		first = ARM_TAG_ISB;
+	else
+		return FE_NOT_MINE;
+	int opt = 0;
+	if (!lex_at_end(&ap->lx)) {
+		char name[LEX_MAX_NAME + 1];
+		srcpos at = lex_here(&ap->lx);
+		if (lex_ident(&ap->lx, name, "a barrier option"))
+			return -1;
+		for (opt = 0; opt < (int)NELEM(arm_barrier_opts); opt++)
+			if (!strcasecmp(name, arm_barrier_opts[opt]))
+				break;
+		if (opt == (int)NELEM(arm_barrier_opts) || (first == ARM_TAG_ISB && opt != 0))
+			return diag_error(ap->d, at, "invalid barrier option '%s' of '%s'", name, m);
+	}
+	new_insn(ap, IR_FENCE)->tags_f = TAG(first + opt);
+	return 0;
+}
+
+/* The arm_loads table, LDREX included. */
+static int parse_load(arm_parser *ap, const char *m)
+{
+	size_t i = FE_FIND(arm_loads, m);
+	ir_insn *in;
+	opnd base;
+	int64_t off;
+	int rt;
+
+	if (i == NELEM(arm_loads))
+		return FE_NOT_MINE;
+	if (parse_reg(ap, &rt) || comma(ap) || parse_address(ap, &base, &off, !arm_loads[i].reserve))
+		return -1;
+	if (arm_loads[i].reserve && off)
+		return diag_error(ap->d, ap->insn_pos, "LDREX takes no offset in '%s'", ap->insn_text);
+	in = new_insn(ap, IR_LOAD);
+	in->dst = rt;
+	in->a = base;
+	in->off = off;
+	in->size = arm_loads[i].size;
+	in->reserve = arm_loads[i].reserve;
+	if (in->reserve)
+		in->tags_r = TAG(ARM_TAG_X);
+	if (in->size < 4)      /* LDRB / LDRH zero-extend */
+		alu(ap, rt, reg_opnd(rt), ALU_AND, imm_opnd((INT64_C(1) << (8 * in->size)) - 1));
+	return 0;
+}
+
+/* The arm_stores table. */
+static int parse_store(arm_parser *ap, const char *m)
+{
+	size_t i = FE_FIND(arm_stores, m);
+	ir_insn *in;
+	opnd base, rt = { .kind = OPND_REG };
+	int64_t off;
+
+	if (i == NELEM(arm_stores))
+		return FE_NOT_MINE;
+	if (parse_reg(ap, &rt.reg) || comma(ap) || parse_address(ap, &base, &off, true))
+		return -1;
+	in = new_insn(ap, IR_STORE);
+	in->a = base;
+	in->off = off;
+	in->b = rt;
+	in->size = arm_stores[i].size;
+	return 0;
+}
+
+/* STREX Rd,Rt,[Rn]: Rd = 0 and [Rn] = Rt on success, Rd = 1 on failure. */
+static int parse_store_excl(arm_parser *ap, const char *m)
+{
+	ir_insn *in;
+	opnd base, rt = { .kind = OPND_REG };
+	int64_t off;
+	int rd;
+
+	if (strcmp(m, "strex") != 0)
+		return FE_NOT_MINE;
+	if (parse_reg(ap, &rd) || comma(ap) || parse_reg(ap, &rt.reg) || comma(ap)
+	    || parse_address(ap, &base, &off, false))
+		return -1;
+	if (off)
+		return diag_error(ap->d, ap->insn_pos, "STREX takes no offset in '%s'", ap->insn_text);
+	in = new_insn(ap, IR_SC);
+	in->alt_swap = true;
+	in->a = base;
+	in->b = rt;
+	in->size = 4;
+	in->dst = rd;
+	in->sc_dep = SC_DEP_OPERANDS;   /* as herd7's ARM semantics */
+	in->tags_w = TAG(ARM_TAG_X);
+	return 0;
+}
+
+/* The arm_alus table, MOV, MOVW, MOVT, NOP. */
+static int parse_alu(arm_parser *ap, const char *m)
+{
+	size_t i = FE_FIND(arm_alus, m);
+	ir_insn *in;
+	int rd;
+
+	if (i < NELEM(arm_alus)) {
+		opnd a = { .kind = OPND_REG }, b;
+		if (parse_reg(ap, &rd) || comma(ap) || parse_reg(ap, &a.reg) || comma(ap)
+		    || parse_operand(ap, &b))
+			return -1;
+		if (arm_alus[i].flags && arm_alus[i].alu == ALU_SUB && set_flags(ap, a, b))
+			return -1;
+		alu(ap, rd, a, arm_alus[i].alu, b);
+		if (arm_alus[i].flags && arm_alus[i].alu != ALU_SUB)
+			return set_flags(ap, reg_opnd(rd), imm_opnd(0));
+		return 0;
+	}
+	if (!strcmp(m, "nop"))
+		return 0;
+	if (!strcmp(m, "mov") || !strcmp(m, "movw")) {
+		in = new_insn(ap, IR_MOV);
+		if (parse_reg(ap, &in->dst) || comma(ap) || parse_operand(ap, &in->a))
+			return -1;
+		if (m[3] == 'w' && (in->a.kind != OPND_IMM || in->a.imm.off < 0 || in->a.imm.off > 0xffff))
+			return diag_error(ap->d, ap->insn_pos, "MOVW takes a 16-bit immediate");
+		return 0;
+	}
+	if (!strcmp(m, "movt")) {      /* Rd = (Rd & 0xffff) | imm << 16 */
+		int64_t v;
+		if (parse_reg(ap, &rd) || comma(ap) || parse_imm(ap, &v))
+			return -1;
+		if (v < 0 || v > 0xffff)
+			return diag_error(ap->d, ap->insn_pos, "MOVT takes a 16-bit immediate");
+		alu(ap, rd, reg_opnd(rd), ALU_AND, imm_opnd(0xffff));
+		alu(ap, rd, reg_opnd(rd), ALU_OR, imm_opnd(v << 16));
+		return 0;
+	}
+	return FE_NOT_MINE;
+}
+
+/* CMP Rn,Rm|#imm */
+static int parse_compare(arm_parser *ap, const char *m)
+{
+	opnd a = { .kind = OPND_REG }, b;
+
+	if (strcmp(m, "cmp") != 0)
+		return FE_NOT_MINE;
+	if (parse_reg(ap, &a.reg) || comma(ap) || parse_operand(ap, &b))
+		return -1;
+	return set_flags(ap, a, b);
+}
+
+/* The arm_branches table (on the flags), CBZ / CBNZ Rn,L. */
+static int parse_branch(arm_parser *ap, const char *m)
+{
+	size_t i = FE_FIND(arm_branches, m);
+	ir_insn *in;
+	int fa, fb;
+
+	if (!strcmp(m, "cbz") || !strcmp(m, "cbnz")) {
+		int rn;
+		if (parse_reg(ap, &rn) || comma(ap))
+			return -1;
+		in = new_insn(ap, IR_BRANCH);
+		in->alt_swap = true;
+		in->cmp = m[2] == 'n' ? CMP_NE : CMP_EQ;
+		in->a = reg_opnd(rn);
+		in->b = imm_opnd(0);
+		return fe_label_ref(&ap->lab, &ap->lx, ap->th->ncode - 1);
+	}
+	if (i == NELEM(arm_branches))
+		return FE_NOT_MINE;
+	in = new_insn(ap, IR_BRANCH);
+	in->alt_swap = true;
+	in->cmp = arm_branches[i].cmp;
+	if (in->cmp != CMP_ALWAYS) {
+		if (intern(ap, FLAG_A, &fa) || intern(ap, FLAG_B, &fb))
+			return -1;
+		in->a = reg_opnd(fa);
+		in->b = reg_opnd(fb);
+	}
+	return fe_label_ref(&ap->lab, &ap->lx, ap->th->ncode - 1);
+}
+
+/* The instruction classes, in the order parse_insn tries them. */
+static int (*const arm_classes[])(arm_parser *, const char *) = {
+	parse_fence, parse_load, parse_store, parse_store_excl, parse_alu, parse_compare,
+	parse_branch,
+};
+
+/* One instruction (any label before it is consumed): fe_parse_grid calls
+ * this for each cell that holds one. */
+static int arm_insn(void *arg, bool labelled)
+{
+	arm_parser *ap = arg;
+	char m[MNEMONIC_MAX];
+
+	(void)labelled;
+	ap->insn_pos = ap->lx.pos;
+	ap->insn_text = ap->lx.p;
+	if (read_mnemonic(ap, m))
+		return -1;
+	for (size_t i = 0; i < NELEM(arm_classes); i++) {
+		int rc = arm_classes[i](ap, m);
+
+		if (rc != FE_NOT_MINE)
+			return rc;
+	}
+	return unknown_insn(ap);
+}
+
+static int arm_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
+			    diag *d)
+{
+	arm_parser ap = { .t = t, .th = &t->threads[ti], .d = d };
+
+	return fe_parse_grid(ap.th, &ap.lab, &ap.lx, IR_PER_CELL, cells, ncells, arm_insn, NULL,
+			     &ap, d);
+}
+
+const frontend arm_frontend = {
+	.arch = "ARM",
+	.default_model = "arm.cat",
+	.tag_names = arm_tag_names,
+	.ntags = ARM_NTAGS,
+	.is_register = arm_is_register,
+	.canon_register = arm_canon_register,
+	.parse_thread = arm_parse_thread,
+	.jit_arch = "arm",
+};

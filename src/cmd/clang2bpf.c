@@ -1,0 +1,1578 @@
+/* clang2bpf.c - C litmus tests through clang to BPF (see clang2bpf.h and
+ * docs/clang-to-bpf.md).
+ *
+ * 1. BPF C. Each thread becomes `void P<id>_g<k>(u64 *a0, ..., u64 *o)`:
+ *    one pointer argument per location the thread names (in symbol
+ *    order; at most four: a BPF function takes five arguments), then o,
+ *    whose o[0] is the thread's fence word (location clang_f<id>) and
+ *    o[1 + j] receives, by a volatile store at the end, the j-th register
+ *    of the thread the final condition reads. Every C register is a u64
+ *    local; the IR is written statement by statement (branches as gotos
+ *    to labels, so the compiler sees the test's control flow), with the
+ *    primitives spelled as the idiom set says (sets[] below).
+ * 2. One C file per test holds every idiom set whose text differs
+ *    (identical sets are one group), compiled once per -mcpu by
+ *    `clang-19 -target bpf -O2 -mcpu=vN -c`, disassembled by
+ *    `llvm-objdump-19 -d --no-show-raw-insn`, whose syntax is the BPF
+ *    litmus dialect's but for hexadecimal numbers, `goto +N <sym>` offsets
+ *    and `exit`. We read that text rather than the ELF file: the
+ *    disassembler already decodes every instruction the same way the
+ *    kernel's verifier log does, and an instruction we do not know then
+ *    fails to parse in the BPF front-end, which names it.
+ * 3. Lifting: numbers made decimal, offsets made labels, `exit` the end;
+ *    the volatile stores into o[1..] become moves into registers the
+ *    function does not use (those registers are the C registers in the
+ *    condition); a spill / reload through r10 becomes a move to / from a
+ *    register of its own. Refused: calls, 64-bit immediate loads (`ll`,
+ *    globals), 32-bit subregisters, other stack use.
+ * 4. The lifted test runs under bpf.cat, the C test under the LKMM, and the
+ *    final states are compared as by c2bpf (lk_extra_states).
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cmd/clang2bpf.h"
+#include "cmd/lkmm_common.h"
+#include "cat/model_dir.h"
+#include "cat/cat.h"
+#include "exec/check.h"
+#include "arch/frontends.h"
+#include "litmus/litmus_read.h"
+#include "cmd/output.h"
+#include "cmd/parallel.h"
+#include "base/xalloc.h"
+
+#define MAXARGS 5          /* BPF functions take r1..r5 */
+#define NMCPU 2
+
+/* ---- the idiom table ------------------------------------------------------
+ * How BPF C programs spell each LKMM primitive. READ_ONCE / WRITE_ONCE
+ * are volatile accesses (tools/testing/selftests/bpf/bpf_arena_common.h:6
+ * defines WRITE_ONCE so; tools/include/linux/compiler.h:198-206 READ_ONCE
+ * and WRITE_ONCE through volatile), barrier() is an empty asm with a
+ * memory clobber (tools/lib/bpf/bpf_helpers.h:101), barrier_var() forces
+ * a value into a register (bpf_helpers.h:118), and the atomics are clang's
+ * __sync builtins (progs/atomics.c: __sync_fetch_and_add, _sub, _and,
+ * _or, _xor, __sync_val_compare_and_swap, __sync_lock_test_and_set).
+ * The 6.12 tree's BPF programs have no acquire, release or full barrier
+ * of their own; the sets below are the spellings later trees and the
+ * clang builtins offer (docs/clang-to-bpf.md). */
+typedef enum { MB_UNUSED, MB_USED, MB_FENCE, MB_BARRIER } mb_kind;
+typedef enum { AR_MB, AR_BARRIER, AR_BUILTIN } ar_kind;
+
+typedef struct {
+	const char *name;
+	mb_kind mb;        /* smp_mb() */
+	mb_kind weak;      /* smp_rmb, smp_wmb, smp_mb__{before,after}_atomic */
+	ar_kind acq;       /* smp_load_acquire: load then mb / barrier, builtin */
+	ar_kind rel;       /* smp_store_release: mb / barrier then store, builtin */
+} idiom_set;
+
+static const idiom_set sets[] = {
+	/* a dummy fetch-add as the full barrier, its result unused */
+	{ "fetch-add", MB_UNUSED, MB_UNUSED, AR_MB, AR_MB },
+	/* the same with its result kept (barrier_var) */
+	{ "fetch-add-used", MB_USED, MB_USED, AR_MB, AR_MB },
+	/* x86's spelling: acquire, release, rmb and wmb as compiler barriers */
+	{ "barrier", MB_USED, MB_BARRIER, AR_BARRIER, AR_BARRIER },
+	/* the C11 builtins: __atomic_thread_fence, __atomic_load_n,
+	 * __atomic_store_n */
+	{ "builtins", MB_FENCE, MB_FENCE, AR_BUILTIN, AR_BUILTIN },
+};
+#define NSETS ((int)(sizeof sets / sizeof *sets))
+
+/* what an idiom set is needed for; probed once per -mcpu */
+enum { NEED_MB, NEED_WEAK, NEED_ACQ, NEED_REL, NNEEDS };
+static const char *const need_names[NNEEDS] = { "smp_mb", "smp_rmb", "smp_load_acquire",
+						"smp_store_release" };
+
+static const char prelude[] =
+	"typedef unsigned long long u64;\n"
+	"typedef long long s64;\n"
+	"#define READ_ONCE(x) (*(volatile u64 *)&(x))\n"
+	"#define WRITE_ONCE(x, v) (*(volatile u64 *)&(x) = (v))\n"
+	"#define barrier() asm volatile(\"\" ::: \"memory\")\n"
+	"#define barrier_var(v) asm volatile(\"\" : \"+r\"(v))\n"
+	"#define smp_mb_unused(f) __sync_fetch_and_add((f), 0)\n"
+	"#define smp_mb_used(f) ({ u64 __v = __sync_fetch_and_add((f), 0); barrier_var(__v); })\n";
+
+static const char *mb_text(mb_kind k)
+{
+	switch (k) {
+	case MB_UNUSED: return "smp_mb_unused(o);";
+	case MB_USED: return "smp_mb_used(o);";
+	case MB_FENCE: return "__atomic_thread_fence(__ATOMIC_SEQ_CST);";
+	case MB_BARRIER: return "barrier();";
+	}
+	return "";
+}
+
+/* ---- options ----------------------------------------------------------- */
+
+typedef struct {
+	const char *lkmm_dir, *bpf_model, *clang, *objdump;
+	bool verbose, mcpu[NMCPU], use[NSETS];
+	long budget;
+	/* probe results: "" when the idiom compiles, else why not */
+	char probe[NMCPU][NSETS][NNEEDS][160];
+	const char *const *files;     /* the tests, for the batch compile */
+	int nfiles;
+	char *dis[NMCPU];             /* every test's disassembly, or NULL */
+	char **excluded[NMCPU];       /* per test: why clang rejected it */
+} c2opts;
+
+static const char *const mcpus[NMCPU] = { "v3", "v4" };
+
+/* ---- running clang ------------------------------------------------------- */
+
+typedef struct {
+	char dir[PATH_MAX];
+} tmpdir;
+
+static int tmp_open(tmpdir *t)
+{
+	const char *base = getenv("TMPDIR");
+	snprintf(t->dir, sizeof t->dir, "%s/bpfmm-clang2bpf.XXXXXX", base && *base ? base : "/tmp");
+	return mkdtemp(t->dir) ? 0 : -1;
+}
+
+static void tmp_close(tmpdir *t)
+{
+	static const char *const names[] = { "t.c", "t.o", "t.s", "t.err" };
+	char p[PATH_MAX + 16];
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		snprintf(p, sizeof p, "%s/%s", t->dir, names[i]);
+		unlink(p);
+	}
+	rmdir(t->dir);
+}
+
+static char *read_all(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	sbuf b = { 0 };
+	char buf[4096];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof buf - 1, f)) > 0) {
+		buf[n] = 0;
+		sb_printf(&b, "%s", buf);
+	}
+	fclose(f);
+	if (!b.s)
+		sb_printf(&b, "%s", "");
+	return b.s;
+}
+
+/* clang's complaint, short: "cannot select AtomicLoad" for a backend that
+ * has no pattern, else its first error line. */
+static void clang_reason(const char *errtext, char *why, size_t n)
+{
+	const char *e = errtext ? strstr(errtext, "Cannot select") : NULL;
+	if (e) {
+		const char *eq = strstr(e, " = ");
+		int len = 0;
+		if (eq) {
+			eq += 3;
+			while (eq[len] && eq[len] != '<' && eq[len] != ' ' && eq[len] != '\n')
+				len++;
+		}
+		snprintf(why, n, "clang cannot select %.*s for BPF", len, eq ? eq : "");
+		return;
+	}
+	e = errtext ? strstr(errtext, "error") : NULL;
+	if (!e) {
+		snprintf(why, n, "clang failed");
+		return;
+	}
+	int len = 0;
+	while (e[len] && e[len] != '\n' && len < 100)
+		len++;
+	snprintf(why, n, "clang: %.*s", len, e);
+}
+
+/* Compile src for -mcpu=m and disassemble; the disassembly (malloc'd) or
+ * NULL with why set. */
+static char *compile(const c2opts *o, int m, const char *src, char *why, size_t n, char **errtext)
+{
+	tmpdir t;
+	char cmd[3 * PATH_MAX + 256], p[PATH_MAX + 16];
+	char *res = NULL;
+
+	if (tmp_open(&t) < 0) {
+		snprintf(why, n, "cannot create a temporary directory");
+		return NULL;
+	}
+	snprintf(p, sizeof p, "%s/t.c", t.dir);
+	FILE *f = fopen(p, "w");
+	bool wrote = f && fputs(src, f) >= 0;
+	if (f && fclose(f))
+		wrote = false;
+	if (!wrote) {
+		snprintf(why, n, "cannot write a temporary file in $TMPDIR");
+		goto out;
+	}
+	snprintf(cmd, sizeof cmd,
+		 "cd '%s' && LLVM_DISABLE_SYMBOLIZATION=1 %s -target bpf -O2 -mcpu=%s -w "
+		 "-fno-crash-diagnostics -c t.c -o t.o 2>t.err && "
+		 "%s -d --no-show-raw-insn t.o >t.s 2>>t.err", t.dir, o->clang, mcpus[m], o->objdump);
+	if (system(cmd) != 0) {
+		snprintf(p, sizeof p, "%s/t.err", t.dir);
+		char *e = read_all(p);
+		clang_reason(e, why, n);
+		if (errtext)
+			*errtext = e;
+		else
+			free(e);
+		goto out;
+	}
+	snprintf(p, sizeof p, "%s/t.s", t.dir);
+	res = read_all(p);
+	if (!res)
+		snprintf(why, n, "no disassembly");
+out:
+	tmp_close(&t);
+	return res;
+}
+
+/* ---- the disassembly ------------------------------------------------------ */
+
+typedef struct {
+	char **text;
+	int *slot;
+	int n, cap;
+} bfunc;
+
+static void bfunc_free(bfunc *f)
+{
+	for (int i = 0; i < f->n; i++)
+		free(f->text[i]);
+	free(f->text);
+	free(f->slot);
+	memset(f, 0, sizeof *f);
+}
+
+/* The instructions of function `name` in llvm-objdump's output: 0, or -1
+ * when it is not there. */
+static int find_function(const char *dis, const char *name, bfunc *f)
+{
+	char head[128];
+	snprintf(head, sizeof head, " <%s>:\n", name);
+	const char *p = strstr(dis, head);
+	if (!p)
+		return -1;
+	p = strchr(p, '\n') + 1;
+	while (*p && *p != '\n') {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		char *end;
+		long slot = strtol(p, &end, 10);
+		if (end != p && *end == ':') {
+			end++;
+			while (*end == '\t' || *end == ' ')
+				end++;
+			if (f->n == f->cap) {
+				f->cap = f->cap ? 2 * f->cap : 32;
+				f->text = xrealloc(f->text, sizeof *f->text * f->cap);
+				f->slot = xrealloc(f->slot, sizeof *f->slot * f->cap);
+			}
+			size_t l = len - (size_t)(end - p);
+			while (l && (end[l - 1] == ' ' || end[l - 1] == '\t'))
+				l--;
+			f->text[f->n] = xmalloc(l + 1);
+			memcpy(f->text[f->n], end, l);
+			f->text[f->n][l] = 0;
+			f->slot[f->n++] = (int)slot;
+		}
+		p += len + (eol ? 1 : 0);
+	}
+	return 0;
+}
+
+/* Hexadecimal numbers in decimal, the ` <sym+off>` of branches dropped. */
+static void normalise(const char *in, char *out, size_t n)
+{
+	size_t k = 0;
+	for (const char *p = in; *p && k + 24 < n;) {
+		if (*p == '<' && p > in && p[-1] == ' ' && (p[1] == '_' || (p[1] >= 'a' && p[1] <= 'z') ||
+							     (p[1] >= 'A' && p[1] <= 'Z')))
+			break;   /* ` <sym+off>` after a jump */
+		bool word_start = p == in || !(p[-1] == '_' || (p[-1] >= '0' && p[-1] <= '9') ||
+					       (p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z'));
+		if (word_start && p[0] == '0' && p[1] == 'x') {
+			char *end;
+			unsigned long long v = strtoull(p + 2, &end, 16);
+			k += (size_t)snprintf(out + k, n - k, "%llu", v);
+			p = end;
+			continue;
+		}
+		out[k++] = *p++;
+	}
+	while (k && out[k - 1] == ' ')
+		k--;
+	out[k] = 0;
+}
+
+/* Whether text mentions register `w` + digits (a 32-bit subregister). */
+static bool mentions_subreg(const char *s)
+{
+	for (const char *p = s; (p = strchr(p, 'w')); p++)
+		if ((p == s || p[-1] == ' ' || p[-1] == '(') && p[1] >= '0' && p[1] <= '9')
+			return true;
+	return false;
+}
+
+/* The 32-bit moves clang writes for small values, as 64-bit BPF (both
+ * zero-extend): `wD = N` (0 <= N < 2^31) is `rD = N`; `wD = wS` is rD =
+ * rS with the upper half cleared, written as three instructions joined
+ * by '\n' (split into cells by the caller). -1 for any other. */
+static int subreg_move(char *s, size_t n)
+{
+	int d, r, len = 0;
+	long long v;
+	if (sscanf(s, "w%d = w%d%n", &d, &r, &len) == 2 && !s[len]) {
+		snprintf(s, n, "r%d = r%d\nr%d <<= 32\nr%d >>= 32", d, r, d, d);
+		return 0;
+	}
+	if (sscanf(s, "w%d = %lld%n", &d, &v, &len) == 2 && !s[len] && v >= 0 && v < 0x80000000LL) {
+		snprintf(s, n, "r%d = %lld", d, v);
+		return 0;
+	}
+	return -1;
+}
+
+static void mark_regs(const char *s, bool *used)
+{
+	for (const char *p = s; (p = strchr(p, 'r')); p++)
+		if ((p == s || p[-1] == ' ' || p[-1] == '(' || p[-1] == '-') && p[1] >= '0' && p[1] <= '9') {
+			int r = atoi(p + 1);
+			if (r >= 0 && r <= 10)
+				used[r] = true;
+		}
+}
+
+/* One function lifted into a thread's column. */
+typedef struct {
+	lk_column col;
+	int nargs;             /* arguments, o last */
+	int nout;              /* registers stored into o[1..] */
+	int outreg[16];        /* their BPF registers */
+	char reason[200];
+} lifted;
+
+#define lift_refuse(l, ...) lk_refuse((l)->reason, sizeof (l)->reason, __VA_ARGS__)
+
+static int free_reg(bool *used)
+{
+	for (int r = 9; r >= 0; r--)
+		if (!used[r]) {
+			used[r] = true;
+			return r;
+		}
+	return -1;
+}
+
+/* Lift f (l->nargs and l->nout set) into l->col; 0 or -1 with l->reason. */
+static int lift(const bfunc *f, lifted *l, const char *fname)
+{
+	int n = f->n, oreg = l->nargs;
+	bool used[11] = { 0 }, *target = xcalloc((size_t)n + 1, 1);
+	char (*txt)[160] = xmalloc(sizeof *txt * (size_t)(n + 1));
+	int spill_off[16], spill_reg[16], nspill = 0, rc = -1;
+	bool ovalid = true;
+
+	for (int j = 0; j < l->nout; j++)
+		l->outreg[j] = -1;
+	for (int i = 0; i < n; i++) {
+		normalise(f->text[i], txt[i], sizeof txt[i]);
+		mark_regs(txt[i], used);
+		if (!strncmp(txt[i], "call", 4)) {
+			lift_refuse(l, "%s: a call (%s)", fname, txt[i]);
+			goto out;
+		}
+		if (strstr(txt[i], " ll")) {
+			lift_refuse(l, "%s: a 64-bit immediate load (%s)", fname, txt[i]);
+			goto out;
+		}
+		if (mentions_subreg(txt[i]) && subreg_move(txt[i], sizeof txt[i]) < 0) {
+			lift_refuse(l, "%s: a 32-bit subregister (%s)", fname, txt[i]);
+			goto out;
+		}
+		mark_regs(txt[i], used);
+	}
+	/* branch targets */
+	for (int i = 0; i < n; i++) {
+		const char *g = strstr(txt[i], "goto ");
+		if (!g)
+			continue;
+		long off = strtol(g + 5, NULL, 10);
+		long slot = f->slot[i] + 1 + off;
+		int j;
+		for (j = 0; j < n && f->slot[j] != slot; j++)
+			;
+		if (j == n && slot != f->slot[n - 1] + 1) {
+			lift_refuse(l, "%s: a jump into an instruction (%s)", fname, txt[i]);
+			goto out;
+		}
+		target[j] = true;
+	}
+	for (int i = 0; i < n; i++) {
+		char line[200], *s = txt[i];
+		int r, r2, len = 0;
+		long long off;
+		char srcop[64];
+
+		if (target[i])
+			lk_col_set_label(&l->col, "L%d", i);
+		if (!strcmp(s, "exit")) {
+			if (i + 1 < n) {
+				target[n] = true;
+				snprintf(line, sizeof line, "goto L%d", n);
+				lk_col_line(&l->col, line);
+			}
+			continue;
+		}
+		if (strstr(s, "r10")) {   /* spill / reload: a register of its own */
+			int reg = -1, k;
+			bool store = sscanf(s, "*(u64 *)(r10 - %lld) = r%d%n", &off, &r, &len) == 2 && !s[len];
+			bool load = !store && sscanf(s, "r%d = *(u64 *)(r10 - %lld)%n", &r, &off, &len) == 2 && !s[len];
+			if (!store && !load) {
+				lift_refuse(l, "%s: stack use beyond spills (%s)", fname, s);
+				goto out;
+			}
+			for (k = 0; k < nspill && spill_off[k] != off; k++)
+				;
+			if (k == nspill) {
+				if (nspill == 16 || (reg = free_reg(used)) < 0) {
+					lift_refuse(l, "%s: no free register for a spill slot", fname);
+					goto out;
+				}
+				spill_off[nspill] = (int)off;
+				spill_reg[nspill++] = reg;
+			}
+			if (store)
+				snprintf(line, sizeof line, "r%d = r%d", spill_reg[k], r);
+			else
+				snprintf(line, sizeof line, "r%d = r%d", r, spill_reg[k]);
+			lk_col_line(&l->col, line);
+			continue;
+		}
+		if (sscanf(s, "*(u64 *)(r%d + %lld) = %63s%n", &r, &off, srcop, &len) == 3 && !s[len] &&
+		    r == oreg && off >= 8) {
+			int j = (int)(off / 8 - 1);
+			if (!ovalid || off % 8 || j >= l->nout) {
+				lift_refuse(l, "%s: a store to o[%lld] that is not a result", fname, off / 8);
+				goto out;
+			}
+			if (l->outreg[j] < 0 && (l->outreg[j] = free_reg(used)) < 0) {
+				lift_refuse(l, "%s: no free register for a result", fname);
+				goto out;
+			}
+			snprintf(line, sizeof line, "r%d = %s", l->outreg[j], srcop);
+			lk_col_line(&l->col, line);
+			continue;
+		}
+		/* the register an instruction writes; o's register is then gone */
+		if (sscanf(s, "r%d %n", &r2, &len) == 1 && r2 == oreg)
+			ovalid = false;
+		else if (!ovalid) {
+			char base[24];
+			snprintf(base, sizeof base, "(r%d ", oreg);
+			if (strstr(s, base)) {
+				lift_refuse(l, "%s: an access through o's register after it was reused", fname);
+				goto out;
+			}
+		}
+		const char *g = strstr(s, "goto ");
+		if (g) {
+			long goff = strtol(g + 5, NULL, 10);
+			long slot = f->slot[i] + 1 + goff;
+			int j;
+			for (j = 0; j < n && f->slot[j] != slot; j++)
+				;
+			snprintf(line, sizeof line, "%.*sgoto L%d", (int)(g - s), s, j);
+			lk_col_line(&l->col, line);
+			continue;
+		}
+		for (char *nl; (nl = strchr(s, '\n')); s = nl + 1) {   /* a 32-bit move */
+			*nl = 0;
+			lk_col_line(&l->col, s);
+		}
+		lk_col_line(&l->col, s);
+	}
+	if (target[n])
+		lk_col_set_label(&l->col, "L%d", n);
+	lk_col_flush_label(&l->col);
+	for (int j = 0; j < l->nout; j++)
+		if (l->outreg[j] < 0) {
+			lift_refuse(l, "%s: result %d never stored", fname, j);
+			goto out;
+		}
+	rc = 0;
+out:
+	free(target);
+	free(txt);
+	return rc;
+}
+
+/* ---- BPF C from the IR ------------------------------------------------------ */
+
+typedef struct {
+	const litmus_test *t;
+	int ti;
+	int argof[64];        /* symbol -> argument index, -1 */
+	int nargs;            /* locations; o is argument nargs */
+	int obsreg[16], nobs; /* C registers the final state shows */
+	bool *target, *fold;
+	bool needs[NNEEDS];
+	char reason[160];
+} cthread;
+
+#define c_refuse(c, ...) lk_refuse((c)->reason, sizeof (c)->reason, __VA_ARGS__)
+
+static void c_val(sbuf *b, const cthread *c, value v)
+{
+	if (v.sym >= 0)
+		sb_printf(b, "((u64)a%d + %lld)", c->argof[v.sym], (long long)v.off);
+	else
+		sb_printf(b, "(u64)%lldLL", (long long)v.off);
+}
+
+static void c_opnd(sbuf *b, const cthread *c, opnd o)
+{
+	if (o.kind == OPND_REG)
+		sb_printf(b, "c%d", o.reg);
+	else
+		c_val(b, c, o.kind == OPND_IMM ? o.imm : value_int(0));
+}
+
+/* "*(u64 *)(ADDR)" of a memory access */
+static void c_lval(sbuf *b, const cthread *c, const ir_insn *in)
+{
+	sb_printf(b, "*(u64 *)(");
+	c_opnd(b, c, in->a);
+	sb_printf(b, " + %lld)", (long long)in->off);
+}
+
+static const char *c_alu(alu_op a)
+{
+	switch (a) {
+	case ALU_ADD: return "+";
+	case ALU_SUB: return "-";
+	case ALU_MUL: return "*";
+	case ALU_DIV: return "/";
+	case ALU_MOD: return "%";
+	case ALU_AND: return "&";
+	case ALU_OR: return "|";
+	case ALU_XOR: return "^";
+	case ALU_SHL: return "<<";
+	case ALU_SHR: return ">>";
+	default: return NULL;
+	}
+}
+
+static const char *sync_fetch(alu_op a)
+{
+	switch (a) {
+	case ALU_ADD: return "__sync_fetch_and_add";
+	case ALU_SUB: return "__sync_fetch_and_sub";
+	case ALU_AND: return "__sync_fetch_and_and";
+	case ALU_OR: return "__sync_fetch_and_or";
+	case ALU_XOR: return "__sync_fetch_and_xor";
+	case ALU_MOVB: return "__sync_lock_test_and_set";
+	default: return NULL;
+	}
+}
+
+static int c_insn(sbuf *b, cthread *c, const idiom_set *set, const ir_insn *in)
+{
+	const litmus_test *t = c->t;
+	const char *op;
+
+	switch (in->op) {
+	case IR_MOV:
+		sb_printf(b, "\tc%d = ", in->dst);
+		c_opnd(b, c, in->a);
+		sb_printf(b, ";\n");
+		return 0;
+	case IR_ALU:
+		sb_printf(b, "\tc%d = ", in->dst);
+		if (in->alu == ALU_NEG) {
+			sb_printf(b, "-");
+			c_opnd(b, c, in->a);
+		} else if (in->alu == ALU_MOVB) {
+			c_opnd(b, c, in->b);
+		} else if (in->alu == ALU_EQ || in->alu == ALU_NE || in->alu == ALU_SLT || in->alu == ALU_SLTU) {
+			const char *cast = in->alu == ALU_SLT ? "(s64)" : "";
+			sb_printf(b, "(u64)(%s", cast);
+			c_opnd(b, c, in->a);
+			sb_printf(b, " %s %s", in->alu == ALU_EQ ? "==" : in->alu == ALU_NE ? "!=" : "<", cast);
+			c_opnd(b, c, in->b);
+			sb_printf(b, ")");
+		} else if (in->alu == ALU_ASHR || in->alu == ALU_SDIV || in->alu == ALU_SMOD) {
+			sb_printf(b, "(u64)((s64)");
+			c_opnd(b, c, in->a);
+			sb_printf(b, " %s (s64)", in->alu == ALU_ASHR ? ">>" : in->alu == ALU_SDIV ? "/" : "%");
+			c_opnd(b, c, in->b);
+			sb_printf(b, ")");
+		} else if ((op = c_alu(in->alu))) {
+			c_opnd(b, c, in->a);
+			sb_printf(b, " %s ", op);
+			c_opnd(b, c, in->b);
+		} else {
+			return c_refuse(c, "ALU operation %d", (int)in->alu);
+		}
+		sb_printf(b, ";\n");
+		return 0;
+	case IR_LOAD:
+		if (lk_has_tag(t, in->tags_r, "Acquire")) {
+			c->needs[NEED_ACQ] = true;
+			if (set->acq == AR_BUILTIN) {
+				sb_printf(b, "\tc%d = __atomic_load_n((u64 *)(", in->dst);
+				c_opnd(b, c, in->a);
+				sb_printf(b, " + %lld), __ATOMIC_ACQUIRE);\n", (long long)in->off);
+				return 0;
+			}
+		}
+		sb_printf(b, "\tc%d = READ_ONCE(", in->dst);
+		c_lval(b, c, in);
+		sb_printf(b, ");\n");
+		if (lk_has_tag(t, in->tags_r, "Acquire"))
+			sb_printf(b, "\t%s\n", set->acq == AR_MB ? mb_text(set->mb) : "barrier();");
+		return 0;
+	case IR_STORE:
+		if (lk_has_tag(t, in->tags_w, "Release")) {
+			c->needs[NEED_REL] = true;
+			if (set->rel == AR_BUILTIN) {
+				sb_printf(b, "\t__atomic_store_n((u64 *)(");
+				c_opnd(b, c, in->a);
+				sb_printf(b, " + %lld), ", (long long)in->off);
+				c_opnd(b, c, in->b);
+				sb_printf(b, ", __ATOMIC_RELEASE);\n");
+				return 0;
+			}
+			sb_printf(b, "\t%s\n", set->rel == AR_MB ? mb_text(set->mb) : "barrier();");
+		}
+		sb_printf(b, "\tWRITE_ONCE(");
+		c_lval(b, c, in);
+		sb_printf(b, ", ");
+		c_opnd(b, c, in->b);
+		sb_printf(b, ");\n");
+		return 0;
+	case IR_RMW:
+		if (!(op = sync_fetch(in->alu)))
+			return c_refuse(c, "atomic operation %d has no __sync builtin", (int)in->alu);
+		if (in->dst >= 0)
+			sb_printf(b, "\tc%d = ", in->dst);
+		else
+			sb_printf(b, "\t");
+		sb_printf(b, "%s((u64 *)(", op);
+		c_opnd(b, c, in->a);
+		sb_printf(b, " + %lld), ", (long long)in->off);
+		c_opnd(b, c, in->b);
+		sb_printf(b, ");\n");
+		return 0;
+	case IR_CAS:
+		if (in->cmp == CMP_NE || in->alu_new)
+			return c_refuse(c, "atomic_add_unless: no __sync builtin");
+		if (in->c.kind == OPND_NONE)
+			return c_refuse(c, "compare without write");
+		if (in->dst >= 0)
+			sb_printf(b, "\tc%d = ", in->dst);
+		else
+			sb_printf(b, "\t");
+		sb_printf(b, "__sync_val_compare_and_swap((u64 *)(");
+		c_opnd(b, c, in->a);
+		sb_printf(b, " + %lld), ", (long long)in->off);
+		c_opnd(b, c, in->b);
+		sb_printf(b, ", ");
+		c_opnd(b, c, in->c);
+		sb_printf(b, ");\n");
+		return 0;
+	case IR_FENCE:
+		if (lk_has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1) {
+			sb_printf(b, "\tbarrier();\n");
+			return 0;
+		}
+		if (lk_is_mb_fence(t, in)) {
+			c->needs[NEED_MB] = true;
+			sb_printf(b, "\t%s\n", mb_text(set->mb));
+		} else {
+			c->needs[NEED_WEAK] = true;
+			sb_printf(b, "\t%s\n", mb_text(set->weak));
+		}
+		return 0;
+	case IR_BRANCH: {
+		static const char *const cmp[] = {
+			[CMP_EQ] = "==", [CMP_NE] = "!=", [CMP_LT] = "<", [CMP_LE] = "<=",
+			[CMP_GT] = ">", [CMP_GE] = ">=", [CMP_SLT] = "<", [CMP_SLE] = "<=",
+			[CMP_SGT] = ">", [CMP_SGE] = ">=",
+		};
+		bool sgn = in->cmp >= CMP_SLT && in->cmp <= CMP_SGE;
+		if (in->cmp == CMP_ALWAYS) {
+			sb_printf(b, "\tgoto L%d;\n", in->target);
+			return 0;
+		}
+		sb_printf(b, "\tif (%s", sgn ? "(s64)" : "");
+		c_opnd(b, c, in->a);
+		if (in->cmp == CMP_SET)
+			sb_printf(b, " & ");
+		else if (in->cmp < sizeof cmp / sizeof *cmp && cmp[in->cmp])
+			sb_printf(b, " %s %s", cmp[in->cmp], sgn ? "(s64)" : "");
+		else
+			return c_refuse(c, "comparison %d", (int)in->cmp);
+		c_opnd(b, c, in->b);
+		sb_printf(b, ")\n\t\tgoto L%d;\n", in->target);
+		return 0;
+	}
+	case IR_SC:    /* no C front-end writes these */
+	case IR_PICK:
+		break;
+	}
+	return c_refuse(c, "%s has no BPF C form",
+			in->op == IR_SC ? "store-conditional" : in->op == IR_PICK ? "conditional select" : "IR operation");
+}
+
+/* Thread c->ti as the BPF C function `name` under `set`, appended to b. */
+static int c_function(sbuf *b, cthread *c, const idiom_set *set, const char *name)
+{
+	const litmus_test *t = c->t;
+	const litmus_thread *th = &t->threads[c->ti];
+	bool *mention = xcalloc((size_t)t->nregs + 1, 1);
+	int rc = -1;
+
+	sb_printf(b, "void %s(", name);
+	for (int k = 0; k < c->nargs; k++)
+		sb_printf(b, "u64 *a%d, ", k);
+	sb_printf(b, "u64 *o)\n{\n");
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		const opnd *ops[3] = { &in->a, &in->b, &in->c };
+		if (in->dst >= 0)
+			mention[in->dst] = true;
+		for (int k = 0; k < 3; k++)
+			if (ops[k]->kind == OPND_REG)
+				mention[ops[k]->reg] = true;
+	}
+	for (int j = 0; j < c->nobs; j++)
+		mention[c->obsreg[j]] = true;
+	for (int r = 0; r < t->nregs; r++) {
+		if (!mention[r])
+			continue;
+		sbuf v = { 0 };
+		c_val(&v, c, value_int(0));
+		for (int k = 0; k < t->ninit; k++)
+			if (t->init[k].thread == c->ti && t->init[k].reg == r) {
+				free(v.s);
+				v = (sbuf){ 0 };
+				c_val(&v, c, t->init[k].val);
+			}
+		sb_printf(b, "\tu64 c%d = %s;\n", r, v.s);
+		free(v.s);
+	}
+	for (int i = 0; i < th->ncode; i++) {
+		if (c->target[i])
+			sb_printf(b, "L%d:\n", i);
+		if (c->fold[i]) {
+			if (c_insn(b, c, set, &th->code[i + 1]) < 0)
+				goto out;
+			i += 2;
+			continue;
+		}
+		if (c_insn(b, c, set, &th->code[i]) < 0)
+			goto out;
+	}
+	sb_printf(b, "L%d:\n", th->ncode);
+	for (int j = 0; j < c->nobs; j++)
+		sb_printf(b, "\tWRITE_ONCE(o[%d], c%d);\n", j + 1, c->obsreg[j]);
+	sb_printf(b, "}\n");
+	rc = 0;
+out:
+	free(mention);
+	return rc;
+}
+
+/* Set up c for thread ti of t (locations, observed registers, folds);
+ * 0 or -1 with c->reason. */
+/* The C registers of thread ti that p reads, into c->obsreg. */
+static int observed(cthread *c, const prop *p)
+{
+	const observable *os[2];
+	if (!p)
+		return 0;
+	os[0] = p->kind == PROP_ATOM ? &p->lhs : NULL;
+	os[1] = p->kind == PROP_ATOM && p->rhs_is_obs ? &p->rhs_obs : NULL;
+	for (int k = 0; k < 2; k++)
+		if (os[k] && os[k]->thread == c->ti) {
+			int j;
+			for (j = 0; j < c->nobs && c->obsreg[j] != os[k]->reg; j++)
+				;
+			if (j == 16)
+				return c_refuse(c, "too many registers in the final state");
+			if (j == c->nobs)
+				c->obsreg[c->nobs++] = os[k]->reg;
+		}
+	return observed(c, p->l) < 0 || observed(c, p->r) < 0 ? -1 : 0;
+}
+
+/* Set up c for thread ti of t (locations, observed registers, folds);
+ * 0 or -1 with c->reason. */
+static int c_prepare(cthread *c, const litmus_test *t, int ti)
+{
+	const litmus_thread *th = &t->threads[ti];
+
+	c->t = t;
+	c->ti = ti;
+	c->target = xcalloc((size_t)th->ncode + 1, 1);
+	c->fold = xcalloc((size_t)th->ncode + 1, 1);
+	if (t->nsyms > 64)
+		return c_refuse(c, "too many locations");
+	int *first = xmalloc(sizeof(int) * ((size_t)t->nregs + 1)),
+	    *last = xmalloc(sizeof(int) * ((size_t)t->nregs + 1));
+	bool *syms = xcalloc((size_t)t->nsyms + 1, 1);
+	lk_live_ranges(t, ti, first, last, syms);
+	for (int s = 0; s < t->nsyms; s++)
+		c->argof[s] = syms[s] ? c->nargs++ : -1;
+	free(first);
+	free(last);
+	free(syms);
+	if (c->nargs > MAXARGS - 1)
+		return c_refuse(c, "P%d names %d locations: a BPF function takes %d pointers and o",
+				th->id, c->nargs, MAXARGS - 1);
+	for (int k = 0; k < t->nlocations; k++) {
+		prop atom = { .kind = PROP_ATOM, .lhs = t->locations[k] };
+		if (observed(c, &atom) < 0)
+			return -1;
+	}
+	if (observed(c, t->cond) < 0 || observed(c, t->filter) < 0)
+		return -1;
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		const char *fam = lk_unsupported_family(t, in->tags_r | in->tags_w | in->tags_f | in->tags_fail |
+							in->tags_fence_ok);
+		if (fam)
+			return c_refuse(c, "%s", fam);
+		if (in->op == IR_BRANCH)
+			c->target[in->target] = true;
+	}
+	/* the lifted test would compute with two addresses (c2bpf's rule) */
+	if (lk_compares_addresses(t, ti))
+		return c_refuse(c, "a comparison used as a value may compare addresses, "
+				"which BPF litmus tests cannot compute");
+	lk_fold_full_rmw(t, ti, c->target, c->fold);
+	return 0;
+}
+
+/* ---- the lifted test ----------------------------------------------------- */
+
+typedef struct {
+	const litmus_test *t;
+	cthread *cs;
+	lifted *ls;
+} lift_ctx;
+
+/* a C register's BPF name: the register its result store became */
+static void lifted_reg(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx)
+{
+	const lift_ctx *x = ctx;
+	int r = -1;
+	for (int j = 0; j < x->cs[ti].nobs; j++)
+		if (x->cs[ti].obsreg[j] == reg)
+			r = x->ls[ti].outreg[j];
+	sb_printf(b, "r%d", r);
+	(void)t;
+}
+
+static char *bpf_text(const lift_ctx *x, const char *mcpu, const char *group)
+{
+	const litmus_test *t = x->t;
+	sbuf b = { 0 };
+
+	sb_printf(&b, "BPF %s\n", t->name);
+	sb_printf(&b, "(* Lifted by bpfmm clang2bpf from clang -O2 -mcpu=%s, idioms %s, of the C test %s *)\n",
+		  mcpu, group, t->name);
+	sb_printf(&b, "{\n");
+	lk_print_mem_init(&b, t);
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		int id = t->threads[ti].id;
+		for (int s = 0; s < t->nsyms; s++)
+			if (x->cs[ti].argof[s] >= 0)
+				sb_printf(&b, "%d:r%d=%s; ", id, x->cs[ti].argof[s] + 1, t->syms[s]);
+		sb_printf(&b, "%d:r%d=clang_f%d;\n", id, x->cs[ti].nargs + 1, id);
+	}
+	sb_printf(&b, "}\n");
+	const lk_column *cols[t->nthreads + 1];
+	for (int ti = 0; ti < t->nthreads; ti++)
+		cols[ti] = &x->ls[ti].col;
+	lk_print_grid(&b, t, cols);
+	lk_print_tail(&b, t, lifted_reg, (void *)x);
+	return b.s;
+}
+
+/* ---- one test ------------------------------------------------------------- */
+
+static void report(const c2opts *o, FILE *out, const litmus_test *tc, const char *mcpu, const char *group,
+		   const char *lkmm, const char *bpf, const char *verdict, const char *detail)
+{
+	(void)o;
+	fprintf(out, "CLANG2BPF %s mcpu=%s idioms=%s LKMM=%s BPF=%s %s", tc->name, mcpu, group, lkmm,
+		bpf ? bpf : "-", verdict);
+	if (detail)
+		fprintf(out, " (%s)", detail);
+	fputc('\n', out);
+}
+
+/* Check group g's lifted threads; prints its line. */
+static int judge(const c2opts *o, const char *file, int idx, const litmus_test *tc, const check_result *rc, cthread *cs,
+		 const char *dis, int g, int m, const char *group, cat_run *bpf, FILE *out, FILE *err)
+{
+	lifted *ls = xcalloc((size_t)tc->nthreads, sizeof *ls);
+	lift_ctx x = { tc, cs, ls };
+	const char *lw = observation_word(rc);
+	char *text = NULL, why[200] = "";
+	litmus_test *tb = NULL;
+	check_result rb = { 0 };
+	int status = 0;
+
+	for (int ti = 0; ti < tc->nthreads && !why[0]; ti++) {
+		char name[48];
+		bfunc f = { 0 };
+		snprintf(name, sizeof name, "T%d_P%d_g%d", idx, tc->threads[ti].id, g);
+		ls[ti].nargs = cs[ti].nargs + 1;
+		ls[ti].nout = cs[ti].nobs;
+		if (find_function(dis, name, &f) < 0 || f.n == 0)
+			snprintf(why, sizeof why, "%s not in the disassembly", name);
+		else if (snprintf(name, sizeof name, "P%d", tc->threads[ti].id), lift(&f, &ls[ti], name) < 0)
+			snprintf(why, sizeof why, "%s", ls[ti].reason);
+		bfunc_free(&f);
+	}
+	if (why[0]) {
+		report(o, out, tc, mcpus[m], group, lw, NULL, "refused", why);
+		goto out;
+	}
+	text = bpf_text(&x, mcpus[m], group);
+	diag d = { .file = file };
+	tb = litmus_read_string(text, file, frontend_for_arch, &d);
+	if (!tb) {
+		snprintf(why, sizeof why, "not liftable: %.180s", d.msg);
+		report(o, out, tc, mcpus[m], group, lw, NULL, "refused", why);
+		goto done;
+	}
+	if (check_test(tb, bpf, o->budget, &rb, &d) < 0) {
+		diag_fprint(err, &d);
+		status = 1;
+		goto done;
+	}
+	sbuf first = { 0 };
+	int extra = lk_extra_states(tc, rc, tb, &rb, lifted_reg, &x, "BPF", &first, NULL);
+	const char *bw = observation_word(&rb);
+	if (extra > 0)
+		report(o, out, tc, mcpus[m], group, lw, bw, "unsound", first.s);
+	else if (extra == 0)
+		report(o, out, tc, mcpus[m], group, lw, bw, rb.nstates < rc->nstates ? "sound-stronger" : "sound",
+		       NULL);
+	else if ((!strcmp(lw, "Never") && strcmp(bw, "Never")) || (!strcmp(lw, "Always") && strcmp(bw, "Always")))
+		report(o, out, tc, mcpus[m], group, lw, bw, "unsound", "verdicts differ");
+	else
+		report(o, out, tc, mcpus[m], group, lw, bw, strcmp(lw, bw) ? "sound-stronger" : "sound", NULL);
+	free(first.s);
+done:
+	if (o->verbose && text)
+		fputs(text, out);
+out:
+	for (int ti = 0; ti < tc->nthreads; ti++)
+		lk_col_free(&ls[ti].col);
+	free(ls);
+	free(text);
+	check_result_free(&rb);
+	litmus_free(tb);
+	return status;
+}
+
+/* A C test as BPF C: its threads, the idiom-set groups, each set's text
+ * (function names with '@' for the group number). */
+typedef struct {
+	litmus_test *tc;
+	cthread *cs;
+	int ngroups, groupof[NSETS];
+	char *texts[NSETS];
+	bool needs[NSETS][NNEEDS];
+	const char *reason;    /* no BPF C form */
+} ctest;
+
+static void ctest_free(ctest *ct)
+{
+	if (ct->cs)
+		for (int ti = 0; ti < ct->tc->nthreads; ti++) {
+			free(ct->cs[ti].target);
+			free(ct->cs[ti].fold);
+		}
+	for (int s = 0; s < NSETS; s++)
+		free(ct->texts[s]);
+	free(ct->cs);
+	litmus_free(ct->tc);
+	memset(ct, 0, sizeof *ct);
+}
+
+/* Read file as test number idx and write its threads; -1 with d set when
+ * it cannot be read or is not a C test. */
+static int ctest_build(ctest *ct, const c2opts *o, const char *file, int idx, diag *d)
+{
+	memset(ct, 0, sizeof *ct);
+	if (!(ct->tc = litmus_read_file(file, frontend_for_arch, d)))
+		return -1;
+	litmus_test *tc = ct->tc;
+	if (strcmp(tc->arch, "C")) {
+		diag_error(d, (srcpos){ 0, 0 }, "not a C litmus test (%s)", tc->arch);
+		return -1;
+	}
+	ct->cs = xcalloc((size_t)tc->nthreads, sizeof *ct->cs);
+	for (int ti = 0; ti < tc->nthreads && !ct->reason; ti++)
+		if (c_prepare(&ct->cs[ti], tc, ti) < 0)
+			ct->reason = ct->cs[ti].reason;
+	/* each set's functions; identical texts are one group */
+	for (int s = 0; s < NSETS && !ct->reason; s++) {
+		if (!o->use[s])
+			continue;
+		sbuf b = { 0 };
+		for (int ti = 0; ti < tc->nthreads && !ct->reason; ti++) {
+			char name[48];
+			snprintf(name, sizeof name, "T%d_P%d_g@", idx, tc->threads[ti].id);
+			memset(ct->cs[ti].needs, 0, sizeof ct->cs[ti].needs);
+			if (c_function(&b, &ct->cs[ti], &sets[s], name) < 0)
+				ct->reason = ct->cs[ti].reason;
+			for (int k = 0; k < NNEEDS; k++)
+				ct->needs[s][k] |= ct->cs[ti].needs[k];
+		}
+		ct->texts[s] = b.s;
+		ct->groupof[s] = -1;
+		for (int s2 = 0; s2 < s && !ct->reason; s2++)
+			if (o->use[s2] && ct->texts[s2] && !strcmp(ct->texts[s2], ct->texts[s]))
+				ct->groupof[s] = ct->groupof[s2];
+		if (ct->groupof[s] < 0)
+			ct->groupof[s] = ct->ngroups++;
+	}
+	return 0;
+}
+
+/* The functions of every group of ct whose idioms compile for -mcpu m,
+ * appended to src; gname[g] the group's sets, why[g] why it is left out. */
+static void ctest_source(const c2opts *o, const ctest *ct, int m, sbuf *src, char (*gname)[128],
+			 char (*why)[200])
+{
+	for (int g = 0; g < ct->ngroups; g++) {
+		int first = -1;
+		gname[g][0] = why[g][0] = 0;
+		for (int s = 0; s < NSETS; s++) {
+			if (!o->use[s] || ct->groupof[s] != g)
+				continue;
+			size_t l = strlen(gname[g]);
+			snprintf(gname[g] + l, sizeof gname[g] - l, "%s%s", l ? "," : "", sets[s].name);
+			if (first < 0)
+				first = s;
+			for (int k = 0; k < NNEEDS && !why[g][0]; k++)
+				if (ct->needs[s][k] && o->probe[m][s][k][0])
+					snprintf(why[g], sizeof why[g], "%s: %s", need_names[k], o->probe[m][s][k]);
+		}
+		if (why[g][0])
+			continue;
+		for (const char *p = ct->texts[first]; *p; p++) {
+			if (*p == '@')
+				sb_printf(src, "%d", g);
+			else
+				sb_printf(src, "%c", *p);
+		}
+	}
+}
+
+static int file_index(const c2opts *o, const char *file)
+{
+	for (int i = 0; i < o->nfiles; i++)
+		if (o->files[i] == file)
+			return i;
+	return -1;
+}
+
+static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *bpf, FILE *out, FILE *err)
+{
+	diag d = { .file = file };
+	check_result rc = { 0 };
+	ctest ct;
+	int status = 1, idx = file_index(o, file);
+
+	if (ctest_build(&ct, o, file, idx, &d) < 0) {
+		diag_fprint(err, &d);
+		goto out;
+	}
+	litmus_test *tc = ct.tc;
+	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
+		diag_fprint(err, &d);
+		goto out;
+	}
+	status = 0;
+	for (int m = 0; m < NMCPU; m++) {
+		if (!o->mcpu[m])
+			continue;
+		if (ct.reason) {
+			report(o, out, tc, mcpus[m], "all", observation_word(&rc), NULL, "refused", ct.reason);
+			continue;
+		}
+		char gname[NSETS][128], why[NSETS][200], cwhy[200] = "";
+		sbuf src = { 0 };
+		sb_printf(&src, "%s", prelude);
+		ctest_source(o, &ct, m, &src, gname, why);
+		const char *dis = o->dis[m];
+		char *own = NULL;
+		if (idx >= 0 && o->excluded[m] && o->excluded[m][idx]) {
+			snprintf(cwhy, sizeof cwhy, "%s", o->excluded[m][idx]);
+			dis = NULL;
+		} else if (!dis) {   /* no batch: this test alone */
+			dis = own = compile(o, m, src.s, cwhy, sizeof cwhy, NULL);
+		}
+		if (o->verbose)
+			fputs(src.s, out);
+		free(src.s);
+		for (int g = 0; g < ct.ngroups; g++) {
+			if (why[g][0])
+				report(o, out, tc, mcpus[m], gname[g], observation_word(&rc), NULL, "refused", why[g]);
+			else if (!dis)
+				report(o, out, tc, mcpus[m], gname[g], observation_word(&rc), NULL, "refused", cwhy);
+			else
+				status |= judge(o, file, idx, tc, &rc, ct.cs, dis, g, m, gname[g], bpf, out, err);
+		}
+		free(own);
+	}
+out:
+	ctest_free(&ct);
+	check_result_free(&rc);
+	fflush(out);
+	return status;
+}
+
+/* The test a clang error is about: "In function: T<i>_..." (a backend
+ * failure) or "t.c:LINE:" (a front-end error), LINE looked up in
+ * lines[i] (the first line of test i's functions), else -1. */
+static int error_test(const char *err, const int *lines, int n)
+{
+	const char *p = err ? strstr(err, "In function: T") : NULL;
+	if (p)
+		return atoi(p + strlen("In function: T"));
+	p = err ? strstr(err, "t.c:") : NULL;
+	if (!p)
+		return -1;
+	int line = atoi(p + 4), k = -1;
+	for (int i = 0; i < n; i++)
+		if (lines[i] > 0 && lines[i] <= line)
+			k = i;
+	return k;
+}
+
+/* Every test's functions in one C file per -mcpu, compiled once: o->dis[m].
+ * A test clang rejects is left out with its reason (o->excluded[m][i]) and
+ * the rest compiled again. Left NULL when that does not converge: each
+ * test is then compiled alone. */
+static void batch_compile(c2opts *o)
+{
+	for (int m = 0; m < NMCPU; m++) {
+		if (!o->mcpu[m])
+			continue;
+		o->excluded[m] = xcalloc((size_t)o->nfiles + 1, sizeof *o->excluded[m]);
+		for (int attempt = 0; attempt < 8 && !o->dis[m]; attempt++) {
+			sbuf src = { 0 };
+			int *lines = xcalloc((size_t)o->nfiles + 1, sizeof *lines), nl = 1;
+			size_t seen = 0;
+			sb_printf(&src, "%s", prelude);
+			for (int i = 0; i < o->nfiles; i++) {
+				ctest ct;
+				diag d = { .file = o->files[i] };
+				char gname[NSETS][128], why[NSETS][200];
+				if (o->excluded[m][i])
+					continue;
+				if (ctest_build(&ct, o, o->files[i], i, &d) == 0 && !ct.reason) {
+					for (; seen < src.n; seen++)
+						nl += src.s[seen] == '\n';
+					lines[i] = nl;
+					ctest_source(o, &ct, m, &src, gname, why);
+				}
+				ctest_free(&ct);
+			}
+			char why[200], *errtext = NULL;
+			o->dis[m] = compile(o, m, src.s, why, sizeof why, &errtext);
+			if (!o->dis[m]) {
+				int i = error_test(errtext, lines, o->nfiles);
+				if (i >= 0 && i < o->nfiles && !o->excluded[m][i])
+					o->excluded[m][i] = xstrdup(why);
+				else
+					attempt = 8;
+			}
+			free(errtext);
+			free(lines);
+			free(src.s);
+		}
+	}
+}
+
+/* ---- probes and the primitive table -------------------------------------- */
+
+/* Probe each idiom of each set once per -mcpu: o->probe[m][s][k] is "" when
+ * it compiles. */
+static void probe_idioms(c2opts *o)
+{
+	for (int m = 0; m < NMCPU; m++)
+		for (int s = 0; s < NSETS; s++)
+			for (int k = 0; k < NNEEDS; k++) {
+				sbuf b = { 0 };
+				const idiom_set *set = &sets[s];
+				o->probe[m][s][k][0] = 0;
+				if (!o->mcpu[m] || !o->use[s])
+					continue;
+				/* only the builtins can fail; the others are
+				 * __sync calls, volatile accesses and asm */
+				bool builtin = (k == NEED_MB && set->mb == MB_FENCE) ||
+					       (k == NEED_WEAK && set->weak == MB_FENCE) ||
+					       (k == NEED_ACQ && set->acq == AR_BUILTIN) ||
+					       (k == NEED_REL && set->rel == AR_BUILTIN);
+				if (!builtin)
+					continue;
+				if (k == NEED_WEAK && set->weak == set->mb) {
+					memcpy(o->probe[m][s][k], o->probe[m][s][NEED_MB], sizeof o->probe[m][s][k]);
+					continue;
+				}
+				sb_printf(&b, "%s", prelude);
+				if (k == NEED_ACQ)
+					sb_printf(&b, "u64 f(u64 *x, u64 *o) { return __atomic_load_n(x, __ATOMIC_ACQUIRE); }\n");
+				else if (k == NEED_REL)
+					sb_printf(&b, "void f(u64 *x, u64 *o) { __atomic_store_n(x, 1, __ATOMIC_RELEASE); }\n");
+				else
+					sb_printf(&b, "void f(u64 *x, u64 *o) { %s }\n",
+						  mb_text(k == NEED_MB ? set->mb : set->weak));
+				char *dis = compile(o, m, b.s, o->probe[m][s][k], sizeof o->probe[m][s][k], NULL);
+				if (dis)
+					o->probe[m][s][k][0] = 0;
+				free(dis);
+				free(b.s);
+			}
+}
+
+/* One primitive as BPF C, the kinds of memory instructions c2bpf writes
+ * for it (docs/c-to-bpf.md), and whether its result is used. */
+typedef struct {
+	const char *name, *body, *c2bpf;
+} primitive;
+
+static const primitive prims[] = {
+	{ "READ_ONCE", "return READ_ONCE(*x);", "load" },
+	{ "WRITE_ONCE", "WRITE_ONCE(*x, 1);", "store" },
+	{ "smp_load_acquire (load; smp_mb, result unused)", "u64 v = READ_ONCE(*x); smp_mb_unused(o); return v;",
+	  "load_acquire" },
+	{ "smp_load_acquire (load; smp_mb, result used)", "u64 v = READ_ONCE(*x); smp_mb_used(o); return v;",
+	  "load_acquire" },
+	{ "smp_load_acquire (load; barrier)", "u64 v = READ_ONCE(*x); barrier(); return v;", "load_acquire" },
+	{ "smp_store_release (smp_mb, result unused; store)", "smp_mb_unused(o); WRITE_ONCE(*x, 1);",
+	  "store_release" },
+	{ "smp_store_release (smp_mb, result used; store)", "smp_mb_used(o); WRITE_ONCE(*x, 1);", "store_release" },
+	{ "smp_store_release (barrier; store)", "barrier(); WRITE_ONCE(*x, 1);", "store_release" },
+	{ "smp_mb (__sync_fetch_and_add(f, 0), result unused)", "smp_mb_unused(o);", "atomic_fetch_add" },
+	{ "smp_mb (__sync_fetch_and_add(f, 0), result used)", "smp_mb_used(o);", "atomic_fetch_add" },
+	{ "smp_rmb, smp_wmb (barrier)", "barrier();", "atomic_fetch_add" },
+	{ "barrier()", "barrier();", "" },
+	{ "atomic_fetch_add (result used)", "return __sync_fetch_and_add(x, 1);", "atomic_fetch_add" },
+	{ "atomic_fetch_add (result unused)", "__sync_fetch_and_add(x, 1);", "atomic_fetch_add" },
+	{ "atomic_add_return", "return __sync_add_and_fetch(x, 1);", "atomic_fetch_add" },
+	{ "atomic_fetch_sub (result used)", "return __sync_fetch_and_sub(x, 1);", "atomic_fetch_add" },
+	{ "atomic_fetch_and (result used)", "return __sync_fetch_and_and(x, 1);", "atomic_fetch_and" },
+	{ "atomic_fetch_or (result used)", "return __sync_fetch_and_or(x, 1);", "atomic_fetch_or" },
+	{ "atomic_fetch_xor (result used)", "return __sync_fetch_and_xor(x, 1);", "atomic_fetch_xor" },
+	{ "atomic_fetch_or (result unused)", "__sync_fetch_and_or(x, 1);", "atomic_fetch_or" },
+	{ "atomic_add, atomic_inc (no result)", "__sync_fetch_and_add(x, 1);", "lock+=" },
+	{ "atomic_or (no result)", "__sync_fetch_and_or(x, 1);", "lock|=" },
+	{ "xchg (result used)", "return __sync_lock_test_and_set(x, 1);", "xchg" },
+	{ "xchg (result unused)", "__sync_lock_test_and_set(x, 1);", "xchg" },
+	{ "cmpxchg (result used)", "return __sync_val_compare_and_swap(x, 0, 1);", "cmpxchg" },
+	{ "cmpxchg (result unused)", "__sync_val_compare_and_swap(x, 0, 1);", "cmpxchg" },
+	{ "atomic_fetch_add_relaxed (__atomic_fetch_add RELAXED, used)",
+	  "return __atomic_fetch_add(x, 1, __ATOMIC_RELAXED);", "atomic_fetch_add" },
+	{ "smp_load_acquire (__atomic_load_n ACQUIRE)", "return __atomic_load_n(x, __ATOMIC_ACQUIRE);",
+	  "load_acquire" },
+	{ "smp_store_release (__atomic_store_n RELEASE)", "__atomic_store_n(x, 1, __ATOMIC_RELEASE);",
+	  "store_release" },
+	{ "smp_mb (__atomic_thread_fence SEQ_CST)", "__atomic_thread_fence(__ATOMIC_SEQ_CST);",
+	  "atomic_fetch_add" },
+	{ "smp_mb (__sync_synchronize)", "__sync_synchronize();", "atomic_fetch_add" },
+};
+#define NPRIMS ((int)(sizeof prims / sizeof *prims))
+
+/* The kind of a lifted instruction's memory access, "" if none. */
+static void insn_kind(const char *s, sbuf *b)
+{
+	static const char *const names[] = { "load_acquire", "store_release", "atomic_fetch_add",
+					     "atomic_fetch_and", "atomic_fetch_or", "atomic_fetch_xor",
+					     "cmpxchg", "xchg" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strstr(s, names[i])) {
+			sb_printf(b, "%s%s", b->s && b->s[0] ? " " : "", names[i]);
+			return;
+		}
+	if (!strncmp(s, "lock ", 5)) {
+		const char *op = strstr(s, ") ");
+		sb_printf(b, "%slock%.2s", b->s && b->s[0] ? " " : "", op ? op + 2 : "?");
+	} else if (s[0] == '*') {
+		sb_printf(b, "%sstore", b->s && b->s[0] ? " " : "");
+	} else if (strstr(s, "= *(")) {
+		sb_printf(b, "%sload", b->s && b->s[0] ? " " : "");
+	}
+}
+
+/* The primitives of -mcpu m not yet refused (why[p][0] == 0) in one C
+ * file, one function p<P> per line; a primitive clang rejects gets its
+ * reason in why[p] and the rest are compiled again. The disassembly, or
+ * NULL when every primitive is refused. */
+static char *compile_primitives(const c2opts *o, int m, char (*why)[200])
+{
+	for (int attempt = 0; attempt <= NPRIMS; attempt++) {
+		sbuf src = { 0 };
+		int line0 = 1, n = 0;
+		sb_printf(&src, "%s", prelude);
+		for (const char *q = src.s; *q; q++)
+			line0 += *q == '\n';
+		for (int p = 0; p < NPRIMS; p++) {
+			bool ret = !strncmp(prims[p].body, "return", 6) || strstr(prims[p].body, " return ");
+			if (why[p][0]) {
+				sb_printf(&src, "\n");   /* one line per primitive */
+				continue;
+			}
+			n++;
+			sb_printf(&src, "%s p%d(u64 *x, u64 *o) { %s }\n", ret ? "u64" : "void", p, prims[p].body);
+		}
+		if (!n) {
+			free(src.s);
+			return NULL;
+		}
+		char w[200], *errtext = NULL;
+		char *dis = compile(o, m, src.s, w, sizeof w, &errtext);
+		free(src.s);
+		if (dis) {
+			free(errtext);
+			return dis;
+		}
+		const char *f = errtext ? strstr(errtext, "In function: p") : NULL;
+		const char *l = errtext ? strstr(errtext, "t.c:") : NULL;
+		int bad = f ? atoi(f + strlen("In function: p")) : l ? atoi(l + 4) - line0 : -1;
+		free(errtext);
+		if (bad < 0 || bad >= NPRIMS || why[bad][0]) {   /* not ours: all refused */
+			for (int p = 0; p < NPRIMS; p++)
+				if (!why[p][0])
+					snprintf(why[p], sizeof why[p], "%s", w);
+			return NULL;
+		}
+		snprintf(why[bad], sizeof why[bad], "%s", w);
+	}
+	return NULL;
+}
+
+/* --primitives: each primitive compiled for each -mcpu, lifted, and its
+ * memory instructions compared with c2bpf's table. */
+static int primitives(const c2opts *o, FILE *out)
+{
+	int status = 0;
+	for (int m = 0; m < NMCPU; m++) {
+		if (!o->mcpu[m])
+			continue;
+		char (*why)[200] = xcalloc(NPRIMS, sizeof *why);
+		char *dis = compile_primitives(o, m, why);
+		for (int p = 0; p < NPRIMS; p++) {
+			sbuf kinds = { 0 };
+			char name[16];
+			fprintf(out, "PRIMITIVE mcpu=%s %s\n", mcpus[m], prims[p].name);
+			if (why[p][0] || !dis) {
+				fprintf(out, "  clang: refused (%s)\n  c2bpf: %s\n  differs\n", why[p][0] ? why[p] : "no disassembly",
+					prims[p].c2bpf);
+				continue;
+			}
+			bfunc f = { 0 };
+			lifted l = { .nargs = 2 };
+			snprintf(name, sizeof name, "p%d", p);
+			if (find_function(dis, name, &f) < 0 || lift(&f, &l, name) < 0) {
+				fprintf(out, "  clang: not liftable (%s)\n", l.reason);
+				status = 1;
+			} else {
+				for (int i = 0; i < l.col.n; i++) {
+					fprintf(out, "  %s\n", l.col.cells[i]);
+					insn_kind(l.col.cells[i], &kinds);
+				}
+				const char *k = kinds.s ? kinds.s : "";
+				fprintf(out, "  clang: %s\n  c2bpf: %s\n  %s\n", k[0] ? k : "(no access)",
+					prims[p].c2bpf[0] ? prims[p].c2bpf : "(no access)",
+					strcmp(k, prims[p].c2bpf) ? "differs" : "same");
+			}
+			lk_col_free(&l.col);
+			bfunc_free(&f);
+			free(kinds.s);
+		}
+		free(dis);
+		free(why);
+	}
+	return status;
+}
+
+/* ---- the command ------------------------------------------------------------ */
+
+static const char usage[] =
+"Usage: bpfmm clang2bpf [--mcpu v3,v4] [--idioms SET,...] [-I LKMM_DIR] [--bpf-model FILE]\n"
+"                       [--clang PROG] [--objdump PROG] [-v] [-j N] FILE.litmus...\n"
+"       bpfmm clang2bpf --primitives [--mcpu v3,v4] [--clang PROG] [--objdump PROG]\n"
+"\n"
+"Write each thread of each C litmus test as a BPF C function, the LKMM's\n"
+"primitives spelled as BPF programs spell them (idiom sets below), compile\n"
+"all of a test's functions with clang -target bpf -O2 -mcpu=vN, lift the\n"
+"disassembly (llvm-objdump -d) back into a BPF litmus test, check it with\n"
+"bpf.cat and the C test with the LKMM, and print per -mcpu and idiom set\n"
+"  CLANG2BPF NAME mcpu=vN idioms=SET[,SET] LKMM=<verdict> BPF=<verdict> VERDICT\n"
+"VERDICT: sound, sound-stronger (bpf.cat forbids states the LKMM allows),\n"
+"unsound (STATE) (a final state the LKMM forbids), refused (why). Sets whose\n"
+"functions are identical for a test share one line.\n"
+"\n"
+"Idiom sets (smp_mb / smp_rmb, smp_wmb / acquire / release):\n"
+"  fetch-add       __sync_fetch_and_add(&f, 0), result unused / the same /\n"
+"                  READ_ONCE then that smp_mb / smp_mb then WRITE_ONCE\n"
+"  fetch-add-used  as fetch-add, the result kept in a register (barrier_var)\n"
+"  barrier         fetch-add-used / barrier() / READ_ONCE; barrier() /\n"
+"                  barrier(); WRITE_ONCE (x86's spelling)\n"
+"  builtins        __atomic_thread_fence(__ATOMIC_SEQ_CST) / the same /\n"
+"                  __atomic_load_n(ACQUIRE) / __atomic_store_n(RELEASE)\n"
+"Every set: READ_ONCE, WRITE_ONCE volatile; value-returning atomics\n"
+"__sync_fetch_and_<op>, xchg __sync_lock_test_and_set, cmpxchg\n"
+"__sync_val_compare_and_swap; barrier() an empty asm.\n"
+"\n"
+"  --mcpu LIST       the -mcpu values (v3, v4; default both)\n"
+"  --idioms LIST     the idiom sets (default all)\n"
+"  --primitives      compile each primitive alone and compare the lifted\n"
+"                    instructions with c2bpf's table (same / differs)\n"
+"  -I DIR            the kernel's tools/memory-model (as c2bpf)\n"
+"  --bpf-model FILE  the BPF model (default: bpf.cat in the model directory)\n"
+"  --clang PROG      the compiler (default clang-19)\n"
+"  --objdump PROG    the disassembler (default llvm-objdump-19)\n"
+"  -v                print each C file and each lifted test\n"
+"  -j N, --jobs N    N tests at a time (as bpfmm -j)\n"
+"Temporary files go to $TMPDIR (else /tmp) and are removed.\n";
+
+static bool parse_list(const char *arg, const char *const *names, int n, size_t stride, bool *on)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", arg);
+	for (int i = 0; i < n; i++)
+		on[i] = false;
+	char *save = NULL;
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int i;
+		for (i = 0; i < n && strcmp(*(const char *const *)((const char *)names + stride * (size_t)i), tok); i++)
+			;
+		if (i == n)
+			return false;
+		on[i] = true;
+	}
+	return true;
+}
+
+static int c2_test(const void *o, const char *file, cat_run *lkmm, cat_run *bpf, FILE *out, FILE *err)
+{
+	return one_test(o, file, lkmm, bpf, out, err);
+}
+
+int clang2bpf_main(int argc, char **argv)
+{
+	c2opts *o = xcalloc(1, sizeof *o);
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles = 0, status = 0, jobs = 1;
+	bool prim = false;
+
+	o->budget = 200000;
+	o->clang = "clang-19";
+	o->objdump = "llvm-objdump-19";
+	for (int m = 0; m < NMCPU; m++)
+		o->mcpu[m] = true;
+	for (int s = 0; s < NSETS; s++)
+		o->use[s] = true;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool more = i + 1 < argc;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			free(o);
+			return 0;
+		} else if (!strcmp(a, "--mcpu") && more) {
+			if (!parse_list(argv[++i], mcpus, NMCPU, sizeof *mcpus, o->mcpu)) {
+				fprintf(stderr, "bpfmm clang2bpf: bad --mcpu '%s' (v3, v4)\n", argv[i]);
+				free(o);
+				return 2;
+			}
+		} else if (!strcmp(a, "--idioms") && more) {
+			if (!parse_list(argv[++i], &sets[0].name, NSETS, sizeof *sets, o->use)) {
+				fprintf(stderr, "bpfmm clang2bpf: bad --idioms '%s' (fetch-add, fetch-add-used, "
+					"barrier, builtins)\n", argv[i]);
+				free(o);
+				return 2;
+			}
+		} else if (!strcmp(a, "--primitives")) {
+			prim = true;
+		} else if (!strcmp(a, "-I") && more) {
+			o->lkmm_dir = argv[++i];
+		} else if (!strcmp(a, "--bpf-model") && more) {
+			o->bpf_model = argv[++i];
+		} else if (!strcmp(a, "--clang") && more) {
+			o->clang = argv[++i];
+		} else if (!strcmp(a, "--objdump") && more) {
+			o->objdump = argv[++i];
+		} else if (!strcmp(a, "-v")) {
+			o->verbose = true;
+		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
+			if (!par_parse_jobs(argv[++i], &jobs)) {
+				fprintf(stderr, "bpfmm clang2bpf: bad number of jobs '%s'\n", argv[i]);
+				free(o);
+				return 2;
+			}
+		} else if (a[0] == '-') {
+			fprintf(stderr, "bpfmm clang2bpf: bad option '%s'\n%s", a, usage);
+			free(o);
+			return 2;
+		} else {
+			files[nfiles++] = a;
+		}
+	}
+	if (prim) {
+		status = primitives(o, stdout);
+		free(o);
+		return status;
+	}
+	if (!nfiles) {
+		fputs(usage, stderr);
+		free(o);
+		return 2;
+	}
+	lk_c_bpf mods;
+	if (lk_c_bpf_load(&mods, "clang2bpf", o->lkmm_dir, o->bpf_model)) {
+		status = 1;
+	} else {
+		probe_idioms(o);
+		o->files = files;
+		o->nfiles = nfiles;
+		batch_compile(o);
+		lk_pair_job j = { o, files, mods.spec, c2_test };
+		status |= lk_pair_run(&j, 0, nfiles, jobs);
+	}
+	lk_c_bpf_free(&mods);
+	for (int m = 0; m < NMCPU; m++) {
+		free(o->dis[m]);
+		for (int i = 0; o->excluded[m] && i < nfiles; i++)
+			free(o->excluded[m][i]);
+		free(o->excluded[m]);
+	}
+	free(o);
+	return status;
+}
