@@ -82,7 +82,7 @@ check: deps all
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  "kernel=bash kernel/check.sh --variants 'riscv64 arm64'" \
 	  "bpf-run=RUN_OPTS='--instances 64 --passes 1' bash tests/run/suite.sh" \
-	  "kernel-model=bash kernel/model-check.sh --jit-only" \
+	  "kernel-model=bash kernel/model-check.sh --jit-only --no-mips" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \
 	  "explain=SHARED=$(SHARED) sh tests/scripts/explain.sh build/bpfmm" \
 	  "diy=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) sh tests/diy/suite.sh" \

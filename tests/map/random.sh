@@ -19,6 +19,8 @@
 #    same-address-w of arm.cat: sound on every test without an atomic.
 # Prints the verdict counts per table and ends with "N passed, N failed".
 set -u
+# map N tests at a time (map -j is byte-identical to -j 1: suite parallel)
+jobs=${MAP_JOBS:-$(nproc 2>/dev/null || echo 2)}
 cd "$(dirname "$0")/../.." || exit 2
 count=${1:-300}
 seed=${2:-2}
@@ -32,7 +34,7 @@ ls "$tmp"/*.litmus >"$tmp/files"
 pass=0 fail=0
 
 verdicts() {   # MAPPING -> $tmp/out
-	xargs "$bpfmm" map --mapping "$1" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
+	xargs "$bpfmm" map -j "$jobs" --mapping "$1" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
 	summary=$(awk '$1 == "Map" { c[$5]++ } END { for (v in c) printf "%s %d  ", v, c[v] }' "$tmp/out")
 	skipped=$(grep -c 'error:' "$tmp/err")
 	echo "$1: $summary(too large: $skipped)"
@@ -68,7 +70,7 @@ done
 # same-address-w of arm.cat sound on every other test
 if "$bpfmm" map --mapping arm-linux-6.12 tests/litmus/bpf/CoWW.litmus >/dev/null 2>&1; then
 	verdicts arm-linux-6.12
-	xargs "$bpfmm" map --classes --mapping arm-linux-6.12 --variant same-address-w <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
+	xargs "$bpfmm" map -j "$jobs" --classes --mapping arm-linux-6.12 --variant same-address-w <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
 	bad=$(awk '$1 == "Map" {
 		c = $NF; sub(/^classes=/, "", c)
 		atomic = c ~ /(^|,)(lock|fetch|xchg|cmpxchg)(,|$)/

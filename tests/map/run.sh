@@ -21,6 +21,8 @@
 # The catalogue is $SHARED/conformance/bpf-catalogue/tests (SHARED defaults
 # to ../shared); it is SKIPped when absent. Prints "N passed, N failed".
 set -u
+# map N tests at a time (map -j is byte-identical to -j 1: suite parallel)
+jobs=${MAP_JOBS:-$(nproc 2>/dev/null || echo 2)}
 cd "$(dirname "$0")/../.." || exit 2
 bpfmm=${1:-build/bpfmm}
 shared=${SHARED:-../shared}
@@ -44,7 +46,7 @@ nfiles=$(wc -l <"$tmp/files")
 run() {
 	[ -s "$tmp/$1.out" ] && return 0
 	# shellcheck disable=SC2046
-	xargs "$bpfmm" map --classes --mapping "$1" <"$tmp/files" >"$tmp/$1.out" 2>"$tmp/$1.err"
+	xargs "$bpfmm" map -j "$jobs" --classes --mapping "$1" <"$tmp/files" >"$tmp/$1.out" 2>"$tmp/$1.err"
 }
 
 # FILE: FAIL lines, then "OK FAILED" counts: print the first, add the others
@@ -115,7 +117,7 @@ arm_check() {   # OUTFILE LABEL
 if usable arm-linux-6.12; then
 	run arm-linux-6.12
 	arm_check "$tmp/arm-linux-6.12.out" arm-linux-6.12
-	xargs "$bpfmm" map --classes --mapping arm-linux-6.12 --variant same-address-w <"$tmp/files" >"$tmp/arm-w.out" 2>"$tmp/arm-w.err"
+	xargs "$bpfmm" map -j "$jobs" --classes --mapping arm-linux-6.12 --variant same-address-w <"$tmp/files" >"$tmp/arm-w.out" 2>"$tmp/arm-w.err"
 	arm_check "$tmp/arm-w.out" "arm-linux-6.12 (variant same-address-w)"
 fi
 
