@@ -647,7 +647,9 @@ static const char c2bpf_usage[] =
 "                    names, else null), reason (refused: why, else null).\n"
 "                    A test that cannot be read or checked gives {\"file\",\n"
 "                    \"error\", \"warnings\"}, error being the FILE: error:\n"
-"                    line also printed on stderr.\n";
+"                    line also printed on stderr.\n"
+"                    Errors also come apart as line, column (absent\n"
+"                    for an error of the whole file) and message.\n";
 
 /* one_test as lk_pair_run calls it (-j) */
 static int c2_test(const void *o, const char *file, cat_run *lkmm, cat_run *bpf, FILE *out, FILE *err)

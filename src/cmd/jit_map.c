@@ -727,6 +727,8 @@ static const char usage_tail[] =
 "                    that cannot be read or mapped gives {\"file\", \"error\",\n"
 "                    \"warnings\"}, error being the FILE: error: line also\n"
 "                    printed on stderr.\n"
+"                    Errors also come apart as line, column (absent\n"
+"                    for an error of the whole file) and message.\n"
 "\n"
 "Exit status: 0 every test was checked, 1 some test could not be, 2 usage.\n";
 

@@ -763,7 +763,9 @@ static const char lkmm_map_usage[] =
 "                  null), reason (refused: why, else null). A test that\n"
 "                  cannot be read or checked gives {\"file\", \"error\",\n"
 "                  \"warnings\"}, error being the FILE: error: line also\n"
-"                  printed on stderr.\n";
+"                  printed on stderr.\n"
+"                  Errors also come apart as line, column (absent\n"
+"                  for an error of the whole file) and message.\n";
 
 static int add_mapping(lmopts *o, const char *name)
 {

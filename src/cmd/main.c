@@ -77,9 +77,12 @@ static const char usage[] =
 "        negative (executions where the condition's proposition holds /\n"
 "        not), quantifier (exists, ~exists, forall), observation (Never,\n"
 "        Sometimes, Always), witnesses_exact (false past -budget),\n"
-"        flags, warnings (as on stderr), seconds. A test that cannot be\n"
-"        read or checked gives {\"file\", \"error\", \"warnings\"}, error\n"
-"        being the FILE:LINE:COL: error: line also printed on stderr.\n"
+"        flags, warnings (as on stderr), seconds (not under -notime). A\n"
+"        test that cannot be read or checked gives {\"file\", \"error\",\n"
+"        \"line\", \"column\", \"message\", \"warnings\"}, error being the\n"
+"        FILE:LINE:COL: error: line also printed on stderr, message its\n"
+"        text after \"error: \" (no line and column for an error of the\n"
+"        whole file).\n"
 "  -dot DIR, --dot DIR\n"
 "        Also write DIR/NAME.dot: a Graphviz picture of one execution\n"
 "        that satisfies the condition (else of one allowed execution):\n"
@@ -89,6 +92,14 @@ static const char usage[] =
 "        folder is a command-line error. NAME is the test's name without\n"
 "        .litmus, each character other than a letter, a digit or one of\n"
 "        + - . _ = , replaced by _ (\"a/b\" gives a_b.dot).\n"
+"  -o DIR\n"
+"        herd7's name for the folder of the pictures: the same as -dot DIR.\n"
+"  -nohash, -through none\n"
+"        Accepted for herd7's scripts; they change nothing (bpfmm prints\n"
+"        no Hash line, and lets through only the executions the model\n"
+"        allows). -through all|invalid and herd7's drawing options\n"
+"        (-show, -graph, -showevents, -nshow, -squished, ...) are refused\n"
+"        with exit status 2, naming bpfmm's way (-dot, explain).\n"
 "  -speedcheck true|false|fast, --speedcheck ...\n"
 "        As herd7: with true, only executions that can decide the\n"
 "        condition are counted - those where its proposition holds (exists,\n"
@@ -105,7 +116,8 @@ static const char usage[] =
 "        (with -json: {\"file\", \"test\", \"timeout\": SECONDS, \"warnings\"})\n"
 "        and the next one is checked. The exit status does not change.\n"
 "  -notime, --no-time\n"
-"        Omit the Time lines (for comparing outputs).\n"
+"        Omit the Time lines, and seconds under -json (for comparing\n"
+"        outputs).\n"
 "  -j N, --jobs N\n"
 "        Check N tests at a time on N threads (default 1; 0 = one per\n"
 "        online CPU). Results are printed in the order the tests are\n"
@@ -406,7 +418,7 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		return 0;
 	}
 	if (o->json)
-		print_json(out, file, t, &res, &d);
+		print_json(out, file, t, &res, &d, o->show_time);
 	else
 		print_herd(out, t, &res, o->show_time);
 	if (res.stats.loop && res.stats.cut_thread >= 0)
@@ -543,6 +555,42 @@ static int explain_bad_usage(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nTry 'bpfmm explain --help'.\n");
 	return 2;
+}
+
+/* herd7's options that bpfmm takes with herd7's meaning or refuses with
+ * bpfmm's way of doing the same: -o DIR (where the .dot pictures go, as
+ * -dot), -nohash (no Hash line: bpfmm prints none), -through none (only
+ * executions the model allows), and the drawing options, refused.
+ * Returns how many arguments of argv[i..] it used, 0 for an option it
+ * does not know, -1 after a usage error (already printed). */
+static int herd7_option(options *o, int argc, char **argv, int i)
+{
+	static const char *const drawing[] = { "-show", "-graph", "-showevents", "-nshow",
+						"-showone", "-squished", "-gv", "-evince" };
+	const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+	if (!strcmp(a, "-nohash"))
+		return 1;
+	if (!strcmp(a, "-o")) {
+		if (!v)
+			return bad_usage("%s needs a directory", a), -1;
+		o->dot_dir = v;
+		return 2;
+	}
+	if (!strcmp(a, "-through")) {
+		if (!v)
+			return bad_usage("%s needs all, invalid or none", a), -1;
+		if (!strcmp(v, "none"))
+			return 2;
+		return bad_usage("-through %s: bpfmm lets through only the executions the model "
+				 "allows (herd7's -through none); 'bpfmm explain TEST STATE' says "
+				 "which axiom forbids a state", v), -1;
+	}
+	for (size_t k = 0; k < sizeof drawing / sizeof *drawing; k++)
+		if (!strcmp(a, drawing[k]))
+			return bad_usage("%s chooses herd7's drawings; bpfmm draws one execution "
+					 "per test with -dot DIR (or -o DIR)", a), -1;
+	return 0;
 }
 
 /* A second argument of explain that names a file is a test, not a STATE. */
@@ -685,7 +733,12 @@ int main(int argc, char **argv)
 				return bad_usage("%s needs a directory", a);
 			o.dot_dir = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
-			return bad_usage("unknown option '%s'", a);
+			int used = herd7_option(&o, argc, argv, i);
+			if (used < 0)
+				return 2;
+			if (used == 0)
+				return bad_usage("unknown option '%s'", a);
+			i += used - 1;
 		} else {
 			files[nfiles++] = a;
 		}

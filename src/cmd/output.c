@@ -179,6 +179,11 @@ void json_field_error(FILE *f, const char *file, const diag *d)
 		snprintf(line, sizeof line, "%s: error: %s", d->file ? d->file : file, d->msg);
 	fputs(",\"error\":", f);
 	json_string(f, line, (int)strlen(line));
+	/* the same, taken apart for scripts (no line: an error of the file) */
+	if (d->pos.line > 0)
+		fprintf(f, ",\"line\":%d,\"column\":%d", d->pos.line, d->pos.col);
+	fputs(",\"message\":", f);
+	json_string(f, d->msg, (int)strlen(d->msg));
 }
 
 void print_json_error(FILE *f, const char *file, const diag *d)
@@ -202,7 +207,8 @@ void print_json_timeout(FILE *f, const char *file, const litmus_test *t, double 
 	fputs("}\n", f);
 }
 
-void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d)
+void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d,
+		bool show_time)
 {
 	static const char *const quant[] = { "exists", "~exists", "forall" };
 	int nl = name_len(t->name);
@@ -229,7 +235,9 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
 	}
 	fputc(']', f);
 	json_warnings(f, d);
-	fprintf(f, ",\"seconds\":%.6f}\n", res->seconds);
+	if (show_time)
+		fprintf(f, ",\"seconds\":%.6f", res->seconds);
+	fputs("}\n", f);
 }
 
 void json_begin(FILE *f, const char *file)

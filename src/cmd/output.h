@@ -14,7 +14,8 @@ void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool sho
  * command line), test, states, ok, positive, negative, quantifier,
  * observation, witnesses_exact, flags, warnings (d's, as printed on
  * stderr), seconds. */
-void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d);
+void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d,
+		bool show_time);
 
 /* For a test that could not be read or checked: {"file", "error" (the
  * FILE:LINE:COL: error: line), "warnings"}. */

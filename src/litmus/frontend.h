@@ -67,6 +67,8 @@ typedef struct frontend {
 	const char *qemu_arch;
 } frontend;
 
+/* Finds the front-end of an architecture keyword, ignoring case (litmus_read
+ * then refuses a keyword not spelt as fe->arch, as herd7 does). */
 typedef const frontend *(*frontend_lookup_fn)(const char *arch);
 
 /* Intern a register / memory symbol name; returns its index. */

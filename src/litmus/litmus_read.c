@@ -271,6 +271,10 @@ static int read_header(reader *r, frontend_lookup_fn lookup)
 	r->fe = lookup(arch);
 	if (!r->fe)
 		return diag_error(r->d, at, "unknown architecture '%s'", arch);
+	/* the lookup ignores case; the keyword does not, as in herd7 */
+	if (strcmp(r->fe->arch, arch))
+		return diag_error(r->d, at, "unknown architecture '%s' (did you mean '%s'? "
+				  "architecture keywords are case-sensitive)", arch, r->fe->arch);
 	r->t->fe = r->fe;
 	if (!(r->t->arch = dup_range(arch, strlen(arch))))
 		return oom(r);

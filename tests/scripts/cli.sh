@@ -52,6 +52,31 @@ expect_rc 0 "-json" "$bpfmm" -json "$sb" "$mp"
 grep -q '^{"file":"[^"]*/SB+plain.litmus","test":"SB+plain","states":\["0:r4=0; 1:r4=0;",' "$tmp/out" &&
 grep -q '"observation":"Never"' "$tmp/out" && ok || ko "-json content: $(cat "$tmp/out")"
 
+# -json: seconds only with time; errors taken apart (line, column, message)
+"$bpfmm" -json -notime "$sb" >"$tmp/out" 2>/dev/null
+grep -q '"seconds"' "$tmp/out" && ko "-json -notime still has seconds" || ok
+"$bpfmm" -json "$sb" | grep -q '"seconds":[0-9.]*}$' && ok || ko "-json without -notime: no seconds"
+"$bpfmm" -json "$tmp/bad.litmus" 2>/dev/null | grep -q '"error":"[^"]*bad.litmus:6:2: error: [^"]*","line":6,"column":2,"message":"' \
+	&& ok || ko "-json error fields: $("$bpfmm" -json "$tmp/bad.litmus" 2>/dev/null)"
+"$bpfmm" -json "$tmp/none.litmus" 2>/dev/null | grep -q '"line"' && ko "-json: line for a file error" || ok
+# architecture keywords are case-sensitive, as in herd7
+sed '1s/^BPF/BPf/' "$sb" >"$tmp/case.litmus"
+expect_rc 1 "BPf keyword" "$bpfmm" "$tmp/case.litmus"
+grep -q "case.litmus:1:1: error: unknown architecture 'BPf' (did you mean 'BPF'?" "$tmp/err" && ok || ko "keyword case: $(cat "$tmp/err")"
+# herd7's options: -nohash and -through none change nothing, -o is -dot,
+# -through all|invalid and drawing options are refused (exit 2)
+"$bpfmm" -notime "$sb" >"$tmp/plain.out" 2>&1
+expect_rc 0 "-nohash -through none" "$bpfmm" -nohash -through none -notime "$sb"
+cmp -s "$tmp/out" "$tmp/plain.out" && ok || ko "-nohash -through none changed the output"
+expect_rc 2 "-through invalid" "$bpfmm" -through invalid "$sb"
+grep -q "bpfmm explain TEST STATE" "$tmp/err" && ok || ko "-through message: $(cat "$tmp/err")"
+expect_rc 2 "-show prop" "$bpfmm" -show prop "$sb"
+grep -q "with -dot DIR" "$tmp/err" && ok || ko "-show message: $(cat "$tmp/err")"
+expect_rc 2 "-o without a folder" "$bpfmm" -o
+expect_rc 0 "-o DIR" "$bpfmm" -o "$tmp/odir" "$sb"
+[ -s "$tmp/odir/SB+plain.dot" ] && ok || ko "-o DIR: no SB+plain.dot"
+expect_rc 2 "herd7 wrapper: -through all" sh "$root/scripts/herd7" -through all "$sb"
+
 # Graphviz
 mkdir "$tmp/dot"
 expect_rc 0 "-dot" "$bpfmm" -dot "$tmp/dot" "$sb"
