@@ -341,25 +341,38 @@ static bool init_sets(const litmus_test *t, int thread, int reg, int sym)
 	return false;
 }
 
-/* A location some thread writes whose name is one or two edits away from
- * symbol s (names of three characters or more), or -1. */
-static int near_written(const litmus_test *t, const sym_use *u, int s)
+/* Written locations whose names are near symbol s's: one or two edits
+ * away for names of three characters or more; with `short_names` also
+ * one edit (a letter replaced, added or dropped) for shorter ones, where
+ * `x` for `w` is as likely as `y`, so up to three are named. Writes
+ * " for 'x' or 'y'" to buf ("" for none); returns how many. */
+static int near_written(const litmus_test *t, const sym_use *u, int s, bool short_names,
+			char *buf, size_t size)
 {
-	if (strlen(t->syms[s]) < 3)
-		return -1;
-	for (int o = 0; o < t->nsyms; o++)
-		if (o != s && (u[o].access & 2) && strlen(t->syms[o]) >= 3
-		    && diag_distance(t->syms[s], t->syms[o]) <= 2)
-			return o;
-	return -1;
+	size_t len = strlen(t->syms[s]), used = 0;
+	int found = 0;
+
+	buf[0] = '\0';
+	for (int o = 0; o < t->nsyms && found < 3; o++) {
+		bool is_short = len < 3 || strlen(t->syms[o]) < 3;
+		if (o == s || !(u[o].access & 2) || (is_short && !short_names))
+			continue;
+		if (diag_distance(t->syms[s], t->syms[o]) > (is_short ? 1 : 2))
+			continue;
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, "%s'%s'",
+						 found ? " or " : " for ", t->syms[o]);
+		found++;
+	}
+	return found;
 }
 
 static void warn_unaccessed(const litmus_test *t, const sym_use *u, int s, srcpos pos, diag *d)
 {
-	int o = near_written(t, u, s);
+	char hint[256];
 
-	diag_warning(d, pos, "location '%s' is accessed by no thread (a typo%s%s%s?)", t->syms[s],
-		     o >= 0 ? " for '" : "", o >= 0 ? t->syms[o] : "", o >= 0 ? "'" : "");
+	near_written(t, u, s, true, hint, sizeof hint);
+	diag_warning(d, pos, "location '%s' is accessed by no thread (a typo%s?)", t->syms[s], hint);
 }
 
 /* An observable of the condition or filter (registers: only when `regs`)
@@ -398,6 +411,7 @@ static void warn_prop(const litmus_test *t, const sym_use *u, const prop *p, dia
 static void warn_typos(const litmus_test *t, const check_result *res, diag *d)
 {
 	const sym_use *u = res->stats.syms;
+	char hint[256];
 
 	if (!u)
 		return;
@@ -406,20 +420,18 @@ static void warn_typos(const litmus_test *t, const check_result *res, diag *d)
 		if (e->thread == -1 && !u[e->sym].access)
 			warn_unaccessed(t, u, e->sym, e->pos, d);
 		else if (e->thread != -1 && e->val.sym >= 0 && !u[e->val.sym].access
-			 && near_written(t, u, e->val.sym) >= 0)
+			 && near_written(t, u, e->val.sym, false, hint, sizeof hint) > 0)
 			warn_unaccessed(t, u, e->val.sym, e->pos, d);
 	}
 	warn_prop(t, u, t->cond, d);
 	warn_prop(t, u, t->filter, d);
 	for (int i = 0; i < t->nlocations; i++)
 		warn_obs(t, u, &t->locations[i], false, d);
-	for (int s = 0; s < t->nsyms; s++) {
-		int o = u[s].access == 1 && !init_sets(t, -1, -1, s) ? near_written(t, u, s) : -1;
-		if (o >= 0)
+	for (int s = 0; s < t->nsyms; s++)
+		if (u[s].access == 1 && !init_sets(t, -1, -1, s)
+		    && near_written(t, u, s, false, hint, sizeof hint) > 0)
 			diag_warning(d, u[s].pos, "location '%s' is read but never written nor "
-				     "initialised, so every read returns 0 (a typo for '%s'?)",
-				     t->syms[s], t->syms[o]);
-	}
+				     "initialised, so every read returns 0 (a typo%s?)", t->syms[s], hint);
 }
 
 typedef struct {

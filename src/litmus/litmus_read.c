@@ -5,6 +5,7 @@
  * grid is cut into cells in place (a NUL ends each cell) and each thread's
  * cells go to the architecture front-end.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -1345,6 +1346,34 @@ fail:
 
 /* ---- a condition's proposition on its own (bpfmm explain STATE) ---- */
 
+/* Where STATE names memory symbol `sym`: an observable's position, else
+ * the first whole-word occurrence of its name in `text` (a value such as
+ * 0:r1=zz), else the start. */
+static srcpos prop_sym_pos(const prop *p, int sym, const char *name, const char *text)
+{
+	srcpos at = { 0, 0 };
+
+	for (; p && !at.line; p = p->r) {
+		if (p->kind == PROP_ATOM) {
+			if (p->lhs.thread < 0 && p->lhs.sym == sym)
+				return p->lhs.pos;
+			if (p->rhs_is_obs && p->rhs_obs.thread < 0 && p->rhs_obs.sym == sym)
+				return p->rhs_obs.pos;
+		}
+		at = prop_sym_pos(p->l, sym, name, NULL);
+	}
+	if (at.line || !text)
+		return at;
+	size_t n = strlen(name);
+	for (const char *q = strstr(text, name); q; q = strstr(q + 1, name)) {
+		bool word_before = q > text && (isalnum((unsigned char)q[-1]) || q[-1] == '_');
+		bool word_after = isalnum((unsigned char)q[n]) || q[n] == '_';
+		if (!word_before && !word_after)
+			return (srcpos){ 1, (int)(q - text) + 1 };
+	}
+	return (srcpos){ 1, 1 };
+}
+
 prop *litmus_read_prop(litmus_test *t, const char *text, const char *name, diag *d)
 {
 	char *copy = dup_range(text, strlen(text));
@@ -1367,7 +1396,8 @@ prop *litmus_read_prop(litmus_test *t, const char *text, const char *name, diag 
 		p = NULL;
 	}
 	if (p && t->nsyms > nsyms) {
-		diag_error(d, (srcpos){ 1, 1 }, "location '%s' is not one of the test's", t->syms[nsyms]);
+		diag_error(d, prop_sym_pos(p, nsyms, t->syms[nsyms], text),
+			   "location '%s' is not one of the test's", t->syms[nsyms]);
 		prop_free(p);
 		p = NULL;
 	}

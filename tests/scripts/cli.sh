@@ -59,6 +59,12 @@ grep -q '"seconds"' "$tmp/out" && ko "-json -notime still has seconds" || ok
 "$bpfmm" -json "$tmp/bad.litmus" 2>/dev/null | grep -q '"error":"[^"]*bad.litmus:6:2: error: [^"]*","line":6,"column":2,"message":"' \
 	&& ok || ko "-json error fields: $("$bpfmm" -json "$tmp/bad.litmus" 2>/dev/null)"
 "$bpfmm" -json "$tmp/none.litmus" 2>/dev/null | grep -q '"line"' && ko "-json: line for a file error" || ok
+# a one-letter location in the condition that no thread accesses: the
+# written one-letter names are suggested
+printf 'BPF typo1\n{\n0:r1=x; 0:r2=y;\n}\nP0 ;\n*(u32 *)(r1 + 0) = 1 ;\n*(u32 *)(r2 + 0) = 1 ;\nexists (x=1 /\\ w=1)\n' >"$tmp/typo1.litmus"
+expect_rc 0 "one-letter typo" "$bpfmm" "$tmp/typo1.litmus"
+grep -q "typo1.litmus:8:16: warning: location 'w' is accessed by no thread (a typo for 'x' or 'y'?)" "$tmp/err" \
+	&& ok || ko "one-letter typo hint: $(cat "$tmp/err")"
 # architecture keywords are case-sensitive, as in herd7
 sed '1s/^BPF/BPf/' "$sb" >"$tmp/case.litmus"
 expect_rc 1 "BPf keyword" "$bpfmm" "$tmp/case.litmus"

@@ -181,6 +181,11 @@ expect_rc 1 "explain a bad STATE" "$bpfmm" explain "$mp" "1:r4=1 /\\"
 grep -q '^STATE:1:[0-9]*: error: ' "$tmp/err" && ok || ko "bad STATE message: $(cat "$tmp/err")"
 expect_rc 1 "explain a STATE with an unknown location" "$bpfmm" explain "$mp" "zz=1"
 grep -q "error: location 'zz' is not one of the test's" "$tmp/err" && ok || ko "unknown location message: $(cat "$tmp/err")"
+# the column of the unknown location, wherever it is
+expect_rc 1 "explain: unknown location in the middle" "$bpfmm" explain "$mp" "1:r4=1 /\\ [zz]=0"
+grep -q "^STATE:1:11: error: location 'zz'" "$tmp/err" && ok || ko "unknown location column: $(cat "$tmp/err")"
+expect_rc 1 "explain: unknown location as a value" "$bpfmm" explain "$mp" "1:r4=1 /\\ 0:r1=zz"
+grep -q "^STATE:1:16: error: location 'zz'" "$tmp/err" && ok || ko "unknown location value column: $(cat "$tmp/err")"
 expect_rc 1 "explain a STATE with a thread the test lacks" "$bpfmm" explain "$mp" "5:r1=1"
 expect_rc 0 "explain a reachable STATE" "$bpfmm" explain "$mp" "1:r4=1 /\\ 1:r5=1"
 grep -q ' is allowed: ' "$tmp/out" && grep -q 'It passes every check of the model: atomicity' "$tmp/out" \
