@@ -81,6 +81,7 @@ check: deps all
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  "kernel=bash kernel/check.sh --variants 'riscv64 arm64'" \
+	  "locks=SHARED=$(SHARED) sh tests/locks/run.sh" \
 	  "bpf-run=RUN_ARCHES='riscv64 arm64' RUN_OPTS='--instances 64 --passes 1' bash tests/run/suite.sh" \
 	  "kernel-model=bash kernel/model-check.sh --jit-only --no-mips" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \

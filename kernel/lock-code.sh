@@ -1,0 +1,55 @@
+#!/bin/sh
+# kernel/lock-code.sh [VMLINUX] - checks that the lock sequences of
+# tests/locks/gen.sh are the code the riscv64 kernel with patch 1 really
+# runs: disassembles the kernel-check build's vmlinux (default
+# $BPFMM_CACHE/kernel-check/build-riscv64/vmlinux, built by `make check`'s
+# kernel suite) with riscv64-linux-gnu-objdump and looks for each one.
+# Prints PASS/FAIL lines and "N passed, N failed"; SKIP without a vmlinux.
+set -u
+vmlinux=${1:-${BPFMM_CACHE:-$HOME/.cache/bpfmm}/kernel-check/build-riscv64/vmlinux}
+objdump=riscv64-linux-gnu-objdump
+if [ ! -r "$vmlinux" ]; then
+	echo "SKIP: no riscv64 vmlinux ($vmlinux: make check's kernel suite builds it)"
+	exit 0
+fi
+command -v $objdump >/dev/null 2>&1 || { echo "SKIP: no $objdump (package binutils-riscv64-linux-gnu)"; exit 0; }
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+# one instruction a line: "mnemonic operands", addresses and encodings gone
+$objdump -d --no-show-raw-insn "$vmlinux" |
+	awk -F'\t' '/^[0-9a-f]+ <.*>:$/ { print; next } NF >= 2 { print $2 " " $3 }' >"$tmp/dis"
+pass=0 fail=0
+ok() { echo "PASS $*"; pass=$((pass + 1)); }
+ko() { echo "FAIL $*"; fail=$((fail + 1)); }
+# body FUNCTION: its instructions, mnemonics only, on one line
+body() { awk -v f="<$1>:" '$2 == f { on = 1; next } on && /^[0-9a-f]+ </ { exit } on && NF { print $1 }' "$tmp/dis" | paste -sd' '; }
+# has FUNCTION REGEX: the function's mnemonic line matches
+has() {
+	b=$(body "$1")
+	if [ -z "$b" ]; then ko "$1: not in $vmlinux"; return; fi
+	echo "$b" | grep -Eq "$2" && ok "$1: $3" || ko "$1: $3 (code: $b)"
+}
+has do_raw_spin_lock '^lui amoadd\.w\.aqrl ' "spin_lock starts with amoadd.w.aqrl"
+has queued_read_lock '^li amoadd\.w\.aq ' "read_lock is amoadd.w.aq (patch 1; 6.12: amoadd.w + fence r,rw)"
+has queued_write_lock '^li lr\.w bnez sc\.w bnez fence ' "write_lock is lr.w, bnez, sc.w, bnez, fence"
+grep -A6 '<queued_write_lock>:' "$tmp/dis" | grep -q '^fence r,rw' && ok "queued_write_lock: the fence is fence r,rw" \
+	|| ko "queued_write_lock: no fence r,rw"
+# read_unlock is inlined: li REG,-512 then amoadd.w.rl ..,REG,.. (patch 1)
+awk '$1 == "li" && $2 ~ /,-512$/ { split($2, a, ","); r = a[1]; next }
+	r != "" && $1 == "amoadd.w.rl" { split($2, b, ","); if (b[2] == r) { n++ } r = "" ; next }
+	{ r = "" }
+	END { exit n > 0 ? 0 : 1 }' "$tmp/dis" && ok "read_unlock (inlined): li -512 then amoadd.w.rl" \
+	|| ko "read_unlock: no li -512 + amoadd.w.rl"
+# spin_unlock and write_unlock are inlined: fence rw,w then sh / sb
+# spin_unlock (do_raw_spin_unlock, after its mmiowb part): the owner's
+# atomic_read, then fence rw,w and the 16-bit store, only ALU between
+has do_raw_spin_unlock 'lw sext\.w fence (addw |sll |srl )*sh ret$' "spin_unlock ends lw, fence, sh"
+awk -v f="<do_raw_spin_unlock>:" '$2 == f { on = 1; next } on && /^[0-9a-f]+ </ { exit } on && NF { l = l "\n" $0 }
+	END { print l }' "$tmp/dis" | grep -q '^fence rw,w$' && ok "do_raw_spin_unlock: the fence is fence rw,w" \
+	|| ko "do_raw_spin_unlock: no fence rw,w"
+grep -A1 '^fence rw,w' "$tmp/dis" | grep -q '^sb ' && ok "write_unlock (inlined): fence rw,w then sb" \
+	|| ko "write_unlock: no fence rw,w + sb"
+grep -q '^amoand\.d\.rl zero,' "$tmp/dis" && ok "clear_bit_unlock: amoand.d.rl zero" || ko "no amoand.d.rl zero"
+grep -q '^amoor\.d\.aq ' "$tmp/dis" && ok "test_and_set_bit_lock: amoor.d.aq" || ko "no amoor.d.aq"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
