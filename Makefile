@@ -82,6 +82,7 @@ check: deps all
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
 	  "kernel=bash kernel/check.sh --variants 'riscv64 arm64'" \
 	  "bpf-run=RUN_OPTS='--instances 64 --passes 1' bash tests/run/suite.sh" \
+	  "jit-check=bash tests/jit-check/suite.sh" \
 	  "kernel-model=bash kernel/model-check.sh --jit-only --no-mips" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \
 	  "explain=SHARED=$(SHARED) sh tests/scripts/explain.sh build/bpfmm" \
@@ -235,6 +236,12 @@ kernel-check: kernel-judge-test
 .PHONY: bpf-run-check
 bpf-run-check: all
 	bash tests/run/suite.sh
+
+# The recorded dumps of suite jit-check (tests/jit-check/fixtures), cut
+# from the consoles the bpf-run guests left (docs/jit-check.md).
+.PHONY: jit-check-fixture
+jit-check-fixture:
+	bash scripts/jit-check-fixture.sh
 
 .PHONY: kernel-model-check
 kernel-model-check: all

@@ -17,7 +17,9 @@
  * Output (console), every line starting with "bpfmm-run: ":
  *   cpus N
  *   unsupported TEST REASON         the verifier refused a program
- *   jit TEST T HEX                  the JIT's code of thread T
+ *   layout TEST STRIDE INSTANCES    memory of one instance, how many
+ *   jit TEST T HEX                  the JIT's code of thread T (every test;
+ *                                   read by `bpfmm jit-check`)
  *   state TEST COUNT 0:r1=1; [x]=2;
  *   done TEST INSTANCES SECONDS
  *   all done                        last line when every test ran
@@ -301,6 +303,7 @@ static int run_test(test *t)
 	for (ti = 0; ti < t->nthreads; ti++)
 		if ((fds[ti] = load_prog(t, ti, map_fd)) < 0)
 			goto out;
+	say("layout %s %d %d", t->name, t->stride, ninst);
 	for (ti = 0; ti < t->nthreads; ti++)
 		print_jit(t, ti, fds[ti]);
 
