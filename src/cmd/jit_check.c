@@ -1067,6 +1067,13 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 			/* the guest did not run it: say why if it said so */
 			const char *r = "no JIT code in the dump";
 			size_t nl = strlen(name);
+			check_result rr = { 0 };
+			diag dr = { .file = files[fi] };
+			if (check_test(t, bpf.run, o.budget, &rr, &dr) == 0) {
+				if (run_unsupported(t, &rr, whybuf, sizeof whybuf))
+					r = whybuf;
+				check_result_free(&rr);
+			}
 			for (int k = 0; k < d.nunsupported; k++)
 				if (!strncmp(d.unsupported[k], name, nl) && d.unsupported[k][nl] == ' ') {
 					snprintf(whybuf, sizeof whybuf, "verifier: %s", d.unsupported[k] + nl + 1);
@@ -1093,6 +1100,19 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 					strcat(extra, lt[ti].extra);
 			}
 			char *text = map_test_text(&m, t, cells, ncells, nt, NULL, 0, extra);
+			/* an instruction the native front-end does not model (e.g.
+			 * arm64 byte accesses): the code cannot be lifted */
+			diag dn = { .file = "(lifted)" };
+			litmus_test *tn = litmus_read_string(text, "(lifted)", frontend_for_arch, &dn);
+			if (!tn || tn->fe != nfe) {
+				printf("JitCheck %s %s jit refused (%s front-end: %s)\n", name, a->name,
+				       a->fe_arch, dn.msg);
+				nrefused++;
+				litmus_free(tn);
+				free(text);
+				goto next;
+			}
+			litmus_free(tn);
 			nlifted++;
 			if (o.emit) {
 				char stem[256];
@@ -1124,6 +1144,7 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 			free(buf);
 			free(text);
 		}
+next:
 		m.native_by_thread = NULL;
 		free(byth);
 		for (int ti = 0; ti < nt; ti++)

@@ -569,12 +569,26 @@ static int load_bpf_model(const char *mdir, const char *name, bpf_model *bm)
 	return 0;
 }
 
+/* The test's memory layout, and whether the guest can run it. */
+static void layout(run_test *rt, int ninst)
+{
+	const litmus_test *t = rt->t;
+
+	rt->slot = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *rt->slot);
+	for (int i = 0; i < rt->res.nobs; i++)
+		rt->slot[i] = rt->res.obs[i].thread >= 0 ? rt->nslots++ : -1;
+	/* locations, result slots, then the start barrier's counter */
+	rt->stride = t->nsyms * LINE + ((rt->nslots * 8 + LINE - 1) / LINE) * LINE + LINE;
+	check_shape(rt);
+	if (!rt->unsupported)
+		try_translate(rt, ninst);
+}
+
 /* Read and check one test; 0 if it can be run (rt->unsupported may be set). */
 static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc, int ninst)
 {
 	diag d = { .file = file };
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
-	int i;
 
 	memset(rt, 0, sizeof *rt);
 	if (!t) {
@@ -591,15 +605,25 @@ static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc,
 		diag_print(&d);
 		return -1;
 	}
-	rt->slot = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *rt->slot);
-	for (i = 0; i < rt->res.nobs; i++)
-		rt->slot[i] = rt->res.obs[i].thread >= 0 ? rt->nslots++ : -1;
-	/* locations, result slots, then the start barrier's counter */
-	rt->stride = t->nsyms * LINE + ((rt->nslots * 8 + LINE - 1) / LINE) * LINE + LINE;
-	check_shape(rt);
-	if (!rt->unsupported)
-		try_translate(rt, ninst);
+	layout(rt, ninst);
 	return 0;
+}
+
+const char *run_unsupported(const litmus_test *t, const check_result *res, char *why, size_t n)
+{
+	run_test rt = { .t = t, .res = *res };
+	const char *r = NULL;
+
+	if (strcmp(t->arch, "BPF") != 0)
+		set_unsupported(&rt, "not a BPF test");
+	else
+		layout(&rt, 1024);
+	if (rt.unsupported) {
+		snprintf(why, n, "%s", rt.unsupported);
+		r = why;
+	}
+	free(rt.slot);
+	return r;
 }
 
 static void free_test(run_test *rt)

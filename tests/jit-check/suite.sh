@@ -25,8 +25,11 @@ shared=${SHARED:-../shared}
 fix=tests/jit-check/fixtures
 make -s build/bpfmm build/bpfgen || exit 2
 if ! command -v llvm-objdump-19 >/dev/null || ! command -v llvm-objcopy-19 >/dev/null; then
-	echo "SKIP: no llvm-objdump-19 / llvm-objcopy-19 (Debian package llvm-19)"
-	exit 0
+	sh scripts/deps.sh clang >/dev/null 2>&1
+	if ! command -v llvm-objdump-19 >/dev/null || ! command -v llvm-objcopy-19 >/dev/null; then
+		echo "SKIP: no llvm-objdump-19 / llvm-objcopy-19 (Debian package llvm-19: scripts/deps.sh clang)"
+		exit 0
+	fi
 fi
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
