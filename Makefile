@@ -126,13 +126,13 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 # ---- fuzzing (tests/fuzz/, docs/fuzzing.md) ----------------------------
-# `make fuzz`: build the three libFuzzer targets with clang (ASan + UBSan)
+# `make fuzz`: build the four libFuzzer targets with clang (ASan + UBSan)
 # in build-fuzz/ and run each for FUZZ_SECONDS, one after the other; new
 # inputs go to build-fuzz/corpus-T, faults to build-fuzz/crash-T-*.
 # `make fuzz-replay` (part of `make check`): every file of the corpus
 # (tests/fuzz/corpus/T) once through its target, built with gcc and
 # ASan/UBSan and a standalone main.
-FUZZ_TARGETS ?= litmus cat map
+FUZZ_TARGETS ?= litmus cat map jit
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
 # libFuzzer's -timeout is wall-clock time: on a loaded machine a legitimate

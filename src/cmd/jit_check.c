@@ -223,6 +223,52 @@ static void dl_push(dlist *l, const dinsn *i)
 	l->v[l->n++] = *i;
 }
 
+/* One line of llvm-objdump -d: "   OFF: BYTES \tMNEMONIC\tOPERANDS  # comment";
+ * false if it is no instruction. */
+static bool objdump_line(const jarch *a, char *line, dinsn *in, long *addr)
+{
+	char *colon, *t1, *t2, *e;
+
+	line[strcspn(line, "\n")] = '\0';
+	*addr = strtol(line, &colon, 16);
+	if (colon == line || *colon != ':' || *addr < 0 || !(t1 = strchr(colon, '\t')))
+		return false;
+	memset(in, 0, sizeof *in);
+	t2 = strchr(t1 + 1, '\t');
+	if (t2)
+		*t2 = '\0';
+	snprintf(in->mn, sizeof in->mn, "%s", t1 + 1);
+	if (t2) {
+		/* drop llvm's comments: "  # imm = ...", "// =1" */
+		if ((e = strstr(t2 + 1, " #")) != NULL && a->kind == A_X86)
+			*e = '\0';
+		if ((e = strstr(t2 + 1, "//")) != NULL)
+			*e = '\0';
+		snprintf(in->ops, sizeof in->ops, "%s", t2 + 1);
+		for (size_t k = strlen(in->ops); k && in->ops[k - 1] == ' '; k--)
+			in->ops[k - 1] = '\0';
+	}
+	return in->mn[0] != '\0';
+}
+
+/* Append in to l; x86's lock prefix, which llvm prints alone on its line,
+ * is joined to the instruction after it. */
+static void join_lock(const jarch *a, dinsn *in, bool *lock, dlist *l)
+{
+	if (a->kind == A_X86 && !strcmp(in->mn, "lock") && !in->ops[0]) {
+		*lock = true;
+		return;
+	}
+	if (*lock) {
+		char m[sizeof in->mn];
+		snprintf(m, sizeof m, "%s", in->mn);
+		snprintf(in->mn, sizeof in->mn, "lock %.18s", m);
+		in->addr -= 1;
+		*lock = false;
+	}
+	dl_push(l, in);
+}
+
 /* Disassemble every image of d in one llvm-objdump run; per image its
  * instructions in out[i]. */
 static int disassemble(const jarch *a, const char *objdump, const char *objcopy, dump *d,
@@ -270,44 +316,17 @@ static int disassemble(const jarch *a, const char *objdump, const char *objcopy,
 	int cur = 0;
 	bool lock = false;
 	while (getline(&line, &cap, p) > 0) {
-		char *colon, *t1, *t2, *e;
-		line[strcspn(line, "\n")] = '\0';
-		long addr = strtol(line, &colon, 16);
-		if (colon == line || *colon != ':' || !(t1 = strchr(colon, '\t')))
+		dinsn in;
+		long addr;
+		if (!objdump_line(a, line, &in, &addr))
 			continue;
-		dinsn in = { 0 };
-		t2 = strchr(t1 + 1, '\t');
-		if (t2)
-			*t2 = '\0';
-		snprintf(in.mn, sizeof in.mn, "%s", t1 + 1);
-		if (t2) {
-			/* drop llvm's comments: "  # imm = ...", "// =1" */
-			if ((e = strstr(t2 + 1, " #")) != NULL && a->kind == A_X86)
-				*e = '\0';
-			if ((e = strstr(t2 + 1, "//")) != NULL)
-				*e = '\0';
-			snprintf(in.ops, sizeof in.ops, "%s", t2 + 1);
-			for (size_t k = strlen(in.ops); k && in.ops[k - 1] == ' '; k--)
-				in.ops[k - 1] = '\0';
-		}
 		while (cur + 1 < d->n && addr >= d->v[cur + 1].start)
 			cur++;
 		if (cur >= d->n || addr < d->v[cur].start || addr >= d->v[cur].start + (long)d->v[cur].len)
 			continue;
 		in.addr = addr - d->v[cur].start;
 		out[cur].start = d->v[cur].start;
-		if (a->kind == A_X86 && !strcmp(in.mn, "lock") && !in.ops[0]) {
-			lock = true;      /* the prefix, alone on its line */
-			continue;
-		}
-		if (lock) {
-			char m[sizeof in.mn];
-			snprintf(m, sizeof m, "%s", in.mn);
-			snprintf(in.mn, sizeof in.mn, "lock %.18s", m);
-			in.addr -= 1;
-			lock = false;
-		}
-		dl_push(&out[cur], &in);
+		join_lock(a, &in, &lock, &out[cur]);
 	}
 	free(line);
 	int rc = pclose(p);
@@ -1164,4 +1183,49 @@ next:
 	cat_run_free(nat.run);
 	cat_model_free(nat.m);
 	return status;
+}
+
+/* For the fuzz target (tests/fuzz/fuzz_jit.c): the untrusted text jit-check
+ * reads, without running llvm-objdump.  Byte 0 picks the architecture; each
+ * following line is read as a dump line ("bpfmm-run: jit ...") or as a
+ * line of llvm-objdump's output, and the instructions so read are lifted as
+ * one thread. */
+int jit_check_fuzz(const char *data, size_t n)
+{
+	if (n == 0)
+		return 0;
+	const jarch *a = &arches[(unsigned char)data[0] % NELEM(arches)];
+	char *text = xstrndup(data + 1, n - 1), *save = NULL;
+	dlist l = { 0 };
+	bool lock = false;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *p = strstr(line, "bpfmm-run: jit ");
+		if (p) {
+			char *test;
+			int thread;
+			unsigned char *code;
+			size_t len;
+			const char *why;
+			if (jit_parse_line(p + 11, &test, &thread, &code, &len, &why) == 0) {
+				free(test);
+				free(code);
+			}
+			continue;
+		}
+		dinsn in;
+		long addr;
+		if (objdump_line(a, line, &in, &addr)) {
+			in.addr = addr;
+			join_lock(a, &in, &lock, &l);
+		}
+	}
+	rval want[10];
+	for (int k = 0; k < 10; k++)
+		want[k] = (rval){ .k = V_BASE, .v = 64 * k };
+	lifted lt;
+	lift(a, &l, 0, want, &lt);
+	free_lifted(&lt);
+	free(l.v);
+	free(text);
+	return 0;
 }

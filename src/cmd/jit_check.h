@@ -14,4 +14,8 @@ int jit_check_main(int argc, char **argv, const char *model_dir);
 int jit_parse_line(const char *l, char **test, int *thread, unsigned char **code, size_t *len,
 		   const char **why);
 
+/* The fuzz target's entry (tests/fuzz/fuzz_jit.c): a dump or disassembly
+ * text read and lifted, nothing run.  Returns 0. */
+int jit_check_fuzz(const char *data, size_t n);
+
 #endif
