@@ -34,6 +34,7 @@ def threads(path):
             c = re.sub(r'\bl\w+:\s*', '', c)          # label definitions
             c = re.sub(r'\bl\d+[ta]\w+', 'L', c)      # label uses
             c = re.sub(r'\s+', ' ', c).replace(', ', ',').strip()
+            c = c.replace(',#0]', ']')
             if regs:
                 c = REG.sub('R', c)
             if c:
