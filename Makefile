@@ -237,8 +237,8 @@ kernel-check: kernel-judge-test
 bpf-run-check: all
 	bash tests/run/suite.sh
 
-# The recorded dumps of suite jit-check (tests/jit-check/fixtures), cut
-# from the consoles the bpf-run guests left (docs/jit-check.md).
+# The recorded dumps of suite jit-check (tests/jit-check/fixtures): the
+# bpf-run guests booted once each with the fixture's tests (docs/jit-check.md).
 .PHONY: jit-check-fixture
 jit-check-fixture:
 	bash scripts/jit-check-fixture.sh

@@ -1,27 +1,30 @@
 #!/bin/bash
-# scripts/jit-check-fixture.sh - `make jit-check-fixture`: cut the consoles
-# the bpf-run guests left in $BPFMM_CACHE/kernel-check/logs (suite bpf-run)
-# to the tests of tests/jit-check/fixtures/tests (and, for the broken
-# riscv64 JIT, SB+xchg64+xchg64 and lost-update), into
-# tests/jit-check/fixtures/ARCH.console: the recorded dumps suite jit-check
-# reads without guests.  Only the runner's "layout" and "jit" lines are kept.
+# scripts/jit-check-fixture.sh - `make jit-check-fixture`: the recorded
+# dumps suite jit-check reads without guests (tests/jit-check/fixtures).
+# Boots the riscv64, arm64 and x86_64 guests of `bpfmm run` (kernels of the
+# kernel suite, under $BPFMM_CACHE) once each with the tests listed in
+# tests/jit-check/fixtures/tests (16 instances: only the code matters), and
+# the broken riscv64 JIT's kernel (tests/run/patches) with SB+xchg64+xchg64
+# and lost-update; keeps the runner's "layout" and "jit" lines of each
+# console in tests/jit-check/fixtures/ARCH.console.
 set -eu
 cd "$(dirname "$0")/.."
-source kernel/lib.sh
+make -s build/bpfmm
 fix=tests/jit-check/fixtures
-names() { for f in "$@"; do sed -n '1s/^[^ ]* //p' "$f"; done; }
-cut_dump() {
-	local src=$WORK/logs/run-$1.console dst=$fix/$1.console
-	shift
-	[ -s "$src" ] || { echo "no $src: run the bpf-run suite first" >&2; exit 1; }
-	names "$@" | while read -r n; do
-		tr -d '\r' < "$src" | grep -F -e "bpfmm-run: layout $n " -e "bpfmm-run: jit $n " |
-			sed 's/^.*\(bpfmm-run: \)/\1/'
-	done > "$dst"
-	echo "$dst: $(grep -c ' jit ' "$dst") thread images"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# dump NAME ARCH TESTS...: run them on kernel variant NAME, keep the dump lines
+dump() {
+	local name=$1 arch=$2
+	shift 2
+	rm -rf "$tmp"/bpfmm-run.*
+	RUN_VARIANT=$name TMPDIR=$tmp build/bpfmm run --arch "$arch" --instances 16 --passes 1 "$@" > "$tmp/$name.txt" || true
+	tr -d '\r' < "$tmp"/bpfmm-run.*/console.log | grep -E '^bpfmm-run: (layout|jit) ' > "$fix/$name.console"
+	echo "$fix/$name.console: $(grep -c ' jit ' "$fix/$name.console") thread images"
 }
 mapfile -t tests < "$fix/tests"
 for arch in riscv64 arm64 x86_64; do
-	cut_dump "$arch" "${tests[@]}"
+	dump "$arch" "$arch" "${tests[@]}"
 done
-cut_dump riscv64-brokenjit tests/litmus/bpf/SB+xchg64+xchg64.litmus tests/run/lost-update.litmus
+dump riscv64-brokenjit riscv64 \
+	tests/litmus/bpf/SB+xchg64+xchg64.litmus tests/run/lost-update.litmus

@@ -35,6 +35,7 @@ def threads(path):
             c = re.sub(r'\bl\d+[ta]\w+', 'L', c)      # label uses
             c = re.sub(r'\s+', ' ', c).replace(', ', ',').strip()
             c = c.replace(',#0]', ']')
+            c = re.sub(r'([ ,])0\(', r'\1(', c)
             if regs:
                 c = REG.sub('R', c)
             if c:

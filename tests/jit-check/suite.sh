@@ -3,7 +3,7 @@
 # (docs/jit-check.md).
 #
 # 1. Without guests: `bpfmm jit-check` on the recorded dumps of
-#    tests/jit-check/fixtures (real consoles of the bpf-run guests, cut to
+#    tests/jit-check/fixtures (real consoles of the bpf-run guests run with
 #    the tests listed in fixtures/tests by `make jit-check-fixture`): every
 #    test lifted, none unsound for the three 6.12 JITs; the broken riscv64
 #    JIT's relaxed xchg unsound (with its state); a corrupted dump line
