@@ -21,6 +21,7 @@
  * The lifted test is judged against bpf.cat on the source test by map's
  * judge (jit_map.h): sound, sound-stronger or unsound STATE.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -95,13 +96,10 @@ typedef struct {
 
 static int hexval(int c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	static const char digits[] = "0123456789abcdef";
+	const char *p = c ? strchr(digits, tolower(c)) : NULL;
+
+	return p ? (int)(p - digits) : -1;
 }
 
 /* One "jit TEST T HEX" line (after the "bpfmm-run: " prefix); 0 if it is
@@ -720,6 +718,13 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 	size_t len = 0;
 
 	out[0] = '\0';
+	/* x86 "shrq %r8" is llvm's spelling of a shift by 1 */
+	if (a->kind == A_X86 && no == 1 && o[0][0] == '%'
+	    && (!strncmp(in->mn, "sh", 2) || !strncmp(in->mn, "sa", 2))) {
+		snprintf(o[1], sizeof o[1], "%s", o[0]);
+		snprintf(o[0], sizeof o[0], "$1");
+		no = 2;
+	}
 	for (int k = 0; k < no; k++) {
 		char t[96], base[8];
 		int64_t v, off;
