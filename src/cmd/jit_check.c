@@ -733,10 +733,8 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 			    : (in->mn[0] == 'b' || in->mn[0] == 'j' || !strncmp(in->mn, "cb", 2)
 			       || !strncmp(in->mn, "tb", 2)))) {
 			/* "0x76 <sym+0x76>": an absolute offset in the blob */
-			char *e;
 			*lt_ = '\0';
-			long target = strtol(o[k], &e, 16);
-			(void)e;
+			long target = strtol(o[k], NULL, 16);
 			target -= l->start;   /* llvm prints offsets in the blob */
 			int idx = -1;
 			for (int j = 0; j < l->n; j++)
@@ -825,7 +823,7 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 		int64_t off;
 		if (i >= l->n || split_ops(l->v[i].ops, o, 2) != 2)
 			return refuse(lt, "the epilogue does not spill r0..r9%s%s", "", "");
-		const char *src = a->kind == A_X86 ? o[0] : o[0], *mem = a->kind == A_X86 ? o[1] : o[0 + 1];
+		const char *src = o[0], *mem = o[1];   /* the same order in the three dialects */
 		bool st = a->kind == A_X86 ? !strcmp(l->v[i].mn, "movq") && o[0][0] == '%'
 			: a->kind == A_RISCV ? !strcmp(l->v[i].mn, "sd")
 			: (!strcmp(l->v[i].mn, "str") || !strcmp(l->v[i].mn, "stur")) && o[0][0] == 'x';
