@@ -83,6 +83,7 @@ check: deps all
 	  "kernel=bash kernel/check.sh --variants 'riscv64 arm64'" \
 	  "locks=SHARED=$(SHARED) sh tests/locks/run.sh" \
 	  "bpf-run=RUN_ARCHES='riscv64 arm64' RUN_OPTS='--instances 64 --passes 1' bash tests/run/suite.sh" \
+	  "jit-check=bash tests/jit-check/suite.sh" \
 	  "kernel-model=bash kernel/model-check.sh --jit-only --no-mips" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \
 	  "explain=SHARED=$(SHARED) sh tests/scripts/explain.sh build/bpfmm" \
@@ -126,13 +127,13 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 # ---- fuzzing (tests/fuzz/, docs/fuzzing.md) ----------------------------
-# `make fuzz`: build the three libFuzzer targets with clang (ASan + UBSan)
+# `make fuzz`: build the four libFuzzer targets with clang (ASan + UBSan)
 # in build-fuzz/ and run each for FUZZ_SECONDS, one after the other; new
 # inputs go to build-fuzz/corpus-T, faults to build-fuzz/crash-T-*.
 # `make fuzz-replay` (part of `make check`): every file of the corpus
 # (tests/fuzz/corpus/T) once through its target, built with gcc and
 # ASan/UBSan and a standalone main.
-FUZZ_TARGETS ?= litmus cat map
+FUZZ_TARGETS ?= litmus cat map jit
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
 # libFuzzer's -timeout is wall-clock time: on a loaded machine a legitimate
@@ -238,6 +239,12 @@ kernel-check: kernel-judge-test
 .PHONY: bpf-run-check
 bpf-run-check: all
 	bash tests/run/suite.sh
+
+# The recorded dumps of suite jit-check (tests/jit-check/fixtures): the
+# bpf-run guests booted once each with the fixture's tests (docs/jit-check.md).
+.PHONY: jit-check-fixture
+jit-check-fixture:
+	bash scripts/jit-check-fixture.sh
 
 .PHONY: kernel-model-check
 kernel-model-check: all

@@ -5,7 +5,8 @@
 #   scripts/deps.sh kernel    cross compilers, QEMU, the kernel source
 #   scripts/deps.sh fuzz      clang and its libFuzzer runtime (`make fuzz`)
 #   scripts/deps.sh clang     clang-19 and llvm-19 (llvm-objdump-19): the
-#                             BPF compiler of `bpfmm clang2bpf` (suite clang2bpf)
+#                             BPF compiler of `bpfmm clang2bpf` (suite clang2bpf),
+#                             the disassembler of `bpfmm jit-check`
 #
 # As root, missing packages are installed with apt-get. Otherwise the
 # script names exactly what is missing and exits 1.

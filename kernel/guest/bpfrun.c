@@ -17,11 +17,14 @@
  * Output (console), every line starting with "bpfmm-run: ":
  *   cpus N
  *   unsupported TEST REASON         the verifier refused a program
- *   jit TEST T HEX                  the JIT's code of thread T
+ *   layout TEST STRIDE INSTANCES    memory of one instance, how many
+ *   jit TEST T HEX                  the JIT's code of thread T (every test;
+ *                                   read by `bpfmm jit-check`)
  *   state TEST COUNT 0:r1=1; [x]=2;
  *   done TEST INSTANCES SECONDS
  *   all done                        last line when every test ran
- * Then it powers the machine off.
+ * Then it powers the machine off (as PID 1; run by hand, `bpfrun JOB`, it
+ * reads JOB and exits: docs/jit-check.md, "A user's own machine").
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -29,6 +32,7 @@
 #include <inttypes.h>
 #include <linux/bpf.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -301,6 +305,7 @@ static int run_test(test *t)
 	for (ti = 0; ti < t->nthreads; ti++)
 		if ((fds[ti] = load_prog(t, ti, map_fd)) < 0)
 			goto out;
+	say("layout %s %d %d", t->name, t->stride, ninst);
 	for (ti = 0; ti < t->nthreads; ti++)
 		print_jit(t, ti, fds[ti]);
 
@@ -363,19 +368,24 @@ out:
 	return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	cpu_set_t s;
 	FILE *f;
 	test t;
-	int r;
+	int r = 0;
+	/* as the guest's /init: /job, and power off at the end; run by hand
+	 * (as root, on a user's own machine, docs/jit-check.md): the job file
+	 * named on the command line, and just exit */
+	const char *job = argc > 1 ? argv[1] : "/job";
+	bool init = getpid() == 1;
 
 	if (sched_getaffinity(0, sizeof s, &s) == 0)
 		ncpus = CPU_COUNT(&s);
 	say("cpus %d", ncpus);
-	f = fopen("/job", "r");
+	f = fopen(job, "r");
 	if (!f) {
-		say("FAIL no /job");
+		say("FAIL no %s", job);
 	} else {
 		while ((r = read_test(f, &t)) == 1) {
 			run_test(&t);
@@ -388,6 +398,8 @@ int main(void)
 			say("all done");
 		fclose(f);
 	}
+	if (!init)
+		return r < 0 || !f;
 	sync();
 #if defined(__x86_64__)
 	/* the x86_64 guest has no ACPI (kernel/configs/x86_64.config), so

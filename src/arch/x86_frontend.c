@@ -590,17 +590,28 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 		return 0;
 	}
 	/* cmpxchg dst(mem),src(reg): if mem == acc then mem = src;
-	 * acc = old either way (unchanged on success) */
+	 * acc = old either way (unchanged on success).  It sets the flags as
+	 * `cmp` of the accumulator with the memory operand (ZF: success), so
+	 * a `jne` after it (a retry loop) sees the outcome: the flags get the
+	 * expected value and the old one. */
 	if (!lock)
 		return unsupported(xp, "CMPXCHG without LOCK");
-	if (intern(xp, xp->att ? "rax" : "EAX", &acc))
+	int fa, fb;
+	if (intern(xp, xp->att ? "rax" : "EAX", &acc) || intern(xp, FLAG_A, &fa)
+	    || intern(xp, FLAG_B, &fb))
 		return -1;
+	in = new_insn(xp, IR_MOV);
+	in->dst = fa;
+	in->a = (opnd){ .kind = OPND_REG, .reg = acc };
 	in = new_insn(xp, IR_CAS);
 	set_mem(in, &ops[0], size);
 	in->dst = acc;
 	in->b = (opnd){ .kind = OPND_REG, .reg = acc };
 	in->c = ops[1].o;
 	in->tags_r = in->tags_w = in->tags_fail = TAG(X86_TAG_X);
+	in = new_insn(xp, IR_MOV);
+	in->dst = fb;
+	in->a = (opnd){ .kind = OPND_REG, .reg = acc };
 	return 0;
 }
 

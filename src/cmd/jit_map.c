@@ -44,11 +44,6 @@
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
-typedef struct {
-	cat_model *m;
-	cat_run *run;
-} model_run;
-
 /* ---- generation ---------------------------------------------------------- */
 
 typedef struct {
@@ -111,6 +106,26 @@ static const char *native_reg_sized(const gen *g, int reg, int size)
 static const char *native_reg(const gen *g, int reg)
 {
 	return native_reg_sized(g, reg, 0);
+}
+
+/* native name of BPF register rN in thread `thread` (jit-check: a thread
+ * may hold r10 in a register of its own) */
+static const char *thread_native(const mapping *m, int thread, int n)
+{
+	if (m->native_by_thread && thread >= 0 && thread < m->nthreads_native
+	    && m->native_by_thread[thread * 11 + n])
+		return m->native_by_thread[thread * 11 + n];
+	return m->native[n];
+}
+
+static const char *native_reg_of(const gen *g, int thread, int reg)
+{
+	const char *name = g->t->regs[reg];
+	int n;
+
+	if (name[0] != 'r' || sscanf(name + 1, "%d", &n) != 1 || n < 0 || n > 10)
+		return NULL;
+	return thread_native(g->m, thread, n);
 }
 
 static void fmt_value(char *buf, size_t n, const litmus_test *t, value v)
@@ -402,7 +417,7 @@ static int gen_insn(gen *g, int k)
 static void fprint_obs(FILE *f, const gen *g, const observable *o, bool native)
 {
 	if (o->thread >= 0)
-		fprintf(f, "%d:%s", o->thread, native ? native_reg(g, o->reg) : g->t->regs[o->reg]);
+		fprintf(f, "%d:%s", o->thread, native ? native_reg_of(g, o->thread, o->reg) : g->t->regs[o->reg]);
 	else
 		fprintf(f, "[%s]", g->t->syms[o->sym]);
 }
@@ -449,9 +464,12 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 	char **status = NULL;
 	int nstatus = 0, rc = 0;
 	char *text = NULL;
-	size_t len = 0;
 
 	*unsupported = NULL;
+	for (int ti = 0; ti < (nt > 0 ? nt : 1); ti++) {
+		cells[ti] = NULL;
+		ncells[ti] = 0;
+	}
 	for (int ti = 0; ti < nt; ti++) {
 		const litmus_thread *th = &t->threads[ti];
 		gen g = { .m = m, .t = t, .ti = ti, .status = status, .nstatus = nstatus };
@@ -482,6 +500,24 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 		}
 	}
 
+	text = map_test_text(m, t, cells, ncells, nt, status, nstatus, NULL);
+out:
+	for (int ti = 0; ti < nt; ti++) {
+		for (int i = 0; i < ncells[ti]; i++)
+			free(cells[ti][i]);
+		free(cells[ti]);
+	}
+	for (int i = 0; i < nstatus; i++)
+		free(status[i]);
+	free(status);
+	return rc ? NULL : text;
+}
+
+char *map_test_text(const mapping *m, const litmus_test *t, char **const *cells, const int *ncells,
+		    int nt, char **status, int nstatus, const char *extra_init)
+{
+	char *text = NULL;
+	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 	gen g = { .m = m, .t = t };
 	fprintf(f, "%s %s\n{\n", m->arch, t->name);
@@ -490,10 +526,12 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 		char v[64];
 		fmt_value(v, sizeof v, t, e->val);
 		if (e->thread >= 0)
-			fprintf(f, " %d:%s=%s;", e->thread, native_reg(&g, e->reg), v);
+			fprintf(f, " %d:%s=%s;", e->thread, native_reg_of(&g, e->thread, e->reg), v);
 		else
 			fprintf(f, " %s=%s;", t->syms[e->sym], v);
 	}
+	if (extra_init)
+		fputs(extra_init, f);
 	/* A store-conditional that does not run (the comparison of a cmpxchg
 	 * failed) leaves {status} as it was: when success is not 0, start it
 	 * at the success value, so that the filter drops only failed attempts
@@ -540,16 +578,7 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 	fprint_prop(f, &g, t->cond);
 	fputs(")\n", f);
 	fclose(f);
-out:
-	for (int ti = 0; ti < nt; ti++) {
-		for (int i = 0; i < ncells[ti]; i++)
-			free(cells[ti][i]);
-		free(cells[ti]);
-	}
-	for (int i = 0; i < nstatus; i++)
-		free(status[i]);
-	free(status);
-	return rc ? NULL : text;
+	return text;
 }
 
 /* ---- observables and comparison ------------------------------------------ */
@@ -567,7 +596,7 @@ static void add_location(litmus_test *t, observable o)
 
 /* Observe every memory location and every register a memory access writes
  * (besides what the test already shows). */
-static void widen_observables(litmus_test *t)
+void map_widen_observables(litmus_test *t)
 {
 	for (int s = 0; s < t->nsyms; s++)
 		add_location(t, (observable){ .thread = -1, .reg = -1, .sym = s });
@@ -600,9 +629,10 @@ static int compare(const mapping *m, const litmus_test *tb, const check_result *
 		observable want = *o;
 		if (o->thread >= 0) {
 			int r;
-			if (sscanf(tb->regs[o->reg], "r%d", &r) != 1 || r < 0 || r > 10 || !m->native[r])
+			if (sscanf(tb->regs[o->reg], "r%d", &r) != 1 || r < 0 || r > 10
+			    || !thread_native(m, o->thread, r))
 				return -1;
-			want.reg = litmus_reg(tn, m->native[r]);
+			want.reg = litmus_reg(tn, thread_native(m, o->thread, r));
 		} else {
 			want.sym = litmus_sym(tn, tb->syms[o->sym]);
 		}
@@ -649,7 +679,7 @@ static int compare(const mapping *m, const litmus_test *tb, const check_result *
 static bool readable(const char *p) { return access(p, R_OK) == 0; }
 
 /* path: PATH_MAX bytes that live as long as d (errors name the model) */
-static int load_model(const char *name, const char *mdir, const frontend *fe,
+int map_load_model(const char *name, const char *mdir, const frontend *fe,
 		      const char *const *variants, model_run *mr, diag *d, char *path)
 {
 	char here[PATH_MAX], lib[PATH_MAX];
@@ -773,14 +803,6 @@ static void print_classes(FILE *f, const litmus_test *t, bool json)
 		fputs(strcmp(sep, "\",\"") ? ",\"classes\":[]" : "\"]", f);
 }
 
-typedef struct {
-	const char *emit;         /* --emit DIR */
-	const char *dot_dir;      /* --dot DIR */
-	bool show_classes;        /* --classes */
-	bool json;                /* --json: one record per test */
-	long budget;
-} map_opts;
-
 static void free_prop(prop *p)
 {
 	if (p) {
@@ -855,7 +877,8 @@ static void map_report(const map_opts *opt, const char *file, const litmus_test 
 		       const mapping *m, const map_outcome *o, const diag *err, FILE *out)
 {
 	if (!opt->json) {
-		fprintf(out, "Map %s %s %s %s", tb->name, arch, m->name, o->verdict);
+		fprintf(out, "%s %s %s %s %s", opt->word ? opt->word : "Map", tb->name, arch, m->name,
+			o->verdict);
 		if (o->cls)
 			fprintf(out, " %s", o->cls);
 		if (o->reason)
@@ -910,11 +933,9 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		    const frontend *nfe, const map_opts *o, const char *file, FILE *out, FILE *errf)
 {
 	const char *emit = o->emit;
-	long budget = o->budget;
 	int write_failed = 0;   /* an --emit or --dot file could not be written */
 	diag d = { .file = file };
-	litmus_test *tb = litmus_read_file(file, frontend_for_arch, &d), *tn = NULL;
-	check_result rb = { 0 }, rn = { 0 };
+	litmus_test *tb = litmus_read_file(file, frontend_for_arch, &d);
 	char err[256] = "", reason[700], *text = NULL;
 	const char *unsup;
 	map_outcome oc = { 0 };
@@ -927,7 +948,7 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		map_failed(o, file, &d, out, errf);
 		goto out;
 	}
-	widen_observables(tb);
+	map_widen_observables(tb);
 	if (bpf_verifier_refuses(tb, reason, sizeof reason)) {
 		/* the program does not load: no JIT code to judge */
 		oc.verdict = "refused";
@@ -960,7 +981,33 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 			write_failed = 1;
 		}
 	}
+	status = map_judge(m, arch, bpf, nat, nfe, o, file, tb, text, out, errf);
+	if (status < 0) {
+		status = 1;
+		goto out;
+	}
+	write_failed |= status;
+	status = 0;
+out:
+	free(text);
+	litmus_free(tb);
+	return status | write_failed;
+}
+
+int map_judge(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
+	      const frontend *nfe, const map_opts *o, const char *file, litmus_test *tb,
+	      const char *text, FILE *out, FILE *errf)
+{
+	long budget = o->budget;
+	int write_failed = 0;
+	diag d = { .file = file };
+	litmus_test *tn = NULL;
+	check_result rb = { 0 }, rn = { 0 };
+	char reason[700];
+	map_outcome oc = { 0 };
+	int status = -1;
 	diag dn = { .file = "(generated)" };
+
 	tn = litmus_read_string(text, "(generated)", frontend_for_arch, &dn);
 	if (!tn || tn->fe != nfe) {
 		generated_error(&d, "does not read back", m->arch, &dn);
@@ -1036,10 +1083,8 @@ out:
 	free(oc.execution);
 	check_result_free(&rb);
 	check_result_free(&rn);
-	free(text);
 	litmus_free(tn);
-	litmus_free(tb);
-	return status | write_failed;
+	return status < 0 ? -1 : write_failed;
 }
 
 /* -j: what every thread shares, read-only */
@@ -1081,8 +1126,8 @@ static void *mapper_new(void *arg)
 	}
 	w->mj = mj;
 	/* map_main loaded both already: these loads succeed the same way */
-	if (load_model("bpf.cat", mj->model_dir, frontend_for_arch("BPF"), NULL, &w->bpf, &d, bpath) < 0
-	    || load_model(mj->m->model, mj->model_dir, mj->nfe, mj->variants, &w->nat, &d, npath) < 0) {
+	if (map_load_model("bpf.cat", mj->model_dir, frontend_for_arch("BPF"), NULL, &w->bpf, &d, bpath) < 0
+	    || map_load_model(mj->m->model, mj->model_dir, mj->nfe, mj->variants, &w->nat, &d, npath) < 0) {
 		diag_print(&d);
 		exit(1);
 	}
@@ -1232,8 +1277,8 @@ int map_main(int argc, char **argv, const char *model_dir)
 	d = (diag){ 0 };
 	variants[nvariants] = NULL;
 	char bpath[PATH_MAX], npath[PATH_MAX];
-	if (load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &d, bpath) < 0
-	    || load_model(m->model, model_dir, nfe, variants, &nat, &d, npath) < 0) {
+	if (map_load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &d, bpath) < 0
+	    || map_load_model(m->model, model_dir, nfe, variants, &nat, &d, npath) < 0) {
 		diag_print(&d);
 		status = 1;
 		goto out;

@@ -20,6 +20,7 @@
 #include "cmd/output.h"
 #include "cmd/outdir.h"
 #include "cmd/run.h"
+#include "cmd/jit_check.h"
 #include "cmd/parallel.h"
 #include "base/xalloc.h"
 #include "cmd/diy.h"
@@ -627,6 +628,8 @@ int main(int argc, char **argv)
 		return diff_models_main(argc - 1, argv + 1, argv[0]);
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		return run_main(argc - 1, argv + 1, o.mdir, argv[0]);
+	if (argc > 1 && !strcmp(argv[1], "jit-check"))
+		return jit_check_main(argc - 1, argv + 1, o.mdir);
 	for (int i = explain ? 2 : 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;

@@ -37,6 +37,10 @@ typedef struct {
 	char *arch;          /* `arch`: header keyword of the native test */
 	char *model;         /* `model`: cat model of the native test */
 	char *native[11];    /* `regs r0=... r10=...`: BPF register -> native */
+	/* jit-check only: per thread (nthreads_native of them) 11 names that
+	 * replace native[] where not NULL (NULL: none) */
+	const char *const *native_by_thread;
+	int nthreads_native;
 	char *native32[11];  /* `regs32`: their names in a 32-bit access, if
 	                      * the architecture names them differently */
 	char **fresh;        /* `fresh`: registers for {status} */

@@ -20,9 +20,13 @@
  *   start barrier, unless ctx word 1 says not to (more threads than CPUs):
  *   lock add 1 to the instance's counter, spin until it reaches the
  *   number of threads (may_goto gives up after 8M rounds)
+ *   *(u64 *)(r10 - 112) = 0x5a1      marker: registers' initial values
  *   every register rK: its initial value (an address is base + offset)
+ *   *(u64 *)(r10 - 112) = 0x5a2      marker: the test's body
  *   ... the test's instructions ...
- *   end: every register spilled to the stack, then copied to its slot
+ *   *(u64 *)(r10 - 112) = 0x5a3      marker: the end (body jumps land here)
+ *   end: every register rK spilled to r10 - 24 - 8K, then the observed
+ *   ones copied to their slots
  *   r0 = 0; exit
  */
 #include <errno.h>
@@ -66,6 +70,10 @@ typedef struct {
 } binsn;
 
 #define LINE 64          /* bytes per location */
+/* The markers around the registers' initial values and the body, found
+ * again in the JIT's code by `bpfmm jit-check` (docs/jit-check.md). */
+#define MARK_OFF RUN_MARK_OFF
+enum { MARK_INIT = RUN_MARK_INIT, MARK_BODY = RUN_MARK_BODY, MARK_END = RUN_MARK_END };
 #define MAXINSN 4096
 
 typedef struct {
@@ -366,6 +374,17 @@ static void rename_r10(prog *p, const run_test *rt, const litmus_thread *th)
 				p->phys[10] = k;
 }
 
+void run_phys_regs(const litmus_test *t, const check_result *res, int ti, int phys[11])
+{
+	run_test rt = { .t = t };
+	prog p = { 0 };
+
+	if (res)
+		rt.res = *res;
+	rename_r10(&p, &rt, &t->threads[ti]);
+	memcpy(phys, p.phys, sizeof p.phys);
+}
+
 static int translate_thread(run_test *rt, int ti, int ninst, prog *p)
 {
 	const litmus_test *t = rt->t;
@@ -404,12 +423,14 @@ static int translate_thread(run_test *rt, int ti, int ninst, prog *p)
 	emit(p, C_JMP | J_MAY_GOTO, 0, 0, 2, 0);
 	emit(p, C_LDX | S_DW | M_MEM, 8, 7, rt->stride - LINE, 0);
 	emit(p, C_JMP | J_JLT | SRC_K, 8, 0, -3, t->nthreads);
+	emit(p, C_ST | S_DW | M_MEM, 10, 0, MARK_OFF, MARK_INIT);
 	for (k = 0; k < 10; k++) {
 		if (initsym[k] >= 0)
 			emit_addr(p, k, initsym[k], init[k]);
 		else
 			emit_imm64(p, k, init[k]);
 	}
+	emit(p, C_ST | S_DW | M_MEM, 10, 0, MARK_OFF, MARK_BODY);
 	/* body */
 	for (i = 0; i < th->ncode && !p->err; i++) {
 		start[i] = p->n;
@@ -430,6 +451,7 @@ static int translate_thread(run_test *rt, int ti, int ninst, prog *p)
 	free(jpos);
 	if (p->err)
 		return -1;
+	emit(p, C_ST | S_DW | M_MEM, 10, 0, MARK_OFF, MARK_END);
 	/* epilogue: spill r0..r9, then copy the observed ones to their slots */
 	for (k = 0; k < 10; k++)
 		emit(p, C_STX | S_DW | M_MEM, 10, k, -24 - 8 * k, 0);
@@ -547,12 +569,26 @@ static int load_bpf_model(const char *mdir, const char *name, bpf_model *bm)
 	return 0;
 }
 
+/* The test's memory layout, and whether the guest can run it. */
+static void layout(run_test *rt, int ninst)
+{
+	const litmus_test *t = rt->t;
+
+	rt->slot = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *rt->slot);
+	for (int i = 0; i < rt->res.nobs; i++)
+		rt->slot[i] = rt->res.obs[i].thread >= 0 ? rt->nslots++ : -1;
+	/* locations, result slots, then the start barrier's counter */
+	rt->stride = t->nsyms * LINE + ((rt->nslots * 8 + LINE - 1) / LINE) * LINE + LINE;
+	check_shape(rt);
+	if (!rt->unsupported)
+		try_translate(rt, ninst);
+}
+
 /* Read and check one test; 0 if it can be run (rt->unsupported may be set). */
 static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc, int ninst)
 {
 	diag d = { .file = file };
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
-	int i;
 
 	memset(rt, 0, sizeof *rt);
 	if (!t) {
@@ -569,15 +605,25 @@ static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc,
 		diag_print(&d);
 		return -1;
 	}
-	rt->slot = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *rt->slot);
-	for (i = 0; i < rt->res.nobs; i++)
-		rt->slot[i] = rt->res.obs[i].thread >= 0 ? rt->nslots++ : -1;
-	/* locations, result slots, then the start barrier's counter */
-	rt->stride = t->nsyms * LINE + ((rt->nslots * 8 + LINE - 1) / LINE) * LINE + LINE;
-	check_shape(rt);
-	if (!rt->unsupported)
-		try_translate(rt, ninst);
+	layout(rt, ninst);
 	return 0;
+}
+
+const char *run_unsupported(const litmus_test *t, const check_result *res, char *why, size_t n)
+{
+	run_test rt = { .t = t, .res = *res };
+	const char *r = NULL;
+
+	if (strcmp(t->arch, "BPF") != 0)
+		set_unsupported(&rt, "not a BPF test");
+	else
+		layout(&rt, 1024);
+	if (rt.unsupported) {
+		snprintf(why, n, "%s", rt.unsupported);
+		r = why;
+	}
+	free(rt.slot);
+	return r;
 }
 
 static void free_test(run_test *rt)

@@ -9,7 +9,9 @@
 # passes when the guest reports every runnable test and no observed final
 # state is outside bpf.cat's (0 violations).  Then the broken-JIT kernel
 # (riscv64 + tests/run/patches: fetch-add as load/add/store) must be caught:
-# a VIOLATION on tests/run/lost-update.litmus.
+# a VIOLATION on tests/run/lost-update.litmus; its other bug (64-bit xchg
+# without .aqrl) must not show (SB+xchg64+xchg64 ok): suite jit-check finds
+# it in the JIT code this run dumps.
 #
 # Logs: $BPFMM_CACHE/kernel-check/logs/run-ARCH.txt (what bpfmm run printed)
 # and run-ARCH.console; scripts/runtime-report.sh turns them into
@@ -38,20 +40,8 @@ logs=$WORK/logs
 mkdir -p "$logs"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-# $nrandom random tests that bpfmm can check (a few are too large for it)
-mkdir -p "$tmp/gen"
-build/bpfgen --seed "$seed" --count $((nrandom + nrandom / 5 + 5)) --no-acqrel --prefix rand \
-	--outdir "$tmp/gen" >/dev/null || exit 2
-n=0
-for f in "$tmp"/gen/*.litmus; do
-	[ $n -lt "$nrandom" ] || break
-	build/bpfmm -notime "$f" >/dev/null 2>&1 || continue
-	mv "$f" "$tmp/"
-	n=$((n + 1))
-done
-tests=()
-[ -d "$shared/conformance/bpf-catalogue/tests" ] && tests+=("$shared"/conformance/bpf-catalogue/tests/*.litmus)
-tests+=(tests/litmus/bpf/*.litmus tests/run/*.litmus "$tmp"/*.litmus)
+source tests/run/tests.sh
+run_tests "$tmp" || exit 2
 
 pass=0 fail=0
 ok() { echo "PASS $*"; pass=$((pass + 1)); }
@@ -96,7 +86,8 @@ case " $arches " in
 	rm -f "$logs"/run-build-*.seconds
 	t0=$(date +%s)
 	RUN_VARIANT=riscv64-brokenjit TMPDIR=$tmp "$bpfmm" run --arch riscv64 \
-		--instances 4096 --passes 8 tests/run/lost-update.litmus > "$out" 2> "$logs/run-riscv64-brokenjit.err"
+		--instances 4096 --passes 8 tests/run/lost-update.litmus \
+		tests/litmus/bpf/SB+xchg64+xchg64.litmus > "$out" 2> "$logs/run-riscv64-brokenjit.err"
 	secs riscv64-brokenjit "$t0"
 	cp "$tmp"/bpfmm-run.*/console.log "$logs/run-riscv64-brokenjit.console" 2>/dev/null
 	if grep -q '^Run lost-update riscv64 VIOLATION' "$out"; then
@@ -104,6 +95,13 @@ case " $arches " in
 	else
 		tail -n 5 "$logs/run-riscv64-brokenjit.err"
 		ko "riscv64-brokenjit: the broken fetch-add was not caught (see $out)"
+	fi
+	# the relaxed xchg (amoswap.d without .aqrl) cannot show under TCG
+	# (a locked host xchg): 0 violations here, unsound for jit-check
+	if grep -q '^Run SB+xchg64+xchg64 riscv64 ok ' "$out"; then
+		ok "riscv64-brokenjit: relaxed xchg invisible under TCG: $(grep '^Run SB+xchg64+xchg64' "$out")"
+	else
+		ko "riscv64-brokenjit: SB+xchg64+xchg64 not run or not ok (see $out)"
 	fi
 	;;
 esac

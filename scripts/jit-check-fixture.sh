@@ -1,0 +1,30 @@
+#!/bin/bash
+# scripts/jit-check-fixture.sh - `make jit-check-fixture`: the recorded
+# dumps suite jit-check reads without guests (tests/jit-check/fixtures).
+# Boots the riscv64, arm64 and x86_64 guests of `bpfmm run` (kernels of the
+# kernel suite, under $BPFMM_CACHE) once each with the tests listed in
+# tests/jit-check/fixtures/tests (16 instances: only the code matters), and
+# the broken riscv64 JIT's kernel (tests/run/patches) with SB+xchg64+xchg64
+# and lost-update; keeps the runner's "layout" and "jit" lines of each
+# console in tests/jit-check/fixtures/ARCH.console.
+set -eu
+cd "$(dirname "$0")/.."
+make -s build/bpfmm
+fix=tests/jit-check/fixtures
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# dump NAME ARCH TESTS...: run them on kernel variant NAME, keep the dump lines
+dump() {
+	local name=$1 arch=$2
+	shift 2
+	rm -rf "$tmp"/bpfmm-run.*
+	RUN_VARIANT=$name TMPDIR=$tmp build/bpfmm run --arch "$arch" --instances 16 --passes 1 "$@" > "$tmp/$name.txt" || true
+	tr -d '\r' < "$tmp"/bpfmm-run.*/console.log | grep -E '^bpfmm-run: (layout|jit) ' > "$fix/$name.console"
+	echo "$fix/$name.console: $(grep -c ' jit ' "$fix/$name.console") thread images"
+}
+mapfile -t tests < "$fix/tests"
+for arch in riscv64 arm64 x86_64; do
+	dump "$arch" "$arch" "${tests[@]}"
+done
+dump riscv64-brokenjit riscv64 \
+	tests/litmus/bpf/SB+xchg64+xchg64.litmus tests/run/lost-update.litmus

@@ -1,0 +1,1233 @@
+/* jit_check.c - `bpfmm jit-check`: judge the machine code the kernel's BPF
+ * JIT really emitted for a litmus test (docs/jit-check.md).
+ *
+ * Input: a console log of the `bpfmm run` guest (kernel/guest/bpfrun.c),
+ * whose lines "bpfmm-run: jit TEST T HEX" hold the JIT image of thread T,
+ * and the BPF litmus tests it ran.  Each image is disassembled with
+ * llvm-objdump (Debian's llvm-19) and lifted to a thread of the native
+ * litmus dialect:
+ *   - the three markers run.c stores to *(u64 *)(r10 - 112) (0x5a1 before
+ *     the registers' initial values, 0x5a2 before the body, 0x5a3 after it)
+ *     cut the image into prologue, init, body and epilogue;
+ *   - the init part is evaluated (constants, and the instance's base
+ *     address the prologue spilled to r10 - 8): each register's value
+ *     becomes a constant or a named location, and must equal what the
+ *     test gives that register;
+ *   - the epilogue's ten spills of r0..r9 give the JIT's register
+ *     assignment (BPF rK -> native register), checked against the init;
+ *   - the body's instructions are kept as emitted (immediates in decimal,
+ *     branch targets as labels); accesses to the BPF stack become accesses
+ *     to a thread-private location through a register of their own.
+ * The lifted test is judged against bpf.cat on the source test by map's
+ * judge (jit_map.h): sound, sound-stronger or unsound STATE.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cmd/jit_check.h"
+#include "cmd/jit_map.h"
+#include "cmd/outdir.h"
+#include "cmd/run.h"
+#include "arch/frontends.h"
+#include "litmus/litmus_read.h"
+#include "base/xalloc.h"
+
+#define NELEM(a) (sizeof (a) / sizeof *(a))
+
+/* ---- the architectures ----------------------------------------------------- */
+
+typedef enum { A_RISCV, A_ARM64, A_X86 } arch_kind;
+
+typedef struct {
+	const char *name;        /* --arch, as `bpfmm run` names it */
+	arch_kind kind;
+	const char *fe_arch;     /* header of the lifted test */
+	const char *model;
+	const char *objfmt;      /* llvm-objcopy -O */
+	const char *mattr;       /* llvm-objdump --mattr, or NULL */
+	const char *stackreg;    /* register the lifted test gives the stack slot */
+	unsigned char nop[4];    /* padding between images */
+	int nopn;
+} jarch;
+
+static const jarch arches[] = {
+	{ "riscv64", A_RISCV, "RISCV", "riscv.cat", "elf64-littleriscv",
+	  "+m,+a,+c,+zba,+zbb", "s11", { 0x01, 0x00 }, 2 },
+	{ "arm64", A_ARM64, "AArch64", "aarch64.cat", "elf64-littleaarch64",
+	  "+lse", "x28", { 0x1f, 0x20, 0x03, 0xd5 }, 4 },
+	{ "x86_64", A_X86, "X86_64", "x86tso.cat", "elf64-x86-64", NULL, "r12", { 0x90 }, 1 },
+};
+
+static const jarch *arch_by_name(const char *n)
+{
+	if (!strcmp(n, "x86-64"))
+		n = "x86_64";
+	if (!strcmp(n, "aarch64"))
+		n = "arm64";
+	for (size_t i = 0; i < NELEM(arches); i++)
+		if (!strcmp(arches[i].name, n))
+			return &arches[i];
+	return NULL;
+}
+
+/* ---- the dump ---------------------------------------------------------------- */
+
+typedef struct {
+	char *test;
+	int thread;
+	unsigned char *code;
+	size_t len;
+	long start;              /* offset in the disassembled blob */
+} image;
+
+typedef struct {
+	image *v;
+	int n;
+	char **unsupported;      /* "TEST REASON" lines of the guest */
+	int nunsupported;
+} dump;
+
+static int hexval(int c)
+{
+	static const char digits[] = "0123456789abcdef";
+	const char *p = c ? strchr(digits, tolower(c)) : NULL;
+
+	return p ? (int)(p - digits) : -1;
+}
+
+/* One "jit TEST T HEX" line (after the "bpfmm-run: " prefix); 0 if it is
+ * one, -1 (with why) if it is malformed. */
+int jit_parse_line(const char *l, char **test, int *thread, unsigned char **code, size_t *len,
+		   const char **why)
+{
+	const char *p = l + 4, *sp;
+	char *end;
+
+	*code = NULL;
+	*test = NULL;
+	sp = strchr(p, ' ');
+	if (!sp || sp == p) {
+		*why = "no test name";
+		return -1;
+	}
+	errno = 0;
+	long t = strtol(sp + 1, &end, 10);
+	if (end == sp + 1 || *end != ' ' || errno || t < 0 || t > 63) {
+		*why = "bad thread number";
+		return -1;
+	}
+	const char *h = end + 1;
+	size_t n = strlen(h);
+	while (n && (h[n - 1] == '\r' || h[n - 1] == ' '))
+		n--;
+	if (n == 0 || n % 2 || n > 2 * 65536) {
+		*why = n > 2 * 65536 ? "image too long" : "odd or empty hex image";
+		return -1;
+	}
+	unsigned char *c = xmalloc(n / 2 + 1);
+	for (size_t i = 0; i < n / 2; i++) {
+		int a = hexval((unsigned char)h[2 * i]), b = hexval((unsigned char)h[2 * i + 1]);
+		if (a < 0 || b < 0) {
+			free(c);
+			*why = "not a hex image (the JIT's code was not dumped)";
+			return -1;
+		}
+		c[i] = (unsigned char)(a * 16 + b);
+	}
+	*test = xstrndup(p, (size_t)(sp - p));
+	*thread = (int)t;
+	*code = c;
+	*len = n / 2;
+	return 0;
+}
+
+static int read_dump(const char *path, dump *d)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+	const char *pre = "bpfmm-run: ";
+
+	memset(d, 0, sizeof *d);
+	if (!f) {
+		fprintf(stderr, "%s:0:0: error: cannot read the dump: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		char *p = strstr(line, pre);
+		lineno++;
+		if (!p)
+			continue;
+		p += strlen(pre);
+		p[strcspn(p, "\r\n")] = '\0';
+		if (!strncmp(p, "unsupported ", 12)) {
+			d->unsupported = xrealloc(d->unsupported, sizeof *d->unsupported * (d->nunsupported + 1));
+			d->unsupported[d->nunsupported++] = xstrdup(p + 12);
+		}
+		if (strncmp(p, "jit ", 4))
+			continue;
+		image im = { 0 };
+		const char *why;
+		if (jit_parse_line(p, &im.test, &im.thread, &im.code, &im.len, &why) < 0) {
+			fprintf(stderr, "%s:%ld:%d: error: bad jit line: %s\n", path, lineno,
+				(int)(p - line) + 1, why);
+			continue;
+		}
+		d->v = xrealloc(d->v, sizeof *d->v * (d->n + 1));
+		d->v[d->n++] = im;
+	}
+	free(line);
+	fclose(f);
+	return 0;
+}
+
+static void free_dump(dump *d)
+{
+	for (int i = 0; i < d->n; i++) {
+		free(d->v[i].test);
+		free(d->v[i].code);
+	}
+	for (int i = 0; i < d->nunsupported; i++)
+		free(d->unsupported[i]);
+	free(d->unsupported);
+	free(d->v);
+}
+
+/* ---- disassembly -------------------------------------------------------------- */
+
+typedef struct {
+	long addr;               /* offset in its image */
+	char mn[24];
+	char ops[200];
+} dinsn;
+
+typedef struct {
+	dinsn *v;
+	int n;
+	long start;              /* the image's offset in the blob (branch targets) */
+} dlist;
+
+static void dl_push(dlist *l, const dinsn *i)
+{
+	l->v = xrealloc(l->v, sizeof *l->v * (l->n + 1));
+	l->v[l->n++] = *i;
+}
+
+/* One line of llvm-objdump -d: "   OFF: BYTES \tMNEMONIC\tOPERANDS  # comment";
+ * false if it is no instruction. */
+static bool objdump_line(const jarch *a, char *line, dinsn *in, long *addr)
+{
+	char *colon, *t1, *t2, *e;
+
+	line[strcspn(line, "\n")] = '\0';
+	*addr = strtol(line, &colon, 16);
+	if (colon == line || *colon != ':' || *addr < 0 || !(t1 = strchr(colon, '\t')))
+		return false;
+	memset(in, 0, sizeof *in);
+	t2 = strchr(t1 + 1, '\t');
+	if (t2)
+		*t2 = '\0';
+	snprintf(in->mn, sizeof in->mn, "%s", t1 + 1);
+	if (t2) {
+		/* drop llvm's comments: "  # imm = ...", "// =1" */
+		if ((e = strstr(t2 + 1, " #")) != NULL && a->kind == A_X86)
+			*e = '\0';
+		if ((e = strstr(t2 + 1, "//")) != NULL)
+			*e = '\0';
+		snprintf(in->ops, sizeof in->ops, "%s", t2 + 1);
+		for (size_t k = strlen(in->ops); k && in->ops[k - 1] == ' '; k--)
+			in->ops[k - 1] = '\0';
+	}
+	return in->mn[0] != '\0';
+}
+
+/* Append in to l; x86's lock prefix, which llvm prints alone on its line,
+ * is joined to the instruction after it. */
+static void join_lock(const jarch *a, dinsn *in, bool *lock, dlist *l)
+{
+	if (a->kind == A_X86 && !strcmp(in->mn, "lock") && !in->ops[0]) {
+		*lock = true;
+		return;
+	}
+	if (*lock) {
+		char m[sizeof in->mn];
+		snprintf(m, sizeof m, "%s", in->mn);
+		snprintf(in->mn, sizeof in->mn, "lock %.18s", m);
+		in->addr -= 1;
+		*lock = false;
+	}
+	dl_push(l, in);
+}
+
+/* Disassemble every image of d in one llvm-objdump run; per image its
+ * instructions in out[i]. */
+static int disassemble(const jarch *a, const char *objdump, const char *objcopy, dump *d,
+		       dlist *out)
+{
+	char dir[PATH_MAX], bin[PATH_MAX + 8], obj[PATH_MAX + 8], cmd[4 * PATH_MAX];
+	const char *tmp = getenv("TMPDIR");
+	snprintf(dir, sizeof dir, "%s/bpfmm-jit.XXXXXX", tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		perror("bpfmm jit-check: mkdtemp");
+		return -1;
+	}
+	snprintf(bin, sizeof bin, "%s/code", dir);
+	snprintf(obj, sizeof obj, "%s/code.o", dir);
+	FILE *f = fopen(bin, "wb");
+	long pos = 0;
+	if (!f) {
+		perror(bin);
+		return -1;
+	}
+	for (int i = 0; i < d->n; i++) {
+		while (pos % 16) {
+			fwrite(a->nop, 1, (size_t)a->nopn, f);
+			pos += a->nopn;
+		}
+		d->v[i].start = pos;
+		fwrite(d->v[i].code, 1, d->v[i].len, f);
+		pos += (long)d->v[i].len;
+	}
+	while (pos % 16 || pos == 0) {
+		fwrite(a->nop, 1, (size_t)a->nopn, f);
+		pos += a->nopn;
+	}
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "%s -I binary -O %s '%s' '%s' && %s -d -z -j .data %s%s '%s'",
+		 objcopy, a->objfmt, bin, obj, objdump, a->mattr ? "--mattr=" : "",
+		 a->mattr ? a->mattr : "", obj);
+	FILE *p = popen(cmd, "r");
+	if (!p) {
+		perror("bpfmm jit-check: popen");
+		return -1;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	int cur = 0;
+	bool lock = false;
+	while (getline(&line, &cap, p) > 0) {
+		dinsn in;
+		long addr;
+		if (!objdump_line(a, line, &in, &addr))
+			continue;
+		while (cur + 1 < d->n && addr >= d->v[cur + 1].start)
+			cur++;
+		if (cur >= d->n || addr < d->v[cur].start || addr >= d->v[cur].start + (long)d->v[cur].len)
+			continue;
+		in.addr = addr - d->v[cur].start;
+		out[cur].start = d->v[cur].start;
+		join_lock(a, &in, &lock, &out[cur]);
+	}
+	free(line);
+	int rc = pclose(p);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "bpfmm jit-check: could not remove %s\n", dir);
+	if (rc != 0) {
+		fprintf(stderr, "bpfmm jit-check: %s or %s failed (Debian package llvm-19)\n", objcopy, objdump);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- operands -------------------------------------------------------------------- */
+
+/* Split "a, b, [c, d]" at top-level commas into at most max trimmed parts. */
+static int split_ops(const char *ops, char parts[][64], int max)
+{
+	int n = 0, depth = 0;
+	size_t k = 0;
+
+	if (!*ops)
+		return 0;
+	for (const char *p = ops;; p++) {
+		if (*p == '(' || *p == '[')
+			depth++;
+		else if (*p == ')' || *p == ']')
+			depth--;
+		if (*p == '\0' || (*p == ',' && depth == 0)) {
+			if (n < max) {
+				while (k && parts[n][k - 1] == ' ')
+					k--;
+				parts[n][k] = '\0';
+				n++;
+			}
+			k = 0;
+			if (!*p)
+				break;
+			while (p[1] == ' ')
+				p++;
+			continue;
+		}
+		if (n < max && k < 63)
+			parts[n][k++] = *p;
+	}
+	return n;
+}
+
+/* An immediate "0x10", "-0x8", "16", "#0x10", "$0x10": 0 on success. */
+static int parse_imm(const char *s, int64_t *v)
+{
+	char *e;
+	bool neg = false;
+
+	if (*s == '#' || *s == '$')
+		s++;
+	if (*s == '-') {
+		neg = true;
+		s++;
+	}
+	if (!*s)
+		return -1;
+	errno = 0;
+	uint64_t u = strtoull(s, &e, 0);
+	if (*e || errno)
+		return -1;
+	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
+	return 0;
+}
+
+/* The register a name denotes, as the epilogue and the lifted test name it
+ * (x86: "rax" for %eax / %ax / %al, arm64: "x3" for w3); "" if none. */
+static void canon_reg(const jarch *a, const char *s, char *out, size_t n)
+{
+	static const char *const x86[][5] = {
+		{ "rax", "eax", "ax", "al", NULL }, { "rbx", "ebx", "bx", "bl", NULL },
+		{ "rcx", "ecx", "cx", "cl", NULL }, { "rdx", "edx", "dx", "dl", NULL },
+		{ "rsi", "esi", "si", "sil", NULL }, { "rdi", "edi", "di", "dil", NULL },
+		{ "rbp", "ebp", "bp", "bpl", NULL }, { "rsp", "esp", "sp", "spl", NULL },
+	};
+	out[0] = '\0';
+	if (a->kind == A_X86) {
+		if (*s != '%')
+			return;
+		s++;
+		for (size_t i = 0; i < NELEM(x86); i++)
+			for (int k = 0; k < 4; k++)
+				if (!strcmp(s, x86[i][k])) {
+					snprintf(out, n, "%s", x86[i][0]);
+					return;
+				}
+		int r;
+		char suf[4] = "";
+		if (sscanf(s, "r%d%3s", &r, suf) >= 1 && r >= 8 && r <= 15)
+			snprintf(out, n, "r%d", r);
+		return;
+	}
+	if (a->kind == A_ARM64) {
+		int r;
+		char c;
+		if ((s[0] == 'x' || s[0] == 'w') && sscanf(s + 1, "%d%c", &r, &c) == 1 && r >= 0 && r <= 30)
+			snprintf(out, n, "x%d", r);
+		else if (!strcmp(s, "sp") || !strcmp(s, "xzr") || !strcmp(s, "wzr"))
+			snprintf(out, n, "%s", s[0] == 'w' ? "xzr" : s);
+		return;
+	}
+	if (strlen(s) < 5 && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(s))
+		snprintf(out, n, "%s", s);
+}
+
+/* A memory operand: base register (canonical) and offset.  riscv
+ * "OFF(REG)", arm64 "[REG]" / "[REG, #OFF]", x86 "OFF(%REG)" / "(%REG)". */
+static bool parse_mem(const jarch *a, const char *s, char *base, size_t n, int64_t *off)
+{
+	char b[64] = "";
+	*off = 0;
+	if (a->kind == A_ARM64) {
+		char o[64] = "";
+		if (s[0] != '[' || s[strlen(s) - 1] != ']')
+			return false;
+		if (sscanf(s, "[%63[^],], %63[^]]]", b, o) >= 1) {
+			if (o[0] && parse_imm(o, off) < 0)
+				return false;
+		}
+	} else {
+		const char *lp = strchr(s, '(');
+		if (!lp || s[strlen(s) - 1] != ')' || strchr(lp, ','))
+			return false;
+		if (lp != s) {
+			char o[64];
+			snprintf(o, sizeof o, "%.*s", (int)(lp - s), s);
+			if (parse_imm(o, off) < 0)
+				return false;
+		}
+		snprintf(b, sizeof b, "%.*s", (int)(strlen(lp) - 2), lp + 1);
+	}
+	canon_reg(a, b, base, n);
+	return base[0] != '\0';
+}
+
+static bool is_stackreg(const jarch *a, const char *canon)
+{
+	switch (a->kind) {
+	case A_RISCV: return !strcmp(canon, "s5");
+	case A_ARM64: return !strcmp(canon, "sp") || !strcmp(canon, "x25");
+	default: return !strcmp(canon, "rbp");
+	}
+}
+
+/* ---- evaluation of the init part --------------------------------------------- */
+
+typedef enum { V_UNKNOWN, V_CONST, V_BASE } vkind;   /* V_BASE: instance base + v */
+
+typedef struct {
+	char reg[8];
+	vkind k;
+	int64_t v;
+} rval;
+
+typedef struct {
+	rval r[48];
+	int n;
+} regfile;
+
+static rval *rf_get(regfile *f, const char *reg)
+{
+	for (int i = 0; i < f->n; i++)
+		if (!strcmp(f->r[i].reg, reg))
+			return &f->r[i];
+	if (f->n == (int)NELEM(f->r))
+		return NULL;
+	rval *v = &f->r[f->n++];
+	snprintf(v->reg, sizeof v->reg, "%s", reg);
+	v->k = V_UNKNOWN;
+	return v;
+}
+
+static int64_t sext32(int64_t v) { return (int64_t)(int32_t)(uint32_t)v; }
+
+/* Apply one instruction of the init part: 0, or -1 if it is not one the
+ * evaluator knows (constants, moves, adds, shifts, loads of the spilled
+ * base).  A 32-bit destination (x86 %eXX, arm64 wN) zero-extends. */
+static int eval(const jarch *a, regfile *f, const dinsn *in)
+{
+	char o[4][64], d[8], s1[8], s2[8];
+	int n = split_ops(in->ops, o, 4);
+	int64_t imm, off;
+	rval *rd, *rs, *rt;
+	const char *m = in->mn;
+
+	if (a->kind == A_X86) {
+		/* AT&T: source first */
+		if (n != 2)
+			return -1;
+		canon_reg(a, o[1], d, sizeof d);
+		if (!d[0] || !(rd = rf_get(f, d)))
+			return -1;
+		bool w32 = !strncmp(o[1], "%e", 2) || o[1][strlen(o[1]) - 1] == 'd';
+		if ((!strcmp(m, "movl") || !strcmp(m, "movq") || !strcmp(m, "movabsq"))
+		    && parse_imm(o[0], &imm) == 0 && o[0][0] == '$') {
+			rd->k = V_CONST;
+			rd->v = !strcmp(m, "movl") ? (int64_t)(uint32_t)imm : imm;
+			return 0;
+		}
+		if ((!strcmp(m, "xorl") || !strcmp(m, "xorq")) && !strcmp(o[0], o[1])) {
+			rd->k = V_CONST;
+			rd->v = 0;
+			return 0;
+		}
+		if (!strcmp(m, "movq") && parse_mem(a, o[0], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+			rd->k = V_BASE;
+			rd->v = 0;
+			return 0;
+		}
+		if ((!strcmp(m, "addq") || !strcmp(m, "subq")) && o[0][0] == '$' && parse_imm(o[0], &imm) == 0
+		    && rd->k != V_UNKNOWN && !w32) {
+			rd->v += !strcmp(m, "addq") ? imm : -imm;
+			return 0;
+		}
+		return -1;
+	}
+	if (n < 2)
+		return -1;
+	canon_reg(a, o[0], d, sizeof d);
+	if (!d[0] || !(rd = rf_get(f, d)))
+		return -1;
+	bool w32 = a->kind == A_ARM64 && o[0][0] == 'w';
+	if (a->kind == A_ARM64) {
+		if (!strcmp(m, "mov") && n == 2 && parse_imm(o[1], &imm) == 0 && o[1][0] == '#') {
+			rd->k = V_CONST;
+			rd->v = w32 ? (int64_t)(uint32_t)imm : imm;
+			return 0;
+		}
+		if (!strcmp(m, "movk") && parse_imm(o[1], &imm) == 0 && rd->k == V_CONST) {
+			int sh = 0;
+			if (n == 3 && sscanf(o[2], "lsl #%d", &sh) != 1)
+				return -1;
+			if (sh < 0 || sh > 48)
+				return -1;
+			rd->v = (int64_t)(((uint64_t)rd->v & ~((uint64_t)0xffff << sh))
+					  | ((uint64_t)(imm & 0xffff) << sh));
+			if (w32)
+				rd->v = (int64_t)(uint32_t)rd->v;
+			return 0;
+		}
+		if ((!strcmp(m, "ldr") || !strcmp(m, "ldur")) && !w32 && parse_mem(a, o[1], s1, sizeof s1, &off)
+		    && is_stackreg(a, s1)) {
+			rd->k = V_BASE;
+			rd->v = 0;
+			return 0;
+		}
+		if (!strcmp(m, "mov") && n == 2) {
+			canon_reg(a, o[1], s1, sizeof s1);
+			if (!s1[0] || !(rs = rf_get(f, s1)))
+				return -1;
+			*rd = (rval){ .k = rs->k, .v = rs->v };
+			snprintf(rd->reg, sizeof rd->reg, "%s", d);
+			return 0;
+		}
+		if (!strcmp(m, "add") && n == 3 && !w32) {
+			canon_reg(a, o[1], s1, sizeof s1);
+			if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
+				return -1;
+			if (parse_imm(o[2], &imm) == 0) {
+				rd->k = rs->k;
+				rd->v = rs->v + imm;
+				return 0;
+			}
+			canon_reg(a, o[2], s2, sizeof s2);
+			if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k != V_CONST)
+				return -1;
+			rd->k = rs->k;
+			rd->v = rs->v + rt->v;
+			return 0;
+		}
+		return -1;
+	}
+	/* riscv */
+	if (!strcmp(m, "li") && parse_imm(o[1], &imm) == 0) {
+		rd->k = V_CONST;
+		rd->v = imm;
+		return 0;
+	}
+	if (!strcmp(m, "lui") && parse_imm(o[1], &imm) == 0) {
+		rd->k = V_CONST;
+		rd->v = sext32(imm << 12);
+		return 0;
+	}
+	if (!strcmp(m, "ld") && parse_mem(a, o[1], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+		rd->k = V_BASE;
+		rd->v = 0;
+		return 0;
+	}
+	canon_reg(a, o[1], s1, sizeof s1);
+	if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
+		return -1;
+	vkind k = rs->k;
+	int64_t v = rs->v;
+	if (!strcmp(m, "mv") && n == 2) {
+		rd->k = k;
+		rd->v = v;
+		return 0;
+	}
+	if (n != 3)
+		return -1;
+	if ((!strcmp(m, "addi") || !strcmp(m, "addiw")) && parse_imm(o[2], &imm) == 0) {
+		if (!strcmp(m, "addiw") && k != V_CONST)
+			return -1;
+		rd->k = k;
+		rd->v = !strcmp(m, "addiw") ? sext32(v + imm) : v + imm;
+		return 0;
+	}
+	if (!strcmp(m, "slli") && k == V_CONST && parse_imm(o[2], &imm) == 0 && imm >= 0 && imm < 64) {
+		rd->k = k;
+		rd->v = (int64_t)((uint64_t)v << imm);
+		return 0;
+	}
+	if (!strcmp(m, "add")) {
+		canon_reg(a, o[2], s2, sizeof s2);
+		if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k == V_UNKNOWN || (k == V_BASE && rt->k == V_BASE))
+			return -1;
+		rd->k = k == V_BASE || rt->k == V_BASE ? V_BASE : V_CONST;
+		rd->v = v + rt->v;
+		return 0;
+	}
+	return -1;
+}
+
+/* ---- markers, epilogue --------------------------------------------------- */
+
+/* Is l->v[i] the store of a marker to the BPF stack?  The marker's value,
+ * and in *first the first instruction of its sequence; else 0. */
+static int64_t marker_at(const jarch *a, const dlist *l, int i, int *first)
+{
+	const dinsn *in = &l->v[i];
+	char o[3][64], base[8], src[8];
+	int64_t off, imm;
+	int n = split_ops(in->ops, o, 3);
+
+	if (a->kind == A_X86) {
+		if (strcmp(in->mn, "movq") || n != 2 || o[0][0] != '$' || parse_imm(o[0], &imm) < 0
+		    || !parse_mem(a, o[1], base, sizeof base, &off) || !is_stackreg(a, base))
+			return 0;
+		*first = i;
+		return imm;
+	}
+	bool st = a->kind == A_RISCV ? !strcmp(in->mn, "sd")
+		: (!strcmp(in->mn, "str") || !strcmp(in->mn, "stur")) && o[0][0] == 'x';
+	if (!st || n != 2 || i == 0 || !parse_mem(a, o[1], base, sizeof base, &off) || !is_stackreg(a, base))
+		return 0;
+	canon_reg(a, o[0], src, sizeof src);
+	regfile f = { .n = 0 };
+	if (eval(a, &f, &l->v[i - 1]) < 0)
+		return 0;
+	rval *v = rf_get(&f, src);
+	if (!v || v->k != V_CONST)
+		return 0;
+	*first = i - 1;
+	return v->v;
+}
+
+/* ---- lifting ---------------------------------------------------------------- */
+
+typedef struct {
+	char native[10][8];      /* BPF r0..r9 -> native register (epilogue) */
+	char **cells;
+	int ncells;
+	char extra[96];          /* " T:REG=LOC;" for the stack slot */
+	char why[300];           /* why it cannot be lifted */
+} lifted;
+
+static void push(lifted *lt, const char *s)
+{
+	lt->cells = xrealloc(lt->cells, sizeof *lt->cells * (lt->ncells + 1));
+	lt->cells[lt->ncells++] = xstrdup(s);
+}
+
+static int refuse(lifted *lt, const char *fmt, const char *a1, const char *a2)
+{
+	snprintf(lt->why, sizeof lt->why, fmt, a1, a2);
+	return -1;
+}
+
+/* Operands with decimal immediates, the stack slot through stackreg,
+ * branch targets as labels. */
+static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, const dlist *l,
+		    bool *labels, long *slot, char *out, size_t n, lifted *lt)
+{
+	char o[4][64];
+	int no = split_ops(in->ops, o, 4);
+	size_t len = 0;
+
+	out[0] = '\0';
+	/* x86 "shrq %r8" is llvm's spelling of a shift by 1 */
+	if (a->kind == A_X86 && no == 1 && o[0][0] == '%'
+	    && (!strncmp(in->mn, "sh", 2) || !strncmp(in->mn, "sa", 2))) {
+		snprintf(o[1], sizeof o[1], "%s", o[0]);
+		snprintf(o[0], sizeof o[0], "$1");
+		no = 2;
+	}
+	for (int k = 0; k < no; k++) {
+		char t[96], base[8];
+		int64_t v, off;
+		char *lt_ = strchr(o[k], '<');
+		if (lt_ && (a->kind == A_X86 ? in->mn[0] == 'j'
+			    : (in->mn[0] == 'b' || in->mn[0] == 'j' || !strncmp(in->mn, "cb", 2)
+			       || !strncmp(in->mn, "tb", 2)))) {
+			/* "0x76 <sym+0x76>": an absolute offset in the blob */
+			*lt_ = '\0';
+			long target = strtol(o[k], NULL, 16);
+			target -= l->start;   /* llvm prints offsets in the blob */
+			int idx = -1;
+			for (int j = 0; j < l->n; j++)
+				if (l->v[j].addr == target)
+					idx = j;
+			if (target < lo || target > hi || (target < hi && idx < 0)) {
+				char s[200];
+				snprintf(s, sizeof s, "%.23s %.150s", in->mn, in->ops);
+				return refuse(lt, "a branch leaves the body: `%s`%s", s, "");
+			}
+			labels[idx < 0 ? l->n : idx] = true;
+			snprintf(t, sizeof t, "L%dA%ld", ti, target);
+		} else if (parse_mem(a, o[k], base, sizeof base, &off) && is_stackreg(a, base)) {
+			if (*slot != LONG_MIN && *slot != off)
+				return refuse(lt, "the body uses two stack slots (%s)%s", in->ops, "");
+			*slot = off;
+			if (a->kind == A_RISCV)
+				snprintf(t, sizeof t, "0(%s)", a->stackreg);
+			else if (a->kind == A_ARM64)
+				snprintf(t, sizeof t, "[%s]", a->stackreg);
+			else
+				snprintf(t, sizeof t, "(%%%s)", a->stackreg);
+		} else {
+			/* immediates and offsets in decimal */
+			size_t tl = 0;
+			const char *p = o[k];
+			while (*p && tl < sizeof t - 24) {
+				if ((p[0] == '0' && p[1] == 'x') || (p[0] == '-' && p[1] == '0' && p[2] == 'x')) {
+					char *e;
+					bool neg = *p == '-';
+					unsigned long long u = strtoull(p + (neg ? 3 : 2), &e, 16);
+					v = neg ? -(int64_t)u : (int64_t)u;
+					tl += (size_t)snprintf(t + tl, sizeof t - tl, "%" PRId64, v);
+					p = e;
+				} else {
+					t[tl++] = *p++;
+				}
+			}
+			t[tl] = '\0';
+		}
+		len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", k ? ", " : "", t);
+	}
+	return 0;
+}
+
+/* Lift thread ti (instructions l) of the test; expected[k]: the value
+ * thread ti gives BPF register k (V_CONST or V_BASE with sym*64+off), or
+ * NULL not to check them. */
+static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
+{
+	int mk[3] = { -1, -1, -1 }, first[3] = { -1, -1, -1 };
+	static const int64_t magic[3] = { RUN_MARK_INIT, RUN_MARK_BODY, RUN_MARK_END };
+	char s[200];
+
+	memset(lt, 0, sizeof *lt);
+	if (l->n == 0)
+		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
+	for (int i = 0; i < l->n; i++) {
+		int f = -1;
+		int64_t v = marker_at(a, l, i, &f);
+		for (int k = 0; k < 3; k++)
+			if (v == magic[k]) {
+				if (mk[k] >= 0)
+					return refuse(lt, "marker %s found twice%s", k == 0 ? "0x5a1" : k == 1 ? "0x5a2" : "0x5a3", "");
+				mk[k] = i;
+				first[k] = f;
+			}
+	}
+	for (int k = 0; k < 3; k++)
+		if (mk[k] < 0)
+			return refuse(lt, "marker %s not found (not a `bpfmm run` program?)",
+				      k == 0 ? "0x5a1" : k == 1 ? "0x5a2" : "0x5a3", "");
+	if (!(mk[0] < first[1] && mk[1] <= first[2]))
+		return refuse(lt, "markers out of order%s%s", "", "");
+	/* init */
+	regfile f = { .n = 0 };
+	for (int i = mk[0] + 1; i < first[1]; i++)
+		if (eval(a, &f, &l->v[i]) < 0) {
+			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
+			return refuse(lt, "cannot evaluate `%s` among the initial values%s", s, "");
+		}
+	/* epilogue: r0..r9 spilled in order, 8 bytes apart */
+	int64_t prev = 0;
+	for (int k = 0; k < 10; k++) {
+		int i = mk[2] + 1 + k;
+		char o[2][64], base[8];
+		int64_t off;
+		if (i >= l->n || split_ops(l->v[i].ops, o, 2) != 2)
+			return refuse(lt, "the epilogue does not spill r0..r9%s%s", "", "");
+		const char *src = o[0], *mem = o[1];   /* the same order in the three dialects */
+		bool st = a->kind == A_X86 ? !strcmp(l->v[i].mn, "movq") && o[0][0] == '%'
+			: a->kind == A_RISCV ? !strcmp(l->v[i].mn, "sd")
+			: (!strcmp(l->v[i].mn, "str") || !strcmp(l->v[i].mn, "stur")) && o[0][0] == 'x';
+		if (!st || !parse_mem(a, mem, base, sizeof base, &off) || !is_stackreg(a, base)
+		    || (k && off != prev - 8)) {
+			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
+			return refuse(lt, "the epilogue does not spill r0..r9 (`%s`)%s", s, "");
+		}
+		prev = off;
+		canon_reg(a, src, lt->native[k], sizeof lt->native[k]);
+	}
+	/* both ends agree: the registers the epilogue reads hold the test's
+	 * initial values when the body starts (expected NULL: the fuzz
+	 * target, which has no test) */
+	for (int k = 0; k < 10 && expected; k++) {
+		rval *v = rf_get(&f, lt->native[k]);
+		if (!v || v->k != expected[k].k || v->v != expected[k].v) {
+			char want[64], got[64];
+			snprintf(want, sizeof want, "r%d=%s%" PRId64, k, expected[k].k == V_BASE ? "base+" : "",
+				 expected[k].v);
+			if (!v || v->k == V_UNKNOWN)
+				snprintf(got, sizeof got, "%s not set", lt->native[k]);
+			else
+				snprintf(got, sizeof got, "%s=%s%" PRId64, lt->native[k],
+					 v->k == V_BASE ? "base+" : "", v->v);
+			return refuse(lt, "the initial values do not match the test (want %s, the code gives %s)",
+				      want, got);
+		}
+	}
+	/* body */
+	int b0 = mk[1] + 1, b1 = first[2];
+	long lo = l->v[b0 < l->n ? b0 : b1].addr, hi = l->v[b1].addr, slot = LONG_MIN;
+	bool *labels = xcalloc((size_t)l->n + 1, sizeof *labels);
+	char **text = xcalloc((size_t)(b1 - b0) + 1, sizeof *text);
+	int rc = 0;
+	for (int i = b0; i < b1 && rc == 0; i++) {
+		char ops[256];
+		const dinsn *in = &l->v[i];
+		char rr[8];
+		/* the register the stack slot gets must be free */
+		char o[4][64];
+		int no = split_ops(in->ops, o, 4);
+		for (int k = 0; k < no; k++) {
+			canon_reg(a, o[k], rr, sizeof rr);
+			if (rr[0] && !strcmp(rr, a->stackreg))
+				rc = refuse(lt, "the body uses %s, the register of the stack slot%s", a->stackreg, "");
+		}
+		if (rc == 0 && (rc = body_ops(a, in, ti, lo, hi, l, labels, &slot, ops, sizeof ops, lt)) == 0) {
+			size_t tl = strlen(in->mn) + strlen(ops) + 2;
+			text[i - b0] = xmalloc(tl);
+			snprintf(text[i - b0], tl, "%s%s%s", in->mn, ops[0] ? " " : "", ops);
+		}
+	}
+	for (int i = b0; i <= b1 && rc == 0; i++) {
+		if (labels[i == b1 ? l->n : i] || (i == b1 && labels[b1])) {
+			snprintf(s, sizeof s, "L%dA%ld:", ti, l->v[i].addr);
+			push(lt, s);
+		}
+		if (i < b1)
+			push(lt, text[i - b0]);
+	}
+	for (int i = 0; i < b1 - b0; i++)
+		free(text[i]);
+	free(text);
+	free(labels);
+	if (rc == 0 && slot != LONG_MIN)
+		snprintf(lt->extra, sizeof lt->extra, " %d:%s=stack%d;", ti, a->stackreg, ti);
+	return rc;
+}
+
+static void free_lifted(lifted *lt)
+{
+	for (int i = 0; i < lt->ncells; i++)
+		free(lt->cells[i]);
+	free(lt->cells);
+	lt->cells = NULL;
+	lt->ncells = 0;
+}
+
+/* ---- the command ----------------------------------------------------------- */
+
+static const char usage_text[] =
+"Usage: bpfmm jit-check --arch ARCH --dump LOG [OPTIONS] FILE.litmus...\n"
+"\n"
+"Judge the machine code a Linux BPF JIT emitted for BPF litmus tests: LOG\n"
+"is the console of a `bpfmm run` guest (lines \"bpfmm-run: jit TEST T HEX\",\n"
+"docs/jit-check.md), ARCH riscv64, arm64 or x86_64.  Each thread's image is\n"
+"disassembled with llvm-objdump-19, lifted to a thread of ARCH's litmus\n"
+"dialect (the JIT's instructions for the test's body as emitted; initial\n"
+"values and register assignment read from the code and checked against\n"
+"the test), and the lifted test is checked with ARCH's model (riscv.cat,\n"
+"aarch64.cat, x86tso.cat) against models/bpf.cat on the source test.  One\n"
+"line per test:\n"
+"  JitCheck TEST ARCH jit sound|sound-stronger|unsound [STATE]\n"
+"  JitCheck TEST ARCH jit refused (REASON)      the code cannot be lifted\n"
+"  JitCheck TEST ARCH jit not-run (REASON)      no code in LOG for it\n"
+"  JitCheck TEST ARCH jit unchecked (REASON)    the lifted test cannot run\n"
+"unsound (a native state bpf.cat forbids, printed in BPF names, then an\n"
+"execution reaching it): the JIT's code is wrong for that test.\n"
+"Then a summary line: jit-check ARCH: N tests, L lifted, R refused, ...\n"
+"\n"
+"Options:\n"
+"  --arch ARCH       riscv64, arm64 (aarch64), x86_64 (x86-64)\n"
+"  --dump LOG        the guest's console log (kernel/run.sh writes it)\n"
+"  --emit DIR        write each lifted test to DIR/TEST.litmus\n"
+"  --budget N        as for bpfmm (default 200000)\n"
+"  --objdump PROG    the disassembler (default llvm-objdump-19; its\n"
+"                    llvm-objcopy beside it, or --objcopy PROG)\n"
+"  --objcopy PROG    (default llvm-objcopy-19)\n"
+"\n"
+"Exit status: 0 every test judged sound / sound-stronger, refused or not\n"
+"run; 1 an unsound test, a test that could not be judged or read; 2 usage.\n";
+
+/* The initial value thread ti gives BPF register k (through run.c's renaming). */
+static void expected_values(const litmus_test *t, const int phys[11], int ti, rval out[10])
+{
+	for (int k = 0; k < 10; k++)
+		out[k] = (rval){ .k = V_CONST, .v = 0 };
+	for (int i = 0; i < t->ninit; i++) {
+		const init_entry *e = &t->init[i];
+		int r;
+		if (e->thread != ti && e->thread != INIT_EVERY_THREAD)
+			continue;
+		if (sscanf(t->regs[e->reg], "r%d", &r) != 1 || r < 0 || r > 10 || phys[r] < 0)
+			continue;
+		out[phys[r]] = e->val.sym >= 0 ? (rval){ .k = V_BASE, .v = (int64_t)e->val.sym * 64 + e->val.off }
+					       : (rval){ .k = V_CONST, .v = e->val.off };
+	}
+}
+
+static bool names_r10(const litmus_test *t)
+{
+	for (int i = 0; i < t->nregs; i++)
+		if (!strcmp(t->regs[i], "r10"))
+			return true;
+	return false;
+}
+
+int jit_check_main(int argc, char **argv, const char *model_dir)
+{
+	const char *arch = NULL, *dumpf = NULL, *objdump = "llvm-objdump-19", *objcopy = "llvm-objcopy-19";
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles = 0, status = 0;
+	map_opts o = { .budget = 200000, .word = "JitCheck" };
+
+	for (int i = 1; i < argc; i++) {
+		const char *s = argv[i];
+		bool more = i + 1 < argc;
+		if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(s, "--arch") && more) {
+			arch = argv[++i];
+		} else if (!strcmp(s, "--dump") && more) {
+			dumpf = argv[++i];
+		} else if (!strcmp(s, "--emit") && more) {
+			o.emit = argv[++i];
+		} else if (!strcmp(s, "--objdump") && more) {
+			objdump = argv[++i];
+		} else if (!strcmp(s, "--objcopy") && more) {
+			objcopy = argv[++i];
+		} else if ((!strcmp(s, "--budget") || !strcmp(s, "-budget")) && more) {
+			char *end;
+			o.budget = strtol(argv[++i], &end, 10);
+			if (*end || !*argv[i] || o.budget < 0) {
+				fprintf(stderr, "bpfmm jit-check: bad budget '%s'\nTry 'bpfmm jit-check --help'.\n", argv[i]);
+				return 2;
+			}
+		} else if (s[0] == '-' && s[1]) {
+			fprintf(stderr, "bpfmm jit-check: bad option '%s'\nTry 'bpfmm jit-check --help'.\n", s);
+			return 2;
+		} else {
+			files[nfiles++] = s;
+		}
+	}
+	const jarch *a = arch ? arch_by_name(arch) : NULL;
+	if (!a || !dumpf || nfiles == 0) {
+		fprintf(stderr, "bpfmm jit-check: %s\nTry 'bpfmm jit-check --help'.\n",
+			!arch ? "--arch needed" : !a ? "unknown arch (riscv64, arm64, x86_64)"
+			: !dumpf ? "--dump needed" : "no litmus file given");
+		return 2;
+	}
+	if (o.emit && outdir_prepare(o.emit, "jit-check", "--emit"))
+		return 2;
+	dump d;
+	if (read_dump(dumpf, &d) < 0)
+		return 1;
+	dlist *code = xcalloc((size_t)d.n + 1, sizeof *code);
+	if (d.n && disassemble(a, objdump, objcopy, &d, code) < 0) {
+		free(code);
+		free_dump(&d);
+		return 1;
+	}
+	const frontend *bfe = frontend_for_arch("BPF"), *nfe = frontend_for_arch(a->fe_arch);
+	model_run bpf = { 0 }, nat = { 0 };
+	diag dg = { 0 };
+	char bpath[PATH_MAX], npath[PATH_MAX];
+	if (!nfe || map_load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &dg, bpath) < 0
+	    || map_load_model(a->model, model_dir, nfe, NULL, &nat, &dg, npath) < 0) {
+		diag_print(&dg);
+		free(code);
+		free_dump(&d);
+		return 1;
+	}
+	/* as map: a failed store-conditional is not retried, its path dropped */
+	cat_run_set_unroll(nat.run, 0);
+	cat_run_set_unroll(bpf.run, 0);
+	int ntests = 0, nlifted = 0, nrefused = 0, nnotrun = 0, nsound = 0, nstronger = 0,
+	    nunsound = 0, nunchecked = 0;
+	mapping m = { .name = "jit", .arch = (char *)a->fe_arch, .model = (char *)a->model };
+	for (int fi = 0; fi < nfiles; fi++) {
+		diag dd = { .file = files[fi] };
+		litmus_test *t = litmus_read_file(files[fi], frontend_for_arch, &dd);
+		if (!t) {
+			diag_print(&dd);
+			status = 1;
+			continue;
+		}
+		if (strcasecmp(t->arch, "BPF") != 0) {
+			fprintf(stderr, "%s:0:0: error: not a BPF test (%s)\n", files[fi], t->arch);
+			litmus_free(t);
+			status = 1;
+			continue;
+		}
+		ntests++;
+		map_widen_observables(t);
+		int nt = t->nthreads, found = 0;
+		lifted *lt = xcalloc((size_t)nt + 1, sizeof *lt);
+		const char *why = NULL;
+		char whybuf[400];
+		check_result res = { 0 };
+		bool have_res = false;
+		const char **byth = xcalloc((size_t)nt * 11 + 1, sizeof *byth);
+		if (names_r10(t)) {
+			diag dr = { .file = files[fi] };
+			have_res = check_test(t, bpf.run, o.budget, &res, &dr) == 0;
+		}
+		for (int ti = 0; ti < nt && !why; ti++) {
+			int idx = -1, phys[11];
+			for (int k = 0; k < d.n; k++)
+				if (d.v[k].thread == t->threads[ti].id && !strcmp(d.v[k].test, t->name))
+					idx = k;
+			if (idx < 0)
+				continue;
+			found++;
+			run_phys_regs(t, have_res ? &res : NULL, ti, phys);
+			rval want[10];
+			expected_values(t, phys, ti, want);
+			if (lift(a, &code[idx], ti, want, &lt[ti]) < 0) {
+				snprintf(whybuf, sizeof whybuf, "thread %d: %s", ti, lt[ti].why);
+				why = whybuf;
+				break;
+			}
+			if (ti > 0 && memcmp(lt[ti].native, lt[0].native, sizeof lt[0].native))
+				why = "the threads' register assignments differ";
+			/* r10 lives in a register run.c picked for this thread */
+			if (phys[10] >= 0)
+				byth[ti * 11 + 10] = lt[ti].native[phys[10]];
+		}
+		if (have_res)
+			check_result_free(&res);
+		const char *name = t->name;
+		if (found == 0) {
+			/* the guest did not run it: say why if it said so */
+			const char *r = "no JIT code in the dump";
+			size_t nl = strlen(name);
+			check_result rr = { 0 };
+			diag dr = { .file = files[fi] };
+			if (check_test(t, bpf.run, o.budget, &rr, &dr) == 0) {
+				if (run_unsupported(t, &rr, whybuf, sizeof whybuf))
+					r = whybuf;
+				check_result_free(&rr);
+			}
+			for (int k = 0; k < d.nunsupported; k++)
+				if (!strncmp(d.unsupported[k], name, nl) && d.unsupported[k][nl] == ' ') {
+					snprintf(whybuf, sizeof whybuf, "verifier: %s", d.unsupported[k] + nl + 1);
+					r = whybuf;
+				}
+			printf("JitCheck %s %s jit not-run (%s)\n", name, a->name, r);
+			nnotrun++;
+		} else if (found < nt || why) {
+			printf("JitCheck %s %s jit refused (%s)\n", name, a->name,
+			       why ? why : "the dump lacks a thread's code");
+			nrefused++;
+		} else {
+			char **cells[nt];
+			int ncells[nt];
+			char extra[96 * 8 + 1] = "";
+			for (int k = 0; k < 10; k++)
+				m.native[k] = lt[0].native[k];
+			m.native_by_thread = byth;
+			m.nthreads_native = nt;
+			for (int ti = 0; ti < nt; ti++) {
+				cells[ti] = lt[ti].cells;
+				ncells[ti] = lt[ti].ncells;
+				if (strlen(extra) + strlen(lt[ti].extra) < sizeof extra)
+					strcat(extra, lt[ti].extra);
+			}
+			char *text = map_test_text(&m, t, cells, ncells, nt, NULL, 0, extra);
+			/* an instruction the native front-end does not model (e.g.
+			 * arm64 byte accesses): the code cannot be lifted */
+			diag dn = { .file = "(lifted)" };
+			litmus_test *tn = litmus_read_string(text, "(lifted)", frontend_for_arch, &dn);
+			if (!tn || tn->fe != nfe) {
+				printf("JitCheck %s %s jit refused (%s front-end: %s)\n", name, a->name,
+				       a->fe_arch, dn.msg);
+				nrefused++;
+				litmus_free(tn);
+				free(text);
+				goto next;
+			}
+			litmus_free(tn);
+			nlifted++;
+			if (o.emit) {
+				char stem[256];
+				outdir_stem(t->name, stem, sizeof stem);
+				FILE *f = outdir_open(o.emit, stem, "litmus", "jit-check");
+				if (f) {
+					fputs(text, f);
+					status |= outdir_close(f, o.emit, stem, "litmus", "jit-check");
+				} else {
+					status = 1;
+				}
+			}
+			char *buf = NULL;
+			size_t bl = 0;
+			FILE *mf = open_memstream(&buf, &bl);
+			int r = map_judge(&m, a->name, &bpf, &nat, nfe, &o, files[fi], t, text, mf, stderr);
+			fclose(mf);
+			fputs(buf, stdout);
+			if (strstr(buf, " jit unsound"))
+				nunsound++, status = 1;
+			else if (strstr(buf, " jit sound-stronger"))
+				nstronger++;
+			else if (strstr(buf, " jit sound"))
+				nsound++;
+			else
+				nunchecked++;
+			if (r < 0 || strstr(buf, " jit unchecked"))
+				status = 1;
+			free(buf);
+			free(text);
+		}
+next:
+		m.native_by_thread = NULL;
+		free(byth);
+		for (int ti = 0; ti < nt; ti++)
+			free_lifted(&lt[ti]);
+		free(lt);
+		litmus_free(t);
+	}
+	printf("jit-check %s: %d tests, %d lifted, %d refused, %d not run; %d sound, %d sound-stronger, "
+	       "%d unsound, %d unchecked\n", a->name, ntests, nlifted, nrefused, nnotrun, nsound, nstronger,
+	       nunsound, nunchecked);
+	for (int i = 0; i < d.n; i++)
+		free(code[i].v);
+	free(code);
+	free_dump(&d);
+	cat_run_free(bpf.run);
+	cat_model_free(bpf.m);
+	cat_run_free(nat.run);
+	cat_model_free(nat.m);
+	return status;
+}
+
+/* For the fuzz target (tests/fuzz/fuzz_jit.c): the untrusted text jit-check
+ * reads, without running llvm-objdump.  Byte 0 picks the architecture; each
+ * following line is read as a dump line ("bpfmm-run: jit ...") or as a
+ * line of llvm-objdump's output, and the instructions so read are lifted as
+ * one thread. */
+int jit_check_fuzz(const char *data, size_t n)
+{
+	if (n == 0)
+		return 0;
+	const jarch *a = &arches[(unsigned char)data[0] % NELEM(arches)];
+	char *text = xstrndup(data + 1, n - 1), *save = NULL;
+	dlist l = { 0 };
+	bool lock = false;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *p = strstr(line, "bpfmm-run: jit ");
+		if (p) {
+			char *test;
+			int thread;
+			unsigned char *code;
+			size_t len;
+			const char *why;
+			if (jit_parse_line(p + 11, &test, &thread, &code, &len, &why) == 0) {
+				free(test);
+				free(code);
+			}
+			continue;
+		}
+		dinsn in;
+		long addr;
+		if (objdump_line(a, line, &in, &addr)) {
+			in.addr = addr;
+			join_lock(a, &in, &lock, &l);
+		}
+	}
+	lifted lt;
+	lift(a, &l, 0, NULL, &lt);
+	free_lifted(&lt);
+	free(l.v);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,21 @@
+/* jit_check.h - `bpfmm jit-check`: lift the code a kernel BPF JIT emitted
+ * for a litmus test (dumped by the `bpfmm run` guest) to the native litmus
+ * dialect and judge it like `bpfmm map` (docs/jit-check.md). */
+#ifndef BPFMM_JIT_CHECK_H
+#define BPFMM_JIT_CHECK_H
+
+#include <stddef.h>
+
+/* argv[0] is "jit-check". Returns the exit status (see --help). */
+int jit_check_main(int argc, char **argv, const char *model_dir);
+
+/* One dump line "jit TEST T HEX" (without the "bpfmm-run: " prefix): 0
+ * with a new *test and *code (caller frees), or -1 with *why. */
+int jit_parse_line(const char *l, char **test, int *thread, unsigned char **code, size_t *len,
+		   const char **why);
+
+/* The fuzz target's entry (tests/fuzz/fuzz_jit.c): a dump or disassembly
+ * text read and lifted, nothing run.  Returns 0. */
+int jit_check_fuzz(const char *data, size_t n);
+
+#endif
