@@ -236,18 +236,14 @@ static void evstruct_free(evstruct *es)
 	memset(es, 0, sizeof *es);
 }
 
-static void build_events(enumerator *E)
+/* Allocates the arrays of an event structure of n events, ninit of them
+ * initial writes (events 0..ninit-1). */
+static void alloc_events(enumerator *E, int n, int ninit)
 {
 	const litmus_test *t = E->t;
 	evstruct *es = &E->es;
-	int ninit = E->md->n, n = ninit;
-
-	evstruct_free(es);
-	for (int ti = 0; ti < t->nthreads; ti++) {
-		E->base[ti] = n;
-		n += E->pick[ti]->nev;
-	}
 	int w = rel_words(n);
+
 	free(E->copy);
 	E->copy = xzalloc(sizeof(int) * n);
 	for (int e = 0; e < n; e++)
@@ -255,6 +251,7 @@ static void build_events(enumerator *E)
 	es->n = n;
 	es->w = w;
 	es->ninit = ninit;
+	es->mixed = E->md->mixed;
 	es->thread = xzalloc(sizeof(int) * n);
 	es->loc = xzalloc(sizeof(int) * n);
 	es->rval = xzalloc(sizeof(value) * n);
@@ -271,7 +268,7 @@ static void build_events(enumerator *E)
 	for (int k = 0; k < es->ntags; k++)
 		es->tagset[k] = xzalloc(sizeof(word) * w);
 	size_t rsz = (size_t)n * w;
-	word *rels = xzalloc(sizeof(word) * rsz * 13);
+	word *rels = xzalloc(sizeof(word) * rsz * (es->mixed ? 14 : 13));
 	es->po = rels; es->addr = rels + rsz; es->data = rels + 2 * rsz;
 	es->ctrl = rels + 3 * rsz; es->rmw = rels + 4 * rsz; es->sameloc = rels + 5 * rsz;
 	es->ext = rels + 6 * rsz; es->intl = rels + 7 * rsz; es->id = rels + 8 * rsz;
@@ -280,6 +277,57 @@ static void build_events(enumerator *E)
 	es->scdata = rels + 11 * rsz;
 	/* rels + 12*rsz: spare, used by the thin-air check */
 	E->thin = rels + 12 * rsz;
+	es->si = es->mixed ? rels + 13 * rsz : es->id;
+}
+
+/* The sets and the relations that follow from each event's own fields. */
+static void finish_events(enumerator *E)
+{
+	evstruct *es = &E->es;
+	int n = es->n, w = es->w;
+
+	for (int e = 0; e < n; e++) {
+		set_add(es->all, e);
+		if (es->kind[e] & EV_R)
+			set_add(es->R, e);
+		if (es->kind[e] & EV_W)
+			set_add(es->W, e);
+		if (es->kind[e] & (EV_R | EV_W))
+			set_add(es->M, e);
+		if (es->kind[e] & EV_F)
+			set_add(es->F, e);
+		for (int k = 0; k < es->ntags; k++)
+			if (es->tags[e] & ((tagmask)1 << k))
+				set_add(es->tagset[k], e);
+		rel_add(es->id, w, e, e);
+		for (int f = 0; f < n; f++) {
+			bool same = es->thread[e] == es->thread[f] && (es->thread[e] >= 0 || e == f);
+			rel_add(same ? es->intl : es->ext, w, e, f);
+			if (es->loc[e] >= 0 && es->loc[e] == es->loc[f])
+				rel_add(es->sameloc, w, e, f);
+		}
+	}
+}
+
+static void build_events_mixed(enumerator *E);
+
+static void build_events(enumerator *E)
+{
+	const litmus_test *t = E->t;
+	evstruct *es = &E->es;
+	int ninit = E->md->n, n = ninit;
+
+	evstruct_free(es);
+	if (E->md->mixed) {
+		build_events_mixed(E);
+		return;
+	}
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		E->base[ti] = n;
+		n += E->pick[ti]->nev;
+	}
+	alloc_events(E, n, ninit);
+	int w = es->w;
 
 	for (int l = 0; l < ninit; l++) {
 		es->thread[l] = -1;
@@ -332,27 +380,122 @@ static void build_events(enumerator *E)
 				rel_add(es->rmw, w, b + te->rmw_read, e);
 		}
 	}
-	for (int e = 0; e < n; e++) {
-		set_add(es->all, e);
-		if (es->kind[e] & EV_R)
-			set_add(es->R, e);
-		if (es->kind[e] & EV_W)
-			set_add(es->W, e);
-		if (es->kind[e] & (EV_R | EV_W))
-			set_add(es->M, e);
-		if (es->kind[e] & EV_F)
-			set_add(es->F, e);
-		for (int k = 0; k < es->ntags; k++)
-			if (es->tags[e] & ((tagmask)1 << k))
-				set_add(es->tagset[k], e);
-		rel_add(es->id, w, e, e);
-		for (int f = 0; f < n; f++) {
-			bool same = es->thread[e] == es->thread[f] && (es->thread[e] >= 0 || e == f);
-			rel_add(same ? es->intl : es->ext, w, e, f);
-			if (es->loc[e] >= 0 && es->loc[e] == es->loc[f])
-				rel_add(es->sameloc, w, e, f);
+	finish_events(E);
+}
+
+/* Mixed-size mode (docs/mixed-size.md): each access of a trace becomes
+ * one event per byte, at location cell * MIXED_WIDTH + byte, with that
+ * byte of the value (little endian). The byte events of one access are
+ * related by si, not by po; po, the dependencies and the thread come
+ * from the access; rmw links byte i of the read to byte i of the write. */
+static void build_events_mixed(enumerator *E)
+{
+	const litmus_test *t = E->t;
+	const mem_domain *md = E->md;
+	evstruct *es = &E->es;
+	int ninit = md->nsyms * MIXED_WIDTH, n = ninit, maxev = 0;
+
+	for (int ti = 0; ti < t->nthreads; ti++)
+		maxev += E->pick[ti]->nev;
+	int *first = xzalloc(sizeof(int) * (maxev + 1)), *cnt = xzalloc(sizeof(int) * (maxev + 1));
+	int *pos0 = xzalloc(sizeof(int) * (maxev + 1)), *cell = xzalloc(sizeof(int) * (maxev + 1));
+	int k = 0;
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		E->base[ti] = k;
+		for (int i = 0; i < tr->nev; i++, k++) {
+			const tevent *te = &tr->ev[i];
+			first[k] = n;
+			cnt[k] = 1;
+			cell[k] = -1;
+			if (te->loc >= 0 && (te->kind & (EV_R | EV_W))) {
+				const location *l = &md->locs[te->loc];
+				cell[k] = l->sym;
+				pos0[k] = mixed_key_off(l->off);
+				cnt[k] = mixed_key_size(l->off);
+			} else if (te->loc >= 0) {   /* an event of a location, no access */
+				cell[k] = md->locs[te->loc].sym;
+				pos0[k] = 0;
+			}
+			n += cnt[k];
 		}
 	}
+	alloc_events(E, n, ninit);
+	int w = es->w;
+
+	for (int c = 0; c < md->nsyms; c++)
+		for (int b = 0; b < MIXED_WIDTH; b++) {
+			int e = c * MIXED_WIDTH + b;
+			es->thread[e] = -1;
+			es->loc[e] = e;
+			es->rval[e] = es->wval[e] =
+				value_int((int64_t)(((uint64_t)md->init[c].off >> (8 * b)) & 0xff));
+			es->kind[e] = EV_W;
+			es->insn[e] = -1;
+			set_add(es->IW, e);
+			for (int b2 = 0; b2 < MIXED_WIDTH; b2++)
+				rel_add(es->si, w, e, c * MIXED_WIDTH + b2);
+		}
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		int b = E->base[ti];
+		for (int i = 0; i < tr->nev; i++) {
+			const tevent *te = &tr->ev[i];
+			int x = b + i;
+			bool rmw_po = te->insn >= 0 && t->threads[ti].code[te->insn].rmw_po;
+			for (int q = 0; q < cnt[x]; q++) {
+				int e = first[x] + q;
+				es->thread[e] = ti;
+				es->loc[e] = cell[x] < 0 ? -1 : cell[x] * MIXED_WIDTH + pos0[x] + q;
+				es->rval[e] = te->rv.sym >= 0 ? te->rv
+					: value_int((int64_t)(((uint64_t)te->rv.off >> (8 * q)) & 0xff));
+				es->wval[e] = te->wv.sym >= 0 ? te->wv
+					: value_int((int64_t)(((uint64_t)te->wv.off >> (8 * q)) & 0xff));
+				es->kind[e] = te->kind;
+				es->tags[e] = te->tags;
+				es->insn[e] = te->insn;
+				/* a write of a read's value, unchanged: byte q of it */
+				if (te->copy >= 0 && q < cnt[b + te->copy])
+					E->copy[e] = first[b + te->copy] + q;
+				for (int q2 = 0; q2 < cnt[x]; q2++)
+					rel_add(es->si, w, e, first[x] + q2);
+				if (te->rmw_read >= 0 && q < cnt[b + te->rmw_read])
+					rel_add(es->rmw, w, first[b + te->rmw_read] + q, e);
+			}
+			const uint64_t *da = trace_deps(tr, i, DEP_ADDR), *dd = trace_deps(tr, i, DEP_DATA);
+			const uint64_t *dc = trace_deps(tr, i, DEP_CTRL), *dp = trace_deps(tr, i, DEP_PICK);
+			const uint64_t *dv = trace_deps(tr, i, DEP_VDEP);
+			const uint64_t *ds = trace_deps(tr, i, DEP_SCDATA);
+			for (int j = 0; j < i; j++) {
+				int y = b + j;
+				bool po = te->rmw_read != j || te->insn != tr->ev[j].insn || rmw_po;
+				for (int p1 = 0; p1 < cnt[y]; p1++)
+					for (int p2 = 0; p2 < cnt[x]; p2++) {
+						int f = first[y] + p1, e = first[x] + p2;
+						if (po)
+							rel_add(es->po, w, f, e);
+						if (dep_has(da, j))
+							rel_add(es->addr, w, f, e);
+						if (dep_has(dd, j))
+							rel_add(es->data, w, f, e);
+						if (dep_has(dc, j))
+							rel_add(es->ctrl, w, f, e);
+						if (dep_has(dp, j))
+							rel_add(es->pick, w, f, e);
+						/* a copy's byte depends on that byte only */
+						if (dep_has(dv, j) && (te->copy != j || p1 == p2))
+							rel_add(es->valdep, w, f, e);
+						if (dep_has(ds, j))
+							rel_add(es->scdata, w, f, e);
+					}
+			}
+		}
+	}
+	free(first);
+	free(cnt);
+	free(pos0);
+	free(cell);
+	finish_events(E);
 }
 
 /* ---- rf ---- */
@@ -429,10 +572,48 @@ static bool out_of_time(enumerator *E)
 	return E->timed_out;
 }
 
+/* Mixed-size mode: does a read access see part of a write access, and,
+ * at another byte of both, a write co-before it (fr ; si ; rf ; si
+ * reflexive)? herd7 has no such execution: each write is seen whole or
+ * not at all by each read (measured: docs/mixed-size.md). */
+static bool torn_read(const enumerator *E, const word *co)
+{
+	const evstruct *es = &E->es;
+	int n = es->n, w = es->w;
+
+	for (int k = 0; k < E->nreads; k++) {
+		int r0 = E->reads[k], w0 = -1;
+		for (int f = 0; f < n && w0 < 0; f++)
+			if (rel_has(E->rf, w, f, r0))
+				w0 = f;
+		if (w0 < 0)
+			continue;
+		for (int j = 0; j < E->nreads; j++) {
+			int r1 = E->reads[j], w1 = -1;
+			if (r1 == r0 || !rel_has(es->si, w, r0, r1))
+				continue;
+			for (int f = 0; f < n && w1 < 0; f++)
+				if (rel_has(E->rf, w, f, r1))
+					w1 = f;
+			if (w1 < 0)
+				continue;
+			/* the byte of w0's access at r1's location, co-after w1 */
+			for (int f = 0; f < n; f++)
+				if (f != w1 && rel_has(es->si, w, w0, f) && es->loc[f] == es->loc[r1]
+				    && co && rel_has(co, w, w1, f))
+					return true;
+		}
+	}
+	return false;
+}
+
 static int judged(void *arg, const cat_verdict *v)
 {
 	enumerator *E = arg;
 	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags };
+
+	if (E->es.mixed && torn_read(E, v->co))
+		return 0;
 
 	/* an allowed execution on a path with no meaning: as herd7, the test
 	 * is an error (thread_exec.h, trace.bad) */
@@ -533,6 +714,8 @@ static bool reads_justified(const enumerator *E)
 {
 	const litmus_test *t = E->t;
 
+	if (E->md->mixed)
+		return true;   /* a read's bytes may come from several writes */
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		const trace *tr = E->pick[ti];
 		for (int i = 0; i < tr->nev; i++) {
@@ -679,6 +862,34 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 		for (int i = 0; i < nseed; i++)
 			mem_domain_add(&md, l, seed[i], ~WRITER_INIT);
 	seed_conditional_values(&md, t);
+	bool mixed = cat_run_has_variant(run, "mixed");
+	for (int ti = 0; ti < t->nthreads && !mixed; ti++)
+		if (t->threads[ti].mixed) {
+			st = diag_error(d, t->threads[ti].mixed_pos, "P%d: a mixed-size access (byte / "
+					"halfword, or at an address offset) is modelled only with "
+					"-variant mixed (docs/mixed-size.md)", t->threads[ti].id);
+			goto out0;
+		}
+	if (mixed) {
+		if (candidate) {
+			st = diag_error(d, (srcpos){ 0, 0 }, "mixed-size tests (-variant mixed) "
+					"cannot be explained yet");
+			goto out0;
+		}
+		/* the seeds: each byte of each, at every byte of every cell */
+		int64_t seeds[64];
+		int ns = 0;
+		for (int l = 0; l < md.n; l++)
+			for (int i = 0; i < md.dom[l].n && ns < 64; i++)
+				if (!(md.dom[l].who[i] & WRITER_INIT) && md.dom[l].v[i].sym < 0)
+					seeds[ns++] = md.dom[l].v[i].off;
+		if (mem_domain_mixed(&md, t, d) < 0) {
+			st = -1;
+			goto out0;
+		}
+		for (int i = 0; i < ns; i++)
+			mem_domain_mixed_seed(&md, seeds[i]);
+	}
 	E.tl = xzalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = xzalloc(sizeof(trace *) * (t->nthreads + 1));
 	E.best = xzalloc(sizeof(trace *) * (t->nthreads + 1));
@@ -688,7 +899,13 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 	bool loops;
 	md.thread_writes = xzalloc(sizeof(int) * (t->nthreads + 1));
 	int rounds = domain_rounds(t, unroll_limit, &loops, &md.max_depth, md.thread_writes);
-	guess_mode mode = cat_run_requires_coherence(run) ? GUESS_COHERENT
+	if (mixed) {
+		/* no pruning by writers: values are made of bytes (depths are
+		 * per byte, thread_exec.c) */
+		free(md.thread_writes);
+		md.thread_writes = NULL;
+	}
+	guess_mode mode = mixed ? GUESS_ANY : cat_run_requires_coherence(run) ? GUESS_COHERENT
 			  : cat_run_forbids_future_reads(run) ? GUESS_NO_FUTURE : GUESS_ANY;
 	for (int round = 0;; round++) {
 		int grew = 0;
@@ -706,6 +923,12 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 				st = -1;
 				goto out;
 			}
+		}
+		if (md.too_many) {
+			st = diag_error(d, (srcpos){ 0, 0 }, "mixed-size: an access may read more "
+					"than %d values (combinations of the bytes written)",
+					MIXED_MAX_VALUES);
+			goto out;
 		}
 		if (!grew)
 			break;
@@ -740,8 +963,16 @@ out:
 	free(E.rf);
 	free(E.copy);
 	evstruct_free(&E.es);
+out0:
 	mem_domain_free(&md);
 	return st;
+}
+
+int execution_loc_sym(const execution *x, int loc)
+{
+	if (loc < 0)
+		return -1;
+	return x->es->mixed ? loc / MIXED_WIDTH : x->md->locs[loc].sym;
 }
 
 double enum_cpu_seconds(void)
@@ -756,6 +987,24 @@ value execution_final_memory(const execution *x, int loc)
 {
 	const evstruct *es = x->es;
 	int last = -1;
+
+	if (es->mixed) {   /* the co-last write of each byte */
+		uint64_t v = 0;
+		for (int b = 0; b < MIXED_WIDTH; b++) {
+			int bl = loc * MIXED_WIDTH + b, lb = bl;   /* the initial write */
+			for (int e = es->ninit; e < es->n; e++) {
+				if (!(es->kind[e] & EV_W) || es->loc[e] != bl)
+					continue;
+				bool has_succ = false;
+				for (int f = 0; f < es->n && !has_succ; f++)
+					has_succ = f != e && x->co && rel_has(x->co, es->w, e, f);
+				if (!has_succ)
+					lb = e;
+			}
+			v |= ((uint64_t)es->wval[lb].off & 0xff) << (8 * b);
+		}
+		return value_int((int64_t)v);
+	}
 
 	for (int e = 0; e < es->n; e++) {
 		if (!(es->kind[e] & EV_W) || es->loc[e] != loc)
