@@ -572,39 +572,66 @@ static bool out_of_time(enumerator *E)
 	return E->timed_out;
 }
 
-/* Mixed-size mode: does a read access see part of a write access, and,
- * at another byte of both, a write co-before it (fr ; si ; rf ; si
- * reflexive)? herd7 has no such execution: each write is seen whole or
- * not at all by each read (measured: docs/mixed-size.md). */
+/* Mixed-size mode: is an access torn? Two write accesses in co one way
+ * at one byte and the other way at another (co ; si ; co ; si
+ * reflexive), or a read access after a write access at one byte (it
+ * reads that write or one co-after it) and before it at another (fr ;
+ * si ; co? ; rf ; si reflexive). herd7 has no such execution: writes are ordered whole, and
+ * each write is seen whole or not at all by each read (measured:
+ * docs/mixed-size.md). */
 static bool torn_read(const enumerator *E, const word *co)
 {
 	const evstruct *es = &E->es;
 	int n = es->n, w = es->w;
 
+	/* two write accesses ordered one way at one byte, the other way at
+	 * another (co ; si ; co ; si reflexive) */
+	for (int a = 0; co && a < n; a++)
+		for (int b = 0; b < n; b++) {
+			if (!rel_has(co, w, a, b))
+				continue;
+			for (int a2 = 0; a2 < n; a2++) {
+				if (a2 == a || !rel_has(es->si, w, a, a2) || !(es->kind[a2] & EV_W))
+					continue;
+				for (int b2 = 0; b2 < n; b2++)
+					if (es->loc[b2] == es->loc[a2] && rel_has(es->si, w, b, b2)
+					    && rel_has(co, w, b2, a2))
+						return true;
+			}
+		}
+	/* a read access after a write access at one byte (reads it or a
+	 * write co-after it) and before it at another (fr ; si ; co? ; rf ;
+	 * si reflexive) */
+	int *src = xzalloc(sizeof(int) * n);
 	for (int k = 0; k < E->nreads; k++) {
-		int r0 = E->reads[k], w0 = -1;
-		for (int f = 0; f < n && w0 < 0; f++)
-			if (rel_has(E->rf, w, f, r0))
-				w0 = f;
-		if (w0 < 0)
+		int r = E->reads[k];
+		src[r] = -1;
+		for (int f = 0; f < n && src[r] < 0; f++)
+			if (rel_has(E->rf, w, f, r))
+				src[r] = f;
+	}
+	bool torn = false;
+	for (int k = 0; k < E->nreads && !torn; k++) {
+		int r0 = E->reads[k], s0 = src[r0];
+		if (s0 < 0)
 			continue;
-		for (int j = 0; j < E->nreads; j++) {
-			int r1 = E->reads[j], w1 = -1;
-			if (r1 == r0 || !rel_has(es->si, w, r0, r1))
+		for (int j = 0; j < E->nreads && !torn; j++) {
+			int r1 = E->reads[j], s1 = src[r1];
+			if (r1 == r0 || s1 < 0 || !rel_has(es->si, w, r0, r1))
 				continue;
-			for (int f = 0; f < n && w1 < 0; f++)
-				if (rel_has(E->rf, w, f, r1))
-					w1 = f;
-			if (w1 < 0)
-				continue;
-			/* the byte of w0's access at r1's location, co-after w1 */
-			for (int f = 0; f < n; f++)
-				if (f != w1 && rel_has(es->si, w, w0, f) && es->loc[f] == es->loc[r1]
-				    && co && rel_has(co, w, w1, f))
-					return true;
+			/* wb: a write byte at r0's location that r0 is after */
+			for (int wb = 0; wb < n && !torn; wb++) {
+				if (es->loc[wb] != es->loc[r0] || !(es->kind[wb] & EV_W)
+				    || (wb != s0 && !(co && rel_has(co, w, wb, s0))))
+					continue;
+				for (int wb2 = 0; wb2 < n && !torn; wb2++)
+					torn = es->loc[wb2] == es->loc[r1] && wb2 != s1
+						&& rel_has(es->si, w, wb, wb2) && co && rel_has(co, w, s1, wb2);
+			}
 		}
 	}
-	return false;
+	free(src);
+	return torn;
 }
 
 static int judged(void *arg, const cat_verdict *v)
@@ -707,6 +734,50 @@ static int judge_structure(enumerator *E, bool cut)
 	return choose_rf(E, 0);
 }
 
+/* Mixed-size mode: does each byte of each read of the picked traces have
+ * a write of that byte (the initial value, or an access of some trace
+ * that covers it, not the read's own event)? */
+static uint8_t byte_of(int64_t v, int k) { return (uint8_t)(((uint64_t)v >> (8 * k)) & 0xff); }
+
+static bool bytes_justified(const enumerator *E)
+{
+	const litmus_test *t = E->t;
+	const mem_domain *md = E->md;
+
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		for (int i = 0; i < tr->nev; i++) {
+			const tevent *r = &tr->ev[i];
+			if (!(r->kind & EV_R) || r->loc < 0 || r->rv.sym >= 0 || model_rf(t, ti, r->insn))
+				continue;
+			const location *lr = &md->locs[r->loc];
+			int off = mixed_key_off(lr->off), size = mixed_key_size(lr->off);
+			for (int q = 0; q < size; q++) {
+				int p = off + q;
+				uint8_t b = byte_of(r->rv.off, q);
+				if (byte_of(md->init[lr->sym].off, p) == b)
+					continue;
+				bool found = false;
+				for (int tj = 0; tj < t->nthreads && !found; tj++) {
+					const trace *tw = E->pick[tj];
+					for (int j = 0; j < tw->nev && !found; j++) {
+						const tevent *x = &tw->ev[j];
+						if (!(x->kind & EV_W) || x->loc < 0 || (tj == ti && j == i))
+							continue;
+						const location *lw = &md->locs[x->loc];
+						int o2 = mixed_key_off(lw->off), s2 = mixed_key_size(lw->off);
+						found = lw->sym == lr->sym && p >= o2 && p < o2 + s2
+							&& x->wv.sym < 0 && byte_of(x->wv.off, p - o2) == b;
+					}
+				}
+				if (!found)
+					return false;
+			}
+		}
+	}
+	return true;
+}
+
 /* Can every read of the picked traces be given a write of its value?
  * Most combinations of guesses fail this; checking it on the traces
  * avoids building their event structures. */
@@ -715,7 +786,7 @@ static bool reads_justified(const enumerator *E)
 	const litmus_test *t = E->t;
 
 	if (E->md->mixed)
-		return true;   /* a read's bytes may come from several writes */
+		return bytes_justified(E);   /* a read's bytes may come from several writes */
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		const trace *tr = E->pick[ti];
 		for (int i = 0; i < tr->nev; i++) {

@@ -99,7 +99,7 @@ typedef struct {
 /* Mixed-size mode: every symbol is a cell of this many bytes, little
  * endian; an access's domain holds at most MIXED_MAX_VALUES values. */
 #define MIXED_WIDTH 8
-#define MIXED_MAX_VALUES 4096
+#define MIXED_MAX_VALUES 65536
 /* The location offset that names an access of `size` bytes at byte
  * offset `off` of a cell (never a cell's own offset, 0). */
 static inline int64_t mixed_key(int64_t off, int size) { return ((int64_t)1 << 40) | (off << 8) | size; }

@@ -1368,8 +1368,22 @@ static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix
 		if (th[i].ninit)
 			fprintf(f, "\n");
 	}
-	if (!strcmp(ar->name, "aarch64-mixed"))   /* 64-bit locations, for herd7 */
-		fprintf(f, "uint64_t x=0; uint64_t y=0; uint64_t z=0;\n");
+	if (!strcmp(ar->name, "aarch64-mixed")) {
+		/* 64-bit locations and observed registers (herd7 prints an
+		 * undeclared register as a 32-bit int) */
+		for (int l = 0; l < 3; l++) {
+			int used = 0;
+			for (int i = 0; i < sh->nt; i++)
+				for (int j = 0; j < sh->na[i]; j++)
+					used |= sh->a[i][j].loc == l;
+			if (used)
+				fprintf(f, "uint64_t %s=0; ", locname[l]);
+		}
+		for (int i = 0; i < sh->nt; i++)
+			for (int k = 0; k < th[i].nobs; k++)
+				fprintf(f, "uint64_t %d:%s; ", i, th[i].obs[k]);
+		fprintf(f, "\n");
+	}
 	fprintf(f, "}\n");
 	int maxc = 0;
 	for (int i = 0; i < sh->nt; i++)
