@@ -2,13 +2,14 @@
 # Differential test of our hardware models against the reference
 # simulator's own models of the same architectures.
 #
-#   tests/diff/hw-diff.sh ARCH [COUNT [SEED]]      ARCH: aarch64 aarch64-zr riscv ppc arm x86 mips
+#   tests/diff/hw-diff.sh ARCH [COUNT [SEED]]      ARCH: aarch64 aarch64-zr aarch64-mixed riscv ppc arm x86 mips
 #
 # Generates COUNT (default 100) tests with build/hwgen --arch ARCH --seed
 # SEED (default 1) and runs them through herd7 with ITS model of ARCH
 # (aarch64.cat, riscv.cat, ppc.cat, arm.cat, x86tso.cat from
 # $SHARED/reference-models/herd-lib) and through bpfmm with OUR model
-# (models/aarch64.cat, riscv.cat, ppc.cat, arm.cat, x86tso.cat). aarch64-zr is
+# (models/aarch64.cat, riscv.cat, ppc.cat, arm.cat, x86tso.cat). aarch64-mixed:
+# sized accesses, both tools with -variant mixed (docs/mixed-size.md). aarch64-zr is
 # AArch64 with hwgen's zero-destination-register class (atomics and
 # exclusives into XZR / WZR behind branches and picks, read back;
 # docs/aarch64-model.md). The comparison
