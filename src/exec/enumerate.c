@@ -576,7 +576,7 @@ static bool out_of_time(enumerator *E)
  * the other way at another (co ; si ; co ; si reflexive)? herd7 has no
  * such execution, whatever the model: writes are ordered whole
  * (measured, docs/mixed-size.md). */
-static bool torn_read(const enumerator *E, const word *co)
+static bool torn_write(const enumerator *E, const word *co)
 {
 	const evstruct *es = &E->es;
 	int n = es->n, w = es->w;
@@ -659,7 +659,7 @@ static int judged(void *arg, const cat_verdict *v)
 	enumerator *E = arg;
 	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags };
 
-	if (E->es.mixed && torn_read(E, v->co))
+	if (E->es.mixed && torn_write(E, v->co))
 		return 0;
 
 	/* an allowed execution on a path with no meaning: as herd7, the test
