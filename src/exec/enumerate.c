@@ -218,6 +218,8 @@ typedef struct {
 	int nreads;
 	int *cands, *ncand;   /* per read: candidate writes */
 	word *rf, *thin;      /* current rf; scratch for the thin-air check */
+	int *alo, *asize;     /* mixed-size: per event, the first byte
+	                       * location and the size of its access */
 	int *copy;            /* per event: the read whose value a write
 	                       * stores unchanged, else -1 (tevent.copy) */
 } enumerator;
@@ -491,6 +493,18 @@ static void build_events_mixed(enumerator *E)
 			}
 		}
 	}
+	free(E->alo);
+	E->alo = xzalloc(sizeof(int) * 2 * (n + 1));
+	E->asize = E->alo + n + 1;
+	for (int c = 0; c < md->nsyms * MIXED_WIDTH; c++) {
+		E->alo[c] = c - c % MIXED_WIDTH;
+		E->asize[c] = MIXED_WIDTH;
+	}
+	for (int x = 0; x < k; x++)
+		for (int q = 0; q < cnt[x]; q++) {
+			E->alo[first[x] + q] = cell[x] < 0 ? -1 : cell[x] * MIXED_WIDTH + pos0[x];
+			E->asize[first[x] + q] = cnt[x];
+		}
 	free(first);
 	free(cnt);
 	free(pos0);
@@ -606,52 +620,47 @@ static bool torn_write(const enumerator *E, const word *co)
 	return false;
 }
 
-/* The bytes of the access of byte event e (its si row). */
-static int access_size(const evstruct *es, int e)
+/* Mixed-size mode: may read bytes r0 and r1 of one read access take
+ * their bytes from writes w0 and w1? As herd7 pairs them (measured,
+ * docs/mixed-size.md): a write access the read takes a byte from gives
+ * it every byte they share, except those given by smaller write
+ * accesses. */
+static bool covers(const enumerator *E, int wr, int loc)
 {
-	int c = 0;
-
-	for (int f = 0; f < es->n; f++)
-		c += rel_has(es->si, es->w, e, f);
-	return c;
+	return loc >= E->alo[wr] && loc < E->alo[wr] + E->asize[wr];
 }
 
-/* Mixed-size mode: may a read access take its bytes from these writes?
- * As herd7 pairs them (measured, docs/mixed-size.md): a write access the
- * read takes a byte from gives it every byte they share, except those
- * given by smaller write accesses. */
-static bool rf_whole(const enumerator *E)
+static bool pair_whole(const enumerator *E, int r0, int w0, int r1, int w1)
 {
 	const evstruct *es = &E->es;
-	int n = es->n, w = es->w;
-	int *src = xzalloc(sizeof(int) * n);
-	bool ok = true;
 
-	for (int k = 0; k < E->nreads; k++) {
-		int r = E->reads[k];
-		src[r] = -1;
-		for (int f = 0; f < n && src[r] < 0; f++)
-			if (rel_has(E->rf, w, f, r))
-				src[r] = f;
-	}
-	for (int k = 0; k < E->nreads && ok; k++) {
-		int r0 = E->reads[k], w0 = src[r0];
-		if (w0 < 0)
+	if (rel_has(es->si, es->w, w0, w1))
+		return true;   /* the same write access */
+	if (covers(E, w0, es->loc[r1]) && E->asize[w1] >= E->asize[w0])
+		return false;
+	if (covers(E, w1, es->loc[r0]) && E->asize[w0] >= E->asize[w1])
+		return false;
+	return true;
+}
+
+/* Read k takes write wr: whole with the reads before it of its access? */
+static bool rf_whole(const enumerator *E, int k, int wr)
+{
+	const evstruct *es = &E->es;
+	int r = E->reads[k];
+
+	for (int j = k - 1; j >= 0; j--) {
+		int r1 = E->reads[j];
+		if (!rel_has(es->si, es->w, r, r1))
 			continue;
-		int size0 = access_size(es, w0);
-		for (int j = 0; j < E->nreads && ok; j++) {
-			int r1 = E->reads[j], w1 = src[r1];
-			if (r1 == r0 || w1 < 0 || !rel_has(es->si, w, r0, r1) || rel_has(es->si, w, w0, w1))
-				continue;
-			bool shared = false;   /* does w0's access cover r1's byte? */
-			for (int f = 0; f < n && !shared; f++)
-				shared = es->loc[f] == es->loc[r1] && rel_has(es->si, w, w0, f);
-			if (shared && access_size(es, w1) >= size0)
-				ok = false;
-		}
+		for (int f = 0; f < es->n; f++)
+			if (rel_has(E->rf, es->w, f, r1)) {
+				if (!pair_whole(E, r, wr, r1, f))
+					return false;
+				break;
+			}
 	}
-	free(src);
-	return ok;
+	return true;
 }
 
 static int judged(void *arg, const cat_verdict *v)
@@ -689,8 +698,6 @@ static int choose_rf(enumerator *E, int k)
 		/* explain mode: the model judges thin-air candidates too */
 		if (!E->candidate && thin_air(E))
 			return 0;
-		if (es->mixed && !rf_whole(E))
-			return 0;
 		E->stats->candidates++;
 		if (out_of_time(E))
 			return 0;
@@ -705,6 +712,8 @@ static int choose_rf(enumerator *E, int k)
 	int r = E->reads[k];
 	for (int c = 0; c < E->ncand[k]; c++) {
 		int wr = E->cands[k * es->n + c];
+		if (es->mixed && !rf_whole(E, k, wr))
+			continue;
 		rel_add(E->rf, es->w, wr, r);
 		int st = choose_rf(E, k + 1);
 		REL_ROW(E->rf, es->w, wr)[r >> 6] &= ~((word)1 << (r & 63));
@@ -1055,6 +1064,7 @@ out:
 	free(E.ncand);
 	free(E.rf);
 	free(E.copy);
+	free(E.alo);
 	evstruct_free(&E.es);
 out0:
 	mem_domain_free(&md);
