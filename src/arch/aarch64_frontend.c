@@ -143,8 +143,24 @@ typedef struct {
 	bool flags_set;       /* a CMP / TST came before (in text order) */
 	bool flags_tst;       /* ... and the latest was a TST */
 	bool op_w;            /* the instruction whose operand 2 is parsed is 32-bit */
+	int acc_size;         /* 1 or 2: the access of a B / H form; 0: by register */
 	diag *d;
 } a64_parser;
+
+/* The instruction being parsed is mixed-size (litmus_thread.mixed). */
+static void mark_mixed(a64_parser *ap)
+{
+	if (!ap->th->mixed) {
+		ap->th->mixed = true;
+		ap->th->mixed_pos = ap->insn_pos;
+	}
+}
+
+/* Access size of an instruction whose register is 32-bit or not. */
+static int acc_size(const a64_parser *ap, bool w)
+{
+	return ap->acc_size ? ap->acc_size : w ? 4 : 8;
+}
 
 static int unknown_insn(a64_parser *ap)
 {
@@ -481,9 +497,9 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 	}
 	if (lex_expect(lx, "]"))
 		return -1;
-	/* a location is a symbol, with no bytes of its own to index */
+	/* a location has bytes of its own only in mixed-size mode */
 	if (ad->off)
-		return unsupported(ap, "an address offset (arrays, mixed-size) is not modelled");
+		mark_mixed(ap);
 	if (lex_accept(lx, "!")) {
 		if (ad->indexed || ad->base_reg < 0)
 			return unknown_insn(ap);
@@ -554,7 +570,7 @@ static int parse_label_ref(a64_parser *ap, int insn)
 }
 
 /* Plain and ordered loads: `LDR Rt, addr`. */
-static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr)
+static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr, bool sign)
 {
 	areg rt;
 	int dst;
@@ -575,9 +591,13 @@ static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr)
 	in->dst = dst;
 	in->a = a;
 	in->off = off;
-	in->size = rt.w ? 4 : 8;
+	in->size = acc_size(ap, rt.w);
 	in->tags_r = tags;
 	in->reserve = reserve;
+	if (sign && extend_into(ap, dst, reg_opnd(dst), 8 * in->size, true))
+		return -1;
+	if (sign && rt.w && zero_extend(ap, dst))
+		return -1;
 	return addr_after(ap, &ad);
 }
 
@@ -600,7 +620,7 @@ static int do_store(a64_parser *ap, tagmask tags, bool any_addr)
 	in->a = a;
 	in->off = off;
 	in->b = v;
-	in->size = rt.w ? 4 : 8;
+	in->size = acc_size(ap, rt.w);
 	in->tags_w = tags;
 	return addr_after(ap, &ad);
 }
@@ -693,7 +713,7 @@ static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool 
 	in->a = a;
 	in->off = off;
 	in->b = v;
-	in->size = rs.w ? 4 : 8;
+	in->size = acc_size(ap, rs.w);
 	tagmask swp = op == ALU_MOVB ? TAG(A64_TAG_SWP) : 0;
 	in->tags_r = TAG(A64_TAG_AMO) | swp | (acq ? TAG(A64_TAG_A) : 0)
 		   | (dst < 0 ? TAG(A64_TAG_NORET) : 0);
@@ -1288,20 +1308,45 @@ static const char *const a64_unsupported_prefixes[] = {
 /* Loads and stores (plain, acquire / release, exclusive); the pair,
  * unscaled, MTE and system instructions and the mixed-size accesses are
  * refused. */
+/* The byte / halfword loads and stores (mixed-size): mnemonic, size,
+ * sign-extending, tags (0: plain; else acquire, acquirePC, release). */
+static const struct { const char *name; int size; bool sign, store; int tag; } a64_sized[] = {
+	{ "LDRB", 1, false, false, -1 }, { "LDRH", 2, false, false, -1 },
+	{ "LDRSB", 1, true, false, -1 }, { "LDRSH", 2, true, false, -1 },
+	{ "LDRSW", 4, true, false, -1 },
+	{ "LDARB", 1, false, false, A64_TAG_A }, { "LDARH", 2, false, false, A64_TAG_A },
+	{ "LDAPRB", 1, false, false, A64_TAG_Q }, { "LDAPRH", 2, false, false, A64_TAG_Q },
+	{ "STRB", 1, false, true, -1 }, { "STRH", 2, false, true, -1 },
+	{ "STLRB", 1, false, true, A64_TAG_L }, { "STLRH", 2, false, true, A64_TAG_L },
+};
+
 static int parse_load_store(a64_parser *ap, const char *m)
 {
 	size_t i;
 
+	for (i = 0; i < NELEM(a64_sized); i++)
+		if (!strcmp(m, a64_sized[i].name)) {
+			tagmask tags = a64_sized[i].tag < 0 ? 0 : TAG(a64_sized[i].tag);
+			bool plain = a64_sized[i].tag < 0;
+			int st;
+			mark_mixed(ap);
+			ap->acc_size = a64_sized[i].size;
+			st = a64_sized[i].store ? do_store(ap, tags, plain)
+				: do_load(ap, tags, false, plain, a64_sized[i].sign);
+			ap->acc_size = 0;
+			return st;
+		}
+
 	if (!strcmp(m, "LDR") || !strcmp(m, "LDUR"))   /* LDUR: offset #0 only */
-		return do_load(ap, 0, false, true);
+		return do_load(ap, 0, false, true, false);
 	if (!strcmp(m, "LDAR"))
-		return do_load(ap, TAG(A64_TAG_A), false, false);
+		return do_load(ap, TAG(A64_TAG_A), false, false, false);
 	if (!strcmp(m, "LDAPR"))
-		return do_load(ap, TAG(A64_TAG_Q), false, false);
+		return do_load(ap, TAG(A64_TAG_Q), false, false, false);
 	if (!strcmp(m, "LDXR"))
-		return do_load(ap, TAG(A64_TAG_X), true, false);
+		return do_load(ap, TAG(A64_TAG_X), true, false, false);
 	if (!strcmp(m, "LDAXR"))
-		return do_load(ap, TAG(A64_TAG_X) | TAG(A64_TAG_A), true, false);
+		return do_load(ap, TAG(A64_TAG_X) | TAG(A64_TAG_A), true, false, false);
 	if (!strcmp(m, "STR"))
 		return do_store(ap, 0, true);
 	if (!strcmp(m, "STLR"))
@@ -1313,11 +1358,51 @@ static int parse_load_store(a64_parser *ap, const char *m)
 	for (i = 0; i < NELEM(a64_unsupported_prefixes); i++)
 		if (!strncmp(m, a64_unsupported_prefixes[i], strlen(a64_unsupported_prefixes[i])))
 			return unsupported(ap, "not modelled (pair, unscaled, MTE, VMSA or system instruction)");
-	if ((!strncmp(m, "LDR", 3) || !strncmp(m, "STR", 3) || !strncmp(m, "LDA", 3) ||
+	if ((!strncmp(m, "LDR", 3) || !strncmp(m, "STR", 3) ||
+	     (!strncmp(m, "LDA", 3) && strncmp(m, "LDADD", 5)) ||
 	     !strncmp(m, "STL", 3) || !strncmp(m, "LDX", 3) || !strncmp(m, "STX", 3)) &&
 	    (size_suffix(m) || strstr(m, "RS")))
 		return unsupported(ap, "byte / halfword / sign-extending accesses (mixed-size) are not modelled");
 	return FE_NOT_MINE;
+}
+
+/* The size of a B / H atomic from what follows its operation: "B",
+ * "H", "AB", "ALH", ...: the size letter comes after the ordering (as
+ * LDADDALB). Returns 1, 2 or 0; with a size, the ordering suffix is the
+ * rest without its last letter. */
+static int sub_word(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || (s[n - 1] != 'B' && s[n - 1] != 'H'))
+		return 0;
+	return s[n - 1] == 'B' ? 1 : 2;
+}
+
+/* ordering_suffix of s without its size letter (sz != 0). */
+static bool sized_ordering(const char *s, int sz, bool *acq, bool *rel)
+{
+	char buf[8];
+	size_t n = strlen(s);
+
+	if (!sz)
+		return ordering_suffix(s, acq, rel);
+	if (n > sizeof buf)
+		return false;
+	memcpy(buf, s, n - 1);
+	buf[n - 1] = '\0';
+	return ordering_suffix(buf, acq, rel);
+}
+
+/* do_amo with a byte / halfword size (mixed-size). */
+static int sized_amo(a64_parser *ap, int size, alu_op op, bool clr, bool acq, bool rel, bool noret)
+{
+	if (size)
+		mark_mixed(ap);
+	ap->acc_size = size;
+	int st = do_amo(ap, op, clr, acq, rel, noret);
+	ap->acc_size = 0;
+	return st;
 }
 
 /* Atomics: SWP, CAS and LD<op> / ST<op> (the a64_amo_ops table), with
@@ -1327,11 +1412,14 @@ static int parse_atomic(a64_parser *ap, const char *m)
 	bool acq, rel;
 
 	if (!strncmp(m, "SWP", 3) || !strncmp(m, "CAS", 3)) {
-		if (size_suffix(m + 3) && m[3])
-			return unsupported(ap, "byte / halfword atomics (mixed-size) are not modelled");
-		if (!ordering_suffix(m + 3, &acq, &rel))
+		int sz = sub_word(m + 3);
+		if (sz && m[0] == 'C')
+			return unsupported(ap, "byte / halfword CAS (mixed-size) is not modelled");
+		if (!sized_ordering(m + 3, sz, &acq, &rel))
 			return unknown_insn(ap);
-		return m[0] == 'S' ? do_amo(ap, ALU_MOVB, false, acq, rel, false) : do_cas(ap, acq, rel);
+		if (m[0] == 'C')
+			return do_cas(ap, acq, rel);
+		return sized_amo(ap, sz, ALU_MOVB, false, acq, rel, false);
 	}
 	if (strncmp(m, "LD", 2) != 0 && strncmp(m, "ST", 2) != 0)
 		return FE_NOT_MINE;
@@ -1339,11 +1427,14 @@ static int parse_atomic(a64_parser *ap, const char *m)
 		size_t l = strlen(a64_amo_ops[i].name);
 		if (strncmp(m + 2, a64_amo_ops[i].name, l))
 			continue;
-		if (size_suffix(m + 2 + l))
-			return unsupported(ap, "byte / halfword atomics (mixed-size) are not modelled");
-		if (!ordering_suffix(m + 2 + l, &acq, &rel) || (m[0] == 'S' && acq))
+		int sz = sub_word(m + 2 + l);
+		alu_op op = a64_amo_ops[i].alu;
+		/* on bytes / halfwords, min and max compare the narrow values */
+		if (sz && (op == ALU_SMIN || op == ALU_SMAX || op == ALU_UMIN || op == ALU_UMAX))
+			return unsupported(ap, "byte / halfword min / max atomics (mixed-size) are not modelled");
+		if (!sized_ordering(m + 2 + l, sz, &acq, &rel) || (m[0] == 'S' && acq))
 			return unknown_insn(ap);
-		return do_amo(ap, a64_amo_ops[i].alu, a64_amo_ops[i].clr, acq, rel, m[0] == 'S');
+		return sized_amo(ap, sz, op, a64_amo_ops[i].clr, acq, rel, m[0] == 'S');
 	}
 	return FE_NOT_MINE;
 }

@@ -42,6 +42,8 @@ typedef struct cat_run cat_run;
 cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags);
 void cat_run_free(cat_run *r);
 bool cat_run_requires_coherence(const cat_run *r);
+/* Was the model loaded with this variant (-variant NAME)? */
+bool cat_run_has_variant(const cat_run *r, const char *name);
 /* Does the model reject every execution where a read takes its value from
  * a po-later write of its own thread (a po-loc | rf cycle)? */
 bool cat_run_forbids_future_reads(const cat_run *r);

@@ -113,6 +113,9 @@ void builtin_set_events(builtins *b, const evstruct *es, arena *a)
 	put(b, "ext", mk(a, V_REL, es->ext));
 	put(b, "int", mk(a, V_REL, es->intl));
 	put(b, "id", mk(a, V_REL, es->id));
+	/* mixed-size: the byte events of one access (id otherwise) */
+	put(b, "si", mk(a, V_REL, es->si));
+	put(b, "sm", mk(a, V_REL, es->si));
 	/* the read and write of one RMW: value flows from one to the other */
 	put(b, "iico_data", mk(a, V_REL, es->rmw));
 	put(b, "iico_ctrl", mk(a, V_REL, b->zero_rel));

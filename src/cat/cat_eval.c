@@ -1500,6 +1500,14 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 	return r;
 }
 
+bool cat_run_has_variant(const cat_run *r, const char *name)
+{
+	for (int i = 0; i < r->m->nvariants; i++)
+		if (!strcmp(r->m->variants[i], name))
+			return true;
+	return false;
+}
+
 bool cat_run_requires_coherence(const cat_run *r) { return r->m->coherent && !r->explain_all; }
 bool cat_run_forbids_future_reads(const cat_run *r) { return r->m->no_future && !r->explain_all; }
 

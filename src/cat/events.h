@@ -45,6 +45,12 @@ typedef struct {
 	                      * (not in data: an STXR is not ordered by it) */
 	word *valdep;        /* read -> write whose value (not address) it
 	                      * computes: rf;valdep cycles are out-of-thin-air */
+	word *si;            /* mixed-size mode: the byte events of one access
+	                      * (herd7's si / sm); otherwise id (same block) */
+	bool mixed;          /* mixed-size mode (docs/mixed-size.md): every
+	                      * access is one event per byte; loc is
+	                      * cell * MIXED_WIDTH + byte, and the initial
+	                      * writes are one per byte of each cell */
 } evstruct;
 
 #endif

@@ -56,6 +56,8 @@ static const char usage[] =
 "        Also look for included cat files (and bare model names) in DIR.\n"
 "  -variant NAME, --variant NAME\n"
 "        Enable `if \"NAME\"` branches of the model (repeatable).\n"
+"        -variant mixed: mixed-size accesses, one event per byte, as herd7's\n"
+"        (docs/mixed-size.md).\n"
 "  -budget N, --budget N\n"
 "        Count every execution (exact Positive/Negative witnesses) unless a\n"
 "        test needs more than N coherence orders (default 200000; 0 = no\n"

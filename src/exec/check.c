@@ -181,7 +181,7 @@ void witness_take(witness *wt, const execution *x, bool holds)
 	wt->tags = xcalloc((size_t)n + 1, sizeof(tagmask));
 	for (int e = 0; e < n; e++) {
 		wt->thread[e] = es->thread[e];
-		wt->sym[e] = es->loc[e] >= 0 ? x->md->locs[es->loc[e]].sym : -1;
+		wt->sym[e] = execution_loc_sym(x, es->loc[e]);
 		wt->insn[e] = es->insn[e];
 		wt->kind[e] = es->kind[e];
 		wt->tags[e] = es->tags[e];
@@ -223,8 +223,8 @@ static bool known_value(const observable *o, const partial *x, value *v)
 		*v = x->traces[o->thread]->regs[o->reg];
 		return true;
 	}
-	if (x->npicked < x->t->nthreads)
-		return false;
+	if (x->npicked < x->t->nthreads || x->md->mixed)
+		return false;   /* mixed-size: the bytes' last writes decide */
 	for (int ti = 0; ti < x->npicked; ti++)
 		for (int i = 0; i < x->traces[ti]->nev; i++) {
 			const tevent *e = &x->traces[ti]->ev[i];
@@ -501,11 +501,19 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	c.row = xcalloc(res->nobs + 1, sizeof(value));
 
 	/* memory symbols are locations 0..nsyms-1 (mem_domain_init) */
-	int final_locs[res->nobs + 1], nfinal = 0;
+	int final_locs[res->nobs * MIXED_WIDTH + 1], nfinal = 0;
+	bool mixed = cat_run_has_variant(run, "mixed");
 	for (int i = 0; i < res->nobs; i++)
-		if (res->obs[i].thread < 0)
-			final_locs[nfinal++] = res->obs[i].sym;
-	cat_run_set_mode(run, false, final_locs, nfinal, budget);
+		if (res->obs[i].thread < 0) {
+			if (!mixed)
+				final_locs[nfinal++] = res->obs[i].sym;
+			else   /* its bytes (enumerate.c, build_events_mixed) */
+				for (int b = 0; b < MIXED_WIDTH; b++)
+					final_locs[nfinal++] = res->obs[i].sym * MIXED_WIDTH + b;
+		}
+	/* mixed-size: no outcome mode, which keeps one co per outcome where
+	 * enumerate.c's torn-read check may need another (no budget) */
+	cat_run_set_mode(run, false, final_locs, nfinal, mixed ? 0 : budget);
 	int st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
 	if (st == -2) {
 		reset_counts(res);

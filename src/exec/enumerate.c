@@ -218,6 +218,8 @@ typedef struct {
 	int nreads;
 	int *cands, *ncand;   /* per read: candidate writes */
 	word *rf, *thin;      /* current rf; scratch for the thin-air check */
+	int *alo, *asize;     /* mixed-size: per event, the first byte
+	                       * location and the size of its access */
 	int *copy;            /* per event: the read whose value a write
 	                       * stores unchanged, else -1 (tevent.copy) */
 } enumerator;
@@ -236,18 +238,14 @@ static void evstruct_free(evstruct *es)
 	memset(es, 0, sizeof *es);
 }
 
-static void build_events(enumerator *E)
+/* Allocates the arrays of an event structure of n events, ninit of them
+ * initial writes (events 0..ninit-1). */
+static void alloc_events(enumerator *E, int n, int ninit)
 {
 	const litmus_test *t = E->t;
 	evstruct *es = &E->es;
-	int ninit = E->md->n, n = ninit;
-
-	evstruct_free(es);
-	for (int ti = 0; ti < t->nthreads; ti++) {
-		E->base[ti] = n;
-		n += E->pick[ti]->nev;
-	}
 	int w = rel_words(n);
+
 	free(E->copy);
 	E->copy = xzalloc(sizeof(int) * n);
 	for (int e = 0; e < n; e++)
@@ -255,6 +253,7 @@ static void build_events(enumerator *E)
 	es->n = n;
 	es->w = w;
 	es->ninit = ninit;
+	es->mixed = E->md->mixed;
 	es->thread = xzalloc(sizeof(int) * n);
 	es->loc = xzalloc(sizeof(int) * n);
 	es->rval = xzalloc(sizeof(value) * n);
@@ -271,7 +270,7 @@ static void build_events(enumerator *E)
 	for (int k = 0; k < es->ntags; k++)
 		es->tagset[k] = xzalloc(sizeof(word) * w);
 	size_t rsz = (size_t)n * w;
-	word *rels = xzalloc(sizeof(word) * rsz * 13);
+	word *rels = xzalloc(sizeof(word) * rsz * (es->mixed ? 14 : 13));
 	es->po = rels; es->addr = rels + rsz; es->data = rels + 2 * rsz;
 	es->ctrl = rels + 3 * rsz; es->rmw = rels + 4 * rsz; es->sameloc = rels + 5 * rsz;
 	es->ext = rels + 6 * rsz; es->intl = rels + 7 * rsz; es->id = rels + 8 * rsz;
@@ -280,6 +279,57 @@ static void build_events(enumerator *E)
 	es->scdata = rels + 11 * rsz;
 	/* rels + 12*rsz: spare, used by the thin-air check */
 	E->thin = rels + 12 * rsz;
+	es->si = es->mixed ? rels + 13 * rsz : es->id;
+}
+
+/* The sets and the relations that follow from each event's own fields. */
+static void finish_events(enumerator *E)
+{
+	evstruct *es = &E->es;
+	int n = es->n, w = es->w;
+
+	for (int e = 0; e < n; e++) {
+		set_add(es->all, e);
+		if (es->kind[e] & EV_R)
+			set_add(es->R, e);
+		if (es->kind[e] & EV_W)
+			set_add(es->W, e);
+		if (es->kind[e] & (EV_R | EV_W))
+			set_add(es->M, e);
+		if (es->kind[e] & EV_F)
+			set_add(es->F, e);
+		for (int k = 0; k < es->ntags; k++)
+			if (es->tags[e] & ((tagmask)1 << k))
+				set_add(es->tagset[k], e);
+		rel_add(es->id, w, e, e);
+		for (int f = 0; f < n; f++) {
+			bool same = es->thread[e] == es->thread[f] && (es->thread[e] >= 0 || e == f);
+			rel_add(same ? es->intl : es->ext, w, e, f);
+			if (es->loc[e] >= 0 && es->loc[e] == es->loc[f])
+				rel_add(es->sameloc, w, e, f);
+		}
+	}
+}
+
+static void build_events_mixed(enumerator *E);
+
+static void build_events(enumerator *E)
+{
+	const litmus_test *t = E->t;
+	evstruct *es = &E->es;
+	int ninit = E->md->n, n = ninit;
+
+	evstruct_free(es);
+	if (E->md->mixed) {
+		build_events_mixed(E);
+		return;
+	}
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		E->base[ti] = n;
+		n += E->pick[ti]->nev;
+	}
+	alloc_events(E, n, ninit);
+	int w = es->w;
 
 	for (int l = 0; l < ninit; l++) {
 		es->thread[l] = -1;
@@ -332,27 +382,134 @@ static void build_events(enumerator *E)
 				rel_add(es->rmw, w, b + te->rmw_read, e);
 		}
 	}
-	for (int e = 0; e < n; e++) {
-		set_add(es->all, e);
-		if (es->kind[e] & EV_R)
-			set_add(es->R, e);
-		if (es->kind[e] & EV_W)
-			set_add(es->W, e);
-		if (es->kind[e] & (EV_R | EV_W))
-			set_add(es->M, e);
-		if (es->kind[e] & EV_F)
-			set_add(es->F, e);
-		for (int k = 0; k < es->ntags; k++)
-			if (es->tags[e] & ((tagmask)1 << k))
-				set_add(es->tagset[k], e);
-		rel_add(es->id, w, e, e);
-		for (int f = 0; f < n; f++) {
-			bool same = es->thread[e] == es->thread[f] && (es->thread[e] >= 0 || e == f);
-			rel_add(same ? es->intl : es->ext, w, e, f);
-			if (es->loc[e] >= 0 && es->loc[e] == es->loc[f])
-				rel_add(es->sameloc, w, e, f);
+	finish_events(E);
+}
+
+/* Mixed-size mode (docs/mixed-size.md): each access of a trace becomes
+ * one event per byte, at location cell * MIXED_WIDTH + byte, with that
+ * byte of the value (little endian). The byte events of one access are
+ * related by si, not by po; po, the dependencies and the thread come
+ * from the access; rmw links byte i of the read to byte i of the write. */
+static void build_events_mixed(enumerator *E)
+{
+	const litmus_test *t = E->t;
+	const mem_domain *md = E->md;
+	evstruct *es = &E->es;
+	int ninit = md->nsyms * MIXED_WIDTH, n = ninit, maxev = 0;
+
+	for (int ti = 0; ti < t->nthreads; ti++)
+		maxev += E->pick[ti]->nev;
+	int *first = xzalloc(sizeof(int) * (maxev + 1)), *cnt = xzalloc(sizeof(int) * (maxev + 1));
+	int *pos0 = xzalloc(sizeof(int) * (maxev + 1)), *cell = xzalloc(sizeof(int) * (maxev + 1));
+	int k = 0;
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		E->base[ti] = k;
+		for (int i = 0; i < tr->nev; i++, k++) {
+			const tevent *te = &tr->ev[i];
+			first[k] = n;
+			cnt[k] = 1;
+			cell[k] = -1;
+			if (te->loc >= 0 && (te->kind & (EV_R | EV_W))) {
+				const location *l = &md->locs[te->loc];
+				cell[k] = l->sym;
+				pos0[k] = mixed_key_off(l->off);
+				cnt[k] = mixed_key_size(l->off);
+			} else if (te->loc >= 0) {   /* an event of a location, no access */
+				cell[k] = md->locs[te->loc].sym;
+				pos0[k] = 0;
+			}
+			n += cnt[k];
 		}
 	}
+	alloc_events(E, n, ninit);
+	int w = es->w;
+
+	for (int c = 0; c < md->nsyms; c++)
+		for (int b = 0; b < MIXED_WIDTH; b++) {
+			int e = c * MIXED_WIDTH + b;
+			es->thread[e] = -1;
+			es->loc[e] = e;
+			es->rval[e] = es->wval[e] =
+				value_int((int64_t)(((uint64_t)md->init[c].off >> (8 * b)) & 0xff));
+			es->kind[e] = EV_W;
+			es->insn[e] = -1;
+			set_add(es->IW, e);
+			for (int b2 = 0; b2 < MIXED_WIDTH; b2++)
+				rel_add(es->si, w, e, c * MIXED_WIDTH + b2);
+		}
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		int b = E->base[ti];
+		for (int i = 0; i < tr->nev; i++) {
+			const tevent *te = &tr->ev[i];
+			int x = b + i;
+			bool rmw_po = te->insn >= 0 && t->threads[ti].code[te->insn].rmw_po;
+			for (int q = 0; q < cnt[x]; q++) {
+				int e = first[x] + q;
+				es->thread[e] = ti;
+				es->loc[e] = cell[x] < 0 ? -1 : cell[x] * MIXED_WIDTH + pos0[x] + q;
+				es->rval[e] = te->rv.sym >= 0 ? te->rv
+					: value_int((int64_t)(((uint64_t)te->rv.off >> (8 * q)) & 0xff));
+				es->wval[e] = te->wv.sym >= 0 ? te->wv
+					: value_int((int64_t)(((uint64_t)te->wv.off >> (8 * q)) & 0xff));
+				es->kind[e] = te->kind;
+				es->tags[e] = te->tags;
+				es->insn[e] = te->insn;
+				/* a write of a read's value, unchanged: byte q of it */
+				if (te->copy >= 0 && q < cnt[b + te->copy])
+					E->copy[e] = first[b + te->copy] + q;
+				for (int q2 = 0; q2 < cnt[x]; q2++)
+					rel_add(es->si, w, e, first[x] + q2);
+				if (te->rmw_read >= 0 && q < cnt[b + te->rmw_read])
+					rel_add(es->rmw, w, first[b + te->rmw_read] + q, e);
+			}
+			const uint64_t *da = trace_deps(tr, i, DEP_ADDR), *dd = trace_deps(tr, i, DEP_DATA);
+			const uint64_t *dc = trace_deps(tr, i, DEP_CTRL), *dp = trace_deps(tr, i, DEP_PICK);
+			const uint64_t *dv = trace_deps(tr, i, DEP_VDEP);
+			const uint64_t *ds = trace_deps(tr, i, DEP_SCDATA);
+			for (int j = 0; j < i; j++) {
+				int y = b + j;
+				bool po = te->rmw_read != j || te->insn != tr->ev[j].insn || rmw_po;
+				for (int p1 = 0; p1 < cnt[y]; p1++)
+					for (int p2 = 0; p2 < cnt[x]; p2++) {
+						int f = first[y] + p1, e = first[x] + p2;
+						if (po)
+							rel_add(es->po, w, f, e);
+						if (dep_has(da, j))
+							rel_add(es->addr, w, f, e);
+						if (dep_has(dd, j))
+							rel_add(es->data, w, f, e);
+						if (dep_has(dc, j))
+							rel_add(es->ctrl, w, f, e);
+						if (dep_has(dp, j))
+							rel_add(es->pick, w, f, e);
+						/* a copy's byte depends on that byte only */
+						if (dep_has(dv, j) && (te->copy != j || p1 == p2))
+							rel_add(es->valdep, w, f, e);
+						if (dep_has(ds, j))
+							rel_add(es->scdata, w, f, e);
+					}
+			}
+		}
+	}
+	free(E->alo);
+	E->alo = xzalloc(sizeof(int) * 2 * (n + 1));
+	E->asize = E->alo + n + 1;
+	for (int c = 0; c < md->nsyms * MIXED_WIDTH; c++) {
+		E->alo[c] = c - c % MIXED_WIDTH;
+		E->asize[c] = MIXED_WIDTH;
+	}
+	for (int x = 0; x < k; x++)
+		for (int q = 0; q < cnt[x]; q++) {
+			E->alo[first[x] + q] = cell[x] < 0 ? -1 : cell[x] * MIXED_WIDTH + pos0[x];
+			E->asize[first[x] + q] = cnt[x];
+		}
+	free(first);
+	free(cnt);
+	free(pos0);
+	free(cell);
+	finish_events(E);
 }
 
 /* ---- rf ---- */
@@ -429,10 +586,90 @@ static bool out_of_time(enumerator *E)
 	return E->timed_out;
 }
 
+/* Mixed-size mode: are two write accesses in co one way at one byte and
+ * the other way at another (co ; si ; co ; si reflexive)? herd7 has no
+ * such execution, whatever the model: writes are ordered whole
+ * (measured, docs/mixed-size.md). */
+static bool torn_write(const enumerator *E, const word *co)
+{
+	const evstruct *es = &E->es;
+	int n = es->n, w = es->w;
+
+	/* two write accesses ordered one way at one byte, the other way at
+	 * another (co ; si ; co ; si reflexive) */
+	for (int a = 0; co && a < n; a++) {
+		if (!(es->kind[a] & EV_W))
+			continue;
+		/* the other bytes of a's access (at most MIXED_WIDTH - 1) */
+		int sib[MIXED_WIDTH], ns = 0;
+		for (int a2 = 0; a2 < n && ns < MIXED_WIDTH; a2++)
+			if (a2 != a && rel_has(es->si, w, a, a2))
+				sib[ns++] = a2;
+		if (!ns)
+			continue;
+		for (int b = 0; b < n; b++) {
+			if (!rel_has(co, w, a, b))
+				continue;
+			for (int k = 0; k < ns; k++)
+				for (int b2 = 0; b2 < n; b2++)
+					if (es->loc[b2] == es->loc[sib[k]] && rel_has(co, w, b2, sib[k])
+					    && rel_has(es->si, w, b, b2))
+						return true;
+		}
+	}
+	return false;
+}
+
+/* Mixed-size mode: may read bytes r0 and r1 of one read access take
+ * their bytes from writes w0 and w1? As herd7 pairs them (measured,
+ * docs/mixed-size.md): a write access the read takes a byte from gives
+ * it every byte they share, except those given by smaller write
+ * accesses. */
+static bool covers(const enumerator *E, int wr, int loc)
+{
+	return loc >= E->alo[wr] && loc < E->alo[wr] + E->asize[wr];
+}
+
+static bool pair_whole(const enumerator *E, int r0, int w0, int r1, int w1)
+{
+	const evstruct *es = &E->es;
+
+	if (rel_has(es->si, es->w, w0, w1))
+		return true;   /* the same write access */
+	if (covers(E, w0, es->loc[r1]) && E->asize[w1] >= E->asize[w0])
+		return false;
+	if (covers(E, w1, es->loc[r0]) && E->asize[w0] >= E->asize[w1])
+		return false;
+	return true;
+}
+
+/* Read k takes write wr: whole with the reads before it of its access? */
+static bool rf_whole(const enumerator *E, int k, int wr)
+{
+	const evstruct *es = &E->es;
+	int r = E->reads[k];
+
+	for (int j = k - 1; j >= 0; j--) {
+		int r1 = E->reads[j];
+		if (!rel_has(es->si, es->w, r, r1))
+			continue;
+		for (int f = 0; f < es->n; f++)
+			if (rel_has(E->rf, es->w, f, r1)) {
+				if (!pair_whole(E, r, wr, r1, f))
+					return false;
+				break;
+			}
+	}
+	return true;
+}
+
 static int judged(void *arg, const cat_verdict *v)
 {
 	enumerator *E = arg;
 	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags };
+
+	if (E->es.mixed && torn_write(E, v->co))
+		return 0;
 
 	/* an allowed execution on a path with no meaning: as herd7, the test
 	 * is an error (thread_exec.h, trace.bad) */
@@ -475,6 +712,8 @@ static int choose_rf(enumerator *E, int k)
 	int r = E->reads[k];
 	for (int c = 0; c < E->ncand[k]; c++) {
 		int wr = E->cands[k * es->n + c];
+		if (es->mixed && !rf_whole(E, k, wr))
+			continue;
 		rel_add(E->rf, es->w, wr, r);
 		int st = choose_rf(E, k + 1);
 		REL_ROW(E->rf, es->w, wr)[r >> 6] &= ~((word)1 << (r & 63));
@@ -526,6 +765,50 @@ static int judge_structure(enumerator *E, bool cut)
 	return choose_rf(E, 0);
 }
 
+/* Mixed-size mode: does each byte of each read of the picked traces have
+ * a write of that byte (the initial value, or an access of some trace
+ * that covers it, not the read's own event)? */
+static uint8_t byte_of(int64_t v, int k) { return (uint8_t)(((uint64_t)v >> (8 * k)) & 0xff); }
+
+static bool bytes_justified(const enumerator *E)
+{
+	const litmus_test *t = E->t;
+	const mem_domain *md = E->md;
+
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const trace *tr = E->pick[ti];
+		for (int i = 0; i < tr->nev; i++) {
+			const tevent *r = &tr->ev[i];
+			if (!(r->kind & EV_R) || r->loc < 0 || r->rv.sym >= 0 || model_rf(t, ti, r->insn))
+				continue;
+			const location *lr = &md->locs[r->loc];
+			int off = mixed_key_off(lr->off), size = mixed_key_size(lr->off);
+			for (int q = 0; q < size; q++) {
+				int p = off + q;
+				uint8_t b = byte_of(r->rv.off, q);
+				if (byte_of(md->init[lr->sym].off, p) == b)
+					continue;
+				bool found = false;
+				for (int tj = 0; tj < t->nthreads && !found; tj++) {
+					const trace *tw = E->pick[tj];
+					for (int j = 0; j < tw->nev && !found; j++) {
+						const tevent *x = &tw->ev[j];
+						if (!(x->kind & EV_W) || x->loc < 0 || (tj == ti && j == i))
+							continue;
+						const location *lw = &md->locs[x->loc];
+						int o2 = mixed_key_off(lw->off), s2 = mixed_key_size(lw->off);
+						found = lw->sym == lr->sym && p >= o2 && p < o2 + s2
+							&& x->wv.sym < 0 && byte_of(x->wv.off, p - o2) == b;
+					}
+				}
+				if (!found)
+					return false;
+			}
+		}
+	}
+	return true;
+}
+
 /* Can every read of the picked traces be given a write of its value?
  * Most combinations of guesses fail this; checking it on the traces
  * avoids building their event structures. */
@@ -533,6 +816,8 @@ static bool reads_justified(const enumerator *E)
 {
 	const litmus_test *t = E->t;
 
+	if (E->md->mixed)
+		return bytes_justified(E);   /* a read's bytes may come from several writes */
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		const trace *tr = E->pick[ti];
 		for (int i = 0; i < tr->nev; i++) {
@@ -679,6 +964,34 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 		for (int i = 0; i < nseed; i++)
 			mem_domain_add(&md, l, seed[i], ~WRITER_INIT);
 	seed_conditional_values(&md, t);
+	bool mixed = cat_run_has_variant(run, "mixed");
+	for (int ti = 0; ti < t->nthreads && !mixed; ti++)
+		if (t->threads[ti].mixed) {
+			st = diag_error(d, t->threads[ti].mixed_pos, "P%d: a mixed-size access (byte / "
+					"halfword, or at an address offset) is modelled only with "
+					"-variant mixed (docs/mixed-size.md)", t->threads[ti].id);
+			goto out0;
+		}
+	if (mixed) {
+		if (candidate) {
+			st = diag_error(d, (srcpos){ 0, 0 }, "mixed-size tests (-variant mixed) "
+					"cannot be explained yet");
+			goto out0;
+		}
+		/* the seeds: each byte of each, at every byte of every cell */
+		int64_t seeds[64];
+		int ns = 0;
+		for (int l = 0; l < md.n; l++)
+			for (int i = 0; i < md.dom[l].n && ns < 64; i++)
+				if (!(md.dom[l].who[i] & WRITER_INIT) && md.dom[l].v[i].sym < 0)
+					seeds[ns++] = md.dom[l].v[i].off;
+		if (mem_domain_mixed(&md, t, d) < 0) {
+			st = -1;
+			goto out0;
+		}
+		for (int i = 0; i < ns; i++)
+			mem_domain_mixed_seed(&md, seeds[i]);
+	}
 	E.tl = xzalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = xzalloc(sizeof(trace *) * (t->nthreads + 1));
 	E.best = xzalloc(sizeof(trace *) * (t->nthreads + 1));
@@ -688,7 +1001,13 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 	bool loops;
 	md.thread_writes = xzalloc(sizeof(int) * (t->nthreads + 1));
 	int rounds = domain_rounds(t, unroll_limit, &loops, &md.max_depth, md.thread_writes);
-	guess_mode mode = cat_run_requires_coherence(run) ? GUESS_COHERENT
+	if (mixed) {
+		/* no pruning by writers: values are made of bytes (depths are
+		 * per byte, thread_exec.c) */
+		free(md.thread_writes);
+		md.thread_writes = NULL;
+	}
+	guess_mode mode = mixed ? GUESS_ANY : cat_run_requires_coherence(run) ? GUESS_COHERENT
 			  : cat_run_forbids_future_reads(run) ? GUESS_NO_FUTURE : GUESS_ANY;
 	for (int round = 0;; round++) {
 		int grew = 0;
@@ -706,6 +1025,12 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 				st = -1;
 				goto out;
 			}
+		}
+		if (md.too_many) {
+			st = diag_error(d, (srcpos){ 0, 0 }, "mixed-size: an access may read more "
+					"than %d values (combinations of the bytes written)",
+					MIXED_MAX_VALUES);
+			goto out;
 		}
 		if (!grew)
 			break;
@@ -739,9 +1064,18 @@ out:
 	free(E.ncand);
 	free(E.rf);
 	free(E.copy);
+	free(E.alo);
 	evstruct_free(&E.es);
+out0:
 	mem_domain_free(&md);
 	return st;
+}
+
+int execution_loc_sym(const execution *x, int loc)
+{
+	if (loc < 0)
+		return -1;
+	return x->es->mixed ? loc / MIXED_WIDTH : x->md->locs[loc].sym;
 }
 
 double enum_cpu_seconds(void)
@@ -756,6 +1090,24 @@ value execution_final_memory(const execution *x, int loc)
 {
 	const evstruct *es = x->es;
 	int last = -1;
+
+	if (es->mixed) {   /* the co-last write of each byte */
+		uint64_t v = 0;
+		for (int b = 0; b < MIXED_WIDTH; b++) {
+			int bl = loc * MIXED_WIDTH + b, lb = bl;   /* the initial write */
+			for (int e = es->ninit; e < es->n; e++) {
+				if (!(es->kind[e] & EV_W) || es->loc[e] != bl)
+					continue;
+				bool has_succ = false;
+				for (int f = 0; f < es->n && !has_succ; f++)
+					has_succ = f != e && x->co && rel_has(x->co, es->w, e, f);
+				if (!has_succ)
+					lb = e;
+			}
+			v |= ((uint64_t)es->wval[lb].off & 0xff) << (8 * b);
+		}
+		return value_int((int64_t)v);
+	}
 
 	for (int e = 0; e < es->n; e++) {
 		if (!(es->kind[e] & EV_W) || es->loc[e] != loc)

@@ -89,6 +89,9 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 double enum_cpu_seconds(void);
 
 /* Final value of memory location `loc` in an execution (co-last write). */
+/* The memory symbol of event location loc (-1 for none). */
+int execution_loc_sym(const execution *x, int loc);
+
 value execution_final_memory(const execution *x, int loc);
 
 #endif

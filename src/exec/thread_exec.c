@@ -39,7 +39,125 @@ void mem_domain_free(mem_domain *md)
 	free(md->locs);
 	free(md->init);
 	free(md->thread_writes);
+	free(md->bytes);
 	memset(md, 0, sizeof *md);
+}
+
+/* ---- mixed-size mode (docs/mixed-size.md) ---- */
+
+static bool byte_has(const mixed_bytes *m, int b) { return (m->set[b >> 6] >> (b & 63)) & 1; }
+
+/* Byte value b, of depth `depth`, at mb; 1 if new or now of a smaller
+ * depth (none past md->max_depth). */
+static int byte_add(const mem_domain *md, mixed_bytes *mb, int b, int depth)
+{
+	if (byte_has(mb, b)) {
+		if (depth >= mb->depth[b])
+			return 0;
+		mb->depth[b] = (uint8_t)depth;
+		return 1;
+	}
+	if (md->max_depth > 0 && depth > md->max_depth)
+		return 0;
+	mb->set[b >> 6] |= (uint64_t)1 << (b & 63);
+	mb->depth[b] = (uint8_t)(depth > 255 ? 255 : depth);
+	return 1;
+}
+
+/* Adds to the domain of access location l every combination of the byte
+ * values of its bytes (bytes off..off+size-1 of its cell), each of the
+ * greatest depth of its bytes. */
+static int mixed_fill_rec(mem_domain *md, int l, int sym, int off, int size, int i, uint64_t v,
+			  int depth)
+{
+	if (i == size) {
+		if (md->dom[l].n >= MIXED_MAX_VALUES) {
+			for (int k = 0; k < md->dom[l].n; k++)
+				if (md->dom[l].v[k].off == (int64_t)v)
+					return mem_domain_add_depth(md, l, value_int((int64_t)v),
+								    ~(uint64_t)0, depth);
+			md->too_many = true;
+			return 0;
+		}
+		return mem_domain_add_depth(md, l, value_int((int64_t)v), ~(uint64_t)0, depth);
+	}
+	int grew = 0;
+	const mixed_bytes *mb = &md->bytes[sym][off + i];
+	for (int b = 0; b < 256; b++)
+		if (byte_has(mb, b))
+			grew |= mixed_fill_rec(md, l, sym, off, size, i + 1, v | (uint64_t)b << (8 * i),
+					       depth > mb->depth[b] ? depth : mb->depth[b]);
+	return grew;
+}
+
+static int mixed_fill(mem_domain *md, int l)
+{
+	int64_t key = md->locs[l].off;
+
+	return mixed_fill_rec(md, l, md->locs[l].sym, mixed_key_off(key), mixed_key_size(key), 0, 0, 0);
+}
+
+int mem_domain_mixed(mem_domain *md, const litmus_test *t, diag *d)
+{
+	md->mixed = true;
+	md->nsyms = t->nsyms;
+	md->bytes = xzalloc(sizeof *md->bytes * (t->nsyms + 1));
+	for (int s = 0; s < t->nsyms; s++) {
+		value v = md->init[s];
+		if (v.sym >= 0) {
+			srcpos pos = { 0, 0 };
+			for (int i = 0; i < t->ninit; i++)
+				if (t->init[i].thread < 0 && t->init[i].sym == s)
+					pos = t->init[i].pos;
+			return diag_error(d, pos, "mixed-size: the initial value of %s is an address, "
+					  "which cannot be split into bytes (not supported)", t->syms[s]);
+		}
+		for (int i = 0; i < MIXED_WIDTH; i++)
+			byte_add(md, &md->bytes[s][i], (int)(((uint64_t)v.off >> (8 * i)) & 0xff), 0);
+	}
+	return 0;
+}
+
+int mem_domain_mixed_write(mem_domain *md, int loc, int64_t v, int depth)
+{
+	int sym = md->locs[loc].sym, off = mixed_key_off(md->locs[loc].off);
+	int size = mixed_key_size(md->locs[loc].off);
+	bool added = false;
+
+	for (int i = 0; i < size; i++)
+		added |= byte_add(md, &md->bytes[sym][off + i], (int)(((uint64_t)v >> (8 * i)) & 0xff),
+				  depth) != 0;
+	if (!added)
+		return 0;
+	int grew = 0;
+	for (int l = md->nsyms; l < md->n; l++)
+		if (md->locs[l].sym == sym)
+			grew |= mixed_fill(md, l);
+	return grew;
+}
+
+void mem_domain_mixed_seed(mem_domain *md, int64_t v)
+{
+	for (int s = 0; s < md->nsyms; s++)
+		for (int p = 0; p < MIXED_WIDTH; p++)
+			for (int k = 0; k < MIXED_WIDTH; k++)
+				byte_add(md, &md->bytes[s][p], (int)(((uint64_t)v >> (8 * k)) & 0xff), 0);
+}
+
+/* The location of an access of `size` bytes at offset `off` of symbol
+ * sym, its domain filled on first use. */
+static int mixed_location(mem_domain *md, int sym, int off, int size)
+{
+	int n = md->n, l = mem_location(md, sym, mixed_key(off, size));
+
+	if (md->n != n) {
+		md->dom[l].n = 0;
+		uint64_t init = (uint64_t)md->init[sym].off;
+		uint64_t mask = size == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * size)) - 1;
+		md->init[l] = value_int((int64_t)((init >> (8 * off)) & mask));
+		mixed_fill(md, l);
+	}
+	return l;
 }
 
 int mem_location(mem_domain *md, int sym, int64_t off)
@@ -360,6 +478,19 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 		r->overflow = true;
 		return -2;
 	}
+	if (r->md->mixed && loc >= 0 && (kind & (EV_R | EV_W))) {
+		/* an access keeps only its own bytes */
+		int size = mixed_key_size(r->md->locs[loc].off);
+		uint64_t mask = size == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * size)) - 1;
+		if (kind & EV_W) {
+			if (wv.sym >= 0)
+				return diag_error(r->d, in->pos, "P%d: mixed-size: storing an address "
+						  "is not supported (it has no bytes)", r->th->id);
+			wv.off = (int64_t)((uint64_t)wv.off & mask);
+		}
+		if (rv.sym < 0)
+			rv.off = (int64_t)((uint64_t)rv.off & mask);
+	}
 	int e = p->nev++;
 	r->ev[e] = (tevent){ .kind = kind, .loc = loc, .rv = rv, .wv = wv, .tags = tags,
 			     .insn = (int)(in - r->th->code), .rmw_read = -1, .copy = -1 };
@@ -387,7 +518,10 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 			int dj = domain_depth(r->md, loc, rv);
 			d = dj > d ? dj : d;
 		}
-		if (mem_domain_add_depth(r->md, loc, wv, r->self, d + 1))
+		if (r->md->mixed) {
+			if (mem_domain_mixed_write(r->md, loc, wv.off, d + 1))
+				*r->grew = 1;
+		} else if (mem_domain_add_depth(r->md, loc, wv, r->self, d + 1))
 			*r->grew = 1;
 	}
 	return e;
@@ -790,6 +924,18 @@ static int address_of(runner *r, pathpos *p, const ir_insn *in, int *loc)
 		return meaningless(r, p, in, "%s, not the address of a location "
 				   "(an access through a register that holds no address)",
 				   operand_text(r, &in->a, a, what, sizeof what));
+	if (r->md->mixed) {
+		int size = in->size ? in->size : MIXED_WIDTH;
+		int64_t o = a.off + in->off;
+		if (o < 0 || o + size > MIXED_WIDTH || o % size) {
+			value_text(r->t, (value){ a.sym, o }, at, sizeof at);
+			return meaningless(r, p, in, "mixed-size: an access of %d bytes at %s "
+					   "(accesses must be aligned and inside the %d-byte location)",
+					   size, at, MIXED_WIDTH);
+		}
+		*loc = mixed_location(r->md, a.sym, (int)o, size);
+		return 1;
+	}
 	if (a.off + in->off != 0) {
 		value_text(r->t, (value){ a.sym, a.off + in->off }, at, sizeof at);
 		diag_warning(r->d, in->pos, "P%d: an access at %s, which is no location "

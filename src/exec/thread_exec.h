@@ -96,6 +96,23 @@ typedef struct {
 	                      * the limit, -1 if none */
 } trace_list;
 
+/* Mixed-size mode: every symbol is a cell of this many bytes, little
+ * endian; an access's domain holds at most MIXED_MAX_VALUES values. */
+#define MIXED_WIDTH 8
+#define MIXED_MAX_VALUES 65536
+/* The location offset that names an access of `size` bytes at byte
+ * offset `off` of a cell (never a cell's own offset, 0). */
+static inline int64_t mixed_key(int64_t off, int size) { return ((int64_t)1 << 40) | (off << 8) | size; }
+static inline int mixed_key_off(int64_t key) { return (int)((key >> 8) & 0xff); }
+static inline int mixed_key_size(int64_t key) { return (int)(key & 0xff); }
+
+/* The values one byte of a cell may hold: a bitmap, and per value its
+ * depth (value_set.depth). */
+typedef struct {
+	uint64_t set[4];
+	uint8_t depth[256];
+} mixed_bytes;
+
 /* Locations seen so far and the values each may hold. */
 /* Values a location may hold, with who can write each one: bit t for
  * thread t, WRITER_INIT for the initial value. */
@@ -124,9 +141,31 @@ typedef struct {
 	                      * reads of values only other threads write need
 	                      * that many write events (thread_exec.c,
 	                      * writers_suffice) */
+	/* Mixed-size mode (-variant mixed, docs/mixed-size.md). Locations
+	 * 0..nsyms-1 are the symbols' cells, MIXED_WIDTH bytes each; an
+	 * access of s bytes at offset o of symbol x is the location
+	 * (x, mixed_key(o, s)), whose domain is every combination of the
+	 * byte values each of its bytes may hold (bytes[x][i]: a bitmap of
+	 * 256 values per byte). */
+	bool mixed;
+	int nsyms;
+	mixed_bytes (*bytes)[MIXED_WIDTH];
+	bool too_many;       /* an access's domain passed MIXED_MAX_VALUES */
 } mem_domain;
 
 void mem_domain_init(mem_domain *md, const litmus_test *t);
+/* Switches md (just initialised) to mixed-size mode: the cells' initial
+ * values become byte values. Returns 0, or -1 (error in d: an initial
+ * value that is an address cannot be split into bytes). */
+int  mem_domain_mixed(mem_domain *md, const litmus_test *t, diag *d);
+/* Mixed-size mode: the bytes of value v (an integer) written by an access
+ * at location loc (an access key) join the cells' byte domains, and every
+ * access of that cell gets the new combinations. Returns 1 if a domain
+ * grew. */
+int  mem_domain_mixed_write(mem_domain *md, int loc, int64_t v, int depth);
+/* Mixed-size mode: every byte of v at every byte of every cell (values a
+ * read may guess before a write is known to store them, see enumerate.c). */
+void mem_domain_mixed_seed(mem_domain *md, int64_t v);
 void mem_domain_free(mem_domain *md);
 int  mem_location(mem_domain *md, int sym, int64_t off);  /* interns */
 /* Adds v, written by `who`, to the domain of loc; returns 1 if new. */

@@ -179,6 +179,11 @@ typedef struct {
 	int ncode;
 	char **label;     /* per instruction 0..ncode: the label naming it as
 	                   * written, or NULL (NULL array: no labels) */
+	bool mixed;       /* an access only the mixed-size mode models (a
+	                   * byte / halfword access, an address offset):
+	                   * without -variant mixed the test is refused
+	                   * (docs/mixed-size.md) */
+	srcpos mixed_pos; /* then: the first such instruction */
 } litmus_thread;
 
 /* Initial state entries: `T:rN=value` or `x=value`; a symbol named on the

@@ -2,13 +2,14 @@
 # Differential test of our hardware models against the reference
 # simulator's own models of the same architectures.
 #
-#   tests/diff/hw-diff.sh ARCH [COUNT [SEED]]      ARCH: aarch64 aarch64-zr riscv ppc arm x86 mips
+#   tests/diff/hw-diff.sh ARCH [COUNT [SEED]]      ARCH: aarch64 aarch64-zr aarch64-mixed riscv ppc arm x86 mips
 #
 # Generates COUNT (default 100) tests with build/hwgen --arch ARCH --seed
 # SEED (default 1) and runs them through herd7 with ITS model of ARCH
 # (aarch64.cat, riscv.cat, ppc.cat, arm.cat, x86tso.cat from
 # $SHARED/reference-models/herd-lib) and through bpfmm with OUR model
-# (models/aarch64.cat, riscv.cat, ppc.cat, arm.cat, x86tso.cat). aarch64-zr is
+# (models/aarch64.cat, riscv.cat, ppc.cat, arm.cat, x86tso.cat). aarch64-mixed:
+# sized accesses, both tools with -variant mixed (docs/mixed-size.md). aarch64-zr is
 # AArch64 with hwgen's zero-destination-register class (atomics and
 # exclusives into XZR / WZR behind branches and picks, read back;
 # docs/aarch64-model.md). The comparison
@@ -48,9 +49,10 @@ SHARED=${SHARED:-$root/../shared}
 arch=${1:-}
 count=${2:-100}
 seed=${3:-1}
-cases='' cases_on=0
+cases='' cases_on=0 variant=''
 case $arch in
 aarch64|aarch64-zr) model=aarch64.cat ;;
+aarch64-mixed) model=aarch64.cat variant='-variant mixed' ;;
 riscv) model=riscv.cat ;;
 ppc) model=ppc.cat cases=$root/tests/litmus/ppc cases_on=1
 	EXPLAIN_ARGS=${EXPLAIN_ARGS--skipchecks scXX}
@@ -60,7 +62,7 @@ arm) model=arm.cat cases=$root/tests/litmus/arm cases_on=1
 	EXPLAIN_WHY=${EXPLAIN_WHY-the scXX check our arm.cat leaves out, docs/arm-model.md} ;;
 x86) model=x86tso.cat ;;
 mips) model=mips.cat cases=$root/tests/litmus/mips cases_on=1 ;;
-*) echo "usage: $0 aarch64|aarch64-zr|riscv|ppc|arm|x86|mips [COUNT [SEED]]" >&2; exit 2 ;;
+*) echo "usage: $0 aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|mips [COUNT [SEED]]" >&2; exit 2 ;;
 esac
 lib=$SHARED/reference-models/herd-lib
 if [ ! -d "$SHARED" ]; then echo "SKIP: no shared directory at $SHARED"; exit 0; fi
@@ -105,7 +107,8 @@ if [ "$arch" = mips ]; then
 	[ "$tf" -eq 0 ]
 	exit
 fi
-EXPLAIN_ARGS=${EXPLAIN_ARGS:-} EXPLAIN_WHY=${EXPLAIN_WHY:-} SHARED=$SHARED MODEL=$root/models/$model HERD_MODEL_ARGS="-I $lib -model $model" \
+EXPLAIN_ARGS=${EXPLAIN_ARGS:-} EXPLAIN_WHY=${EXPLAIN_WHY:-} SHARED=$SHARED MODEL=$root/models/$model \
+	MODEL_ARGS="-model $root/models/$model${variant:+ $variant}" HERD_MODEL_ARGS="-I $lib -model $model${variant:+ $variant}" \
 	GEN=${HWGEN:-$root/build/hwgen} GEN_FLAGS="--arch $arch" \
 	CATALOGUE=0 CASES=$cases_on CASES_DIR=${cases:-none} BATCH=${BATCH:-10} BPFMM_TOTAL=${BPFMM_TOTAL:-1200} FAILDIR=${FAILDIR:-$root/build/hw-diff-failures/$arch} \
 	exec sh "$root/tests/diff/herd-diff.sh" "$count" "$seed"

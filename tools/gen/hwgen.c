@@ -3,7 +3,7 @@
  * differential testing of our hardware models against the reference
  * simulator's (tests/diff/hw-diff.sh).
  *
- *   hwgen --arch aarch64|aarch64-zr|riscv|ppc|arm|x86|mips --seed N [--count K] [--first I]
+ *   hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|mips --seed N [--count K] [--first I]
  *         [--prefix NAME] [--outdir DIR]
  *
  * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
@@ -35,6 +35,7 @@
  *   dependency sources: the loaded register, STXR's status, CAS's Rs, the
  *   old value of SWP / LD<op>, or a read of the location the access before
  *   wrote (which may read that write: local read successor).
+ * AArch64, --arch aarch64-mixed: sized accesses (a64mx_access below).
  * AArch64, --arch aarch64-zr: the same, with atomics and exclusives whose
  *   destination register is XZR / WZR, reached through branches, CSEL
  *   picks or address dependencies and read back by LDR / LDAPR / LDAR
@@ -685,6 +686,99 @@ static void a64zr_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
 	a64_link(r, t, &mid, b, lk);
 }
 
+/* ============================================== AArch64: mixed-size accesses */
+
+/*
+ * --arch aarch64-mixed (issue 29): the shapes with every access drawn with
+ * a size (byte, halfword, word, doubleword) at an aligned offset of its
+ * 64-bit location (LDRB LDRH LDRSB LDRSH LDR W/X, LDARB/H, LDAPRB/H; STRB
+ * STRH STR W/X, STLRB/H; SWPB/H, LD<op>B/H and ST<op>B/H with ADD EOR SET
+ * CLR), values that span bytes (0x101...), links as for --arch aarch64.
+ * Run with -variant mixed on both tools (tests/diff/hw-diff.sh).
+ */
+static const char *const mx_ops[] = { "ADD", "EOR", "SET", "CLR" };
+
+/* [Xn] or [Xn,#off] for an access of `size` bytes (plain forms only). */
+static void mx_address(rng_t *r, thr *t, int loc, const linkres *lk, int size, int plain, char *ad)
+{
+	a64_address(r, t, loc, lk, 0, ad);
+	if (plain && size < 8 && chance(r, 50)) {
+		int off = size * (int)rnd(r, (unsigned)(8 / size));
+		size_t n = strlen(ad);
+		if (off && ad[n - 1] == ']' && !strchr(ad, ','))
+			sprintf(ad + n - 1, ",#%d]", off);
+	}
+}
+
+static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	static const int sizes[] = { 1, 2, 4, 8 };
+	int size = PICK(r, sizes), k = (int)rnd(r, 10);
+	char ad[48], v[24], b[24];
+
+	out->n = 0;
+	out->wloc = a->w ? a->loc : -1;
+	if (!a->w) {
+		int d = a64_reg(t);
+		if (k <= 6 || size > 2) {
+			static const char *const l1[] = { "LDRB", "LDRB", "LDRSB", "LDARB", "LDAPRB" };
+			static const char *const l2[] = { "LDRH", "LDRH", "LDRSH", "LDARH", "LDAPRH" };
+			static const char *const l4[] = { "LDR", "LDR", "LDAR", "LDAPR" };
+			const char *m = size == 1 ? PICK(r, l1) : size == 2 ? PICK(r, l2) : PICK(r, l4);
+			int plain = !strncmp(m, "LDR", 3);
+			mx_address(r, t, a->loc, lk, size, plain, ad);
+			cell(t, "%s %c%d,%s", m, size == 8 ? 'X' : 'W', d, ad);
+		} else {           /* LD<op>B/H with a zero operand */
+			int z = a64_reg(t);
+			a64_address(r, t, a->loc, lk, 0, ad);
+			cell(t, "MOV W%d,#0", z);
+			cell(t, "LD%s%s%s W%d,W%d,%s", PICK(r, mx_ops), PICK(r, a64_ord), size == 1 ? "B" : "H",
+			     z, d, ad);
+		}
+		sprintf(v, "X%d", d);
+		observe(t, v);
+		add_src(out, v);
+		return;
+	}
+	/* a value that spans bytes half the time (the shape's value in
+	 * each byte of the access) */
+	int val = a->val;
+	if (size > 1 && chance(r, 50))
+		val = a->val * 0x101;
+	if (lk->data[0])
+		strcpy(v, lk->data);
+	else {
+		int d = a64_reg(t);
+		cell(t, "MOV W%d,#%d", d, val);
+		sprintf(v, "W%d", d);
+	}
+	if (size == 8)
+		v[0] = 'X';
+	if (k <= 6 || size > 2) {
+		static const char *const s1[] = { "STRB", "STRB", "STLRB" };
+		static const char *const s2[] = { "STRH", "STRH", "STLRH" };
+		static const char *const s4[] = { "STR", "STR", "STLR" };
+		const char *m = size == 1 ? PICK(r, s1) : size == 2 ? PICK(r, s2) : PICK(r, s4);
+		mx_address(r, t, a->loc, lk, size, !strncmp(m, "STR", 3), ad);
+		cell(t, "%s %s,%s", m, v, ad);
+		return;
+	}
+	a64_address(r, t, a->loc, lk, 0, ad);
+	const char *sz = size == 1 ? "B" : "H";
+	if (k == 9) {
+		cell(t, "ST%s%s%s %s,%s", PICK(r, mx_ops), chance(r, 50) ? "L" : "", sz, v, ad);
+		return;
+	}
+	int o = a64_reg(t);
+	if (k == 7)
+		cell(t, "SWP%s%s %s,W%d,%s", PICK(r, a64_ord), sz, v, o, ad);
+	else
+		cell(t, "LD%s%s%s %s,W%d,%s", PICK(r, mx_ops), PICK(r, a64_ord), sz, v, o, ad);
+	sprintf(b, "X%d", o);
+	observe(t, b);
+	add_src(out, b);
+}
+
 /* ================================================================ RISC-V */
 
 static const char *const rv_ord[] = { "", ".aq", ".rl", ".aqrl" };
@@ -1222,6 +1316,7 @@ typedef struct {
 static const arch arches[] = {
 	{ "aarch64", "AArch64", a64_access, a64_link },
 	{ "aarch64-zr", "AArch64", a64zr_access, a64zr_link },
+	{ "aarch64-mixed", "AArch64", a64mx_access, a64_link },
 	{ "riscv", "RISCV", rv_access, rv_link },
 	{ "ppc", "PPC", ppc_access, ppc_link },
 	{ "arm", "ARM", arm_access, arm_link },
@@ -1272,6 +1367,22 @@ static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix
 			fprintf(f, "%d:%s; ", i, th[i].init[k]);
 		if (th[i].ninit)
 			fprintf(f, "\n");
+	}
+	if (!strcmp(ar->name, "aarch64-mixed")) {
+		/* 64-bit locations and observed registers (herd7 prints an
+		 * undeclared register as a 32-bit int) */
+		for (int l = 0; l < 3; l++) {
+			int used = 0;
+			for (int i = 0; i < sh->nt; i++)
+				for (int j = 0; j < sh->na[i]; j++)
+					used |= sh->a[i][j].loc == l;
+			if (used)
+				fprintf(f, "uint64_t %s=0; ", locname[l]);
+		}
+		for (int i = 0; i < sh->nt; i++)
+			for (int k = 0; k < th[i].nobs; k++)
+				fprintf(f, "uint64_t %d:%s; ", i, th[i].obs[k]);
+		fprintf(f, "\n");
 	}
 	fprintf(f, "}\n");
 	int maxc = 0;
@@ -1341,7 +1452,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(o, "--outdir") && v) {
 			dir = v;
 		} else {
-			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|riscv|ppc|arm|x86|mips --seed N [--count K] "
+			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|mips --seed N [--count K] "
 				"[--first I] [--prefix NAME] [--outdir DIR]\n");
 			return 2;
 		}
