@@ -1128,7 +1128,13 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 			 * arm64 byte accesses): the code cannot be lifted */
 			diag dn = { .file = "(lifted)" };
 			litmus_test *tn = litmus_read_string(text, "(lifted)", frontend_for_arch, &dn);
-			if (!tn || tn->fe != nfe) {
+			/* byte / halfword accesses: the native model needs -variant
+			 * mixed, bpf.cat has one value per location */
+			for (int ti = 0; tn && tn->fe == nfe && ti < tn->nthreads && !dn.msg[0]; ti++)
+				if (tn->threads[ti].mixed)
+					snprintf(dn.msg, sizeof dn.msg, "P%d: a byte or halfword access "
+						 "(mixed-size, not compared with bpf.cat)", tn->threads[ti].id);
+			if (!tn || tn->fe != nfe || dn.msg[0]) {
 				printf("JitCheck %s %s jit refused (%s front-end: %s)\n", name, a->name,
 				       a->fe_arch, dn.msg);
 				nrefused++;
