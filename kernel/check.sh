@@ -6,7 +6,8 @@
 # 1. Checks the Debian packages it needs (lib.sh: KERNEL_PACKAGES); installs
 #    the missing ones with apt-get when root, else names them and exits 1.
 # 2. Runs the tree's scripts/checkpatch.pl --strict on every patch of
-#    kernel/patches (no ERROR, no WARNING allowed).
+#    kernel/patches as kernel/series.sh makes them, signed with the test
+#    identity of kernel/test-identity.sh (0 errors, 0 warnings, 0 checks).
 # 3. For each variant: extracts /usr/src/linux-source-6.12.tar.xz under
 #    $BPFMM_CACHE (default ~/.cache/bpfmm, never inside the repository),
 #    applies the series, configures (tinyconfig + kernel/configs), builds
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--variants) variants=$2; shift 2 ;;
 	--no-deps) deps=0; shift ;;
-	-h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,27p' "$0"; exit 0 ;;
 	*) echo "check.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -57,18 +58,26 @@ item() { echo "$1 $2" | record; }
 
 elapsed() { echo $(( $(date +%s) - $1 )); }
 
-# Patches: checkpatch with the pristine-tree script.
+# Patches: checkpatch with the pristine-tree script, on the series as
+# `make kernel-series` makes it (the committed patches carry no From: and
+# no Signed-off-by:), signed with the test identity of test-identity.sh.
 if ! (prepare_tree series); then
 	item FAIL "series: extract and apply to $TARBALL"
 fi
-for p in "$PATCHDIR"/*.patch; do
+if test_series "$WORK/posted" riscv; then
+	item PASS "kernel-series: riscv series made with a test identity"
+else
+	item FAIL "kernel-series: riscv series"
+fi
+for p in "$WORK/posted/riscv"/*.patch; do
+	[ -f "$p" ] || continue
 	[ -f "$WORK/src-series/scripts/checkpatch.pl" ] || break
 	out=$(cd "$WORK/src-series" && perl scripts/checkpatch.pl --strict "$p" 2>&1)
 	tot=$(grep -E '^total: ' <<<"$out" | tail -n 1)
-	if grep -q -E '^total: 0 errors, 0 warnings' <<<"$tot"; then
+	if grep -q -E '^total: 0 errors, 0 warnings, 0 checks' <<<"$tot"; then
 		item PASS "checkpatch ${p##*/} ($tot)"
 	else
-		grep -E -A4 '^(ERROR|WARNING)' <<<"$out" >&2
+		grep -E -A4 '^(ERROR|WARNING|CHECK)' <<<"$out" >&2
 		item FAIL "checkpatch ${p##*/}: $tot"
 	fi
 done

@@ -12,8 +12,12 @@
 #   0004 MIPS JIT: sync before and after the LL/SC loops of fetch, xchg and
 #        cmpxchg where LL/SC does not order (mappings/mips64-proposed)
 # Steps, each a PASS/FAIL line:
-#   1. the series applies with `git am` to the Debian tarball's tree;
-#   2. scripts/checkpatch.pl --strict: no ERROR, no WARNING, per patch;
+#   1. kernel/series.sh makes the series to post, signed with the test
+#      identity of kernel/test-identity.sh (the committed patches carry no
+#      From: and no Signed-off-by:), and it applies with `git am` to the
+#      Debian tarball's tree;
+#   2. scripts/checkpatch.pl --strict on those: 0 errors, 0 warnings,
+#      0 checks, per patch;
 #   3. tools/memory-model/bpf/bpf.cat is models/bpf.cat (plus its SPDX
 #      line), and every test there is one of tests/litmus/bpf;
 #   4. tools/memory-model/bpf/check.sh gives every Result: with bpfmm, and
@@ -45,6 +49,12 @@ W=$BPFMM_CACHE/kernel-model
 TARBALL=${BPFMM_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 SERIES=$KDIR/model-series
+# the series as `make kernel-series` makes it, signed with the test
+# identity of test-identity.sh (the committed patches carry no From: and
+# no Signed-off-by:): what git am and checkpatch are given
+POSTED=$W/posted/model
+# shellcheck source=test-identity.sh
+. "$KDIR/test-identity.sh"
 SHARED=${SHARED:-$ROOT/../shared}
 BPFMM=${BPFMM:-$ROOT/build/bpfmm}
 PACKAGES="linux-source-6.12 git make gcc flex bison bc libssl-dev libelf-dev perl python3
@@ -59,7 +69,7 @@ while [ $# -gt 0 ]; do
 	--no-mips) mips=0 ;;
 	--jit-only) la_target=arch/loongarch/net/bpf_jit.o ;;
 	--no-docs) docs=0 ;;
-	-h|--help) sed -n '2,39p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,43p' "$0"; exit 0 ;;
 	*) echo "model-check.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -107,17 +117,18 @@ if [ ! -f "$src/.git/bpfmm-base" ]; then
 	tar -xf "$TARBALL" -C "$W/src.tmp" || { item FAIL "extract $TARBALL"; finish; }
 	mv "$W/src.tmp"/*/ "$src" && rmdir "$W/src.tmp"
 	git -C "$src" init -q && git -C "$src" add -f -A . &&
-		git -C "$src" -c user.name=bpfmm -c user.email=dev@bpfmm.invalid commit -q -m base ||
+		with_test_identity git -C "$src" commit -q -m base ||
 		{ item FAIL "git tree of $TARBALL"; finish; }
 	git -C "$src" rev-parse HEAD >"$src/.git/bpfmm-base"
 fi
 base=$(cat "$src/.git/bpfmm-base")
-g() { git -C "$src" -c user.name=bpfmm -c user.email=dev@bpfmm.invalid "$@"; }
+g() { with_test_identity git -C "$src" "$@"; }
+test_series "$W/posted" model || { item FAIL "kernel-series: model series"; finish; }
 if [ "$(cat "$src/.git/bpfmm-series" 2>/dev/null)" != "$want" ] ||
 	! g rev-parse -q --verify series >/dev/null; then
 	g am --abort >/dev/null 2>&1
 	g checkout -q -f "$base" && g branch -q -f series "$base" && g checkout -q series || { item FAIL "series branch"; finish; }
-	if g am -q "$SERIES"/*.patch >"$W/logs/am.log" 2>&1; then
+	if g am -q "$POSTED"/*.patch >"$W/logs/am.log" 2>&1; then
 		echo "$want" >"$src/.git/bpfmm-series"
 	else
 		g am --abort >/dev/null 2>&1
@@ -136,15 +147,15 @@ item PASS "git am: $(ls "$SERIES"/*.patch | wc -l) patches apply to $(basename "
 # the LoongArch and MIPS JITs and their atomics). That one check is
 # ignored, and a second run without --ignore must show no other kind of
 # warning.
-for p in "$SERIES"/*.patch; do
+for p in "$POSTED"/*.patch; do
 	out=$(cd "$src" && perl scripts/checkpatch.pl --strict --ignore UNKNOWN_COMMIT_ID "$p" 2>&1)
 	all=$(cd "$src" && perl scripts/checkpatch.pl --strict --show-types "$p" 2>&1)
 	other=$(grep -E '^(ERROR|WARNING):' <<<"$all" | grep -v '^WARNING:UNKNOWN_COMMIT_ID:')
 	tot=$(grep -E '^total: ' <<<"$out" | tail -n 1)
-	if grep -q -E '^total: 0 errors, 0 warnings' <<<"$tot" && [ -z "$other" ]; then
+	if grep -q -E '^total: 0 errors, 0 warnings, 0 checks' <<<"$tot" && [ -z "$other" ]; then
 		item PASS "checkpatch --strict ${p##*/} ($tot)"
 	else
-		grep -E -A4 '^(ERROR|WARNING)' <<<"$out" >&2
+		grep -E -A4 '^(ERROR|WARNING|CHECK)' <<<"$out" >&2
 		item FAIL "checkpatch --strict ${p##*/}: $tot"
 	fi
 done
