@@ -24,6 +24,10 @@ committed() { ls "$KDIR"/patches/*.patch "$KDIR"/model-series/*.patch; }
 bad=$(committed | xargs grep -l -i -E '^(From: |Signed-off-by:)' 2>/dev/null | sed 's|.*/||')
 [ -z "$bad" ] && ok "committed patches: no From:, no Signed-off-by: ($(committed | wc -l) patches)" ||
 	ko "committed patches with an identity: $bad"
+# nor a person anywhere else: no maintainer line added, no placeholder
+bad=$(committed | xargs grep -l -E '^\+(M|R):|bpfmm\.invalid' 2>/dev/null | sed 's|.*/||')
+[ -z "$bad" ] && ok "committed patches: no M:/R: line added, no placeholder address" ||
+	ko "committed patches naming a person: $bad"
 
 if [ ! -r "$TARBALL" ]; then
 	echo "SKIP kernel-series: no $TARBALL"
