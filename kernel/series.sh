@@ -16,7 +16,9 @@
 # under a temporary directory; each patch applied with `git apply --index`
 # and committed with its subject and changelog, author and Signed-off-by
 # from the identity above; then `git format-patch` of those commits into
-# DIR/<series>/ (default build/kernel-series).  The blob ids in the
+# DIR/<series>/ (default build/kernel-series), with the subject prefix of
+# the series directory's file subject-prefix when it has one (the riscv
+# series: "RFC PATCH" while its lock question is open), else "PATCH".  The blob ids in the
 # patches' index lines are those of the whole tree (git hashes contents).
 #
 # Exit status: 0 when every requested series was written, 1 otherwise.
@@ -33,7 +35,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--out) out=$2; shift 2 ;;
 	riscv|model) series="$series $1"; shift ;;
-	-h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,24p' "$0"; exit 0 ;;
 	*) echo "kernel-series: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -67,12 +69,13 @@ top=$(tar -tf "$TARBALL" 2>/dev/null | head -n 1)
 top=${top%%/*}
 [ -n "$top" ] || die "cannot list $TARBALL"
 
-patches_of() {
+series_dir() {
 	case "$1" in
-	riscv) ls "$KDIR"/patches/*.patch ;;
-	model) ls "$KDIR"/model-series/*.patch ;;
+	riscv) echo "$KDIR/patches" ;;
+	model) echo "$KDIR/model-series" ;;
 	esac
 }
+patches_of() { ls "$(series_dir "$1")"/*.patch; }
 
 # One tree with the pre-image of every file any requested series changes.
 files=$(for s in $series; do patches_of "$s"; done | xargs sed -n 's|^--- a/||p' | sort -u)
@@ -109,8 +112,11 @@ for s in $series; do
 		done
 		rm -rf "$out/$s"
 		mkdir -p "$out/$s"
+		prefix=PATCH
+		[ -f "$(series_dir "$s")/subject-prefix" ] &&
+			prefix=$(head -n 1 "$(series_dir "$s")/subject-prefix")
 		git -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
-			-o "$out/$s" "$base"..HEAD || exit 1
+			--subject-prefix="$prefix" -o "$out/$s" "$base"..HEAD || exit 1
 	) || die "the $s series failed"
 	echo "kernel-series: $out/$s: $(ls "$out/$s" | wc -l) patches, From and Signed-off-by: $name <$email>"
 done
