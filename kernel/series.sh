@@ -78,7 +78,10 @@ series_dir() {
 patches_of() { ls "$(series_dir "$1")"/*.patch; }
 
 # One tree with the pre-image of every file any requested series changes.
-files=$(for s in $series; do patches_of "$s"; done | xargs sed -n 's|^--- a/||p' | sort -u)
+# (and the tree's .gitattributes: "*.[ch] diff=cpp" gives the hunk headers
+# the function names a whole tree's format-patch shows)
+files=$( { echo .gitattributes
+	for s in $series; do patches_of "$s"; done | xargs sed -n 's|^--- a/||p'; } | sort -u)
 mkdir -p "$tmp/x"
 if [ -n "$files" ]; then
 	# shellcheck disable=SC2086
