@@ -26,7 +26,7 @@
 # 5. Prints a summary ending in "kernel-check: N passed, N failed".
 #
 # Environment: BPFMM_CACHE, JOBS (default nproc), STRESS_MS (default 200,
-# per litmus variant), BOOT_TIMEOUT (default 300 s), BPFMM_KERNEL_TARBALL.
+# the KUnit contention case), BOOT_TIMEOUT (default 300 s), BPFMM_KERNEL_TARBALL.
 # Nothing is ever loaded into the host kernel.
 set -u
 # shellcheck source=lib.sh
