@@ -84,7 +84,7 @@ files=$( { echo .gitattributes
 	for s in $series; do patches_of "$s"; done | xargs sed -n 's|^--- a/||p'; } | sort -u)
 mkdir -p "$tmp/x"
 if [ -n "$files" ]; then
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2046,SC2086
 	tar -xf "$TARBALL" -C "$tmp/x" $(printf "$top/%s " $files) ||
 		die "extracting the series' files from $TARBALL failed"
 fi
@@ -113,7 +113,7 @@ for s in $series; do
 			{ echo "$subject"; echo; cat "$tmp/msg"; } > "$tmp/commit"
 			git commit -q -s -F "$tmp/commit" || exit 1
 		done
-		rm -rf "$out/$s"
+		rm -rf "${out:?}/$s"
 		mkdir -p "$out/$s"
 		prefix=PATCH
 		[ -f "$(series_dir "$s")/subject-prefix" ] &&
