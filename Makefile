@@ -80,6 +80,7 @@ check: deps all
 	  "instructions=sh tests/conformance/instructions.sh" \
 	  "fuzz-replay=$(MAKE) -s fuzz-replay" \
 	  "kernel-judge=bash kernel/tests/judge-test.sh" \
+	  "kernel-series=bash kernel/tests/series-test.sh" \
 	  "kernel=bash kernel/check.sh --variants 'riscv64 arm64'" \
 	  "locks=SHARED=$(SHARED) sh tests/locks/run.sh" \
 	  "bpf-run=RUN_ARCHES='riscv64 arm64' RUN_OPTS='--instances 64 --passes 1' bash tests/run/suite.sh" \
@@ -219,7 +220,12 @@ hw-diff-check: all $(BUILD)/hwgen
 # riscv .aq/.rl atomics patch series, built and booted in QEMU; see docs/kernel.md.
 # kernel-judge-test: fast (no kernel build).  kernel-check: the whole flow
 # (installs missing Debian packages when root; tree and builds under ~/.cache/bpfmm).
-.PHONY: kernel-check kernel-judge-test
+# kernel-series: the two series to post, in build/kernel-series/{riscv,model},
+# From: and Signed-off-by: from `git config user.name/user.email` (refused
+# when unset; the committed patches carry no identity).
+.PHONY: kernel-check kernel-judge-test kernel-series
+kernel-series:
+	bash kernel/series.sh
 kernel-judge-test:
 	bash kernel/tests/judge-test.sh
 

@@ -10,6 +10,8 @@
 # run inside QEMU.
 
 KDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=test-identity.sh
+. "$KDIR/test-identity.sh"
 BPFMM_CACHE=${BPFMM_CACHE:-$HOME/.cache/bpfmm}
 WORK=${BPFMM_KERNEL_WORK:-$BPFMM_CACHE/kernel-check}
 TARBALL=${BPFMM_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}

@@ -5,19 +5,26 @@
 #                              [--jit-only] [--no-docs]
 #
 # kernel/model-series holds four patches for Linux 6.12 as Debian ships it:
-#   0001 Documentation/bpf/standardization/memory-model.rst (+ index)
-#   0002 tools/memory-model/bpf: the model, litmus tests, README, check.sh
+#   0001 Documentation/bpf/memory-model.rst (+ index), MAINTAINERS
+#   0002 tools/memory-model/bpf: the model, litmus tests, README
 #   0003 LoongArch JIT: fully ordered fetch/xchg/cmpxchg (the fix bpfmm map
 #        argues for; mappings/loongarch64-proposed)
 #   0004 MIPS JIT: sync before and after the LL/SC loops of fetch, xchg and
 #        cmpxchg where LL/SC does not order (mappings/mips64-proposed)
 # Steps, each a PASS/FAIL line:
-#   1. the series applies with `git am` to the Debian tarball's tree;
-#   2. scripts/checkpatch.pl --strict: no ERROR, no WARNING, per patch;
-#   3. tools/memory-model/bpf/bpf.cat is models/bpf.cat (plus its SPDX
-#      line), and every test there is one of tests/litmus/bpf;
-#   4. tools/memory-model/bpf/check.sh gives every Result: with bpfmm, and
-#      with ../shared/tools/herd7 when present;
+#   1. kernel/series.sh makes the series to post, signed with the test
+#      identity of kernel/test-identity.sh (the committed patches carry no
+#      From: and no Signed-off-by:), and it applies with `git am` to the
+#      Debian tarball's tree;
+#   2. scripts/checkpatch.pl --strict on those: 0 errors, 0 warnings,
+#      0 checks, per patch;
+#   3. tools/memory-model/bpf/bpf.cat is the rules of models/bpf.cat under
+#      the kernel-tree header model-series/bpf-cat-header.txt, nothing there
+#      names a file of this repository, and every test is one of
+#      tests/litmus/bpf;
+#   4. the kernel's tools/memory-model/scripts/checktheselitmus.sh gives
+#      every Result: with bpfmm, and with ../shared/tools/herd7 when
+#      present;
 #   5. `make SPHINXDIRS=bpf htmldocs` before and after the series: no new
 #      warning (Debian's sphinx);
 #   6. ARCH=loongarch LLVM=-19 (clang-19, lld-19): a tinyconfig kernel with
@@ -45,6 +52,12 @@ W=$BPFMM_CACHE/kernel-model
 TARBALL=${BPFMM_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 SERIES=$KDIR/model-series
+# the series as `make kernel-series` makes it, signed with the test
+# identity of test-identity.sh (the committed patches carry no From: and
+# no Signed-off-by:): what git am and checkpatch are given
+POSTED=$W/posted/model
+# shellcheck source=test-identity.sh
+. "$KDIR/test-identity.sh"
 SHARED=${SHARED:-$ROOT/../shared}
 BPFMM=${BPFMM:-$ROOT/build/bpfmm}
 PACKAGES="linux-source-6.12 git make gcc flex bison bc libssl-dev libelf-dev perl python3
@@ -59,7 +72,7 @@ while [ $# -gt 0 ]; do
 	--no-mips) mips=0 ;;
 	--jit-only) la_target=arch/loongarch/net/bpf_jit.o ;;
 	--no-docs) docs=0 ;;
-	-h|--help) sed -n '2,39p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,46p' "$0"; exit 0 ;;
 	*) echo "model-check.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -107,17 +120,18 @@ if [ ! -f "$src/.git/bpfmm-base" ]; then
 	tar -xf "$TARBALL" -C "$W/src.tmp" || { item FAIL "extract $TARBALL"; finish; }
 	mv "$W/src.tmp"/*/ "$src" && rmdir "$W/src.tmp"
 	git -C "$src" init -q && git -C "$src" add -f -A . &&
-		git -C "$src" -c user.name=bpfmm -c user.email=dev@bpfmm.invalid commit -q -m base ||
+		with_test_identity git -C "$src" commit -q -m base ||
 		{ item FAIL "git tree of $TARBALL"; finish; }
 	git -C "$src" rev-parse HEAD >"$src/.git/bpfmm-base"
 fi
 base=$(cat "$src/.git/bpfmm-base")
-g() { git -C "$src" -c user.name=bpfmm -c user.email=dev@bpfmm.invalid "$@"; }
+g() { with_test_identity git -C "$src" "$@"; }
+test_series "$W/posted" model || { item FAIL "kernel-series: model series"; finish; }
 if [ "$(cat "$src/.git/bpfmm-series" 2>/dev/null)" != "$want" ] ||
 	! g rev-parse -q --verify series >/dev/null; then
 	g am --abort >/dev/null 2>&1
 	g checkout -q -f "$base" && g branch -q -f series "$base" && g checkout -q series || { item FAIL "series branch"; finish; }
-	if g am -q "$SERIES"/*.patch >"$W/logs/am.log" 2>&1; then
+	if g am -q "$POSTED"/*.patch >"$W/logs/am.log" 2>&1; then
 		echo "$want" >"$src/.git/bpfmm-series"
 	else
 		g am --abort >/dev/null 2>&1
@@ -136,27 +150,38 @@ item PASS "git am: $(ls "$SERIES"/*.patch | wc -l) patches apply to $(basename "
 # the LoongArch and MIPS JITs and their atomics). That one check is
 # ignored, and a second run without --ignore must show no other kind of
 # warning.
-for p in "$SERIES"/*.patch; do
+for p in "$POSTED"/*.patch; do
 	out=$(cd "$src" && perl scripts/checkpatch.pl --strict --ignore UNKNOWN_COMMIT_ID "$p" 2>&1)
 	all=$(cd "$src" && perl scripts/checkpatch.pl --strict --show-types "$p" 2>&1)
 	other=$(grep -E '^(ERROR|WARNING):' <<<"$all" | grep -v '^WARNING:UNKNOWN_COMMIT_ID:')
 	tot=$(grep -E '^total: ' <<<"$out" | tail -n 1)
-	if grep -q -E '^total: 0 errors, 0 warnings' <<<"$tot" && [ -z "$other" ]; then
+	if grep -q -E '^total: 0 errors, 0 warnings, 0 checks' <<<"$tot" && [ -z "$other" ]; then
 		item PASS "checkpatch --strict ${p##*/} ($tot)"
 	else
-		grep -E -A4 '^(ERROR|WARNING)' <<<"$out" >&2
+		grep -E -A4 '^(ERROR|WARNING|CHECK)' <<<"$out" >&2
 		item FAIL "checkpatch --strict ${p##*/}: $tot"
 	fi
 done
 
-# 3. the model in tools/ is ours, the tests are from our corpus
+# 3. the model in tools/ is ours: models/bpf.cat from its first
+# "include" on (the rules), under the kernel-tree header of
+# model-series/bpf-cat-header.txt instead of the repository's (whose
+# comment points at files of this repository), and without the
+# repository paths of test names; the tests are from our corpus
+kernel_bpf_cat() {
+	cat "$SERIES/bpf-cat-header.txt"
+	sed -n '/^include /,$p' "$ROOT/models/bpf.cat" | sed 's|tests/diff/cases/||g'
+}
 mm=$src/tools/memory-model/bpf
-if [ "$(tail -n +2 "$mm/bpf.cat")" = "$(cat "$ROOT/models/bpf.cat")" ] &&
-	head -n 1 "$mm/bpf.cat" | grep -q 'SPDX-License-Identifier'; then
-	item PASS "tools/memory-model/bpf/bpf.cat is models/bpf.cat"
+if cmp -s "$mm/bpf.cat" <(kernel_bpf_cat); then
+	item PASS "tools/memory-model/bpf/bpf.cat is models/bpf.cat with the kernel-tree header"
 else
-	item FAIL "tools/memory-model/bpf/bpf.cat differs from models/bpf.cat (regenerate the series)"
+	diff <(kernel_bpf_cat) "$mm/bpf.cat" | head -n 20 >&2
+	item FAIL "tools/memory-model/bpf/bpf.cat differs from models/bpf.cat under bpf-cat-header.txt (regenerate the series)"
 fi
+bad=$(grep -n -E '(docs|models)/|(^|[^-a-z])tests/|bpfmm' "$mm/bpf.cat" "$mm/README" | sed "s|$mm/||")
+[ -z "$bad" ] && item PASS "tools/memory-model/bpf: no path or name of this repository" ||
+	item FAIL "tools/memory-model/bpf names this repository: $bad"
 bad=
 for t in "$mm"/litmus-tests/*.litmus; do
 	cmp -s "$t" "$ROOT/tests/litmus/bpf/${t##*/}" || bad="$bad ${t##*/}"
@@ -164,21 +189,36 @@ done
 [ -z "$bad" ] && item PASS "tools/memory-model/bpf/litmus-tests: $(ls "$mm"/litmus-tests | wc -l) tests, all from tests/litmus/bpf" ||
 	item FAIL "tests not in tests/litmus/bpf or different:$bad"
 
-# 4. Result: lines under bpfmm and herd7
+# 4. Result: lines, through the kernel's own tools/memory-model/scripts
+# (checktheselitmus.sh -> runlitmus.sh, judgelitmus.sh), which run
+# "herd7" from $PATH: once with bpfmm, once with ../shared's herd7, each
+# installed as herd7 in a directory put first in PATH.
+scripts_check() { # SIMULATOR NAME
+	local d=$W/scripts-$2 out rc n
+	rm -rf "$d" && mkdir -p "$d/bin" "$d/out/bpf/litmus-tests" || return 1
+	ln -s "$1" "$d/bin/herd7"
+	out=$(cd "$src/tools/memory-model" && PATH=$d/bin:$PATH scripts/checktheselitmus.sh \
+		--destdir "$d/out" --herdopts '-model bpf/bpf.cat' -- bpf/litmus-tests/*.litmus 2>&1)
+	rc=$?
+	n=$(grep -c '^Observation ' <<<"$out")
+	if [ $rc -eq 0 ] && [ "$n" -eq "$(ls "$mm"/litmus-tests/*.litmus | wc -l)" ] &&
+		! grep -q '!!!' <<<"$out"; then
+		item PASS "tools/memory-model/scripts/checktheselitmus.sh with $2: $n tests as their Result: says"
+	else
+		grep -E '!!!|error' <<<"$out" >&2
+		item FAIL "tools/memory-model/scripts/checktheselitmus.sh with $2: exit $rc, $n results"
+	fi
+}
 if [ -x "$BPFMM" ]; then
-	out=$(cd "$mm" && HERD7=$BPFMM sh ./check.sh 2>&1)
-	grep -q '^[0-9]* passed, 0 failed' <<<"$out" && item PASS "check.sh with bpfmm: $(tail -n 1 <<<"$out")" ||
-		{ grep FAIL <<<"$out" >&2; item FAIL "check.sh with bpfmm: $(tail -n 1 <<<"$out")"; }
+	scripts_check "$BPFMM" bpfmm
 else
 	item FAIL "no $BPFMM (run make)"
 fi
 H=$SHARED/tools/herd7/herd7
 if [ -x "$H" ]; then
-	out=$(cd "$mm" && HERD7=$H sh ./check.sh 2>&1)
-	grep -q '^[0-9]* passed, 0 failed' <<<"$out" && item PASS "check.sh with herd7: $(tail -n 1 <<<"$out")" ||
-		{ grep FAIL <<<"$out" >&2; item FAIL "check.sh with herd7: $(tail -n 1 <<<"$out")"; }
+	scripts_check "$H" herd7
 else
-	log "no herd7 at $H: check.sh with herd7 skipped"
+	log "no herd7 at $H: the tests with herd7 skipped"
 fi
 
 # 5. documentation: warnings of SPHINXDIRS=bpf before and after
@@ -198,7 +238,7 @@ if [ $docs -eq 1 ]; then
 	log "htmldocs (bpf) with the series"
 	if docwarn series "$W/logs/docs-series.log" >"$W/docs-series.warn"; then
 		new=$(comm -13 "$W/docs-base.warn" "$W/docs-series.warn")
-		html=$W/docs-out/Documentation/output/bpf/standardization/memory-model.html
+		html=$W/docs-out/Documentation/output/bpf/memory-model.html
 		[ -f "$html" ] || html=$(find "$W/docs-out" -name memory-model.html | head -n 1)
 		if [ -z "$new" ] && [ -n "$html" ] && [ -f "$html" ]; then
 			item PASS "htmldocs SPHINXDIRS=bpf: memory-model.html built, no new warning"

@@ -62,6 +62,11 @@ check empty "$tmp/empty.log" 1 boot atomic64_test ktap "init done"
 check missing-file "$tmp/no-such.log" 1 log
 grep -v 'atomic64_test: passed' "$good" > "$tmp/no-atomic64.log"
 check no-atomic64 "$tmp/no-atomic64.log" 1 atomic64_test
+# v2 of the series (good-riscv64-v2.log, judged good above): one KUnit
+# case, for which KUnit prints no "# Totals"; the case failing must fail
+sed 's/    ok 1 atomicity_all_cpus_test/    not ok 1 atomicity_all_cpus_test/' \
+	"$logs/good-riscv64-v2.log" > "$tmp/v2-not-ok.log"
+check v2-not-ok "$tmp/v2-not-ok.log" 1 "kunit atomic_ordering.atomicity_all_cpus_test"
 sed 's/ncpus=4/ncpus=1/' "$good" > "$tmp/one-cpu.log"
 check one-cpu "$tmp/one-cpu.log" 1 "init cpus"
 sed -E 's/(ok 20 sb_release_acquire_allowed_test)$/\1 # SKIP needs at least 2 online CPUs/; s/skip:0/skip:1/' \

@@ -49,7 +49,7 @@ typedef enum { O_RLX, O_ACQ, O_REL, O_FULL } rv_ord;
 
 typedef struct {
 	const char *name;
-	/* acquire / release fetch and return atomics (not xchg, not
+	/* acquire / release fetch and return atomics and xchg (not
 	 * cmpxchg) as one amo<op>.aq / amo<op>.rl: our kernel patch 0001 */
 	bool amo_annot;
 	/* acquire RMWs without their fence r,rw: wrong on purpose */
@@ -63,7 +63,7 @@ static const rv_map rv_maps[] = {
 	  "with fence r,rw after / fence rw,w before" },
 	{ "riscv64-patched", true, false,
 	  "Linux 6.12 with kernel/patches/0001: acquire/release fetch and return "
-	  "atomics are amo<op>.aq / amo<op>.rl" },
+	  "atomics and xchg are amo<op>.aq / amo<op>.rl" },
 	{ "riscv64-broken-acquire", false, true,
 	  "deliberately wrong: acquire RMWs without their fence r,rw" },
 };
@@ -202,7 +202,6 @@ static int translate_rmw(rthread *x, const ir_insn *in, bool full)
 		emit(x, "%s.d x0, x%d, (x%d)", op, v, a);
 		return 0;
 	}
-	bool swap = in->alu == ALU_MOVB;
 	switch (rmw_ord(x->t, in, full)) {
 	case O_RLX:
 		emit(x, "%s.d x%d, x%d, (x%d)", op, d, v, a);
@@ -211,7 +210,7 @@ static int translate_rmw(rthread *x, const ir_insn *in, bool full)
 		emit(x, "%s.d.aqrl x%d, x%d, (x%d)", op, d, v, a);
 		break;
 	case O_ACQ:
-		if (x->m->amo_annot && !swap) {
+		if (x->m->amo_annot) {
 			emit(x, "%s.d.aq x%d, x%d, (x%d)", op, d, v, a);
 		} else {
 			emit(x, "%s.d x%d, x%d, (x%d)", op, d, v, a);
@@ -220,7 +219,7 @@ static int translate_rmw(rthread *x, const ir_insn *in, bool full)
 		}
 		break;
 	case O_REL:
-		if (x->m->amo_annot && !swap) {
+		if (x->m->amo_annot) {
 			emit(x, "%s.d.rl x%d, x%d, (x%d)", op, d, v, a);
 		} else {
 			emit(x, "fence rw,w");

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fixture of kernel/asm-check.sh (not a kernel patch): one out-of-line
+ * function per value-returning atomic and ordering, so that the
+ * instructions the kernel's headers emit for each can be read back from
+ * the object.  Built in the kernel tree as lib/bpfmm_asm_check.o for
+ * ARCH=riscv; never linked.
+ */
+#include <linux/atomic.h>
+#include <linux/compiler.h>
+
+#define ONE(w, ctype, name, call)					\
+	static noinline __used ctype					\
+	bpfmm_##w##_##name(atomic##w##_t *v, ctype i)			\
+	{								\
+		return call;						\
+	}
+
+#define ORDERS(w, ctype, op)						\
+	ONE(w, ctype, op, raw_atomic##w##_##op(i, v))			\
+	ONE(w, ctype, op##_relaxed, raw_atomic##w##_##op##_relaxed(i, v)) \
+	ONE(w, ctype, op##_acquire, raw_atomic##w##_##op##_acquire(i, v)) \
+	ONE(w, ctype, op##_release, raw_atomic##w##_##op##_release(i, v))
+
+#define XCHG(w, ctype)							\
+	ONE(w, ctype, xchg, raw_atomic##w##_xchg(v, i))			\
+	ONE(w, ctype, xchg_relaxed, raw_atomic##w##_xchg_relaxed(v, i))	\
+	ONE(w, ctype, xchg_acquire, raw_atomic##w##_xchg_acquire(v, i))	\
+	ONE(w, ctype, xchg_release, raw_atomic##w##_xchg_release(v, i))
+
+#define WIDTH(w, ctype)							\
+	ORDERS(w, ctype, fetch_add)					\
+	ORDERS(w, ctype, fetch_sub)					\
+	ORDERS(w, ctype, fetch_and)					\
+	ORDERS(w, ctype, fetch_or)					\
+	ORDERS(w, ctype, fetch_xor)					\
+	ORDERS(w, ctype, add_return)					\
+	ORDERS(w, ctype, sub_return)					\
+	XCHG(w, ctype)
+
+WIDTH(, int)
+WIDTH(64, s64)

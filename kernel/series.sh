@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# series.sh - produce the kernel series to post (make kernel-series).
+#
+# usage: kernel/series.sh [--out DIR] [riscv] [model]
+#
+# The patches committed in kernel/patches (riscv) and kernel/model-series
+# (model) carry no author and no Signed-off-by: only the submitter can
+# certify the Developer's Certificate of Origin
+# (Documentation/process/submitting-patches.rst), so only the submitter's
+# own identity may sign them.  This script takes that identity from
+# `git config user.name` and `git config user.email` (as `git commit -s`
+# does) and refuses, before doing anything else, when either is unset.
+#
+# For each series: a git tree holding the files the series touches, as the
+# tarball has them (/usr/src/linux-source-6.12.tar.xz, BPFMM_KERNEL_TARBALL),
+# under a temporary directory; each patch applied with `git apply --index`
+# and committed with its subject and changelog, author and Signed-off-by
+# from the identity above; then `git format-patch` of those commits into
+# DIR/<series>/ (default build/kernel-series), with the subject prefix of
+# the series directory's file subject-prefix when it has one (the riscv
+# series' file says "PATCH"; "RFC PATCH" marks a series with an open
+# question), else "PATCH".  The blob ids in the
+# patches' index lines are those of the whole tree (git hashes contents).
+#
+# Exit status: 0 when every requested series was written, 1 otherwise.
+set -u
+KDIR=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$KDIR/.." && pwd)
+TARBALL=${BPFMM_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+out=$ROOT/build/kernel-series
+series=
+
+die() { echo "kernel-series: $*" >&2; exit 1; }
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--out) out=$2; shift 2 ;;
+	riscv|model) series="$series $1"; shift ;;
+	-h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+	*) echo "kernel-series: unknown argument $1" >&2; exit 2 ;;
+	esac
+done
+[ -n "$series" ] || series="riscv model"
+
+name=$(git config user.name 2>/dev/null)
+email=$(git config user.email 2>/dev/null)
+if [ -z "$name" ] || [ -z "$email" ]; then
+	cat >&2 <<-EOF
+	kernel-series: git config user.name and user.email are not set.
+	The patches get their From: and Signed-off-by: from them: the
+	Signed-off-by certifies the Developer's Certificate of Origin and must
+	be the submitter's own (Documentation/process/submitting-patches.rst).
+	Set yours, then run make kernel-series again:
+	    git config --global user.name "Your Name"
+	    git config --global user.email you@example.org
+	EOF
+	exit 1
+fi
+[ -r "$TARBALL" ] || die "kernel tarball $TARBALL not found (package linux-source-6.12)"
+command -v git >/dev/null || die "git not found"
+# the identity checked above, whatever GIT_AUTHOR_*/GIT_COMMITTER_* say
+export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
+export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bpfmm-series.XXXXXX") || die "mktemp failed"
+trap 'rm -rf "$tmp"' EXIT
+
+# The tarball's top directory (linux-source-6.12/).
+top=$(tar -tf "$TARBALL" 2>/dev/null | head -n 1)
+top=${top%%/*}
+[ -n "$top" ] || die "cannot list $TARBALL"
+
+series_dir() {
+	case "$1" in
+	riscv) echo "$KDIR/patches" ;;
+	model) echo "$KDIR/model-series" ;;
+	esac
+}
+patches_of() { ls "$(series_dir "$1")"/*.patch; }
+
+# One tree with the pre-image of every file any requested series changes.
+# (and the tree's .gitattributes: "*.[ch] diff=cpp" gives the hunk headers
+# the function names a whole tree's format-patch shows)
+files=$( { echo .gitattributes
+	for s in $series; do patches_of "$s"; done | xargs sed -n 's|^--- a/||p'; } | sort -u)
+mkdir -p "$tmp/x"
+if [ -n "$files" ]; then
+	# shellcheck disable=SC2046,SC2086
+	tar -xf "$TARBALL" -C "$tmp/x" $(printf "$top/%s " $files) ||
+		die "extracting the series' files from $TARBALL failed"
+fi
+
+for s in $series; do
+	t=$tmp/tree-$s
+	rm -rf "$t"
+	cp -a "$tmp/x/$top" "$t" 2>/dev/null || mkdir -p "$t"
+	(
+		cd "$t" || exit 1
+		git init -q && git add -A -f . &&
+			git commit -q --allow-empty -m "$top (files changed by the $s series)" ||
+			exit 1
+		base=$(git rev-parse HEAD)
+		for p in $(patches_of "$s"); do
+			git mailinfo "$tmp/msg" "$tmp/patch" < "$p" > "$tmp/info" ||
+				{ echo "kernel-series: ${p##*/}: not a patch mail" >&2; exit 1; }
+			subject=$(sed -n 's/^Subject: //p' "$tmp/info")
+			[ -n "$subject" ] || { echo "kernel-series: ${p##*/}: no Subject" >&2; exit 1; }
+			if grep -q -i '^Signed-off-by:' "$tmp/msg"; then
+				echo "kernel-series: ${p##*/} carries a Signed-off-by: the committed series must not" >&2
+				exit 1
+			fi
+			git apply --index "$tmp/patch" ||
+				{ echo "kernel-series: ${p##*/} does not apply to $top" >&2; exit 1; }
+			{ echo "$subject"; echo; cat "$tmp/msg"; } > "$tmp/commit"
+			git commit -q -s -F "$tmp/commit" || exit 1
+		done
+		rm -rf "${out:?}/$s"
+		mkdir -p "$out/$s"
+		prefix=PATCH
+		[ -f "$(series_dir "$s")/subject-prefix" ] &&
+			prefix=$(head -n 1 "$(series_dir "$s")/subject-prefix")
+		git -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
+			--subject-prefix="$prefix" -o "$out/$s" "$base"..HEAD || exit 1
+	) || die "the $s series failed"
+	echo "kernel-series: $out/$s: $(ls "$out/$s" | wc -l) patches, From and Signed-off-by: $name <$email>"
+done

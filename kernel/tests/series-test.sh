@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# series-test.sh - make kernel-series (kernel/series.sh): suite kernel-series.
+#
+# 1. The committed patches (kernel/patches, kernel/model-series) carry no
+#    From: and no Signed-off-by:.
+# 2. With no user.name/user.email in git's configuration, series.sh
+#    refuses (exit 1, a message naming them) and writes nothing.
+# 3. With an identity in a temporary global config file (never the user's
+#    own), it writes both series: one patch per committed patch, same
+#    subject, From: and a last Signed-off-by: of that identity, the same
+#    diff as the committed patch but for the index lines' abbreviation.
+# Needs /usr/src/linux-source-6.12.tar.xz (BPFMM_KERNEL_TARBALL); SKIP
+# without it.  About 15 s (one pass over the tarball).
+set -u
+KDIR=$(cd "$(dirname "$0")/.." && pwd)
+TARBALL=${BPFMM_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+npass=0 nfail=0
+ok() { echo "PASS $1"; npass=$((npass + 1)); }
+ko() { echo "FAIL $1"; nfail=$((nfail + 1)); }
+
+committed() { ls "$KDIR"/patches/*.patch "$KDIR"/model-series/*.patch; }
+
+# 1
+bad=$(committed | xargs grep -l -i -E '^(From: |Signed-off-by:)' 2>/dev/null | sed 's|.*/||')
+[ -z "$bad" ] && ok "committed patches: no From:, no Signed-off-by: ($(committed | wc -l) patches)" ||
+	ko "committed patches with an identity: $bad"
+# nor a person anywhere else: no maintainer line added, no placeholder
+bad=$(committed | xargs grep -l -E '^\+(M|R):|bpfmm\.invalid' 2>/dev/null | sed 's|.*/||')
+[ -z "$bad" ] && ok "committed patches: no M:/R: line added, no placeholder address" ||
+	ko "committed patches naming a person: $bad"
+
+if [ ! -r "$TARBALL" ]; then
+	echo "SKIP kernel-series: no $TARBALL"
+	echo "kernel-series: $npass passed, $nfail failed"
+	[ $nfail -eq 0 ]; exit
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bpfmm-series-test.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+# git outside any repository, with only the config file given here
+run_series() { # CONFIGFILE ARGS...
+	local cfg=$1
+	shift
+	(cd "$tmp" && env -u GIT_AUTHOR_NAME -u GIT_AUTHOR_EMAIL -u GIT_COMMITTER_NAME \
+		-u GIT_COMMITTER_EMAIL -u GIT_CONFIG_COUNT -u EMAIL -u GIT_DIR \
+		GIT_CONFIG_GLOBAL="$cfg" GIT_CONFIG_NOSYSTEM=1 GIT_CEILING_DIRECTORIES="$tmp" \
+		bash "$KDIR/series.sh" "$@")
+}
+
+# 2
+: > "$tmp/empty.gitconfig"
+run_series "$tmp/empty.gitconfig" --out "$tmp/none" > "$tmp/none.out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q 'user.name and user.email are not set' "$tmp/none.out" && [ ! -e "$tmp/none" ]; then
+	ok "no identity: refused (exit 1, nothing written)"
+else
+	ko "no identity: exit $rc, $(head -n 2 "$tmp/none.out"), output dir: $(ls "$tmp/none" 2>&1 | head -n 1)"
+fi
+printf '[user]\n\tname = Test Signer\n' > "$tmp/half.gitconfig"
+run_series "$tmp/half.gitconfig" --out "$tmp/half" > "$tmp/half.out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && [ ! -e "$tmp/half" ] && ok "user.name without user.email: refused" ||
+	ko "user.name without user.email: exit $rc"
+
+# 3
+who="Test Signer <test-signer@example.invalid>"
+printf '[user]\n\tname = Test Signer\n\temail = test-signer@example.invalid\n' > "$tmp/id.gitconfig"
+if run_series "$tmp/id.gitconfig" --out "$tmp/out" > "$tmp/out.log" 2>&1; then
+	ok "with an identity: series written"
+else
+	ko "with an identity: $(tail -n 3 "$tmp/out.log")"
+fi
+body() { sed -n '/^diff --git /,$p' "$1" | sed -E '/^-- $/,$d; s/^index [0-9a-f]+\.\.[0-9a-f]+/index/'; }
+for s in riscv model; do
+	case $s in riscv) dir=$KDIR/patches ;; model) dir=$KDIR/model-series ;; esac
+	n=$(ls "$dir"/*.patch | wc -l)
+	m=$(ls "$tmp/out/$s"/*.patch 2>/dev/null | wc -l)
+	[ "$n" = "$m" ] && ok "$s: $m patches" || ko "$s: $m patches, want $n"
+	for c in "$dir"/*.patch; do
+		g=$tmp/out/$s/${c##*/}
+		[ -f "$g" ] || { ko "$s: no ${c##*/}"; continue; }
+		what=
+		[ "$(grep -c '^Signed-off-by:' "$g")" = 1 ] || what="$what sign-off count"
+		sob=$(sed -n '/^---$/q; /^Signed-off-by:/p' "$g")
+		[ "$sob" = "Signed-off-by: $who" ] || what="$what Signed-off-by '$sob'"
+		# the last line of the changelog is the sign-off
+		[ "$(sed -n '/^---$/q; p' "$g" | tail -n 1)" = "Signed-off-by: $who" ] || what="$what sign-off not last"
+		from=$(git mailinfo /dev/null /dev/null < "$g" | sed -n 's/^Author: //p; s/^Email: //p' | paste -sd'|')
+		[ "$from" = "Test Signer|test-signer@example.invalid" ] || what="$what From '$from'"
+		[ "$(grep -m1 '^Subject:' "$g")" = "$(grep -m1 '^Subject:' "$c")" ] ||
+			[ "$(git mailinfo /dev/null /dev/null < "$g" | grep '^Subject:')" = "$(git mailinfo /dev/null /dev/null < "$c" | grep '^Subject:')" ] ||
+			what="$what subject"
+		cmp -s <(body "$g") <(body "$c") || what="$what diff"
+		[ -z "$what" ] && ok "$s ${c##*/}: From and Signed-off-by: $who, same subject and diff" ||
+			ko "$s ${c##*/}:$what"
+	done
+done
+echo "kernel-series: $npass passed, $nfail failed"
+[ $nfail -eq 0 ]
