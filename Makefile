@@ -87,6 +87,7 @@ check: deps all
 	  "jit-check=bash tests/jit-check/suite.sh" \
 	  "kernel-model=bash kernel/model-check.sh --jit-only --no-mips" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \
+	  "boot-watchdog=bash tests/run/boot-test.sh" \
 	  "explain=SHARED=$(SHARED) sh tests/scripts/explain.sh build/bpfmm" \
 	  "diy=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) sh tests/diy/suite.sh" \
 	  "diy-coverage=SHARED=$(SHARED) sh tests/diy/coverage.sh" \

@@ -11,6 +11,8 @@
 # apart from the guest's time.
 #
 # Environment: BPFMM_CACHE, JOBS, RUN_TIMEOUT (QEMU timeout, default 900 s),
+# BOOT_SILENCE (a guest silent that long before its init is booted once
+# more, default 240 s, kernel/lib.sh qemu_boot),
 # RUN_VARIANT (kernel variant to boot, default ARCH; e.g. a test-only
 # broken-JIT build, see tests/run/).
 set -u
@@ -89,7 +91,8 @@ printf 'dir /dev 0755 0 0\nnod /dev/console 0600 0 0 c 5 1\nfile /init %s 0755 0
 
 log "=== $variant: boot (timeout ${RUN_TIMEOUT:-900}s)"
 t0=$(date +%s)
-qemu_boot "$arch" "$img" "$cpio" "$out" "panic=-1 oops=panic kunit.enable=0 loglevel=4" "${RUN_TIMEOUT:-900}"
+boot_retry "$arch" "$img" "$cpio" "$out" "panic=-1 oops=panic kunit.enable=0 loglevel=4" \
+	"${RUN_TIMEOUT:-900}" 'bpfmm-run: cpus'
 log "=== $variant: boot to power-off in $(($(date +%s) - t0))s"
 rm -f "$cpio" "$cpio.list"
 grep -q 'bpfmm-run: all done' "$out" || { log "the guest did not finish (see $out)"; exit 1; }
