@@ -253,6 +253,13 @@ bpf-run-check: all
 jit-check-fixture:
 	bash scripts/jit-check-fixture.sh
 
+# The guests beyond riscv64, arm64 and x86_64 (outside make check: a cold
+# kernel build each): mips64el (QEMU malta) and mips64el-fixed (kernel/
+# model-series 0004), bpfmm run and jit-check on each (docs/jit-check.md).
+.PHONY: jit-check-all
+jit-check-all: all
+	bash scripts/jit-check-all.sh
+
 .PHONY: kernel-model-check
 kernel-model-check: all
 	bash kernel/model-check.sh

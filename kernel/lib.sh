@@ -22,7 +22,8 @@ CONFIGDIR=$KDIR/configs
 # Debian 12 packages the whole flow needs.
 KERNEL_PACKAGES="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu
 binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-riscv64-cross
-libc6-dev-arm64-cross qemu-system-misc qemu-system-arm qemu-system-x86 make gcc libc6-dev flex
+libc6-dev-arm64-cross gcc-mips64el-linux-gnuabi64 binutils-mips64el-linux-gnuabi64
+libc6-dev-mips64el-cross qemu-system-mips qemu-system-misc qemu-system-arm qemu-system-x86 make gcc libc6-dev flex
 bison bc libssl-dev libelf-dev cpio ccache xz-utils perl python3 patch git"
 
 log() { printf '%s [kernel] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
@@ -64,18 +65,21 @@ ensure_packages() {
 
 # Variant table: variant -> tree, kernel ARCH, cross prefix, image, QEMU.
 # A *-brokenjit variant is built from the series tree with the test-only
-# patches of tests/run/patches applied for the time of its build
-# (build_brokenjit), never left in the tree.
+# patches of tests/run/patches applied for the time of its build, a
+# *-fixed variant with the model series' JIT fix for its arch
+# (kernel/model-series; mips64el: 0004, the syncs around the LL/SC
+# loops): build_patched, never left in the tree.
 variant_tree() {
 	case "$1" in
 	riscv64-base) echo base ;;
 	*) echo series ;;
 	esac
 }
-variant_arch() { case "$1" in riscv64*) echo riscv64 ;; arm64*) echo arm64 ;; x86_64*) echo x86_64 ;; *) die "unknown variant $1" ;; esac; }
-karch() { case "$1" in riscv64) echo riscv ;; arm64) echo arm64 ;; x86_64) echo x86_64 ;; esac; }
-cross() { case "$1" in riscv64) echo riscv64-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; x86_64) echo x86_64-linux-gnu- ;; esac; }
-image_path() { case "$1" in riscv64) echo arch/riscv/boot/Image ;; arm64) echo arch/arm64/boot/Image ;; x86_64) echo arch/x86/boot/bzImage ;; esac; }
+variant_arch() { case "$1" in riscv64*) echo riscv64 ;; arm64*) echo arm64 ;; x86_64*) echo x86_64 ;; mips64el*) echo mips64el ;; *) die "unknown variant $1" ;; esac; }
+karch() { case "$1" in riscv64) echo riscv ;; arm64) echo arm64 ;; x86_64) echo x86_64 ;; mips64el) echo mips ;; esac; }
+cross() { case "$1" in riscv64) echo riscv64-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; x86_64) echo x86_64-linux-gnu- ;; mips64el) echo mips64el-linux-gnuabi64- ;; esac; }
+# mips64el: QEMU's malta loads the ELF vmlinux itself.
+image_path() { case "$1" in riscv64) echo arch/riscv/boot/Image ;; arm64) echo arch/arm64/boot/Image ;; x86_64) echo arch/x86/boot/bzImage ;; mips64el) echo vmlinux ;; esac; }
 
 # Patches of a tree, in order.  "base" leaves out patch 1 (0001-*).
 tree_patches() {
@@ -143,11 +147,22 @@ config_fragments() {
 	echo "$CONFIGDIR/common.config $CONFIGDIR/$arch.config $CONFIGDIR/bpf-run.config ${BPFMM_EXTRA_CONFIG:-}"
 }
 
+# config_wanted VARIANT: the fragments' lines, one per symbol, a later
+# fragment's line for a symbol replacing an earlier one (as merge_config
+# does); "# CONFIG_X is not set" reads as CONFIG_X=n.
+config_wanted() {
+	# shellcheck disable=SC2046
+	awk '
+		/^CONFIG_[A-Za-z0-9_]+=/ { s = $0; sub(/=.*/, "", s); v = $0 }
+		/^# CONFIG_[A-Za-z0-9_]+ is not set$/ { s = $2; v = s "=n" }
+		s != "" { if (!(s in val)) ord[n++] = s; val[s] = v; s = "" }
+		END { for (i = 0; i < n; i++) print val[ord[i]] }' $(config_fragments "$1")
+}
+
 # config_missing VARIANT: prints each fragment line its .config lacks
 # (none: the build is configured as the fragments say).
 config_missing() {
 	local b=$WORK/build-$1 line sym val
-	# shellcheck disable=SC2046
 	while IFS= read -r line; do
 		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
 		sym=${line%%=*}
@@ -159,7 +174,7 @@ config_missing() {
 			grep -q -x -F "$line" "$b/.config" 2>/dev/null && continue
 		fi
 		echo "$line"
-	done < <(cat $(config_fragments "$1"))
+	done < <(config_wanted "$1")
 }
 
 # tinyconfig + kernel/configs fragments, then check every fragment line
@@ -192,31 +207,49 @@ build_kernel() {
 	fi
 }
 
-# build_brokenjit ARCH-brokenjit: the kernel of variant ARCH with the
-# test-only patches of tests/run/patches (a JIT broken on purpose, for
-# `bpfmm run` to catch), built incrementally: the build directory of ARCH
+# variant_base VARIANT: the variant a patched one is built from ("" for
+# one built from its tree alone); variant_patches VARIANT: its patches.
+variant_base() {
+	case "$1" in
+	*-brokenjit) echo "${1%-brokenjit}" ;;
+	*-fixed) echo "${1%-fixed}" ;;
+	esac
+}
+variant_patches() {
+	case "$1" in
+	*-brokenjit) ls "$KDIR"/../tests/run/patches/*.patch ;;
+	mips64el-fixed) ls "$KDIR"/model-series/0004-mips-*.patch ;;
+	*) die "no patches for variant $1" ;;
+	esac
+}
+
+# build_patched ARCH-brokenjit|ARCH-fixed: the kernel of variant ARCH with
+# variant_patches (the test-only patches of tests/run/patches, a JIT
+# broken on purpose for `bpfmm run` to catch; or a JIT fix of the model
+# series), built incrementally: the build directory of ARCH
 # is copied, the patches are applied to the series tree, only what they
 # touch is recompiled and linked, and the tree's files are put back with
 # their old times, so ARCH's own build sees no change.  About a minute
 # instead of a whole kernel.
-build_brokenjit() {
+build_patched() {
 	local variant=$1 base tree b save p f rc
-	base=${variant%-brokenjit}
+	base=$(variant_base "$variant")
+	[ -n "$base" ] || die "build_patched: $variant is not a patched variant"
 	tree=$WORK/src-$(variant_tree "$base")
 	b=$WORK/build-$variant
 	[ -f "$WORK/build-$base/$(image_path "$(variant_arch "$base")")" ] ||
-		die "build_brokenjit: $base is not built"
+		die "build_patched: $base is not built"
 	rm -rf "$b"
 	cp -a "$WORK/build-$base" "$b" || die "copying build-$base failed"
 	save=$(mktemp -d "${TMPDIR:-/tmp}/bpfmm-brokenjit.XXXXXX") || die "mktemp failed"
 	touch "$tree/.bpfmm-test-patched"
-	for p in "$KDIR"/../tests/run/patches/*.patch; do
+	for p in $(variant_patches "$variant"); do
 		for f in $(sed -n 's|^+++ b/||p' "$p"); do
 			mkdir -p "$save/$(dirname "$f")"
 			cp -p "$tree/$f" "$save/$f"
 		done
 		patch -d "$tree" -p1 --batch --forward --quiet < "$p" ||
-			{ cp -a "$save"/. "$tree"/; rm -rf "$save"; die "test patch ${p##*/} does not apply"; }
+			{ cp -a "$save"/. "$tree"/; rm -rf "$save"; die "patch ${p##*/} does not apply"; }
 	done
 	kmake "$variant" -j"$JOBS" -s "$(basename "$(image_path "$(variant_arch "$variant")")")" \
 		> "$WORK/logs/build-$variant.log" 2>&1
@@ -277,6 +310,14 @@ qemu_boot() {
 		cmd=(qemu-system-x86_64
 			-machine q35 -cpu max -smp 4 -m 512M -nographic -no-reboot
 			-accel tcg,thread=multi -kernel "$img" -initrd "$cpio"
+			-append "console=ttyS0 $append") ;;
+	mips64el)
+		# Malta with a MIPS64R2 CPU has no SMP method under QEMU (no
+		# MT ASE, no CPS): one CPU, whatever -smp says.
+		cmd=(qemu-system-mips64el
+			-machine malta -cpu MIPS64R2-generic -m 512M
+			-nographic -no-reboot -accel tcg
+			-kernel "$img" -initrd "$cpio"
 			-append "console=ttyS0 $append") ;;
 	*) die "qemu_boot: unknown arch $arch" ;;
 	esac

@@ -14,11 +14,12 @@
 # BOOT_SILENCE (a guest silent that long before its init is booted once
 # more, default 240 s, kernel/lib.sh qemu_boot),
 # RUN_VARIANT (kernel variant to boot, default ARCH; e.g. a test-only
-# broken-JIT build, see tests/run/).
+# broken-JIT build, see tests/run/, or mips64el-fixed: patch 0004 of
+# kernel/model-series).
 set -u
 # bpfmm run's kernels are kernel-check's (same work directory, same
-# configuration: kernel/configs/bpf-run.config is in every build); x86_64
-# and the broken-JIT variants are built here when missing.
+# configuration: kernel/configs/bpf-run.config is in every build); x86_64,
+# mips64el and the patched variants are built here when missing.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 arch=
@@ -32,7 +33,7 @@ done
 job=$1
 out=$2
 variant=${RUN_VARIANT:-$arch}
-case "$arch" in riscv64|arm64|x86_64) ;; *) die "unknown arch $arch" ;; esac
+case "$arch" in riscv64|arm64|x86_64|mips64el) ;; *) die "unknown arch $arch" ;; esac
 [ "$(variant_arch "$variant")" = "$arch" ] || die "variant $variant is not for $arch"
 
 mkdir -p "$WORK/logs"
@@ -57,16 +58,17 @@ ensure_built() {
 }
 
 case "$variant" in
-*-brokenjit)
-	base=${variant%-brokenjit}
+*-brokenjit|*-fixed)
+	base=$(variant_base "$variant")
 	ensure_built "$base"
 	baseimg=$WORK/build-$base/$(image_path "$arch")
+	# shellcheck disable=SC2046
 	if [ ! -f "$img" ] || [ "$baseimg" -nt "$img" ] ||
-		[ -n "$(find "$KDIR/../tests/run/patches" -name '*.patch' -newer "$img")" ]; then
-		log "=== $variant: $base + tests/run/patches, incremental build"
+		[ -n "$(find $(variant_patches "$variant") -newer "$img")" ]; then
+		log "=== $variant: $base + $(variant_patches "$variant" | sed 's|.*/||' | tr '\n' ' ')incremental build"
 		t0=$(date +%s)
 		prepare_tree "$(variant_tree "$base")" || exit 1
-		build_brokenjit "$variant" || exit 1
+		build_patched "$variant" || exit 1
 		log "=== $variant: built in $(($(date +%s) - t0))s"
 		echo "$(($(date +%s) - t0))" > "$WORK/logs/run-build-$variant.seconds"
 	fi

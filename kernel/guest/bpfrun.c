@@ -401,10 +401,11 @@ int main(int argc, char **argv)
 	if (!init)
 		return r < 0 || !f;
 	sync();
-#if defined(__x86_64__)
-	/* the x86_64 guest has no ACPI (kernel/configs/x86_64.config), so
-	 * power-off only halts it and QEMU would wait for its timeout; a
-	 * reset ends QEMU at once (-no-reboot, kernel/lib.sh) */
+#if defined(__x86_64__) || defined(__mips__)
+	/* the x86_64 guest has no ACPI (kernel/configs/x86_64.config) and a
+	 * Malta cannot power itself off, so power-off only halts them and
+	 * QEMU would wait for its timeout; a reset ends QEMU at once
+	 * (-no-reboot, kernel/lib.sh) */
 	reboot(RB_AUTOBOOT);
 #else
 	reboot(RB_POWER_OFF);

@@ -9,7 +9,9 @@
  * emits; herd7 rejects tests that use them): `ld` / `sd`, `lld` / `scd`,
  * `lb` `lbu` `lh` `lhu` `lwu` `sb` `sh`, `sync 0`, `dsubu`, `sll`, `dsrl`,
  * `dsra` (and the `32` and `v` forms), `slt` `sltu` `slti` `sltiu`, `dmulu`,
- * `dmultu` / `multu` + `mflo`, `beqz` / `bnez`, `j L`.
+ * `dmultu` / `multu` + `mflo`, `beqz` / `bnez`, `j L`, and `dins` / `dinsu`
+ * of `$0` up to bit 63 (the 64-bit JIT's zero extension, `dinsu rt, $0,
+ * 32, 32`; llvm prints it `dins`).
  *
  * Registers: `$0`..`$31` or their o32 names (`$zero`, `$at`, `$v0`,
  * `$a0`..`$a3`, `$t0`..`$t9`, `$s0`..`$s7`, `$k0`, `$k1`, `$gp`, `$sp`,
@@ -439,6 +441,21 @@ static int parse_misc(mips_parser *mp, const char *m, ir_insn *in)
 	} else if (!strcmp(m, "nop")) {
 		mp->th->ncode--;
 		return 0;
+	} else if (!strcmp(m, "dins") || !strcmp(m, "dinsu")) {
+		/* `dinsu $rt,$0,32,32` (llvm prints `dins`): the 64-bit JIT's
+		 * zero extension (emit_zext); only zeros inserted up to bit 63 */
+		int rs;
+		int64_t pos, size;
+		if (parse_dst(mp, &in->dst) || comma(mp) || parse_dst(mp, &rs) || comma(mp)
+		    || lex_int(&mp->lx, &pos, "a bit position") || comma(mp)
+		    || lex_int(&mp->lx, &size, "a size"))
+			return -1;
+		if (rs >= 0 || pos < 1 || pos > 63 || pos + size != 64)
+			return unsupported(mp, "only the zero extension form (`$0` inserted up to bit 63) is modelled");
+		in->op = IR_ALU;
+		in->alu = ALU_AND;
+		in->a = reg_opnd(in->dst);
+		in->b = imm_opnd((int64_t)(((uint64_t)1 << pos) - 1));
 	} else {
 		return FE_NOT_MINE;
 	}
@@ -529,4 +546,5 @@ const frontend mips_frontend = {
 	.canon_register = mips_canon_register,
 	.parse_thread = mips_parse_thread,
 	.jit_arch = "mips64",
+	.qemu_arch = "mips64el",
 };

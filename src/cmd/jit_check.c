@@ -43,7 +43,7 @@
 
 /* ---- the architectures ----------------------------------------------------- */
 
-typedef enum { A_RISCV, A_ARM64, A_X86 } arch_kind;
+typedef enum { A_RISCV, A_ARM64, A_X86, A_MIPS } arch_kind;
 
 typedef struct {
 	const char *name;        /* --arch, as `bpfmm run` names it */
@@ -63,6 +63,10 @@ static const jarch arches[] = {
 	{ "arm64", A_ARM64, "AArch64", "aarch64.cat", "elf64-littleaarch64",
 	  "+lse", "x28", { 0x1f, 0x20, 0x03, 0xd5 }, 4 },
 	{ "x86_64", A_X86, "X86_64", "x86tso.cat", "elf64-x86-64", NULL, "r12", { 0x90 }, 1 },
+	/* k1 ($27): reserved for the kernel's exception handlers, never
+	 * emitted by the JIT */
+	{ "mips64el", A_MIPS, "MIPS", "mips.cat", "elf64-tradlittlemips", NULL, "$27",
+	  { 0, 0, 0, 0 }, 4 },
 };
 
 static const jarch *arch_by_name(const char *n)
@@ -221,6 +225,12 @@ static void dl_push(dlist *l, const dinsn *i)
 	l->v[l->n++] = *i;
 }
 
+/* A MIPS branch or jump with a target operand (a delay slot follows). */
+static bool mips_is_branch(const char *mn)
+{
+	return (mn[0] == 'b' && strcmp(mn, "break") != 0) || !strcmp(mn, "j") || !strcmp(mn, "jal");
+}
+
 /* One line of llvm-objdump -d: "   OFF: BYTES \tMNEMONIC\tOPERANDS  # comment";
  * false if it is no instruction. */
 static bool objdump_line(const jarch *a, char *line, dinsn *in, long *addr)
@@ -241,6 +251,10 @@ static bool objdump_line(const jarch *a, char *line, dinsn *in, long *addr)
 		if ((e = strstr(t2 + 1, " #")) != NULL && a->kind == A_X86)
 			*e = '\0';
 		if ((e = strstr(t2 + 1, "//")) != NULL)
+			*e = '\0';
+		/* MIPS: llvm follows immediates with "<sym+off>" (and prints
+		 * `sync 0` as "sync <sym>"); only a branch's is a target */
+		if (a->kind == A_MIPS && !mips_is_branch(in->mn) && (e = strstr(t2 + 1, "<")) != NULL)
 			*e = '\0';
 		snprintf(in->ops, sizeof in->ops, "%s", t2 + 1);
 		for (size_t k = strlen(in->ops); k && in->ops[k - 1] == ' '; k--)
@@ -431,6 +445,19 @@ static void canon_reg(const jarch *a, const char *s, char *out, size_t n)
 			snprintf(out, n, "%s", s[0] == 'w' ? "xzr" : s);
 		return;
 	}
+	if (a->kind == A_MIPS) {
+		/* "$12", "$zero", "$fp": the front-end's canonical "$N" */
+		static const frontend *mfe;
+		char buf[CANON_REG_MAX];
+		const char *c;
+		if (!mfe)
+			mfe = frontend_for_arch("MIPS");
+		if (s[0] == '$' && mfe && mfe->is_register(s)) {
+			c = mfe->canon_register(s, buf);
+			snprintf(out, n, "%s", c ? c : s);
+		}
+		return;
+	}
 	if (strlen(s) < 5 && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(s))
 		snprintf(out, n, "%s", s);
 }
@@ -470,6 +497,7 @@ static bool is_stackreg(const jarch *a, const char *canon)
 	switch (a->kind) {
 	case A_RISCV: return !strcmp(canon, "s5");
 	case A_ARM64: return !strcmp(canon, "sp") || !strcmp(canon, "x25");
+	case A_MIPS: return !strcmp(canon, "$30");
 	default: return !strcmp(canon, "rbp");
 	}
 }
@@ -503,6 +531,82 @@ static rval *rf_get(regfile *f, const char *reg)
 }
 
 static int64_t sext32(int64_t v) { return (int64_t)(int32_t)(uint32_t)v; }
+
+/* eval() for MIPS: `addiu` / `daddiu`, `lui`, `ori`, `move`, `daddu`,
+ * `dsll` / `dsll32` of constants, and `ld` of the spilled base from the
+ * BPF stack; destination rd (o[0]).  32-bit results (`addiu`, `lui`) are
+ * sign-extended, as MIPS64 does. */
+static int eval_mips(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
+{
+	char s1[8], s2[8];
+	int64_t imm, off;
+	rval *rs, *rt;
+
+	if (!strcmp(m, "lui") && n == 2 && parse_imm(o[1], &imm) == 0) {
+		rd->k = V_CONST;
+		rd->v = sext32((int64_t)((uint64_t)(imm & 0xffff) << 16));
+		return 0;
+	}
+	if (!strcmp(m, "ld") && n == 2 && parse_mem(a, o[1], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+		rd->k = V_BASE;
+		rd->v = 0;
+		return 0;
+	}
+	canon_reg(a, o[1], s1, sizeof s1);
+	if (!s1[0] || !(rs = rf_get(f, s1)))
+		return -1;
+	if (!strcmp(s1, "$0"))
+		*rs = (rval){ .reg = "$0", .k = V_CONST, .v = 0 };
+	if (rs->k == V_UNKNOWN)
+		return -1;
+	vkind k = rs->k;
+	int64_t v = rs->v;
+	if (!strcmp(m, "move") && n == 2) {
+		rd->k = k;
+		rd->v = v;
+		return 0;
+	}
+	if (n != 3)
+		return -1;
+	if (parse_imm(o[2], &imm) == 0) {
+		if (!strcmp(m, "daddiu")) {
+			rd->k = k;
+			rd->v = v + imm;
+			return 0;
+		}
+		if (k != V_CONST)
+			return -1;
+		if (!strcmp(m, "addiu")) {
+			rd->k = k;
+			rd->v = sext32(v + imm);
+			return 0;
+		}
+		if (!strcmp(m, "ori")) {
+			rd->k = k;
+			rd->v = v | (imm & 0xffff);
+			return 0;
+		}
+		if ((!strcmp(m, "dsll") || !strcmp(m, "dsll32")) && imm >= 0 && imm < 32) {
+			rd->k = k;
+			rd->v = (int64_t)((uint64_t)v << (imm + (m[4] ? 32 : 0)));
+			return 0;
+		}
+		return -1;
+	}
+	if (!strcmp(m, "daddu")) {
+		canon_reg(a, o[2], s2, sizeof s2);
+		if (!s2[0] || !(rt = rf_get(f, s2)))
+			return -1;
+		if (!strcmp(s2, "$0"))
+			*rt = (rval){ .reg = "$0", .k = V_CONST, .v = 0 };
+		if (rt->k == V_UNKNOWN || (k == V_BASE && rt->k == V_BASE))
+			return -1;
+		rd->k = k == V_BASE || rt->k == V_BASE ? V_BASE : V_CONST;
+		rd->v = v + rt->v;
+		return 0;
+	}
+	return -1;
+}
 
 /* Apply one instruction of the init part: 0, or -1 if it is not one the
  * evaluator knows (constants, moves, adds, shifts, loads of the spilled
@@ -546,6 +650,8 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		}
 		return -1;
 	}
+	if (a->kind == A_MIPS && !strcmp(m, "nop") && n == 0)
+		return 0;
 	if (n < 2)
 		return -1;
 	canon_reg(a, o[0], d, sizeof d);
@@ -602,6 +708,8 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		}
 		return -1;
 	}
+	if (a->kind == A_MIPS)
+		return eval_mips(a, f, m, o, n, rd);
 	/* riscv */
 	if (!strcmp(m, "li") && parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
@@ -671,7 +779,7 @@ static int64_t marker_at(const jarch *a, const dlist *l, int i, int *first)
 		*first = i;
 		return imm;
 	}
-	bool st = a->kind == A_RISCV ? !strcmp(in->mn, "sd")
+	bool st = a->kind == A_RISCV || a->kind == A_MIPS ? !strcmp(in->mn, "sd")
 		: (!strcmp(in->mn, "str") || !strcmp(in->mn, "stur")) && o[0][0] == 'x';
 	if (!st || n != 2 || i == 0 || !parse_mem(a, o[1], base, sizeof base, &off) || !is_stackreg(a, base))
 		return 0;
@@ -730,6 +838,7 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 		int64_t v, off;
 		char *lt_ = strchr(o[k], '<');
 		if (lt_ && (a->kind == A_X86 ? in->mn[0] == 'j'
+			    : a->kind == A_MIPS ? mips_is_branch(in->mn)
 			    : (in->mn[0] == 'b' || in->mn[0] == 'j' || !strncmp(in->mn, "cb", 2)
 			       || !strncmp(in->mn, "tb", 2)))) {
 			/* "0x76 <sym+0x76>": an absolute offset in the blob */
@@ -751,7 +860,7 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 			if (*slot != LONG_MIN && *slot != off)
 				return refuse(lt, "the body uses two stack slots (%s)%s", in->ops, "");
 			*slot = off;
-			if (a->kind == A_RISCV)
+			if (a->kind == A_RISCV || a->kind == A_MIPS)
 				snprintf(t, sizeof t, "0(%s)", a->stackreg);
 			else if (a->kind == A_ARM64)
 				snprintf(t, sizeof t, "[%s]", a->stackreg);
@@ -776,6 +885,58 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 			t[tl] = '\0';
 		}
 		len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", k ? ", " : "", t);
+	}
+	return 0;
+}
+
+/* MIPS branch delay slots: the instruction after a branch runs before the
+ * branch takes effect, taken or not.  The MIPS dialect has no delay slots
+ * (as herd7's), so each slot's text is put before its branch, which is
+ * the same computation when the slot writes no register the branch reads
+ * (the JIT's slots are `nop` and `move`: cmpxchg's `move t2, src` after
+ * its `bne`, the retry `beqz`'s `move r0, t1`); a label on the branch now
+ * marks the slot, the first of the two.  Refused: a slot writing what its
+ * branch reads, a branch-likely (its slot runs only when taken), a slot
+ * outside the body, a jump into a slot. */
+static int mips_delay_slots(const jarch *a, const dlist *l, int b0, int b1, const bool *labels,
+			    char **text, lifted *lt)
+{
+	static const char *const stores[] = { "sb", "sh", "sw", "sd", "sync", "nop" };
+	char s[200];
+
+	for (int i = b0; i < b1; i++) {
+		const dinsn *br = &l->v[i], *sl = &l->v[i + 1];
+		if (!mips_is_branch(br->mn) && strcmp(br->mn, "jr") && strcmp(br->mn, "jalr"))
+			continue;
+		snprintf(s, sizeof s, "%.23s %.150s", br->mn, br->ops);
+		size_t ml = strlen(br->mn);
+		if (strcmp(br->mn, "b") && strcmp(br->mn, "bal") && br->mn[ml - 1] == 'l')
+			return refuse(lt, "a branch-likely (its delay slot runs only when taken): `%s`%s", s, "");
+		if (br->mn[0] == 'j' && br->mn[1] != '\0' && strcmp(br->mn, "jal"))
+			return refuse(lt, "a jump through a register in the body: `%s`%s", s, "");
+		if (i + 1 >= b1)
+			return refuse(lt, "the delay slot of `%s` is outside the body%s", s, "");
+		if (labels[i + 1])
+			return refuse(lt, "a branch lands in the delay slot of `%s`%s", s, "");
+		if (mips_is_branch(sl->mn))
+			return refuse(lt, "a branch in the delay slot of `%s`%s", s, "");
+		char so[4][64], bo[4][64], w[8] = "", r[8];
+		bool writes = true;
+		for (size_t k = 0; k < NELEM(stores); k++)
+			if (!strcmp(sl->mn, stores[k]))
+				writes = false;
+		if (writes && split_ops(sl->ops, so, 4) > 0)
+			canon_reg(a, so[0], w, sizeof w);
+		int nb = split_ops(br->ops, bo, 4);
+		for (int k = 0; k < nb && w[0] && strcmp(w, "$0"); k++) {
+			canon_reg(a, bo[k], r, sizeof r);
+			if (!strcmp(r, w))
+				return refuse(lt, "the delay slot of `%s` writes a register the branch reads%s", s, "");
+		}
+		char *t = text[i - b0];
+		text[i - b0] = text[i + 1 - b0];
+		text[i + 1 - b0] = t;
+		i++;
 	}
 	return 0;
 }
@@ -826,7 +987,7 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 			return refuse(lt, "the epilogue does not spill r0..r9%s%s", "", "");
 		const char *src = o[0], *mem = o[1];   /* the same order in the three dialects */
 		bool st = a->kind == A_X86 ? !strcmp(l->v[i].mn, "movq") && o[0][0] == '%'
-			: a->kind == A_RISCV ? !strcmp(l->v[i].mn, "sd")
+			: a->kind == A_RISCV || a->kind == A_MIPS ? !strcmp(l->v[i].mn, "sd")
 			: (!strcmp(l->v[i].mn, "str") || !strcmp(l->v[i].mn, "stur")) && o[0][0] == 'x';
 		if (!st || !parse_mem(a, mem, base, sizeof base, &off) || !is_stackreg(a, base)
 		    || (k && off != prev - 8)) {
@@ -878,6 +1039,8 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 			snprintf(text[i - b0], tl, "%s%s%s", in->mn, ops[0] ? " " : "", ops);
 		}
 	}
+	if (a->kind == A_MIPS && rc == 0)
+		rc = mips_delay_slots(a, l, b0, b1, labels, text, lt);
 	for (int i = b0; i <= b1 && rc == 0; i++) {
 		if (labels[i == b1 ? l->n : i] || (i == b1 && labels[b1])) {
 			snprintf(s, sizeof s, "L%dA%ld:", ti, l->v[i].addr);
@@ -911,12 +1074,13 @@ static const char usage_text[] =
 "\n"
 "Judge the machine code a Linux BPF JIT emitted for BPF litmus tests: LOG\n"
 "is the console of a `bpfmm run` guest (lines \"bpfmm-run: jit TEST T HEX\",\n"
-"docs/jit-check.md), ARCH riscv64, arm64 or x86_64.  Each thread's image is\n"
-"disassembled with llvm-objdump-19, lifted to a thread of ARCH's litmus\n"
-"dialect (the JIT's instructions for the test's body as emitted; initial\n"
-"values and register assignment read from the code and checked against\n"
-"the test), and the lifted test is checked with ARCH's model (riscv.cat,\n"
-"aarch64.cat, x86tso.cat) against models/bpf.cat on the source test.  One\n"
+"docs/jit-check.md), ARCH riscv64, arm64, x86_64 or mips64el.  Each\n"
+"thread's image is disassembled with llvm-objdump-19, lifted to a thread of\n"
+"ARCH's litmus dialect (the JIT's instructions for the test's body as\n"
+"emitted, MIPS delay slots put before their branch; initial values and\n"
+"register assignment read from the code and checked against the test),\n"
+"and the lifted test is checked with ARCH's model (riscv.cat, aarch64.cat,\n"
+"x86tso.cat, mips.cat) against models/bpf.cat on the source test.  One\n"
 "line per test:\n"
 "  JitCheck TEST ARCH jit sound|sound-stronger|unsound [STATE]\n"
 "  JitCheck TEST ARCH jit refused (REASON)      the code cannot be lifted\n"
@@ -927,9 +1091,13 @@ static const char usage_text[] =
 "Then a summary line: jit-check ARCH: N tests, L lifted, R refused, ...\n"
 "\n"
 "Options:\n"
-"  --arch ARCH       riscv64, arm64 (aarch64), x86_64 (x86-64)\n"
+"  --arch ARCH       riscv64, arm64 (aarch64), x86_64 (x86-64), mips64el\n"
 "  --dump LOG        the guest's console log (kernel/run.sh writes it)\n"
 "  --emit DIR        write each lifted test to DIR/TEST.litmus\n"
+"  --variant NAME    a variant of the native model (repeatable), e.g.\n"
+"                    mips.cat's llsc-mb or sc: what Linux assumes of a CPU\n"
+"                    without WEAK_REORDERING_BEYOND_LLSC / WEAK_ORDERING\n"
+"                    (docs/mips-model.md)\n"
 "  --budget N        as for bpfmm (default 200000)\n"
 "  --objdump PROG    the disassembler (default llvm-objdump-19; its\n"
 "                    llvm-objcopy beside it, or --objcopy PROG)\n"
@@ -967,7 +1135,8 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 {
 	const char *arch = NULL, *dumpf = NULL, *objdump = "llvm-objdump-19", *objcopy = "llvm-objcopy-19";
 	const char *files[argc > 0 ? argc : 1];
-	int nfiles = 0, status = 0;
+	const char *variants[argc > 0 ? argc + 1 : 2];
+	int nfiles = 0, status = 0, nvariants = 0;
 	map_opts o = { .budget = 200000, .word = "JitCheck" };
 
 	for (int i = 1; i < argc; i++) {
@@ -982,6 +1151,8 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 			dumpf = argv[++i];
 		} else if (!strcmp(s, "--emit") && more) {
 			o.emit = argv[++i];
+		} else if ((!strcmp(s, "--variant") || !strcmp(s, "-variant")) && more) {
+			variants[nvariants++] = argv[++i];
 		} else if (!strcmp(s, "--objdump") && more) {
 			objdump = argv[++i];
 		} else if (!strcmp(s, "--objcopy") && more) {
@@ -1000,10 +1171,11 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 			files[nfiles++] = s;
 		}
 	}
+	variants[nvariants] = NULL;
 	const jarch *a = arch ? arch_by_name(arch) : NULL;
 	if (!a || !dumpf || nfiles == 0) {
 		fprintf(stderr, "bpfmm jit-check: %s\nTry 'bpfmm jit-check --help'.\n",
-			!arch ? "--arch needed" : !a ? "unknown arch (riscv64, arm64, x86_64)"
+			!arch ? "--arch needed" : !a ? "unknown arch (riscv64, arm64, x86_64, mips64el)"
 			: !dumpf ? "--dump needed" : "no litmus file given");
 		return 2;
 	}
@@ -1023,7 +1195,7 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 	diag dg = { 0 };
 	char bpath[PATH_MAX], npath[PATH_MAX];
 	if (!nfe || map_load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &dg, bpath) < 0
-	    || map_load_model(a->model, model_dir, nfe, NULL, &nat, &dg, npath) < 0) {
+	    || map_load_model(a->model, model_dir, nfe, variants, &nat, &dg, npath) < 0) {
 		diag_print(&dg);
 		free(code);
 		free_dump(&d);

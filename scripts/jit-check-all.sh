@@ -1,0 +1,95 @@
+#!/bin/bash
+# scripts/jit-check-all.sh - `make jit-check-all` (outside `make check`,
+# docs/jit-check.md): the guests beyond riscv64, arm64 and x86_64.  For
+# each kernel variant of $JIT_ALL_VARIANTS (default: mips64el
+# mips64el-fixed), `bpfmm run` boots the guest once with the bpf-run
+# suite's tests (catalogue when ../shared is there, tests/litmus/bpf,
+# tests/run and $RUN_RANDOM random tests; kernel/run.sh builds the kernel
+# when missing: a cold build for mips64el, an incremental one with
+# kernel/model-series 0004 for mips64el-fixed), then `bpfmm jit-check`
+# judges the JIT code the guest dumped, once with the native model's
+# default (the weakest CPU Linux supports) and, for MIPS, once more with
+# -variant sc (what Linux assumes of a CPU without WEAK_ORDERING, such as
+# the Malta's MIPS64R2: docs/mips-model.md).
+#
+# Logs in $BPFMM_CACHE/kernel-check/logs: run-VARIANT.txt / .console
+# (bpfmm run), jit-check-VARIANT.txt (and -sc.txt), the kernel build's
+# seconds in run-VARIANT.build-seconds, the guest's in run-VARIANT.seconds.
+# A variant passes when the guest reports every runnable test with 0
+# violations and every test bpf-run ran is lifted or refused with a reason
+# (the verdicts are results, reported, not asserted: the MIPS JIT's are
+# unsound, the finding of issue 24).  Ends with "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.." || exit 2
+source kernel/lib.sh
+variants=${JIT_ALL_VARIANTS:-mips64el mips64el-fixed}
+nrandom=${RUN_RANDOM:-200}
+seed=${RUN_SEED:-7}
+shared=${SHARED:-../shared}
+bpfmm=$PWD/build/bpfmm
+if [ ! -r "$TARBALL" ]; then
+	echo "SKIP: no kernel tarball $TARBALL (package linux-source-6.12)"
+	exit 0
+fi
+ensure_packages
+make -s build/bpfmm build/bpfgen || exit 2
+logs=$WORK/logs
+mkdir -p "$logs"
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+source tests/run/tests.sh
+run_tests "$tmp" || exit 2
+pass=0 fail=0
+ok() { echo "PASS $*"; pass=$((pass + 1)); }
+ko() { echo "FAIL $*"; fail=$((fail + 1)); }
+
+for v in $variants; do
+	arch=$(variant_arch "$v")
+	rm -f "$logs"/run-build-*.seconds
+	t0=$(date +%s)
+	out=$logs/run-$v.txt
+	RUN_VARIANT=$v TMPDIR=$tmp "$bpfmm" run --arch "$arch" ${RUN_OPTS:---instances 64 --passes 1} \
+		"${tests[@]}" > "$out" 2> "$logs/run-$v.err"
+	rc=$?
+	cp "$tmp"/bpfmm-run.*/console.log "$logs/run-$v.console" 2>/dev/null
+	rm -rf "$tmp"/bpfmm-run.*
+	b=0
+	for f in "$logs"/run-build-*.seconds; do
+		[ -e "$f" ] && b=$((b + $(cat "$f"))) && rm -f "$f"
+	done
+	echo "$b" > "$logs/run-$v.build-seconds"
+	echo "$(($(date +%s) - t0 - b))" > "$logs/run-$v.seconds"
+	sum=$(grep "^run $arch: " "$out" | tail -n 1)
+	echo "$v: ${sum#run "$arch": } ($(cat "$logs/run-$v.seconds")s in the guest, ${b}s building its kernel)"
+	if [ $rc -eq 0 ] && [ -n "$sum" ]; then
+		ok "$v: bpfmm run: every test run or unsupported, 0 violations"
+	else
+		tail -n 5 "$logs/run-$v.err"
+		ko "$v: bpfmm run exit status $rc (see $out)"
+		continue
+	fi
+	for model in default sc; do
+		[ $model = sc ] && [ "$arch" != mips64el ] && continue
+		j=$logs/jit-check-$v.txt
+		opt=()
+		[ $model = sc ] && j=$logs/jit-check-$v-sc.txt && opt=(--variant sc)
+		t1=$(date +%s)
+		"$bpfmm" jit-check --arch "$arch" "${opt[@]}" --dump "$logs/run-$v.console" \
+			--emit "$j.lifted" "${tests[@]}" > "$j" 2> "$j.err"
+		line=$(grep "^jit-check $arch: " "$j" | tail -n 1)
+		echo "$v ($model model): ${line#jit-check "$arch": } ($(($(date +%s) - t1))s)"
+		grep -E ' jit (refused|unchecked)' "$j" | head -n 5
+		grep -E ' jit unsound' "$j" | cut -d' ' -f2 | head -n 40 | tr '\n' ' '
+		echo
+		lifted=$(sed -n 's/.* \([0-9]*\) lifted.*/\1/p' <<< "$line")
+		unchecked=$(sed -n 's/.* \([0-9]*\) unchecked.*/\1/p' <<< "$line")
+		if [ -n "$lifted" ] && [ "$lifted" -gt 0 ] && [ "${unchecked:-1}" -eq 0 ] &&
+			! grep -E ' jit refused' "$j" | grep -qv ' jit refused (.\+)$'; then
+			ok "$v ($model model): $lifted lifted, every refusal with its reason, 0 unchecked"
+		else
+			ko "$v ($model model): $line (see $j)"
+		fi
+	done
+done
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
