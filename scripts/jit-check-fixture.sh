@@ -5,10 +5,14 @@
 # kernel suite, under $BPFMM_CACHE) once each with the tests listed in
 # tests/jit-check/fixtures/tests (16 instances: only the code matters), and
 # the broken riscv64 JIT's kernel (tests/run/patches) with SB+xchg64+xchg64
-# and lost-update; keeps the runner's "layout" and "jit" lines of each
-# console in tests/jit-check/fixtures/ARCH.console.
+# and lost-update; the mips64el guest (QEMU malta) and its kernel with
+# kernel/model-series 0004 (mips64el-fixed) with the fixture's tests; keeps
+# the runner's "layout" and "jit" lines of each console in
+# tests/jit-check/fixtures/VARIANT.console.  FIXTURE_VARIANTS: the variants
+# to record (default all six).
 set -eu
 cd "$(dirname "$0")/.."
+source kernel/lib.sh
 make -s build/bpfmm
 fix=tests/jit-check/fixtures
 tmp=$(mktemp -d)
@@ -23,8 +27,11 @@ dump() {
 	echo "$fix/$name.console: $(grep -c ' jit ' "$fix/$name.console") thread images"
 }
 mapfile -t tests < "$fix/tests"
-for arch in riscv64 arm64 x86_64; do
-	dump "$arch" "$arch" "${tests[@]}"
+for v in ${FIXTURE_VARIANTS:-riscv64 arm64 x86_64 riscv64-brokenjit mips64el mips64el-fixed}; do
+	case "$v" in
+	riscv64-brokenjit)
+		dump riscv64-brokenjit riscv64 \
+			tests/litmus/bpf/SB+xchg64+xchg64.litmus tests/run/lost-update.litmus ;;
+	*) dump "$v" "$(variant_arch "$v")" "${tests[@]}" ;;
+	esac
 done
-dump riscv64-brokenjit riscv64 \
-	tests/litmus/bpf/SB+xchg64+xchg64.litmus tests/run/lost-update.litmus

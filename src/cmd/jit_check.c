@@ -895,10 +895,13 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
  * the same computation when the slot writes no register the branch reads
  * (the JIT's slots are `nop` and `move`: cmpxchg's `move t2, src` after
  * its `bne`, the retry `beqz`'s `move r0, t1`); a label on the branch now
- * marks the slot, the first of the two.  Refused: a slot writing what its
- * branch reads, a branch-likely (its slot runs only when taken), a slot
- * outside the body, a jump into a slot. */
-static int mips_delay_slots(const jarch *a, const dlist *l, int b0, int b1, const bool *labels,
+ * marks the slot, the first of the two.  A jump into a slot (cmpxchg's
+ * bne lands on the beqz's slot `move r0, t1`) runs it and what follows:
+ * the slot is then written twice, `S; B; b NEXT; L: S; NEXT:`, one copy
+ * for each way in (a text of several instructions is '\n'-separated).
+ * Refused: a slot writing what its branch reads, a branch-likely (its slot
+ * runs only when taken), a slot outside the body. */
+static int mips_delay_slots(const jarch *a, const dlist *l, int ti, int b0, int b1, bool *labels,
 			    char **text, lifted *lt)
 {
 	static const char *const stores[] = { "sb", "sh", "sw", "sd", "sync", "nop" };
@@ -916,8 +919,6 @@ static int mips_delay_slots(const jarch *a, const dlist *l, int b0, int b1, cons
 			return refuse(lt, "a jump through a register in the body: `%s`%s", s, "");
 		if (i + 1 >= b1)
 			return refuse(lt, "the delay slot of `%s` is outside the body%s", s, "");
-		if (labels[i + 1])
-			return refuse(lt, "a branch lands in the delay slot of `%s`%s", s, "");
 		if (mips_is_branch(sl->mn))
 			return refuse(lt, "a branch in the delay slot of `%s`%s", s, "");
 		char so[4][64], bo[4][64], w[8] = "", r[8];
@@ -934,8 +935,18 @@ static int mips_delay_slots(const jarch *a, const dlist *l, int b0, int b1, cons
 				return refuse(lt, "the delay slot of `%s` writes a register the branch reads%s", s, "");
 		}
 		char *t = text[i - b0];
-		text[i - b0] = text[i + 1 - b0];
-		text[i + 1 - b0] = t;
+		if (labels[i + 1]) {
+			/* S; B; b NEXT, then the label of S, S, NEXT */
+			size_t n = strlen(t) + 2 * strlen(text[i + 1 - b0]) + 48;
+			char *both = xmalloc(n);
+			snprintf(both, n, "%s\n%s\nb L%dA%ld", text[i + 1 - b0], t, ti, l->v[i + 2].addr);
+			free(t);
+			text[i - b0] = both;
+			labels[i + 2 == b1 ? b1 : i + 2] = true;
+		} else {
+			text[i - b0] = text[i + 1 - b0];
+			text[i + 1 - b0] = t;
+		}
 		i++;
 	}
 	return 0;
@@ -1040,14 +1051,17 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 		}
 	}
 	if (a->kind == A_MIPS && rc == 0)
-		rc = mips_delay_slots(a, l, b0, b1, labels, text, lt);
+		rc = mips_delay_slots(a, l, ti, b0, b1, labels, text, lt);
 	for (int i = b0; i <= b1 && rc == 0; i++) {
 		if (labels[i == b1 ? l->n : i] || (i == b1 && labels[b1])) {
 			snprintf(s, sizeof s, "L%dA%ld:", ti, l->v[i].addr);
 			push(lt, s);
 		}
-		if (i < b1)
-			push(lt, text[i - b0]);
+		for (char *p = i < b1 ? text[i - b0] : NULL, *nl; p; p = nl ? nl + 1 : NULL) {
+			if ((nl = strchr(p, '\n')) != NULL)
+				*nl = '\0';
+			push(lt, p);
+		}
 	}
 	for (int i = 0; i < b1 - b0; i++)
 		free(text[i]);

@@ -8,6 +8,12 @@
 #    test lifted, none unsound for the three 6.12 JITs; the broken riscv64
 #    JIT's relaxed xchg unsound (with its state); a corrupted dump line
 #    reported as FILE:LINE:COL: error.
+# 1b. The mips64el fixtures (QEMU malta, MIPS64R2): the 6.12 MIPS JIT's LL/SC
+#    fetch-add, xchg and cmpxchg unsound under mips.cat (the weakest CPU
+#    Linux supports), with no sync in the lifted loop; all sound under
+#    -variant sc (what Linux assumes of this CPU); the JIT with
+#    kernel/model-series 0004 (mips64el-fixed) sound, a sync on each side
+#    of the loop; the fixed dump with its syncs made nops unsound again.
 # 2. On the dumps the bpf-run suite's guests left in
 #    $BPFMM_CACHE/kernel-check/logs/run-ARCH.console (no kernel is built or
 #    booted here; SKIP per arch when a dump is absent or from a runner
@@ -104,6 +110,80 @@ if grep -q "^$tmp/bad.console:3:[0-9]*: error: bad jit line: not a hex image" "$
 else
 	cat "$tmp/bad.err"
 	ko "a corrupted dump line not reported"
+fi
+
+# ---- 1b. mips64el: the unfenced LL/SC loops, and patch 0004 ------------------
+# mips_judge NAME DUMP [OPTIONS]: jit-check the fixture's tests on DUMP
+# into $tmp/NAME.out and $tmp/NAME/ (lifted tests)
+mips_judge() {
+	local name=$1 dump=$2
+	shift 2
+	build/bpfmm jit-check --arch mips64el "$@" --dump "$dump" --emit "$tmp/$name" "${ftests[@]}" \
+		> "$tmp/$name.out" 2> "$tmp/$name.err"
+	tail -n 1 "$tmp/$name.out"
+}
+# verdict NAME TEST: the verdict word of TEST in $tmp/NAME.out
+verdict() { sed -n "s/^JitCheck $2 mips64el jit \([a-z-]*\).*/\1/p" "$tmp/$1.out"; }
+unfenced=(SB+fetchadd+fetchadd SB+fetchand+fetchand SB+xchg64+xchg64 SB+xchg32+xchg32
+	SB+cmpxchg64+cmpxchg64 SB+cmpxchg32+cmpxchg32)
+if [ -s "$fix/mips64el.console" ]; then
+	mips_judge mips "$fix/mips64el.console"
+	n=$(summary "$tmp/mips.out" lifted)
+	[ "${n:-0}" -eq "${#ftests[@]}" ] && ok "mips64el fixture: all ${#ftests[@]} tests lifted" ||
+		{ grep ' jit refused' "$tmp/mips.out"; ko "mips64el fixture: ${n:-0} of ${#ftests[@]} lifted"; }
+	bad=
+	for t in "${unfenced[@]}"; do
+		[ "$(verdict mips "$t")" = unsound ] || bad="$bad $t"
+	done
+	[ -z "$bad" ] && ok "mips64el fixture: the ${#unfenced[@]} LL/SC fetch/xchg/cmpxchg SB tests unsound (as bpfmm map on mips64-linux-6.12)" ||
+		ko "mips64el fixture: not unsound:$bad"
+	grep -q '^JitCheck SB+fetchadd+fetchadd mips64el jit unsound 0:r4=0; .*1:r4=0;' "$tmp/mips.out" &&
+		ok "mips64el fixture: $(grep -m1 '^JitCheck SB+fetchadd+fetchadd' "$tmp/mips.out")" ||
+		ko "mips64el fixture: SB+fetchadd+fetchadd not unsound with both loads 0"
+	# the lifted loop is the JIT's: lld, daddu, scd, the retry beqz, no sync
+	l=$tmp/mips/SB+fetchadd+fetchadd.litmus
+	if grep -q ' lld ' "$l" && grep -q ' scd ' "$l" && grep -q ' beqz ' "$l" && ! grep -q ' sync' "$l"; then
+		ok "mips64el fixture: SB+fetchadd+fetchadd lifted as an LL/SC loop without sync"
+	else
+		cat "$l"
+		ko "mips64el fixture: the lifted SB+fetchadd+fetchadd is not the unfenced LL/SC loop"
+	fi
+	bad=
+	for t in LB+data+data LB+ctrl+ctrl SB+lockadd+lockadd fetch_or-value cmpxchg_64-failure-value; do
+		case "$(verdict mips "$t")" in sound|sound-stronger) ;; *) bad="$bad $t" ;; esac
+	done
+	[ -z "$bad" ] && ok "mips64el fixture: the tests without fetch atomics sound" ||
+		ko "mips64el fixture: not sound:$bad"
+	mips_judge mips-sc "$fix/mips64el.console" --variant sc
+	[ "$(summary "$tmp/mips-sc.out" unsound)" = 0 ] && [ "$(summary "$tmp/mips-sc.out" lifted)" = "${#ftests[@]}" ] &&
+		ok "mips64el fixture, -variant sc (Linux's assumption for a CPU without WEAK_ORDERING): 0 unsound" ||
+		ko "mips64el fixture, -variant sc: $(tail -n 1 "$tmp/mips-sc.out")"
+else
+	ko "no $fix/mips64el.console"
+fi
+if [ -s "$fix/mips64el-fixed.console" ]; then
+	mips_judge mips-fixed "$fix/mips64el-fixed.console"
+	[ "$(summary "$tmp/mips-fixed.out" unsound)" = 0 ] && [ "$(summary "$tmp/mips-fixed.out" lifted)" = "${#ftests[@]}" ] &&
+		ok "mips64el-fixed fixture (patch 0004): all lifted, 0 unsound" ||
+		{ grep -E ' jit (unsound|refused)' "$tmp/mips-fixed.out"; ko "mips64el-fixed fixture: $(tail -n 1 "$tmp/mips-fixed.out")"; }
+	# sync, the loop, sync
+	l=$tmp/mips-fixed/SB+fetchadd+fetchadd.litmus
+	if awk -F'|' 'NR > 3 { gsub(/^ +| +$/, "", $1); if ($1 != "") print $1 }' "$l" |
+		tr '\n' ';' | grep -q 'sync;lld [^;]*;daddu [^;]*;scd [^;]*;[^;]*beqz [^;]*;[^;]*sync;'; then
+		ok "mips64el-fixed fixture: SB+fetchadd+fetchadd lifted as sync; lld..scd loop; sync"
+	else
+		cat "$l"
+		ko "mips64el-fixed fixture: no sync on each side of the lifted loop"
+	fi
+	# the check can tell: the same images with each sync made a nop
+	perl -pe 's/^(bpfmm-run: jit \S+ \d+ )(\S+)/$1 . join("", map { $_ eq "0f000000" ? "00000000" : $_ } unpack("(A8)*", $2))/e' \
+		"$fix/mips64el-fixed.console" > "$tmp/nosync.console"
+	mips_judge mips-nosync "$tmp/nosync.console"
+	[ "$(verdict mips-nosync SB+fetchadd+fetchadd)" = unsound ] && [ "$(verdict mips-fixed SB+fetchadd+fetchadd)" = sound ] &&
+		ok "mips64el-fixed fixture with its syncs made nops: SB+fetchadd+fetchadd unsound again" ||
+		ko "mips64el-fixed fixture: removing the syncs did not make SB+fetchadd+fetchadd unsound"
+else
+	ko "no $fix/mips64el-fixed.console"
 fi
 
 # ---- 2. the bpf-run guests' dumps -----------------------------------------
