@@ -62,9 +62,8 @@ case "$variant" in
 	base=$(variant_base "$variant")
 	ensure_built "$base"
 	baseimg=$WORK/build-$base/$(image_path "$arch")
-	# shellcheck disable=SC2046
 	if [ ! -f "$img" ] || [ "$baseimg" -nt "$img" ] ||
-		[ -n "$(find $(variant_patches "$variant") -newer "$img")" ]; then
+		[ "$(cat "$build/.bpfmm-patches" 2>/dev/null)" != "$(patches_sum "$variant")" ]; then
 		log "=== $variant: $base + $(variant_patches "$variant" | sed 's|.*/||' | tr '\n' ' ')incremental build"
 		t0=$(date +%s)
 		prepare_tree "$(variant_tree "$base")" || exit 1

@@ -65,7 +65,7 @@ static const jarch arches[] = {
 	{ "x86_64", A_X86, "X86_64", "x86tso.cat", "elf64-x86-64", NULL, "r12", { 0x90 }, 1 },
 	/* k1 ($27): reserved for the kernel's exception handlers, never
 	 * emitted by the JIT */
-	{ "mips64el", A_MIPS, "MIPS", "mips.cat", "elf64-tradlittlemips", NULL, "$27",
+	{ "mips64el", A_MIPS, "MIPS", "mips.cat", "elf64-tradlittlemips", "+mips64r2", "$27",
 	  { 0, 0, 0, 0 }, 4 },
 };
 
@@ -246,6 +246,9 @@ static bool objdump_line(const jarch *a, char *line, dinsn *in, long *addr)
 	if (t2)
 		*t2 = '\0';
 	snprintf(in->mn, sizeof in->mn, "%s", t1 + 1);
+	/* MIPS: "nop <sym>", "sync <sym>" (llvm's symbol for operand 0) */
+	if (a->kind == A_MIPS && (e = strchr(in->mn, ' ')) != NULL)
+		*e = '\0';
 	if (t2) {
 		/* drop llvm's comments: "  # imm = ...", "// =1" */
 		if ((e = strstr(t2 + 1, " #")) != NULL && a->kind == A_X86)
