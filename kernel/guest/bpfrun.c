@@ -18,6 +18,8 @@
  *   cpus N
  *   unsupported TEST REASON         the verifier refused a program
  *   layout TEST STRIDE INSTANCES    memory of one instance, how many
+ *   ksym TEST T ADDR                the kernel address of that code (hex;
+ *                                   MIPS `j` targets are absolute)
  *   jit TEST T HEX                  the JIT's code of thread T (every test;
  *                                   read by `bpfmm jit-check`)
  *   state TEST COUNT 0:r1=1; [x]=2;
@@ -212,9 +214,15 @@ static void print_jit(test *t, int ti, int fd)
 	uint32_t len = info.jited_prog_len;
 	if (len > sizeof code)
 		len = sizeof code;
+	uint64_t ksym = 0;
+	uint32_t nksyms = info.nr_jited_ksyms;
 	memset(&info, 0, sizeof info);
 	info.jited_prog_len = len;
 	info.jited_prog_insns = (uint64_t)(uintptr_t)code;
+	if (nksyms >= 1) {
+		info.nr_jited_ksyms = 1;
+		info.jited_ksyms = (uint64_t)(uintptr_t)&ksym;
+	}
 	a.info.info_len = sizeof info;
 	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a) < 0) {
 		say("jit %s %d (no code: errno %d)", t->name, ti, errno);
@@ -223,6 +231,8 @@ static void print_jit(test *t, int ti, int fd)
 	for (uint32_t i = 0; i < len; i++)
 		snprintf(hex + 2 * i, 3, "%02x", code[i]);
 	hex[2 * len] = '\0';
+	if (ksym)
+		say("ksym %s %d %" PRIx64, t->name, ti, ksym);
 	say("jit %s %d %s", t->name, ti, hex);
 }
 

@@ -89,6 +89,7 @@ typedef struct {
 	unsigned char *code;
 	size_t len;
 	long start;              /* offset in the disassembled blob */
+	long ksym28;             /* its kernel address mod 2^28 (MIPS `j`), or -1 */
 } image;
 
 typedef struct {
@@ -96,6 +97,8 @@ typedef struct {
 	int n;
 	char **unsupported;      /* "TEST REASON" lines of the guest */
 	int nunsupported;
+	char **ksyms;            /* "TEST T ADDR" lines of the guest */
+	int nksyms;
 } dump;
 
 static int hexval(int c)
@@ -176,6 +179,10 @@ static int read_dump(const char *path, dump *d)
 			d->unsupported = xrealloc(d->unsupported, sizeof *d->unsupported * (d->nunsupported + 1));
 			d->unsupported[d->nunsupported++] = xstrdup(p + 12);
 		}
+		if (!strncmp(p, "ksym ", 5)) {
+			d->ksyms = xrealloc(d->ksyms, sizeof *d->ksyms * (d->nksyms + 1));
+			d->ksyms[d->nksyms++] = xstrdup(p + 5);
+		}
 		if (strncmp(p, "jit ", 4))
 			continue;
 		image im = { 0 };
@@ -184,6 +191,21 @@ static int read_dump(const char *path, dump *d)
 			fprintf(stderr, "%s:%ld:%d: error: bad jit line: %s\n", path, lineno,
 				(int)(p - line) + 1, why);
 			continue;
+		}
+		/* the last "ksym" line of this image, if any */
+		im.ksym28 = -1;
+		size_t tl = strlen(im.test);
+		for (int k = d->nksyms - 1; k >= 0; k--) {
+			const char *q = d->ksyms[k];
+			char *e1, *e2;
+			if (strncmp(q, im.test, tl) || q[tl] != ' ')
+				continue;
+			long th = strtol(q + tl + 1, &e1, 10);
+			unsigned long long ad = strtoull(e1, &e2, 16);
+			if (e1 != q + tl + 1 && e2 != e1 && !*e2 && th == im.thread) {
+				im.ksym28 = (long)(ad & 0xfffffffULL);
+				break;
+			}
 		}
 		d->v = xrealloc(d->v, sizeof *d->v * (d->n + 1));
 		d->v[d->n++] = im;
@@ -202,6 +224,9 @@ static void free_dump(dump *d)
 	for (int i = 0; i < d->nunsupported; i++)
 		free(d->unsupported[i]);
 	free(d->unsupported);
+	for (int i = 0; i < d->nksyms; i++)
+		free(d->ksyms[i]);
+	free(d->ksyms);
 	free(d->v);
 }
 
@@ -217,6 +242,7 @@ typedef struct {
 	dinsn *v;
 	int n;
 	long start;              /* the image's offset in the blob (branch targets) */
+	long ksym28;             /* image.ksym28 */
 } dlist;
 
 static void dl_push(dlist *l, const dinsn *i)
@@ -341,6 +367,7 @@ static int disassemble(const jarch *a, const char *objdump, const char *objcopy,
 			continue;
 		in.addr = addr - d->v[cur].start;
 		out[cur].start = d->v[cur].start;
+		out[cur].ksym28 = d->v[cur].ksym28;
 		join_lock(a, &in, &lock, &out[cur]);
 	}
 	free(line);
@@ -847,6 +874,14 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 			/* "0x76 <sym+0x76>": an absolute offset in the blob */
 			*lt_ = '\0';
 			long target = strtol(o[k], NULL, 16);
+			if (a->kind == A_MIPS && in->mn[0] == 'j') {
+				/* `j`: bits 27..0 of an absolute address (the JIT's
+				 * get_target()); the image's own from its ksym line */
+				if (l->ksym28 < 0)
+					return refuse(lt, "a `j` to an absolute address, and no ksym line "
+						      "for the image (a runner before ksym lines)%s%s", "", "");
+				target = (target & 0xfffffff) - l->ksym28 + l->start;
+			}
 			target -= l->start;   /* llvm prints offsets in the blob */
 			int idx = -1;
 			for (int j = 0; j < l->n; j++)
@@ -854,7 +889,7 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 					idx = j;
 			if (target < lo || target > hi || (target < hi && idx < 0)) {
 				char s[200];
-				snprintf(s, sizeof s, "%.23s %.150s", in->mn, in->ops);
+				snprintf(s, sizeof s, "%.23s to offset %ld", in->mn, target);
 				return refuse(lt, "a branch leaves the body: `%s`%s", s, "");
 			}
 			labels[idx < 0 ? l->n : idx] = true;
@@ -1396,7 +1431,7 @@ int jit_check_fuzz(const char *data, size_t n)
 		return 0;
 	const jarch *a = &arches[(unsigned char)data[0] % NELEM(arches)];
 	char *text = xstrndup(data + 1, n - 1), *save = NULL;
-	dlist l = { 0 };
+	dlist l = { .ksym28 = -1 };
 	bool lock = false;
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *p = strstr(line, "bpfmm-run: jit ");

@@ -118,19 +118,25 @@ fi
 mips_judge() {
 	local name=$1 dump=$2
 	shift 2
-	build/bpfmm jit-check --arch mips64el "$@" --dump "$dump" --emit "$tmp/$name" "${ftests[@]}" \
+	build/bpfmm jit-check --arch mips64el "$@" --dump "$dump" --emit "$tmp/$name" "${mtests[@]}" \
 		> "$tmp/$name.out" 2> "$tmp/$name.err"
 	tail -n 1 "$tmp/$name.out"
 }
 # verdict NAME TEST: the verdict word of TEST in $tmp/NAME.out
 verdict() { sed -n "s/^JitCheck $2 mips64el jit \([a-z-]*\).*/\1/p" "$tmp/$1.out"; }
+# the fixture's tests and two with a BPF goto (a MIPS `j`, absolute)
+mtests=("${ftests[@]}" tests/litmus/bpf/ctrl-both-directions.litmus tests/litmus/bpf/LB+ctrl-taken+data.litmus)
 unfenced=(SB+fetchadd+fetchadd SB+fetchand+fetchand SB+xchg64+xchg64 SB+xchg32+xchg32
 	SB+cmpxchg64+cmpxchg64 SB+cmpxchg32+cmpxchg32)
 if [ -s "$fix/mips64el.console" ]; then
 	mips_judge mips "$fix/mips64el.console"
 	n=$(summary "$tmp/mips.out" lifted)
-	[ "${n:-0}" -eq "${#ftests[@]}" ] && ok "mips64el fixture: all ${#ftests[@]} tests lifted" ||
-		{ grep ' jit refused' "$tmp/mips.out"; ko "mips64el fixture: ${n:-0} of ${#ftests[@]} lifted"; }
+	[ "${n:-0}" -eq "${#mtests[@]}" ] && ok "mips64el fixture: all ${#mtests[@]} tests lifted" ||
+		{ grep ' jit refused' "$tmp/mips.out"; ko "mips64el fixture: ${n:-0} of ${#mtests[@]} lifted"; }
+	grep -q '^ j L0A[0-9]* ' "$tmp/mips/ctrl-both-directions.litmus" &&
+		[ "$(verdict mips ctrl-both-directions)" = sound ] &&
+		ok "mips64el fixture: the goto's absolute \`j\` lifted to a label (ctrl-both-directions sound)" ||
+		ko "mips64el fixture: ctrl-both-directions's j not lifted"
 	bad=
 	for t in "${unfenced[@]}"; do
 		[ "$(verdict mips "$t")" = unsound ] || bad="$bad $t"
@@ -149,13 +155,14 @@ if [ -s "$fix/mips64el.console" ]; then
 		ko "mips64el fixture: the lifted SB+fetchadd+fetchadd is not the unfenced LL/SC loop"
 	fi
 	bad=
-	for t in LB+data+data LB+ctrl+ctrl SB+lockadd+lockadd fetch_or-value cmpxchg_64-failure-value; do
+	for t in LB+data+data LB+ctrl+ctrl SB+lockadd+lockadd fetch_or-value cmpxchg_64-failure-value \
+		LB+ctrl-taken+data; do
 		case "$(verdict mips "$t")" in sound|sound-stronger) ;; *) bad="$bad $t" ;; esac
 	done
 	[ -z "$bad" ] && ok "mips64el fixture: the tests without fetch atomics sound" ||
 		ko "mips64el fixture: not sound:$bad"
 	mips_judge mips-sc "$fix/mips64el.console" --variant sc
-	[ "$(summary "$tmp/mips-sc.out" unsound)" = 0 ] && [ "$(summary "$tmp/mips-sc.out" lifted)" = "${#ftests[@]}" ] &&
+	[ "$(summary "$tmp/mips-sc.out" unsound)" = 0 ] && [ "$(summary "$tmp/mips-sc.out" lifted)" = "${#mtests[@]}" ] &&
 		ok "mips64el fixture, -variant sc (Linux's assumption for a CPU without WEAK_ORDERING): 0 unsound" ||
 		ko "mips64el fixture, -variant sc: $(tail -n 1 "$tmp/mips-sc.out")"
 else
@@ -163,7 +170,7 @@ else
 fi
 if [ -s "$fix/mips64el-fixed.console" ]; then
 	mips_judge mips-fixed "$fix/mips64el-fixed.console"
-	[ "$(summary "$tmp/mips-fixed.out" unsound)" = 0 ] && [ "$(summary "$tmp/mips-fixed.out" lifted)" = "${#ftests[@]}" ] &&
+	[ "$(summary "$tmp/mips-fixed.out" unsound)" = 0 ] && [ "$(summary "$tmp/mips-fixed.out" lifted)" = "${#mtests[@]}" ] &&
 		ok "mips64el-fixed fixture (patch 0004): all lifted, 0 unsound" ||
 		{ grep -E ' jit (unsound|refused)' "$tmp/mips-fixed.out"; ko "mips64el-fixed fixture: $(tail -n 1 "$tmp/mips-fixed.out")"; }
 	# sync, the loop, sync
