@@ -477,11 +477,9 @@ static void canon_reg(const jarch *a, const char *s, char *out, size_t n)
 	}
 	if (a->kind == A_MIPS) {
 		/* "$12", "$zero", "$fp": the front-end's canonical "$N" */
-		static const frontend *mfe;
+		const frontend *mfe = frontend_for_arch("MIPS");
 		char buf[CANON_REG_MAX];
 		const char *c;
-		if (!mfe)
-			mfe = frontend_for_arch("MIPS");
 		if (s[0] == '$' && mfe && mfe->is_register(s)) {
 			c = mfe->canon_register(s, buf);
 			snprintf(out, n, "%s", c ? c : s);
