@@ -23,22 +23,8 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 source kernel/lib.sh
 variants=${JIT_ALL_VARIANTS:-mips64el mips64el-fixed}
-nrandom=${RUN_RANDOM:-200}
-seed=${RUN_SEED:-7}
-shared=${SHARED:-../shared}
-bpfmm=$PWD/build/bpfmm
-if [ ! -r "$TARBALL" ]; then
-	echo "SKIP: no kernel tarball $TARBALL (package linux-source-6.12)"
-	exit 0
-fi
-ensure_packages
-make -s build/bpfmm build/bpfgen || exit 2
-logs=$WORK/logs
-mkdir -p "$logs"
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
 source tests/run/tests.sh
-run_tests "$tmp" || exit 2
+run_setup
 pass=0 fail=0
 ok() { echo "PASS $*"; pass=$((pass + 1)); }
 ko() { echo "FAIL $*"; fail=$((fail + 1)); }
@@ -53,12 +39,8 @@ for v in $variants; do
 	rc=$?
 	cp "$tmp"/bpfmm-run.*/console.log "$logs/run-$v.console" 2>/dev/null
 	rm -rf "$tmp"/bpfmm-run.*
-	b=0
-	for f in "$logs"/run-build-*.seconds; do
-		[ -e "$f" ] && b=$((b + $(cat "$f"))) && rm -f "$f"
-	done
-	echo "$b" > "$logs/run-$v.build-seconds"
-	echo "$(($(date +%s) - t0 - b))" > "$logs/run-$v.seconds"
+	secs "$v" "$t0"
+	b=$(cat "$logs/run-$v.build-seconds")
 	sum=$(grep "^run $arch: " "$out" | tail -n 1)
 	echo "$v: ${sum#run "$arch": } ($(cat "$logs/run-$v.seconds")s in the guest, ${b}s building its kernel)"
 	if [ $rc -eq 0 ] && [ -n "$sum" ]; then

@@ -26,38 +26,12 @@ cd "$(dirname "$0")/../.." || exit 2
 # kernel (incremental) are built here
 source kernel/lib.sh
 arches=${RUN_ARCHES:-riscv64 arm64 x86_64}
-nrandom=${RUN_RANDOM:-200}
-seed=${RUN_SEED:-7}
-shared=${SHARED:-../shared}
-bpfmm=$PWD/build/bpfmm
-if [ ! -r "$TARBALL" ]; then
-	echo "SKIP: no kernel tarball $TARBALL (package linux-source-6.12)"
-	exit 0
-fi
-ensure_packages
-make -s build/bpfmm build/bpfgen || exit 2
-logs=$WORK/logs
-mkdir -p "$logs"
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
 source tests/run/tests.sh
-run_tests "$tmp" || exit 2
+run_setup
 
 pass=0 fail=0
 ok() { echo "PASS $*"; pass=$((pass + 1)); }
 ko() { echo "FAIL $*"; fail=$((fail + 1)); }
-
-# secs NAME T0: the seconds since T0 less a kernel build kernel/run.sh did
-# meanwhile (run-build-*.seconds, removed before each run), written to
-# run-NAME.seconds; the build's seconds to run-NAME.build-seconds (0: none)
-secs() {
-	local b=0 f
-	for f in "$logs"/run-build-*.seconds; do
-		[ -e "$f" ] && b=$((b + $(cat "$f"))) && rm -f "$f"
-	done
-	echo "$b" > "$logs/run-$1.build-seconds"
-	echo "$(($(date +%s) - $2 - b))" > "$logs/run-$1.seconds"
-}
 
 for arch in $arches; do
 	rm -f "$logs"/run-build-*.seconds
