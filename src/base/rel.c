@@ -106,7 +106,9 @@ void rel_compl(word *d, const word *a, int n)
 		set_compl(REL_ROW(d, w, i), REL_ROW(a, w, i), n);
 }
 
-/* d = a ; b : row i of d is the union of rows j of b for j in row i of a. */
+/* d = a ; b : row i of d is the union of rows j of b for j in row i of a.
+ * The bits of a row are walked word by word (ctz), and the rows of b are
+ * or-ed in place: the hottest loop of a model's evaluation. */
 void rel_seq(word *d, const word *a, const word *b, int n)
 {
 	int w = rel_words(n);
@@ -115,8 +117,13 @@ void rel_seq(word *d, const word *a, const word *b, int n)
 	for (int i = 0; i < n; i++) {
 		const word *ra = REL_ROW(a, w, i);
 		word *rd = REL_ROW(d, w, i);
-		for (int j = set_next(ra, w, 0); j >= 0; j = set_next(ra, w, j + 1))
-			set_union(rd, rd, REL_ROW(b, w, j), w);
+		for (int k = 0; k < w; k++) {
+			for (word x = ra[k]; x; x &= x - 1) {
+				const word *rb = REL_ROW(b, w, k * 64 + __builtin_ctzll(x));
+				for (int m = 0; m < w; m++)
+					rd[m] |= rb[m];
+			}
+		}
 	}
 }
 
@@ -179,12 +186,18 @@ void rel_plus(word *d, const word *a, int n)
 
 	if (d != a)
 		rel_copy(d, a, n);
+	/* Warshall; a k whose row is empty adds nothing to any row */
 	for (int k = 0; k < n; k++) {
 		const word *rk = REL_ROW(d, w, k);
+		if (set_empty(rk, w))
+			continue;
+		word bit = (word)1 << (k & 63);
+		int kw = k >> 6;
 		for (int i = 0; i < n; i++) {
 			word *ri = REL_ROW(d, w, i);
-			if (set_has(ri, k))
-				set_union(ri, ri, rk, w);
+			if (ri[kw] & bit)
+				for (int m = 0; m < w; m++)
+					ri[m] |= rk[m];
 		}
 	}
 }

@@ -196,6 +196,7 @@ val *builtin_apply(builtins *b, int prim, val *arg, arena *a)
 			for (int j = 0; j < n; j++) {
 				if (!rel_has(r, w, i, j))
 					continue;
+				b->values_used = true;
 				value vi = (es->kind[i] & EV_R) ? es->rval[i] : es->wval[i];
 				value vj = (es->kind[j] & EV_R) ? es->rval[j] : es->wval[j];
 				if (!value_eq(vi, vj))

@@ -277,6 +277,37 @@ static int stage_of_expr(stager *s, cat_expr *e)
 	return st;
 }
 
+/* Hoisting: in a definition of stage st, a maximal part whose free
+ * variables are all of earlier stages keeps its value while they do (the
+ * LKMM's mb, of co stage for its last alternative, has four program-stage
+ * ones).  Only operator nodes are entered: under a binder (fun, let,
+ * match) a free variable may be a parameter, whose stage is not known
+ * here.  Names and constants are not worth a cache slot. */
+static void hoist(stager *s, cat_expr *e, int st)
+{
+	if (!e || e->kind == E_VAR || e->kind == E_TAG || e->kind == E_STRING ||
+	    e->kind == E_EMPTY || e->kind == E_VARIANT)
+		return;
+	int es = stage_of_expr(s, e);
+	if (es < st) {
+		e->xid = ++s->nbind;
+		e->xstage = (signed char)es;
+		return;
+	}
+	switch (e->kind) {
+	case E_FUN:
+	case E_LET:
+	case E_MATCH:
+		return;
+	default:
+		hoist(s, e->a, st);
+		hoist(s, e->b, st);
+		hoist(s, e->c, st);
+		for (int i = 0; i < e->nargs; i++)
+			hoist(s, e->args[i], st);
+	}
+}
+
 static void stage_block(stager *s, cat_block *b, bool in_proc)
 {
 	for (int i = 0; i < b->n; i++) {
@@ -309,6 +340,8 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 				cat_binding *bd = &in->binds[k];
 				if (in->rec)
 					bd->stage = st;
+				else if (!in_proc && bd->stage > STAGE_PROGRAM)
+					hoist(s, bd->e, bd->stage);
 				if (bd->name)
 					set_stage(s, bd->sym, bd->stage);
 				for (int p = 0; p < bd->npat; p++)

@@ -54,6 +54,11 @@ struct cat_run {
 	unsigned next_epoch;
 	cache_ent *cache;
 	builtins bi;
+	/* bound[sym]: some env node ever bound sym (bind() is the only maker
+	 * of env nodes): a name never bound is a built-in, found without
+	 * walking the environment, which is as long as the model */
+	unsigned char *bound;
+	int nbound;
 
 	/* one cat_run_eval call */
 	const word *rf;
@@ -234,6 +239,15 @@ static val *mkrel(cat_run *r)
 
 static env *bind(cat_run *r, env *next, int sym, val *v)
 {
+	if (sym >= r->nbound) {
+		int nb = r->nbound ? r->nbound : 256;
+		while (nb <= sym)
+			nb *= 2;
+		r->bound = xrealloc(r->bound, (size_t)nb);
+		memset(r->bound + r->nbound, 0, (size_t)(nb - r->nbound));
+		r->nbound = nb;
+	}
+	r->bound[sym] = 1;
 	env *e = arena_alloc(&r->ar[r->dyn], sizeof *e);
 	e->sym = sym;
 	e->v = v;
@@ -246,6 +260,8 @@ static env *bind(cat_run *r, env *next, int sym, val *v)
 static val *lookup(cat_run *r, env *e, int sym)
 {
 	long n = 0;
+	if (sym < 0 || sym >= r->nbound || !r->bound[sym])
+		e = NULL;
 	for (; e; e = e->next, n++)
 		if (e->sym == sym) {
 			step(r, n);
@@ -691,11 +707,63 @@ static val *eval(cat_run *r, const cat_expr *e, env *en)
 {
 	if (r->err)
 		return NULL;
+	if (e->xid) {   /* a hoisted part (cat_compile.c): cached per stage */
+		cache_ent *c = &r->cache[e->xid - 1];
+		if (c->stamp == r->epoch[(int)e->xstage])
+			return c->v;
+	}
 	enter(r, 1);
 	step(r, 1);
 	r->cur_pos = e->pos;
-	val *v = eval1(r, e, en);
+	val *v;
+	if (e->xid) {
+		arena *saved = r->cur;
+		int dyn = r->dyn;
+		r->cur = &r->ar[(int)e->xstage];
+		r->dyn = e->xstage;
+		v = eval1(r, e, en);
+		r->dyn = dyn;
+		r->cur = saved;
+		if (v) {
+			r->cache[e->xid - 1].stamp = r->epoch[(int)e->xstage];
+			r->cache[e->xid - 1].v = v;
+		}
+	} else {
+		v = eval1(r, e, en);
+	}
 	r->depth--;
+	return v;
+}
+
+/* e is a ; b where a or b is [s]. */
+static val *seq_bracket(cat_run *r, const cat_expr *e, env *en)
+{
+	bool left = e->a->kind == E_BRACKET;
+	const cat_expr *se = left ? e->a->a : e->b->a, *oe = left ? e->b : e->a;
+	val *sv, *ov;
+
+	if (left) {
+		sv = eval(r, se, en);
+		ov = sv ? eval(r, oe, en) : NULL;
+	} else {
+		ov = eval(r, oe, en);
+		sv = ov ? eval(r, se, en) : NULL;
+	}
+	if (!ov)
+		return NULL;
+	word *set = as_set(r, sv, e->a->kind == E_BRACKET ? e->a->pos : e->b->pos);
+	word *x = set ? as_rel(r, ov, oe->pos) : NULL;
+	if (!x)
+		return NULL;
+	val *v = mkrel(r);
+	int w = r->w;
+	if (left) {
+		for (int i = set_next(set, w, 0); i >= 0; i = set_next(set, w, i + 1))
+			set_copy(REL_ROW(v->bits, w, i), REL_ROW(x, w, i), w);
+	} else {
+		for (int i = 0; i < r->n; i++)
+			set_inter(REL_ROW(v->bits, w, i), REL_ROW(x, w, i), set, w);
+	}
 	return v;
 }
 
@@ -734,6 +802,11 @@ static val *eval1(cat_run *r, const cat_expr *e, env *en)
 		b = a ? eval(r, e->b, en) : NULL;
 		return b ? binop(r, e, a, b) : NULL;
 	case E_SEQ:
+		/* [s] ; b and a ; [s]: rows or columns of the other side kept,
+		 * without the identity relation or a composition */
+		if (e->a->kind == E_BRACKET || e->b->kind == E_BRACKET)
+			return seq_bracket(r, e, en);
+		/* fall through */
 	case E_CART: {
 		a = eval(r, e->a, en);
 		b = a ? eval(r, e->b, en) : NULL;
@@ -1528,6 +1601,7 @@ void cat_run_free(cat_run *r)
 		arena_free(&r->ar[i]);
 	builtin_free(&r->bi);
 	free(r->cache);
+	free(r->bound);
 	free(r);
 }
 
@@ -1542,6 +1616,8 @@ void cat_run_set_events(cat_run *r, const evstruct *es)
 	r->cur = &r->ar[0];
 	builtin_set_events(&r->bi, es, &r->ar[0]);
 }
+
+bool cat_run_values_used(const cat_run *r) { return r->bi.values_used; }
 
 long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag *d)
 {
