@@ -162,24 +162,28 @@ want=$(awk '
 [ "$(wc -l <<<"$want")" -eq 20 ] || { cat "$tmp/map.out" >&2; fail2 "lkmm-map gave $(wc -l <<<"$want") translations, want 20"; }
 
 np=0 nf=0
+# seq_of LIST NAME: the sequence of NAME in LIST ("NAME insn insn ..." lines)
+seq_of() { awk -v f="$2" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$1"; }
+# judge LABEL EMITTED EXPECTED WHAT: one PASS or FAIL line
+judge() {
+	if [ -n "$2" ] && [ "$2" = "$3" ]; then
+		echo "PASS $1: $2"
+		np=$((np + 1))
+	else
+		echo "FAIL $1: emitted '${2:-nothing}', $4: '$3'"
+		nf=$((nf + 1))
+	fi
+}
 for w in "" 64; do
 	for op in fetch_add fetch_sub fetch_and fetch_or fetch_xor add_return sub_return xchg; do
 		for o in "" _relaxed _acquire _release; do
-			fn=bpfmm_${w}_$op$o
-			g=$(awk -v f="$fn" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$got")
 			case $op in
 			fetch_and|fetch_or|fetch_xor)
-				e=$(awk -v f="fetch_add$o" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$want")
+				e=$(seq_of "$want" "fetch_add$o")
 				e=${e//amoadd/amo${op#fetch_}} ;;
-			*)	e=$(awk -v f="$op$o" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$want") ;;
+			*)	e=$(seq_of "$want" "$op$o") ;;
 			esac
-			if [ -n "$g" ] && [ "$g" = "$e" ]; then
-				echo "PASS atomic${w}_$op$o: $g"
-				np=$((np + 1))
-			else
-				echo "FAIL atomic${w}_$op$o: emitted '${g:-nothing}', $mapping: '$e'"
-				nf=$((nf + 1))
-			fi
+			judge "atomic${w}_$op$o" "$(seq_of "$got" "bpfmm_${w}_$op$o")" "$e" "$mapping"
 		done
 	done
 done
@@ -204,16 +208,8 @@ subword() {  # the 4/8-byte sequence on stdin, one line
 }
 for t in u8 u16; do
 	for o in "" _relaxed _acquire _release; do
-		fn=bpfmm_${t}_xchg$o
-		g=$(awk -v f="$fn" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$got")
-		e=$(awk -v f="xchg$o" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$want" | subword)
-		if [ -n "$g" ] && [ "$g" = "$e" ]; then
-			echo "PASS ${t}_xchg$o: $g"
-			np=$((np + 1))
-		else
-			echo "FAIL ${t}_xchg$o: emitted '${g:-nothing}', $mapping as a loop: '$e'"
-			nf=$((nf + 1))
-		fi
+		judge "${t}_xchg$o" "$(seq_of "$got" "bpfmm_${t}_xchg$o")" \
+			"$(seq_of "$want" "xchg$o" | subword)" "$mapping as a loop"
 	done
 done
 echo "asm-check $label: $np passed, $nf failed"
