@@ -703,40 +703,48 @@ static int eval_cond(cat_run *r, const cat_expr *e, env *en)
 
 static val *eval1(cat_run *r, const cat_expr *e, env *en);
 
-static val *eval(cat_run *r, const cat_expr *e, env *en)
+/* A hoisted part (cat_compile.c): cached per stage, computed in its
+ * stage's arena.  Out of line, so that eval's frame, which bounds how
+ * deep a model may recurse on the stack, stays small. */
+static __attribute__((noinline)) val *eval_hoisted(cat_run *r, const cat_expr *e, env *en)
 {
-	if (r->err)
-		return NULL;
-	if (e->xid) {   /* a hoisted part (cat_compile.c): cached per stage */
-		cache_ent *c = &r->cache[e->xid - 1];
-		if (c->stamp == r->epoch[(int)e->xstage])
-			return c->v;
-	}
+	cache_ent *c = &r->cache[e->xid - 1];
+	if (c->stamp == r->epoch[(int)e->xstage])
+		return c->v;
 	enter(r, 1);
 	step(r, 1);
 	r->cur_pos = e->pos;
-	val *v;
-	if (e->xid) {
-		arena *saved = r->cur;
-		int dyn = r->dyn;
-		r->cur = &r->ar[(int)e->xstage];
-		r->dyn = e->xstage;
-		v = eval1(r, e, en);
-		r->dyn = dyn;
-		r->cur = saved;
-		if (v) {
-			r->cache[e->xid - 1].stamp = r->epoch[(int)e->xstage];
-			r->cache[e->xid - 1].v = v;
-		}
-	} else {
-		v = eval1(r, e, en);
+	arena *saved = r->cur;
+	int dyn = r->dyn;
+	r->cur = &r->ar[(int)e->xstage];
+	r->dyn = e->xstage;
+	val *v = eval1(r, e, en);
+	r->dyn = dyn;
+	r->cur = saved;
+	if (v) {
+		c->stamp = r->epoch[(int)e->xstage];
+		c->v = v;
 	}
 	r->depth--;
 	return v;
 }
 
+static val *eval(cat_run *r, const cat_expr *e, env *en)
+{
+	if (r->err)
+		return NULL;
+	if (e->xid)
+		return eval_hoisted(r, e, en);
+	enter(r, 1);
+	step(r, 1);
+	r->cur_pos = e->pos;
+	val *v = eval1(r, e, en);
+	r->depth--;
+	return v;
+}
+
 /* e is a ; b where a or b is [s]. */
-static val *seq_bracket(cat_run *r, const cat_expr *e, env *en)
+static __attribute__((noinline)) val *seq_bracket(cat_run *r, const cat_expr *e, env *en)
 {
 	bool left = e->a->kind == E_BRACKET;
 	const cat_expr *se = left ? e->a->a : e->b->a, *oe = left ? e->b : e->a;
