@@ -1422,11 +1422,19 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 	if (r->m->coherent && !r->explain_all)
 		builtin_uniproc_co(es, r->rf, cs.must);
 	/* only same-location write pairs matter */
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < n; j++)
-			if (rel_has(cs.must, w, i, j) &&
-			    (!(es->kind[i] & EV_W) || !(es->kind[j] & EV_W) || es->loc[i] != es->loc[j]))
-				REL_ROW(cs.must, w, i)[j >> 6] &= ~((word)1 << (j & 63));
+	for (int i = 0; i < n; i++) {
+		word *ri = REL_ROW(cs.must, w, i);
+		if (!(es->kind[i] & EV_W)) {
+			set_clear(ri, w);
+		} else if (es->loc[i] >= 0) {
+			set_inter(ri, ri, es->W, w);
+			set_inter(ri, ri, REL_ROW(es->sameloc, w, i), w);
+		} else {
+			for (int j = set_next(ri, w, 0); j >= 0; j = set_next(ri, w, j + 1))
+				if (!(es->kind[j] & EV_W) || es->loc[j] != es->loc[i])
+					set_del(ri, j);
+		}
+	}
 	/* a write outside `only` passes its constraints on before it goes */
 	rel_plus(cs.must, cs.must, n);
 	if (only)
@@ -1448,14 +1456,20 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 	cs.len = arena_alloc(a, sizeof(int) * (maxloc + 1));
 	cs.ws = arena_alloc(a, sizeof(int) * (n + 1));
 	cs.order = arena_alloc(a, sizeof(int) * (n + 1));
-	int m = 0;
-	for (int l = 0; l < maxloc; l++) {
+	/* the writes of each location, in event order (a counting sort) */
+	for (int i = 0; i < n; i++)
+		if ((es->kind[i] & EV_W) && es->loc[i] >= 0 && (!only || set_has(only, i)))
+			cs.len[es->loc[i]]++;
+	for (int l = 0, m = 0; l < maxloc; l++) {
 		cs.start[l] = m;
-		for (int i = 0; i < n; i++)
-			if ((es->kind[i] & EV_W) && es->loc[i] == l && (!only || set_has(only, i)))
-				cs.ws[m++] = i;
-		cs.len[l] = m - cs.start[l];
+		m += cs.len[l];
+		cs.len[l] = 0;
 	}
+	for (int i = 0; i < n; i++)
+		if ((es->kind[i] & EV_W) && es->loc[i] >= 0 && (!only || set_has(only, i))) {
+			int l = es->loc[i];
+			cs.ws[cs.start[l] + cs.len[l]++] = i;
+		}
 	if (r->outcome_mode) {
 		word *must = arena_alloc(a, sizeof(word) * n * w);
 		rel_copy(must, cs.must, n);
