@@ -98,6 +98,9 @@ typedef struct cat_expr {
 	 * definition's, in cache slot xid - 1 (0: not cached) */
 	int xid;
 	signed char xstage;
+	/* E_VAR naming a top-level definition (cat_compile.c, resolve): its
+	 * value is in slot topslot - 1 of the run, no environment walk */
+	int topslot;
 } cat_expr;
 
 typedef enum {

@@ -59,6 +59,8 @@ struct cat_run {
 	 * walking the environment, which is as long as the model */
 	unsigned char *bound;
 	int nbound;
+	val **topv;               /* per binding id: a top-level definition's
+	                           * value in this pass (expr.topslot) */
 
 	/* one cat_run_eval call */
 	const word *rf;
@@ -781,6 +783,8 @@ static val *eval1(cat_run *r, const cat_expr *e, env *en)
 
 	switch (e->kind) {
 	case E_VAR:
+		if (e->topslot && r->topv[e->topslot - 1])
+			return r->topv[e->topslot - 1];
 		v = lookup(r, en, e->sym);
 		return v ? v : fail(r, e->pos, "unbound name '%s'", e->name);
 	case E_EMPTY:
@@ -1163,6 +1167,8 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 				val *v = cached_eval(r, b, en);
 				if (!v)
 					return ST_ERR;
+				if (b->name)
+					r->topv[b->id] = v;
 				en = b->name ? bind(r, en, b->sym, v)
 					     : bind_pattern(r, en, b->patsym, b->npat, true, v, b->pos);
 				if (!en)
@@ -1586,6 +1592,7 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 	cat_run *r = xcalloc(1, sizeof *r);
 	r->m = m;
 	r->cache = xcalloc(m->ncache + 1, sizeof *r->cache);
+	r->topv = xcalloc(m->ncache + 1, sizeof *r->topv);
 	r->next_epoch = 1;
 	builtin_init(&r->bi, &m->names, tag_names, ntags);
 	r->mem = (arena_budget){ 0, CAT_MEM_LIMIT, out_of_memory, r };
@@ -1623,6 +1630,7 @@ void cat_run_free(cat_run *r)
 		arena_free(&r->ar[i]);
 	builtin_free(&r->bi);
 	free(r->cache);
+	free(r->topv);
 	free(r->bound);
 	free(r);
 }
