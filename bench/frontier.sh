@@ -1,17 +1,19 @@
 #!/bin/sh
 # bench/frontier.sh - the kernel documentation's big RCU tests
 # (tools/memory-model/Documentation/litmus-tests.txt, "Performance": rings
-# of 10, 16 and 19 processes, written by bench/rcu-shape.sh) under
-# linux-kernel.cat: bpfmm and herd7, each with and without
-# `-speedcheck true`, in one run.
+# of 10, 16 and 19 processes, written by bench/rcu-shape.sh) and RCU
+# readers against a grace period (C-RR-G+6 and +8, bench/rrg-shape.sh)
+# under linux-kernel.cat: bpfmm and herd7, each with and without
+# `-speedcheck true`, in one run.  (The emulated-lock tests of issue 27
+# are not here yet.)
 #
 #   sh bench/frontier.sh            LIMIT=20 (CPU seconds a run may take)
 #
 # Every run is given LIMIT seconds of CPU with the tool's own -timeout
 # (herd7's and ours both count CPU time and print nothing when it runs
 # out): such a run shows ">LIMIT", and a ratio against it is a lower bound
-# (">Nx"). Twelve runs of at most LIMIT s each keep the script under five
-# minutes at the default. For each test: the verdict of each run
+# (">Nx"). Twenty runs of at most LIMIT s each, most far shorter, keep
+# the script under five minutes at the default. For each test: the verdict of each run
 # (Observation word and counts, so the four can be compared), wall and
 # CPU seconds (GNU time), and the ratios herd7 / bpfmm in CPU time.
 # The kernel's model is read from the tree scripts/lkmm-tree.sh extracts;
@@ -29,6 +31,7 @@ find_gnu_time || true
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 sh "$root/bench/rcu-shape.sh" "$tmp" 10 16 19 >"$tmp/files"
+sh "$root/bench/rrg-shape.sh" "$tmp" 6 8 >>"$tmp/files"
 
 echo "frontier: RCU rings under linux-kernel.cat, CPU limit ${limit} s a run; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), bpfmm $(git -C "$root" rev-parse --short HEAD 2>/dev/null)"
@@ -44,10 +47,13 @@ run() {
 	if [ -z "$_v" ]; then echo ">$limit >$limit timeout"; else echo "$1 $2 $(echo "$_v" | tr ' ' _)"; fi
 }
 
-printf '%-6s %-28s %-28s %-28s %-28s %s\n' procs "bpfmm full" "bpfmm -speedcheck" "herd7 full" \
+printf '%-8s %-28s %-28s %-28s %-28s %s\n' test "bpfmm full" "bpfmm -speedcheck" "herd7 full" \
 	"herd7 -speedcheck" "herd7/bpfmm CPU (full, speedcheck)"
 while read -r f; do
-	n=$(grep -c '^P[0-9]*(' "$f")
+	case ${f##*/} in
+	C-RR-G+*) n=${f##*/C-}; n=${n%.litmus} ;;
+	*) n=ring$(grep -c '^P[0-9]*(' "$f") ;;
+	esac
 	set -- $(run bf "$BPFMM" -notime -conf linux-kernel.cfg -timeout "$limit" "$f"); bf_w=$1 bf_c=$2 bf_v=$3
 	set -- $(run bs "$BPFMM" -notime -conf linux-kernel.cfg -timeout "$limit" -speedcheck true "$f"); bs_w=$1 bs_c=$2 bs_v=$3
 	if [ -n "$HERD7" ]; then
@@ -65,7 +71,7 @@ while read -r f; do
 		*) ratio "$1" "$2" ;;
 		esac
 	}
-	printf '%-6s %-28s %-28s %-28s %-28s %s, %s\n' "$n" \
+	printf '%-8s %-28s %-28s %-28s %-28s %s, %s\n' "$n" \
 		"${bf_w}s/${bf_c}cpu $bf_v" "${bs_w}s/${bs_c}cpu $bs_v" \
 		"${hf_w}s/${hf_c}cpu $hf_v" "${hs_w}s/${hs_c}cpu $hs_v" \
 		"$(rt "$hf_c" "$bf_c")" "$(rt "$hs_c" "$bs_c")"

@@ -14,7 +14,8 @@
 #    FILE applied (default kernel/patches/0001-*.patch; --no-patch: none).
 # 3. kernel/asm-check/riscv_atomics.c (one out-of-line function per
 #    atomic{,64}_{fetch_{add,sub,and,or,xor},{add,sub}_return,xchg} in
-#    every ordering) built as lib/bpfmm_asm_check.o with the kernel's
+#    every ordering, and per ordering of xchg() on a u8 and a u16)
+#    built as lib/bpfmm_asm_check.o with the kernel's
 #    flags (CONFIG_SMP=y), and disassembled.
 # 4. For each function, its ordering instructions (amo*, lr.*, sc.*,
 #    fence, in order; .w read as .d) are compared with those of the
@@ -22,7 +23,13 @@
 #    C test of the same primitive (default NAME riscv64-patched;
 #    riscv64-linux-6.12 for --no-patch); and, or, xor, which the LKMM
 #    lacks, with fetch_add's translation, amoadd read as amoand, amoor,
-#    amoxor.
+#    amoxor.  The 1- and 2-byte xchg() in each ordering (u8, u16: an
+#    LR/SC loop on the containing word, __arch_xchg_masked() in cmpxchg.h)
+#    against the table's 4/8-byte xchg of that ordering as an LR/SC loop
+#    gives it: its fences kept where they are, the amoswap replaced by
+#    lr.w and sc.w, .rl and .aqrl on the amoswap becoming .rl on the
+#    sc.w, .aq a fence r,rw after the loop and .aqrl a fence rw,rw after
+#    it (the loop of arch_xchg(): sc.w.rl, then fence rw,rw).
 # Prints a PASS or FAIL line per function and
 # "asm-check LABEL: N passed, N failed"; exit 0 when all pass, 1 when one
 # differs, 2 when the check could not run.  check.sh runs it on patch 1,
@@ -43,7 +50,7 @@ while [ $# -gt 0 ]; do
 	--no-patch) patchf=; shift ;;
 	--mapping) mapping=$2; shift 2 ;;
 	--name) label=$2; shift 2 ;;
-	-h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,38p' "$0"; exit 0 ;;
 	*) echo "asm-check.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -120,7 +127,11 @@ got=$(awk '
 	}
 	fn != "" && NF >= 2 && $1 ~ /:$/ {
 		m = $2
-		if (m ~ /^(amo|lr\.|sc\.)/) { sub(/\.w/, ".d", m); seq = seq " " m }
+		if (m ~ /^(amo|lr\.|sc\.)/) {
+			# .w read as .d, but in the sub-word xchg loops
+			if (fn !~ /^bpfmm_u(8|16)_/) sub(/\.w/, ".d", m)
+			seq = seq " " m
+		}
 		else if (m == "fence") seq = seq " fence:" $3
 	}
 	END { if (fn != "") print fn, seq }' "$dis")
@@ -151,25 +162,54 @@ want=$(awk '
 [ "$(wc -l <<<"$want")" -eq 20 ] || { cat "$tmp/map.out" >&2; fail2 "lkmm-map gave $(wc -l <<<"$want") translations, want 20"; }
 
 np=0 nf=0
+# seq_of LIST NAME: the sequence of NAME in LIST ("NAME insn insn ..." lines)
+seq_of() { awk -v f="$2" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$1"; }
+# judge LABEL EMITTED EXPECTED WHAT: one PASS or FAIL line
+judge() {
+	if [ -n "$2" ] && [ "$2" = "$3" ]; then
+		echo "PASS $1: $2"
+		np=$((np + 1))
+	else
+		echo "FAIL $1: emitted '${2:-nothing}', $4: '$3'"
+		nf=$((nf + 1))
+	fi
+}
 for w in "" 64; do
 	for op in fetch_add fetch_sub fetch_and fetch_or fetch_xor add_return sub_return xchg; do
 		for o in "" _relaxed _acquire _release; do
-			fn=bpfmm_${w}_$op$o
-			g=$(awk -v f="$fn" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$got")
 			case $op in
 			fetch_and|fetch_or|fetch_xor)
-				e=$(awk -v f="fetch_add$o" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$want")
+				e=$(seq_of "$want" "fetch_add$o")
 				e=${e//amoadd/amo${op#fetch_}} ;;
-			*)	e=$(awk -v f="$op$o" '$1 == f { $1 = ""; sub(/^ /, ""); print }' <<<"$want") ;;
+			*)	e=$(seq_of "$want" "$op$o") ;;
 			esac
-			if [ -n "$g" ] && [ "$g" = "$e" ]; then
-				echo "PASS atomic${w}_$op$o: $g"
-				np=$((np + 1))
-			else
-				echo "FAIL atomic${w}_$op$o: emitted '${g:-nothing}', $mapping: '$e'"
-				nf=$((nf + 1))
-			fi
+			judge "atomic${w}_$op$o" "$(seq_of "$got" "bpfmm_${w}_$op$o")" "$e" "$mapping"
 		done
+	done
+done
+# the sub-word xchg: the table's xchg of the same ordering as a loop
+subword() {  # the 4/8-byte sequence on stdin, one line
+	awk '{
+		out = ""; after = ""
+		for (i = 1; i <= NF; i++) {
+			t = $i
+			if (t ~ /^amoswap\.d/) {
+				sfx = t; sub(/^amoswap\.d/, "", sfx)
+				t = "lr.w sc.w"
+				if (sfx == ".rl" || sfx == ".aqrl") t = t ".rl"
+				if (sfx == ".aq") after = " fence:r,rw"
+				if (sfx == ".aqrl") after = " fence:rw,rw"
+				t = t after
+			}
+			out = out (out == "" ? "" : " ") t
+		}
+		print out
+	}'
+}
+for t in u8 u16; do
+	for o in "" _relaxed _acquire _release; do
+		judge "${t}_xchg$o" "$(seq_of "$got" "bpfmm_${t}_xchg$o")" \
+			"$(seq_of "$want" "xchg$o" | subword)" "$mapping as a loop"
 	done
 done
 echo "asm-check $label: $np passed, $nf failed"

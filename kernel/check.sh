@@ -12,7 +12,8 @@
 #    which it reports on the unchanged upstream atomic.h too).
 # 2b. kernel/asm-check.sh: patch 1's instructions against bpfmm lkmm-map's
 #    riscv64-patched table, 6.12's against riscv64-linux-6.12, and patch 1
-#    with .aq and .rl swapped, which must be refuted.
+#    with .aq and .rl swapped and patch 1 without the .rl of the 1- and
+#    2-byte xchg_release(), which must be refuted.
 # 3. For each variant: extracts /usr/src/linux-source-6.12.tar.xz under
 #    $BPFMM_CACHE (default ~/.cache/bpfmm, never inside the repository),
 #    applies the series, configures (tinyconfig + kernel/configs), builds
@@ -100,7 +101,8 @@ done
 # Static check of patch 1 (kernel/asm-check.sh): the instructions the
 # headers emit for each value-returning atomic against bpfmm lkmm-map's
 # tables, on patch 1, on 6.12 as released, and on patch 1 with .aq and
-# .rl swapped, which must fail.
+# .rl swapped and patch 1 without the sub-word xchg_release's .rl, which
+# must fail.
 asm_run() { # NAME EXPECT(0|1) ARGS...
 	local name=$1 expect=$2 rc
 	shift 2
@@ -128,6 +130,21 @@ if [ -x "$KDIR/../build/bpfmm" ]; then
 		item FAIL "asm-check: could not make the broken patch (no .aq/.rl in patch 1)"
 	else
 		asm_run broken 1 --patch "$broken" --mapping riscv64-patched --name "patch 1 with .aq and .rl swapped"
+	fi
+	# patch 1 with the .rl of the 1- and 2-byte xchg_release()'s sc.w
+	# dropped (an unordered release the word-sized checks cannot see):
+	# exactly u8_xchg_release and u16_xchg_release must fail
+	subw=$WORK/logs/0001-subword-release-unordered.patch
+	sed -E 's/^\+(\t_arch_xchg\(ptr, x, )"\.rl", ("\.rl", "", "", ""\))/+\1"", \2/' "$p1" > "$subw"
+	if cmp -s "$p1" "$subw"; then
+		item FAIL "asm-check: could not make the sub-word broken patch (no arch_xchg_release line in patch 1)"
+	else
+		asm_run subword 1 --patch "$subw" --mapping riscv64-patched \
+			--name "patch 1 without .rl on the sub-word xchg_release's sc"
+		f=$(sed -n 's/^FAIL \([^:]*\):.*/\1/p' "$WORK/logs/asm-subword.txt" | paste -sd' ')
+		[ "$f" = "u8_xchg_release u16_xchg_release" ] &&
+			item PASS "asm-check subword: exactly u8_xchg_release and u16_xchg_release refused" ||
+			item FAIL "asm-check subword: refused '${f:-nothing}', want u8_xchg_release u16_xchg_release"
 	fi
 else
 	item FAIL "asm-check: no build/bpfmm (run make)"

@@ -30,6 +30,17 @@ has() {
 	echo "$b" | grep -Eq "$2" && ok "$1: $3" || ko "$1: $3 (code: $b)"
 }
 has do_raw_spin_lock '^lui amoadd\.w\.aqrl ' "spin_lock starts with amoadd.w.aqrl"
+# full FUNCTION: its instructions with operands, one a line
+full() { awk -v f="<$1>:" '$2 == f { on = 1; next } on && /^[0-9a-f]+ </ { exit } on && NF { print }' "$tmp/dis"; }
+# the slow paths of the two-CPU tests (spin_lock_slow, read_lock_slow):
+# the waiting loop's lw, then fence r,r once it sees the lock free (and
+# for the ticket lock smp_mb(), fence rw,rw)
+full do_raw_spin_lock | paste -sd';' | grep -Eq ';lw [^;]*;([^;]*;)*fence r,r;fence rw,rw;' &&
+	ok "do_raw_spin_lock: slow path lw ... fence r,r, fence rw,rw" ||
+	ko "do_raw_spin_lock: no slow path lw ... fence r,r; fence rw,rw"
+full queued_read_lock_slowpath | paste -sd';' | grep -Eq ';lw [^;]*;zext\.b [^;]*;beqz [^;]*;([^;]*;)*fence r,r;(ld|lw) ' &&
+	ok "queued_read_lock_slowpath: lw, zext.b, beqz ... fence r,r (no fence rw,rw after it)" ||
+	ko "queued_read_lock_slowpath: no atomic_cond_read_acquire as lw ... fence r,r"
 has queued_read_lock '^li amoadd\.w\.aq ' "read_lock is amoadd.w.aq (patch 1; 6.12: amoadd.w + fence r,rw)"
 has queued_write_lock '^li lr\.w bnez sc\.w bnez fence ' "write_lock is lr.w, bnez, sc.w, bnez, fence"
 grep -A6 '<queued_write_lock>:' "$tmp/dis" | grep -q '^fence r,rw' && ok "queued_write_lock: the fence is fence r,rw" \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # series.sh - produce the kernel series to post (make kernel-series).
 #
-# usage: kernel/series.sh [--out DIR] [riscv] [model]
+# usage: kernel/series.sh [--out DIR] [--no-cover-letter] [riscv] [model]
 #
 # The patches committed in kernel/patches (riscv) and kernel/model-series
 # (model) carry no author and no Signed-off-by: only the submitter can
@@ -22,6 +22,14 @@
 # question), else "PATCH".  The blob ids in the
 # patches' index lines are those of the whole tree (git hashes contents).
 #
+# Each series also gets its cover letter, 0000-cover-letter.patch
+# ("[PREFIX 0/N] SUBJECT"): git format-patch --cover-letter with the text
+# of the series directory's cover-letter.txt (first paragraph the subject,
+# the rest the body, as a branch description), followed by git's
+# shortlog and diffstat of the series.  A series without that file is
+# refused.  --no-cover-letter leaves it out (the checks that git am and
+# checkpatch the output use it).
+#
 # Exit status: 0 when every requested series was written, 1 otherwise.
 set -u
 KDIR=$(cd "$(dirname "$0")" && pwd)
@@ -29,14 +37,16 @@ ROOT=$(cd "$KDIR/.." && pwd)
 TARBALL=${BPFMM_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 out=$ROOT/build/kernel-series
 series=
+cover=1
 
 die() { echo "kernel-series: $*" >&2; exit 1; }
 
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--out) out=$2; shift 2 ;;
+	--no-cover-letter) cover=; shift ;;
 	riscv|model) series="$series $1"; shift ;;
-	-h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,33p' "$0"; exit 0 ;;
 	*) echo "kernel-series: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -83,6 +93,12 @@ patches_of() { ls "$(series_dir "$1")"/*.patch; }
 # the function names a whole tree's format-patch shows)
 files=$( { echo .gitattributes
 	for s in $series; do patches_of "$s"; done | xargs sed -n 's|^--- a/||p'; } | sort -u)
+if [ -n "$cover" ]; then
+	for s in $series; do
+		[ -s "$(series_dir "$s")/cover-letter.txt" ] ||
+			die "no $(series_dir "$s")/cover-letter.txt (the $s series' cover letter)"
+	done
+fi
 mkdir -p "$tmp/x"
 if [ -n "$files" ]; then
 	# shellcheck disable=SC2046,SC2086
@@ -119,8 +135,20 @@ for s in $series; do
 		prefix=PATCH
 		[ -f "$(series_dir "$s")/subject-prefix" ] &&
 			prefix=$(head -n 1 "$(series_dir "$s")/subject-prefix")
-		git -c core.abbrev=12 format-patch -q --zero-commit --no-signature \
+		cl=
+		if [ -n "$cover" ]; then
+			# the description of the branch the series is on
+			git config "branch.$(git symbolic-ref --short HEAD).description" \
+				"$(cat "$(series_dir "$s")/cover-letter.txt")" || exit 1
+			cl="--cover-letter --cover-from-description=subject"
+		fi
+		# shellcheck disable=SC2086
+		git -c core.abbrev=12 format-patch -q --zero-commit --no-signature $cl \
 			--subject-prefix="$prefix" -o "$out/$s" "$base"..HEAD || exit 1
+		if [ -n "$cover" ] && grep -q -F '*** ' "$out/$s/0000-cover-letter.patch"; then
+			echo "kernel-series: the $s cover letter has git's placeholder text" >&2
+			exit 1
+		fi
 	) || die "the $s series failed"
-	echo "kernel-series: $out/$s: $(ls "$out/$s" | wc -l) patches, From and Signed-off-by: $name <$email>"
+	echo "kernel-series: $out/$s: $(ls "$out/$s" | grep -v -c '^0000-cover-letter\.patch$') patches${cover:+ and a cover letter}, From and Signed-off-by: $name <$email>"
 done

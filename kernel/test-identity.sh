@@ -19,10 +19,11 @@ with_test_identity() {
 }
 
 # test_series OUTDIR SERIES...: series.sh --out OUTDIR SERIES, signed with
-# the test identity; its messages go to stderr.
+# the test identity, without the cover letter (git am and checkpatch take
+# every OUTDIR/SERIES/*.patch); its messages go to stderr.
 test_series() {
 	local out=$1
 	shift
 	with_test_identity bash "$(dirname "${BASH_SOURCE[0]}")/series.sh" \
-		--out "$out" "$@" >&2
+		--out "$out" --no-cover-letter "$@" >&2
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fixture of kernel/asm-check.sh (not a kernel patch): one out-of-line
- * function per value-returning atomic and ordering, so that the
- * instructions the kernel's headers emit for each can be read back from
- * the object.  Built in the kernel tree as lib/bpfmm_asm_check.o for
+ * function per value-returning atomic and ordering, and per ordering of
+ * the 1- and 2-byte xchg() (an LR/SC loop on the containing word), so
+ * that the instructions the kernel's headers emit for each can be read
+ * back from the object.  Built in the kernel tree as lib/bpfmm_asm_check.o for
  * ARCH=riscv; never linked.
  */
 #include <linux/atomic.h>
@@ -40,3 +41,19 @@
 
 WIDTH(, int)
 WIDTH(64, s64)
+
+#define SUBWORD(t, o)							\
+	static noinline __used t					\
+	bpfmm_##t##_xchg##o(t *p, t n)					\
+	{								\
+		return raw_xchg##o(p, n);				\
+	}
+
+#define SUBWORD_XCHG(t)							\
+	SUBWORD(t, )							\
+	SUBWORD(t, _relaxed)						\
+	SUBWORD(t, _acquire)						\
+	SUBWORD(t, _release)
+
+SUBWORD_XCHG(u8)
+SUBWORD_XCHG(u16)

@@ -8,7 +8,12 @@
 # 3. With an identity in a temporary global config file (never the user's
 #    own), it writes both series: one patch per committed patch, same
 #    subject, From: and a last Signed-off-by: of that identity, the same
-#    diff as the committed patch but for the index lines' abbreviation.
+#    diff as the committed patch but for the index lines' abbreviation;
+#    and a cover letter, 0000-cover-letter.patch: "[PREFIX 0/N]" with N
+#    the number of patches, the subject and text of the series'
+#    cover-letter.txt, From: that identity, git's shortlog of N patches,
+#    none of git's "*** ... ***" placeholders, and no e-mail address
+#    (outside URLs) nor name of a placeholder identity but the signer's.
 # Needs /usr/src/linux-source-6.12.tar.xz (BPFMM_KERNEL_TARBALL); SKIP
 # without it.  About 15 s (one pass over the tarball).
 set -u
@@ -74,8 +79,34 @@ body() { sed -n '/^diff --git /,$p' "$1" | sed -E '/^-- $/,$d; s/^index [0-9a-f]
 for s in riscv model; do
 	case $s in riscv) dir=$KDIR/patches ;; model) dir=$KDIR/model-series ;; esac
 	n=$(ls "$dir"/*.patch | wc -l)
-	m=$(ls "$tmp/out/$s"/*.patch 2>/dev/null | wc -l)
+	m=$(ls "$tmp/out/$s"/*.patch 2>/dev/null | grep -v -c '/0000-cover-letter\.patch$')
 	[ "$n" = "$m" ] && ok "$s: $m patches" || ko "$s: $m patches, want $n"
+	cl=$tmp/out/$s/0000-cover-letter.patch
+	if [ -f "$cl" ]; then
+		what=
+		prefix=PATCH
+		[ -f "$dir/subject-prefix" ] && prefix=$(head -n 1 "$dir/subject-prefix")
+		subj=$(git mailinfo /dev/null /dev/null < "$cl" | sed -n 's/^Subject: //p')
+		want=$(head -n 1 "$dir/cover-letter.txt")
+		[ "$subj" = "$want" ] || what="$what subject '$subj', want '$want'"
+		grep -q -F "[$prefix 0/$n] " "$cl" || what="$what no '[$prefix 0/$n]'"
+		from=$(git mailinfo /dev/null /dev/null < "$cl" | sed -n 's/^Author: //p; s/^Email: //p' | paste -sd'|')
+		[ "$from" = "Test Signer|test-signer@example.invalid" ] || what="$what From '$from'"
+		grep -q -E "^Test Signer \($n\):$" "$cl" || what="$what shortlog not of $n patches"
+		# the body is cover-letter.txt's text after its subject paragraph
+		sed '1,/^$/d' "$dir/cover-letter.txt" | grep -v '^$' | head -n 3 > "$tmp/cl-want"
+		grep -q -F -f "$tmp/cl-want" "$cl" && [ -s "$tmp/cl-want" ] || what="$what text not from cover-letter.txt"
+		grep -q -F '***' "$cl" && what="$what git's placeholder"
+		addr=$(sed -E 's#https?://[^ ]*##g' "$cl" | grep -o -E '[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+' |
+			grep -v -x 'test-signer@example.invalid' | sort -u | paste -sd' ')
+		[ -z "$addr" ] || what="$what addresses: $addr"
+		grep -q -i -E 'bpfmm\.invalid|checkpatch-run|Your Name|you@example' "$cl" && what="$what placeholder identity"
+		grep -q -i '^Signed-off-by:' "$cl" && what="$what a Signed-off-by"
+		[ -z "$what" ] && ok "$s: cover letter [$prefix 0/$n] from cover-letter.txt, From: $who, no other identity" ||
+			ko "$s cover letter:$what"
+	else
+		ko "$s: no 0000-cover-letter.patch"
+	fi
 	for c in "$dir"/*.patch; do
 		g=$tmp/out/$s/${c##*/}
 		[ -f "$g" ] || { ko "$s: no ${c##*/}"; continue; }

@@ -106,7 +106,9 @@ void rel_compl(word *d, const word *a, int n)
 		set_compl(REL_ROW(d, w, i), REL_ROW(a, w, i), n);
 }
 
-/* d = a ; b : row i of d is the union of rows j of b for j in row i of a. */
+/* d = a ; b : row i of d is the union of rows j of b for j in row i of a.
+ * The bits of a row are walked word by word (ctz), and the rows of b are
+ * or-ed in place: the hottest loop of a model's evaluation. */
 void rel_seq(word *d, const word *a, const word *b, int n)
 {
 	int w = rel_words(n);
@@ -115,8 +117,13 @@ void rel_seq(word *d, const word *a, const word *b, int n)
 	for (int i = 0; i < n; i++) {
 		const word *ra = REL_ROW(a, w, i);
 		word *rd = REL_ROW(d, w, i);
-		for (int j = set_next(ra, w, 0); j >= 0; j = set_next(ra, w, j + 1))
-			set_union(rd, rd, REL_ROW(b, w, j), w);
+		for (int k = 0; k < w; k++) {
+			for (word x = ra[k]; x; x &= x - 1) {
+				const word *rb = REL_ROW(b, w, k * 64 + __builtin_ctzll(x));
+				for (int m = 0; m < w; m++)
+					rd[m] |= rb[m];
+			}
+		}
 	}
 }
 
@@ -173,19 +180,72 @@ void rel_range(word *s, const word *a, int n)
 }
 
 /* Warshall: for each k, every row containing k absorbs row k. */
+/* Warshall: for relations with a cycle. */
+static void plus_warshall(word *d, int n, int w)
+{
+	/* a k whose row is empty adds nothing to any row */
+	for (int k = 0; k < n; k++) {
+		const word *rk = REL_ROW(d, w, k);
+		if (set_empty(rk, w))
+			continue;
+		word bit = (word)1 << (k & 63);
+		int kw = k >> 6;
+		for (int i = 0; i < n; i++) {
+			word *ri = REL_ROW(d, w, i);
+			if (ri[kw] & bit)
+				for (int m = 0; m < w; m++)
+					ri[m] |= rk[m];
+		}
+	}
+}
+
+/* The closure of an acyclic relation, which is what models close (hb,
+ * ppo, ...): in reverse topological order (Kahn), a row is its successors
+ * and their rows, already closed; O(edges * w) instead of O(n^2).  A
+ * cycle falls back to Warshall. */
 void rel_plus(word *d, const word *a, int n)
 {
 	int w = rel_words(n);
 
 	if (d != a)
 		rel_copy(d, a, n);
-	for (int k = 0; k < n; k++) {
-		const word *rk = REL_ROW(d, w, k);
-		for (int i = 0; i < n; i++) {
-			word *ri = REL_ROW(d, w, i);
-			if (set_has(ri, k))
-				set_union(ri, ri, rk, w);
-		}
+	if (n == 0)
+		return;
+	int indeg[n], order[n], head = 0, tail = 0;
+	word row[w];
+
+	memset(indeg, 0, sizeof indeg);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < w; k++)
+			for (word x = REL_ROW(d, w, i)[k]; x; x &= x - 1)
+				indeg[k * 64 + __builtin_ctzll(x)]++;
+	for (int i = 0; i < n; i++)
+		if (indeg[i] == 0)
+			order[tail++] = i;
+	while (head < tail) {
+		int v = order[head++];
+		const word *rv = REL_ROW(d, w, v);
+		for (int k = 0; k < w; k++)
+			for (word x = rv[k]; x; x &= x - 1) {
+				int s = k * 64 + __builtin_ctzll(x);
+				if (--indeg[s] == 0)
+					order[tail++] = s;
+			}
+	}
+	if (tail < n) {
+		plus_warshall(d, n, w);
+		return;
+	}
+	for (int t = n - 1; t >= 0; t--) {
+		int v = order[t];
+		word *rv = REL_ROW(d, w, v);
+		memcpy(row, rv, sizeof row);
+		for (int k = 0; k < w; k++)
+			for (word x = row[k]; x; x &= x - 1) {
+				const word *rs = REL_ROW(d, w, k * 64 + __builtin_ctzll(x));
+				for (int m = 0; m < w; m++)
+					rv[m] |= rs[m];
+			}
 	}
 }
 

@@ -50,6 +50,10 @@ bool cat_run_forbids_future_reads(const cat_run *r);
 
 /* Start a new event structure (resets program-stage caches). */
 void cat_run_set_events(cat_run *r, const evstruct *es);
+/* Has the model looked at the value of an event (different-values on a
+ * relation with a pair) since the run began?  If not, two event
+ * structures that differ only in values are the same to it. */
+bool cat_run_values_used(const cat_run *r);
 
 /* Exact mode (default): every allowed co is reported; with budget > 0,
  * cat_run_eval gives up (returns -2) once `budget` co orders were tried

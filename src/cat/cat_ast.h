@@ -93,6 +93,14 @@ typedef struct cat_expr {
 	int *psym;            /* E_FUN: interned parameter names */
 	int *fv;              /* E_FUN: free variables, captured by closures */
 	int nfv;
+	/* a part of a later-stage definition that depends only on earlier
+	 * stages (cat_compile.c, hoist): its value is cached like a
+	 * definition's, in cache slot xid - 1 (0: not cached) */
+	int xid;
+	signed char xstage;
+	/* E_VAR naming a top-level definition (cat_compile.c, resolve): its
+	 * value is in slot topslot - 1 of the run, no environment walk */
+	int topslot;
 } cat_expr;
 
 typedef enum {

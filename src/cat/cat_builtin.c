@@ -193,9 +193,9 @@ val *builtin_apply(builtins *b, int prim, val *arg, arena *a)
 		const evstruct *es = b->es;
 		val *v = mk(a, V_REL, rel_new(a, n));
 		for (int i = 0; i < n; i++)
-			for (int j = 0; j < n; j++) {
-				if (!rel_has(r, w, i, j))
-					continue;
+			for (int j = set_next(REL_ROW(r, w, i), w, 0); j >= 0;
+			     j = set_next(REL_ROW(r, w, i), w, j + 1)) {
+				b->values_used = true;
 				value vi = (es->kind[i] & EV_R) ? es->rval[i] : es->wval[i];
 				value vj = (es->kind[j] & EV_R) ? es->rval[j] : es->wval[j];
 				if (!value_eq(vi, vj))
@@ -212,18 +212,21 @@ void builtin_uniproc_co(const evstruct *es, const word *rf, word *must)
 	int n = es->n, w = es->w;
 	int src[n > 0 ? n : 1];     /* write each read reads from */
 
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		src[i] = -1;
-		for (int j = 0; j < n; j++)
-			if (rel_has(rf, w, j, i))
-				src[i] = j;
-	}
+	for (int j = 0; j < n; j++)
+		for (int i = set_next(REL_ROW(rf, w, j), w, 0); i >= 0;
+		     i = set_next(REL_ROW(rf, w, j), w, i + 1))
+			src[i] = j;
 	for (int a = 0; a < n; a++) {
 		/* a one-event atomic reads a write that is co-before itself */
 		if ((es->kind[a] & EV_W) && src[a] >= 0 && src[a] != a)
 			rel_add(must, w, src[a], a);
-		for (int b = 0; b < n; b++) {
-			if (!rel_has(es->po, w, a, b) || es->loc[a] != es->loc[b] || es->loc[a] < 0)
+		if (es->loc[a] < 0)
+			continue;
+		const word *pa = REL_ROW(es->po, w, a);
+		for (int b = set_next(pa, w, 0); b >= 0; b = set_next(pa, w, b + 1)) {
+			if (es->loc[a] != es->loc[b])
 				continue;
 			/* a before b in program order, same location: the latest
 			 * write a has seen or made is co-before what b sees or makes */

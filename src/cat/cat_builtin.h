@@ -25,6 +25,7 @@ typedef struct {
 	const char *keys[BUILTIN_CACHE];   /* intern cache: literal -> symbol */
 	int syms[BUILTIN_CACHE];
 	char err[200];
+	bool values_used;     /* different-values read the value of an event */
 } builtins;
 
 void builtin_init(builtins *b, struct cat_names *names, const char *const *tag_names, int ntags);

@@ -245,7 +245,84 @@ typedef struct {
 	int cap;
 	int nbind;
 	interner names;
+	/* resolution of top-level names: per symbol, the binding id + 1 of
+	 * the top-level definition in scope, 0 when that is not known
+	 * statically (a built-in, a pattern, a rec group, a procedure,
+	 * `with`, a name bound under `if "variant"`) */
+	int *top;
+	int topcap;
+	bool resolve;        /* at top level, outside `if "variant"` */
 } stager;
+
+static int top_get(const stager *s, int sym) { return sym >= 0 && sym < s->topcap ? s->top[sym] : 0; }
+
+static void top_set(stager *s, int sym, int slot)
+{
+	if (sym >= s->topcap) {
+		int ncap = cat_nsyms(s->names.nm) + 64;
+		if (ncap <= sym)
+			ncap = sym + 64;
+		s->top = xrealloc(s->top, sizeof(int) * ncap);
+		memset(s->top + s->topcap, 0, sizeof(int) * (ncap - s->topcap));
+		s->topcap = ncap;
+	}
+	s->top[sym] = slot;
+}
+
+/* The names of a top-level definition in scope, in operator nodes only
+ * (under a binder a name may be a parameter or a local). */
+static void resolve(stager *s, cat_expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		e->topslot = top_get(s, e->sym);
+		return;
+	case E_FUN:
+	case E_LET:
+	case E_MATCH:
+		return;
+	default:
+		resolve(s, e->a);
+		resolve(s, e->b);
+		resolve(s, e->c);
+		for (int i = 0; i < e->nargs; i++)
+			resolve(s, e->args[i]);
+	}
+}
+
+/* Every name a block binds at its own level is no longer known. */
+static void forget_block(stager *s, const cat_block *b)
+{
+	for (int i = 0; i < b->n; i++) {
+		const cat_instr *in = &b->v[i];
+		switch (in->kind) {
+		case I_LET:
+			for (int k = 0; k < in->nbinds; k++) {
+				if (in->binds[k].name)
+					top_set(s, in->binds[k].sym, 0);
+				for (int p = 0; p < in->binds[k].npat; p++)
+					top_set(s, in->binds[k].patsym[p], 0);
+			}
+			break;
+		case I_WITH:
+		case I_PROCEDURE:
+		case I_ENUM:
+			top_set(s, in->sym, 0);
+			break;
+		case I_INCLUDE:
+			forget_block(s, &in->body);
+			break;
+		case I_IF_VARIANT:
+			forget_block(s, &in->body);
+			forget_block(s, &in->body2);
+			break;
+		default:
+			break;
+		}
+	}
+}
 
 static int stage_of_sym(stager *s, int sym)
 {
@@ -277,6 +354,37 @@ static int stage_of_expr(stager *s, cat_expr *e)
 	return st;
 }
 
+/* Hoisting: in a definition of stage st, a maximal part whose free
+ * variables are all of earlier stages keeps its value while they do (the
+ * LKMM's mb, of co stage for its last alternative, has four program-stage
+ * ones).  Only operator nodes are entered: under a binder (fun, let,
+ * match) a free variable may be a parameter, whose stage is not known
+ * here.  Names and constants are not worth a cache slot. */
+static void hoist(stager *s, cat_expr *e, int st)
+{
+	if (!e || e->kind == E_VAR || e->kind == E_TAG || e->kind == E_STRING ||
+	    e->kind == E_EMPTY || e->kind == E_VARIANT)
+		return;
+	int es = stage_of_expr(s, e);
+	if (es < st) {
+		e->xid = ++s->nbind;
+		e->xstage = (signed char)es;
+		return;
+	}
+	switch (e->kind) {
+	case E_FUN:
+	case E_LET:
+	case E_MATCH:
+		return;
+	default:
+		hoist(s, e->a, st);
+		hoist(s, e->b, st);
+		hoist(s, e->c, st);
+		for (int i = 0; i < e->nargs; i++)
+			hoist(s, e->args[i], st);
+	}
+}
+
 static void stage_block(stager *s, cat_block *b, bool in_proc)
 {
 	for (int i = 0; i < b->n; i++) {
@@ -305,10 +413,22 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 				if (bs > st)
 					st = bs;
 			}
+			bool res = s->resolve && !in_proc;
+			if (res && !in->rec)
+				for (int k = 0; k < in->nbinds; k++)
+					resolve(s, in->binds[k].e);
 			for (int k = 0; k < in->nbinds; k++) {
 				cat_binding *bd = &in->binds[k];
+				if (res) {
+					if (bd->name)
+						top_set(s, bd->sym, in->rec ? 0 : bd->id + 1);
+					for (int p = 0; p < bd->npat; p++)
+						top_set(s, bd->patsym[p], 0);
+				}
 				if (in->rec)
 					bd->stage = st;
+				else if (!in_proc && bd->stage > STAGE_PROGRAM)
+					hoist(s, bd->e, bd->stage);
 				if (bd->name)
 					set_stage(s, bd->sym, bd->stage);
 				for (int p = 0; p < bd->npat; p++)
@@ -319,20 +439,46 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 		case I_CHECK:
 			in->stage = in_proc ? STAGE_CO : stage_of_expr(s, in->e);
 			in->cid = s->nbind++;
+			if (s->resolve && !in_proc)
+				resolve(s, in->e);
 			break;
 		case I_WITH:
 			set_stage(s, in->sym, STAGE_CO);
+			if (s->resolve && !in_proc) {
+				resolve(s, in->e);
+				top_set(s, in->sym, 0);
+			}
 			break;
 		case I_PROCEDURE:
 		case I_FORALL:
+			if (s->resolve && !in_proc) {
+				if (in->kind == I_FORALL)
+					resolve(s, in->e);
+				else
+					top_set(s, in->sym, 0);
+			}
 			stage_block(s, &in->body, true);
 			break;
 		case I_INCLUDE:
 			stage_block(s, &in->body, in_proc);
 			break;
-		case I_IF_VARIANT:
+		case I_IF_VARIANT: {
+			bool res = s->resolve;
+			s->resolve = false;
 			stage_block(s, &in->body, in_proc);
 			stage_block(s, &in->body2, in_proc);
+			s->resolve = res;
+			if (!in_proc)
+				forget_block(s, &in->body), forget_block(s, &in->body2);
+			break;
+		}
+		case I_ENUM:
+			if (s->resolve && !in_proc)
+				top_set(s, in->sym, 0);
+			break;
+		case I_CALL:
+			if (s->resolve && !in_proc)
+				resolve(s, in->e);
 			break;
 		default:
 			break;
@@ -344,11 +490,12 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 
 int cat_compile(cat_model_ast *m, cat_names *nm)
 {
-	stager s = { .names = { .nm = nm } };
+	stager s = { .names = { .nm = nm }, .resolve = true };
 
 	set_stage(&s, cat_intern(nm, "rf"), STAGE_RF);
 	stage_block(&s, &m->top, false);
 	free(s.stage);
+	free(s.top);
 	return s.nbind;
 }
 

@@ -54,6 +54,13 @@ struct cat_run {
 	unsigned next_epoch;
 	cache_ent *cache;
 	builtins bi;
+	/* bound[sym]: some env node ever bound sym (bind() is the only maker
+	 * of env nodes): a name never bound is a built-in, found without
+	 * walking the environment, which is as long as the model */
+	unsigned char *bound;
+	int nbound;
+	val **topv;               /* per binding id: a top-level definition's
+	                           * value in this pass (expr.topslot) */
 
 	/* one cat_run_eval call */
 	const word *rf;
@@ -234,6 +241,15 @@ static val *mkrel(cat_run *r)
 
 static env *bind(cat_run *r, env *next, int sym, val *v)
 {
+	if (sym >= r->nbound) {
+		int nb = r->nbound ? r->nbound : 256;
+		while (nb <= sym)
+			nb *= 2;
+		r->bound = xrealloc(r->bound, (size_t)nb);
+		memset(r->bound + r->nbound, 0, (size_t)(nb - r->nbound));
+		r->nbound = nb;
+	}
+	r->bound[sym] = 1;
 	env *e = arena_alloc(&r->ar[r->dyn], sizeof *e);
 	e->sym = sym;
 	e->v = v;
@@ -246,6 +262,8 @@ static env *bind(cat_run *r, env *next, int sym, val *v)
 static val *lookup(cat_run *r, env *e, int sym)
 {
 	long n = 0;
+	if (sym < 0 || sym >= r->nbound || !r->bound[sym])
+		e = NULL;
 	for (; e; e = e->next, n++)
 		if (e->sym == sym) {
 			step(r, n);
@@ -687,15 +705,75 @@ static int eval_cond(cat_run *r, const cat_expr *e, env *en)
 
 static val *eval1(cat_run *r, const cat_expr *e, env *en);
 
+/* A hoisted part (cat_compile.c): cached per stage, computed in its
+ * stage's arena.  Out of line, so that eval's frame, which bounds how
+ * deep a model may recurse on the stack, stays small. */
+static __attribute__((noinline)) val *eval_hoisted(cat_run *r, const cat_expr *e, env *en)
+{
+	cache_ent *c = &r->cache[e->xid - 1];
+	if (c->stamp == r->epoch[(int)e->xstage])
+		return c->v;
+	enter(r, 1);
+	step(r, 1);
+	r->cur_pos = e->pos;
+	arena *saved = r->cur;
+	int dyn = r->dyn;
+	r->cur = &r->ar[(int)e->xstage];
+	r->dyn = e->xstage;
+	val *v = eval1(r, e, en);
+	r->dyn = dyn;
+	r->cur = saved;
+	if (v) {
+		c->stamp = r->epoch[(int)e->xstage];
+		c->v = v;
+	}
+	r->depth--;
+	return v;
+}
+
 static val *eval(cat_run *r, const cat_expr *e, env *en)
 {
 	if (r->err)
 		return NULL;
+	if (e->xid)
+		return eval_hoisted(r, e, en);
 	enter(r, 1);
 	step(r, 1);
 	r->cur_pos = e->pos;
 	val *v = eval1(r, e, en);
 	r->depth--;
+	return v;
+}
+
+/* e is a ; b where a or b is [s]. */
+static __attribute__((noinline)) val *seq_bracket(cat_run *r, const cat_expr *e, env *en)
+{
+	bool left = e->a->kind == E_BRACKET;
+	const cat_expr *se = left ? e->a->a : e->b->a, *oe = left ? e->b : e->a;
+	val *sv, *ov;
+
+	if (left) {
+		sv = eval(r, se, en);
+		ov = sv ? eval(r, oe, en) : NULL;
+	} else {
+		ov = eval(r, oe, en);
+		sv = ov ? eval(r, se, en) : NULL;
+	}
+	if (!ov)
+		return NULL;
+	word *set = as_set(r, sv, e->a->kind == E_BRACKET ? e->a->pos : e->b->pos);
+	word *x = set ? as_rel(r, ov, oe->pos) : NULL;
+	if (!x)
+		return NULL;
+	val *v = mkrel(r);
+	int w = r->w;
+	if (left) {
+		for (int i = set_next(set, w, 0); i >= 0; i = set_next(set, w, i + 1))
+			set_copy(REL_ROW(v->bits, w, i), REL_ROW(x, w, i), w);
+	} else {
+		for (int i = 0; i < r->n; i++)
+			set_inter(REL_ROW(v->bits, w, i), REL_ROW(x, w, i), set, w);
+	}
 	return v;
 }
 
@@ -705,6 +783,8 @@ static val *eval1(cat_run *r, const cat_expr *e, env *en)
 
 	switch (e->kind) {
 	case E_VAR:
+		if (e->topslot && r->topv[e->topslot - 1])
+			return r->topv[e->topslot - 1];
 		v = lookup(r, en, e->sym);
 		return v ? v : fail(r, e->pos, "unbound name '%s'", e->name);
 	case E_EMPTY:
@@ -734,6 +814,11 @@ static val *eval1(cat_run *r, const cat_expr *e, env *en)
 		b = a ? eval(r, e->b, en) : NULL;
 		return b ? binop(r, e, a, b) : NULL;
 	case E_SEQ:
+		/* [s] ; b and a ; [s]: rows or columns of the other side kept,
+		 * without the identity relation or a composition */
+		if (e->a->kind == E_BRACKET || e->b->kind == E_BRACKET)
+			return seq_bracket(r, e, en);
+		/* fall through */
 	case E_CART: {
 		a = eval(r, e->a, en);
 		b = a ? eval(r, e->b, en) : NULL;
@@ -1082,6 +1167,8 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 				val *v = cached_eval(r, b, en);
 				if (!v)
 					return ST_ERR;
+				if (b->name)
+					r->topv[b->id] = v;
 				en = b->name ? bind(r, en, b->sym, v)
 					     : bind_pattern(r, en, b->patsym, b->npat, true, v, b->pos);
 				if (!en)
@@ -1341,11 +1428,19 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 	if (r->m->coherent && !r->explain_all)
 		builtin_uniproc_co(es, r->rf, cs.must);
 	/* only same-location write pairs matter */
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < n; j++)
-			if (rel_has(cs.must, w, i, j) &&
-			    (!(es->kind[i] & EV_W) || !(es->kind[j] & EV_W) || es->loc[i] != es->loc[j]))
-				REL_ROW(cs.must, w, i)[j >> 6] &= ~((word)1 << (j & 63));
+	for (int i = 0; i < n; i++) {
+		word *ri = REL_ROW(cs.must, w, i);
+		if (!(es->kind[i] & EV_W)) {
+			set_clear(ri, w);
+		} else if (es->loc[i] >= 0) {
+			set_inter(ri, ri, es->W, w);
+			set_inter(ri, ri, REL_ROW(es->sameloc, w, i), w);
+		} else {
+			for (int j = set_next(ri, w, 0); j >= 0; j = set_next(ri, w, j + 1))
+				if (!(es->kind[j] & EV_W) || es->loc[j] != es->loc[i])
+					set_del(ri, j);
+		}
+	}
 	/* a write outside `only` passes its constraints on before it goes */
 	rel_plus(cs.must, cs.must, n);
 	if (only)
@@ -1367,14 +1462,20 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 	cs.len = arena_alloc(a, sizeof(int) * (maxloc + 1));
 	cs.ws = arena_alloc(a, sizeof(int) * (n + 1));
 	cs.order = arena_alloc(a, sizeof(int) * (n + 1));
-	int m = 0;
-	for (int l = 0; l < maxloc; l++) {
+	/* the writes of each location, in event order (a counting sort) */
+	for (int i = 0; i < n; i++)
+		if ((es->kind[i] & EV_W) && es->loc[i] >= 0 && (!only || set_has(only, i)))
+			cs.len[es->loc[i]]++;
+	for (int l = 0, m = 0; l < maxloc; l++) {
 		cs.start[l] = m;
-		for (int i = 0; i < n; i++)
-			if ((es->kind[i] & EV_W) && es->loc[i] == l && (!only || set_has(only, i)))
-				cs.ws[m++] = i;
-		cs.len[l] = m - cs.start[l];
+		m += cs.len[l];
+		cs.len[l] = 0;
 	}
+	for (int i = 0; i < n; i++)
+		if ((es->kind[i] & EV_W) && es->loc[i] >= 0 && (!only || set_has(only, i))) {
+			int l = es->loc[i];
+			cs.ws[cs.start[l] + cs.len[l]++] = i;
+		}
 	if (r->outcome_mode) {
 		word *must = arena_alloc(a, sizeof(word) * n * w);
 		rel_copy(must, cs.must, n);
@@ -1491,6 +1592,7 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 	cat_run *r = xcalloc(1, sizeof *r);
 	r->m = m;
 	r->cache = xcalloc(m->ncache + 1, sizeof *r->cache);
+	r->topv = xcalloc(m->ncache + 1, sizeof *r->topv);
 	r->next_epoch = 1;
 	builtin_init(&r->bi, &m->names, tag_names, ntags);
 	r->mem = (arena_budget){ 0, CAT_MEM_LIMIT, out_of_memory, r };
@@ -1528,6 +1630,8 @@ void cat_run_free(cat_run *r)
 		arena_free(&r->ar[i]);
 	builtin_free(&r->bi);
 	free(r->cache);
+	free(r->topv);
+	free(r->bound);
 	free(r);
 }
 
@@ -1542,6 +1646,8 @@ void cat_run_set_events(cat_run *r, const evstruct *es)
 	r->cur = &r->ar[0];
 	builtin_set_events(&r->bi, es, &r->ar[0]);
 }
+
+bool cat_run_values_used(const cat_run *r) { return r->bi.values_used; }
 
 long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag *d)
 {

@@ -218,6 +218,7 @@ typedef struct {
 	int nreads;
 	int *cands, *ncand;   /* per read: candidate writes */
 	word *rf, *thin;      /* current rf; scratch for the thin-air check */
+	bool run_has_es;      /* the cat run's program stage is of es */
 	int *alo, *asize;     /* mixed-size: per event, the first byte
 	                       * location and the size of its access */
 	int *copy;            /* per event: the read whose value a write
@@ -282,11 +283,13 @@ static void alloc_events(enumerator *E, int n, int ninit)
 	es->si = es->mixed ? rels + 13 * rsz : es->id;
 }
 
-/* The sets and the relations that follow from each event's own fields. */
+/* The sets and the relations that follow from each event's own fields.
+ * intl, ext and sameloc are built a row at a time from the set of each
+ * thread and of each location (once per combination of traces). */
 static void finish_events(enumerator *E)
 {
 	evstruct *es = &E->es;
-	int n = es->n, w = es->w;
+	int n = es->n, w = es->w, nth = E->t->nthreads, maxloc = -1;
 
 	for (int e = 0; e < n; e++) {
 		set_add(es->all, e);
@@ -302,13 +305,28 @@ static void finish_events(enumerator *E)
 			if (es->tags[e] & ((tagmask)1 << k))
 				set_add(es->tagset[k], e);
 		rel_add(es->id, w, e, e);
-		for (int f = 0; f < n; f++) {
-			bool same = es->thread[e] == es->thread[f] && (es->thread[e] >= 0 || e == f);
-			rel_add(same ? es->intl : es->ext, w, e, f);
-			if (es->loc[e] >= 0 && es->loc[e] == es->loc[f])
-				rel_add(es->sameloc, w, e, f);
-		}
+		if (es->loc[e] > maxloc)
+			maxloc = es->loc[e];
 	}
+	word *thr = xzalloc(sizeof(word) * w * (size_t)(nth + maxloc + 2));
+	word *locs = thr + (size_t)w * nth;
+	for (int e = 0; e < n; e++) {
+		if (es->thread[e] >= 0)
+			set_add(thr + (size_t)w * es->thread[e], e);
+		if (es->loc[e] >= 0)
+			set_add(locs + (size_t)w * es->loc[e], e);
+	}
+	for (int e = 0; e < n; e++) {
+		word *in = REL_ROW(es->intl, w, e);
+		if (es->thread[e] >= 0)
+			set_copy(in, thr + (size_t)w * es->thread[e], w);
+		else
+			set_add(in, e);
+		set_diff(REL_ROW(es->ext, w, e), es->all, in, w);
+		if (es->loc[e] >= 0)
+			set_copy(REL_ROW(es->sameloc, w, e), locs + (size_t)w * es->loc[e], w);
+	}
+	free(thr);
 }
 
 static void build_events_mixed(enumerator *E);
@@ -725,15 +743,59 @@ static int choose_rf(enumerator *E, int k)
 
 static int probe_cut(enumerator *E, int k);
 
+/* Do a and b differ at most in the values of their events?  Everything
+ * the model's program stage reads (kinds, tags, threads, locations,
+ * instructions, sets, relations) is compared; the thin-air scratch
+ * relation (after scdata) is not. */
+static bool same_shape(const evstruct *a, const evstruct *b)
+{
+	int n = a->n, w = a->w;
+	size_t rsz = (size_t)n * w;
+
+	if (n != b->n || w != b->w || a->ninit != b->ninit || a->mixed != b->mixed ||
+	    a->ntags != b->ntags || !a->thread)
+		return false;
+	if (memcmp(a->thread, b->thread, sizeof(int) * n) || memcmp(a->loc, b->loc, sizeof(int) * n) ||
+	    memcmp(a->kind, b->kind, (size_t)n) || memcmp(a->tags, b->tags, sizeof(tagmask) * n) ||
+	    memcmp(a->insn, b->insn, sizeof(int) * n) ||
+	    memcmp(a->R, b->R, sizeof(word) * w * 6) ||
+	    memcmp(a->po, b->po, sizeof(word) * rsz * 12))
+		return false;
+	for (int k = 0; k < a->ntags; k++)
+		if (memcmp(a->tagset[k], b->tagset[k], sizeof(word) * w))
+			return false;
+	return !a->mixed || !memcmp(a->si, b->si, sizeof(word) * rsz);
+}
+
 static int judge_structure(enumerator *E, bool cut)
 {
 	evstruct *es = &E->es;
 	int n;
 
+	/* The combinations of traces that differ only in the values read
+	 * (an RCU ring of 16 readers has 65,536 of them, one shape) keep the
+	 * program stage the model computed: the new values are moved into
+	 * the old structure, whose arrays the cached values point into. */
+	evstruct old = *es;
+	word *oldthin = E->thin;
+	memset(es, 0, sizeof *es);
 	build_events(E);
 	n = es->n;
-	if (!cut)
-		cat_run_set_events(E->run, es);
+	if (!cut && E->run_has_es && !cat_run_values_used(E->run) && same_shape(&old, es)) {
+		value *rv = old.rval, *wv = old.wval;
+		old.rval = es->rval;
+		old.wval = es->wval;
+		es->rval = rv;
+		es->wval = wv;
+		evstruct_free(es);
+		*es = old;
+		E->thin = oldthin;
+	} else {
+		evstruct_free(&old);
+		E->run_has_es = !cut;
+		if (!cut)
+			cat_run_set_events(E->run, es);
+	}
 	free(E->reads);
 	free(E->cands);
 	free(E->ncand);

@@ -44,5 +44,28 @@ for f in "$dir"/litmus-tests/*.litmus; do
 		pass=$((pass + 1))
 	fi
 done
+
+# The generated RCU shapes of bench/ (rrg-shape.sh, rcu-shape.sh), with
+# the States count and Observation herd7 7.58 gives under linux-kernel.cfg
+# (measured 2026-12-05): RCU forbids a reader seeing the new y and the old
+# x across a grace period (3^N states), and a ring of readers and grace
+# periods is a cycle only with more readers than grace periods.
+shape() {   # NAME WANT-STATES WANT-OBSERVATION FILE
+	"$bpfmm" -notime -model linux-kernel.cat -I "$dir" "$4" >"$tmp/out" 2>"$tmp/err"
+	got="$(sed -n 's/^States //p' "$tmp/out") $(awk '/^Observation / { print $3, $4, $5 }' "$tmp/out")"
+	if [ "$got" = "$2 $3" ]; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL $1: '$got', expected '$2 $3' ($(head -1 "$tmp/err"))"
+		fail=$((fail + 1))
+	fi
+}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+shape C-RR-G+3 27 "Never 0 27" "$(sh "$root/bench/rrg-shape.sh" "$tmp" 3)"
+shape C-RR-G+6 729 "Never 0 729" "$(sh "$root/bench/rrg-shape.sh" "$tmp" 6)"
+shape C-RW-R+RW-R+RW-G+RW-G+RW-G+RW-G+RW-R+RW-R+RW-R+RW-R 1024 "Sometimes 1 1023" \
+	"$(sh "$root/bench/rcu-shape.sh" "$tmp" 10)"
+shape RRGGGGRRRRGGR 8192 "Sometimes 1 8191" "$(sh "$root/bench/rcu-shape.sh" "$tmp" RRGGGGRRRRGGR)"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,8 +1,12 @@
 #!/bin/sh
-# tests/locks/gen.sh DIR - writes the RISC-V lock-handover tests of suite
-# `locks` (docs/lkmm-riscv.md, "Unlock then lock"): one CPU releases lock
-# l1 and then takes lock l2, with a plain access before the unlock and one
-# after the lock; another CPU checks whether the two stay ordered.
+# tests/locks/gen.sh DIR - writes the lock-handover tests of suite `locks`
+# (docs/lkmm-riscv.md, "Unlock then lock") into DIR/riscv and DIR/c:
+#  - one CPU releases lock l1 and then takes lock l2, with a plain access
+#    before the unlock and one after the lock; another CPU checks whether
+#    the two stay ordered (RISC-V, names SHAPE+UNLOCK+LOCK+KERNEL);
+#  - CPU0 releases lock l and CPU1 takes the same l, its lock reading
+#    CPU0's release (names H-SHAPE+UNLOCK+LOCK+KERNEL, below), with the C
+#    tests that say what the LKMM requires of the same shapes (DIR/c).
 #
 # The unlock and lock sequences are the instructions Linux 6.12 emits for
 # riscv64 without and with patch 1 (kernel/patches), as disassembled from
@@ -37,7 +41,7 @@
 #   SB  A = store x, B = load y    (W->R, not required by the LKMM)
 set -eu
 out=${1:?usage: gen.sh DIR}
-mkdir -p "$out"
+mkdir -p "$out/riscv" "$out/c"
 
 unlock() {   # unlock KIND KERNEL: one instruction a line, l1's address in x6
 	case $1:$2 in
@@ -108,7 +112,7 @@ emit() {     # emit SHAPE UNLOCK LOCK KERNEL
 		paste -d'|' "$p0" "$q1" | awk -F'|' 'BEGIN { printf " %-27s | %-14s ;\n", "P0", "P1" }
 			{ printf " %-27s | %-14s ;\n", $1, $2 }'
 		echo "exists ($cond)"
-	} >"$out/$name.litmus"
+	} >"$out/riscv/$name.litmus"
 	rm -f "$p0" "$q1"
 }
 
@@ -120,4 +124,191 @@ for k in base patched; do
 			done
 		done
 	done
+done
+
+# Same lock, two CPUs: CPU0 runs access A and then unlocks l; CPU1 takes
+# l, its lock reading the value CPU0's unlock wrote (the condition asks
+# for it: the release-acquire handover through the lock word), then runs
+# access B; a third CPU, with smp_mb() (fence rw,rw), observes.
+#   H-MP    A = store x, B = load x                      (2 CPUs)
+#   H-ISA2  A = store x, B = store z; CPU2 load z, fence, load x
+#   H-Z6.0  A = store x, B = store z; CPU2 store z=2, fence, load x
+#   H-SB    A = store x, B = load z;  CPU2 store z, fence, load x
+#   H-LB    A = load x,  B = store z; CPU2 load z, fence, store x
+#   H-Z6.0-mbas, H-SB-mbas: smp_mb__after_spinlock() (fence rw,rw,
+#           arch/riscv/include/asm/barrier.h) right after the lock
+# smp_mb__after_unlock_lock() is empty on riscv64 6.12 (it is smp_mb()
+# only with CONFIG_ARCH_WEAK_RELEASE_ACQUIRE, which only powerpc selects;
+# include/linux/rcupdate.h): the RISC-V code of a shape with it is that
+# of the shape without it, so only the C tests have it.
+# Lock pairs (unlock on CPU0, lock of the same lock on CPU1):
+#   spin_unlock -> spin_lock       fast path: the amoadd.w.aqrl reads the
+#                                  released word
+#   spin_unlock -> spin_lock_slow  the ticket was taken before the
+#                                  release: atomic_cond_read_acquire (lw,
+#                                  bne, fence r,r) reads it, then smp_mb()
+#                                  (asm-generic/spinlock.h arch_spin_lock)
+#   read_unlock -> write_lock      the last reader leaves; the writer's
+#                                  try_cmpxchg_acquire (fast path, and the
+#                                  end of the slow path) reads 0
+#   write_unlock -> read_lock      fast path amoadd (6.12: + fence r,rw)
+#   write_unlock -> read_lock_slow queued_read_lock_slowpath's
+#                                  atomic_cond_read_acquire (lw, bne,
+#                                  fence r,r) reads the released word
+#   write_unlock -> write_lock     lr.w/sc.w, fence r,rw
+#   bit_unlock -> bit_lock         amoor.d.aq reads the cleared bit
+#   spin_unlock -> cond_relaxed    NOT a 6.12 lock: the read of
+#                                  spin_lock_slow without its fences
+#                                  (lw, bne), an acquire that is missing;
+#                                  it shows the tests can see one
+# A slow path is written from the read that sees the release on: the
+# relaxed AMOs, the wait_lock and the ticket's amoadd.w.aqrl that come
+# before it in the kernel are left out, which can only allow more
+# outcomes, so a Never here is a Never of the kernel's code. The ticket
+# lock's release is a 16-bit store of the owner half (sb of the low byte
+# for write_unlock); here it is a 32-bit store of the word CPU1 then
+# reads (the tests have no mixed-size accesses), which changes which
+# bytes the reads see, not which accesses are ordered.
+hlock() {    # hlock KIND KERNEL: the lock of CPU1, l's address in x7
+	case $1 in
+	spin_lock_slow) printf '%s\n' "lw x26,0(x7)" "bne x26,x20,LC01" "fence r,r" "fence rw,rw" ;;
+	read_lock_slow) printf '%s\n' "lw x26,0(x7)" "bne x26,x0,LC01" "fence r,r" ;;
+	cond_relaxed)   printf '%s\n' "lw x26,0(x7)" "bne x26,x20,LC01" ;;
+	*) lock "$1" "$2" ;;
+	esac
+}
+hemit() {    # hemit SHAPE UNLOCK LOCK KERNEL
+	shape=$1 ul=$2 lk=$3 k=$4
+	name="H-$shape+$ul+$lk+$k"
+	mbas=
+	case $shape in *-mbas) mbas="fence rw,rw" ;; esac
+	p2= cond= locs="x=0; z=0;"
+	case $shape in
+	MP)      a="ori x11,x0,1|sw x11,0(x5)"; b="lw x11,0(x5)"; cond="1:x11=0"; locs="x=0;" ;;
+	ISA2)    a="ori x11,x0,1|sw x11,0(x5)"; b="ori x11,x0,1|sw x11,0(x9)"
+	         p2="lw x12,0(x9)|fence rw,rw|lw x13,0(x5)"; cond="2:x12=1 /\\ 2:x13=0" ;;
+	Z6.0*)   a="ori x11,x0,1|sw x11,0(x5)"; b="ori x11,x0,1|sw x11,0(x9)"
+	         p2="ori x12,x0,2|sw x12,0(x9)|fence rw,rw|lw x13,0(x5)"; cond="z=2 /\\ 2:x13=0" ;;
+	SB*)     a="ori x11,x0,1|sw x11,0(x5)"; b="lw x11,0(x9)"
+	         p2="ori x12,x0,1|sw x12,0(x9)|fence rw,rw|lw x13,0(x5)"; cond="1:x11=0 /\\ 2:x13=0" ;;
+	LB)      a="lw x10,0(x5)"; b="ori x11,x0,1|sw x11,0(x9)"
+	         p2="lw x12,0(x9)|fence rw,rw|ori x13,x0,1|sw x13,0(x5)"; cond="0:x10=1 /\\ 2:x12=1" ;;
+	esac
+	case $ul in
+	spin_unlock)  held=65536 r0="0:x21=65537;" ;;     # next 1, owner 0 -> owner 1
+	read_unlock)  held=512 r0="0:x21=-512;" ;;        # one reader (_QR_BIAS)
+	write_unlock) held=255 r0= ;;                     # _QW_LOCKED
+	bit_unlock)   held=1 r0="0:x29=-2;" ;;
+	esac
+	case $lk in
+	spin_lock)      r1="1:x24=65536;"; got="1:x23=65537" ;;
+	spin_lock_slow|cond_relaxed) r1="1:x20=65537;"; got="1:x26=65537" ;;
+	read_lock)      r1="1:x25=512;";   got="1:x23=0" ;;
+	read_lock_slow) r1=;               got="1:x26=0" ;;
+	write_lock)     r1="1:x28=255;";   got="1:x26=0 /\\ 1:x27=0" ;;
+	bit_lock)       r1="1:x31=1;";     got="1:x30=0" ;;
+	esac
+	case $k in base) which="without" ;; *) which="with" ;; esac
+	f0=$(mktemp) f1=$(mktemp) f2=$(mktemp)
+	{ echo "$a" | tr '|' '\n'; unlock "$ul" "$k"; } >"$f0"
+	{
+		hlock "$lk" "$k"
+		[ -z "$mbas" ] || echo "$mbas"
+		echo "$b" | tr '|' '\n'
+		case $lk in spin_lock_slow|read_lock_slow|write_lock|cond_relaxed) echo "LC01:" ;; esac
+	} >"$f1"
+	[ -z "$p2" ] || echo "$p2" | tr '|' '\n' >"$f2"
+	{
+		echo "RISCV $name"
+		echo "\"CPU0 $ul(l) after A, CPU1 $lk(l) reading its release then B ($shape); the code of Linux 6.12 riscv64 $which patch 1 (tests/locks/gen.sh)\""
+		echo "{"
+		echo "l=$held; $locs"
+		echo "0:x5=x; 0:x6=l; $r0"
+		case $shape in MP) echo "1:x5=x; 1:x7=l; $r1" ;; *) echo "1:x5=x; 1:x7=l; 1:x9=z; $r1" ;; esac
+		[ -z "$p2" ] || echo "2:x5=x; 2:x9=z;"
+		echo "}"
+		if [ -z "$p2" ]; then
+			paste -d'|' "$f0" "$f1" | awk -F'|' 'BEGIN { printf " %-24s | %-24s ;\n", "P0", "P1" }
+				{ printf " %-24s | %-24s ;\n", $1, $2 }'
+		else
+			paste -d'|' "$f0" "$f1" "$f2" | awk -F'|' 'BEGIN { printf " %-24s | %-24s | %-14s ;\n", "P0", "P1", "P2" }
+				{ printf " %-24s | %-24s | %-14s ;\n", $1, $2, $3 }'
+		fi
+		echo "exists ($got /\\ $cond)"
+	} >"$out/riscv/$name.litmus"
+	rm -f "$f0" "$f1" "$f2"
+}
+for k in base patched; do
+	for pair in spin_unlock:spin_lock spin_unlock:spin_lock_slow read_unlock:write_lock \
+		    write_unlock:read_lock write_unlock:read_lock_slow write_unlock:write_lock \
+		    bit_unlock:bit_lock spin_unlock:cond_relaxed; do
+		for shape in MP ISA2 Z6.0 SB LB Z6.0-mbas SB-mbas; do
+			hemit "$shape" "${pair%:*}" "${pair#*:}" "$k"
+		done
+	done
+done
+
+# The same shapes for the LKMM (tools/memory-model): spin_lock(l) and
+# spin_unlock(l) around each side's accesses as in the kernel's
+# ISA2+pooncelock+pooncelock+pombonce, CPU0 writing y = 1 last in its
+# critical section and CPU1 reading it first (r0 = 1: CPU0's critical
+# section came first, CPU1's lock read its unlock); with
+# smp_mb__after_spinlock() or smp_mb__after_unlock_lock() after CPU1's
+# lock for Z6.0 and SB.
+cemit() {    # cemit SHAPE [FENCE]
+	shape=$1 fence=${2:-}
+	name="H-$shape${fence:++$fence}"
+	a0= b1= p2= cond= r1decl="	int r1;"
+	case $shape in
+	MP)   a0="WRITE_ONCE(*x, 1);"; b1="r1 = READ_ONCE(*x);"; cond="1:r1=0" ;;
+	ISA2) a0="WRITE_ONCE(*x, 1);"; b1="WRITE_ONCE(*z, 1);"; r1decl=
+	      p2="r2 = READ_ONCE(*z);|smp_mb();|r3 = READ_ONCE(*x);"; cond="2:r2=1 /\\ 2:r3=0" ;;
+	Z6.0) a0="WRITE_ONCE(*x, 1);"; b1="WRITE_ONCE(*z, 1);"; r1decl=
+	      p2="WRITE_ONCE(*z, 2);|smp_mb();|r3 = READ_ONCE(*x);"; cond="z=2 /\\ 2:r3=0" ;;
+	SB)   a0="WRITE_ONCE(*x, 1);"; b1="r1 = READ_ONCE(*z);"
+	      p2="WRITE_ONCE(*z, 1);|smp_mb();|r3 = READ_ONCE(*x);"; cond="1:r1=0 /\\ 2:r3=0" ;;
+	LB)   a0="r9 = READ_ONCE(*x);"; b1="WRITE_ONCE(*z, 1);"; r1decl=
+	      p2="r2 = READ_ONCE(*z);|smp_mb();|WRITE_ONCE(*x, 1);"; cond="0:r9=1 /\\ 2:r2=1" ;;
+	esac
+	{
+		echo "C $name"
+		echo
+		echo "(*"
+		echo " * CPU0 releases l, CPU1 takes l after it ($shape${fence:+, with smp_$fence() after CPU1's lock});"
+		echo " * the LKMM's side of suite locks' H-$shape RISC-V tests (tests/locks/gen.sh)."
+		echo " *)"
+		echo
+		echo "{}"
+		echo
+		echo "P0(int *x, int *y, spinlock_t *l)"
+		echo "{"
+		case $shape in LB) printf '\tint r9;\n\n' ;; esac
+		printf '\tspin_lock(l);\n\t%s\n\tWRITE_ONCE(*y, 1);\n\tspin_unlock(l);\n}\n\n' "$a0"
+		echo "P1(int *x, int *y, int *z, spinlock_t *l)"
+		echo "{"
+		printf '\tint r0;\n'
+		[ -z "$r1decl" ] || echo "$r1decl"
+		printf '\n\tspin_lock(l);\n'
+		[ -z "$fence" ] || printf '\tsmp_%s();\n' "$fence"
+		printf '\tr0 = READ_ONCE(*y);\n\t%s\n\tspin_unlock(l);\n}\n' "$b1"
+		if [ -n "$p2" ]; then
+			printf '\nP2(int *x, int *z)\n{\n'
+			case $shape in
+			ISA2) printf '\tint r2;\n\tint r3;\n\n' ;;
+			LB)   printf '\tint r2;\n\n' ;;
+			*)    printf '\tint r3;\n\n' ;;
+			esac
+			echo "$p2" | tr '|' '\n' | sed 's/^/\t/'
+			echo "}"
+		fi
+		echo
+		echo "exists (1:r0=1 /\\ $cond)"
+	} >"$out/c/$name.litmus"
+}
+for shape in MP ISA2 Z6.0 SB LB; do
+	cemit "$shape"
+done
+for shape in Z6.0 SB; do
+	cemit "$shape" mb__after_spinlock
+	cemit "$shape" mb__after_unlock_lock
 done

@@ -214,10 +214,35 @@ int main(void)
 		CHECK(run_fails(m, 3999, 18, "evaluation nests too deeply"));
 		free(m);
 	}
-	/* work: 16000 definitions, each looking its way through all the others */
+	/* work: 16000 definitions, each looking its way through all the others
+	 * to the first.  In a procedure: a built-in like po is found without
+	 * that walk, and so is a top-level definition (resolved to its slot
+	 * when the model is compiled) */
 	{
-		char *m = repeat("", "let a%d = po\n", 16000, "");
-		CHECK(run_fails2(m, 14130, 14, "takes more than 100000000 steps", false));
+		char *m = repeat("procedure big(x) =\nlet p = x\n", "let a%d = p\n", 16000,
+				 "end\ncall big(po)\n");
+		CHECK(run_fails2(m, 16004, 1, "in 'big': judging one execution takes more than", false));
+		free(m);
+	}
+	{
+		/* top-level names resolved when compiled: the definition in
+		 * scope, never an earlier one (po is not empty here) */
+		CHECK(run("let a = po\nlet a = a & 0\nempty a\n", rf_old, NULL) == 1);
+		CHECK(run("let a = po\nif \"novariant\" let b = 0 else let a = 0 end\nempty a\n",
+			  rf_old, NULL) == 1);
+		CHECK(run("let a = 0\nif \"novariant\" let a = po end\nempty a\n", rf_old, NULL) == 1);
+		CHECK(run("let a = po\nwith a from {0}\nempty a\n", rf_old, NULL) == 1);
+		CHECK(run("let a = po\nlet (a, b) = (0, po)\nempty a\n", rf_old, NULL) == 1);
+		CHECK(run("let a = po\nlet rec a = 0 | (a ; a)\nempty a\n", rf_old, NULL) == 1);
+		CHECK(run("let a = po\nprocedure p(x) = let a = 0\nempty a end\ncall p(0)\nempty a\n",
+			  rf_old, NULL) == 0);
+		CHECK(run("let a = 0\nlet f x = a\nlet a = po\nempty f(0)\n", rf_old, NULL) == 1);
+		CHECK(run("let a = 0\nlet a = po\nempty a\n", rf_old, NULL) == 0);
+	}
+	{
+		/* the same at top level ends, 16000 slots looked up */
+		char *m = repeat("let p = po\n", "let a%d = p\n", 16000, "acyclic a15999\n");
+		CHECK(run(m, rf_old, NULL) == 1);
 		free(m);
 	}
 	return unit_done("cat_eval");

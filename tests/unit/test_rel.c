@@ -77,11 +77,66 @@ static void test_sets(void)
 	free(r); free(id);
 }
 
+/* rel_plus (topological for acyclic relations, Warshall otherwise) and
+ * rel_seq against the definitions, on random relations of every density,
+ * acyclic (edges only upwards) or not, d apart from a and d == a. */
+static void test_random(void)
+{
+	unsigned seed = 12345;
+	int bad = 0;
+
+	for (int round = 0; round < 300; round++) {
+		int n = 1 + (int)((seed = seed * 1103515245 + 12345) >> 16) % 140, w = rel_words(n);
+		int dens = 1 + (int)((seed = seed * 1103515245 + 12345) >> 16) % 40;
+		bool dag = round % 2 == 0;
+		word *a = rel_alloc(n), *p = rel_alloc(n), *q = rel_alloc(n), *b = rel_alloc(n);
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				seed = seed * 1103515245 + 12345;
+				if ((int)((seed >> 16) % 400) < dens && (!dag || i < j))
+					rel_add(a, w, i, j);
+				seed = seed * 1103515245 + 12345;
+				if ((int)((seed >> 16) % 400) < dens)
+					rel_add(b, w, i, j);
+			}
+		/* the closure by definition: add a ; p to p until nothing changes */
+		rel_copy(q, a, n);
+		for (bool more = true; more;) {
+			more = false;
+			for (int i = 0; i < n; i++)
+				for (int k = 0; k < n; k++)
+					if (rel_has(q, w, i, k))
+						for (int j = 0; j < n; j++)
+							if (rel_has(a, w, k, j) && !rel_has(q, w, i, j)) {
+								rel_add(q, w, i, j);
+								more = true;
+							}
+		}
+		rel_plus(p, a, n);
+		bad += !rel_equal(p, q, n);
+		rel_copy(p, a, n);
+		rel_plus(p, p, n);
+		bad += !rel_equal(p, q, n);
+		/* a ; b pair by pair */
+		rel_seq(p, a, b, n);
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				bool want = false;
+				for (int k = 0; k < n && !want; k++)
+					want = rel_has(a, w, i, k) && rel_has(b, w, k, j);
+				bad += want != rel_has(p, w, i, j);
+			}
+		free(a); free(p); free(q); free(b);
+	}
+	CHECK(bad == 0);
+}
+
 int main(void)
 {
 	int sizes[] = { 1, 2, 3, 63, 64, 65, 130 };
 	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
 		test_sizes(sizes[i]);
 	test_sets();
+	test_random();
 	return unit_done("rel");
 }
