@@ -3,17 +3,18 @@
 # (tools/memory-model/Documentation/litmus-tests.txt, "Performance": rings
 # of 10, 16 and 19 processes, written by bench/rcu-shape.sh) and RCU
 # readers against a grace period (C-RR-G+6 and +8, bench/rrg-shape.sh)
-# under linux-kernel.cat: bpfmm and herd7, each with and without
-# `-speedcheck true`, in one run.  (The emulated-lock tests of issue 27
-# are not here yet.)
+# and store buffering across 4 and 5 processes each in a critical section
+# of a lock emulated with cmpxchg_acquire (bench/lock-shape.sh), under
+# linux-kernel.cat: bpfmm and herd7, each with and without
+# `-speedcheck true`, in one run.
 #
 #   sh bench/frontier.sh            LIMIT=20 (CPU seconds a run may take)
 #
 # Every run is given LIMIT seconds of CPU with the tool's own -timeout
 # (herd7's and ours both count CPU time and print nothing when it runs
 # out): such a run shows ">LIMIT", and a ratio against it is a lower bound
-# (">Nx"). Twenty runs of at most LIMIT s each, most far shorter, keep
-# the script under five minutes at the default. For each test: the verdict of each run
+# (">Nx"). 28 runs of at most LIMIT s each, most far shorter: under ten
+# minutes at the default. For each test: the verdict of each run
 # (Observation word and counts, so the four can be compared), wall and
 # CPU seconds (GNU time), and the ratios herd7 / bpfmm in CPU time.
 # The kernel's model is read from the tree scripts/lkmm-tree.sh extracts;
@@ -32,6 +33,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 sh "$root/bench/rcu-shape.sh" "$tmp" 10 16 19 >"$tmp/files"
 sh "$root/bench/rrg-shape.sh" "$tmp" 6 8 >>"$tmp/files"
+sh "$root/bench/lock-shape.sh" "$tmp" 4 5 >>"$tmp/files"
 
 echo "frontier: RCU rings under linux-kernel.cat, CPU limit ${limit} s a run; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), bpfmm $(git -C "$root" rev-parse --short HEAD 2>/dev/null)"
@@ -52,6 +54,7 @@ printf '%-8s %-28s %-28s %-28s %-28s %s\n' test "bpfmm full" "bpfmm -speedcheck"
 while read -r f; do
 	case ${f##*/} in
 	C-RR-G+*) n=${f##*/C-}; n=${n%.litmus} ;;
+	C-SB+emulated-lock+*) n=${f##*+}; n=lock${n%.litmus} ;;
 	*) n=ring$(grep -c '^P[0-9]*(' "$f") ;;
 	esac
 	set -- $(run bf "$BPFMM" -notime -conf linux-kernel.cfg -timeout "$limit" "$f"); bf_w=$1 bf_c=$2 bf_v=$3

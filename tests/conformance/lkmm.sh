@@ -48,8 +48,10 @@ done
 # The generated RCU shapes of bench/ (rrg-shape.sh, rcu-shape.sh), with
 # the States count and Observation herd7 7.58 gives under linux-kernel.cfg
 # (measured 2026-12-05): RCU forbids a reader seeing the new y and the old
-# x across a grace period (3^N states), and a ring of readers and grace
-# periods is a cycle only with more readers than grace periods.
+# x across a grace period (3^N states), a ring of readers and grace
+# periods is a cycle only with more readers than grace periods, and a
+# lock emulated with cmpxchg_acquire / smp_store_release forbids store
+# buffering between its critical sections.
 shape() {   # NAME WANT-STATES WANT-OBSERVATION FILE
 	"$bpfmm" -notime -model linux-kernel.cat -I "$dir" "$4" >"$tmp/out" 2>"$tmp/err"
 	got="$(sed -n 's/^States //p' "$tmp/out") $(awk '/^Observation / { print $3, $4, $5 }' "$tmp/out")"
@@ -66,6 +68,8 @@ shape C-RR-G+6 729 "Never 0 729" "$(sh "$root/bench/rrg-shape.sh" "$tmp" 6)"
 shape C-RW-R+RW-R+RW-G+RW-G+RW-G+RW-G+RW-R+RW-R+RW-R+RW-R 1024 "Sometimes 1 1023" \
 	"$(sh "$root/bench/rcu-shape.sh" "$tmp" 10)"
 shape RRGGGGRRRRGGR 8192 "Sometimes 1 8191" "$(sh "$root/bench/rcu-shape.sh" "$tmp" RRGGGGRRRRGGR)"
+shape C-SB+emulated-lock+2 2 "Never 0 2" "$(sh "$root/bench/lock-shape.sh" "$tmp" 2)"
+shape C-SB+emulated-lock+3 6 "Never 0 6" "$(sh "$root/bench/lock-shape.sh" "$tmp" 3)"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
