@@ -7,6 +7,15 @@ HERD7=${HERD7:-$SHARED/tools/herd7/herd7}
 BPFMM=${BPFMM:-$root/build/bpfmm}
 MODEL=${MODEL:-$root/models/bpf.cat}
 
+# shape_count SCRIPT WHAT MIN N: exits 2 with a message unless N is a
+# whole number >= MIN (the count arguments of the shape generators)
+shape_count() {
+	case $4 in
+	''|*[!0-9]*) echo "$1: bad $2 count '$4'" >&2; exit 2 ;;
+	esac
+	[ "$4" -ge "$3" ] || { echo "$1: at least $3 $2(s)" >&2; exit 2; }
+}
+
 # find_gnu_time: sets TIMECMD to GNU time (/usr/bin/time), installing the
 # Debian package "time" when missing and running as root; empty if
 # unavailable (the caller then measures wall time only and says so).

@@ -10,14 +10,13 @@
 #
 # Usage: sh bench/lock-shape.sh DIR N...   Prints the names of the files.
 set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/bench/lib.sh"
 [ $# -ge 2 ] || { echo "usage: sh bench/lock-shape.sh DIR N..." >&2; exit 2; }
 dir=$1
 shift
 for n in "$@"; do
-	case $n in
-	''|*[!0-9]*) echo "lock-shape.sh: bad process count '$n'" >&2; exit 2 ;;
-	esac
-	[ "$n" -ge 2 ] || { echo "lock-shape.sh: at least two processes" >&2; exit 2; }
+	shape_count lock-shape.sh process 2 "$n"
 	f=$dir/C-SB+emulated-lock+$n.litmus
 	{
 		echo "C C-SB+emulated-lock+$n"

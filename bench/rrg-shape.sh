@@ -9,14 +9,13 @@
 #
 # Usage: sh bench/rrg-shape.sh DIR N...   Prints the names of the files.
 set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/bench/lib.sh"
 [ $# -ge 2 ] || { echo "usage: sh bench/rrg-shape.sh DIR N..." >&2; exit 2; }
 dir=$1
 shift
 for n in "$@"; do
-	case $n in
-	''|*[!0-9]*) echo "rrg-shape.sh: bad reader count '$n'" >&2; exit 2 ;;
-	esac
-	[ "$n" -ge 1 ] || { echo "rrg-shape.sh: at least one reader" >&2; exit 2; }
+	shape_count rrg-shape.sh reader 1 "$n"
 	f=$dir/C-RR-G+$n.litmus
 	{
 		echo "C C-RR-G+$n"
