@@ -25,9 +25,6 @@ source kernel/lib.sh
 variants=${JIT_ALL_VARIANTS:-mips64el mips64el-fixed}
 source tests/run/tests.sh
 run_setup
-pass=0 fail=0
-ok() { echo "PASS $*"; pass=$((pass + 1)); }
-ko() { echo "FAIL $*"; fail=$((fail + 1)); }
 
 for v in $variants; do
 	arch=$(variant_arch "$v")

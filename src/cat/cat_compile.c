@@ -269,27 +269,34 @@ static void top_set(stager *s, int sym, int slot)
 	s->top[sym] = slot;
 }
 
-/* The names of a top-level definition in scope, in operator nodes only
- * (under a binder a name may be a parameter or a local). */
-static void resolve(stager *s, cat_expr *e)
+/* f on each operand of an operator node; nothing under a binder (fun,
+ * let, match), where a name may be a parameter or a local, whose stage
+ * and definition are not known here.  The walk of hoist and resolve. */
+static void operands(stager *s, cat_expr *e, int st, void (*f)(stager *, cat_expr *, int))
 {
-	if (!e)
-		return;
 	switch (e->kind) {
-	case E_VAR:
-		e->topslot = top_get(s, e->sym);
-		return;
 	case E_FUN:
 	case E_LET:
 	case E_MATCH:
 		return;
 	default:
-		resolve(s, e->a);
-		resolve(s, e->b);
-		resolve(s, e->c);
+		f(s, e->a, st);
+		f(s, e->b, st);
+		f(s, e->c, st);
 		for (int i = 0; i < e->nargs; i++)
-			resolve(s, e->args[i]);
+			f(s, e->args[i], st);
 	}
+}
+
+/* The names of a top-level definition in scope, in operator nodes only. */
+static void resolve(stager *s, cat_expr *e, int unused)
+{
+	if (!e)
+		return;
+	if (e->kind == E_VAR)
+		e->topslot = top_get(s, e->sym);
+	else
+		operands(s, e, unused, resolve);
 }
 
 /* Every name a block binds at its own level is no longer known. */
@@ -357,9 +364,8 @@ static int stage_of_expr(stager *s, cat_expr *e)
 /* Hoisting: in a definition of stage st, a maximal part whose free
  * variables are all of earlier stages keeps its value while they do (the
  * LKMM's mb, of co stage for its last alternative, has four program-stage
- * ones).  Only operator nodes are entered: under a binder (fun, let,
- * match) a free variable may be a parameter, whose stage is not known
- * here.  Names and constants are not worth a cache slot. */
+ * ones).  Only operator nodes are entered (operands).  Names and
+ * constants are not worth a cache slot. */
 static void hoist(stager *s, cat_expr *e, int st)
 {
 	if (!e || e->kind == E_VAR || e->kind == E_TAG || e->kind == E_STRING ||
@@ -371,22 +377,15 @@ static void hoist(stager *s, cat_expr *e, int st)
 		e->xstage = (signed char)es;
 		return;
 	}
-	switch (e->kind) {
-	case E_FUN:
-	case E_LET:
-	case E_MATCH:
-		return;
-	default:
-		hoist(s, e->a, st);
-		hoist(s, e->b, st);
-		hoist(s, e->c, st);
-		for (int i = 0; i < e->nargs; i++)
-			hoist(s, e->args[i], st);
-	}
+	operands(s, e, st, hoist);
 }
 
 static void stage_block(stager *s, cat_block *b, bool in_proc)
 {
+	/* top-level names are resolved here (not inside `if "variant"`,
+	 * where s->resolve is false, nor in a procedure or forall body) */
+	const bool res = s->resolve && !in_proc;
+
 	for (int i = 0; i < b->n; i++) {
 		cat_instr *in = &b->v[i];
 		if (in->name)
@@ -413,10 +412,9 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 				if (bs > st)
 					st = bs;
 			}
-			bool res = s->resolve && !in_proc;
 			if (res && !in->rec)
 				for (int k = 0; k < in->nbinds; k++)
-					resolve(s, in->binds[k].e);
+					resolve(s, in->binds[k].e, 0);
 			for (int k = 0; k < in->nbinds; k++) {
 				cat_binding *bd = &in->binds[k];
 				if (res) {
@@ -439,21 +437,21 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 		case I_CHECK:
 			in->stage = in_proc ? STAGE_CO : stage_of_expr(s, in->e);
 			in->cid = s->nbind++;
-			if (s->resolve && !in_proc)
-				resolve(s, in->e);
+			if (res)
+				resolve(s, in->e, 0);
 			break;
 		case I_WITH:
 			set_stage(s, in->sym, STAGE_CO);
-			if (s->resolve && !in_proc) {
-				resolve(s, in->e);
+			if (res) {
+				resolve(s, in->e, 0);
 				top_set(s, in->sym, 0);
 			}
 			break;
 		case I_PROCEDURE:
 		case I_FORALL:
-			if (s->resolve && !in_proc) {
+			if (res) {
 				if (in->kind == I_FORALL)
-					resolve(s, in->e);
+					resolve(s, in->e, 0);
 				else
 					top_set(s, in->sym, 0);
 			}
@@ -463,22 +461,22 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 			stage_block(s, &in->body, in_proc);
 			break;
 		case I_IF_VARIANT: {
-			bool res = s->resolve;
+			bool outer = s->resolve;
 			s->resolve = false;
 			stage_block(s, &in->body, in_proc);
 			stage_block(s, &in->body2, in_proc);
-			s->resolve = res;
+			s->resolve = outer;
 			if (!in_proc)
 				forget_block(s, &in->body), forget_block(s, &in->body2);
 			break;
 		}
 		case I_ENUM:
-			if (s->resolve && !in_proc)
+			if (res)
 				top_set(s, in->sym, 0);
 			break;
 		case I_CALL:
-			if (s->resolve && !in_proc)
-				resolve(s, in->e);
+			if (res)
+				resolve(s, in->e, 0);
 			break;
 		default:
 			break;

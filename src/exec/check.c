@@ -269,21 +269,6 @@ static int prop_maybe(const prop *p, const partial *x)
 	return 2;
 }
 
-/* -speedcheck, before the model: drop the combinations of traces that
- * start with these when their final state already fails the filter or
- * cannot decide the condition. */
-static int skip_combination(void *arg, const litmus_test *t, const mem_domain *md,
-			    const trace *const *traces, int npicked)
-{
-	partial x = { t, md, traces, npicked };
-
-	(void)arg;
-	if (t->filter && prop_maybe(t->filter, &x) == 0)
-		return 1;
-	int h = prop_maybe(t->cond, &x);
-	return h != 2 && !relevant(t, h);
-}
-
 /* Without -speedcheck: only the filter, which is exact (an execution
  * it rejects counts nowhere: not in States, the witnesses or the flags,
  * on_execution), so combinations that already fail it need no model.
@@ -296,6 +281,20 @@ static int skip_filtered(void *arg, const litmus_test *t, const mem_domain *md,
 
 	(void)arg;
 	return prop_maybe(t->filter, &x) == 0;
+}
+
+/* -speedcheck, before the model: drop the combinations of traces that
+ * start with these when their final state already fails the filter or
+ * cannot decide the condition. */
+static int skip_combination(void *arg, const litmus_test *t, const mem_domain *md,
+			    const trace *const *traces, int npicked)
+{
+	partial x = { t, md, traces, npicked };
+
+	if (t->filter && skip_filtered(arg, t, md, traces, npicked))
+		return 1;
+	int h = prop_maybe(t->cond, &x);
+	return h != 2 && !relevant(t, h);
 }
 
 static int on_execution(void *arg, const execution *x)

@@ -29,10 +29,6 @@ arches=${RUN_ARCHES:-riscv64 arm64 x86_64}
 source tests/run/tests.sh
 run_setup
 
-pass=0 fail=0
-ok() { echo "PASS $*"; pass=$((pass + 1)); }
-ko() { echo "FAIL $*"; fail=$((fail + 1)); }
-
 for arch in $arches; do
 	rm -f "$logs"/run-build-*.seconds
 	t0=$(date +%s)

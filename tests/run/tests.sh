@@ -23,11 +23,16 @@ run_tests() {
 	tests+=(tests/litmus/bpf/*.litmus tests/run/*.litmus "$dir"/*.litmus)
 }
 
+# ok / ko MESSAGE: a passed or failed check of such a script (pass, fail)
+ok() { echo "PASS $*"; pass=$((pass + 1)); }
+ko() { echo "FAIL $*"; fail=$((fail + 1)); }
+
 # run_setup: for a script that boots guests (after kernel/lib.sh): SKIP
 # (exit 0) without the kernel tarball; packages, build/bpfmm and bpfgen;
 # sets nrandom, seed, shared, bpfmm, logs ($WORK/logs), tmp (removed on
-# exit) and the tests of run_tests.
+# exit), the tests of run_tests, and pass=0 fail=0 for ok / ko.
 run_setup() {
+	pass=0 fail=0
 	nrandom=${RUN_RANDOM:-200}
 	seed=${RUN_SEED:-7}
 	shared=${SHARED:-../shared}
