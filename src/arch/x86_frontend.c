@@ -18,6 +18,14 @@
  * Flags: `cmp`/`test` copy their operands to two hidden registers, and a
  * conditional jump compares those, so a jump depends (ctrl) on the reads
  * that fed the comparison.
+ *
+ * Access sizes (X86_64): an AT&T size suffix (movb movw movl movq, addb,
+ * xchgw, ...) or, without one, the register operand's width (%al 1, %ax
+ * 2, %eax 4, %rax 8) gives the access its size (ir_insn.size; 0: none
+ * known, the whole location). Byte and word accesses and accesses at an
+ * offset of a location are mixed-size (litmus_thread.mixed): refused
+ * without -variant mixed (docs/mixed-size.md, "x86"). A load zero-extends
+ * into the whole register, as herd7's does.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -87,6 +95,17 @@ static const x86_reg *find_reg(const char *name)
 	return NULL;
 }
 
+/* The width in bytes of an X86_64 register name: rax 8, eax / r8d 4,
+ * ax / r8w 2, al / r8b 1 (the table keeps that order for the 16
+ * general-purpose registers); the others 8. */
+static int reg_width(const char *name)
+{
+	for (size_t i = 0; i < 64; i++)
+		if (!strcasecmp(name, x86_regs[i].name))
+			return 8 >> (i % 4);
+	return 8;
+}
+
 static bool x64_is_register(const char *name)
 {
 	return find_reg(name) != NULL;
@@ -120,6 +139,7 @@ typedef struct {
 	int nrets;
 	const char *insn_text;
 	srcpos insn_pos;
+	int reg_width;  /* the width of the register parse_reg_name read */
 	diag *d;
 } x86_parser;
 
@@ -129,6 +149,7 @@ typedef struct {
 	xop_kind k;
 	opnd o;         /* XO_REG / XO_IMM: the value; XO_MEM: the base */
 	int64_t off;    /* XO_MEM: offset from the base */
+	int width;      /* XO_REG, X86_64: the register's width in bytes */
 } xop;
 
 static int unknown_insn(x86_parser *xp)
@@ -161,6 +182,7 @@ static int parse_reg_name(x86_parser *xp, opnd *o)
 	if (!(xp->att ? x64_is_register(name) : x32_is_register(name)))
 		return diag_error(xp->d, at, "invalid %s register '%s'",
 				  xp->att ? "X86_64" : "X86", name);
+	xp->reg_width = reg_width(name);
 	o->kind = OPND_REG;
 	return intern(xp, name, &o->reg);
 }
@@ -213,7 +235,10 @@ static int parse_att_operand(x86_parser *xp, xop *x)
 		return parse_imm_value(xp, x);
 	if (lex_accept(lx, "%")) {
 		x->k = XO_REG;
-		return parse_reg_name(xp, &x->o);
+		if (parse_reg_name(xp, &x->o))
+			return -1;
+		x->width = xp->reg_width;
+		return 0;
 	}
 	x->k = XO_MEM;
 	if (lex_peek_number(lx) && lex_int(lx, &x->off, "an offset"))
@@ -288,11 +313,29 @@ static ir_insn *new_insn(x86_parser *xp, ir_op op)
 	return in;
 }
 
-static void set_mem(ir_insn *in, const xop *m, int size)
+/* The memory operand m of `in`, an access of `size` bytes (0: the whole
+ * location). A byte or word access, or one at an offset, is mixed-size. */
+static void set_mem(x86_parser *xp, ir_insn *in, const xop *m, int size)
 {
 	in->a = m->o;
 	in->off = m->off;
 	in->size = size;
+	if ((size && size < 4) || m->off) {
+		if (!xp->th->mixed) {
+			xp->th->mixed = true;
+			xp->th->mixed_pos = xp->insn_pos;
+		}
+	}
+}
+
+/* The size of an instruction's access: its suffix, else (X86_64) the
+ * width of its first register operand, else 0. */
+static int op_size(const x86_parser *xp, int size, const xop *ops, int n)
+{
+	for (int i = 0; i < n && !size && xp->att; i++)
+		if (ops[i].k == XO_REG)
+			size = ops[i].width;
+	return size;
 }
 
 static const struct { const char *name; alu_op alu; } x86_alus[] = {
@@ -365,7 +408,7 @@ static int load_scratch(x86_parser *xp, const xop *m, int size, int *reg)
 		return -1;
 	in = new_insn(xp, IR_LOAD);
 	in->dst = *reg;
-	set_mem(in, m, size);
+	set_mem(xp, in, m, size);
 	return 0;
 }
 
@@ -405,7 +448,7 @@ static int lower_alu(x86_parser *xp, alu_op alu, bool lock, int size, xop *ops)
 		in = new_insn(xp, IR_RMW);
 		in->split = true;
 		in->alu = alu;
-		set_mem(in, &ops[0], size);
+		set_mem(xp, in, &ops[0], size);
 		in->b = ops[1].o;
 		in->tags_r = in->tags_w = TAG(X86_TAG_X);
 		return 0;
@@ -419,7 +462,7 @@ static int lower_alu(x86_parser *xp, alu_op alu, bool lock, int size, xop *ops)
 	in->a = (opnd){ .kind = OPND_REG, .reg = tmp };
 	in->b = ops[1].o;
 	in = new_insn(xp, IR_STORE);
-	set_mem(in, &ops[0], size);
+	set_mem(xp, in, &ops[0], size);
 	in->b = (opnd){ .kind = OPND_REG, .reg = tmp };
 	return 0;
 }
@@ -486,6 +529,7 @@ static int parse_alu(x86_parser *xp, const char *m, bool lock, int size)
 		return FE_NOT_MINE;
 	if (parse_operands(xp, ops, 2))
 		return -1;
+	size = op_size(xp, size, ops, 2);
 	return lower_alu(xp, x86_alus[i].alu, lock, size, ops);
 }
 
@@ -500,16 +544,17 @@ static int parse_mov(x86_parser *xp, const char *m, bool lock, int size)
 		return FE_NOT_MINE;
 	if (parse_operands(xp, ops, 2))
 		return -1;
+	size = op_size(xp, size, ops, 2);
 	if (ops[0].k == XO_MEM && ops[1].k != XO_MEM) {
 		in = new_insn(xp, IR_STORE);
-		set_mem(in, &ops[0], size);
+		set_mem(xp, in, &ops[0], size);
 		in->b = ops[1].o;
 		return 0;
 	}
 	if (ops[0].k == XO_REG && ops[1].k == XO_MEM) {
 		in = new_insn(xp, IR_LOAD);
 		in->dst = ops[0].o.reg;
-		set_mem(in, &ops[1], size);
+		set_mem(xp, in, &ops[1], size);
 		return 0;
 	}
 	if (ops[0].k == XO_REG) {
@@ -539,7 +584,7 @@ static int parse_xchg(x86_parser *xp, const xop *opsin, bool lock, int size)
 		in = new_insn(xp, IR_RMW);
 		in->split = true;
 		in->alu = ALU_MOVB;
-		set_mem(in, &ops[1], size);
+		set_mem(xp, in, &ops[1], size);
 		in->dst = ops[0].o.reg;
 		in->b = ops[0].o;
 		in->tags_r = in->tags_w = TAG(X86_TAG_X);
@@ -572,6 +617,7 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 		return FE_NOT_MINE;
 	if (parse_operands(xp, ops, 2))
 		return -1;
+	size = op_size(xp, size, ops, 2);
 	if (!strcmp(m, "xchg"))
 		return parse_xchg(xp, ops, lock, size);
 	if (ops[0].k != XO_MEM || ops[1].k != XO_REG)
@@ -583,7 +629,7 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 		in = new_insn(xp, IR_RMW);
 		in->split = true;
 		in->alu = ALU_ADD;
-		set_mem(in, &ops[0], size);
+		set_mem(xp, in, &ops[0], size);
 		in->dst = ops[1].o.reg;
 		in->b = ops[1].o;
 		in->tags_r = in->tags_w = TAG(X86_TAG_X);
@@ -600,13 +646,20 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 	if (intern(xp, xp->att ? "rax" : "EAX", &acc) || intern(xp, FLAG_A, &fa)
 	    || intern(xp, FLAG_B, &fb))
 		return -1;
-	in = new_insn(xp, IR_MOV);
+	/* a narrow CMPXCHG compares the accumulator's low bytes (the read
+	 * is zero-extended) */
+	in = new_insn(xp, size && size < 8 ? IR_ALU : IR_MOV);
 	in->dst = fa;
 	in->a = (opnd){ .kind = OPND_REG, .reg = acc };
+	if (size && size < 8) {
+		in->alu = ALU_AND;
+		in->b = (opnd){ .kind = OPND_IMM,
+				.imm = value_int((int64_t)(((uint64_t)1 << (8 * size)) - 1)) };
+	}
 	in = new_insn(xp, IR_CAS);
-	set_mem(in, &ops[0], size);
+	set_mem(xp, in, &ops[0], size);
 	in->dst = acc;
-	in->b = (opnd){ .kind = OPND_REG, .reg = acc };
+	in->b = (opnd){ .kind = OPND_REG, .reg = size && size < 8 ? fa : acc };
 	in->c = ops[1].o;
 	in->tags_r = in->tags_w = in->tags_fail = TAG(X86_TAG_X);
 	in = new_insn(xp, IR_MOV);
@@ -628,6 +681,7 @@ static int parse_compare(x86_parser *xp, const char *m, bool lock, int size)
 		return FE_NOT_MINE;
 	if (parse_operands(xp, ops, 2))
 		return -1;
+	size = op_size(xp, size, ops, 2);
 	opnd a = ops[0].o, b = ops[1].o;
 	for (int k = 0; k < 2; k++)
 		if (ops[k].k == XO_MEM) {

@@ -2,14 +2,16 @@
 # Differential test of our hardware models against the reference
 # simulator's own models of the same architectures.
 #
-#   tests/diff/hw-diff.sh ARCH [COUNT [SEED]]      ARCH: aarch64 aarch64-zr aarch64-mixed riscv ppc arm x86 mips
+#   tests/diff/hw-diff.sh ARCH [COUNT [SEED]]      ARCH: aarch64 aarch64-zr aarch64-mixed riscv ppc arm x86 x86-mixed mips
 #
 # Generates COUNT (default 100) tests with build/hwgen --arch ARCH --seed
 # SEED (default 1) and runs them through herd7 with ITS model of ARCH
 # (aarch64.cat, riscv.cat, ppc.cat, arm.cat, x86tso.cat from
 # $SHARED/reference-models/herd-lib) and through bpfmm with OUR model
 # (models/aarch64.cat, riscv.cat, ppc.cat, arm.cat, x86tso.cat). aarch64-mixed:
-# sized accesses, both tools with -variant mixed (docs/mixed-size.md). aarch64-zr is
+# sized accesses, both tools with -variant mixed (docs/mixed-size.md); x86-mixed:
+# the same for X86_64, herd7 with its x86tso-mixed.cat, bpfmm with our
+# x86tso.cat (whose `if "mixed"` part is the mixed-size one). aarch64-zr is
 # AArch64 with hwgen's zero-destination-register class (atomics and
 # exclusives into XZR / WZR behind branches and picks, read back;
 # docs/aarch64-model.md). The comparison
@@ -49,7 +51,7 @@ SHARED=${SHARED:-$root/../shared}
 arch=${1:-}
 count=${2:-100}
 seed=${3:-1}
-cases='' cases_on=0 variant=''
+cases='' cases_on=0 variant='' herd_model=''
 case $arch in
 aarch64|aarch64-zr) model=aarch64.cat ;;
 aarch64-mixed) model=aarch64.cat variant='-variant mixed' ;;
@@ -61,12 +63,14 @@ arm) model=arm.cat cases=$root/tests/litmus/arm cases_on=1
 	EXPLAIN_ARGS=${EXPLAIN_ARGS--skipchecks scXX}
 	EXPLAIN_WHY=${EXPLAIN_WHY-the scXX check our arm.cat leaves out, docs/arm-model.md} ;;
 x86) model=x86tso.cat ;;
+x86-mixed) model=x86tso.cat herd_model=x86tso-mixed.cat variant='-variant mixed' ;;
 mips) model=mips.cat cases=$root/tests/litmus/mips cases_on=1 ;;
-*) echo "usage: $0 aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|mips [COUNT [SEED]]" >&2; exit 2 ;;
+*) echo "usage: $0 aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips [COUNT [SEED]]" >&2; exit 2 ;;
 esac
 lib=$SHARED/reference-models/herd-lib
+herd_model=${herd_model:-$model}
 if [ ! -d "$SHARED" ]; then echo "SKIP: no shared directory at $SHARED"; exit 0; fi
-if [ ! -f "$lib/$model" ]; then echo "SKIP: no reference model $lib/$model"; exit 0; fi
+if [ ! -f "$lib/$herd_model" ]; then echo "SKIP: no reference model $lib/$herd_model"; exit 0; fi
 if [ "$arch" = mips ]; then
 	# one herd-diff.sh run: mips_run PART BPFMM-MODEL-ARGS HERD7-MODEL-ARGS [VAR=VALUE...]
 	mips_run() {
@@ -108,7 +112,7 @@ if [ "$arch" = mips ]; then
 	exit
 fi
 EXPLAIN_ARGS=${EXPLAIN_ARGS:-} EXPLAIN_WHY=${EXPLAIN_WHY:-} SHARED=$SHARED MODEL=$root/models/$model \
-	MODEL_ARGS="-model $root/models/$model${variant:+ $variant}" HERD_MODEL_ARGS="-I $lib -model $model${variant:+ $variant}" \
+	MODEL_ARGS="-model $root/models/$model${variant:+ $variant}" HERD_MODEL_ARGS="-I $lib -model $herd_model${variant:+ $variant}" \
 	GEN=${HWGEN:-$root/build/hwgen} GEN_FLAGS="--arch $arch" \
 	CATALOGUE=0 CASES=$cases_on CASES_DIR=${cases:-none} BATCH=${BATCH:-10} BPFMM_TOTAL=${BPFMM_TOTAL:-1200} FAILDIR=${FAILDIR:-$root/build/hw-diff-failures/$arch} \
 	exec sh "$root/tests/diff/herd-diff.sh" "$count" "$seed"

@@ -11,8 +11,8 @@
 # an explained one, hw-diff.sh); prints "SKIP" without $SHARED. MIPS runs
 # three comparisons per test (hw-diff.sh): MIPS_COUNT (default COUNT) sets
 # its number of tests apart (make check's slice: 20); MIXED_COUNT (default
-# COUNT) that of aarch64-mixed, the mixed-size class (-variant mixed on
-# both tools, docs/mixed-size.md; make check's slice: 40).
+# COUNT) that of each mixed-size class, aarch64-mixed and x86-mixed
+# (-variant mixed on both tools, docs/mixed-size.md; make check's slice: 40).
 #
 #   tests/diff/hw-slice.sh [COUNT [SEED[,SEED...] [ARCH...]]]
 set -u
@@ -21,7 +21,7 @@ SHARED=${SHARED:-$root/../shared}
 count=${1:-100}
 seed=${2:-1}
 [ $# -ge 2 ] && shift 2 || set --
-[ $# -gt 0 ] || set -- aarch64 aarch64-zr aarch64-mixed riscv ppc x86 arm mips
+[ $# -gt 0 ] || set -- aarch64 aarch64-zr aarch64-mixed riscv ppc x86 x86-mixed arm mips
 zr_count=${ZR_COUNT:-$((count / 4))}
 if [ ! -x "$SHARED/tools/herd7/herd7" ]; then echo "SKIP: herd7 not found under $SHARED"; exit 0; fi
 case $seed in *[!0-9,]*|'') echo "usage: $0 [COUNT [SEED[,SEED...] [ARCH...]]]" >&2; exit 2 ;; esac
@@ -33,7 +33,7 @@ for arch in "$@"; do
 		case $arch in aarch64) n=$((count - zr_count)) ;; aarch64-zr) n=$zr_count ;; esac ;;
 	esac
 	[ "$arch" = mips ] && n=${MIPS_COUNT:-$count}
-	[ "$arch" = aarch64-mixed ] && n=${MIXED_COUNT:-$count}
+	case $arch in *-mixed) n=${MIXED_COUNT:-$count} ;; esac
 	out=$(SHARED=$SHARED sh "$root/tests/diff/hw-diff.sh" "$arch" "$n" "$seed" 2>&1)
 	echo "$out" | grep -E '^(FAIL|EXPLAINED|   |note|explained classes)' | sed "s/^/$arch: /"
 	line=$(echo "$out" | tail -n 1)

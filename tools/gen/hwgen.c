@@ -3,7 +3,7 @@
  * differential testing of our hardware models against the reference
  * simulator's (tests/diff/hw-diff.sh).
  *
- *   hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|mips --seed N [--count K] [--first I]
+ *   hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] [--first I]
  *         [--prefix NAME] [--outdir DIR]
  *
  * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
@@ -55,6 +55,7 @@
  *   (CMP, SUBS or ANDS + BNE / BEQ, or CBZ / CBNZ; with or without ISB).
  * x86: MOV loads and stores, XCHG, LOCK ADD, LOCK INC, MFENCE, LFENCE,
  *   SFENCE (herd7's X86 dialect has no LOCK XADD / CMPXCHG).
+ * x86, --arch x86-mixed: X86_64 sized accesses (x86mx_access below).
  * MIPS (herd7's syntax only): reads lw, ll; writes sw, ll + sc without a
  *   retry loop (the SC storing the value, or the old value plus it: a
  *   fetch-add); links: sync, address dependency (daddu of a zero made by
@@ -1187,6 +1188,115 @@ static void x86_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 		cell(t, "%s", PICK(r, f));
 }
 
+/* ====================================================== x86: mixed-size */
+
+/*
+ * --arch x86-mixed (issue 29): X86_64 (AT&T) tests of the shapes with
+ * every access drawn with a size suffix (movb movw movl movq, xchgX,
+ * lock addX, lock incX) and the register of that width (%al %ax %eax
+ * %rax), at an aligned offset of its 64-bit location (OFF(%r8) with
+ * r8 = x, r9 = y, r10 = z); values that span bytes (257, 514) half the
+ * time; links: nothing or mfence (herd7's X86_64 has no lfence / sfence).
+ * Values never carry out of an access (herd7 does not wrap them,
+ * docs/mixed-size.md). Run with -variant mixed on both tools.
+ */
+static const char *const x86mx_r64[] = { "rax", "rbx", "rcx", "rdx", "rsi", "rdi" };
+static const char *const x86mx_r32[] = { "eax", "ebx", "ecx", "edx", "esi", "edi" };
+static const char *const x86mx_r16[] = { "ax", "bx", "cx", "dx", "si", "di" };
+static const char *const x86mx_r8[] = { "al", "bl", "cl", "dl", "sil", "dil" };
+
+static const char *x86mx_reg(int i, int size)
+{
+	const char *const *t = size == 8 ? x86mx_r64 : size == 4 ? x86mx_r32
+		: size == 2 ? x86mx_r16 : x86mx_r8;
+	return t[i % 6];
+}
+
+static void x86mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	static const int sizes[] = { 1, 2, 4, 8 };
+	static const char sfx[] = { 0, 'b', 'w', 0, 'l', 0, 0, 0, 'q' };
+	int size = PICK(r, sizes), ri = t->nextreg++;
+	int off = size < 8 && chance(r, 50) ? size * (int)rnd(r, (unsigned)(8 / size)) : 0;
+	char ad[24], o[24];
+	char c = sfx[size];
+
+	(void)lk;
+	out->n = 0;
+	init(t, "r%d=%s", 8 + a->loc, locname[a->loc]);
+	if (off)
+		sprintf(ad, "%d(%%r%d)", off, 8 + a->loc);
+	else
+		sprintf(ad, "(%%r%d)", 8 + a->loc);
+	if (!a->w) {
+		if (chance(r, 85)) {
+			cell(t, "mov%c %s,%%%s", c, ad, x86mx_reg(ri, size));
+			snprintf(o, sizeof o, "%s", x86mx_reg(ri, 8));
+			observe(t, o);
+		} else {   /* a locked read that writes back what it read */
+			cell(t, "lock add%c $0,%s", c, ad);
+		}
+		return;
+	}
+	int val = size > 1 && chance(r, 50) ? a->val * 0x101 : a->val;
+	int k = (int)rnd(r, 7);
+	if (k <= 1) {
+		cell(t, "mov%c $%d,%s", c, val, ad);
+	} else if (k == 2) {
+		cell(t, "movq $%d,%%%s", val, x86mx_reg(ri, 8));
+		cell(t, "mov%c %%%s,%s", c, x86mx_reg(ri, size), ad);
+	} else if (k <= 4) {
+		cell(t, "movq $%d,%%%s", val, x86mx_reg(ri, 8));
+		cell(t, "xchg%c %%%s,%s", c, x86mx_reg(ri, size), ad);
+		snprintf(o, sizeof o, "%s", x86mx_reg(ri, 8));
+		observe(t, o);
+	} else if (k == 5) {
+		cell(t, "lock add%c $%d,%s", c, val, ad);
+	} else {
+		cell(t, "lock inc%c %s", c, ad);
+	}
+}
+
+/* herd7 (5feffe4) rejects, with "Size mismatch", a test with a locked
+ * byte or word ADD / INC smaller than every plain access (mov, xchg) of
+ * the test and than 4 bytes: measured, a herd7 limit, not x86's. */
+static int x86mx_herd_ok(thr *th, int nt)
+{
+	static const char *const sz = "bwlq";
+	int plain = 4, locked = 8;
+
+	for (int i = 0; i < nt; i++)
+		for (int c = 0; c < th[i].n; c++) {
+			const char *p = th[i].cell[c], *q = strchr(p, ':');
+			int k;
+			if (q && q[1] == ' ')
+				p = q + 2;   /* a label */
+			if (!strchr(p, '('))
+				continue;
+			if (!strncmp(p, "lock ", 5)) {
+				p += 8;    /* after "lock add" / "lock inc" */
+				k = (int)(strchr(sz, *p) - sz);
+				if (1 << k < locked)
+					locked = 1 << k;
+			} else {
+				p += !strncmp(p, "mov", 3) ? 3 : 4;
+				k = (int)(strchr(sz, *p) - sz);
+				if (1 << k < plain)
+					plain = 1 << k;
+			}
+		}
+	return locked >= plain;
+}
+
+static void x86mx_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	(void)s;
+	(void)b;
+	memset(lk, 0, sizeof *lk);
+	if (chance(r, 40))
+		cell(t, "mfence");
+}
+
 /* ================================================================ MIPS */
 
 /* herd7's MIPS syntax only (lib/MIPSParser.mly): lw / sw, ll / sc, sync,
@@ -1321,19 +1431,21 @@ static const arch arches[] = {
 	{ "ppc", "PPC", ppc_access, ppc_link },
 	{ "arm", "ARM", arm_access, arm_link },
 	{ "x86", "X86", x86_access, x86_link },
+	{ "x86-mixed", "X86_64", x86mx_access, x86mx_link },
 	{ "mips", "MIPS", mips_access, mips_link },
 };
 
-static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix, const char *dir)
+/* Draws the threads of test idx of seed (attempt 0; later attempts are
+ * other draws, see write_test) into th; returns the shape. */
+static const shape *draw_test(const arch *ar, uint64_t seed, int idx, int attempt, thr *th,
+			      int *written, rng_t *r)
 {
-	uint64_t s = seed * 1000003ull + (uint64_t)idx * 7919ull + 17;
-	rng_t r = { splitmix(&s) };
-	const shape *sh = &shapes[rnd(&r, sizeof shapes / sizeof *shapes)];
-	thr th[MAXT];
-	int written[3] = { 0, 0, 0 };
-	char name[96], path[512];
+	uint64_t s = seed * 1000003ull + (uint64_t)idx * 7919ull + 17 + (uint64_t)attempt * 104729ull;
+	*r = (rng_t){ splitmix(&s) };
+	const shape *sh = &shapes[rnd(r, sizeof shapes / sizeof *shapes)];
 
-	memset(th, 0, sizeof th);
+	memset(th, 0, sizeof *th * MAXT);
+	memset(written, 0, sizeof *written * 3);
 	for (int i = 0; i < sh->nt; i++) {
 		thr *t = &th[i];
 		t->id = i;
@@ -1343,15 +1455,30 @@ static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix
 		for (int j = 0; j < sh->na[i]; j++) {
 			const acc *a = &sh->a[i][j];
 			if (j > 0)
-				ar->link(&r, t, &sr, a, &lk);
-			ar->access(&r, t, a, &lk, &sr);
+				ar->link(r, t, &sr, a, &lk);
+			ar->access(r, t, a, &lk, &sr);
 			if (a->w)
 				written[a->loc] = 1;
 		}
 		if (t->pending_label)
 			cell(t, "NOP");
-		if (!strcmp(ar->name, "x86") && 0)
-			continue;
+	}
+	return sh;
+}
+
+static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix, const char *dir)
+{
+	thr th[MAXT];
+	int written[3];
+	char name[96], path[512];
+	rng_t r;
+	const shape *sh;
+
+	/* x86-mixed: a test herd7 rejects (x86mx_herd_ok) is drawn again */
+	for (int attempt = 0;; attempt++) {
+		sh = draw_test(ar, seed, idx, attempt, th, written, &r);
+		if (strcmp(ar->name, "x86-mixed") || x86mx_herd_ok(th, sh->nt))
+			break;
 	}
 	snprintf(name, sizeof name, "%s-%llu-%04d", prefix, (unsigned long long)seed, idx);
 	snprintf(path, sizeof path, "%s/%s.litmus", dir, name);
@@ -1368,7 +1495,7 @@ static int write_test(const arch *ar, uint64_t seed, int idx, const char *prefix
 		if (th[i].ninit)
 			fprintf(f, "\n");
 	}
-	if (!strcmp(ar->name, "aarch64-mixed")) {
+	if (!strcmp(ar->name, "aarch64-mixed") || !strcmp(ar->name, "x86-mixed")) {
 		/* 64-bit locations and observed registers (herd7 prints an
 		 * undeclared register as a 32-bit int) */
 		for (int l = 0; l < 3; l++) {
@@ -1452,7 +1579,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(o, "--outdir") && v) {
 			dir = v;
 		} else {
-			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|mips --seed N [--count K] "
+			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] "
 				"[--first I] [--prefix NAME] [--outdir DIR]\n");
 			return 2;
 		}
