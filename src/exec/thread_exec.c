@@ -1118,6 +1118,22 @@ static int emit_linked_write(runner *r, pathpos *q, const ir_insn *in, int loc, 
 	return ew;
 }
 
+/* Mixed-size mode: the operands of a read-modify-write of `size` bytes
+ * (1, 2 or 4) as the instruction compares them, on the narrow value:
+ * sign-extended for a signed min / max (sign), else zero-extended (the
+ * unsigned min / max, the comparison of a CAS). An address is kept. The
+ * other operations need nothing: the write keeps the low bytes. */
+static value narrow(value v, int size, bool sign)
+{
+	uint64_t m = ((uint64_t)1 << (8 * size)) - 1, x = (uint64_t)v.off & m;
+
+	if (v.sym >= 0)
+		return v;
+	if (sign && (x >> (8 * size - 1)) & 1)
+		x |= ~m;
+	return value_int((int64_t)x);
+}
+
 /* One value returned by a read: the events of the instruction, then the
  * rest of the path (or, when the value has no meaning here, a `bad`
  * trace: see meaningless). Returns 0, or < 0. */
@@ -1144,8 +1160,14 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
 		/* fetch, xchg and lock atomics are ONE event that both
 		 * reads and writes (as in herd7's BPF semantics); herd7
 		 * also counts a dependency into the operand as addr */
-		value nv;
-		if (!ir_alu(in->alu, old, value_of(&in->b, r), &nv))
+		value nv, ov = old, bv = value_of(&in->b, r);
+		if (r->md->mixed && in->size && in->size < MIXED_WIDTH
+		    && in->alu >= ALU_SMIN && in->alu <= ALU_UMAX) {
+			bool sign = in->alu == ALU_SMIN || in->alu == ALU_SMAX;
+			ov = narrow(ov, in->size, sign);
+			bv = narrow(bv, in->size, sign);
+		}
+		if (!ir_alu(in->alu, ov, bv, &nv))
 			return no_alu(r, &q, in, old, value_of(&in->b, r));
 		const uint64_t *data = oset(r, &in->b, TAINT), *vdata = oset(r, &in->b, VTAINT);
 		dset vall = tmp(r, T_X);
@@ -1173,7 +1195,10 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
 			read_result(r, in->dst, old, e);
 	} else { /* IR_CAS: a read, and a write linked by rmw on success */
 		/* atomic_add_unless succeeds on a difference */
-		bool ok = value_eq(old, value_of(&in->b, r)) != (in->cmp == CMP_NE);
+		value bv = value_of(&in->b, r);
+		if (r->md->mixed && in->size && in->size < MIXED_WIDTH)
+			bv = narrow(bv, in->size, false);   /* old is zero-extended */
+		bool ok = value_eq(old, bv) != (in->cmp == CMP_NE);
 		value nv = value_of(&in->c, r);
 		int st;
 		if (ok && in->alu_new && !ir_alu(in->alu, old, nv, &nv))

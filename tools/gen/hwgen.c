@@ -692,12 +692,17 @@ static void a64zr_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
 /*
  * --arch aarch64-mixed (issue 29): the shapes with every access drawn with
  * a size (byte, halfword, word, doubleword) at an aligned offset of its
- * 64-bit location (LDRB LDRH LDRSB LDRSH LDR W/X, LDARB/H, LDAPRB/H; STRB
- * STRH STR W/X, STLRB/H; SWPB/H, LD<op>B/H and ST<op>B/H with ADD EOR SET
- * CLR), values that span bytes (0x101...), links as for --arch aarch64.
+ * 64-bit location (LDRB LDRH LDRSB LDRSH LDR W/X, LDARB/H, LDAPRB/H,
+ * LD{A}XRB/H alone, LDP of both words; STRB STRH STR W/X, STLRB/H, STP of
+ * both words; SWPB/H, LD<op>B/H and ST<op>B/H with ADD EOR SET CLR SMAX
+ * SMIN UMAX UMIN; CAS{B,H} with a drawn compare value; LD{A}XR{B,H} +
+ * ST{L}XR{B,H}), values that span bytes (0x101...), links as for
+ * --arch aarch64. (Since the CAS / exclusive / pair / min-max forms were
+ * added, a seed draws other tests than before.)
  * Run with -variant mixed on both tools (tests/diff/hw-diff.sh).
  */
-static const char *const mx_ops[] = { "ADD", "EOR", "SET", "CLR" };
+static const char *const mx_ops[] = { "ADD", "EOR", "SET", "CLR", "SMAX", "SMIN", "UMAX", "UMIN" };
+static const char *const mx_ops0[] = { "ADD", "EOR", "SET", "CLR", "SMAX", "UMAX" };   /* x op 0 = x */
 
 /* [Xn] or [Xn,#off] for an access of `size` bytes (plain forms only). */
 static void mx_address(rng_t *r, thr *t, int loc, const linkres *lk, int size, int plain, char *ad)
@@ -711,29 +716,45 @@ static void mx_address(rng_t *r, thr *t, int loc, const linkres *lk, int size, i
 	}
 }
 
+/* "B", "H" or "" (W / X register) for an access of `size` bytes. */
+static const char *mx_sfx(int size)
+{
+	return size == 1 ? "B" : size == 2 ? "H" : "";
+}
+
 static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
 	static const int sizes[] = { 1, 2, 4, 8 };
-	int size = PICK(r, sizes), k = (int)rnd(r, 10);
-	char ad[48], v[24], b[24];
+	int size = PICK(r, sizes), k = (int)rnd(r, 13);
+	char ad[48], v[24], b[24], rr = size == 8 ? 'X' : 'W';
 
 	out->n = 0;
 	out->wloc = a->w ? a->loc : -1;
 	if (!a->w) {
 		int d = a64_reg(t);
-		if (k <= 6 || size > 2) {
+		if (k == 10 && size == 8) {     /* LDP: both words of the location */
+			int d2 = a64_reg(t);
+			a64_address(r, t, a->loc, lk, 0, ad);
+			cell(t, "LDP W%d,W%d,%s", d, d2, ad);
+			sprintf(b, "X%d", d2);
+			observe(t, b);
+			add_src(out, b);
+		} else if (k >= 10 && size <= 2) {   /* an exclusive load alone */
+			a64_address(r, t, a->loc, lk, 0, ad);
+			cell(t, "LD%sXR%s W%d,%s", chance(r, 50) ? "A" : "", mx_sfx(size), d, ad);
+		} else if (k <= 6 || size > 2) {
 			static const char *const l1[] = { "LDRB", "LDRB", "LDRSB", "LDARB", "LDAPRB" };
 			static const char *const l2[] = { "LDRH", "LDRH", "LDRSH", "LDARH", "LDAPRH" };
 			static const char *const l4[] = { "LDR", "LDR", "LDAR", "LDAPR" };
 			const char *m = size == 1 ? PICK(r, l1) : size == 2 ? PICK(r, l2) : PICK(r, l4);
 			int plain = !strncmp(m, "LDR", 3);
 			mx_address(r, t, a->loc, lk, size, plain, ad);
-			cell(t, "%s %c%d,%s", m, size == 8 ? 'X' : 'W', d, ad);
+			cell(t, "%s %c%d,%s", m, rr, d, ad);
 		} else {           /* LD<op>B/H with a zero operand */
 			int z = a64_reg(t);
 			a64_address(r, t, a->loc, lk, 0, ad);
 			cell(t, "MOV W%d,#0", z);
-			cell(t, "LD%s%s%s W%d,W%d,%s", PICK(r, mx_ops), PICK(r, a64_ord), size == 1 ? "B" : "H",
+			cell(t, "LD%s%s%s W%d,W%d,%s", PICK(r, mx_ops0), PICK(r, a64_ord), mx_sfx(size),
 			     z, d, ad);
 		}
 		sprintf(v, "X%d", d);
@@ -753,9 +774,39 @@ static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs
 		cell(t, "MOV W%d,#%d", d, val);
 		sprintf(v, "W%d", d);
 	}
-	if (size == 8)
-		v[0] = 'X';
-	if (k <= 6 || size > 2) {
+	v[0] = rr;
+	if (k == 10) {          /* CAS{B,H}: the compare value drawn, success or not */
+		int c = a64_reg(t);
+		a64_address(r, t, a->loc, lk, 0, ad);
+		cell(t, "MOV W%d,#%d", c, chance(r, 50) ? 0 : (int)rnd(r, 3));
+		cell(t, "CAS%s%s %c%d,%s,%s", PICK(r, a64_ord), mx_sfx(size), rr, c, v, ad);
+		sprintf(b, "X%d", c);
+		observe(t, b);
+		add_src(out, b);
+		return;
+	}
+	if (k == 11) {          /* LD{A}XR{B,H} + ST{L}XR{B,H} */
+		int o = a64_reg(t), st = a64_reg(t);
+		a64_address(r, t, a->loc, lk, 0, ad);
+		cell(t, "LD%sXR%s %c%d,%s", chance(r, 50) ? "A" : "", mx_sfx(size), rr, o, ad);
+		cell(t, "ST%sXR%s W%d,%s,%s", chance(r, 50) ? "L" : "", mx_sfx(size), st, v, ad);
+		sprintf(b, "X%d", st);
+		observe(t, b);
+		add_src(out, b);
+		if (chance(r, 30)) {
+			sprintf(b, "X%d", o);
+			observe(t, b);
+			add_src(out, b);
+		}
+		return;
+	}
+	if (k == 12 && size == 8) {   /* STP: the value in both words */
+		v[0] = 'W';
+		a64_address(r, t, a->loc, lk, 0, ad);
+		cell(t, "STP %s,%s,%s", v, v, ad);
+		return;
+	}
+	if (k <= 6 || size > 2 || k == 12) {
 		static const char *const s1[] = { "STRB", "STRB", "STLRB" };
 		static const char *const s2[] = { "STRH", "STRH", "STLRH" };
 		static const char *const s4[] = { "STR", "STR", "STLR" };
@@ -765,7 +816,7 @@ static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs
 		return;
 	}
 	a64_address(r, t, a->loc, lk, 0, ad);
-	const char *sz = size == 1 ? "B" : "H";
+	const char *sz = mx_sfx(size);
 	if (k == 9) {
 		cell(t, "ST%s%s%s %s,%s", PICK(r, mx_ops), chance(r, 50) ? "L" : "", sz, v, ad);
 		return;
