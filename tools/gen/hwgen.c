@@ -187,6 +187,23 @@ static void add_src(srcs *s, const char *reg)
 
 /* ================================================================ AArch64 */
 
+/* An exclusive pair's results: its status register <x>st observed (and
+ * a dependency source), and 30% of the time its old value <x>o too (x:
+ * the register letter, 'X' or RISC-V's 'x'). */
+static void excl_results(rng_t *r, thr *t, srcs *out, char x, int o, int st)
+{
+	char b[24];
+
+	sprintf(b, "%c%d", x, st);
+	observe(t, b);
+	add_src(out, b);
+	if (chance(r, 30)) {
+		sprintf(b, "%c%d", x, o);
+		observe(t, b);
+		add_src(out, b);
+	}
+}
+
 static const char *const a64_ord[] = { "", "A", "L", "AL" };
 static const char *const a64_ops[] = { "ADD", "EOR", "SET", "CLR", "SMAX", "SMIN", "UMAX", "UMIN" };
 /* the operations that leave a location unchanged when the operand is 0 */
@@ -307,15 +324,7 @@ static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *
 		int o = a64_reg(t), s = a64_reg(t);
 		cell(t, "%s W%d,%s", chance(r, 50) ? "LDXR" : "LDAXR", o, ad);
 		cell(t, "%s W%d,%s,%s", chance(r, 50) ? "STXR" : "STLXR", s, v, ad);
-		char b[24];
-		sprintf(b, "X%d", s);
-		observe(t, b);
-		add_src(out, b);
-		if (chance(r, 30)) {
-			sprintf(b, "X%d", o);
-			observe(t, b);
-			add_src(out, b);
-		}
+		excl_results(r, t, out, 'X', o, s);
 	} else if (k <= 7) {         /* SWP / LD<op> */
 		a64_address(r, t, a->loc, lk, 0, ad);
 		a64_value(t, a->val, lk, v);
@@ -790,14 +799,7 @@ static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs
 		a64_address(r, t, a->loc, lk, 0, ad);
 		cell(t, "LD%sXR%s %c%d,%s", chance(r, 50) ? "A" : "", mx_sfx(size), rr, o, ad);
 		cell(t, "ST%sXR%s W%d,%s,%s", chance(r, 50) ? "L" : "", mx_sfx(size), st, v, ad);
-		sprintf(b, "X%d", st);
-		observe(t, b);
-		add_src(out, b);
-		if (chance(r, 30)) {
-			sprintf(b, "X%d", o);
-			observe(t, b);
-			add_src(out, b);
-		}
+		excl_results(r, t, out, 'X', o, st);
 		return;
 	}
 	if (k == 12 && size == 8) {   /* STP: the value in both words */
@@ -911,14 +913,7 @@ static void rv_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *o
 		int o = rv_reg(t), s = rv_reg(t);
 		cell(t, "lr.%s%s x%d,%s", sz, PICK(r, rv_ord), o, ad);
 		cell(t, "sc.%s%s x%d,%s,%s", sz, PICK(r, rv_ord), s, v, ad);
-		sprintf(b, "x%d", s);
-		observe(t, b);
-		add_src(out, b);
-		if (chance(r, 30)) {
-			sprintf(b, "x%d", o);
-			observe(t, b);
-			add_src(out, b);
-		}
+		excl_results(r, t, out, 'x', o, s);
 	} else {
 		int o = rv_reg(t);
 		cell(t, "%s.%s%s x%d,%s,%s", PICK(r, amos), sz, PICK(r, rv_ord), o, v, ad);
