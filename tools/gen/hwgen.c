@@ -704,10 +704,10 @@ static void a64zr_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
  * 64-bit location (LDRB LDRH LDRSB LDRSH LDR W/X, LDARB/H, LDAPRB/H,
  * LD{A}XRB/H alone, LDP of both words; STRB STRH STR W/X, STLRB/H, STP of
  * both words; SWPB/H, LD<op>B/H and ST<op>B/H with ADD EOR SET CLR SMAX
- * SMIN UMAX UMIN; CAS{B,H} with a drawn compare value; LD{A}XR{B,H} +
- * ST{L}XR{B,H}), values that span bytes (0x101...), links as for
- * --arch aarch64. (Since the CAS / exclusive / pair / min-max forms were
- * added, a seed draws other tests than before.)
+ * SMIN UMAX UMIN; LD{A}XR{B,H} + ST{L}XR{B,H}; no CAS, see below),
+ * values that span bytes (0x101...), links as for --arch aarch64. (Since
+ * the exclusive / pair / min-max forms were added, a seed draws other
+ * tests than before.)
  * Run with -variant mixed on both tools (tests/diff/hw-diff.sh).
  */
 static const char *const mx_ops[] = { "ADD", "EOR", "SET", "CLR", "SMAX", "SMIN", "UMAX", "UMIN" };
@@ -784,16 +784,6 @@ static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs
 		sprintf(v, "W%d", d);
 	}
 	v[0] = rr;
-	if (k == 10) {          /* CAS{B,H}: the compare value drawn, success or not */
-		int c = a64_reg(t);
-		a64_address(r, t, a->loc, lk, 0, ad);
-		cell(t, "MOV W%d,#%d", c, chance(r, 50) ? 0 : (int)rnd(r, 3));
-		cell(t, "CAS%s%s %c%d,%s,%s", PICK(r, a64_ord), mx_sfx(size), rr, c, v, ad);
-		sprintf(b, "X%d", c);
-		observe(t, b);
-		add_src(out, b);
-		return;
-	}
 	if (k == 11) {          /* LD{A}XR{B,H} + ST{L}XR{B,H} */
 		int o = a64_reg(t), st = a64_reg(t);
 		a64_address(r, t, a->loc, lk, 0, ad);
@@ -808,7 +798,10 @@ static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs
 		cell(t, "STP %s,%s,%s", v, v, ad);
 		return;
 	}
-	if (k <= 6 || size > 2 || k == 12) {
+	/* k == 10: no CAS{B,H} here: with 8-byte reads elsewhere in the
+	 * test, its conditional write's values seeded into every byte make
+	 * bpfmm take minutes (docs/mixed-size.md); own tests check CASB/H */
+	if (k <= 6 || size > 2 || k == 12 || k == 10) {
 		static const char *const s1[] = { "STRB", "STRB", "STLRB" };
 		static const char *const s2[] = { "STRH", "STRH", "STLRH" };
 		static const char *const s4[] = { "STR", "STR", "STLR" };
