@@ -646,12 +646,15 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 	if (intern(xp, xp->att ? "rax" : "EAX", &acc) || intern(xp, FLAG_A, &fa)
 	    || intern(xp, FLAG_B, &fb))
 		return -1;
-	/* a narrow CMPXCHG compares the accumulator's low bytes (the read
-	 * is zero-extended) */
-	in = new_insn(xp, size && size < 8 ? IR_ALU : IR_MOV);
+	/* a byte / word CMPXCHG (mixed-size only) compares the accumulator's
+	 * low bytes, and so do its flags (the read is zero-extended); a
+	 * 4-byte one keeps the default path's IR, the engine narrows its
+	 * comparison in mixed mode (thread_exec.c) */
+	bool narrow = size && size < 4;
+	in = new_insn(xp, narrow ? IR_ALU : IR_MOV);
 	in->dst = fa;
 	in->a = (opnd){ .kind = OPND_REG, .reg = acc };
-	if (size && size < 8) {
+	if (narrow) {
 		in->alu = ALU_AND;
 		in->b = (opnd){ .kind = OPND_IMM,
 				.imm = value_int((int64_t)(((uint64_t)1 << (8 * size)) - 1)) };
@@ -659,7 +662,7 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 	in = new_insn(xp, IR_CAS);
 	set_mem(xp, in, &ops[0], size);
 	in->dst = acc;
-	in->b = (opnd){ .kind = OPND_REG, .reg = size && size < 8 ? fa : acc };
+	in->b = (opnd){ .kind = OPND_REG, .reg = narrow ? fa : acc };
 	in->c = ops[1].o;
 	in->tags_r = in->tags_w = in->tags_fail = TAG(X86_TAG_X);
 	in = new_insn(xp, IR_MOV);
