@@ -41,6 +41,10 @@ typedef struct cat_run cat_run;
 /* tag_names: the front-end's tags, exposed as event sets of those names. */
 cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags);
 void cat_run_free(cat_run *r);
+/* A run of r's model, with r's tags, unrolling and memory limit, for
+ * another thread (neither touches what the other uses); free it before
+ * the model. Modes, explain hooks and events are not copied. */
+cat_run *cat_run_clone(const cat_run *r);
 bool cat_run_requires_coherence(const cat_run *r);
 /* Was the model loaded with this variant (-variant NAME)? */
 bool cat_run_has_variant(const cat_run *r, const char *name);

@@ -56,6 +56,13 @@ int cat_intern(cat_names *nm, const char *name)
 	return nm->n++;
 }
 
+/* dst (empty) gets src's names under the same integers. */
+void cat_names_copy(cat_names *dst, const cat_names *src)
+{
+	for (int i = 0; i < src->n; i++)
+		cat_intern(dst, src->v[i]);
+}
+
 const char *cat_symname(const cat_names *nm, int sym)
 {
 	return sym >= 0 && sym < nm->n ? nm->v[sym] : "?";

@@ -20,6 +20,8 @@ int cat_intern(cat_names *nm, const char *name);
 const char *cat_symname(const cat_names *nm, int sym);
 int cat_nsyms(const cat_names *nm);
 void cat_names_free(cat_names *nm);
+/* dst, empty, gets the names of src under the same integers. */
+void cat_names_copy(cat_names *dst, const cat_names *src);
 
 /* Annotates the tree in place, interning into nm; returns the number of
  * binding caches. */

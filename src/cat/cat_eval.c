@@ -100,6 +100,8 @@ struct cat_run {
 	srcpos cur_pos;           /* the expression being evaluated */
 	arena *cur;               /* where temporaries of the current stage go */
 	int unroll;               /* cat_run_set_unroll; -1: default */
+	bool own_model;           /* a clone's model: its own names, the
+	                           * tree of the original (cat_run_clone) */
 };
 
 enum { STEP_LIMIT = 100000000, EXEC_WEIGHT = 5 };
@@ -1632,7 +1634,29 @@ void cat_run_free(cat_run *r)
 	free(r->cache);
 	free(r->topv);
 	free(r->bound);
+	if (r->own_model) {
+		cat_names_free(&r->m->names);
+		free(r->m);
+	}
 	free(r);
+}
+
+/* Evaluation reads the model's tree and writes only its run, except for
+ * interning names (the built-ins of each event structure): a clone gets
+ * its own copy of the names, under the same integers, and shares the
+ * tree, which outlives it. */
+cat_run *cat_run_clone(const cat_run *r)
+{
+	cat_model *m = xmalloc(sizeof *m);
+
+	*m = *r->m;
+	memset(&m->names, 0, sizeof m->names);
+	cat_names_copy(&m->names, &r->m->names);
+	cat_run *c = cat_run_new(m, r->bi.tag_names, r->bi.ntags);
+	c->own_model = true;
+	c->unroll = r->unroll;
+	c->mem.max = r->mem.max;
+	return c;
 }
 
 void cat_run_set_events(cat_run *r, const evstruct *es)
