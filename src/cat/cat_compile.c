@@ -259,6 +259,8 @@ typedef struct {
 	int *top;
 	int topcap;
 	bool resolve;        /* at top level, outside `if "variant"` */
+	const cat_binding *group;   /* hoist_rec: the `let rec` group */
+	int ngroup;
 } stager;
 
 static int top_get(const stager *s, int sym) { return sym >= 0 && sym < s->topcap ? s->top[sym] : 0; }
@@ -387,6 +389,41 @@ static void hoist(stager *s, cat_expr *e, int st)
 	operands(s, e, st, hoist);
 }
 
+/* Does e mention a name the `let rec` group s->group defines? */
+static bool mentions_group(const stager *s, cat_expr *e)
+{
+	intset bound = { 0 }, out = { 0 };
+	bool hit = false;
+
+	fv_expr(e, &bound, &out);
+	for (int i = 0; i < out.n && !hit; i++)
+		for (int k = 0; k < s->ngroup && !hit; k++)
+			hit = s->group[k].name && s->group[k].sym == out.v[i];
+	free(bound.v);
+	free(out.v);
+	return hit;
+}
+
+/* In a `let rec` group's definitions, a maximal part that mentions none
+ * of the group's names has the same value in every iteration of the
+ * fixpoint: cached for one evaluation of the group (STAGE_REC), or like
+ * any hoisted part when all its names are of earlier stages than the
+ * group (the LKMM's rcu-order: (rcu-gp ; rcu-link ; rcu-rscsi), and the
+ * prefix (rcu-gp ; rcu-link) of its recursive alternatives). */
+static void hoist_rec(stager *s, cat_expr *e, int st)
+{
+	if (!e || e->kind == E_VAR || e->kind == E_TAG || e->kind == E_STRING ||
+	    e->kind == E_EMPTY || e->kind == E_VARIANT)
+		return;
+	if (!mentions_group(s, e)) {
+		int es = stage_of_expr(s, e);
+		e->xid = ++s->nbind;
+		e->xstage = (signed char)(es < st ? es : STAGE_REC);
+		return;
+	}
+	operands(s, e, st, hoist_rec);
+}
+
 static void stage_block(stager *s, cat_block *b, bool in_proc)
 {
 	/* top-level names are resolved here (not inside `if "variant"`,
@@ -430,9 +467,15 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 					for (int p = 0; p < bd->npat; p++)
 						top_set(s, bd->patsym[p], 0);
 				}
-				if (in->rec)
+				if (in->rec) {
 					bd->stage = st;
-				else if (!in_proc && bd->stage > STAGE_PROGRAM)
+					s->group = in->binds;
+					s->ngroup = in->nbinds;
+					if (!in_proc && bd->e->kind != E_FUN)
+						hoist_rec(s, bd->e, st);
+					s->group = NULL;
+					s->ngroup = 0;
+				} else if (!in_proc && bd->stage > STAGE_PROGRAM)
 					hoist(s, bd->e, bd->stage);
 				if (bd->name)
 					set_stage(s, bd->sym, bd->stage);

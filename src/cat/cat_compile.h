@@ -6,7 +6,11 @@
 
 #include "cat/cat_ast.h"
 
-enum { STAGE_PROGRAM = 0, STAGE_RF = 1, STAGE_CO = 2 };
+enum { STAGE_PROGRAM = 0, STAGE_RF = 1, STAGE_CO = 2,
+       /* cat_expr.xstage of a part of a `let rec` group's definitions
+        * that mentions none of the group's names: cached for one
+        * evaluation of the group (its fixpoint iterations) */
+       STAGE_REC = 3 };
 
 /* The names of one model, interned to integers; owned by the model. */
 typedef struct cat_names {

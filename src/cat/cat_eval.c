@@ -50,7 +50,7 @@ struct cat_run {
 	int n, w;
 	arena ar[3];
 	int dyn;                  /* arena of env nodes: 1 before with, 2 inside */
-	unsigned epoch[2];        /* program, rf */
+	unsigned epoch[4];        /* program, rf, -, rec (cat_compile.h) */
 	unsigned next_epoch;
 	cache_ent *cache;
 	builtins bi;
@@ -720,8 +720,12 @@ static __attribute__((noinline)) val *eval_hoisted(cat_run *r, const cat_expr *e
 	r->cur_pos = e->pos;
 	arena *saved = r->cur;
 	int dyn = r->dyn;
-	r->cur = &r->ar[(int)e->xstage];
-	r->dyn = e->xstage;
+	/* a part of a rec group lives as long as the group's evaluation,
+	 * in the arena of the group's stage, the current one */
+	if (e->xstage != STAGE_REC) {
+		r->cur = &r->ar[(int)e->xstage];
+		r->dyn = e->xstage;
+	}
 	val *v = eval1(r, e, en);
 	r->dyn = dyn;
 	r->cur = saved;
@@ -922,6 +926,9 @@ static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en
 		}
 		return out;
 	}
+	/* the group's parts that do not change while it is iterated
+	 * (cat_compile.c, hoist_rec): a new evaluation, new values */
+	r->epoch[STAGE_REC] = r->next_epoch++;
 	val **cur = arena_alloc(r->cur, sizeof(val *) * nb);
 	env **slots = arena_alloc(r->cur, sizeof(env *) * nb);
 	for (int i = 0; i < nb; i++) {
