@@ -26,6 +26,11 @@ const char *cat_model_title(const cat_model *m);
 /* Does the model reject every execution whose po-loc | rf | co | fr is
  * cyclic? Then co enumeration may skip orders that contradict uniproc. */
 bool cat_model_requires_coherence(const cat_model *m);
+/* Does it reject every execution where a write of another thread comes,
+ * in co, between the write a read-modify-write's read reads from and its
+ * write (cat_checks_atomicity)? Then co orders where one does are not
+ * enumerated either. */
+bool cat_model_requires_atomicity(const cat_model *m);
 
 typedef struct {
 	const word *co;            /* the coherence order (n*w) */
@@ -51,6 +56,10 @@ bool cat_run_has_variant(const cat_run *r, const char *name);
 /* Does the model reject every execution where a read takes its value from
  * a po-later write of its own thread (a po-loc | rf cycle)? */
 bool cat_run_forbids_future_reads(const cat_run *r);
+/* Does the model reject every execution where a write of another thread
+ * comes, in co, between the write a read-modify-write's read reads from
+ * and its write (cat_checks_atomicity)? Not in explain mode. */
+bool cat_run_requires_atomicity(const cat_run *r);
 
 /* Start a new event structure (resets program-stage caches). */
 void cat_run_set_events(cat_run *r, const evstruct *es);

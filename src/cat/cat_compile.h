@@ -39,6 +39,12 @@ bool cat_checks_coherence(const cat_model_ast *m, cat_names *nm);
  * and rf (or rfi): no read takes its value from a po-later write. */
 bool cat_checks_no_future_reads(const cat_model_ast *m, cat_names *nm);
 
+/* Does the model reject every execution where a write of another thread
+ * comes, in co, between the write a read-modify-write reads and its own
+ * write (`empty rmw & (fre ; coe)`, over names that contain the engine's
+ * relations)? */
+bool cat_checks_atomicity(const cat_model_ast *m);
+
 /* The syntax tree of a loaded model (cat.h), library included. */
 struct cat_model;
 const cat_model_ast *cat_model_tree(const struct cat_model *m);
