@@ -50,6 +50,7 @@ check: deps all
 	  "unit=$(MAKE) -s unit" \
 	  "layers=sh tests/scripts/layers.sh" \
 	  "own-tests=sh tests/scripts/own-tests.sh build/bpfmm" \
+	  "bpf-mixed=sh tests/scripts/bpf-mixed.sh build/bpfmm" \
 	  "repo=sh tests/scripts/repo.sh" \
 	  "bad-input=sh tests/scripts/bad-input.sh build/bpfmm" \
 	  "catalogue=if [ -d $(CATALOGUE)/tests ]; then sh tests/scripts/verdicts.sh $(CATALOGUE) build/bpfmm; else echo 'SKIP: no $(CATALOGUE)'; fi" \

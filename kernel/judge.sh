@@ -15,14 +15,14 @@
 #   kunit <suite>.<case> one item per KUnit case seen: "ok" and not skipped
 #   kunit <suite>        suite result "ok", "# Totals" with fail:0 skip:0
 #                        (KUnit prints no "# Totals" for a one-case suite)
-#   suite <name>         the required suite (default atomic_ordering) ran
+#   suite <name>         the required suite (default atomic_acqrel) ran
 #   init cpus            /init saw the expected number of online CPUs
 #   init done            /init printed "bpfmm-init: all done", no FAIL line
 #   no Oops / no BUG / no panic / no WARNING   (kernel command line excluded)
 set -u
 
 cpus=4
-suite=atomic_ordering
+suite=atomic_acqrel
 label=
 while [ $# -gt 0 ]; do
 	case "$1" in

@@ -388,7 +388,7 @@ boot_kernel() {
 	arch=$(variant_arch "$variant")
 	boot_retry "$arch" "$WORK/build-$variant/$(image_path "$arch")" \
 		"$WORK/initramfs-$arch.cpio" "$WORK/logs/boot-$variant.log" \
-		"earlycon panic=-1 oops=panic atomic_ordering_kunit.stress_ms=${STRESS_MS:-200}" \
+		"earlycon panic=-1 oops=panic atomic_acqrel_kunit.stress_ms=${STRESS_MS:-200}" \
 		"${BOOT_TIMEOUT:-300}" 'bpfmm-init: started\|KTAP version'
 	return 0
 }

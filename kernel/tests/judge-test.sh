@@ -45,14 +45,18 @@ check() {
 	fi
 }
 
+# The logs of v1 of the series (21 KUnit cases) were captured when its
+# suite was called atomic_ordering; v2 renamed it atomic_acqrel, and the
+# suite name in those logs was renamed with it (judge.sh requires that
+# suite). good-riscv64-v2.log is a console of v2 as kernel/check.sh saves it.
 for good in "$logs"/good-*.log; do
 	check "$(basename "$good" .log)" "$good" 0
 done
 check panic "$logs/panic.log" 1 "no panic" "no Oops" "init done" ktap
-check not-ok "$logs/not-ok.log" 1 ktap "kunit atomic_ordering" \
-	"kunit atomic_ordering.sb_fully_ordered_test" "kunit totals"
+check not-ok "$logs/not-ok.log" 1 ktap "kunit atomic_acqrel" \
+	"kunit atomic_acqrel.sb_fully_ordered_test" "kunit totals"
 check truncated "$logs/truncated.log" 1 ktap "init done" \
-	"suite atomic_ordering"
+	"suite atomic_acqrel"
 check warning "$logs/warning.log" 1 "no WARNING"
 
 # Logs made here from the good one.
@@ -66,12 +70,12 @@ check no-atomic64 "$tmp/no-atomic64.log" 1 atomic64_test
 # case, for which KUnit prints no "# Totals"; the case failing must fail
 sed 's/    ok 1 atomicity_all_cpus_test/    not ok 1 atomicity_all_cpus_test/' \
 	"$logs/good-riscv64-v2.log" > "$tmp/v2-not-ok.log"
-check v2-not-ok "$tmp/v2-not-ok.log" 1 "kunit atomic_ordering.atomicity_all_cpus_test"
+check v2-not-ok "$tmp/v2-not-ok.log" 1 "kunit atomic_acqrel.atomicity_all_cpus_test"
 sed 's/ncpus=4/ncpus=1/' "$good" > "$tmp/one-cpu.log"
 check one-cpu "$tmp/one-cpu.log" 1 "init cpus"
 sed -E 's/(ok 20 sb_release_acquire_allowed_test)$/\1 # SKIP needs at least 2 online CPUs/; s/skip:0/skip:1/' \
 	"$good" > "$tmp/skip.log"
-check skip "$tmp/skip.log" 1 "kunit atomic_ordering.sb_release_acquire_allowed_test" "kunit totals"
+check skip "$tmp/skip.log" 1 "kunit atomic_acqrel.sb_release_acquire_allowed_test" "kunit totals"
 sed '/bpfmm-init: all done/d' "$good" > "$tmp/no-marker.log"
 check no-marker "$tmp/no-marker.log" 1 "init done"
 sed 's/$/\r/' "$good" > "$tmp/crlf.log"

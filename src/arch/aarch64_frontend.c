@@ -1746,4 +1746,5 @@ const frontend aarch64_frontend = {
 	.parse_thread = a64_parse_thread,
 	.jit_arch = "arm64",
 	.qemu_arch = "arm64",
+	.mixed = true,
 };

@@ -453,6 +453,12 @@ bool bpf_verifier_refuses(const litmus_test *t, char *why, size_t n)
 		const litmus_thread *th = &t->threads[ti];
 		for (int i = 0; i < th->ncode; i++) {
 			const ir_insn *in = &th->code[i];
+			if ((in->op == IR_RMW || in->op == IR_CAS) && (in->size == 1 || in->size == 2)) {
+				snprintf(why, n, "6.12 verifier: P%d line %d is a %d-byte atomic "
+					 "(check_atomic_rmw(), kernel/bpf/verifier.c:7549-7551 "
+					 "takes only BPF_W and BPF_DW)", th->id, in->pos.line, in->size);
+				return true;
+			}
 			bool fetch = (in->op == IR_RMW || in->op == IR_CAS) && in->dst >= 0;
 			/* the encoding loads into the operand register (src), or
 			 * into r0 for cmpxchg: the litmus line names it as rD */
@@ -479,4 +485,5 @@ const frontend bpf_frontend = {
 	.ntags = BPF_NTAGS,
 	.is_register = bpf_is_register,
 	.parse_thread = bpf_parse_thread,
+	.mixed = true,
 };

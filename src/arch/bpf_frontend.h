@@ -14,6 +14,8 @@ extern const frontend bpf_frontend;
  * atomic_fetch_add((u64 *)(r7 + 0), r7)`, or cmpxchg through r0).
  * check_atomic_rmw() marks the load register unknown before it checks the
  * access through the address register, so the program does not load.
+ * Also a byte or halfword atomic (`lock *(u8 *)...`), which the front-end
+ * reads but check_atomic_rmw() refuses (BPF atomics are 32 or 64 bits).
  * Returns true and writes the reason to why (n bytes) if so. */
 bool bpf_verifier_refuses(const litmus_test *t, char *why, size_t n);
 

@@ -109,10 +109,45 @@ void rel_compl(word *d, const word *a, int n)
 /* d = a ; b : row i of d is the union of rows j of b for j in row i of a.
  * The bits of a row are walked word by word (ctz), and the rows of b are
  * or-ed in place: the hottest loop of a model's evaluation. */
+/* rel_seq for relations of at most 64 or 128 events (one or two words a
+ * row), the size of most tests: rows built in registers. */
+static void rel_seq2(word *d, const word *a, const word *b, int n)
+{
+	for (int i = 0; i < n; i++) {
+		word x0 = a[2 * i], x1 = a[2 * i + 1], d0 = 0, d1 = 0;
+		for (; x0; x0 &= x0 - 1) {
+			const word *rb = b + 2 * __builtin_ctzll(x0);
+			d0 |= rb[0];
+			d1 |= rb[1];
+		}
+		for (; x1; x1 &= x1 - 1) {
+			const word *rb = b + 2 * (64 + __builtin_ctzll(x1));
+			d0 |= rb[0];
+			d1 |= rb[1];
+		}
+		d[2 * i] = d0;
+		d[2 * i + 1] = d1;
+	}
+}
+
+static void rel_seq1(word *d, const word *a, const word *b, int n)
+{
+	for (int i = 0; i < n; i++) {
+		word d0 = 0;
+		for (word x = a[i]; x; x &= x - 1)
+			d0 |= b[__builtin_ctzll(x)];
+		d[i] = d0;
+	}
+}
+
 void rel_seq(word *d, const word *a, const word *b, int n)
 {
 	int w = rel_words(n);
 
+	if (w <= 2 && d != a && d != b) {
+		(w == 1 ? rel_seq1 : rel_seq2)(d, a, b, n);
+		return;
+	}
 	rel_clear(d, n);
 	for (int i = 0; i < n; i++) {
 		const word *ra = REL_ROW(a, w, i);

@@ -26,6 +26,11 @@ const char *cat_model_title(const cat_model *m);
 /* Does the model reject every execution whose po-loc | rf | co | fr is
  * cyclic? Then co enumeration may skip orders that contradict uniproc. */
 bool cat_model_requires_coherence(const cat_model *m);
+/* Does it reject every execution where a write of another thread comes,
+ * in co, between the write a read-modify-write's read reads from and its
+ * write (cat_checks_atomicity)? Then co orders where one does are not
+ * enumerated either. */
+bool cat_model_requires_atomicity(const cat_model *m);
 
 typedef struct {
 	const word *co;            /* the coherence order (n*w) */
@@ -41,12 +46,20 @@ typedef struct cat_run cat_run;
 /* tag_names: the front-end's tags, exposed as event sets of those names. */
 cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags);
 void cat_run_free(cat_run *r);
+/* A run of r's model, with r's tags, unrolling and memory limit, for
+ * another thread (neither touches what the other uses); free it before
+ * the model. Modes, explain hooks and events are not copied. */
+cat_run *cat_run_clone(const cat_run *r);
 bool cat_run_requires_coherence(const cat_run *r);
 /* Was the model loaded with this variant (-variant NAME)? */
 bool cat_run_has_variant(const cat_run *r, const char *name);
 /* Does the model reject every execution where a read takes its value from
  * a po-later write of its own thread (a po-loc | rf cycle)? */
 bool cat_run_forbids_future_reads(const cat_run *r);
+/* Does the model reject every execution where a write of another thread
+ * comes, in co, between the write a read-modify-write's read reads from
+ * and its write (cat_checks_atomicity)? Not in explain mode. */
+bool cat_run_requires_atomicity(const cat_run *r);
 
 /* Start a new event structure (resets program-stage caches). */
 void cat_run_set_events(cat_run *r, const evstruct *es);

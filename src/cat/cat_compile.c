@@ -56,6 +56,13 @@ int cat_intern(cat_names *nm, const char *name)
 	return nm->n++;
 }
 
+/* dst (empty) gets src's names under the same integers. */
+void cat_names_copy(cat_names *dst, const cat_names *src)
+{
+	for (int i = 0; i < src->n; i++)
+		cat_intern(dst, src->v[i]);
+}
+
 const char *cat_symname(const cat_names *nm, int sym)
 {
 	return sym >= 0 && sym < nm->n ? nm->v[sym] : "?";
@@ -252,6 +259,8 @@ typedef struct {
 	int *top;
 	int topcap;
 	bool resolve;        /* at top level, outside `if "variant"` */
+	const cat_binding *group;   /* hoist_rec: the `let rec` group */
+	int ngroup;
 } stager;
 
 static int top_get(const stager *s, int sym) { return sym >= 0 && sym < s->topcap ? s->top[sym] : 0; }
@@ -380,6 +389,41 @@ static void hoist(stager *s, cat_expr *e, int st)
 	operands(s, e, st, hoist);
 }
 
+/* Does e mention a name the `let rec` group s->group defines? */
+static bool mentions_group(const stager *s, cat_expr *e)
+{
+	intset bound = { 0 }, out = { 0 };
+	bool hit = false;
+
+	fv_expr(e, &bound, &out);
+	for (int i = 0; i < out.n && !hit; i++)
+		for (int k = 0; k < s->ngroup && !hit; k++)
+			hit = s->group[k].name && s->group[k].sym == out.v[i];
+	free(bound.v);
+	free(out.v);
+	return hit;
+}
+
+/* In a `let rec` group's definitions, a maximal part that mentions none
+ * of the group's names has the same value in every iteration of the
+ * fixpoint: cached for one evaluation of the group (STAGE_REC), or like
+ * any hoisted part when all its names are of earlier stages than the
+ * group (the LKMM's rcu-order: (rcu-gp ; rcu-link ; rcu-rscsi), and the
+ * prefix (rcu-gp ; rcu-link) of its recursive alternatives). */
+static void hoist_rec(stager *s, cat_expr *e, int st)
+{
+	if (!e || e->kind == E_VAR || e->kind == E_TAG || e->kind == E_STRING ||
+	    e->kind == E_EMPTY || e->kind == E_VARIANT)
+		return;
+	if (!mentions_group(s, e)) {
+		int es = stage_of_expr(s, e);
+		e->xid = ++s->nbind;
+		e->xstage = (signed char)(es < st ? es : STAGE_REC);
+		return;
+	}
+	operands(s, e, st, hoist_rec);
+}
+
 static void stage_block(stager *s, cat_block *b, bool in_proc)
 {
 	/* top-level names are resolved here (not inside `if "variant"`,
@@ -423,9 +467,15 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 					for (int p = 0; p < bd->npat; p++)
 						top_set(s, bd->patsym[p], 0);
 				}
-				if (in->rec)
+				if (in->rec) {
 					bd->stage = st;
-				else if (!in_proc && bd->stage > STAGE_PROGRAM)
+					s->group = in->binds;
+					s->ngroup = in->nbinds;
+					if (!in_proc && bd->e->kind != E_FUN)
+						hoist_rec(s, bd->e, st);
+					s->group = NULL;
+					s->ngroup = 0;
+				} else if (!in_proc && bd->stage > STAGE_PROGRAM)
 					hoist(s, bd->e, bd->stage);
 				if (bd->name)
 					set_stage(s, bd->sym, bd->stage);
@@ -613,4 +663,149 @@ bool cat_checks_coherence(const cat_model_ast *m, cat_names *nm)
 bool cat_checks_no_future_reads(const cat_model_ast *m, cat_names *nm)
 {
 	return model_checks(m, nm, no_future_atoms);
+}
+
+/* ---- does the model require atomicity? ----
+ * A top-level check `empty rmw & (fre ; coe)` (the LKMM's "atomic"), or
+ * with fr and co, rejects every execution in which a write external to
+ * a read-modify-write's thread comes, in co, between the write its read
+ * reads from and its own write. The enumerator then drops such co
+ * orders as it builds them, and rf choices where the reads of two
+ * read-modify-writes of different threads read the same write (one of
+ * them would have the other's write in between), when the model also
+ * requires coherence. Sound only if the names the check uses denote at
+ * least the engine's relations: each must be the built-in, or defined
+ * (every definition, also under `if "variant"`) only by expressions that
+ * contain it: a union with it, its closure, fr as rf^-1 ; co, fre and coe
+ * as fr & ext and co & ext (the LKMM's lock.cat redefines rmw, rf, co,
+ * fr, fre and coe that way). */
+
+typedef struct {
+	const cat_binding *b[4096];
+	int n;
+} alldefs;
+
+static void collect_all(const cat_block *b, alldefs *d)
+{
+	for (int i = 0; i < b->n; i++) {
+		const cat_instr *in = &b->v[i];
+		if (in->kind == I_LET)
+			for (int k = 0; k < in->nbinds && d->n < 4096; k++)
+				d->b[d->n++] = &in->binds[k];
+		if (in->kind == I_INCLUDE)
+			collect_all(&in->body, d);
+		if (in->kind == I_IF_VARIANT) {
+			collect_all(&in->body, d);
+			collect_all(&in->body2, d);
+		}
+	}
+}
+
+static bool contains(const alldefs *d, const cat_expr *e, const char *prim, const char *self,
+		     const char *selfprim, int depth);
+
+/* Does the value `name` has after all its definitions contain the
+ * engine's relation prim? Its built-in must (fr contains fre, co coe),
+ * and each definition must, given that the name in it, its previous
+ * value, does (induction on the definitions). */
+static bool name_contains(const alldefs *d, const char *name, const char *prim, int depth)
+{
+	if (depth > 24)
+		return false;
+	if (strcmp(name, prim) && !(!strcmp(name, "fr") && !strcmp(prim, "fre")) &&
+	    !(!strcmp(name, "co") && !strcmp(prim, "coe")))
+		return false;   /* the built-in does not */
+	for (int i = 0; i < d->n; i++) {
+		const cat_binding *b = d->b[i];
+		for (int p = 0; p < b->npat; p++)
+			if (!strcmp(b->pat[p], name))
+				return false;   /* bound by a tuple pattern: not followed */
+		if (b->name && !strcmp(b->name, name) && !contains(d, b->e, prim, name, prim, depth + 1))
+			return false;
+	}
+	return true;
+}
+
+/* Does e's value contain the engine's relation prim, for every
+ * execution? `self`: e defines that name, which in e is its previous
+ * value, known to contain selfprim (the induction of name_contains).
+ * false when not shown. */
+static bool contains(const alldefs *d, const cat_expr *e, const char *prim, const char *self,
+		     const char *selfprim, int depth)
+{
+	if (!e || depth > 24)
+		return false;
+	/* fr contains fre and co contains coe */
+	if (!strcmp(prim, "fre") && contains(d, e, "fr", self, selfprim, depth + 1))
+		return true;
+	if (!strcmp(prim, "coe") && contains(d, e, "co", self, selfprim, depth + 1))
+		return true;
+	switch (e->kind) {
+	case E_VAR:
+		if (self && !strcmp(e->name, self))
+			return !strcmp(prim, selfprim);
+		return name_contains(d, e->name, prim, depth + 1);
+	case E_UNION:
+		return contains(d, e->a, prim, self, selfprim, depth + 1) ||
+		       contains(d, e->b, prim, self, selfprim, depth + 1);
+	case E_PLUS:
+	case E_STAR:
+		return contains(d, e->a, prim, self, selfprim, depth + 1);
+	case E_INTER:     /* fre = fr & ext, coe = co & ext: ext contains them */
+		if (strcmp(prim, "fre") && strcmp(prim, "coe"))
+			return false;
+		for (int side = 0; side < 2; side++) {
+			const cat_expr *x = side ? e->b : e->a, *y = side ? e->a : e->b;
+			if (y && y->kind == E_VAR && !strcmp(y->name, "ext") &&
+			    name_contains(d, "ext", "ext", depth + 1) &&
+			    contains(d, x, prim, self, selfprim, depth + 1))
+				return true;
+		}
+		return false;
+	case E_DIFF:      /* fr = (rf^-1 ; co) \ id: fre and coe have no pair (e, e) */
+		return (!strcmp(prim, "fre") || !strcmp(prim, "coe")) && e->b && e->b->kind == E_VAR &&
+		       !strcmp(e->b->name, "id") && name_contains(d, "id", "id", depth + 1) &&
+		       contains(d, e->a, prim, self, selfprim, depth + 1);
+	case E_SEQ:       /* fr = rf^-1 ; co */
+		return !strcmp(prim, "fr") && e->a && e->a->kind == E_INV &&
+		       contains(d, e->a->a, "rf", self, selfprim, depth + 1) &&
+		       contains(d, e->b, "co", self, selfprim, depth + 1);
+	default:
+		return false;
+	}
+}
+
+static bool atomicity_check(const alldefs *d, const cat_expr *e)
+{
+	if (!e || e->kind != E_INTER)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		const cat_expr *rmw = side ? e->b : e->a, *p = side ? e->a : e->b;
+		if (p && p->kind == E_SEQ && contains(d, rmw, "rmw", NULL, NULL, 0) &&
+		    contains(d, p->a, "fre", NULL, NULL, 0) && contains(d, p->b, "coe", NULL, NULL, 0))
+			return true;
+	}
+	return false;
+}
+
+static bool block_checks_atomicity(const cat_block *b, const alldefs *d)
+{
+	for (int i = 0; i < b->n; i++) {
+		const cat_instr *in = &b->v[i];
+		if (in->kind == I_INCLUDE && block_checks_atomicity(&in->body, d))
+			return true;
+		if (in->kind == I_CHECK && !in->flag && !in->negated && in->check == CHK_EMPTY &&
+		    atomicity_check(d, in->e))
+			return true;
+	}
+	return false;
+}
+
+bool cat_checks_atomicity(const cat_model_ast *m)
+{
+	alldefs *d = xcalloc(1, sizeof *d);
+	collect_all(&m->top, d);
+	bool ok = block_checks_atomicity(&m->top, d);
+	free(d);
+	return ok;
 }

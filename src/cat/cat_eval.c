@@ -28,6 +28,7 @@ struct cat_model {
 	int ncache;
 	bool coherent;
 	bool no_future;            /* no read from a po-later write */
+	bool atomic;               /* cat_checks_atomicity */
 	char **variants;
 	int nvariants;
 };
@@ -50,7 +51,7 @@ struct cat_run {
 	int n, w;
 	arena ar[3];
 	int dyn;                  /* arena of env nodes: 1 before with, 2 inside */
-	unsigned epoch[2];        /* program, rf */
+	unsigned epoch[4];        /* program, rf, -, rec (cat_compile.h) */
 	unsigned next_epoch;
 	cache_ent *cache;
 	builtins bi;
@@ -100,6 +101,9 @@ struct cat_run {
 	srcpos cur_pos;           /* the expression being evaluated */
 	arena *cur;               /* where temporaries of the current stage go */
 	int unroll;               /* cat_run_set_unroll; -1: default */
+	int co_sym;               /* the name co (with_co: atomicity) */
+	bool own_model;           /* a clone's model: its own names, the
+	                           * tree of the original (cat_run_clone) */
 };
 
 enum { STEP_LIMIT = 100000000, EXEC_WEIGHT = 5 };
@@ -718,8 +722,12 @@ static __attribute__((noinline)) val *eval_hoisted(cat_run *r, const cat_expr *e
 	r->cur_pos = e->pos;
 	arena *saved = r->cur;
 	int dyn = r->dyn;
-	r->cur = &r->ar[(int)e->xstage];
-	r->dyn = e->xstage;
+	/* a part of a rec group lives as long as the group's evaluation,
+	 * in the arena of the group's stage, the current one */
+	if (e->xstage != STAGE_REC) {
+		r->cur = &r->ar[(int)e->xstage];
+		r->dyn = e->xstage;
+	}
 	val *v = eval1(r, e, en);
 	r->dyn = dyn;
 	r->cur = saved;
@@ -920,6 +928,9 @@ static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en
 		}
 		return out;
 	}
+	/* the group's parts that do not change while it is iterated
+	 * (cat_compile.c, hoist_rec): a new evaluation, new values */
+	r->epoch[STAGE_REC] = r->next_epoch++;
 	val **cur = arena_alloc(r->cur, sizeof(val *) * nb);
 	env **slots = arena_alloc(r->cur, sizeof(env *) * nb);
 	for (int i = 0; i < nb; i++) {
@@ -1300,7 +1311,27 @@ typedef struct {
 	int *order;           /* chosen order, same layout as ws */
 	word *must;           /* must-precede among writes (closed) */
 	word *placed;         /* set of placed writes */
+	/* atomicity (cat_run_requires_atomicity), else NULL: per write, the
+	 * read of its read-modify-write (-1: none) and the write that read
+	 * reads from (-1: none); per placed write, its place */
+	int *amo_read, *amo_src, *at;
 } co_search;
+
+/* A read-modify-write's write w may not be placed at pos of location l
+ * when a write of another thread than its read's is placed between the
+ * write its read reads from and pos: the model rejects every such order
+ * (rmw & (fre ; coe)), so none is enumerated. */
+static bool breaks_atomicity(const cat_run *r, const co_search *cs, int l, int pos, int w)
+{
+	int rd = cs->amo_read[w], src = cs->amo_src[w];
+
+	if (rd < 0 || src < 0 || !set_has(cs->placed, src))
+		return false;
+	for (int p = cs->at[src] + 1; p < pos; p++)
+		if (r->es->thread[cs->order[cs->start[l] + p]] != r->es->thread[rd])
+			return true;
+	return false;
+}
 
 static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *in,
 		    const kont *k, env *en);
@@ -1352,10 +1383,12 @@ static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *
 				break;
 			}
 		}
-		if (!ready)
+		if (!ready || (cs->amo_read && breaks_atomicity(r, cs, l, pos, w)))
 			continue;
 		set_add(cs->placed, w);
 		cs->order[cs->start[l] + pos] = w;
+		if (cs->at)
+			cs->at[w] = pos;
 		int sub = co_place(r, cs, l, pos + 1, in, k, en);
 		set_del(cs->placed, w);
 		if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
@@ -1476,6 +1509,24 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 			int l = es->loc[i];
 			cs.ws[cs.start[l] + cs.len[l]++] = i;
 		}
+	/* the check is on co: not for another name bound to orders. With
+	 * `only`, the writes left out are not placed, so never in between;
+	 * the model's co, which adds them (lock.cat), contains this one. */
+	if (cat_run_requires_atomicity(r) && in->sym == r->co_sym && !es->mixed) {
+		cs.amo_read = arena_alloc(a, sizeof(int) * (n + 1) * 3);
+		cs.amo_src = cs.amo_read + n + 1;
+		cs.at = cs.amo_src + n + 1;
+		for (int i = 0; i < n; i++)
+			cs.amo_read[i] = cs.amo_src[i] = cs.at[i] = -1;
+		for (int rd = 0; rd < n; rd++)
+			for (int wr = set_next(REL_ROW(es->rmw, w, rd), w, 0); wr >= 0;
+			     wr = set_next(REL_ROW(es->rmw, w, rd), w, wr + 1)) {
+				cs.amo_read[wr] = rd;
+				for (int s = 0; s < n; s++)
+					if (rel_has(r->rf, w, s, rd))
+						cs.amo_src[wr] = s;
+			}
+	}
 	if (r->outcome_mode) {
 		word *must = arena_alloc(a, sizeof(word) * n * w);
 		rel_copy(must, cs.must, n);
@@ -1565,6 +1616,7 @@ cat_model *cat_model_load(const char *path, const char *const *incdirs,
 	m->ncache = cat_compile(ast, &m->names);
 	m->coherent = cat_checks_coherence(ast, &m->names);
 	m->no_future = m->coherent || cat_checks_no_future_reads(ast, &m->names);
+	m->atomic = cat_checks_atomicity(ast);
 	for (int i = 0; variants && variants[i]; i++) {
 		m->variants = xrealloc(m->variants, sizeof(char *) * (m->nvariants + 1));
 		m->variants[m->nvariants++] = xstrdup(variants[i]);
@@ -1586,6 +1638,7 @@ void cat_model_free(cat_model *m)
 
 const char *cat_model_title(const cat_model *m) { return m->ast->title; }
 bool cat_model_requires_coherence(const cat_model *m) { return m->coherent; }
+bool cat_model_requires_atomicity(const cat_model *m) { return m->atomic; }
 
 cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 {
@@ -1595,6 +1648,7 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 	r->topv = xcalloc(m->ncache + 1, sizeof *r->topv);
 	r->next_epoch = 1;
 	builtin_init(&r->bi, &m->names, tag_names, ntags);
+	r->co_sym = cat_intern(&m->names, "co");
 	r->mem = (arena_budget){ 0, CAT_MEM_LIMIT, out_of_memory, r };
 	r->unroll = -1;           /* the enumerator's default */
 	for (int i = 0; i < 3; i++)
@@ -1612,6 +1666,7 @@ bool cat_run_has_variant(const cat_run *r, const char *name)
 
 bool cat_run_requires_coherence(const cat_run *r) { return r->m->coherent && !r->explain_all; }
 bool cat_run_forbids_future_reads(const cat_run *r) { return r->m->no_future && !r->explain_all; }
+bool cat_run_requires_atomicity(const cat_run *r) { return r->m->atomic && !r->explain_all; }
 
 void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int n, long budget)
 {
@@ -1632,7 +1687,29 @@ void cat_run_free(cat_run *r)
 	free(r->cache);
 	free(r->topv);
 	free(r->bound);
+	if (r->own_model) {
+		cat_names_free(&r->m->names);
+		free(r->m);
+	}
 	free(r);
+}
+
+/* Evaluation reads the model's tree and writes only its run, except for
+ * interning names (the built-ins of each event structure): a clone gets
+ * its own copy of the names, under the same integers, and shares the
+ * tree, which outlives it. */
+cat_run *cat_run_clone(const cat_run *r)
+{
+	cat_model *m = xmalloc(sizeof *m);
+
+	*m = *r->m;
+	memset(&m->names, 0, sizeof m->names);
+	cat_names_copy(&m->names, &r->m->names);
+	cat_run *c = cat_run_new(m, r->bi.tag_names, r->bi.ntags);
+	c->own_model = true;
+	c->unroll = r->unroll;
+	c->mem.max = r->mem.max;
+	return c;
 }
 
 void cat_run_set_events(cat_run *r, const evstruct *es)

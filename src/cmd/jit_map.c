@@ -741,6 +741,10 @@ static const char usage_tail[] =
 "                    its first attempt, as herd7 -unroll 0 for LL/SC loops)\n"
 "  --dot DIR         for an unsound test, also draw the native execution\n"
 "                    printed under its Map line in DIR/TEST.MAPPING.dot\n"
+"  --mixed           sized accesses (u8, u16, u32 parts of 64-bit locations,\n"
+"                    offsets): both models run with -variant mixed\n"
+"                    (docs/mixed-size.md); a test is unchecked when the\n"
+"                    native front-end has no mixed-size mode\n"
 "  --variant NAME    a variant of the native model (repeatable), e.g. a\n"
 "                    hardware assumption the model makes optional\n"
 "  --classes         end each line with classes=C,... : the BPF memory\n"
@@ -970,6 +974,15 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		map_failed(o, file, &d, out, errf);
 		goto out;
 	}
+	if (o->mixed && !nfe->mixed) {
+		/* its sized accesses would be read as whole locations */
+		snprintf(reason, sizeof reason, "the %s front-end has no mixed-size mode", nfe->arch);
+		oc.verdict = "unchecked";
+		oc.reason = reason;
+		map_report(o, file, tb, arch, m, &oc, NULL, out);
+		status = 0;
+		goto out;
+	}
 	if (emit) {
 		char stem[256];
 		outdir_stem(tb->name, stem, sizeof stem);
@@ -1096,6 +1109,7 @@ typedef struct {
 	const char *const *files;
 	const char *model_dir;
 	const char *const *variants;
+	const char *const *bpf_variants;
 	int unroll;
 } map_job;
 
@@ -1126,7 +1140,8 @@ static void *mapper_new(void *arg)
 	}
 	w->mj = mj;
 	/* map_main loaded both already: these loads succeed the same way */
-	if (map_load_model("bpf.cat", mj->model_dir, frontend_for_arch("BPF"), NULL, &w->bpf, &d, bpath) < 0
+	if (map_load_model("bpf.cat", mj->model_dir, frontend_for_arch("BPF"), mj->bpf_variants, &w->bpf, &d,
+			   bpath) < 0
 	    || map_load_model(mj->m->model, mj->model_dir, mj->nfe, mj->variants, &w->nat, &d, npath) < 0) {
 		diag_print(&d);
 		exit(1);
@@ -1210,6 +1225,8 @@ int map_main(int argc, char **argv, const char *model_dir)
 			o.dot_dir = argv[++i];
 		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
 			variants[nvariants++] = argv[++i];
+		} else if (!strcmp(a, "--mixed") || !strcmp(a, "-mixed")) {
+			o.mixed = true;
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "bpfmm map: bad option '%s'\nTry 'bpfmm map --help'.\n", a);
 			return 2;
@@ -1275,16 +1292,21 @@ int map_main(int argc, char **argv, const char *model_dir)
 		return 1;
 	}
 	d = (diag){ 0 };
+	/* variants has argc + 1 slots: room for "mixed" and the NULL */
+	static const char *const bpf_mixed[] = { "mixed", NULL };
+	if (o.mixed)
+		variants[nvariants++] = "mixed";
 	variants[nvariants] = NULL;
+	const char *const *bvariants = o.mixed ? bpf_mixed : NULL;
 	char bpath[PATH_MAX], npath[PATH_MAX];
-	if (map_load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &d, bpath) < 0
+	if (map_load_model("bpf.cat", model_dir, bfe, bvariants, &bpf, &d, bpath) < 0
 	    || map_load_model(m->model, model_dir, nfe, variants, &nat, &d, npath) < 0) {
 		diag_print(&d);
 		status = 1;
 		goto out;
 	}
 	/* loaded once here to report their errors; each thread loads its own */
-	map_job mj = { m, arch, nfe, &o, files, model_dir, variants, unroll };
+	map_job mj = { m, arch, nfe, &o, files, model_dir, variants, bvariants, unroll };
 	par_job pj = { mapper_new, mapper_free, map_one, &mj };
 	int first, last;
 	par_shard(nfiles, shard_k, shard_n, &first, &last);

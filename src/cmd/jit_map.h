@@ -29,6 +29,7 @@ typedef struct {
 	bool json;                /* --json: one record per test */
 	long budget;
 	const char *word;         /* first word of a result line (NULL: "Map") */
+	bool mixed;               /* --mixed: both models with -variant mixed */
 } map_opts;
 
 /* Load models/NAME (or a path) for front-end fe into mr; path: PATH_MAX

@@ -124,7 +124,9 @@ static const char usage[] =
 "  -j N, --jobs N\n"
 "        Check N tests at a time on N threads (default 1; 0 = one per\n"
 "        online CPU). Results are printed in the order the tests are\n"
-"        named, stdout and stderr byte for byte as with -j 1.\n"
+"        named, stdout and stderr byte for byte as with -j 1. With one\n"
+"        test, its candidate executions are shared among the N threads\n"
+"        instead (not with -speedcheck, -timeout or -variant mixed).\n"
 "  --shard K/N\n"
 "        Check only the K-th of N equal slices of the tests named (in\n"
 "        order; 1 <= K <= N): the outputs of shards 1..N, concatenated,\n"
@@ -240,6 +242,7 @@ typedef struct {
 	int unroll;                /* -unroll */
 	speedcheck speed;          /* -speedcheck */
 	double timeout;            /* -timeout: CPU seconds per test, 0: none */
+	int test_threads;          /* -j with one test: its enumeration's threads */
 	const char *mdir;          /* the bundled models */
 } options;
 
@@ -402,7 +405,8 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		return failed(o, out, err, file, &d);
 	}
 	check_result res;
-	check_opts co = { .budget = o->budget, .speed = o->speed, .timeout = o->timeout };
+	check_opts co = { .budget = o->budget, .speed = o->speed, .timeout = o->timeout,
+			  .threads = o->test_threads };
 	d.file = file;
 	if (check_test_opts(t, lm->run, &co, &res, &d) < 0) {
 		arch_mismatch(o->model ? o->model : t->fe->default_model, t->fe, file, &d);
@@ -778,6 +782,9 @@ int main(int argc, char **argv)
 	par_job pj = { checker_new, checker_free, check_one, &cj };
 	int first, last;
 	par_shard(nfiles, shard_k, shard_n, &first, &last);
+	/* one test: -j's threads share its enumeration instead */
+	if (last - first == 1)
+		o.test_threads = par_jobs(jobs);
 	status = par_run(&pj, first, last, jobs);
 	return status;
 }

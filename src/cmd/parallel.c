@@ -4,9 +4,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 #include "cmd/parallel.h"
+#include "base/threads.h"
 #include "base/xalloc.h"
 
 /* What one test wrote: chunks of bytes, each for fd 1 or 2, in order. */
@@ -143,28 +143,20 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-/* Worker threads get the main thread's stack limit: the evaluator and
- * parsers bound their recursion by it (cat_eval.c: stack_allowance). */
-static size_t thread_stack(void)
+int par_jobs(int jobs)
 {
-	struct rlimit rl;
-	size_t sz = (size_t)128 << 20;
-
-	if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < sz)
-		sz = rl.rlim_cur;
-	if (sz < ((size_t)8 << 20))
-		sz = (size_t)8 << 20;
-	return sz;
+	if (jobs == 0) {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		jobs = cpus > 0 ? (int)cpus : 1;
+	}
+	return jobs;
 }
 
 int par_run(const par_job *pj, int first, int last, int jobs)
 {
 	int status = 0, n = last - first;
 
-	if (jobs == 0) {
-		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-		jobs = cpus > 0 ? (int)cpus : 1;
-	}
+	jobs = par_jobs(jobs);
 	if (jobs > n)
 		jobs = n;
 	if (jobs <= 1) {
@@ -179,13 +171,10 @@ int par_run(const par_job *pj, int first, int last, int jobs)
 	p.caps = xrealloc(NULL, sizeof *p.caps * n);
 	memset(p.caps, 0, sizeof *p.caps * n);
 	pthread_mutex_init(&p.lock, NULL);
-	pthread_attr_t attr;
-	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, thread_stack());
 	pthread_t *tids = xrealloc(NULL, sizeof *tids * jobs);
 	int started = 0;
 	for (int t = 0; t < jobs; t++) {
-		int e = pthread_create(&tids[t], &attr, worker, &p);
+		int e = thread_start(&tids[t], worker, &p);
 		if (e) {
 			if (!started) {
 				fprintf(stderr, "bpfmm: cannot start a thread: %s\n", strerror(e));
@@ -195,7 +184,6 @@ int par_run(const par_job *pj, int first, int last, int jobs)
 		}
 		started++;
 	}
-	pthread_attr_destroy(&attr);
 	/* the workers print the tests in order as they finish (run_one) */
 	for (int t = 0; t < started; t++)
 		pthread_join(tids[t], NULL);

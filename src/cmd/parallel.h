@@ -25,6 +25,8 @@ typedef struct {
 /* Runs tests first..last-1 on `jobs` threads (0: all online CPUs); returns
  * the OR of their statuses. */
 int par_run(const par_job *pj, int first, int last, int jobs);
+/* -j's value as a number of threads (0: the online CPUs). */
+int par_jobs(int jobs);
 
 /* Option parsing shared by the commands: "-j N" / "--jobs N" and
  * "--shard K/N" (1 <= K <= N). Return false on a malformed value. */

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include "exec/check.h"
+#include "base/threads.h"
 #include "base/xalloc.h"
 
 typedef struct {
@@ -14,6 +15,10 @@ typedef struct {
 	/* open-addressing set of state indices, keyed by a hash of the row */
 	int *slots;
 	int nslots;
+	/* for merging the slices of a parallel enumeration (check_parallel):
+	 * the seq of the witness's combination, and of each flag's first */
+	long wit_seq;
+	long *flag_seq;
 } collector;
 
 static bool obs_eq(const observable *a, const observable *b)
@@ -140,12 +145,16 @@ static int intern_state(collector *c, const value *row)
 	return s;
 }
 
-static void add_flag(check_result *res, const char *name)
+static void add_flag(collector *c, const char *name, long seq)
 {
+	check_result *res = c->res;
+
 	for (int i = 0; i < res->nflags; i++)
 		if (!strcmp(res->flags[i], name))
 			return;
 	res->flags = xrealloc(res->flags, sizeof(char *) * (res->nflags + 1));
+	c->flag_seq = xrealloc(c->flag_seq, sizeof(long) * (res->nflags + 1));
+	c->flag_seq[res->nflags] = seq;
 	res->flags[res->nflags++] = xstrdup(name);
 }
 
@@ -322,11 +331,170 @@ static int on_execution(void *arg, const execution *x)
 		res->pos++;
 	else
 		res->neg++;
-	if (!res->wit.valid || (res->holds[s] && !res->wit.holds))
+	if (!res->wit.valid || (res->holds[s] && !res->wit.holds)) {
 		witness_take(&res->wit, x, res->holds[s]);
+		c->wit_seq = x->seq;
+	}
 	for (int i = 0; i < x->nflags; i++)
-		add_flag(res, x->flags[i]);
+		add_flag(c, x->flags[i], x->seq);
 	return c->speed == SPEED_FAST;   /* the condition is decided */
+}
+
+/* ---- one test on several threads (check_opts.threads) ----
+ * Every slice walks the same combinations of traces and takes every
+ * nslices-th (enum_limits.slice), with its own clone of the cat run and
+ * its own collector; the results are merged as the one enumeration would
+ * have made them: states are a set (sorted later), counts add up, and
+ * the witness and the order of the flags follow the combinations' seq,
+ * which is their order in a sequential enumeration (an execution of a
+ * smaller seq comes first; one combination is one slice's). A slice that
+ * fails, runs out of budget or finds nothing to enumerate leaves the
+ * test to the sequential path, which reports it as always. */
+typedef struct {
+	const litmus_test *t;
+	cat_run *run;
+	collector c;
+	check_result res;
+	enum_limits lim;
+	diag d;
+	int st;
+} slice;
+
+static void *run_slice(void *arg)
+{
+	slice *sl = arg;
+
+	sl->st = enumerate_limited(sl->t, sl->run, on_execution, &sl->c, &sl->lim, &sl->res.stats,
+				   &sl->d);
+	return NULL;
+}
+
+static void slice_free(slice *sl, bool own_run)
+{
+	free(sl->res.stats.syms);
+	witness_free(&sl->res.wit);
+	free(sl->res.states);
+	free(sl->res.holds);
+	for (int i = 0; i < sl->res.nflags; i++)
+		free(sl->res.flags[i]);
+	free(sl->res.flags);
+	free(sl->c.row);
+	free(sl->c.slots);
+	free(sl->c.flag_seq);
+	if (own_run)
+		cat_run_free(sl->run);
+}
+
+typedef struct {
+	const char *name;
+	long seq;
+	int slice, idx;
+} flag_at;
+
+static int flag_at_cmp(const void *pa, const void *pb)
+{
+	const flag_at *a = pa, *b = pb;
+
+	if (a->seq != b->seq)
+		return a->seq < b->seq ? -1 : 1;
+	if (a->slice != b->slice)
+		return a->slice - b->slice;
+	return a->idx - b->idx;
+}
+
+/* The slices' results into c (whose res has no state yet). */
+static void merge_slices(collector *c, slice *sl, int ns)
+{
+	check_result *res = c->res;
+	int best = -1, nf = 0;
+
+	res->stats = sl[0].res.stats;   /* skipped, loop, syms: the same walk */
+	sl[0].res.stats.syms = NULL;
+	res->stats.candidates = res->stats.allowed = 0;
+	for (int k = 0; k < ns; k++) {
+		const check_result *r = &sl[k].res;
+		res->stats.candidates += r->stats.candidates;
+		res->stats.allowed += r->stats.allowed;
+		res->pos += r->pos;
+		res->neg += r->neg;
+		for (int s = 0; s < r->nstates; s++)
+			intern_state(c, r->states + (size_t)s * r->nobs);
+		nf += r->nflags;
+		/* the sequential witness: the first execution whose proposition
+		 * holds, else the first one */
+		if (r->wit.valid && (best < 0 || (r->wit.holds && !sl[best].res.wit.holds) ||
+				     (r->wit.holds == sl[best].res.wit.holds &&
+				      sl[k].c.wit_seq < sl[best].c.wit_seq)))
+			best = k;
+	}
+	if (best >= 0) {
+		res->wit = sl[best].res.wit;
+		memset(&sl[best].res.wit, 0, sizeof sl[best].res.wit);
+	}
+	flag_at *fa = xcalloc((size_t)nf + 1, sizeof *fa);
+	nf = 0;
+	for (int k = 0; k < ns; k++)
+		for (int i = 0; i < sl[k].res.nflags; i++)
+			fa[nf++] = (flag_at){ sl[k].res.flags[i], sl[k].c.flag_seq[i], k, i };
+	qsort(fa, nf, sizeof *fa, flag_at_cmp);
+	for (int i = 0; i < nf; i++)
+		add_flag(c, fa[i].name, fa[i].seq);
+	free(fa);
+}
+
+/* Returns as enumerate_limited; 1: not done in parallel (the caller
+ * enumerates sequentially). */
+static int check_parallel(const litmus_test *t, cat_run *run, collector *c, const enum_limits *lim,
+			  int nslices, const int *final_locs, int nfinal, long budget, diag *d)
+{
+	slice *sl = xcalloc((size_t)nslices, sizeof *sl);
+	pthread_t *tid = xcalloc((size_t)nslices, sizeof *tid);
+	bool *started = xcalloc((size_t)nslices, sizeof *started);
+	int st = 0;
+
+	for (int k = 0; k < nslices; k++) {
+		sl[k].t = t;
+		sl[k].run = k ? cat_run_clone(run) : run;
+		if (k)
+			cat_run_set_mode(sl[k].run, false, final_locs, nfinal, budget);
+		sl[k].res.obs = c->res->obs;
+		sl[k].res.nobs = c->res->nobs;
+		sl[k].res.quant = c->res->quant;
+		sl[k].res.speed = c->res->speed;
+		sl[k].c = (collector){ .t = t, .res = &sl[k].res, .speed = c->speed,
+				       .row = xcalloc(c->res->nobs + 1, sizeof(value)) };
+		sl[k].lim = *lim;
+		sl[k].lim.slice = k;
+		sl[k].lim.nslices = nslices;
+		sl[k].d = *d;
+	}
+	for (int k = 1; k < nslices; k++)
+		started[k] = thread_start(&tid[k], run_slice, &sl[k]) == 0;
+	run_slice(&sl[0]);
+	for (int k = 1; k < nslices; k++) {
+		if (started[k])
+			pthread_join(tid[k], NULL);
+		else
+			run_slice(&sl[k]);   /* no thread: this one does it */
+	}
+	for (int k = 0; k < nslices; k++)
+		if (sl[k].st != 0 || sl[k].d.failed)
+			st = 1;
+	if (!st) {
+		merge_slices(c, sl, nslices);
+		*d = sl[0].d;
+		/* a warning only another slice met (none is known to exist:
+		 * the model's warnings come before any combination) */
+		for (int k = 1; k < nslices; k++)
+			for (int i = 0; i < sl[k].d.nwarn; i++)
+				diag_warning(d, sl[k].d.wpos[i], "%s", sl[k].d.wmsg[i]);
+	}
+	for (int k = 0; k < nslices; k++)
+		slice_free(&sl[k], k > 0);
+	free(sl);
+	free(tid);
+	free(started);
+	return st;
 }
 
 /* Does thread ti write register reg (any instruction with it as dst)? */
@@ -528,7 +696,13 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	/* mixed-size: no outcome mode, which keeps one co per outcome where
 	 * enumerate.c's torn-read check may need another (no budget) */
 	cat_run_set_mode(run, false, final_locs, nfinal, mixed ? 0 : budget);
-	int st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
+	/* several threads: not with -speedcheck (where to stop depends on
+	 * the order), -timeout (CPU time is per thread) or mixed sizes */
+	int st = 1;
+	if (o->threads > 1 && o->speed == SPEED_FALSE && o->timeout <= 0 && !mixed)
+		st = check_parallel(t, run, &c, &lim, o->threads, final_locs, nfinal, budget, d);
+	if (st == 1)
+		st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
 	if (st == -2) {
 		reset_counts(res);
 		free(res->stats.syms);
@@ -542,6 +716,7 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	cat_run_set_mode(run, false, NULL, 0, 0);
 	free(c.row);
 	free(c.slots);
+	free(c.flag_seq);
 	if (st == -3) {
 		res->timed_out = true;
 		return 0;

@@ -29,6 +29,8 @@ typedef struct {
 	long budget;          /* as check_test's */
 	speedcheck speed;
 	double timeout;       /* CPU seconds for the test (herd7's -timeout), 0: none */
+	int threads;          /* enumerate on this many threads (0, 1: one);
+	                       * the result is the same */
 } check_opts;
 
 typedef struct {

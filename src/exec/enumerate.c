@@ -223,6 +223,8 @@ typedef struct {
 	                       * location and the size of its access */
 	int *copy;            /* per event: the read whose value a write
 	                       * stores unchanged, else -1 (tevent.copy) */
+	long seq;             /* whole combinations that were not cut, so far */
+	int slice, nslices;   /* enum_limits: this enumeration's share */
 } enumerator;
 
 /* ---- event structures ---- */
@@ -684,7 +686,7 @@ static bool rf_whole(const enumerator *E, int k, int wr)
 static int judged(void *arg, const cat_verdict *v)
 {
 	enumerator *E = arg;
-	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags };
+	execution x = { E->t, E->md, &E->es, E->pick, E->rf, v->co, v->flags, v->nflags, E->seq - 1 };
 
 	if (E->es.mixed && torn_write(E, v->co))
 		return 0;
@@ -720,7 +722,7 @@ static int choose_rf(enumerator *E, int k)
 		if (out_of_time(E))
 			return 0;
 		if (E->candidate) {
-			execution x = { E->t, E->md, &E->es, E->pick, E->rf, NULL, NULL, 0 };
+			execution x = { E->t, E->md, &E->es, E->pick, E->rf, NULL, NULL, 0, E->seq - 1 };
 			if (E->candidate(E->arg, &x))
 				return 0;
 		}
@@ -959,6 +961,11 @@ static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 			return 0;   /* no execution, and nothing to mark the test */
 		if (cut && E->stats->loop && prefix_cmp(E, ti) >= 0)
 			return 0;   /* not before the combination that names the label */
+		/* a slice of a parallel enumeration: every slice walks the same
+		 * combinations in the same order and takes every nslices-th;
+		 * the cut ones, which only mark the test, are everyone's */
+		if (!cut && E->seq++ % E->nslices != E->slice)
+			return 0;
 		if (!reads_justified(E))
 			return 0;
 		return judge_structure(E, cut);
@@ -1013,7 +1020,9 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 	enumerator E = { .t = t, .md = &md, .run = run, .fn = fn, .candidate = candidate,
 			 .arg = arg, .stats = stats, .d = d,
 			 .skip = lim ? lim->skip : NULL,
-			 .cpu_deadline = lim ? lim->cpu_deadline : 0 };
+			 .cpu_deadline = lim ? lim->cpu_deadline : 0,
+			 .slice = lim ? lim->slice : 0,
+			 .nslices = lim && lim->nslices > 1 ? lim->nslices : 1 };
 	int st = 0;
 	int unroll_limit = cat_run_unroll(run) < 0 ? UNROLL_DEFAULT : cat_run_unroll(run);
 

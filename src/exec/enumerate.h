@@ -22,6 +22,10 @@ typedef struct {
 	const word *rf, *co;
 	const char *const *flags;
 	int nflags;
+	long seq;                     /* its combination of traces, numbered
+	                               * in enumeration order (cut ones not
+	                               * counted): how the executions of the
+	                               * slices of one enumeration interleave */
 } execution;
 
 /* Return non-zero to stop the whole enumeration. */
@@ -61,6 +65,10 @@ typedef struct {
 	 * Checked between candidates and between the allowed executions of
 	 * one candidate. */
 	double cpu_deadline;
+	/* a parallel enumeration: this one takes the combinations of traces
+	 * whose seq (execution.seq) is slice modulo nslices (0 or 1: all);
+	 * every slice still walks the combinations that are cut (Loop) */
+	int slice, nslices;
 } enum_limits;
 
 /* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget

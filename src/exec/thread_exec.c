@@ -1195,10 +1195,15 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
 			read_result(r, in->dst, old, e);
 	} else { /* IR_CAS: a read, and a write linked by rmw on success */
 		/* atomic_add_unless succeeds on a difference */
-		value bv = value_of(&in->b, r);
-		if (r->md->mixed && in->size && in->size < MIXED_WIDTH)
-			bv = narrow(bv, in->size, false);   /* old is zero-extended */
-		bool ok = value_eq(old, bv) != (in->cmp == CMP_NE);
+		value exp = value_of(&in->b, r);
+		if (r->md->mixed && exp.sym < 0) {
+			/* mixed-size: the comparison is on the access's bytes
+			 * (BPF cmpxchg32 compares the low 32 bits of r0) */
+			int size = mixed_key_size(r->md->locs[loc].off);
+			if (size < 8)
+				exp.off = (int64_t)((uint64_t)exp.off & (((uint64_t)1 << (8 * size)) - 1));
+		}
+		bool ok = value_eq(old, exp) != (in->cmp == CMP_NE);
 		value nv = value_of(&in->c, r);
 		int st;
 		if (ok && in->alu_new && !ir_alu(in->alu, old, nv, &nv))

@@ -65,6 +65,12 @@ typedef struct frontend {
 	 * JIT ("x86_64": Linux's build name, which kernel/run.sh is given).
 	 * NULL when there is no guest. */
 	const char *qemu_arch;
+
+	/* The front-end reads sized accesses (bytes, halfwords, words of a
+	 * 64-bit location, address offsets) as what they are, for the
+	 * engine's mixed-size mode (-variant mixed, docs/mixed-size.md).
+	 * `bpfmm map --mixed` checks a generated test only when this holds. */
+	bool mixed;
 } frontend;
 
 /* Finds the front-end of an architecture keyword, ignoring case (litmus_read

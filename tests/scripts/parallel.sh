@@ -11,6 +11,9 @@
 # the shards 1/N..N/N of a run, concatenated in order, equal the run (N = 1,
 # 2, 3, 7, and more shards than tests on short lists), also with -j 2
 # inside each shard;
+# one test with -j 2 (and -j 3 for every fourth; its enumeration split
+# over threads) gives
+# the output of -j 1, the -dot witness included;
 # malformed -j / --shard values are usage errors (exit 2).
 # Ends with "N passed, N failed".
 set -u
@@ -133,6 +136,49 @@ if [ -d "$cat" ] && command -v parallel >/dev/null; then
 	# shellcheck disable=SC2046
 	parallel -k "$bpfmm" --shard {}/4 -notime $(cat "$tmp/cat") ::: 1 2 3 4 >"$tmp/sharded.out" 2>/dev/null
 	cmp -s "$tmp/all.out" "$tmp/sharded.out" && ok || ko "GNU parallel over 4 shards differs from one run"
+fi
+
+# One test at a time: -j N splits the test's enumeration over N threads
+# (check.c, check_parallel); stdout and stderr, and the -dot graph of the
+# witness, must be those of -j 1. Every own test of every dialect, a
+# slice of the RISC-V suite, and the kernel's C tests with its model
+# (data-race flags, whose order the merge must keep).
+one() { # DIR ARGS... < list of files
+	dir=$1; shift
+	i=0
+	while read -r f; do
+		(cd "$dir" && "$bpfmm" "$@" -notime -j 1 "$f") >"$tmp/s1.out" 2>"$tmp/s1.err"
+		rc1=$?
+		i=$((i + 1))
+		js=2; [ $((i % 4)) -eq 1 ] && js="2 3"   # -j 3 on every fourth
+		for j in $js; do
+			(cd "$dir" && "$bpfmm" "$@" -notime -j $j "$f") >"$tmp/sj.out" 2>"$tmp/sj.err"
+			rc=$?
+			if cmp -s "$tmp/s1.out" "$tmp/sj.out" && cmp -s "$tmp/s1.err" "$tmp/sj.err" &&
+			   [ "$rc" -eq "$rc1" ]; then ok
+			else ko "one test -j $j differs from -j 1: $f (rc $rc vs $rc1)"; fi
+		done
+	done
+}
+ls "$root"/tests/litmus/*/*.litmus | grep -v '/c/' >"$tmp/one"
+one "$root" <"$tmp/one"
+# the witness: graphs of -j 2 and -j 1
+mkdir -p "$tmp/dot1" "$tmp/dot2"
+ls "$root"/tests/litmus/bpf/*.litmus | sed -n '1,40p' >"$tmp/dotl"
+# shellcheck disable=SC2046
+"$bpfmm" -notime -dot "$tmp/dot1" $(cat "$tmp/dotl") >/dev/null 2>&1
+while read -r f; do "$bpfmm" -notime -j 2 -dot "$tmp/dot2" "$f" >/dev/null 2>&1; done <"$tmp/dotl"
+diff -r "$tmp/dot1" "$tmp/dot2" >/dev/null && [ -n "$(ls "$tmp/dot1")" ] && ok ||
+	ko "one test -j 2: a -dot witness differs from -j 1"
+if [ -d "$rv" ]; then
+	find "$rv" -name '*.litmus' | LC_ALL=C sort | awk 'NR % 10 == 1' >"$tmp/rv10"
+	one "$root" -model "$root/models/riscv.cat" <"$tmp/rv10"
+fi
+if lkmm=$(sh "$root/scripts/lkmm-tree.sh" 2>/dev/null); then
+	ls "$root"/tests/litmus/c/*.litmus >"$tmp/onec"
+	one "$lkmm" -conf linux-kernel.cfg <"$tmp/onec"
+else
+	echo "SKIP: one C test over threads (no linux-kernel.cat: scripts/lkmm-tree.sh)"
 fi
 
 # usage errors

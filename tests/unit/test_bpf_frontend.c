@@ -159,6 +159,34 @@ static void test_memory(void)
 	litmus_free(t);
 }
 
+/* Sized atomics on part of a 64-bit location (-variant mixed,
+ * docs/bpf-memory-model.md section 10): their size and offset reach the
+ * IR; a byte atomic is read, and bpf_verifier_refuses says why BPF has none. */
+static void test_sized_atomics(void)
+{
+	litmus_test *t;
+	const ir_insn *in;
+	char why[300] = "";
+
+	in = lower("r3 = atomic_fetch_add((u32 *)(r1 + 4), r2)", &t);
+	CHECK(in && in->op == IR_RMW && in->size == 4 && in->off == 4 && in->dst == reg(t, "r3"));
+	CHECK(!bpf_verifier_refuses(t, why, sizeof why));
+	litmus_free(t);
+	in = lower("lock *(u32 *)(r1 + 4) += r2", &t);
+	CHECK(in && in->op == IR_RMW && in->size == 4 && in->off == 4 && in->dst == -1);
+	litmus_free(t);
+	in = lower("r3 = xchg_32_32(r1 + 4, r2)", &t);
+	CHECK(in && in->op == IR_RMW && in->size == 4 && in->off == 4);
+	litmus_free(t);
+	in = lower("r0 = cmpxchg32_32(r1 + 4, r0, r2)", &t);
+	CHECK(in && in->op == IR_CAS && in->size == 4 && in->off == 4);
+	litmus_free(t);
+	in = lower("lock *(u16 *)(r1 + 2) |= r2", &t);
+	CHECK(in && in->op == IR_RMW && in->size == 2 && in->off == 2);
+	CHECK(bpf_verifier_refuses(t, why, sizeof why) && strstr(why, "2-byte atomic"));
+	litmus_free(t);
+}
+
 static void test_atomics(void)
 {
 	static const struct { const char *text; alu_op alu; } locks[] = {
@@ -433,6 +461,7 @@ int main(void)
 	test_table();
 	test_mov_alu();
 	test_memory();
+	test_sized_atomics();
 	test_atomics();
 	test_branches();
 	test_errors();

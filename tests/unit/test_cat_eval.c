@@ -183,6 +183,35 @@ int main(void)
 		CHECK(m && cat_model_requires_coherence(m));
 		cat_model_free(m);
 	}
+	{
+		/* atomicity: the check over names that contain the engine's
+		 * relations (cat_checks_atomicity); each case that must not be
+		 * recognised would let the enumerator drop allowed executions */
+		static const struct { const char *model; bool atomic; } at[] = {
+			{ "include \"cos.cat\"\nempty rmw & (fre ; coe) as atomic\n", true },
+			{ "include \"cos.cat\"\nempty (fr ; co) & rmw\n", true },
+			/* the LKMM's lock.cat way: every redefinition contains the old */
+			{ "include \"cos.cat\"\nlet rmw = rmw | po\nlet rf = rf | po\nlet co = (co | po)+\n"
+			  "let coe = co & ext\nlet fr = rf^-1 ; co\nlet fre = fr & ext\n"
+			  "empty rmw & (fre ; coe) as atomic\n", true },
+			{ "include \"cos.cat\"\nflag ~empty rmw & (fre ; coe) as atomic\n", false },
+			{ "include \"cos.cat\"\n~empty rmw & (fre ; coe) as atomic\n", false },
+			{ "include \"cos.cat\"\nlet rmw = rmw & loc\nempty rmw & (fre ; coe)\n", false },
+			{ "include \"cos.cat\"\nlet fre = fr & loc\nempty rmw & (fre ; coe)\n", false },
+			{ "include \"cos.cat\"\nlet co = co & loc\nempty rmw & (fre ; coe)\n", false },
+			{ "include \"cos.cat\"\nlet rf = rf & ext\nlet fr = rf^-1 ; co\nlet fre = fr & ext\n"
+			  "empty rmw & (fre ; coe)\n", false },
+			{ "include \"cos.cat\"\nlet ext = ext & loc\nempty rmw & (fre ; coe)\n", false },
+			{ "include \"cos.cat\"\nempty rmw & (fre ; co ; coe)\n", false },
+			{ "include \"cos.cat\"\nempty rmw & (fri ; coe)\n", false },
+			{ "include \"cos.cat\"\nempty po & (fre ; coe)\n", false },
+		};
+		for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
+			cat_model *m = unit_load_model(at[i].model);
+			CHECK(m && cat_model_requires_atomicity(m) == at[i].atomic);
+			cat_model_free(m);
+		}
+	}
 
 	/* an empty model: no instructions, no constraint (and no memcpy from
 	 * NULL when the library is put in front of it) */
