@@ -587,4 +587,5 @@ const frontend ppc_frontend = {
 	.is_register = ppc_is_register,
 	.parse_thread = ppc_parse_thread,
 	.jit_arch = "powerpc",
+	.qemu_arch = "ppc64le",
 };

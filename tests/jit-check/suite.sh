@@ -14,6 +14,9 @@
 #    -variant sc (what Linux assumes of this CPU); the JIT with
 #    kernel/model-series 0004 (mips64el-fixed) sound, a sync on each side
 #    of the loop; the fixed dump with its syncs made nops unsound again.
+# 1c. The ppc64le fixture (QEMU pseries): every test lifted, 0 unsound
+#    under ppc.cat; the fetch-add lifted as sync; ldarx/stdcx. loop; sync;
+#    with its syncs made nops, unsound.
 # 2. On the dumps the bpf-run suite's guests left in
 #    $BPFMM_CACHE/kernel-check/logs/run-ARCH.console (no kernel is built or
 #    booted here; SKIP per arch when a dump is absent or from a runner
@@ -192,6 +195,41 @@ if [ -s "$fix/mips64el-fixed.console" ]; then
 		ko "mips64el-fixed fixture: removing the syncs did not make SB+fetchadd+fetchadd unsound"
 else
 	ko "no $fix/mips64el-fixed.console"
+fi
+
+# ---- 1c. ppc64le: the powerpc JIT (QEMU pseries) --------------------------
+# The fixture's tests and the two goto tests: all lifted and none unsound
+# under ppc.cat (the JIT's fetch atomics are sync; larx/stcx. loop; sync);
+# the same images with each sync made a nop: SB+fetchadd+fetchadd unsound.
+if [ -s "$fix/ppc64le.console" ]; then
+	ptests=("${mtests[@]}")
+	build/bpfmm jit-check --arch ppc64le --dump "$fix/ppc64le.console" --emit "$tmp/ppc" "${ptests[@]}" \
+		> "$tmp/ppc.out" 2> "$tmp/ppc.err"
+	tail -n 1 "$tmp/ppc.out"
+	[ "$(summary "$tmp/ppc.out" lifted)" = "${#ptests[@]}" ] && [ "$(summary "$tmp/ppc.out" unsound)" = 0 ] &&
+		[ "$(summary "$tmp/ppc.out" unchecked)" = 0 ] &&
+		ok "ppc64le fixture: all ${#ptests[@]} tests lifted, 0 unsound (ppc.cat)" ||
+		{ grep -E ' jit (refused|unsound|unchecked)' "$tmp/ppc.out"; cat "$tmp/ppc.err"
+		  ko "ppc64le fixture: $(tail -n 1 "$tmp/ppc.out")"; }
+	# sync, the ldarx..stdcx. loop, sync (P0's column, in order)
+	l=$tmp/ppc/SB+fetchadd+fetchadd.litmus
+	if [ "$(awk -F'|' '/^ *P0/ { on = 1; next } on && NF > 1 { split($1, w, " "); print w[1] }' "$l" |
+		grep -x -E 'sync|ldarx|stdcx\.|bne' | tr '\n' ' ')" = "sync ldarx stdcx. bne sync " ]; then
+		ok "ppc64le fixture: SB+fetchadd+fetchadd lifted as sync; ldarx..stdcx. loop; sync"
+	else
+		cat "$l"
+		ko "ppc64le fixture: SB+fetchadd+fetchadd is not the JIT's sync; loop; sync"
+	fi
+	perl -pe 's/^(bpfmm-run: jit \S+ \d+ )(\S+)/$1 . join("", map { $_ eq "ac04007c" ? "00000060" : $_ } unpack("(A8)*", $2))/e' \
+		"$fix/ppc64le.console" > "$tmp/ppc-nosync.console"
+	build/bpfmm jit-check --arch ppc64le --dump "$tmp/ppc-nosync.console" \
+		tests/litmus/bpf/SB+fetchadd+fetchadd.litmus > "$tmp/ppc-nosync.out" 2>&1
+	grep -q '^JitCheck SB+fetchadd+fetchadd ppc64le jit unsound 0:r4=0; .*1:r4=0;' "$tmp/ppc-nosync.out" &&
+		grep -q '^JitCheck SB+fetchadd+fetchadd ppc64le jit sound' "$tmp/ppc.out" &&
+		ok "ppc64le fixture with its syncs made nops: SB+fetchadd+fetchadd unsound" ||
+		{ cat "$tmp/ppc-nosync.out"; ko "ppc64le fixture: removing the syncs did not make SB+fetchadd+fetchadd unsound"; }
+else
+	ko "no $fix/ppc64le.console"
 fi
 
 # ---- 2. the bpf-run guests' dumps -----------------------------------------
