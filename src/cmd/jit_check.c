@@ -656,15 +656,59 @@ static int eval_mips(const jarch *a, regfile *f, const char *m, char o[][64], in
 	return -1;
 }
 
+/* What the riscv and PPC evaluators share: `LD RD, OFF(stack)` (the
+ * spilled instance base), then the source operand o[1]'s value into *k /
+ * *v, and `MV RD, RS`.  0 when the instruction is done, 1 when the caller
+ * goes on with *k / *v, -1 when it cannot be evaluated. */
+static int eval_ld_mv(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd,
+		      const char *ld, const char *mv, vkind *k, int64_t *v)
+{
+	char s1[8];
+	int64_t off;
+	rval *rs;
+
+	if (!strcmp(m, ld) && n == 2 && parse_mem(a, o[1], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+		rd->k = V_BASE;
+		rd->v = 0;
+		return 0;
+	}
+	canon_reg(a, o[1], s1, sizeof s1);
+	if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
+		return -1;
+	*k = rs->k;
+	*v = rs->v;
+	if (!strcmp(m, mv) && n == 2) {
+		rd->k = *k;
+		rd->v = *v;
+		return 0;
+	}
+	return 1;
+}
+
+/* `add RD, RS, RT` (riscv, PPC): RS's value k / v plus RT's; at most one
+ * of them the base. */
+static int eval_add(const jarch *a, regfile *f, const char *rt_name, vkind k, int64_t v, rval *rd)
+{
+	char s2[8];
+	rval *rt;
+
+	canon_reg(a, rt_name, s2, sizeof s2);
+	if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k == V_UNKNOWN || (k == V_BASE && rt->k == V_BASE))
+		return -1;
+	rd->k = k == V_BASE || rt->k == V_BASE ? V_BASE : V_CONST;
+	rd->v = v + rt->v;
+	return 0;
+}
+
 /* eval() for PPC: `li`, `lis`, `ori`, `oris`, `sldi`, `addi`, `addis`,
  * `add`, `mr`, `clrldi RD, RS, 32` of constants, and `ld` of the spilled
  * base from the BPF stack (PPC_LI32 / PPC_LI64 of bpf_jit.h); destination
  * rd (o[0]).  `li` and `lis` sign-extend, as the ISA does. */
 static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
 {
-	char s1[8], s2[8];
-	int64_t imm, off;
-	rval *rs, *rt;
+	int64_t imm, v;
+	vkind k;
+	int rc;
 
 	if (!strcmp(m, "li") && n == 2 && parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
@@ -676,21 +720,8 @@ static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int
 		rd->v = sext32((int64_t)((uint64_t)(imm & 0xffff) << 16));
 		return 0;
 	}
-	if (!strcmp(m, "ld") && n == 2 && parse_mem(a, o[1], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
-		rd->k = V_BASE;
-		rd->v = 0;
-		return 0;
-	}
-	canon_reg(a, o[1], s1, sizeof s1);
-	if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
-		return -1;
-	vkind k = rs->k;
-	int64_t v = rs->v;
-	if (!strcmp(m, "mr") && n == 2) {
-		rd->k = k;
-		rd->v = v;
-		return 0;
-	}
+	if ((rc = eval_ld_mv(a, f, m, o, n, rd, "ld", "mr", &k, &v)) <= 0)
+		return rc;
 	if (n != 3)
 		return -1;
 	if (parse_imm(o[2], &imm) == 0) {
@@ -717,14 +748,8 @@ static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int
 		}
 		return -1;
 	}
-	if (!strcmp(m, "add")) {
-		canon_reg(a, o[2], s2, sizeof s2);
-		if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k == V_UNKNOWN || (k == V_BASE && rt->k == V_BASE))
-			return -1;
-		rd->k = k == V_BASE || rt->k == V_BASE ? V_BASE : V_CONST;
-		rd->v = v + rt->v;
-		return 0;
-	}
+	if (!strcmp(m, "add"))
+		return eval_add(a, f, o[2], k, v, rd);
 	return -1;
 }
 
@@ -843,21 +868,11 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		rd->v = sext32(imm << 12);
 		return 0;
 	}
-	if (!strcmp(m, "ld") && parse_mem(a, o[1], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
-		rd->k = V_BASE;
-		rd->v = 0;
-		return 0;
-	}
-	canon_reg(a, o[1], s1, sizeof s1);
-	if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
-		return -1;
-	vkind k = rs->k;
-	int64_t v = rs->v;
-	if (!strcmp(m, "mv") && n == 2) {
-		rd->k = k;
-		rd->v = v;
-		return 0;
-	}
+	vkind k;
+	int64_t v;
+	int rc = eval_ld_mv(a, f, m, o, n, rd, "ld", "mv", &k, &v);
+	if (rc <= 0)
+		return rc;
 	if (n != 3)
 		return -1;
 	if ((!strcmp(m, "addi") || !strcmp(m, "addiw")) && parse_imm(o[2], &imm) == 0) {
@@ -872,14 +887,8 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		rd->v = (int64_t)((uint64_t)v << imm);
 		return 0;
 	}
-	if (!strcmp(m, "add")) {
-		canon_reg(a, o[2], s2, sizeof s2);
-		if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k == V_UNKNOWN || (k == V_BASE && rt->k == V_BASE))
-			return -1;
-		rd->k = k == V_BASE || rt->k == V_BASE ? V_BASE : V_CONST;
-		rd->v = v + rt->v;
-		return 0;
-	}
+	if (!strcmp(m, "add"))
+		return eval_add(a, f, o[2], k, v, rd);
 	return -1;
 }
 
