@@ -219,7 +219,7 @@ ppc_fetchadd() {
 	# sync, the ldarx..stdcx. loop, sync (P0's column, in order)
 	if [ "$(awk -F'|' '/^ *P0/ { on = 1; next } on && NF > 1 { split($1, w, " "); print w[1] }' "$l" |
 		grep -x -E 'sync|ldarx|stdcx\.|bne' | tr '\n' ' ')" = "sync ldarx stdcx. bne sync " ]; then
-		ok "$1: SB+fetchadd+fetchadd lifted as sync; ldarx..stdcx. loop; sync, $(grep -c . "$tmp/$1.out") lines"
+		ok "$1: SB+fetchadd+fetchadd lifted as sync; ldarx..stdcx. loop; sync"
 	else
 		cat "$l" "$tmp/$1.out"
 		ko "$1: SB+fetchadd+fetchadd is not the JIT's sync; loop; sync"
