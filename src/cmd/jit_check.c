@@ -701,7 +701,8 @@ static int eval_add(const jarch *a, regfile *f, const char *rt_name, vkind k, in
 }
 
 /* eval() for PPC: `li`, `lis`, `ori`, `oris`, `sldi`, `addi`, `addis`,
- * `add`, `mr`, `clrldi RD, RS, 32` of constants, and `ld` of the spilled
+ * `add`, `mr`, `clrldi RD, RS, 32` and `slwi RD, RS, 0` (zero
+ * extensions) of constants, and `ld` of the spilled
  * base from the BPF stack (PPC_LI32 / PPC_LI64 of bpf_jit.h); destination
  * rd (o[0]).  `li` and `lis` sign-extend, as the ISA does. */
 static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
@@ -742,7 +743,7 @@ static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int
 			rd->v = (int64_t)((uint64_t)v << imm);
 			return 0;
 		}
-		if (!strcmp(m, "clrldi") && imm == 32) {
+		if ((!strcmp(m, "clrldi") && imm == 32) || (!strcmp(m, "slwi") && imm == 0)) {
 			rd->v = (int64_t)(uint32_t)v;
 			return 0;
 		}
@@ -1033,9 +1034,11 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
  * instruction (encoding) or the same values: `bt COND, L` / `bf COND, L`
  * (a conditional branch on CR0's LT, GT or EQ bit, BO = 12 / 4) are `blt`,
  * `bgt`, `beq` / `bge`, `ble`, `bne`; `slwi RD, RS, N` is `rlwinm RD, RS,
- * N, 0, 31-N`; `rldicl RD, RS, 0, N` is `clrldi RD, RS, N`; the record
- * form `and. RD, RA, RB` (JSET) is `and` and a signed compare of its
- * result with 0, which is what it sets CR0 to.  Anything else is left as
+ * N, 0, 31-N` and `srwi RD, RS, N` `rlwinm RD, RS, 32-N, N, 31`;
+ * `rldicl RD, RS, 0, N` is `clrldi RD, RS, N` and `rldicl RD, RS, 64-N, N`
+ * `srdi RD, RS, N`; the record forms `and.` / `andi.` (JSET) are followed
+ * by a signed compare of their result with 0, which is what they set CR0
+ * to (the dialect's `andi.` sets no CR0).  Anything else is left as
  * it is (the front-end refuses what it does not read).  A new text, or
  * NULL. */
 static char *ppc_spelling(const char *mn, const char *ops)
@@ -1057,12 +1060,29 @@ static char *ppc_spelling(const char *mn, const char *ops)
 		snprintf(out, sizeof out, "rlwinm %s, %s, %ld, 0, %ld", o[0], o[1], v, 31 - v);
 		return xstrdup(out);
 	}
+	if (!strcmp(mn, "srwi") && n == 3 && sscanf(o[2], "%ld", &v) == 1 && v > 0 && v < 32) {
+		snprintf(out, sizeof out, "rlwinm %s, %s, %ld, %ld, 31", o[0], o[1], 32 - v, v);
+		return xstrdup(out);
+	}
 	if (!strcmp(mn, "rldicl") && n == 4 && !strcmp(o[2], "0")) {
 		snprintf(out, sizeof out, "clrldi %s, %s, %s", o[0], o[1], o[3]);
 		return xstrdup(out);
 	}
+	if (!strcmp(mn, "rldicl") && n == 4 && sscanf(o[3], "%ld", &v) == 1 && v > 0 && v < 64) {
+		char want[24];
+		snprintf(want, sizeof want, "%ld", 64 - v);
+		if (!strcmp(o[2], want)) {
+			snprintf(out, sizeof out, "srdi %s, %s, %ld", o[0], o[1], v);
+			return xstrdup(out);
+		}
+	}
 	if (!strcmp(mn, "and.") && n == 3) {
 		snprintf(out, sizeof out, "and %s, %s, %s\ncmpdi %s, 0", o[0], o[1], o[2], o[0]);
+		return xstrdup(out);
+	}
+	/* the dialect's andi. sets no CR0 */
+	if (!strcmp(mn, "andi.") && n == 3) {
+		snprintf(out, sizeof out, "andi. %s, %s, %s\ncmpdi %s, 0", o[0], o[1], o[2], o[0]);
 		return xstrdup(out);
 	}
 	return NULL;

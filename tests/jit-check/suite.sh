@@ -234,6 +234,11 @@ ppc_fetchadd() {
 		ok "$1 with its syncs made nops: SB+fetchadd+fetchadd unsound" ||
 		{ cat "$tmp/$1-nosync.out"; ko "$1: removing the syncs did not make SB+fetchadd+fetchadd unsound"; }
 }
+# the PPC dialect reads the JIT's neg, shifts and zero extension with their values
+build/bpfmm tests/jit-check/ppc/alu-values.litmus > "$tmp/ppc-alu.out" 2>&1
+grep -q '^Observation alu-values Always 1 0' "$tmp/ppc-alu.out" &&
+	ok "PPC dialect: neg, sldi, srdi, sradi, srad, rlwinm zero extension give the JIT's values" ||
+	{ cat "$tmp/ppc-alu.out"; ko "PPC dialect: tests/jit-check/ppc/alu-values.litmus not Always"; }
 ppc_judge ppc64le-hand "$fix/ppc64le-hand.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
 ppc_fetchadd ppc64le-hand
 if [ -s "$fix/ppc64le.console" ]; then
