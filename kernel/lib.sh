@@ -23,7 +23,9 @@ CONFIGDIR=$KDIR/configs
 KERNEL_PACKAGES="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu
 binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-riscv64-cross
 libc6-dev-arm64-cross gcc-mips64el-linux-gnuabi64 binutils-mips64el-linux-gnuabi64
-libc6-dev-mips64el-cross qemu-system-mips qemu-system-misc qemu-system-arm qemu-system-x86 make gcc libc6-dev flex
+libc6-dev-mips64el-cross gcc-powerpc64le-linux-gnu binutils-powerpc64le-linux-gnu
+libc6-dev-ppc64el-cross gcc-s390x-linux-gnu binutils-s390x-linux-gnu libc6-dev-s390x-cross
+qemu-system-mips qemu-system-ppc qemu-system-misc qemu-system-arm qemu-system-x86 make gcc libc6-dev flex
 bison bc libssl-dev libelf-dev cpio ccache xz-utils perl python3 patch git"
 
 log() { printf '%s [kernel] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
@@ -75,11 +77,12 @@ variant_tree() {
 	*) echo series ;;
 	esac
 }
-variant_arch() { case "$1" in riscv64*) echo riscv64 ;; arm64*) echo arm64 ;; x86_64*) echo x86_64 ;; mips64el*) echo mips64el ;; *) die "unknown variant $1" ;; esac; }
-karch() { case "$1" in riscv64) echo riscv ;; arm64) echo arm64 ;; x86_64) echo x86_64 ;; mips64el) echo mips ;; esac; }
-cross() { case "$1" in riscv64) echo riscv64-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; x86_64) echo x86_64-linux-gnu- ;; mips64el) echo mips64el-linux-gnuabi64- ;; esac; }
-# mips64el: QEMU's malta loads the ELF vmlinux itself.
-image_path() { case "$1" in riscv64) echo arch/riscv/boot/Image ;; arm64) echo arch/arm64/boot/Image ;; x86_64) echo arch/x86/boot/bzImage ;; mips64el) echo vmlinux ;; esac; }
+variant_arch() { case "$1" in riscv64*) echo riscv64 ;; arm64*) echo arm64 ;; x86_64*) echo x86_64 ;; mips64el*) echo mips64el ;; ppc64le*) echo ppc64le ;; s390x*) echo s390x ;; *) die "unknown variant $1" ;; esac; }
+karch() { case "$1" in riscv64) echo riscv ;; arm64) echo arm64 ;; x86_64) echo x86_64 ;; mips64el) echo mips ;; ppc64le) echo powerpc ;; s390x) echo s390 ;; esac; }
+cross() { case "$1" in riscv64) echo riscv64-linux-gnu- ;; arm64) echo aarch64-linux-gnu- ;; x86_64) echo x86_64-linux-gnu- ;; mips64el) echo mips64el-linux-gnuabi64- ;; ppc64le) echo powerpc64le-linux-gnu- ;; s390x) echo s390x-linux-gnu- ;; esac; }
+# mips64el and ppc64le: QEMU's malta and pseries load the ELF vmlinux
+# themselves.
+image_path() { case "$1" in riscv64) echo arch/riscv/boot/Image ;; arm64) echo arch/arm64/boot/Image ;; x86_64) echo arch/x86/boot/bzImage ;; mips64el|ppc64le) echo vmlinux ;; s390x) echo arch/s390/boot/bzImage ;; esac; }
 
 # Patches of a tree, in order.  "base" leaves out patch 1 (0001-*).
 tree_patches() {
@@ -338,6 +341,26 @@ qemu_boot() {
 			-nographic -no-reboot -accel tcg
 			-kernel "$img" -initrd "$cpio"
 			-append "console=ttyS0 $append") ;;
+	ppc64le)
+		# pseries (sPAPR), the default POWER CPU of QEMU's TCG; the
+		# spectre/meltdown capabilities TCG cannot provide are declared
+		# broken instead of warned about.  Console: the hypervisor's
+		# virtual terminal (hvc0).
+		cmd=(qemu-system-ppc64
+			-machine pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off
+			-smp 4 -m 512M -nographic -no-reboot -accel tcg,thread=multi
+			-kernel "$img" -initrd "$cpio"
+			-append "console=hvc0 $append") ;;
+	s390x)
+		# s390-ccw-virtio with QEMU's TCG CPU model (qemu: the
+		# facilities TCG implements, z196's interlocked access among
+		# them); console: the SCLP terminal.  Not booted yet: kernel/
+		# run.sh does not take s390x until the guest has run.
+		cmd=(qemu-system-s390x
+			-machine s390-ccw-virtio -cpu qemu -smp 4 -m 512M
+			-nographic -no-reboot -accel tcg,thread=multi
+			-kernel "$img" -initrd "$cpio"
+			-append "console=ttysclp0 $append") ;;
 	*) die "qemu_boot: unknown arch $arch" ;;
 	esac
 	: > "$out"

@@ -85,9 +85,13 @@ static const struct { const char *name; alu_op alu; bool imm; bool swap; } ppc_a
 	{ "mullw", ALU_MUL, false, false }, { "mulld", ALU_MUL, false, false },
 	{ "slw", ALU_SHL, false, false }, { "srw", ALU_SHR, false, false },
 	{ "sld", ALU_SHL, false, false }, { "srd", ALU_SHR, false, false },
+	{ "srad", ALU_ASHR, false, false },
 	{ "addi", ALU_ADD, true, false }, { "xori", ALU_XOR, true, false },
 	{ "ori", ALU_OR, true, false }, { "andi.", ALU_AND, true, false },
 	{ "mulli", ALU_MUL, true, false },
+	/* 64-bit shifts by an immediate (rldicr / rldicl / sradi aliases) */
+	{ "sldi", ALU_SHL, true, false }, { "srdi", ALU_SHR, true, false },
+	{ "sradi", ALU_ASHR, true, false },
 };
 
 /* Compares: signed or not, register or immediate second operand. */
@@ -405,7 +409,7 @@ static int parse_store_cond(ppc_parser *pp, const char *m)
 }
 
 /* Register operations: the ppc_alus table, addis, clrldi, extsw, rlwinm,
- * li, lis, mr, nop. */
+ * li, lis, mr, neg, nop. */
 static int parse_alu(ppc_parser *pp, const char *m)
 {
 	size_t i = FE_FIND(ppc_alus, m);
@@ -426,6 +430,11 @@ static int parse_alu(ppc_parser *pp, const char *m)
 	}
 	if (!strcmp(m, "nop"))
 		return 0;
+	if (!strcmp(m, "neg")) {       /* rD = -rA */
+		in = new_insn(pp, IR_ALU);
+		in->alu = ALU_NEG;
+		return parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) ? -1 : 0;
+	}
 	if (!strcmp(m, "addis")) {     /* rD = rA + (imm << 16) */
 		in = new_insn(pp, IR_ALU);
 		in->alu = ALU_ADD;
@@ -587,4 +596,5 @@ const frontend ppc_frontend = {
 	.is_register = ppc_is_register,
 	.parse_thread = ppc_parse_thread,
 	.jit_arch = "powerpc",
+	.qemu_arch = "ppc64le",
 };

@@ -43,7 +43,7 @@
 
 /* ---- the architectures ----------------------------------------------------- */
 
-typedef enum { A_RISCV, A_ARM64, A_X86, A_MIPS } arch_kind;
+typedef enum { A_RISCV, A_ARM64, A_X86, A_MIPS, A_PPC } arch_kind;
 
 typedef struct {
 	const char *name;        /* --arch, as `bpfmm run` names it */
@@ -52,6 +52,7 @@ typedef struct {
 	const char *model;
 	const char *objfmt;      /* llvm-objcopy -O */
 	const char *mattr;       /* llvm-objdump --mattr, or NULL */
+	const char *xopts;       /* more llvm-objdump options, or "" */
 	const char *stackreg;    /* register the lifted test gives the stack slot */
 	unsigned char nop[4];    /* padding between images */
 	int nopn;
@@ -59,14 +60,20 @@ typedef struct {
 
 static const jarch arches[] = {
 	{ "riscv64", A_RISCV, "RISCV", "riscv.cat", "elf64-littleriscv",
-	  "+m,+a,+c,+zba,+zbb", "s11", { 0x01, 0x00 }, 2 },
+	  "+m,+a,+c,+zba,+zbb", "", "s11", { 0x01, 0x00 }, 2 },
 	{ "arm64", A_ARM64, "AArch64", "aarch64.cat", "elf64-littleaarch64",
-	  "+lse", "x28", { 0x1f, 0x20, 0x03, 0xd5 }, 4 },
-	{ "x86_64", A_X86, "X86_64", "x86tso.cat", "elf64-x86-64", NULL, "r12", { 0x90 }, 1 },
+	  "+lse", "", "x28", { 0x1f, 0x20, 0x03, 0xd5 }, 4 },
+	{ "x86_64", A_X86, "X86_64", "x86tso.cat", "elf64-x86-64", NULL, "", "r12", { 0x90 }, 1 },
 	/* k1 ($27): reserved for the kernel's exception handlers, never
 	 * emitted by the JIT */
-	{ "mips64el", A_MIPS, "MIPS", "mips.cat", "elf64-tradlittlemips", "+mips64r2", "$27",
+	{ "mips64el", A_MIPS, "MIPS", "mips.cat", "elf64-tradlittlemips", "+mips64r2", "", "$27",
 	  { 0, 0, 0, 0 }, 4 },
+	/* r16: the 64-bit JIT uses r0, r1 (stack), r3-r10, r12, r27-r31 and
+	 * r2 / r13 (TOC, paca: calls), never r14-r26 (bpf_jit_comp64.c:
+	 * bpf_jit_init_reg_mapping); llvm's full register names ("r9", not
+	 * "9") are what the PPC dialect reads */
+	{ "ppc64le", A_PPC, "PPC", "ppc.cat", "elf64-powerpcle", NULL, " -mllvm -ppc-asm-full-reg-names",
+	  "r16", { 0x00, 0x00, 0x00, 0x60 }, 4 },
 };
 
 static const jarch *arch_by_name(const char *n)
@@ -275,6 +282,12 @@ static bool objdump_line(const jarch *a, char *line, dinsn *in, long *addr)
 	/* MIPS: "nop <sym>", "sync <sym>" (llvm's symbol for operand 0) */
 	if (a->kind == A_MIPS && (e = strchr(in->mn, ' ')) != NULL)
 		*e = '\0';
+	/* PPC: llvm separates some mnemonics from their operands by a space
+	 * ("li r9, 1441"), others by a tab ("mr\tr28, r3") */
+	if (a->kind == A_PPC && !t2 && (e = strchr(t1 + 1, ' ')) != NULL) {
+		in->mn[e - (t1 + 1) < (long)sizeof in->mn ? e - (t1 + 1) : 0] = '\0';
+		t2 = e;
+	}
 	if (t2) {
 		/* drop llvm's comments: "  # imm = ...", "// =1" */
 		if ((e = strstr(t2 + 1, " #")) != NULL && a->kind == A_X86)
@@ -344,9 +357,9 @@ static int disassemble(const jarch *a, const char *objdump, const char *objcopy,
 		pos += a->nopn;
 	}
 	fclose(f);
-	snprintf(cmd, sizeof cmd, "%s -I binary -O %s '%s' '%s' && %s -d -z -j .data %s%s '%s'",
+	snprintf(cmd, sizeof cmd, "%s -I binary -O %s '%s' '%s' && %s -d -z -j .data %s%s%s '%s'",
 		 objcopy, a->objfmt, bin, obj, objdump, a->mattr ? "--mattr=" : "",
-		 a->mattr ? a->mattr : "", obj);
+		 a->mattr ? a->mattr : "", a->xopts, obj);
 	FILE *p = popen(cmd, "r");
 	if (!p) {
 		perror("bpfmm jit-check: popen");
@@ -486,6 +499,12 @@ static void canon_reg(const jarch *a, const char *s, char *out, size_t n)
 		}
 		return;
 	}
+	if (a->kind == A_PPC) {
+		const frontend *pfe = frontend_for_arch("PPC");
+		if (pfe && pfe->is_register(s))
+			snprintf(out, n, "%s", s);
+		return;
+	}
 	if (strlen(s) < 5 && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(s))
 		snprintf(out, n, "%s", s);
 }
@@ -526,6 +545,7 @@ static bool is_stackreg(const jarch *a, const char *canon)
 	case A_RISCV: return !strcmp(canon, "s5");
 	case A_ARM64: return !strcmp(canon, "sp") || !strcmp(canon, "x25");
 	case A_MIPS: return !strcmp(canon, "$30");
+	case A_PPC: return !strcmp(canon, "r31");
 	default: return !strcmp(canon, "rbp");
 	}
 }
@@ -636,6 +656,104 @@ static int eval_mips(const jarch *a, regfile *f, const char *m, char o[][64], in
 	return -1;
 }
 
+/* What the riscv and PPC evaluators share: `LD RD, OFF(stack)` (the
+ * spilled instance base), then the source operand o[1]'s value into *k /
+ * *v, and `MV RD, RS`.  0 when the instruction is done, 1 when the caller
+ * goes on with *k / *v, -1 when it cannot be evaluated. */
+static int eval_ld_mv(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd,
+		      const char *ld, const char *mv, vkind *k, int64_t *v)
+{
+	char s1[8];
+	int64_t off;
+	rval *rs;
+
+	if (!strcmp(m, ld) && n == 2 && parse_mem(a, o[1], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+		rd->k = V_BASE;
+		rd->v = 0;
+		return 0;
+	}
+	canon_reg(a, o[1], s1, sizeof s1);
+	if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
+		return -1;
+	*k = rs->k;
+	*v = rs->v;
+	if (!strcmp(m, mv) && n == 2) {
+		rd->k = *k;
+		rd->v = *v;
+		return 0;
+	}
+	return 1;
+}
+
+/* `add RD, RS, RT` (riscv, PPC): RS's value k / v plus RT's; at most one
+ * of them the base. */
+static int eval_add(const jarch *a, regfile *f, const char *rt_name, vkind k, int64_t v, rval *rd)
+{
+	char s2[8];
+	rval *rt;
+
+	canon_reg(a, rt_name, s2, sizeof s2);
+	if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k == V_UNKNOWN || (k == V_BASE && rt->k == V_BASE))
+		return -1;
+	rd->k = k == V_BASE || rt->k == V_BASE ? V_BASE : V_CONST;
+	rd->v = v + rt->v;
+	return 0;
+}
+
+/* eval() for PPC: `li`, `lis`, `ori`, `oris`, `sldi`, `addi`, `addis`,
+ * `add`, `mr`, `clrldi RD, RS, 32` and `slwi RD, RS, 0` (zero
+ * extensions) of constants, and `ld` of the spilled
+ * base from the BPF stack (PPC_LI32 / PPC_LI64 of bpf_jit.h); destination
+ * rd (o[0]).  `li` and `lis` sign-extend, as the ISA does. */
+static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
+{
+	int64_t imm, v;
+	vkind k;
+	int rc;
+
+	if (!strcmp(m, "li") && n == 2 && parse_imm(o[1], &imm) == 0) {
+		rd->k = V_CONST;
+		rd->v = (int64_t)(int16_t)(uint16_t)(imm & 0xffff);
+		return 0;
+	}
+	if (!strcmp(m, "lis") && n == 2 && parse_imm(o[1], &imm) == 0) {
+		rd->k = V_CONST;
+		rd->v = sext32((int64_t)((uint64_t)(imm & 0xffff) << 16));
+		return 0;
+	}
+	if ((rc = eval_ld_mv(a, f, m, o, n, rd, "ld", "mr", &k, &v)) <= 0)
+		return rc;
+	if (n != 3)
+		return -1;
+	if (parse_imm(o[2], &imm) == 0) {
+		if (!strcmp(m, "addi") || !strcmp(m, "addis")) {
+			rd->k = k;
+			rd->v = v + (m[4] ? sext32((int64_t)((uint64_t)(imm & 0xffff) << 16))
+				     : (int64_t)(int16_t)(uint16_t)(imm & 0xffff));
+			return 0;
+		}
+		if (k != V_CONST)
+			return -1;
+		rd->k = k;
+		if (!strcmp(m, "ori") || !strcmp(m, "oris")) {
+			rd->v = v | (int64_t)((uint64_t)(imm & 0xffff) << (m[3] ? 16 : 0));
+			return 0;
+		}
+		if (!strcmp(m, "sldi") && imm >= 0 && imm < 64) {
+			rd->v = (int64_t)((uint64_t)v << imm);
+			return 0;
+		}
+		if ((!strcmp(m, "clrldi") && imm == 32) || (!strcmp(m, "slwi") && imm == 0)) {
+			rd->v = (int64_t)(uint32_t)v;
+			return 0;
+		}
+		return -1;
+	}
+	if (!strcmp(m, "add"))
+		return eval_add(a, f, o[2], k, v, rd);
+	return -1;
+}
+
 /* Apply one instruction of the init part: 0, or -1 if it is not one the
  * evaluator knows (constants, moves, adds, shifts, loads of the spilled
  * base).  A 32-bit destination (x86 %eXX, arm64 wN) zero-extends. */
@@ -678,7 +796,7 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		}
 		return -1;
 	}
-	if (a->kind == A_MIPS && !strcmp(m, "nop") && n == 0)
+	if ((a->kind == A_MIPS || a->kind == A_PPC) && !strcmp(m, "nop") && n == 0)
 		return 0;
 	if (n < 2)
 		return -1;
@@ -738,6 +856,8 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 	}
 	if (a->kind == A_MIPS)
 		return eval_mips(a, f, m, o, n, rd);
+	if (a->kind == A_PPC)
+		return eval_ppc(a, f, m, o, n, rd);
 	/* riscv */
 	if (!strcmp(m, "li") && parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
@@ -749,21 +869,11 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		rd->v = sext32(imm << 12);
 		return 0;
 	}
-	if (!strcmp(m, "ld") && parse_mem(a, o[1], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
-		rd->k = V_BASE;
-		rd->v = 0;
-		return 0;
-	}
-	canon_reg(a, o[1], s1, sizeof s1);
-	if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
-		return -1;
-	vkind k = rs->k;
-	int64_t v = rs->v;
-	if (!strcmp(m, "mv") && n == 2) {
-		rd->k = k;
-		rd->v = v;
-		return 0;
-	}
+	vkind k;
+	int64_t v;
+	int rc = eval_ld_mv(a, f, m, o, n, rd, "ld", "mv", &k, &v);
+	if (rc <= 0)
+		return rc;
 	if (n != 3)
 		return -1;
 	if ((!strcmp(m, "addi") || !strcmp(m, "addiw")) && parse_imm(o[2], &imm) == 0) {
@@ -778,14 +888,8 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		rd->v = (int64_t)((uint64_t)v << imm);
 		return 0;
 	}
-	if (!strcmp(m, "add")) {
-		canon_reg(a, o[2], s2, sizeof s2);
-		if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k == V_UNKNOWN || (k == V_BASE && rt->k == V_BASE))
-			return -1;
-		rd->k = k == V_BASE || rt->k == V_BASE ? V_BASE : V_CONST;
-		rd->v = v + rt->v;
-		return 0;
-	}
+	if (!strcmp(m, "add"))
+		return eval_add(a, f, o[2], k, v, rd);
 	return -1;
 }
 
@@ -808,6 +912,7 @@ static int64_t marker_at(const jarch *a, const dlist *l, int i, int *first)
 		return imm;
 	}
 	bool st = a->kind == A_RISCV || a->kind == A_MIPS ? !strcmp(in->mn, "sd")
+		: a->kind == A_PPC ? !strcmp(in->mn, "std")
 		: (!strcmp(in->mn, "str") || !strcmp(in->mn, "stur")) && o[0][0] == 'x';
 	if (!st || n != 2 || i == 0 || !parse_mem(a, o[1], base, sizeof base, &off) || !is_stackreg(a, base))
 		return 0;
@@ -896,7 +1001,7 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 			if (*slot != LONG_MIN && *slot != off)
 				return refuse(lt, "the body uses two stack slots (%s)%s", in->ops, "");
 			*slot = off;
-			if (a->kind == A_RISCV || a->kind == A_MIPS)
+			if (a->kind == A_RISCV || a->kind == A_MIPS || a->kind == A_PPC)
 				snprintf(t, sizeof t, "0(%s)", a->stackreg);
 			else if (a->kind == A_ARM64)
 				snprintf(t, sizeof t, "[%s]", a->stackreg);
@@ -923,6 +1028,64 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 		len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", k ? ", " : "", t);
 	}
 	return 0;
+}
+
+/* PPC: llvm's spellings the PPC dialect reads otherwise, the same
+ * instruction (encoding) or the same values: `bt COND, L` / `bf COND, L`
+ * (a conditional branch on CR0's LT, GT or EQ bit, BO = 12 / 4) are `blt`,
+ * `bgt`, `beq` / `bge`, `ble`, `bne`; `slwi RD, RS, N` is `rlwinm RD, RS,
+ * N, 0, 31-N` and `srwi RD, RS, N` `rlwinm RD, RS, 32-N, N, 31`;
+ * `rldicl RD, RS, 0, N` is `clrldi RD, RS, N` and `rldicl RD, RS, 64-N, N`
+ * `srdi RD, RS, N`; the record forms `and.` / `andi.` (JSET) are followed
+ * by a signed compare of their result with 0, which is what they set CR0
+ * to (the dialect's `andi.` sets no CR0).  Anything else is left as
+ * it is (the front-end refuses what it does not read).  A new text, or
+ * NULL. */
+static char *ppc_spelling(const char *mn, const char *ops)
+{
+	static const struct { const char *bo, *bit, *as; } br[] = {
+		{ "bt", "lt", "blt" }, { "bt", "gt", "bgt" }, { "bt", "eq", "beq" },
+		{ "bf", "lt", "bge" }, { "bf", "gt", "ble" }, { "bf", "eq", "bne" },
+	};
+	char o[4][64], out[300];
+	int n = split_ops(ops, o, 4);
+	long v;
+
+	for (size_t k = 0; k < NELEM(br); k++)
+		if (!strcmp(mn, br[k].bo) && n == 2 && !strcmp(o[0], br[k].bit)) {
+			snprintf(out, sizeof out, "%s %s", br[k].as, o[1]);
+			return xstrdup(out);
+		}
+	if (!strcmp(mn, "slwi") && n == 3 && sscanf(o[2], "%ld", &v) == 1 && v >= 0 && v < 32) {
+		snprintf(out, sizeof out, "rlwinm %s, %s, %ld, 0, %ld", o[0], o[1], v, 31 - v);
+		return xstrdup(out);
+	}
+	if (!strcmp(mn, "srwi") && n == 3 && sscanf(o[2], "%ld", &v) == 1 && v > 0 && v < 32) {
+		snprintf(out, sizeof out, "rlwinm %s, %s, %ld, %ld, 31", o[0], o[1], 32 - v, v);
+		return xstrdup(out);
+	}
+	if (!strcmp(mn, "rldicl") && n == 4 && !strcmp(o[2], "0")) {
+		snprintf(out, sizeof out, "clrldi %s, %s, %s", o[0], o[1], o[3]);
+		return xstrdup(out);
+	}
+	if (!strcmp(mn, "rldicl") && n == 4 && sscanf(o[3], "%ld", &v) == 1 && v > 0 && v < 64) {
+		char want[24];
+		snprintf(want, sizeof want, "%ld", 64 - v);
+		if (!strcmp(o[2], want)) {
+			snprintf(out, sizeof out, "srdi %s, %s, %ld", o[0], o[1], v);
+			return xstrdup(out);
+		}
+	}
+	if (!strcmp(mn, "and.") && n == 3) {
+		snprintf(out, sizeof out, "and %s, %s, %s\ncmpdi %s, 0", o[0], o[1], o[2], o[0]);
+		return xstrdup(out);
+	}
+	/* the dialect's andi. sets no CR0 */
+	if (!strcmp(mn, "andi.") && n == 3) {
+		snprintf(out, sizeof out, "andi. %s, %s, %s\ncmpdi %s, 0", o[0], o[1], o[2], o[0]);
+		return xstrdup(out);
+	}
+	return NULL;
 }
 
 /* MIPS branch delay slots: the instruction after a branch runs before the
@@ -1035,6 +1198,7 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 		const char *src = o[0], *mem = o[1];   /* the same order in the three dialects */
 		bool st = a->kind == A_X86 ? !strcmp(l->v[i].mn, "movq") && o[0][0] == '%'
 			: a->kind == A_RISCV || a->kind == A_MIPS ? !strcmp(l->v[i].mn, "sd")
+			: a->kind == A_PPC ? !strcmp(l->v[i].mn, "std")
 			: (!strcmp(l->v[i].mn, "str") || !strcmp(l->v[i].mn, "stur")) && o[0][0] == 'x';
 		if (!st || !parse_mem(a, mem, base, sizeof base, &off) || !is_stackreg(a, base)
 		    || (k && off != prev - 8)) {
@@ -1082,8 +1246,10 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 		}
 		if (rc == 0 && (rc = body_ops(a, in, ti, lo, hi, l, labels, &slot, ops, sizeof ops, lt)) == 0) {
 			size_t tl = strlen(in->mn) + strlen(ops) + 2;
-			text[i - b0] = xmalloc(tl);
-			snprintf(text[i - b0], tl, "%s%s%s", in->mn, ops[0] ? " " : "", ops);
+			if (a->kind != A_PPC || !(text[i - b0] = ppc_spelling(in->mn, ops))) {
+				text[i - b0] = xmalloc(tl);
+				snprintf(text[i - b0], tl, "%s%s%s", in->mn, ops[0] ? " " : "", ops);
+			}
 		}
 	}
 	if (a->kind == A_MIPS && rc == 0)
@@ -1124,13 +1290,14 @@ static const char usage_text[] =
 "\n"
 "Judge the machine code a Linux BPF JIT emitted for BPF litmus tests: LOG\n"
 "is the console of a `bpfmm run` guest (lines \"bpfmm-run: jit TEST T HEX\",\n"
-"docs/jit-check.md), ARCH riscv64, arm64, x86_64 or mips64el.  Each\n"
-"thread's image is disassembled with llvm-objdump-19, lifted to a thread of\n"
-"ARCH's litmus dialect (the JIT's instructions for the test's body as\n"
+"docs/jit-check.md), ARCH riscv64, arm64, x86_64, mips64el or ppc64le.\n"
+"Each "
+"thread's image is disassembled with llvm-objdump-19, lifted to a thread\n"
+"of ARCH's litmus dialect (the JIT's instructions for the test's body as\n"
 "emitted, MIPS delay slots put before their branch; initial values and\n"
 "register assignment read from the code and checked against the test),\n"
 "and the lifted test is checked with ARCH's model (riscv.cat, aarch64.cat,\n"
-"x86tso.cat, mips.cat) against models/bpf.cat on the source test.  One\n"
+"x86tso.cat, mips.cat, ppc.cat) against models/bpf.cat on the source test.  One\n"
 "line per test:\n"
 "  JitCheck TEST ARCH jit sound|sound-stronger|unsound [STATE]\n"
 "  JitCheck TEST ARCH jit refused (REASON)      the code cannot be lifted\n"
@@ -1141,7 +1308,8 @@ static const char usage_text[] =
 "Then a summary line: jit-check ARCH: N tests, L lifted, R refused, ...\n"
 "\n"
 "Options:\n"
-"  --arch ARCH       riscv64, arm64 (aarch64), x86_64 (x86-64), mips64el\n"
+"  --arch ARCH       riscv64, arm64 (aarch64), x86_64 (x86-64), mips64el,\n"
+"                    ppc64le\n"
 "  --dump LOG        the guest's console log (kernel/run.sh writes it)\n"
 "  --emit DIR        write each lifted test to DIR/TEST.litmus\n"
 "  --variant NAME    a variant of the native model (repeatable), e.g.\n"
@@ -1225,7 +1393,7 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 	const jarch *a = arch ? arch_by_name(arch) : NULL;
 	if (!a || !dumpf || nfiles == 0) {
 		fprintf(stderr, "bpfmm jit-check: %s\nTry 'bpfmm jit-check --help'.\n",
-			!arch ? "--arch needed" : !a ? "unknown arch (riscv64, arm64, x86_64, mips64el)"
+			!arch ? "--arch needed" : !a ? "unknown arch (riscv64, arm64, x86_64, mips64el, ppc64le)"
 			: !dumpf ? "--dump needed" : "no litmus file given");
 		return 2;
 	}

@@ -14,6 +14,10 @@
 #    -variant sc (what Linux assumes of this CPU); the JIT with
 #    kernel/model-series 0004 (mips64el-fixed) sound, a sync on each side
 #    of the loop; the fixed dump with its syncs made nops unsound again.
+# 1c. ppc64le (the powerpc JIT): a hand-assembled SB+fetchadd+fetchadd
+#    and, when recorded, the guest's dump (QEMU pseries): lifted, 0
+#    unsound under ppc.cat; the fetch-add lifted as sync; ldarx/stdcx.
+#    loop; sync; with its syncs made nops, unsound.
 # 2. On the dumps the bpf-run suite's guests left in
 #    $BPFMM_CACHE/kernel-check/logs/run-ARCH.console (no kernel is built or
 #    booted here; SKIP per arch when a dump is absent or from a runner
@@ -192,6 +196,61 @@ if [ -s "$fix/mips64el-fixed.console" ]; then
 		ko "mips64el-fixed fixture: removing the syncs did not make SB+fetchadd+fetchadd unsound"
 else
 	ko "no $fix/mips64el-fixed.console"
+fi
+
+# ---- 1c. ppc64le: the powerpc JIT (QEMU pseries) --------------------------
+# fixtures/ppc64le-hand.console: SB+fetchadd+fetchadd hand-assembled from
+# the JIT's sequences (fixtures/ppc64le-hand.s, not a guest's dump): sound
+# under ppc.cat, lifted as sync; ldarx..stdcx. loop; sync, and unsound with
+# each sync made a nop.  fixtures/ppc64le.console (the guest's dump, `make
+# jit-check-fixture FIXTURE_VARIANTS=ppc64le`), when recorded: the
+# fixture's tests and the two goto tests all lifted, none unsound.
+# ppc_judge NAME DUMP TESTS...: jit-check into $tmp/NAME.out, $tmp/NAME/
+ppc_judge() {
+	local name=$1 dump=$2
+	shift 2
+	build/bpfmm jit-check --arch ppc64le --dump "$dump" --emit "$tmp/$name" "$@" \
+		> "$tmp/$name.out" 2> "$tmp/$name.err"
+	tail -n 1 "$tmp/$name.out"
+}
+# ppc_fetchadd NAME: the JIT's fetch-add as lifted into $tmp/NAME/
+ppc_fetchadd() {
+	local l=$tmp/$1/SB+fetchadd+fetchadd.litmus
+	# sync, the ldarx..stdcx. loop, sync (P0's column, in order)
+	if [ "$(awk -F'|' '/^ *P0/ { on = 1; next } on && NF > 1 { split($1, w, " "); print w[1] }' "$l" |
+		grep -x -E 'sync|ldarx|stdcx\.|bne' | tr '\n' ' ')" = "sync ldarx stdcx. bne sync " ]; then
+		ok "$1: SB+fetchadd+fetchadd lifted as sync; ldarx..stdcx. loop; sync"
+	else
+		cat "$l" "$tmp/$1.out"
+		ko "$1: SB+fetchadd+fetchadd is not the JIT's sync; loop; sync"
+	fi
+	grep -q '^JitCheck SB+fetchadd+fetchadd ppc64le jit sound' "$tmp/$1.out" &&
+		ok "$1: SB+fetchadd+fetchadd sound" || ko "$1: SB+fetchadd+fetchadd not sound"
+	# the check can tell: the same images with each sync a nop
+	perl -pe 's/^(bpfmm-run: jit \S+ \d+ )(\S+)/$1 . join("", map { $_ eq "ac04007c" ? "00000060" : $_ } unpack("(A8)*", $2))/e' \
+		"$fix/$1.console" > "$tmp/$1-nosync.console"
+	ppc_judge "$1-nosync" "$tmp/$1-nosync.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+	grep -q '^JitCheck SB+fetchadd+fetchadd ppc64le jit unsound 0:r4=0; .*1:r4=0;' "$tmp/$1-nosync.out" &&
+		ok "$1 with its syncs made nops: SB+fetchadd+fetchadd unsound" ||
+		{ cat "$tmp/$1-nosync.out"; ko "$1: removing the syncs did not make SB+fetchadd+fetchadd unsound"; }
+}
+# the PPC dialect reads the JIT's neg, shifts and zero extension with their values
+build/bpfmm tests/jit-check/ppc/alu-values.litmus > "$tmp/ppc-alu.out" 2>&1
+grep -q '^Observation alu-values Always 1 0' "$tmp/ppc-alu.out" &&
+	ok "PPC dialect: neg, sldi, srdi, sradi, srad, rlwinm zero extension give the JIT's values" ||
+	{ cat "$tmp/ppc-alu.out"; ko "PPC dialect: tests/jit-check/ppc/alu-values.litmus not Always"; }
+ppc_judge ppc64le-hand "$fix/ppc64le-hand.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+ppc_fetchadd ppc64le-hand
+if [ -s "$fix/ppc64le.console" ]; then
+	ppc_judge ppc64le "$fix/ppc64le.console" "${mtests[@]}"
+	[ "$(summary "$tmp/ppc64le.out" lifted)" = "${#mtests[@]}" ] && [ "$(summary "$tmp/ppc64le.out" unsound)" = 0 ] &&
+		[ "$(summary "$tmp/ppc64le.out" unchecked)" = 0 ] &&
+		ok "ppc64le fixture: all ${#mtests[@]} tests lifted, 0 unsound (ppc.cat)" ||
+		{ grep -E ' jit (refused|unsound|unchecked)' "$tmp/ppc64le.out"; cat "$tmp/ppc64le.err"
+		  ko "ppc64le fixture: $(tail -n 1 "$tmp/ppc64le.out")"; }
+	ppc_fetchadd ppc64le
+else
+	echo "SKIP ppc64le: no guest dump $fix/ppc64le.console (make jit-check-fixture FIXTURE_VARIANTS=ppc64le)"
 fi
 
 # ---- 2. the bpf-run guests' dumps -----------------------------------------
