@@ -23,18 +23,22 @@ CONFIGDIR=$KDIR/configs
 KERNEL_PACKAGES="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu
 binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-riscv64-cross
 libc6-dev-arm64-cross gcc-mips64el-linux-gnuabi64 binutils-mips64el-linux-gnuabi64
-libc6-dev-mips64el-cross gcc-powerpc64le-linux-gnu binutils-powerpc64le-linux-gnu
-libc6-dev-ppc64el-cross gcc-s390x-linux-gnu binutils-s390x-linux-gnu libc6-dev-s390x-cross
-qemu-system-mips qemu-system-ppc qemu-system-misc qemu-system-arm qemu-system-x86 make gcc libc6-dev flex
-bison bc libssl-dev libelf-dev cpio ccache xz-utils perl python3 patch git"
+libc6-dev-mips64el-cross qemu-system-mips qemu-system-misc qemu-system-arm qemu-system-x86 make gcc
+libc6-dev flex bison bc libssl-dev libelf-dev cpio ccache xz-utils perl python3 patch git"
+# The guests only `make jit-check-all` and `make jit-check-fixture` boot
+# (not make check): a script that boots them sets
+# EXTRA_PACKAGES="$JIT_ALL_PACKAGES" before ensure_packages.
+JIT_ALL_PACKAGES="gcc-powerpc64le-linux-gnu binutils-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
+gcc-s390x-linux-gnu binutils-s390x-linux-gnu libc6-dev-s390x-cross qemu-system-ppc"
 
 log() { printf '%s [kernel] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 
-# Print the packages of $KERNEL_PACKAGES that are not installed.
+# Print the packages of $KERNEL_PACKAGES (and $EXTRA_PACKAGES) that are
+# not installed.
 missing_packages() {
 	local p
-	for p in $KERNEL_PACKAGES; do
+	for p in $KERNEL_PACKAGES ${EXTRA_PACKAGES:-}; do
 		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
 			grep -q '^install ok installed$' || echo "$p"
 	done

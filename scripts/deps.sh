@@ -12,7 +12,7 @@
 # script names exactly what is missing and exits 1.
 set -u
 core="gcc make libc6-dev xz-utils linux-source-6.12 man-db"
-kernel="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu gcc-mips64el-linux-gnuabi64 binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu binutils-mips64el-linux-gnuabi64 libc6-dev-mips64el-cross gcc-powerpc64le-linux-gnu binutils-powerpc64le-linux-gnu libc6-dev-ppc64el-cross gcc-s390x-linux-gnu binutils-s390x-linux-gnu libc6-dev-s390x-cross qemu-system-misc qemu-system-arm qemu-system-mips qemu-system-ppc flex bison bc libssl-dev libelf-dev cpio ccache xz-utils perl"
+kernel="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu gcc-mips64el-linux-gnuabi64 binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu binutils-mips64el-linux-gnuabi64 libc6-dev-mips64el-cross qemu-system-misc qemu-system-arm qemu-system-mips flex bison bc libssl-dev libelf-dev cpio ccache xz-utils perl"
 fuzz="clang-14 libclang-rt-14-dev"
 clang="clang-19 llvm-19"
 case ${1:-core} in

@@ -22,6 +22,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 source kernel/lib.sh
+EXTRA_PACKAGES=$JIT_ALL_PACKAGES   # the ppc64le and s390x guests
 variants=${JIT_ALL_VARIANTS:-mips64el mips64el-fixed ppc64le}
 source tests/run/tests.sh
 run_setup

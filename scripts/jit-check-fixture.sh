@@ -14,6 +14,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 source kernel/lib.sh
+EXTRA_PACKAGES=$JIT_ALL_PACKAGES   # the ppc64le and s390x guests
 make -s build/bpfmm
 fix=tests/jit-check/fixtures
 tmp=$(mktemp -d)
