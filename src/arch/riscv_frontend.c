@@ -702,4 +702,5 @@ const frontend riscv_frontend = {
 	.parse_thread = rv_parse_thread,
 	.jit_arch = "riscv64",
 	.qemu_arch = "riscv64",
+	.mixed = true,
 };

@@ -794,6 +794,7 @@ const frontend x86_64_frontend = {
 	.parse_thread = x64_parse_thread,
 	.jit_arch = "x86-64",
 	.qemu_arch = "x86_64",
+	.mixed = true,
 };
 
 const frontend x86_frontend = {
