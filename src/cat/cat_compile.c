@@ -259,7 +259,7 @@ typedef struct {
 	int *top;
 	int topcap;
 	bool resolve;        /* at top level, outside `if "variant"` */
-	const cat_binding *group;   /* hoist_rec: the `let rec` group */
+	const cat_binding *group;   /* hoist: the `let rec` group */
 	int ngroup;
 } stager;
 
@@ -370,25 +370,6 @@ static int stage_of_expr(stager *s, cat_expr *e)
 	return st;
 }
 
-/* Hoisting: in a definition of stage st, a maximal part whose free
- * variables are all of earlier stages keeps its value while they do (the
- * LKMM's mb, of co stage for its last alternative, has four program-stage
- * ones).  Only operator nodes are entered (operands).  Names and
- * constants are not worth a cache slot. */
-static void hoist(stager *s, cat_expr *e, int st)
-{
-	if (!e || e->kind == E_VAR || e->kind == E_TAG || e->kind == E_STRING ||
-	    e->kind == E_EMPTY || e->kind == E_VARIANT)
-		return;
-	int es = stage_of_expr(s, e);
-	if (es < st) {
-		e->xid = ++s->nbind;
-		e->xstage = (signed char)es;
-		return;
-	}
-	operands(s, e, st, hoist);
-}
-
 /* Does e mention a name the `let rec` group s->group defines? */
 static bool mentions_group(const stager *s, cat_expr *e)
 {
@@ -404,24 +385,29 @@ static bool mentions_group(const stager *s, cat_expr *e)
 	return hit;
 }
 
-/* In a `let rec` group's definitions, a maximal part that mentions none
- * of the group's names has the same value in every iteration of the
- * fixpoint: cached for one evaluation of the group (STAGE_REC), or like
- * any hoisted part when all its names are of earlier stages than the
- * group (the LKMM's rcu-order: (rcu-gp ; rcu-link ; rcu-rscsi), and the
- * prefix (rcu-gp ; rcu-link) of its recursive alternatives). */
-static void hoist_rec(stager *s, cat_expr *e, int st)
+/* Hoisting: in a definition of stage st, a maximal part whose free
+ * variables are all of earlier stages keeps its value while they do (the
+ * LKMM's mb, of co stage for its last alternative, has four program-stage
+ * ones).  In a `let rec` group's definitions (s->group), a maximal part
+ * that mentions none of the group's names has the same value in every
+ * iteration of the fixpoint: cached for one evaluation of the group
+ * (STAGE_REC), or like any hoisted part when all its names are of
+ * earlier stages than the group (the LKMM's rcu-order: (rcu-gp ;
+ * rcu-link ; rcu-rscsi), and the prefix (rcu-gp ; rcu-link) of its
+ * recursive alternatives).  Only operator nodes are entered (operands).
+ * Names and constants are not worth a cache slot. */
+static void hoist(stager *s, cat_expr *e, int st)
 {
 	if (!e || e->kind == E_VAR || e->kind == E_TAG || e->kind == E_STRING ||
 	    e->kind == E_EMPTY || e->kind == E_VARIANT)
 		return;
-	if (!mentions_group(s, e)) {
-		int es = stage_of_expr(s, e);
+	int es = stage_of_expr(s, e);
+	if (s->group ? !mentions_group(s, e) : es < st) {
 		e->xid = ++s->nbind;
 		e->xstage = (signed char)(es < st ? es : STAGE_REC);
 		return;
 	}
-	operands(s, e, st, hoist_rec);
+	operands(s, e, st, hoist);
 }
 
 static void stage_block(stager *s, cat_block *b, bool in_proc)
@@ -472,7 +458,7 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 					s->group = in->binds;
 					s->ngroup = in->nbinds;
 					if (!in_proc && bd->e->kind != E_FUN)
-						hoist_rec(s, bd->e, st);
+						hoist(s, bd->e, st);
 					s->group = NULL;
 					s->ngroup = 0;
 				} else if (!in_proc && bd->stage > STAGE_PROGRAM)
@@ -555,16 +541,23 @@ typedef struct {
 	cat_names *nm;
 } defs;
 
-static void collect_defs(const cat_block *b, defs *d)
+/* The top-level definitions of names (and the included files'); with
+ * `all`, also those under `if "variant"` and tuple patterns (every way a
+ * name may be redefined, for cat_checks_atomicity). */
+static void collect_defs(const cat_block *b, defs *d, bool all)
 {
 	for (int i = 0; i < b->n; i++) {
 		const cat_instr *in = &b->v[i];
 		if (in->kind == I_LET)
 			for (int k = 0; k < in->nbinds && d->n < 4096; k++)
-				if (in->binds[k].name)
+				if (all || in->binds[k].name)
 					d->b[d->n++] = &in->binds[k];
 		if (in->kind == I_INCLUDE)
-			collect_defs(&in->body, d);
+			collect_defs(&in->body, d, all);
+		if (all && in->kind == I_IF_VARIANT) {
+			collect_defs(&in->body, d, all);
+			collect_defs(&in->body2, d, all);
+		}
 	}
 }
 
@@ -636,7 +629,7 @@ static bool model_checks(const cat_model_ast *m, cat_names *nm, atoms_test test)
 {
 	defs *d = xcalloc(1, sizeof *d);
 	d->nm = nm;
-	collect_defs(&m->top, d);
+	collect_defs(&m->top, d, false);
 	bool ok = block_checks(&m->top, d, test);
 	free(d);
 	return ok;
@@ -680,35 +673,14 @@ bool cat_checks_no_future_reads(const cat_model_ast *m, cat_names *nm)
  * as fr & ext and co & ext (the LKMM's lock.cat redefines rmw, rf, co,
  * fr, fre and coe that way). */
 
-typedef struct {
-	const cat_binding *b[4096];
-	int n;
-} alldefs;
-
-static void collect_all(const cat_block *b, alldefs *d)
-{
-	for (int i = 0; i < b->n; i++) {
-		const cat_instr *in = &b->v[i];
-		if (in->kind == I_LET)
-			for (int k = 0; k < in->nbinds && d->n < 4096; k++)
-				d->b[d->n++] = &in->binds[k];
-		if (in->kind == I_INCLUDE)
-			collect_all(&in->body, d);
-		if (in->kind == I_IF_VARIANT) {
-			collect_all(&in->body, d);
-			collect_all(&in->body2, d);
-		}
-	}
-}
-
-static bool contains(const alldefs *d, const cat_expr *e, const char *prim, const char *self,
+static bool contains(const defs *d, const cat_expr *e, const char *prim, const char *self,
 		     const char *selfprim, int depth);
 
 /* Does the value `name` has after all its definitions contain the
  * engine's relation prim? Its built-in must (fr contains fre, co coe),
  * and each definition must, given that the name in it, its previous
  * value, does (induction on the definitions). */
-static bool name_contains(const alldefs *d, const char *name, const char *prim, int depth)
+static bool name_contains(const defs *d, const char *name, const char *prim, int depth)
 {
 	if (depth > 24)
 		return false;
@@ -730,7 +702,7 @@ static bool name_contains(const alldefs *d, const char *name, const char *prim, 
  * execution? `self`: e defines that name, which in e is its previous
  * value, known to contain selfprim (the induction of name_contains).
  * false when not shown. */
-static bool contains(const alldefs *d, const cat_expr *e, const char *prim, const char *self,
+static bool contains(const defs *d, const cat_expr *e, const char *prim, const char *self,
 		     const char *selfprim, int depth)
 {
 	if (!e || depth > 24)
@@ -775,7 +747,7 @@ static bool contains(const alldefs *d, const cat_expr *e, const char *prim, cons
 	}
 }
 
-static bool atomicity_check(const alldefs *d, const cat_expr *e)
+static bool atomicity_check(const defs *d, const cat_expr *e)
 {
 	if (!e || e->kind != E_INTER)
 		return false;
@@ -788,7 +760,7 @@ static bool atomicity_check(const alldefs *d, const cat_expr *e)
 	return false;
 }
 
-static bool block_checks_atomicity(const cat_block *b, const alldefs *d)
+static bool block_checks_atomicity(const cat_block *b, const defs *d)
 {
 	for (int i = 0; i < b->n; i++) {
 		const cat_instr *in = &b->v[i];
@@ -803,8 +775,8 @@ static bool block_checks_atomicity(const cat_block *b, const alldefs *d)
 
 bool cat_checks_atomicity(const cat_model_ast *m)
 {
-	alldefs *d = xcalloc(1, sizeof *d);
-	collect_all(&m->top, d);
+	defs *d = xcalloc(1, sizeof *d);
+	collect_defs(&m->top, d, true);
 	bool ok = block_checks_atomicity(&m->top, d);
 	free(d);
 	return ok;

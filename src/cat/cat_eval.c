@@ -929,7 +929,7 @@ static env *eval_let_binds(cat_run *r, cat_binding *b, int nb, bool rec, env *en
 		return out;
 	}
 	/* the group's parts that do not change while it is iterated
-	 * (cat_compile.c, hoist_rec): a new evaluation, new values */
+	 * (cat_compile.c, hoist): a new evaluation, new values */
 	r->epoch[STAGE_REC] = r->next_epoch++;
 	val **cur = arena_alloc(r->cur, sizeof(val *) * nb);
 	env **slots = arena_alloc(r->cur, sizeof(env *) * nb);
