@@ -1521,6 +1521,11 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 		for (int rd = 0; rd < n; rd++)
 			for (int wr = set_next(REL_ROW(es->rmw, w, rd), w, 0); wr >= 0;
 			     wr = set_next(REL_ROW(es->rmw, w, rd), w, wr + 1)) {
+				/* fre ; coe joins only accesses of one location:
+				 * an exclusive pair of two locations is not held
+				 * to it (and its read's write is placed elsewhere) */
+				if (es->loc[rd] != es->loc[wr] || es->loc[wr] < 0)
+					continue;
 				cs.amo_read[wr] = rd;
 				for (int s = 0; s < n; s++)
 					if (rel_has(r->rf, w, s, rd))
