@@ -160,7 +160,7 @@ expect_rc() {   # RC WHAT CMD...
 	if [ "$rc" = "$want" ]; then ok; else ko "$what: exit $rc, expected $want: $(head -c 200 "$tmp/err")"; fi
 }
 expect_rc 0 "explain -dot FILE" "$bpfmm" explain -dot "$tmp/mp.dot" "$mp"
-grep -q 'label="1: po\[po-rel\]", color=red' "$tmp/mp.dot" && grep -q 'label="4: fre\[prop\]", color=red' "$tmp/mp.dot" \
+grep -q 'label="1: po\[po-rel\]", color=red' "$tmp/mp.dot" && grep -q 'label="4: fre\[overwrite-a\]", color=red' "$tmp/mp.dot" \
 	&& grep -q 'store_release((u32 \*)(r2 + 0), r6)' "$tmp/mp.dot" && grep -q 'W y=1 \[RL\]' "$tmp/mp.dot" \
 	&& ok || ko "explain -dot FILE: no highlighted cycle, fr, instruction text or tag"
 n=$(grep -c 'color=red, fontcolor=red' "$tmp/mp.dot")
