@@ -14,7 +14,9 @@
 #    prints exactly tests/map/mixed-verdicts.txt;
 # 4. a bpf.cat stronger than hardware (coherence between whole accesses,
 #    a CPU's own forwarded store included) makes map find forward-partial
-#    unsound on arm64: the check in 3 can fail.
+#    unsound on arm64: the check in 3 can fail;
+# 5. models/loongarch.cat, s390x.cat and sparc.cat without their
+#    `if "mixed"` rules fail exactly the own tests tied to them.
 # Ends with "N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -80,6 +82,34 @@ case $out in
 "Map forward-partial arm64 arm64-linux-6.12 unsound "*) ok "too strong a model: map finds forward-partial unsound on arm64" ;;
 *) echo "$out" | head -5; ko "too strong a model: forward-partial not unsound on arm64" ;;
 esac
+
+# 5. the native models' mixed-size rules (docs/mixed-size.md, LoongArch,
+#    s390x, SPARC): taken out, exactly the own tests tied to them fail
+mkdir -p "$tmp/native"
+cp -r models/. "$tmp/native/"
+sed 's/^acyclic (if "mixed" then ob ; si else ob) as external/acyclic ob as external/' \
+    models/loongarch.cat >"$tmp/native/loongarch.cat"
+for a in s390x sparc; do
+	sed 's/^        | (if "mixed" then (rfe | fr | co) ; si? else rfe | fr | co)/        | rfe | fr | co/' \
+	    models/$a.cat >"$tmp/native/$a.cat"
+done
+for spec in "loongarch-mixed:loongarch:amo-torn-dbar torn-read-dbar " \
+	    "s390x-mixed:s390x:torn-two-loads " "sparc-mixed:sparc:torn-two-loads "; do
+	d=${spec%%:*} rest=${spec#*:}
+	cat=${rest%%:*} want=${rest#*:}
+	if cmp -s "models/$cat.cat" "$tmp/native/$cat.cat"; then
+		ko "models/$cat.cat: no mixed-size rule to take out"
+		continue
+	fi
+	BPFMM_MODELDIR="$tmp/native" sh tests/scripts/verdicts.sh "tests/litmus/$d" "$bpfmm" >"$tmp/v5" 2>&1
+	got=$(sed -n 's/^FAIL \([^:]*\):.*/\1/p' "$tmp/v5" | LC_ALL=C sort | tr '\n' ' ')
+	if [ "$got" = "$want" ]; then
+		ok "$cat.cat without its mixed-size rule fails exactly: $got"
+	else
+		sed 's/^/  /' "$tmp/v5" | head -20
+		ko "$cat.cat without its mixed-size rule: failing tests '$got', expected '$want'"
+	fi
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
