@@ -20,6 +20,7 @@
 #include "litmus/litmus_read.h"
 #include "litmus/state.h"
 #include "cmd/lkmm_common.h"
+#include "cmd/model_load.h"
 #include "cmd/outdir.h"
 #include "cmd/output.h"
 
@@ -858,12 +859,14 @@ int diff_models_main(int argc, char **argv, const char *self)
 	diag da = { 0 }, db = { 0 };
 	cat_model *ma = NULL, *mb = NULL;
 	const frontend *fe = frontend_for_arch("BPF");
-	o.a = lk_load_model(o.a_path, o.incdir, fe, &ma, &da);
+	model_spec sa = { o.a_path, NULL, &o.incdir, o.incdir ? 1 : 0, NULL, fe };
+	model_spec sb = { o.b_path, NULL, &o.incdir, o.incdir ? 1 : 0, NULL, fe };
+	o.a = model_load(&sa, &ma, &da);
 	if (!o.a) {
 		diag_print(&da);
 		return 2;
 	}
-	o.b = lk_load_model(o.b_path, o.incdir, fe, &mb, &db);
+	o.b = model_load(&sb, &mb, &db);
 	if (!o.b) {
 		diag_print(&db);
 		cat_run_free(o.a);

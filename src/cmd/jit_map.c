@@ -21,7 +21,6 @@
  * (zero extensions of small values) are documentation only.
  */
 #include <errno.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -39,6 +38,7 @@
 #include "cmd/mapping.h"
 #include "cmd/output.h"
 #include "cmd/parallel.h"
+#include "cmd/model_load.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
 
@@ -682,25 +682,13 @@ static bool readable(const char *p) { return access(p, R_OK) == 0; }
 int map_load_model(const char *name, const char *mdir, const frontend *fe,
 		      const char *const *variants, model_run *mr, diag *d, char *path)
 {
-	char here[PATH_MAX], lib[PATH_MAX];
-
-	if (strchr(name, '/'))
-		snprintf(path, PATH_MAX, "%s", name);
-	else
-		snprintf(path, PATH_MAX, "%s/%s", mdir, name);
-	if (!readable(path)) {
+	if (!model_find(name, false, NULL, 0, mdir, path, PATH_MAX)) {
 		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in %s)", name, mdir);
 		return -1;
 	}
-	snprintf(here, sizeof here, "%s", path);
-	snprintf(lib, sizeof lib, "%s/lib", mdir);
-	const char *inc[] = { dirname(here), lib, mdir, NULL };
-	d->file = path;
-	mr->m = cat_model_load(path, inc, variants, d);
-	if (!mr->m)
-		return -1;
-	mr->run = cat_run_new(mr->m, fe->tag_names, fe->ntags);
-	return 0;
+	model_spec spec = { path, mdir, NULL, 0, variants, fe };
+	mr->run = model_load(&spec, &mr->m, d);
+	return mr->run ? 0 : -1;
 }
 
 static const char usage_head[] =

@@ -1,6 +1,6 @@
 /* lkmm_common.h - helpers shared by the LKMM translators (c2bpf, lkmm-map):
  * growing strings, tag tests on the C front-end's events, the refused
- * primitive families, where the models are, and loading a cat model. */
+ * primitive families and where the models are. */
 #ifndef BPFMM_LKMM_COMMON_H
 #define BPFMM_LKMM_COMMON_H
 
@@ -69,11 +69,6 @@ bool lk_compares_addresses(const litmus_test *t, int ti);
 /* The kernel's tools/memory-model: opt (-I) if given, $LKMM_DIR, ., the
  * first ~/.cache/bpfmm-lkmm/<tree>/tools/memory-model; NULL if none. */
 const char *lk_lkmm_dir(const char *opt, char *buf);   /* buf: the caller's */
-
-/* Load the cat model at path for front-end fe (include path: its own
- * directory, extra if not NULL, the model library); NULL with d set. */
-cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, cat_model **mp,
-		       diag *d);
 
 /* Same value, symbols compared by name (the two tests intern apart). */
 /* The two models of a comparison (C and BPF, C and RISC-V), loaded once

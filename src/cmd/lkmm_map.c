@@ -37,6 +37,7 @@
 #include "cmd/lkmm_map.h"
 #include "cmd/outdir.h"
 #include "cmd/lkmm_common.h"
+#include "cmd/model_load.h"
 #include "cat/model_dir.h"
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
@@ -851,8 +852,10 @@ int lkmm_map_main(int argc, char **argv)
 	snprintf(rpath, sizeof rpath, "%s/riscv.cat", model_dir(mdir_buf));
 	diag d = { 0 };
 	cat_model *ml = NULL, *mr = NULL;
-	cat_run *rl = lk_load_model(lpath, ldir, frontend_for_arch("C"), &ml, &d);
-	cat_run *rr = rl ? lk_load_model(rpath, NULL, frontend_for_arch("RISCV"), &mr, &d) : NULL;
+	model_spec sl = { lpath, NULL, &ldir, 1, NULL, frontend_for_arch("C") };
+	model_spec sr = { rpath, NULL, NULL, 0, NULL, frontend_for_arch("RISCV") };
+	cat_run *rl = model_load(&sl, &ml, &d);
+	cat_run *rr = rl ? model_load(&sr, &mr, &d) : NULL;
 	if (!rl || !rr) {
 		diag_print(&d);
 		status = 1;

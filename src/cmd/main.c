@@ -22,6 +22,7 @@
 #include "cmd/run.h"
 #include "cmd/jit_check.h"
 #include "cmd/parallel.h"
+#include "cmd/model_load.h"
 #include "base/xalloc.h"
 #include "cmd/diy.h"
 #include "cmd/diff_models.h"
@@ -54,6 +55,8 @@ static const char usage[] =
 "        current directory, then next to FILE.cfg.\n"
 "  -I DIR\n"
 "        Also look for included cat files (and bare model names) in DIR.\n"
+"        Every command finds a model's includes in: the model's own\n"
+"        directory, the -I directories in order, MODELDIR/lib, MODELDIR.\n"
 "  -variant NAME, --variant NAME\n"
 "        Enable `if \"NAME\"` branches of the model (repeatable).\n"
 "        -variant mixed: mixed-size accesses, one event per byte, as herd7's\n"
@@ -270,32 +273,11 @@ static void model_table_free(model_table *mt)
 	mt->nmodels = 0;
 }
 
-/* dst = a "/" b; false (and dst empty) if it does not fit */
-static bool join(char *dst, size_t n, const char *a, const char *b)
-{
-	int len = snprintf(dst, n, "%s/%s", a, b);
-
-	if (len < 0 || (size_t)len >= n) {
-		dst[0] = 0;
-		return false;
-	}
-	return true;
-}
-
-static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
-
-
 /* A model named with a '/' is a path; a bare name is looked up in the
  * current directory, the -I directories, then the model directory. */
 static bool find_model(const options *o, const char *name, const char *mdir, char *path, size_t n)
 {
-	snprintf(path, n, "%s", name);
-	if (readable(path) || strchr(name, '/'))
-		return readable(path);
-	for (int i = 0; i < o->nincdirs; i++)
-		if (join(path, n, o->incdirs[i], name) && readable(path))
-			return true;
-	return join(path, n, mdir, name) && readable(path);
+	return model_find(name, true, o->incdirs, o->nincdirs, mdir, path, n);
 }
 
 /* A model that names an event set only another architecture's tests have
@@ -318,7 +300,6 @@ static void arch_mismatch(const char *name, const frontend *fe, const char *test
 static loaded_model *get_model(const options *o, model_table *mt, const frontend *fe,
 			       const char *test_file, diag *d, char *path)
 {
-	char libdir[PATH_MAX], here[PATH_MAX];
 	const char *name = o->model ? o->model : fe->default_model;
 	const char *mdir = o->mdir;
 
@@ -338,20 +319,10 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 		diag_error(d, (srcpos){ 0, 0 }, "too many different models in one run");
 		return NULL;
 	}
-	snprintf(here, sizeof here, "%s", path);
-	join(libdir, sizeof libdir, mdir, "lib");
-	const char *inc[40];
-	int ni = 0;
-	inc[ni++] = dirname(here);
-	for (int i = 0; i < o->nincdirs; i++)
-		inc[ni++] = o->incdirs[i];
-	inc[ni++] = libdir;
-	inc[ni++] = mdir;
-	inc[ni] = NULL;
-
-	d->file = path;   /* errors in the model are reported against it */
-	cat_model *m = cat_model_load(path, inc, o->variants, d);
-	if (!m) {
+	model_spec spec = { path, mdir, o->incdirs, o->nincdirs, o->variants, fe };
+	cat_model *m;
+	cat_run *run = model_load(&spec, &m, d);
+	if (!run) {
 		arch_mismatch(name, fe, test_file, d);
 		return NULL;
 	}
@@ -359,7 +330,7 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 	lm->path = xstrdup(path);
 	lm->fe = fe;
 	lm->m = m;
-	lm->run = cat_run_new(m, fe->tag_names, fe->ntags);
+	lm->run = run;
 	cat_run_set_unroll(lm->run, o->unroll);
 	return lm;
 }

@@ -44,6 +44,7 @@
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
+#include "cmd/model_load.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
 
@@ -551,21 +552,15 @@ typedef struct {
 
 static int load_bpf_model(const char *mdir, const char *name, bpf_model *bm)
 {
-	char path[PATH_MAX], lib[PATH_MAX], dir[PATH_MAX];
+	char path[PATH_MAX];
 	diag d = { 0 };
 
 	snprintf(path, sizeof path, "%s/%s", mdir, name);
-	snprintf(lib, sizeof lib, "%s/lib", mdir);
-	snprintf(dir, sizeof dir, "%s", mdir);
-	const char *inc[] = { dir, lib, NULL };
-	d.file = path;
-	bm->m = cat_model_load(path, inc, NULL, &d);
-	if (!bm->m) {
+	model_spec spec = { path, mdir, NULL, 0, NULL, frontend_for_arch("BPF") };
+	if (!(bm->run = model_load(&spec, &bm->m, &d))) {
 		diag_print(&d);
 		return -1;
 	}
-	extern const frontend bpf_frontend;
-	bm->run = cat_run_new(bm->m, bpf_frontend.tag_names, bpf_frontend.ntags);
 	return 0;
 }
 
