@@ -38,25 +38,11 @@
  * names gets a register holding its address (init block); one scratch
  * register; r0 is kept for cmpxchg.
  */
-#include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "cmd/c2bpf.h"
-#include "cmd/outdir.h"
-#include "cmd/lkmm_common.h"
 #include "cmd/lkmm_translate.h"
-#include "cat/model_dir.h"
-#include "cat/cat.h"
-#include "exec/check.h"
-#include "arch/frontends.h"
-#include "litmus/litmus_read.h"
-#include "cmd/output.h"
-#include "cmd/parallel.h"
-#include "base/xalloc.h"
 
 #define NBPFREGS 11     /* r0..r10 */
 
@@ -186,9 +172,12 @@ static int translate_alu(lk_xthread *x, const ir_insn *in, int d)
 	return 0;
 }
 
-/* IR_RMW: a BPF atomic (value-returning, or lock ... for a non-returning one) */
-static int translate_rmw(lk_xthread *x, const ir_insn *in, int d)
+/* IR_RMW: a BPF atomic (value-returning, or lock ... for a non-returning
+ * one); a value-returning one is fully ordered, whether full or not */
+static int translate_rmw(lk_xthread *x, const ir_insn *in, bool full)
 {
+	int d = in->dst >= 0 ? x->map[in->dst] : -1;
+
 	static const char *const fetch[] = {
 		[ALU_ADD] = "atomic_fetch_add", [ALU_SUB] = "atomic_fetch_add",
 		[ALU_AND] = "atomic_fetch_and", [ALU_OR] = "atomic_fetch_or",
@@ -218,8 +207,10 @@ static int translate_rmw(lk_xthread *x, const ir_insn *in, int d)
 }
 
 /* IR_CAS: cmpxchg_64, its expected value and result in r0 */
-static int translate_cas(lk_xthread *x, const ir_insn *in, int d)
+static int translate_cas(lk_xthread *x, const ir_insn *in, int i)
 {
+	int d = in->dst >= 0 ? x->map[in->dst] : -1;
+
 	char a[64], b[32];
 
 	/* BPF's cmpxchg tests equality and writes a fixed value: a
@@ -257,8 +248,7 @@ static int translate_branch(lk_xthread *x, const ir_insn *in)
 	return 0;
 }
 
-/* One IR instruction as BPF (lk_target.insn; a folded fully ordered RMW
- * is its RMW alone: BPF's value-returning atomics are fully ordered). */
+/* A move, ALU operation, load, store or fence as BPF (lk_target.insn). */
 static int translate_insn(lk_xthread *x, const ir_insn *in, int i)
 {
 	const litmus_test *t = x->t;
@@ -271,6 +261,13 @@ static int translate_insn(lk_xthread *x, const ir_insn *in, int i)
 		return 0;
 	case IR_ALU:
 		return translate_alu(x, in, d);
+	case IR_FENCE:   /* a compiler barrier is nothing, any other the full fence */
+		if (lk_has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1)
+			return 0;
+		if (!lk_has_tag(t, in->tags_f, "Mb"))
+			x->stronger = true;
+		full_fence(x);
+		return 0;
 	case IR_LOAD:
 		if (addr_of(x, in, a, sizeof a))
 			return -1;
@@ -289,23 +286,8 @@ static int translate_insn(lk_xthread *x, const ir_insn *in, int i)
 			lk_emit(x, "*(u64 *)(%s) = %s", a, src(x, in->b, b, sizeof b));
 		}
 		return 0;
-	case IR_RMW:
-		return translate_rmw(x, in, d);
-	case IR_CAS:
-		return translate_cas(x, in, d);
-	case IR_FENCE:
-		if (lk_has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1)
-			return 0;
-		if (!lk_has_tag(t, in->tags_f, "Mb"))
-			x->stronger = true;
-		full_fence(x);
-		return 0;
-	case IR_BRANCH:
-		return translate_branch(x, in);
-	case IR_SC:
-		return lk_xrefuse(x, "store-conditional");
-	case IR_PICK:
-		return lk_xrefuse(x, "conditional select");
+	default:   /* the others: lk_translate_thread */
+		break;
 	}
 	(void)i;
 	return lk_xrefuse(x, "IR operation %d", (int)in->op);
@@ -368,24 +350,18 @@ static char *bpf_text(const litmus_test *t, lk_xthread *xs)
 }
 
 static const lk_target bpf_target = {
-	"BPF", "r", allocate, translate_insn, translate_insn, bpf_text,
+	"BPF", "r", allocate, translate_insn, translate_rmw, translate_cas, translate_branch, bpf_text,
 };
 
 /* ---- one test ----------------------------------------------------------- */
 
-typedef struct {
-	lk_cmd c;                 /* --emit, -v, --json, the budget */
-	const char *lkmm_dir;     /* -I */
-	const char *bpf_model;    /* --bpf-model */
-} c2opts;
-
 /* Read, check and translate one C test (lk_pair_test_fn, for -j). */
 static int c2_test(const void *opts, const char *file, cat_run *lkmm, cat_run *bpf, FILE *out, FILE *err)
 {
-	const c2opts *o = opts;
+	const lk_cmd *c = opts;
 	check_result rc = { 0 };
-	litmus_test *tc = lk_read_checked(&o->c, file, lkmm, &rc, out, err);
-	int status = tc ? lk_translate_test(&o->c, file, tc, &rc, NULL, NULL, bpf, out, err) : 1;
+	litmus_test *tc = lk_read_checked(c, file, lkmm, &rc, out, err);
+	int status = tc ? lk_translate_test(c, file, tc, &rc, NULL, NULL, bpf, out, err) : 1;
 
 	check_result_free(&rc);
 	litmus_free(tc);
@@ -421,62 +397,14 @@ static const char c2bpf_usage[] =
 "                    Errors also come apart as line, column (absent\n"
 "                    for an error of the whole file) and message.\n";
 
+static const lk_cmd c2bpf_cmd = {
+	&bpf_target, "c2bpf", "C2BPF", "BPF", "bpf", { "BPF-WEAKER", "consistent", "consistent" }, false,
+	c2bpf_usage, "--bpf-model", NULL, NULL, NULL, c2_test, "bpf.cat", "BPF", .budget = 200000,
+};
+
 int c2bpf_main(int argc, char **argv)
 {
-	c2opts o = { .c = { &bpf_target, "c2bpf", "C2BPF", "BPF", "bpf",
-			    { "BPF-WEAKER", "consistent", "consistent" }, false, .budget = 200000 } };
-	const char *files[argc > 0 ? argc : 1];
-	int nfiles = 0, status = 0;
-	int jobs = 1, shard_k = 1, shard_n = 1;
+	lk_cmd c = c2bpf_cmd;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool more = i + 1 < argc;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(c2bpf_usage, stdout);
-			return 0;
-		} else if (!strcmp(a, "--emit") && more) {
-			o.c.emit_dir = argv[++i];
-		} else if (!strcmp(a, "-I") && more) {
-			o.lkmm_dir = argv[++i];
-		} else if (!strcmp(a, "--bpf-model") && more) {
-			o.bpf_model = argv[++i];
-		} else if (!strcmp(a, "-v")) {
-			o.c.verbose = true;
-		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
-			if (!par_parse_jobs(argv[++i], &jobs)) {
-				fprintf(stderr, "bpfmm c2bpf: bad number of jobs '%s'\n", argv[i]);
-				return 2;
-			}
-		} else if ((!strcmp(a, "--shard") || !strcmp(a, "-shard")) && more) {
-			if (!par_parse_shard(argv[++i], &shard_k, &shard_n)) {
-				fprintf(stderr, "bpfmm c2bpf: bad shard '%s' (K/N with 1 <= K <= N)\n", argv[i]);
-				return 2;
-			}
-		} else if (!strcmp(a, "--json") || !strcmp(a, "-json")) {
-			o.c.json = true;
-		} else if (a[0] == '-') {
-			fprintf(stderr, "bpfmm c2bpf: bad option '%s'\n%s", a, c2bpf_usage);
-			return 2;
-		} else {
-			files[nfiles++] = a;
-		}
-	}
-	if (!nfiles) {
-		fputs(c2bpf_usage, stderr);
-		return 2;
-	}
-	if (o.c.emit_dir && outdir_prepare(o.c.emit_dir, "c2bpf", "--emit"))
-		return 2;
-	lk_c_bpf mods;
-	if (lk_c_bpf_load(&mods, "c2bpf", o.lkmm_dir, o.bpf_model)) {
-		status = 1;
-	} else {
-		lk_pair_job j = { &o, files, mods.spec, c2_test };
-		int first, last;
-		par_shard(nfiles, shard_k, shard_n, &first, &last);
-		status |= lk_pair_run(&j, first, last, jobs);
-	}
-	lk_c_bpf_free(&mods);
-	return status;
+	return lk_cmd_main(&c, &c, argc, argv);
 }

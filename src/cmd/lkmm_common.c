@@ -248,6 +248,12 @@ int lk_pair_load(const lk_pair_spec *s, lk_pair *p, diag *d)
 
 int lk_c_bpf_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *bpf_model)
 {
+	return lk_c_target_load(m, cmd, lkmm_opt, bpf_model, "bpf.cat", "BPF");
+}
+
+int lk_c_target_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *model,
+		     const char *bundled, const char *arch)
+{
 	char mdir[MODEL_DIR_MAX];
 	diag d = { 0 };
 
@@ -258,12 +264,12 @@ int lk_c_bpf_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char
 		return 1;
 	}
 	snprintf(m->lpath, sizeof m->lpath, "%s/linux-kernel.cat", ldir);
-	if (bpf_model)
-		snprintf(m->bpath, sizeof m->bpath, "%s", bpf_model);
+	if (model)
+		snprintf(m->bpath, sizeof m->bpath, "%s", model);
 	else
-		snprintf(m->bpath, sizeof m->bpath, "%s/bpf.cat", model_dir(mdir));
+		snprintf(m->bpath, sizeof m->bpath, "%s/%s", model_dir(mdir), bundled);
 	m->spec = (lk_pair_spec){ { m->lpath, m->bpath }, { ldir, NULL },
-				  { frontend_for_arch("C"), frontend_for_arch("BPF") } };
+				  { frontend_for_arch("C"), frontend_for_arch(arch) } };
 	if (lk_pair_load(&m->spec, &m->loaded, &d) < 0) {
 		diag_print(&d);
 		return 1;

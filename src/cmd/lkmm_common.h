@@ -99,6 +99,10 @@ typedef struct {
 } lk_c_bpf;
 
 int  lk_c_bpf_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *bpf_model);
+/* The same for another target: model, else the bundled model named
+ * bundled, with the front-end of arch (lkmm-map: riscv.cat, RISCV). */
+int  lk_c_target_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *model,
+		      const char *bundled, const char *arch);
 void lk_c_bpf_free(lk_c_bpf *m);
 
 /* One test of a two-model command (c2bpf, lkmm-map): opts are the

@@ -28,22 +28,11 @@
  * Accesses are 64-bit (.d, ld/sd): the litmus values are small, and the
  * ordering of the .w and .d forms is the same.
  */
-#include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "cmd/lkmm_map.h"
-#include "cmd/outdir.h"
-#include "cmd/lkmm_common.h"
 #include "cmd/lkmm_translate.h"
-#include "cmd/model_load.h"
-#include "cat/model_dir.h"
-#include "litmus/litmus_read.h"
-#include "cmd/output.h"
-#include "cmd/parallel.h"
-#include "base/xalloc.h"
 
 /* ---- the mapping tables -------------------------------------------------- */
 
@@ -339,10 +328,6 @@ static int translate_insn(lk_xthread *x, const ir_insn *in, int i)
 			lk_emit(x, "fence rw,w");          /* __smp_store_release */
 		lk_emit(x, "sd x%d, %lld(x%d)", s, off, base);
 		return 0;
-	case IR_RMW:
-		return translate_rmw(x, in, false);
-	case IR_CAS:
-		return translate_cas(x, in, i);
 	case IR_FENCE:
 		if (lk_has_tag(t, in->tags_f, "Mb") || lk_has_tag(t, in->tags_f, "Before-atomic") ||
 		    lk_has_tag(t, in->tags_f, "After-atomic"))
@@ -354,12 +339,8 @@ static int translate_insn(lk_xthread *x, const ir_insn *in, int i)
 		else if (!lk_has_tag(t, in->tags_f, "Barrier"))
 			return lk_xrefuse(x, "fence with no RISC-V mapping here");
 		return 0;
-	case IR_BRANCH:
-		return translate_branch(x, in);
-	case IR_SC:
-		return lk_xrefuse(x, "store-conditional");
-	case IR_PICK:
-		return lk_xrefuse(x, "conditional select");
+	default:   /* the others: lk_translate_thread */
+		break;
 	}
 	return lk_xrefuse(x, "IR operation %d", (int)in->op);
 }
@@ -381,13 +362,6 @@ static const lk_regs rv_regs = {
 static int allocate(lk_xthread *x)
 {
 	return lk_allocate(x, &rv_regs, 5);
-}
-
-/* a fully ordered RMW (lk_target.full_rmw): one amo<op>.aqrl (ATOMIC_FETCH_OP, arch_xchg) */
-static int translate_full_rmw(lk_xthread *x, const ir_insn *in, int i)
-{
-	(void)i;
-	return translate_rmw(x, in, true);
 }
 
 /* ---- the RISCV test text ------------------------------------------------- */
@@ -432,14 +406,13 @@ static char *riscv_text(const litmus_test *t, lk_xthread *xs)
 }
 
 static const lk_target rv_target = {
-	"RISC-V", "x", allocate, translate_insn, translate_full_rmw, riscv_text,
+	"RISC-V", "x", allocate, translate_insn, translate_rmw, translate_cas, translate_branch, riscv_text,
 };
 
 /* ---- one test ------------------------------------------------------------ */
 
 typedef struct {
 	lk_cmd c;                 /* --emit, -v, --json, the budget */
-	const char *lkmm_dir;     /* -I */
 	const rv_map *maps[NMAPS];
 	int nmaps;
 } lmopts;
@@ -509,88 +482,33 @@ static int add_mapping(lmopts *o, const char *name)
 	return strcmp(name, "all") ? -1 : 0;
 }
 
+/* --mapping NAME: 0, or 2 for an unknown one */
+static int mapping_option(void *opts, const char *name)
+{
+	if (!add_mapping(opts, name))
+		return 0;
+	fprintf(stderr, "bpfmm lkmm-map: unknown mapping '%s' (known:", name);
+	for (int k = 0; k < NMAPS; k++)
+		fprintf(stderr, " %s", rv_maps[k].name);
+	fprintf(stderr, ", all)\n");
+	return 2;
+}
+
+/* no --mapping given yet */
+static const char *no_mapping(const void *opts)
+{
+	return ((const lmopts *)opts)->nmaps ? NULL : "no --mapping given";
+}
+
+static const lk_cmd lkmm_map_cmd = {
+	&rv_target, "lkmm-map", "LKMM-MAP", "RISCV", "riscv", { "unsound", "sound-stronger", "sound" },
+	true, lkmm_map_usage, NULL, "--mapping", mapping_option, no_mapping, lm_test, "riscv.cat", "RISCV",
+	.budget = 200000,
+};
+
 int lkmm_map_main(int argc, char **argv)
 {
-	lmopts o = { .c = { &rv_target, "lkmm-map", "LKMM-MAP", "RISCV", "riscv",
-			    { "unsound", "sound-stronger", "sound" }, true, .budget = 200000 } };
-	const char *files[argc > 0 ? argc : 1];
-	int nfiles = 0, status = 0;
-	int jobs = 1, shard_k = 1, shard_n = 1;
+	lmopts o = { .c = lkmm_map_cmd };
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool more = i + 1 < argc;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(lkmm_map_usage, stdout);
-			return 0;
-		} else if (!strcmp(a, "--mapping") && more) {
-			if (add_mapping(&o, argv[++i])) {
-				fprintf(stderr, "bpfmm lkmm-map: unknown mapping '%s' (known:", argv[i]);
-				for (int k = 0; k < NMAPS; k++)
-					fprintf(stderr, " %s", rv_maps[k].name);
-				fprintf(stderr, ", all)\n");
-				return 2;
-			}
-		} else if (!strcmp(a, "--emit") && more) {
-			o.c.emit_dir = argv[++i];
-		} else if (!strcmp(a, "-I") && more) {
-			o.lkmm_dir = argv[++i];
-		} else if (!strcmp(a, "-v")) {
-			o.c.verbose = true;
-		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
-			if (!par_parse_jobs(argv[++i], &jobs)) {
-				fprintf(stderr, "bpfmm lkmm-map: bad number of jobs '%s'\n", argv[i]);
-				return 2;
-			}
-		} else if ((!strcmp(a, "--shard") || !strcmp(a, "-shard")) && more) {
-			if (!par_parse_shard(argv[++i], &shard_k, &shard_n)) {
-				fprintf(stderr, "bpfmm lkmm-map: bad shard '%s' (K/N with 1 <= K <= N)\n", argv[i]);
-				return 2;
-			}
-		} else if (!strcmp(a, "--json") || !strcmp(a, "-json")) {
-			o.c.json = true;
-		} else if (a[0] == '-') {
-			fprintf(stderr, "bpfmm lkmm-map: bad option '%s'\n%s", a, lkmm_map_usage);
-			return 2;
-		} else {
-			files[nfiles++] = a;
-		}
-	}
-	if (!nfiles || !o.nmaps) {
-		fprintf(stderr, "bpfmm lkmm-map: %s\n%s", !o.nmaps ? "no --mapping given" : "no litmus file given",
-			lkmm_map_usage);
-		return 2;
-	}
-	if (o.c.emit_dir && outdir_prepare(o.c.emit_dir, "lkmm-map", "--emit"))
-		return 2;
-	char ldir_buf[MODEL_DIR_MAX], mdir_buf[MODEL_DIR_MAX];
-	const char *ldir = lk_lkmm_dir(o.lkmm_dir, ldir_buf);
-	char lpath[PATH_MAX + 32], rpath[PATH_MAX + 32];
-	if (!ldir) {
-		fprintf(stderr, "bpfmm lkmm-map: no linux-kernel.cat (give -I DIR or set LKMM_DIR)\n");
-		return 1;
-	}
-	snprintf(lpath, sizeof lpath, "%s/linux-kernel.cat", ldir);
-	snprintf(rpath, sizeof rpath, "%s/riscv.cat", model_dir(mdir_buf));
-	diag d = { 0 };
-	cat_model *ml = NULL, *mr = NULL;
-	model_spec sl = { lpath, NULL, &ldir, 1, NULL, frontend_for_arch("C") };
-	model_spec sr = { rpath, NULL, NULL, 0, NULL, frontend_for_arch("RISCV") };
-	cat_run *rl = model_load(&sl, &ml, &d);
-	cat_run *rr = rl ? model_load(&sr, &mr, &d) : NULL;
-	if (!rl || !rr) {
-		diag_print(&d);
-		status = 1;
-	} else {
-		lk_pair_job j = { &o, files, { { lpath, rpath }, { ldir, NULL },
-					       { frontend_for_arch("C"), frontend_for_arch("RISCV") } }, lm_test };
-		int first, last;
-		par_shard(nfiles, shard_k, shard_n, &first, &last);
-		status |= lk_pair_run(&j, first, last, jobs);
-	}
-	cat_run_free(rl);
-	cat_run_free(rr);
-	cat_model_free(ml);
-	cat_model_free(mr);
-	return status;
+	return lk_cmd_main(&o.c, &o, argc, argv);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "cmd/lkmm_translate.h"
 #include "cmd/outdir.h"
+#include "cmd/parallel.h"
 #include "cmd/output.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
@@ -100,6 +101,26 @@ static int refuse_early(lk_xthread *x)
 	return 0;
 }
 
+/* One instruction through the target's emitter; a store-conditional or a
+ * select (no C primitive gives them) has no translation. */
+static int insn(lk_xthread *x, const ir_insn *in, int i)
+{
+	switch (in->op) {
+	case IR_SC:
+		return lk_xrefuse(x, "store-conditional");
+	case IR_PICK:
+		return lk_xrefuse(x, "conditional select");
+	case IR_RMW:
+		return x->tg->rmw(x, in, false);
+	case IR_CAS:
+		return x->tg->cas(x, in, i);
+	case IR_BRANCH:
+		return x->tg->branch(x, in);
+	default:
+		return x->tg->insn(x, in, i);
+	}
+}
+
 int lk_translate_thread(lk_xthread *x)
 {
 	const litmus_thread *th = &x->t->threads[x->ti];
@@ -115,12 +136,12 @@ int lk_translate_thread(lk_xthread *x)
 		if (x->target[i])   /* a label still waiting had an empty expansion */
 			lk_col_set_label(&x->col, "L%d_%d", x->ti, i);
 		if (x->fold[i]) {
-			if (x->tg->full_rmw(x, &th->code[i + 1], i + 1))
+			if (x->tg->rmw(x, &th->code[i + 1], true))
 				return -1;
 			i += 2;
 			continue;
 		}
-		if (x->tg->insn(x, &th->code[i], i))
+		if (insn(x, &th->code[i], i))
 			return -1;
 	}
 	if (x->target[th->ncode])
@@ -367,5 +388,89 @@ int lk_translate_test(const lk_cmd *c, const char *file, litmus_test *tc, const 
 	}
 	threads_free(xs, tc->nthreads);
 	fflush(out);
+	return status;
+}
+
+/* ---- the command line --------------------------------------------------------- */
+
+int lk_cmd_option(lk_cmd *c, cmd_opts *so, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+
+	if (!strcmp(a, "--emit") && *i + 1 < argc) {
+		c->emit_dir = argv[++*i];
+		return 1;
+	}
+	if (!strcmp(a, "-v")) {
+		c->verbose = true;
+		return 1;
+	}
+	int used = opt_parse(c->cmd, OPT_INCDIR | OPT_JOBS | OPT_SHARD | OPT_JSON, argc, argv, i, so);
+	c->json = so->json;
+	return used;
+}
+
+/* The command line into c, so and files; -1 to go on, else the exit
+ * status. */
+static int parse(lk_cmd *c, cmd_opts *so, void *opts, int argc, char **argv, const char **files,
+		 int *nfiles)
+{
+	int used;
+
+	opt_init(so, 0);
+	*nfiles = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(c->usage, stdout);
+			return 0;
+		} else if (c->model_option && !strcmp(a, c->model_option) && i + 1 < argc) {
+			c->model = argv[++i];
+		} else if (c->own_name && !strcmp(a, c->own_name) && i + 1 < argc) {
+			if (c->own(opts, argv[++i]))
+				return 2;
+		} else if ((used = lk_cmd_option(c, so, argc, argv, &i))) {
+			if (used < 0)
+				return 2;
+		} else if (a[0] == '-') {
+			fprintf(stderr, "bpfmm %s: bad option '%s'\n%s", c->cmd, a, c->usage);
+			return 2;
+		} else {
+			files[(*nfiles)++] = a;
+		}
+	}
+	const char *missing = c->missing ? c->missing(opts) : NULL;
+	if (!missing && !*nfiles)
+		missing = "no litmus file given";
+	if (missing) {
+		fprintf(stderr, "bpfmm %s: %s\n%s", c->cmd, missing, c->usage);
+		return 2;
+	}
+	return -1;
+}
+
+int lk_cmd_main(lk_cmd *c, void *opts, int argc, char **argv)
+{
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles, status;
+	cmd_opts so;
+
+	if ((status = parse(c, &so, opts, argc, argv, files, &nfiles)) >= 0)
+		return status;
+	/* -I: the last one names the kernel's tools/memory-model */
+	const char *lkmm_dir = so.nincdirs ? so.incdirs[so.nincdirs - 1] : NULL;
+	int first, last;
+	lk_c_bpf mods;
+
+	if (c->emit_dir && outdir_prepare(c->emit_dir, c->cmd, "--emit"))
+		return 2;
+	if (lk_c_target_load(&mods, c->cmd, lkmm_dir, c->model, c->bundled, c->arch)) {
+		status = 1;
+	} else {
+		lk_pair_job j = { opts, files, mods.spec, c->test };
+		par_shard(nfiles, so.shard_k, so.shard_n, &first, &last);
+		status = lk_pair_run(&j, first, last, so.jobs);
+	}
+	lk_c_bpf_free(&mods);
 	return status;
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "cmd/lkmm_common.h"
+#include "litmus/litmus_read.h"
 
 typedef struct lk_target lk_target;
 
@@ -66,10 +67,13 @@ struct lk_target {
 	const char *regprefix;  /* "r", "x": a register's name is prefix + number */
 	/* the registers of x (a policy: lk_allocate), 0 or -1 refused */
 	int (*allocate)(lk_xthread *x);
-	/* instruction i (in) of x's thread into x's column; 0 or -1 refused */
+	/* the emitter: instruction i (in) of x's thread into x's column;
+	 * 0, or -1 refused. insn: moves, ALU, loads, stores and fences */
 	int (*insn)(lk_xthread *x, const ir_insn *in, int i);
-	/* Mb; rmw; Mb (rmw is instruction i) as one fully ordered atomic */
-	int (*full_rmw)(lk_xthread *x, const ir_insn *rmw, int i);
+	/* an RMW; full: it stands for Mb; RMW; Mb, one fully ordered atomic */
+	int (*rmw)(lk_xthread *x, const ir_insn *in, bool full);
+	int (*cas)(lk_xthread *x, const ir_insn *in, int i);
+	int (*branch)(lk_xthread *x, const ir_insn *in);
 	/* the translated test's text (malloc'd), from the threads xs */
 	char *(*text)(const litmus_test *t, lk_xthread *xs);
 };
@@ -96,7 +100,19 @@ typedef struct {
 	const char *words[3];    /* the verdict: target allows a state the LKMM
 	                          * forbids; fewer states; the same */
 	bool state_in_line;      /* the first extra state ends the line */
-	const char *emit_dir;    /* --emit */
+	/* the command line */
+	const char *usage;
+	const char *model_option;  /* the option naming the target's model, or NULL */
+	const char *own_name;      /* another option of the command, with an argument */
+	int (*own)(void *opts, const char *arg);   /* 0, or 2 after a message */
+	/* what is missing before it can run ("no --mapping given"), NULL */
+	const char *(*missing)(const void *opts);
+	lk_pair_test_fn test;      /* one test: lk_read_checked, lk_translate_test */
+	const char *bundled;       /* the target's bundled model */
+	const char *arch;          /* its front-end */
+	/* set by the command line */
+	const char *model;         /* model_option's file */
+	const char *emit_dir;      /* --emit */
 	bool verbose, json;
 	long budget;
 } lk_cmd;
@@ -111,5 +127,23 @@ litmus_test *lk_read_checked(const lk_cmd *c, const char *file, cat_run *lkmm, c
  * when the translation cannot be checked or --emit fails. */
 int lk_translate_test(const lk_cmd *c, const char *file, litmus_test *tc, const check_result *rc,
 		      const char *mapping, const void *data, cat_run *trun, FILE *out, FILE *err);
+
+
+/* ---- the command line ---- */
+
+#include "cmd/options.h"
+
+/* The options c2bpf and lkmm-map share: --emit DIR, -v, and the shared
+ * -I (the kernel's tools/memory-model), -j, --shard, --json. Returns 1
+ * when argv[*i] was one (*i moved past its argument), 0 when not, -1
+ * after a usage error. */
+int lk_cmd_option(lk_cmd *c, cmd_opts *so, int argc, char **argv, int *i);
+
+/* The whole command: -h (usage on stdout), own_name ARG, lk_cmd_option's
+ * options, the test files; then files (--shard's slice, -j) checked with
+ * the LKMM and the target's model (c->model if set, else the bundled one).
+ * Returns the exit status: the OR of the tests' statuses; 1 when the
+ * models cannot be loaded; 2 for a bad command line. */
+int lk_cmd_main(lk_cmd *c, void *opts, int argc, char **argv);
 
 #endif

@@ -23,6 +23,7 @@
 #include "cmd/jit_check.h"
 #include "cmd/parallel.h"
 #include "cmd/model_load.h"
+#include "cmd/options.h"
 #include "base/xalloc.h"
 #include "cmd/diy.h"
 #include "cmd/diff_models.h"
@@ -233,16 +234,8 @@ static const char explain_usage[] =
 "2 bad command line.\n";
 
 typedef struct {
-	const char *model;         /* -model, NULL for per-arch default */
-	const char *incdirs[32];
-	int nincdirs;
-	const char *variants[32];
-	int nvariants;
-	bool show_time;
-	bool json;                 /* -json: one JSON object per test */
-	const char *dot_dir;       /* -dot DIR: DIR/NAME.dot per test */
-	long budget;               /* co orders per test before outcome mode */
-	int unroll;                /* -unroll */
+	cmd_opts c;                /* the shared options (options.h); model NULL:
+	                            * the test's architecture's default */
 	speedcheck speed;          /* -speedcheck */
 	double timeout;            /* -timeout: CPU seconds per test, 0: none */
 	int test_threads;          /* -j with one test: its enumeration's threads */
@@ -277,7 +270,7 @@ static void model_table_free(model_table *mt)
  * current directory, the -I directories, then the model directory. */
 static bool find_model(const options *o, const char *name, const char *mdir, char *path, size_t n)
 {
-	return model_find(name, true, o->incdirs, o->nincdirs, mdir, path, n);
+	return model_find(name, true, o->c.incdirs, o->c.nincdirs, mdir, path, n);
 }
 
 /* A model that names an event set only another architecture's tests have
@@ -300,12 +293,12 @@ static void arch_mismatch(const char *name, const frontend *fe, const char *test
 static loaded_model *get_model(const options *o, model_table *mt, const frontend *fe,
 			       const char *test_file, diag *d, char *path)
 {
-	const char *name = o->model ? o->model : fe->default_model;
+	const char *name = o->c.model ? o->c.model : fe->default_model;
 	const char *mdir = o->mdir;
 
 	if (!find_model(o, name, mdir, path, PATH_MAX)) {
 		/* the kernel's model is not bundled: say where it comes from */
-		bool lkmm = !o->model && !strcmp(name, "linux-kernel.cat");
+		bool lkmm = !o->c.model && !strcmp(name, "linux-kernel.cat");
 		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in ., -I directories, %s)%s",
 			   name, mdir,
 			   lkmm ? "; for C tests run with -conf linux-kernel.cfg in the kernel's "
@@ -319,7 +312,7 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 		diag_error(d, (srcpos){ 0, 0 }, "too many different models in one run");
 		return NULL;
 	}
-	model_spec spec = { path, mdir, o->incdirs, o->nincdirs, o->variants, fe };
+	model_spec spec = { path, mdir, o->c.incdirs, o->c.nincdirs, o->c.variants, fe };
 	cat_model *m;
 	cat_run *run = model_load(&spec, &m, d);
 	if (!run) {
@@ -331,7 +324,7 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 	lm->fe = fe;
 	lm->m = m;
 	lm->run = run;
-	cat_run_set_unroll(lm->run, o->unroll);
+	cat_run_set_unroll(lm->run, o->c.unroll);
 	return lm;
 }
 
@@ -353,7 +346,7 @@ static int failed(const options *o, FILE *out, FILE *err, const char *file, cons
 {
 	diag_fprint(err, d);
 	diag_fprint_warnings(err, d);
-	if (o->json) {
+	if (o->c.json) {
 		print_json_error(out, file, d);
 		fflush(out);
 	}
@@ -376,11 +369,11 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		return failed(o, out, err, file, &d);
 	}
 	check_result res;
-	check_opts co = { .budget = o->budget, .speed = o->speed, .timeout = o->timeout,
+	check_opts co = { .budget = o->c.budget, .speed = o->speed, .timeout = o->timeout,
 			  .threads = o->test_threads };
 	d.file = file;
 	if (check_test_opts(t, lm->run, &co, &res, &d) < 0) {
-		arch_mismatch(o->model ? o->model : t->fe->default_model, t->fe, file, &d);
+		arch_mismatch(o->c.model ? o->c.model : t->fe->default_model, t->fe, file, &d);
 		check_result_free(&res);
 		litmus_free(t);
 		return failed(o, out, err, file, &d);
@@ -388,20 +381,20 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 	diag_fprint_warnings(err, &d);
 	if (res.timed_out) {
 		/* as herd7: nothing for a test that ran out of time */
-		if (o->json)
+		if (o->c.json)
 			print_json_timeout(out, file, t, o->timeout, &d);
 		fflush(out);
 		check_result_free(&res);
 		litmus_free(t);
 		return 0;
 	}
-	if (o->json)
-		print_json(out, file, t, &res, &d, o->show_time);
+	if (o->c.json)
+		print_json(out, file, t, &res, &d, o->c.show_time);
 	else
-		print_herd(out, t, &res, o->show_time);
+		print_herd(out, t, &res, o->c.show_time);
 	if (res.stats.loop && res.stats.cut_thread >= 0)
 		warn_unrolling(out, err, file, t, &res.stats);
-	int status = o->dot_dir ? write_dot(o->dot_dir, t, &res) : 0;
+	int status = o->c.dot_dir ? write_dot(o->c.dot_dir, t, &res) : 0;
 	fflush(out);
 	check_result_free(&res);
 	litmus_free(t);
@@ -417,8 +410,8 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 	FILE *dot = NULL;
 	char stem[256];
-	size_t dl = o->dot_dir ? strlen(o->dot_dir) : 0;
-	bool dot_file = dl > 4 && !strcmp(o->dot_dir + dl - 4, ".dot");
+	size_t dl = o->c.dot_dir ? strlen(o->c.dot_dir) : 0;
+	bool dot_file = dl > 4 && !strcmp(o->c.dot_dir + dl - 4, ".dot");
 
 	if (!t)
 		return failed(o, stdout, stderr, file, &d);
@@ -427,12 +420,12 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 		litmus_free(t);
 		return failed(o, stdout, stderr, file, &d);
 	}
-	if (o->dot_dir) {
+	if (o->c.dot_dir) {
 		outdir_stem(t->name, stem, sizeof stem);
-		dot = dot_file ? fopen(o->dot_dir, "w") : outdir_open(o->dot_dir, stem, "dot", NULL);
+		dot = dot_file ? fopen(o->c.dot_dir, "w") : outdir_open(o->c.dot_dir, stem, "dot", NULL);
 		if (!dot) {
 			if (dot_file)
-				fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->dot_dir, strerror(errno));
+				fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->c.dot_dir, strerror(errno));
 			litmus_free(t);
 			return 1;
 		}
@@ -444,9 +437,9 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 	else
 		diag_print_warnings(&d);
 	if (dot && dot_file && fclose(dot)) {
-		fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->dot_dir, strerror(errno));
+		fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->c.dot_dir, strerror(errno));
 		st = -1;
-	} else if (dot && !dot_file && outdir_close(dot, o->dot_dir, stem, "dot", NULL)) {
+	} else if (dot && !dot_file && outdir_close(dot, o->c.dot_dir, stem, "dot", NULL)) {
 		st = -1;
 	}
 	litmus_free(t);
@@ -552,7 +545,7 @@ static int herd7_option(options *o, int argc, char **argv, int i)
 	if (!strcmp(a, "-o")) {
 		if (!v)
 			return bad_usage("%s needs a directory", a), -1;
-		o->dot_dir = v;
+		o->c.dot_dir = v;
 		return 2;
 	}
 	if (!strcmp(a, "-through")) {
@@ -583,13 +576,15 @@ static bool names_a_file(const char *arg)
 int main(int argc, char **argv)
 {
 	char mdir[MODEL_DIR_MAX];
-	options o = { .show_time = true, .budget = 200000, .unroll = UNROLL_DEFAULT, .mdir = model_dir(mdir) };
+	options o = { .mdir = model_dir(mdir) };
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status = 0;
-	bpfmm_cfg cfgs[4];   /* -conf: options point into them */
-	int ncfgs = 0;
-	int jobs = 1, shard_k = 1, shard_n = 1;
 	bool explain = argc > 1 && !strcmp(argv[1], "explain");
+	/* explain refuses -budget, -json and -notime (below) */
+	unsigned shared = explain ? ~(unsigned)(OPT_BUDGET | OPT_JSON | OPT_NOTIME) : ~0u;
+	int used;
+
+	opt_init(&o.c, UNROLL_DEFAULT);
 
 	if (argc > 1 && !strcmp(argv[1], "map"))
 		return map_main(argc - 1, argv + 1, o.mdir);
@@ -627,64 +622,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--model-dir")) {
 			printf("%s\n", o.mdir);
 			return 0;
-		} else if (!strcmp(a, "-model") || !strcmp(a, "--model") || !strcmp(a, "-cat")) {
-			if (!more)
-				return bad_usage("%s needs a file", a);
-			o.model = argv[++i];
-		} else if (!strcmp(a, "-conf") || !strcmp(a, "--conf")) {
-			bpfmm_cfg *cfg = &cfgs[ncfgs];
-			diag d = { 0 };
-			if (!more)
-				return bad_usage("%s needs a file", a);
-			if (ncfgs == 4)
-				return bad_usage("too many %s options", a);
-			ncfgs++;
-			if (cfg_load(argv[++i], cfg, &d) < 0 ||
-			    (cfg->model && cfg_check_bell(cfg, cfg->model, &d) < 0)) {
-				diag_print(&d);
+		} else if ((used = opt_parse(explain ? "explain" : NULL, shared, argc, argv, &i, &o.c))) {
+			if (used < 0)
 				return 2;
-			}
-			o.model = cfg->model ? cfg->model : o.model;
-			if (o.nincdirs < 30)
-				o.incdirs[o.nincdirs++] = cfg->dir;
-			for (int k = 0; k < cfg->nvariants && o.nvariants < 30; k++)
-				o.variants[o.nvariants++] = cfg->variants[k];
-		} else if (!strcmp(a, "-I")) {
-			if (!more)
-				return bad_usage("%s needs a directory", a);
-			if (o.nincdirs < 30)
-				o.incdirs[o.nincdirs++] = argv[++i];
-		} else if (!strcmp(a, "-variant") || !strcmp(a, "--variant")) {
-			if (!more)
-				return bad_usage("%s needs a name", a);
-			if (o.nvariants < 30)
-				o.variants[o.nvariants++] = argv[++i];
-		} else if (!strcmp(a, "-budget") || !strcmp(a, "--budget")) {
-			char *end;
-			if (!more)
-				return bad_usage("%s needs a number", a);
-			o.budget = strtol(argv[++i], &end, 10);
-			if (*end || o.budget < 0)
-				return bad_usage("bad budget '%s'", argv[i]);
-		} else if (!strcmp(a, "-unroll") || !strcmp(a, "--unroll")) {
-			char *end;
-			long n;
-			if (!more)
-				return bad_usage("%s needs a number", a);
-			n = strtol(argv[++i], &end, 10);
-			if (*end || !*argv[i] || n < 0 || n > 1000)
-				return bad_usage("bad unrolling limit '%s' (0 to 1000)", argv[i]);
-			o.unroll = (int)n;
-		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
-			if (!more)
-				return bad_usage("%s needs a number", a);
-			if (!par_parse_jobs(argv[++i], &jobs))
-				return bad_usage("bad number of jobs '%s'", argv[i]);
-		} else if (!strcmp(a, "--shard") || !strcmp(a, "-shard")) {
-			if (!more)
-				return bad_usage("%s needs K/N", a);
-			if (!par_parse_shard(argv[++i], &shard_k, &shard_n))
-				return bad_usage("bad shard '%s' (K/N with 1 <= K <= N)", argv[i]);
 		} else if (!strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")) {
 			if (!more)
 				return bad_usage("%s needs true, false or fast", a);
@@ -704,16 +644,8 @@ int main(int argc, char **argv)
 			o.timeout = strtod(argv[++i], &end);
 			if (*end || !*argv[i] || !(o.timeout >= 0) || o.timeout > 1e9)
 				return bad_usage("bad timeout '%s' (seconds, 0 or more)", argv[i]);
-		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
-			o.show_time = false;
-		} else if (!strcmp(a, "-json") || !strcmp(a, "--json")) {
-			o.json = true;
-		} else if (!strcmp(a, "-dot") || !strcmp(a, "--dot")) {
-			if (!more)
-				return bad_usage("%s needs a directory", a);
-			o.dot_dir = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
-			int used = herd7_option(&o, argc, argv, i);
+			used = herd7_option(&o, argc, argv, i);
 			if (used < 0)
 				return 2;
 			if (used == 0)
@@ -727,35 +659,35 @@ int main(int argc, char **argv)
 		return explain ? explain_bad_usage("%s", "no litmus file given")
 			       : bad_usage("%s", "no litmus file given");
 	if (explain) {
-		size_t dl = o.dot_dir ? strlen(o.dot_dir) : 0;
+		size_t dl = o.c.dot_dir ? strlen(o.c.dot_dir) : 0;
 		if (nfiles > 2)
 			return explain_bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
 		if (nfiles == 2 && names_a_file(files[1]))
 			return explain_bad_usage("'%s' is a litmus file, not a STATE: explain takes one test at a time", files[1]);
-		if (o.dot_dir && !(dl > 4 && !strcmp(o.dot_dir + dl - 4, ".dot"))
-		    && outdir_prepare(o.dot_dir, "explain", "-dot"))
+		if (o.c.dot_dir && !(dl > 4 && !strcmp(o.c.dot_dir + dl - 4, ".dot"))
+		    && outdir_prepare(o.c.dot_dir, "explain", "-dot"))
 			return 2;
 		model_table mt = { 0 };
 		status = explain_file(&o, &mt, files[0], nfiles > 1 ? files[1] : NULL);
 		model_table_free(&mt);
 		return status;
 	}
-	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
+	if (o.c.dot_dir && outdir_prepare(o.c.dot_dir, NULL, "-dot"))
 		return 2;
 	char mpath[PATH_MAX];
-	if (o.model && !o.json && !find_model(&o, o.model, o.mdir, mpath, sizeof mpath)) {
+	if (o.c.model && !o.c.json && !find_model(&o, o.c.model, o.mdir, mpath, sizeof mpath)) {
 		/* the same for every test: say it once (-json: a record each) */
 		fprintf(stderr, "bpfmm: model '%s' not found (looked in ., -I directories, %s)\n",
-			o.model, o.mdir);
+			o.c.model, o.mdir);
 		return 1;
 	}
 	check_job cj = { &o, files };
 	par_job pj = { checker_new, checker_free, check_one, &cj };
 	int first, last;
-	par_shard(nfiles, shard_k, shard_n, &first, &last);
+	par_shard(nfiles, o.c.shard_k, o.c.shard_n, &first, &last);
 	/* one test: -j's threads share its enumeration instead */
 	if (last - first == 1)
-		o.test_threads = par_jobs(jobs);
-	status = par_run(&pj, first, last, jobs);
+		o.test_threads = par_jobs(o.c.jobs);
+	status = par_run(&pj, first, last, o.c.jobs);
 	return status;
 }
