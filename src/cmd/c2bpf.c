@@ -402,7 +402,7 @@ static const lk_cmd c2bpf_cmd = {
 	c2bpf_usage, "--bpf-model", NULL, NULL, NULL, c2_test, "bpf.cat", "BPF", .budget = 200000,
 };
 
-int c2bpf_main(int argc, char **argv)
+int c2bpf_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	lk_cmd c = c2bpf_cmd;
 

@@ -1485,7 +1485,7 @@ static int c2_test(const void *o, const char *file, cat_run *lkmm, cat_run *bpf,
 	return one_test(o, file, lkmm, bpf, out, err);
 }
 
-int clang2bpf_main(int argc, char **argv)
+int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	c2opts *o = xcalloc(1, sizeof *o);
 	const char *files[argc > 0 ? argc : 1];

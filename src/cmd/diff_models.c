@@ -776,7 +776,7 @@ static const char dm_usage[] =
 "cannot be read or checked under one of the models (ERROR NAME: reason;\n"
 "the other tests are still compared).\n";
 
-int diff_models_main(int argc, char **argv, const char *self)
+int diff_models_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	dm o = { .minimise = true, .budget = 200000 };
 	const char *files[argc > 0 ? argc : 1], *models[2], *diy = NULL, *seed = NULL;

@@ -1027,7 +1027,7 @@ int diy_generate(int argc, char **argv, diy_sink sink, void *ctx, FILE *err)
 	return run(&o, sink, ctx, err);
 }
 
-int diy_main(int argc, char **argv)
+int diy_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	diy_opts o;
 	bool help = false;

@@ -1349,7 +1349,7 @@ static bool names_r10(const litmus_test *t)
 	return false;
 }
 
-int jit_check_main(int argc, char **argv, const char *model_dir)
+int jit_check_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	const char *arch = NULL, *dumpf = NULL, *objdump = "llvm-objdump-19", *objcopy = "llvm-objcopy-19";
 	const char *files[argc > 0 ? argc : 1];

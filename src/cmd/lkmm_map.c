@@ -506,7 +506,7 @@ static const lk_cmd lkmm_map_cmd = {
 	.budget = 200000,
 };
 
-int lkmm_map_main(int argc, char **argv)
+int lkmm_map_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	lmopts o = { .c = lkmm_map_cmd };
 

@@ -573,121 +573,163 @@ static bool names_a_file(const char *arg)
 	return (l > 7 && !strcmp(arg + l - 7, ".litmus")) || (stat(arg, &st) == 0 && S_ISREG(st.st_mode));
 }
 
-int main(int argc, char **argv)
+/* map's entry point in the sub-commands' signature */
+static int run_map(int argc, char **argv, const char *mdir, const char *self)
 {
-	char mdir[MODEL_DIR_MAX];
-	options o = { .mdir = model_dir(mdir) };
-	const char *files[argc > 0 ? argc : 1];
-	int nfiles = 0, status = 0;
-	bool explain = argc > 1 && !strcmp(argv[1], "explain");
-	/* explain refuses -budget, -json and -notime (below) */
+	return map_main(argc, argv, mdir);
+}
+
+/* The sub-commands with their own option loops. */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv, const char *mdir, const char *self);
+} subcommands[] = {
+	{ "map", run_map }, { "c2bpf", c2bpf_main }, { "clang2bpf", clang2bpf_main },
+	{ "lkmm-map", lkmm_map_main }, { "diy", diy_main }, { "diff-models", diff_models_main },
+	{ "run", run_main }, { "jit-check", jit_check_main },
+};
+
+/* -speedcheck V, -timeout S (herd7's); 1 taken, 0 not one, -1 bad */
+static int check_option(options *o, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	bool more = *i + 1 < argc;
+
+	if (!strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")) {
+		if (!more)
+			return bad_usage("%s needs true, false or fast", a), -1;
+		const char *v = argv[++*i];
+		if (!strcmp(v, "true"))
+			o->speed = SPEED_TRUE;
+		else if (!strcmp(v, "false"))
+			o->speed = SPEED_FALSE;
+		else if (!strcmp(v, "fast"))
+			o->speed = SPEED_FAST;
+		else
+			return bad_usage("bad -speedcheck '%s' (true, false or fast)", v), -1;
+		return 1;
+	}
+	if (!strcmp(a, "-timeout") || !strcmp(a, "--timeout")) {
+		char *end;
+		if (!more)
+			return bad_usage("%s needs a number of seconds", a), -1;
+		o->timeout = strtod(argv[++*i], &end);
+		if (*end || !*argv[*i] || !(o->timeout >= 0) || o->timeout > 1e9)
+			return bad_usage("bad timeout '%s' (seconds, 0 or more)", argv[*i]), -1;
+		return 1;
+	}
+	return 0;
+}
+
+/* explain's refusals of the checker's options, with the checker's message */
+static bool explain_refuses(const char *a)
+{
+	static const char *const no[] = { "-json", "--json", "-budget", "--budget", "-notime", "--no-time",
+					  "--version", "--model-dir", "-speedcheck", "--speedcheck",
+					  "-timeout", "--timeout" };
+	for (size_t k = 0; k < sizeof no / sizeof *no; k++)
+		if (!strcmp(a, no[k]))
+			return true;
+	return false;
+}
+
+/* The command line of the checker (and of explain) into o and files;
+ * -1 to go on, else the exit status. */
+static int parse(options *o, bool explain, int argc, char **argv, const char **files, int *nfiles)
+{
+	/* explain refuses -budget, -json and -notime (explain_refuses) */
 	unsigned shared = explain ? ~(unsigned)(OPT_BUDGET | OPT_JSON | OPT_NOTIME) : ~0u;
 	int used;
 
-	opt_init(&o.c, UNROLL_DEFAULT);
-
-	if (argc > 1 && !strcmp(argv[1], "map"))
-		return map_main(argc - 1, argv + 1, o.mdir);
-	if (argc > 1 && !strcmp(argv[1], "c2bpf"))
-		return c2bpf_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "clang2bpf"))
-		return clang2bpf_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
-		return lkmm_map_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "diy"))
-		return diy_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "diff-models"))
-		return diff_models_main(argc - 1, argv + 1, argv[0]);
-	if (argc > 1 && !strcmp(argv[1], "run"))
-		return run_main(argc - 1, argv + 1, o.mdir, argv[0]);
-	if (argc > 1 && !strcmp(argv[1], "jit-check"))
-		return jit_check_main(argc - 1, argv + 1, o.mdir);
 	for (int i = explain ? 2 : 1; i < argc; i++) {
 		const char *a = argv[i];
-		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help") || !strcmp(a, "-help")) {
 			fputs(explain ? explain_usage : usage, stdout);
 			if (!explain)
 				print_architectures(stdout);
 			return 0;
-		} else if (explain && (!strcmp(a, "-json") || !strcmp(a, "--json") || !strcmp(a, "-budget")
-				       || !strcmp(a, "--budget") || !strcmp(a, "-notime") || !strcmp(a, "--no-time")
-				       || !strcmp(a, "--version") || !strcmp(a, "--model-dir")
-				       || !strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")
-				       || !strcmp(a, "-timeout") || !strcmp(a, "--timeout"))) {
+		} else if (explain && explain_refuses(a)) {
 			return bad_usage("explain does not take %s (bpfmm explain --help)", a);
 		} else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
 			printf("bpfmm %s\n", BPFMM_VERSION);
 			return 0;
 		} else if (!strcmp(a, "--model-dir")) {
-			printf("%s\n", o.mdir);
+			printf("%s\n", o->mdir);
 			return 0;
-		} else if ((used = opt_parse(explain ? "explain" : NULL, shared, argc, argv, &i, &o.c))) {
+		} else if ((used = opt_parse(explain ? "explain" : NULL, shared, argc, argv, &i, &o->c)) ||
+			   (used = check_option(o, argc, argv, &i))) {
 			if (used < 0)
 				return 2;
-		} else if (!strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")) {
-			if (!more)
-				return bad_usage("%s needs true, false or fast", a);
-			const char *v = argv[++i];
-			if (!strcmp(v, "true"))
-				o.speed = SPEED_TRUE;
-			else if (!strcmp(v, "false"))
-				o.speed = SPEED_FALSE;
-			else if (!strcmp(v, "fast"))
-				o.speed = SPEED_FAST;
-			else
-				return bad_usage("bad -speedcheck '%s' (true, false or fast)", v);
-		} else if (!strcmp(a, "-timeout") || !strcmp(a, "--timeout")) {
-			char *end;
-			if (!more)
-				return bad_usage("%s needs a number of seconds", a);
-			o.timeout = strtod(argv[++i], &end);
-			if (*end || !*argv[i] || !(o.timeout >= 0) || o.timeout > 1e9)
-				return bad_usage("bad timeout '%s' (seconds, 0 or more)", argv[i]);
 		} else if (a[0] == '-' && a[1]) {
-			used = herd7_option(&o, argc, argv, i);
+			used = herd7_option(o, argc, argv, i);
 			if (used < 0)
 				return 2;
 			if (used == 0)
 				return bad_usage("unknown option '%s'", a);
 			i += used - 1;
 		} else {
-			files[nfiles++] = a;
+			files[(*nfiles)++] = a;
 		}
 	}
-	if (nfiles == 0)
+	if (*nfiles == 0)
 		return explain ? explain_bad_usage("%s", "no litmus file given")
 			       : bad_usage("%s", "no litmus file given");
-	if (explain) {
-		size_t dl = o.c.dot_dir ? strlen(o.c.dot_dir) : 0;
-		if (nfiles > 2)
-			return explain_bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
-		if (nfiles == 2 && names_a_file(files[1]))
-			return explain_bad_usage("'%s' is a litmus file, not a STATE: explain takes one test at a time", files[1]);
-		if (o.c.dot_dir && !(dl > 4 && !strcmp(o.c.dot_dir + dl - 4, ".dot"))
-		    && outdir_prepare(o.c.dot_dir, "explain", "-dot"))
-			return 2;
-		model_table mt = { 0 };
-		status = explain_file(&o, &mt, files[0], nfiles > 1 ? files[1] : NULL);
-		model_table_free(&mt);
-		return status;
-	}
-	if (o.c.dot_dir && outdir_prepare(o.c.dot_dir, NULL, "-dot"))
+	return -1;
+}
+
+/* bpfmm explain TEST [STATE] */
+static int explain_main(options *o, const char **files, int nfiles)
+{
+	size_t dl = o->c.dot_dir ? strlen(o->c.dot_dir) : 0;
+
+	if (nfiles > 2)
+		return explain_bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
+	if (nfiles == 2 && names_a_file(files[1]))
+		return explain_bad_usage("'%s' is a litmus file, not a STATE: explain takes one test at a time", files[1]);
+	if (o->c.dot_dir && !(dl > 4 && !strcmp(o->c.dot_dir + dl - 4, ".dot"))
+	    && outdir_prepare(o->c.dot_dir, "explain", "-dot"))
+		return 2;
+	model_table mt = { 0 };
+	int status = explain_file(o, &mt, files[0], nfiles > 1 ? files[1] : NULL);
+	model_table_free(&mt);
+	return status;
+}
+
+/* Check the tests (--shard's slice) on -j threads. */
+static int check_main(options *o, const char **files, int nfiles)
+{
+	if (o->c.dot_dir && outdir_prepare(o->c.dot_dir, NULL, "-dot"))
 		return 2;
 	char mpath[PATH_MAX];
-	if (o.c.model && !o.c.json && !find_model(&o, o.c.model, o.mdir, mpath, sizeof mpath)) {
+	if (o->c.model && !o->c.json && !find_model(o, o->c.model, o->mdir, mpath, sizeof mpath)) {
 		/* the same for every test: say it once (-json: a record each) */
 		fprintf(stderr, "bpfmm: model '%s' not found (looked in ., -I directories, %s)\n",
-			o.c.model, o.mdir);
+			o->c.model, o->mdir);
 		return 1;
 	}
-	check_job cj = { &o, files };
+	check_job cj = { o, files };
 	par_job pj = { checker_new, checker_free, check_one, &cj };
 	int first, last;
-	par_shard(nfiles, o.c.shard_k, o.c.shard_n, &first, &last);
+	par_shard(nfiles, o->c.shard_k, o->c.shard_n, &first, &last);
 	/* one test: -j's threads share its enumeration instead */
 	if (last - first == 1)
-		o.test_threads = par_jobs(o.c.jobs);
-	status = par_run(&pj, first, last, o.c.jobs);
-	return status;
+		o->test_threads = par_jobs(o->c.jobs);
+	return par_run(&pj, first, last, o->c.jobs);
+}
+
+int main(int argc, char **argv)
+{
+	char mdir[MODEL_DIR_MAX];
+	options o = { .mdir = model_dir(mdir) };
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles = 0, status;
+	bool explain = argc > 1 && !strcmp(argv[1], "explain");
+
+	for (size_t k = 0; argc > 1 && k < sizeof subcommands / sizeof *subcommands; k++)
+		if (!strcmp(argv[1], subcommands[k].name))
+			return subcommands[k].run(argc - 1, argv + 1, o.mdir, argv[0]);
+	opt_init(&o.c, UNROLL_DEFAULT);
+	if ((status = parse(&o, explain, argc, argv, files, &nfiles)) >= 0)
+		return status;
+	return explain ? explain_main(&o, files, nfiles) : check_main(&o, files, nfiles);
 }
