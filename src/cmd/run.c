@@ -835,70 +835,160 @@ static void usage(FILE *f)
 	fputs(usage_tail, f);
 }
 
-int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
-{
-	const char *arch = NULL, *emit_path = NULL, *judge_path = NULL;
-	int ninst = 1024, passes = 4, i, nfiles = 0, rc = 0;
-	char **files = xcalloc((size_t)argc + 1, sizeof *files);
+/* The command line of run. */
+typedef struct {
+	const char *arch, *emit_path, *judge_path;
+	int ninst, passes, nfiles;
+	char **files;
+	run_test *rts;
+	bool *ok;             /* per test: read and checked */
+} run_line;
 
-	for (i = 1; i < argc; i++) {
+/* The command line into l; -1 to go on, else the exit status. */
+static int run_parse(run_line *l, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
-			free(files);
 			return 0;
 		} else if (!strcmp(a, "--arch") && more) {
-			arch = argv[++i];
+			l->arch = argv[++i];
 		} else if (!strcmp(a, "--emit") && more) {
-			emit_path = argv[++i];
+			l->emit_path = argv[++i];
 		} else if (!strcmp(a, "--judge") && more) {
-			judge_path = argv[++i];
+			l->judge_path = argv[++i];
 		} else if (!strcmp(a, "--instances") && more) {
-			ninst = atoi(argv[++i]);
+			l->ninst = atoi(argv[++i]);
 		} else if (!strcmp(a, "--passes") && more) {
-			passes = atoi(argv[++i]);
+			l->passes = atoi(argv[++i]);
 		} else if (a[0] == '-') {
 			fprintf(stderr, "bpfmm run: unknown option '%s'\n", a);
 			usage(stderr);
-			free(files);
 			return 2;
 		} else {
-			files[nfiles++] = argv[i];
+			l->files[l->nfiles++] = argv[i];
 		}
 	}
-	if (ninst < 1 || (ninst & (ninst - 1)) || ninst > 65536 || passes < 1 || nfiles == 0
-	    || (!arch && !emit_path && !judge_path)) {
+	if (l->ninst < 1 || (l->ninst & (l->ninst - 1)) || l->ninst > 65536 || l->passes < 1 || l->nfiles == 0
+	    || (!l->arch && !l->emit_path && !l->judge_path)) {
 		usage(stderr);
-		free(files);
 		return 2;
 	}
-	if (arch) {
-		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, arch);
+	if (l->arch) {
+		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, l->arch);
 		if (!qfe) {
-			fprintf(stderr, "bpfmm run: unknown arch '%s' (", arch);
+			fprintf(stderr, "bpfmm run: unknown arch '%s' (", l->arch);
 			frontend_print_kernel_names(stderr, KERNEL_NAME_QEMU, ", ");
 			fputs(")\n", stderr);
-			free(files);
 			return 2;
 		}
-		arch = qfe->qemu_arch;  /* x86-64 is x86_64, kernel/run.sh's name */
+		l->arch = qfe->qemu_arch;  /* x86-64 is x86_64, kernel/run.sh's name */
 	}
-	bpf_model bm, sc;
-	if (load_bpf_model(model_dir, "bpf.cat", &bm) < 0
-	    || load_bpf_model(model_dir, "sc-bpf.cat", &sc) < 0) {
-		free(files);
+	return -1;
+}
+
+/* The job file for the guest: the tests it can run; those it cannot are
+ * named when alone is set (--emit alone: the judge step will not list
+ * them). 0 or 1. */
+static int write_jobs(const run_line *l, const char *emit_path, bool alone)
+{
+	FILE *f = fopen(emit_path, "w");
+	int nj = 0, nu = 0;
+
+	if (!f) {
+		perror(emit_path);
 		return 1;
 	}
-	run_test *rts = xcalloc((size_t)nfiles, sizeof *rts);
-	bool *ok = xcalloc((size_t)nfiles, sizeof *ok);
-	for (i = 0; i < nfiles; i++) {
-		ok[i] = prepare(&rts[i], files[i], &bm, &sc, ninst) == 0;
-		if (!ok[i])
-			rc = 1;
+	fprintf(f, "instances %d\npasses %d\n", l->ninst, l->passes);
+	for (int i = 0; i < l->nfiles; i++) {
+		if (!l->ok[i])
+			continue;
+		if (!l->rts[i].unsupported) {
+			write_job(f, &l->rts[i], l->ninst);
+			nj++;
+		} else if (alone) {
+			fprintf(stderr, "bpfmm run: %s: unsupported (%s), not in %s\n",
+				l->rts[i].t->name, l->rts[i].unsupported, emit_path);
+			nu++;
+		}
 	}
+	fclose(f);
+	if (nu)
+		fprintf(stderr, "bpfmm run: %d test(s) in %s, %d unsupported\n", nj, emit_path, nu);
+	else
+		fprintf(stderr, "bpfmm run: %d test(s) in %s\n", nj, emit_path);
+	return 0;
+}
 
+/* kernel/run.sh (next to the build directory, or in $BPFMM_KERNEL_DIR) on
+ * the job file, the guest's console into logpath; 0 or 1. */
+static int run_guest(const char *arch, const char *jobpath, const char *logpath, const char *argv0)
+{
+	char script[PATH_MAX], self[PATH_MAX];
+	const char *kd = getenv("BPFMM_KERNEL_DIR");
+
+	if (kd) {
+		snprintf(script, sizeof script, "%s/run.sh", kd);
+	} else {
+		ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
+		if (l < 0)
+			snprintf(self, sizeof self, "%s", argv0);
+		else
+			self[l] = '\0';
+		snprintf(script, sizeof script, "%s/../kernel/run.sh", dirname(self));
+	}
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		execlp("bash", "bash", script, "--arch", arch, jobpath, logpath, (char *)NULL);
+		perror("bpfmm run: bash");
+		_exit(127);
+	}
+	int status = 0;
+	waitpid(pid, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "bpfmm run: %s failed (see %s)\n", script, logpath);
+		return 1;
+	}
+	return 0;
+}
+
+/* The guest's console log judged test by test, and the totals; 0 or 1. */
+static int judge_log(const run_line *l, const char *judge_path)
+{
+	int nlines, rc = 0;
+	char **lines = read_lines(judge_path, &nlines);
+	totals tot = { 0 };
+	const char *an = l->arch ? l->arch : "guest";
+
+	if (!lines) {
+		fprintf(stderr, "bpfmm run: cannot read %s\n", judge_path);
+		rc = 1;
+	}
+	for (int i = 0; i < l->nfiles && lines; i++)
+		if (l->ok[i])
+			judge(&l->rts[i], lines, nlines, an, &tot);
+	printf("run %s: %d tests run, %d unsupported, %d failed, %ld instances, %ld states, "
+	       "%ld weak states in %d tests (%ld instances), %d violations\n",
+	       an, tot.run, tot.unsupported, tot.failed, tot.instances, tot.states,
+	       tot.weak_states, tot.weak_tests, tot.weak_count, tot.violations);
+	if (tot.violations || tot.failed)
+		rc = 1;
+	for (int i = 0; i < nlines; i++)
+		free(lines[i]);
+	free(lines);
+	return rc;
+}
+
+/* --emit, --judge, or both around a guest run in a temporary directory. */
+static int run_steps(const run_line *l, const char *argv0)
+{
 	char tmpdir[PATH_MAX] = "", jobpath[PATH_MAX], logpath[PATH_MAX];
+	const char *emit_path = l->emit_path, *judge_path = l->judge_path;
+	int rc = 0;
+
 	if (!emit_path && !judge_path) {
 		const char *tmp = getenv("TMPDIR");
 		snprintf(tmpdir, sizeof tmpdir, "%s/bpfmm-run.XXXXXX", tmp ? tmp : "/tmp");
@@ -914,88 +1004,45 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 		fputs("bpfmm run: --emit and --judge are separate steps\n", stderr);
 		return 2;
 	}
-	if (emit_path) {
-		FILE *f = fopen(emit_path, "w");
-		if (!f) {
-			perror(emit_path);
-			return 1;
-		}
-		fprintf(f, "instances %d\npasses %d\n", ninst, passes);
-		int nj = 0, nu = 0;
-		for (i = 0; i < nfiles; i++) {
-			if (!ok[i])
-				continue;
-			if (!rts[i].unsupported) {
-				write_job(f, &rts[i], ninst);
-				nj++;
-			} else if (!tmpdir[0]) {
-				/* --emit alone: the judge step will not list it */
-				fprintf(stderr, "bpfmm run: %s: unsupported (%s), not in %s\n",
-					rts[i].t->name, rts[i].unsupported, emit_path);
-				nu++;
-			}
-		}
-		fclose(f);
-		if (nu)
-			fprintf(stderr, "bpfmm run: %d test(s) in %s, %d unsupported\n", nj, emit_path, nu);
-		else
-			fprintf(stderr, "bpfmm run: %d test(s) in %s\n", nj, emit_path);
+	if (emit_path && write_jobs(l, emit_path, !tmpdir[0]))
+		return 1;
+	if (tmpdir[0])
+		rc |= run_guest(l->arch, jobpath, logpath, argv0);
+	if (judge_path)
+		rc |= judge_log(l, judge_path);
+	return rc;
+}
+
+int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
+{
+	run_line l = { .ninst = 1024, .passes = 4, .files = xcalloc((size_t)argc + 1, sizeof(char *)) };
+	int rc = 0;
+	bpf_model bm, sc;
+
+	if ((rc = run_parse(&l, argc, argv)) >= 0) {
+		free(l.files);
+		return rc;
 	}
-	if (tmpdir[0]) {
-		/* kernel/run.sh next to the build directory, or $BPFMM_KERNEL_DIR */
-		char script[PATH_MAX], self[PATH_MAX];
-		const char *kd = getenv("BPFMM_KERNEL_DIR");
-		if (kd) {
-			snprintf(script, sizeof script, "%s/run.sh", kd);
-		} else {
-			ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
-			if (l < 0)
-				snprintf(self, sizeof self, "%s", argv0);
-			else
-				self[l] = '\0';
-			snprintf(script, sizeof script, "%s/../kernel/run.sh", dirname(self));
-		}
-		fflush(stdout);
-		pid_t pid = fork();
-		if (pid == 0) {
-			execlp("bash", "bash", script, "--arch", arch, jobpath, logpath, (char *)NULL);
-			perror("bpfmm run: bash");
-			_exit(127);
-		}
-		int status = 0;
-		waitpid(pid, &status, 0);
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-			fprintf(stderr, "bpfmm run: %s failed (see %s)\n", script, logpath);
-			rc = 1;
-		}
+	rc = 0;
+	if (load_bpf_model(model_dir, "bpf.cat", &bm) < 0
+	    || load_bpf_model(model_dir, "sc-bpf.cat", &sc) < 0) {
+		free(l.files);
+		return 1;
 	}
-	if (judge_path) {
-		int nlines;
-		char **lines = read_lines(judge_path, &nlines);
-		totals tot = { 0 };
-		const char *an = arch ? arch : "guest";
-		if (!lines) {
-			fprintf(stderr, "bpfmm run: cannot read %s\n", judge_path);
+	l.rts = xcalloc((size_t)l.nfiles, sizeof *l.rts);
+	l.ok = xcalloc((size_t)l.nfiles, sizeof *l.ok);
+	for (int i = 0; i < l.nfiles; i++) {
+		l.ok[i] = prepare(&l.rts[i], l.files[i], &bm, &sc, l.ninst) == 0;
+		if (!l.ok[i])
 			rc = 1;
-		}
-		for (i = 0; i < nfiles && lines; i++)
-			if (ok[i])
-				judge(&rts[i], lines, nlines, an, &tot);
-		printf("run %s: %d tests run, %d unsupported, %d failed, %ld instances, %ld states, "
-		       "%ld weak states in %d tests (%ld instances), %d violations\n",
-		       an, tot.run, tot.unsupported, tot.failed, tot.instances, tot.states,
-		       tot.weak_states, tot.weak_tests, tot.weak_count, tot.violations);
-		if (tot.violations || tot.failed)
-			rc = 1;
-		for (i = 0; i < nlines; i++)
-			free(lines[i]);
-		free(lines);
 	}
-	for (i = 0; i < nfiles; i++)
-		free_test(&rts[i]);
-	free(rts);
-	free(ok);
-	free(files);
+	int st = run_steps(&l, argv0);
+	rc = st == 2 ? 2 : rc | st;
+	for (int i = 0; i < l.nfiles; i++)
+		free_test(&l.rts[i]);
+	free(l.rts);
+	free(l.ok);
+	free(l.files);
 	cat_run_free(bm.run);
 	cat_model_free(bm.m);
 	cat_run_free(sc.run);
