@@ -214,12 +214,13 @@ static bool split_atoms(ltext *l, const char *c)
 	return l->natoms > 0;
 }
 
-static bool lt_parse(const char *text, ltext *l)
+/* The head (up to the init block's '{', the first outside (* comments *))
+ * and the init entries into l; the closing '}', or NULL. */
+static const char *lt_init_block(const char *text, ltext *l)
 {
-	memset(l, 0, sizeof *l);
-	/* the init block: the first '{' outside (* comments *) */
 	const char *p = text, *open = NULL;
 	int com = 0;
+
 	for (; *p; p++) {
 		if (p[0] == '(' && p[1] == '*') {
 			com++;
@@ -233,10 +234,10 @@ static bool lt_parse(const char *text, ltext *l)
 		}
 	}
 	if (!open)
-		return false;
+		return NULL;
 	const char *close = strchr(open, '}');
 	if (!close)
-		return false;
+		return NULL;
 	l->head = trim(text, (size_t)(open - text));
 	for (const char *q = open + 1; q < close;) {
 		const char *e = q;
@@ -249,8 +250,75 @@ static bool lt_parse(const char *text, ltext *l)
 			free(ent);
 		q = e < close ? e + 1 : e;
 	}
+	return close;
+}
+
+/* One grid row (line, its ';' dropped): the first is the header (it sets
+ * the number of threads), the others rows of cells; false when it does
+ * not fit. */
+static bool lt_grid_row(ltext *l, char *line, bool *header)
+{
+	char *cells[MAXT + 1];
+	int nc = 0;
+	char *s = line;
+
+	for (;;) {
+		char *bar = strchr(s, '|');
+		if (nc > MAXT)
+			return false;
+		cells[nc++] = trim(s, bar ? (size_t)(bar - s) : strlen(s));
+		if (!bar)
+			break;
+		s = bar + 1;
+	}
+	if (!*header) {
+		*header = true;
+		l->nthreads = nc;
+	} else if (nc == l->nthreads && l->nrows < MAXROWS) {
+		for (int k = 0; k < nc; k++)
+			l->cell[l->nrows][k] = cells[k];
+		l->nrows++;
+		return true;
+	} else {
+		for (int k = 0; k < nc; k++)
+			free(cells[k]);
+		return false;
+	}
+	for (int k = 0; k < nc; k++)
+		free(cells[k]);
+	return true;
+}
+
+/* The final condition c (after the grid, locations and filter) into
+ * quant and atoms, or quant and cond when it is not a conjunction. */
+static bool lt_condition(ltext *l, const char *c)
+{
+	static const char *const qs[] = { "~exists", "exists", "forall" };
+
+	for (int k = 0; k < 3; k++)
+		if (!strncmp(c, qs[k], strlen(qs[k]))) {
+			l->quant = xstrdup(qs[k]);
+			if (!split_atoms(l, c + strlen(qs[k]))) {
+				for (int i = 0; i < l->natoms; i++)
+					free(l->atoms[i]);
+				l->natoms = 0;
+				l->cond = xstrdup(c + strlen(qs[k]));
+			}
+			break;
+		}
+	return l->quant != NULL;
+}
+
+/* A litmus test's text into its parts (for minimising); false when it
+ * does not have the usual shape. */
+static bool lt_parse(const char *text, ltext *l)
+{
+	memset(l, 0, sizeof *l);
+	const char *p = lt_init_block(text, l);
+	if (!p)
+		return false;
 	/* grid: lines ending with ';' after the init block */
-	p = close + 1;
+	p++;
 	bool header = false, after = false;   /* grid header seen; a line after the grid seen */
 	sbuf trail = { 0 };
 	while (*p) {
@@ -260,41 +328,13 @@ static bool lt_parse(const char *text, ltext *l)
 		p = e ? e + 1 : p + len;
 		size_t ln = strlen(line);
 		if (!after && ln && line[ln - 1] == ';' && strncmp(line, "locations", 9) && strncmp(line, "filter", 6)) {
-			/* a grid row */
 			line[ln - 1] = 0;
-			char *cells[MAXT + 1];
-			int nc = 0;
-			char *s = line;
-			for (;;) {
-				char *bar = strchr(s, '|');
-				if (nc > MAXT) {
-					free(line);
-					free(trail.s);
-					return false;
-				}
-				cells[nc++] = trim(s, bar ? (size_t)(bar - s) : strlen(s));
-				if (!bar)
-					break;
-				s = bar + 1;
-			}
-			if (!header) {
-				header = true;
-				l->nthreads = nc;
-				for (int k = 0; k < nc; k++)
-					free(cells[k]);
-			} else {
-				if (nc != l->nthreads || l->nrows == MAXROWS) {
-					for (int k = 0; k < nc; k++)
-						free(cells[k]);
-					free(line);
-					free(trail.s);
-					return false;
-				}
-				for (int k = 0; k < nc; k++)
-					l->cell[l->nrows][k] = cells[k];
-				l->nrows++;
-			}
+			bool fits = lt_grid_row(l, line, &header);
 			free(line);
+			if (!fits) {
+				free(trail.s);
+				return false;
+			}
 			continue;
 		}
 		if (!strncmp(line, "locations", 9))
@@ -313,20 +353,9 @@ static bool lt_parse(const char *text, ltext *l)
 	}
 	char *c = trim(trail.s, strlen(trail.s));
 	free(trail.s);
-	const char *qs[] = { "~exists", "exists", "forall" };
-	for (int k = 0; k < 3; k++)
-		if (!strncmp(c, qs[k], strlen(qs[k]))) {
-			l->quant = xstrdup(qs[k]);
-			if (!split_atoms(l, c + strlen(qs[k]))) {
-				for (int i = 0; i < l->natoms; i++)
-					free(l->atoms[i]);
-				l->natoms = 0;
-				l->cond = xstrdup(c + strlen(qs[k]));
-			}
-			break;
-		}
+	bool ok = lt_condition(l, c);
 	free(c);
-	return l->quant != NULL;
+	return ok;
 }
 
 static char *lt_text(const ltext *l)
