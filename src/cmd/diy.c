@@ -166,7 +166,10 @@ static const char *const locname[] = { "x", "y", "z", "w", "u", "v", "s", "t", "
 
 /* Check a cycle's shape and compute threads, locations and values; the
  * cycle must already end with an external edge. */
-static bool analyse(cyc *c)
+/* The edges fit together: each event's direction and annotation, enough
+ * external edges, a location change that can come back; false with
+ * c->why. */
+static bool check_edges(cyc *c)
 {
 	int n = c->n, nchg = 0, next = 0;
 
@@ -201,6 +204,16 @@ static bool analyse(cyc *c)
 			return false;
 		}
 	}
+	return true;
+}
+
+/* Threads (a new one after each external edge) and locations (a new one
+ * after each change, numbered in node order); the node after the first
+ * change, or -1 when the cycle has one location. */
+static int threads_and_locations(cyc *c)
+{
+	int n = c->n;
+
 	/* threads */
 	int t = 0;
 	for (int i = 0; i < n; i++) {
@@ -236,6 +249,16 @@ static bool analyse(cyc *c)
 			map[raw[i]] = c->nlocs++;
 		c->loc[i] = map[raw[i]];
 	}
+	return first;
+}
+
+/* Write values per location in coherence order from start, read values,
+ * final values; false with c->why when one location's cycle cannot be
+ * stated with values. */
+static bool number_values(cyc *c, int first)
+{
+	int n = c->n;
+
 	/* write numbering: per location, in coherence order along its run.
 	 * A single-location cycle is cut after its first Fr or Co edge. */
 	int start = first;
@@ -297,6 +320,14 @@ static bool analyse(cyc *c)
 		if (brk >= 0 && c->e[brk]->kind == E_CO)
 			c->final[l] = 1;   /* the cut Co edge says its target is co-last */
 	}
+	return true;
+}
+
+/* Values the instructions cannot produce; false with c->why. */
+static bool check_values(cyc *c)
+{
+	int n = c->n;
+
 	for (int i = 0; i < n; i++) {
 		const edge *out = c->e[i];
 		if (out->kind == E_RMW && (out->sub == RMW_FA || out->sub == RMW_ADD) &&
@@ -317,6 +348,16 @@ static bool analyse(cyc *c)
 		}
 	}
 	return true;
+}
+
+/* A cycle's threads, locations and values; false (c->why) when it cannot
+ * be a test. */
+static bool analyse(cyc *c)
+{
+	if (!check_edges(c))
+		return false;
+	int first = threads_and_locations(c);
+	return number_values(c, first) && check_values(c);
 }
 
 typedef struct {
