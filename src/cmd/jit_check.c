@@ -758,108 +758,109 @@ static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int
 /* Apply one instruction of the init part: 0, or -1 if it is not one the
  * evaluator knows (constants, moves, adds, shifts, loads of the spilled
  * base).  A 32-bit destination (x86 %eXX, arm64 wN) zero-extends. */
-static int eval(const jarch *a, regfile *f, const dinsn *in)
+/* x86-64 (AT&T operands: source first): constants, the stack base,
+ * adding a constant */
+static int eval_x86(const jarch *a, regfile *f, const char *m, char o[][64], int n)
 {
-	char o[4][64], d[8], s1[8], s2[8];
-	int n = split_ops(in->ops, o, 4);
+	char d[8], s1[8];
 	int64_t imm, off;
-	rval *rd, *rs, *rt;
-	const char *m = in->mn;
+	rval *rd;
 
-	if (a->kind == A_X86) {
-		/* AT&T: source first */
-		if (n != 2)
-			return -1;
-		canon_reg(a, o[1], d, sizeof d);
-		if (!d[0] || !(rd = rf_get(f, d)))
-			return -1;
-		bool w32 = !strncmp(o[1], "%e", 2) || o[1][strlen(o[1]) - 1] == 'd';
-		if ((!strcmp(m, "movl") || !strcmp(m, "movq") || !strcmp(m, "movabsq"))
-		    && parse_imm(o[0], &imm) == 0 && o[0][0] == '$') {
-			rd->k = V_CONST;
-			rd->v = !strcmp(m, "movl") ? (int64_t)(uint32_t)imm : imm;
-			return 0;
-		}
-		if ((!strcmp(m, "xorl") || !strcmp(m, "xorq")) && !strcmp(o[0], o[1])) {
-			rd->k = V_CONST;
-			rd->v = 0;
-			return 0;
-		}
-		if (!strcmp(m, "movq") && parse_mem(a, o[0], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
-			rd->k = V_BASE;
-			rd->v = 0;
-			return 0;
-		}
-		if ((!strcmp(m, "addq") || !strcmp(m, "subq")) && o[0][0] == '$' && parse_imm(o[0], &imm) == 0
-		    && rd->k != V_UNKNOWN && !w32) {
-			rd->v += !strcmp(m, "addq") ? imm : -imm;
-			return 0;
-		}
+	/* AT&T: source first */
+	if (n != 2)
 		return -1;
-	}
-	if ((a->kind == A_MIPS || a->kind == A_PPC) && !strcmp(m, "nop") && n == 0)
-		return 0;
-	if (n < 2)
-		return -1;
-	canon_reg(a, o[0], d, sizeof d);
+	canon_reg(a, o[1], d, sizeof d);
 	if (!d[0] || !(rd = rf_get(f, d)))
 		return -1;
-	bool w32 = a->kind == A_ARM64 && o[0][0] == 'w';
-	if (a->kind == A_ARM64) {
-		if (!strcmp(m, "mov") && n == 2 && parse_imm(o[1], &imm) == 0 && o[1][0] == '#') {
-			rd->k = V_CONST;
-			rd->v = w32 ? (int64_t)(uint32_t)imm : imm;
-			return 0;
-		}
-		if (!strcmp(m, "movk") && parse_imm(o[1], &imm) == 0 && rd->k == V_CONST) {
-			int sh = 0;
-			if (n == 3 && sscanf(o[2], "lsl #%d", &sh) != 1)
-				return -1;
-			if (sh < 0 || sh > 48)
-				return -1;
-			rd->v = (int64_t)(((uint64_t)rd->v & ~((uint64_t)0xffff << sh))
-					  | ((uint64_t)(imm & 0xffff) << sh));
-			if (w32)
-				rd->v = (int64_t)(uint32_t)rd->v;
-			return 0;
-		}
-		if ((!strcmp(m, "ldr") || !strcmp(m, "ldur")) && !w32 && parse_mem(a, o[1], s1, sizeof s1, &off)
-		    && is_stackreg(a, s1)) {
-			rd->k = V_BASE;
-			rd->v = 0;
-			return 0;
-		}
-		if (!strcmp(m, "mov") && n == 2) {
-			canon_reg(a, o[1], s1, sizeof s1);
-			if (!s1[0] || !(rs = rf_get(f, s1)))
-				return -1;
-			*rd = (rval){ .k = rs->k, .v = rs->v };
-			snprintf(rd->reg, sizeof rd->reg, "%s", d);
-			return 0;
-		}
-		if (!strcmp(m, "add") && n == 3 && !w32) {
-			canon_reg(a, o[1], s1, sizeof s1);
-			if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
-				return -1;
-			if (parse_imm(o[2], &imm) == 0) {
-				rd->k = rs->k;
-				rd->v = rs->v + imm;
-				return 0;
-			}
-			canon_reg(a, o[2], s2, sizeof s2);
-			if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k != V_CONST)
-				return -1;
-			rd->k = rs->k;
-			rd->v = rs->v + rt->v;
-			return 0;
-		}
-		return -1;
+	bool w32 = !strncmp(o[1], "%e", 2) || o[1][strlen(o[1]) - 1] == 'd';
+	if ((!strcmp(m, "movl") || !strcmp(m, "movq") || !strcmp(m, "movabsq"))
+	    && parse_imm(o[0], &imm) == 0 && o[0][0] == '$') {
+		rd->k = V_CONST;
+		rd->v = !strcmp(m, "movl") ? (int64_t)(uint32_t)imm : imm;
+		return 0;
 	}
-	if (a->kind == A_MIPS)
-		return eval_mips(a, f, m, o, n, rd);
-	if (a->kind == A_PPC)
-		return eval_ppc(a, f, m, o, n, rd);
-	/* riscv */
+	if ((!strcmp(m, "xorl") || !strcmp(m, "xorq")) && !strcmp(o[0], o[1])) {
+		rd->k = V_CONST;
+		rd->v = 0;
+		return 0;
+	}
+	if (!strcmp(m, "movq") && parse_mem(a, o[0], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+		rd->k = V_BASE;
+		rd->v = 0;
+		return 0;
+	}
+	if ((!strcmp(m, "addq") || !strcmp(m, "subq")) && o[0][0] == '$' && parse_imm(o[0], &imm) == 0
+	    && rd->k != V_UNKNOWN && !w32) {
+		rd->v += !strcmp(m, "addq") ? imm : -imm;
+		return 0;
+	}
+	return -1;
+}
+
+/* arm64: mov / movk constants, the stack base, moves and adds */
+static int eval_arm64(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd, const char *d)
+{
+	char s1[8], s2[8];
+	int64_t imm, off;
+	rval *rs, *rt;
+	bool w32 = o[0][0] == 'w';
+
+	if (!strcmp(m, "mov") && n == 2 && parse_imm(o[1], &imm) == 0 && o[1][0] == '#') {
+		rd->k = V_CONST;
+		rd->v = w32 ? (int64_t)(uint32_t)imm : imm;
+		return 0;
+	}
+	if (!strcmp(m, "movk") && parse_imm(o[1], &imm) == 0 && rd->k == V_CONST) {
+		int sh = 0;
+		if (n == 3 && sscanf(o[2], "lsl #%d", &sh) != 1)
+			return -1;
+		if (sh < 0 || sh > 48)
+			return -1;
+		rd->v = (int64_t)(((uint64_t)rd->v & ~((uint64_t)0xffff << sh))
+				  | ((uint64_t)(imm & 0xffff) << sh));
+		if (w32)
+			rd->v = (int64_t)(uint32_t)rd->v;
+		return 0;
+	}
+	if ((!strcmp(m, "ldr") || !strcmp(m, "ldur")) && !w32 && parse_mem(a, o[1], s1, sizeof s1, &off)
+	    && is_stackreg(a, s1)) {
+		rd->k = V_BASE;
+		rd->v = 0;
+		return 0;
+	}
+	if (!strcmp(m, "mov") && n == 2) {
+		canon_reg(a, o[1], s1, sizeof s1);
+		if (!s1[0] || !(rs = rf_get(f, s1)))
+			return -1;
+		*rd = (rval){ .k = rs->k, .v = rs->v };
+		snprintf(rd->reg, sizeof rd->reg, "%s", d);
+		return 0;
+	}
+	if (!strcmp(m, "add") && n == 3 && !w32) {
+		canon_reg(a, o[1], s1, sizeof s1);
+		if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
+			return -1;
+		if (parse_imm(o[2], &imm) == 0) {
+			rd->k = rs->k;
+			rd->v = rs->v + imm;
+			return 0;
+		}
+		canon_reg(a, o[2], s2, sizeof s2);
+		if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k != V_CONST)
+			return -1;
+		rd->k = rs->k;
+		rd->v = rs->v + rt->v;
+		return 0;
+	}
+	return -1;
+}
+
+/* riscv64: li / lui constants, loads of the stack base and moves, adds
+ * and shifts of constants */
+static int eval_riscv(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
+{
+	int64_t imm;
+
 	if (!strcmp(m, "li") && parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
 		rd->v = imm;
@@ -892,6 +893,33 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 	if (!strcmp(m, "add"))
 		return eval_add(a, f, o[2], k, v, rd);
 	return -1;
+}
+
+/* The value instruction in gives its destination in f, as far as the
+ * lifting needs (constants and the stack base); -1 when it cannot say. */
+static int eval(const jarch *a, regfile *f, const dinsn *in)
+{
+	char o[4][64], d[8];
+	int n = split_ops(in->ops, o, 4);
+	rval *rd;
+	const char *m = in->mn;
+
+	if (a->kind == A_X86)
+		return eval_x86(a, f, m, o, n);
+	if ((a->kind == A_MIPS || a->kind == A_PPC) && !strcmp(m, "nop") && n == 0)
+		return 0;
+	if (n < 2)
+		return -1;
+	canon_reg(a, o[0], d, sizeof d);
+	if (!d[0] || !(rd = rf_get(f, d)))
+		return -1;
+	if (a->kind == A_ARM64)
+		return eval_arm64(a, f, m, o, n, rd, d);
+	if (a->kind == A_MIPS)
+		return eval_mips(a, f, m, o, n, rd);
+	if (a->kind == A_PPC)
+		return eval_ppc(a, f, m, o, n, rd);
+	return eval_riscv(a, f, m, o, n, rd);
 }
 
 /* ---- markers, epilogue --------------------------------------------------- */
@@ -1155,15 +1183,13 @@ static int mips_delay_slots(const jarch *a, const dlist *l, int ti, int b0, int 
 /* Lift thread ti (instructions l) of the test; expected[k]: the value
  * thread ti gives BPF register k (V_CONST or V_BASE with sym*64+off), or
  * NULL not to check them. */
-static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
+/* The three markers `bpfmm run` puts around the initial values and the
+ * body (mk: their instructions, first: where each marker's sequence
+ * starts); 0, or refused. */
+static int find_markers(const jarch *a, const dlist *l, lifted *lt, int mk[3], int first[3])
 {
-	int mk[3] = { -1, -1, -1 }, first[3] = { -1, -1, -1 };
 	static const int64_t magic[3] = { RUN_MARK_INIT, RUN_MARK_BODY, RUN_MARK_END };
-	char s[200];
 
-	memset(lt, 0, sizeof *lt);
-	if (l->n == 0)
-		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
 	for (int i = 0; i < l->n; i++) {
 		int f = -1;
 		int64_t v = marker_at(a, l, i, &f);
@@ -1181,17 +1207,18 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 				      k == 0 ? "0x5a1" : k == 1 ? "0x5a2" : "0x5a3", "");
 	if (!(mk[0] < first[1] && mk[1] <= first[2]))
 		return refuse(lt, "markers out of order%s%s", "", "");
-	/* init */
-	regfile f = { .n = 0 };
-	for (int i = mk[0] + 1; i < first[1]; i++)
-		if (eval(a, &f, &l->v[i]) < 0) {
-			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
-			return refuse(lt, "cannot evaluate `%s` among the initial values%s", s, "");
-		}
-	/* epilogue: r0..r9 spilled in order, 8 bytes apart */
+	return 0;
+}
+
+/* The epilogue after the end marker at end spills r0..r9 in order, 8
+ * bytes apart: their native registers into lt->native; 0, or refused. */
+static int lift_epilogue(const jarch *a, const dlist *l, int end, lifted *lt)
+{
 	int64_t prev = 0;
+	char s[200];
+
 	for (int k = 0; k < 10; k++) {
-		int i = mk[2] + 1 + k;
+		int i = end + 1 + k;
 		char o[2][64], base[8];
 		int64_t off;
 		if (i >= l->n || split_ops(l->v[i].ops, o, 2) != 2)
@@ -1209,11 +1236,16 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 		prev = off;
 		canon_reg(a, src, lt->native[k], sizeof lt->native[k]);
 	}
-	/* both ends agree: the registers the epilogue reads hold the test's
-	 * initial values when the body starts (expected NULL: the fuzz
-	 * target, which has no test) */
-	for (int k = 0; k < 10 && expected; k++) {
-		rval *v = rf_get(&f, lt->native[k]);
+	return 0;
+}
+
+/* Both ends agree: the registers the epilogue reads hold the test's
+ * initial values (expected) when the body starts (f: the values the
+ * initial code gives); 0, or refused. */
+static int check_initial(regfile *f, const rval expected[10], lifted *lt)
+{
+	for (int k = 0; k < 10; k++) {
+		rval *v = rf_get(f, lt->native[k]);
 		if (!v || v->k != expected[k].k || v->v != expected[k].v) {
 			char want[64], got[64];
 			snprintf(want, sizeof want, "r%d=%s%" PRId64, k, expected[k].k == V_BASE ? "base+" : "",
@@ -1227,12 +1259,21 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 				      want, got);
 		}
 	}
-	/* body */
-	int b0 = mk[1] + 1, b1 = first[2];
-	long lo = l->v[b0 < l->n ? b0 : b1].addr, hi = l->v[b1].addr, slot = LONG_MIN;
+	return 0;
+}
+
+/* The body, instructions b0 .. b1-1, into lt's lines with labels
+ * L<ti>A<addr> where branches land; *slot: the stack slot it uses
+ * (LONG_MIN: none); 0, or refused. */
+static int lift_body(const jarch *a, const dlist *l, int ti, int b0, int b1, lifted *lt, long *slot)
+{
+	long lo = l->v[b0 < l->n ? b0 : b1].addr, hi = l->v[b1].addr;
 	bool *labels = xcalloc((size_t)l->n + 1, sizeof *labels);
 	char **text = xcalloc((size_t)(b1 - b0) + 1, sizeof *text);
+	char s[200];
 	int rc = 0;
+
+	*slot = LONG_MIN;
 	for (int i = b0; i < b1 && rc == 0; i++) {
 		char ops[256];
 		const dinsn *in = &l->v[i];
@@ -1245,7 +1286,7 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 			if (rr[0] && !strcmp(rr, a->stackreg))
 				rc = refuse(lt, "the body uses %s, the register of the stack slot%s", a->stackreg, "");
 		}
-		if (rc == 0 && (rc = body_ops(a, in, ti, lo, hi, l, labels, &slot, ops, sizeof ops, lt)) == 0) {
+		if (rc == 0 && (rc = body_ops(a, in, ti, lo, hi, l, labels, slot, ops, sizeof ops, lt)) == 0) {
 			size_t tl = strlen(in->mn) + strlen(ops) + 2;
 			if (a->kind != A_PPC || !(text[i - b0] = ppc_spelling(in->mn, ops))) {
 				text[i - b0] = xmalloc(tl);
@@ -1270,6 +1311,33 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 		free(text[i]);
 	free(text);
 	free(labels);
+	return rc;
+}
+
+/* Thread ti's JIT code l lifted into lt: markers, initial values (checked
+ * against expected; NULL: the fuzz target, which has no test), the
+ * epilogue's register order and the body; 0, or refused. */
+static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
+{
+	int mk[3] = { -1, -1, -1 }, first[3] = { -1, -1, -1 };
+	char s[200];
+	long slot;
+
+	memset(lt, 0, sizeof *lt);
+	if (l->n == 0)
+		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
+	if (find_markers(a, l, lt, mk, first))
+		return -1;
+	/* init */
+	regfile f = { .n = 0 };
+	for (int i = mk[0] + 1; i < first[1]; i++)
+		if (eval(a, &f, &l->v[i]) < 0) {
+			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
+			return refuse(lt, "cannot evaluate `%s` among the initial values%s", s, "");
+		}
+	if (lift_epilogue(a, l, mk[2], lt) || (expected && check_initial(&f, expected, lt)))
+		return -1;
+	int rc = lift_body(a, l, ti, mk[1] + 1, first[2], lt, &slot);
 	if (rc == 0 && slot != LONG_MIN)
 		snprintf(lt->extra, sizeof lt->extra, " %d:%s=stack%d;", ti, a->stackreg, ti);
 	return rc;
