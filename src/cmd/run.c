@@ -189,10 +189,121 @@ static int jmp_code(cmp_op c)
 	return -1;
 }
 
-/* One IR instruction. */
+/* IR_ALU: two-address BPF ALU64 (d must be its first operand) */
+static int emit_alu(prog *p, const litmus_test *t, const ir_insn *in, int d)
+{
+	int a, b, c;
+
+	if ((a = opreg(p, t, &in->a)) < 0)
+		return -1;
+	if (in->alu == ALU_NEG) {
+		if (a != d)
+			emit(p, C_ALU64 | A_MOV | SRC_X, d, a, 0, 0);
+		emit(p, C_ALU64 | A_NEG, d, 0, 0, 0);
+		return 0;
+	}
+	if (a != d)
+		return fail(p, "%s", "ALU with a first operand other than its destination");
+	if ((c = alu_code(in->alu)) < 0)
+		return fail(p, "%s", "ALU operation without a BPF encoding");
+	if (in->b.kind == OPND_REG) {
+		if ((b = opreg(p, t, &in->b)) < 0)
+			return -1;
+		emit(p, C_ALU64 | c | SRC_X, d, b, 0, 0);
+	} else {
+		if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
+			return fail(p, "%s", "ALU immediate is an address or does not fit 32 bits");
+		emit(p, C_ALU64 | c | SRC_K, d, 0, 0, (int32_t)in->b.imm.off);
+	}
+	return 0;
+}
+
+/* IR_RMW: BPF_ATOMIC, with BPF_FETCH when the old value is used */
+static int emit_rmw(prog *p, const litmus_test *t, const ir_insn *in, int d)
+{
+	int a, b, op;
+
+	if (in->size != 4 && in->size != 8)
+		return fail(p, "%s", "8- or 16-bit atomic: the verifier accepts only 32 and 64 bits");
+	if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0)
+		return -1;
+	switch (in->alu) {
+	case ALU_ADD: op = 0x00; break;
+	case ALU_OR: op = 0x40; break;
+	case ALU_AND: op = 0x50; break;
+	case ALU_XOR: op = 0xa0; break;
+	case ALU_MOVB: op = AT_XCHG; break;
+	default: return fail(p, "%s", "atomic operation without a BPF encoding");
+	}
+	if (in->dst < 0) {           /* lock *(uN *)(rA + off) op= rB */
+		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, b, (int)in->off, op);
+		return 0;
+	}
+	/* The ISA returns the old value in the operand register. */
+	if (d == a && d != b)
+		return fail(p, "%s", "fetch/xchg result register is also its address register");
+	if (d != b)
+		emit(p, C_ALU64 | A_MOV | SRC_X, d, b, 0, 0);
+	emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, d, (int)in->off, op | AT_FETCH);
+	return 0;
+}
+
+/* IR_CAS: BPF_CMPXCHG, r0 saved around it when it is not the result */
+static int emit_cas(prog *p, const litmus_test *t, const ir_insn *in, int d)
+{
+	int a, b, c;
+
+	if (in->size != 4 && in->size != 8)
+		return fail(p, "%s", "8- or 16-bit cmpxchg");
+	if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0
+	    || (c = opreg(p, t, &in->c)) < 0)
+		return -1;
+	/* BPF_CMPXCHG compares with r0 and returns the old value in r0. */
+	if (b != 0 && (a == 0 || c == 0))
+		return fail(p, "%s", "cmpxchg address or new value in r0 while the expected value is not");
+	if (d != 0)
+		emit(p, C_STX | S_DW | M_MEM, 10, 0, -16, 0);   /* save r0 */
+	if (b != 0)
+		emit(p, C_ALU64 | A_MOV | SRC_X, 0, b, 0, 0);
+	emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, c, (int)in->off, AT_CMPXCHG);
+	if (d != 0) {
+		emit(p, C_ALU64 | A_MOV | SRC_X, d, 0, 0, 0);
+		emit(p, C_LDX | S_DW | M_MEM, 0, 10, -16, 0);
+	}
+	return 0;
+}
+
+/* IR_BRANCH: a jump whose offset is patched once every instruction has
+ * its place */
+static int emit_branch(prog *p, const litmus_test *t, const ir_insn *in)
+{
+	int a, b, c;
+
+	if ((c = jmp_code(in->cmp)) < 0)
+		return fail(p, "%s", "branch condition without a BPF encoding");
+	if (in->cmp == CMP_ALWAYS) {
+		emit(p, C_JMP | J_JA, 0, 0, 0, 0);
+		return 0;
+	}
+	if ((a = opreg(p, t, &in->a)) < 0)
+		return -1;
+	if (in->b.kind == OPND_REG) {
+		if ((b = opreg(p, t, &in->b)) < 0)
+			return -1;
+		emit(p, C_JMP | c | SRC_X, a, b, 0, 0);
+	} else {
+		if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
+			return fail(p, "%s", "branch immediate is an address or does not fit 32 bits");
+		emit(p, C_JMP | c | SRC_K, a, 0, 0, (int32_t)in->b.imm.off);
+	}
+	return 0;
+}
+
+/* One IR instruction as BPF machine code into p; -1 (p's reason) when the
+ * guest cannot run it. */
 static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 {
-	int d = in->dst >= 0 ? regno(p, t, in->dst) : 0, a, b, c;
+	int d = in->dst >= 0 ? regno(p, t, in->dst) : 0, a, b;
 
 	if (d < 0)
 		return fail(p, "%s", "the thread uses all of r0..r10 (BPF has 10 general registers)");
@@ -215,28 +326,7 @@ static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 		}
 		return 0;
 	case IR_ALU:
-		if ((a = opreg(p, t, &in->a)) < 0)
-			return -1;
-		if (in->alu == ALU_NEG) {
-			if (a != d)
-				emit(p, C_ALU64 | A_MOV | SRC_X, d, a, 0, 0);
-			emit(p, C_ALU64 | A_NEG, d, 0, 0, 0);
-			return 0;
-		}
-		if (a != d)
-			return fail(p, "%s", "ALU with a first operand other than its destination");
-		if ((c = alu_code(in->alu)) < 0)
-			return fail(p, "%s", "ALU operation without a BPF encoding");
-		if (in->b.kind == OPND_REG) {
-			if ((b = opreg(p, t, &in->b)) < 0)
-				return -1;
-			emit(p, C_ALU64 | c | SRC_X, d, b, 0, 0);
-		} else {
-			if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
-				return fail(p, "%s", "ALU immediate is an address or does not fit 32 bits");
-			emit(p, C_ALU64 | c | SRC_K, d, 0, 0, (int32_t)in->b.imm.off);
-		}
-		return 0;
+		return emit_alu(p, t, in, d);
 	case IR_LOAD:
 		if ((a = opreg(p, t, &in->a)) < 0)
 			return -1;
@@ -256,71 +346,12 @@ static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 			     (int32_t)in->b.imm.off);
 		}
 		return 0;
-	case IR_RMW: {
-		int op;
-		if (in->size != 4 && in->size != 8)
-			return fail(p, "%s", "8- or 16-bit atomic: the verifier accepts only 32 and 64 bits");
-		if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0)
-			return -1;
-		switch (in->alu) {
-		case ALU_ADD: op = 0x00; break;
-		case ALU_OR: op = 0x40; break;
-		case ALU_AND: op = 0x50; break;
-		case ALU_XOR: op = 0xa0; break;
-		case ALU_MOVB: op = AT_XCHG; break;
-		default: return fail(p, "%s", "atomic operation without a BPF encoding");
-		}
-		if (in->dst < 0) {           /* lock *(uN *)(rA + off) op= rB */
-			emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, b, (int)in->off, op);
-			return 0;
-		}
-		/* The ISA returns the old value in the operand register. */
-		if (d == a && d != b)
-			return fail(p, "%s", "fetch/xchg result register is also its address register");
-		if (d != b)
-			emit(p, C_ALU64 | A_MOV | SRC_X, d, b, 0, 0);
-		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, d, (int)in->off, op | AT_FETCH);
-		return 0;
-	}
+	case IR_RMW:
+		return emit_rmw(p, t, in, d);
 	case IR_CAS:
-		if (in->size != 4 && in->size != 8)
-			return fail(p, "%s", "8- or 16-bit cmpxchg");
-		if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0
-		    || (c = opreg(p, t, &in->c)) < 0)
-			return -1;
-		/* BPF_CMPXCHG compares with r0 and returns the old value in r0. */
-		if (b != 0 && (a == 0 || c == 0))
-			return fail(p, "%s", "cmpxchg address or new value in r0 while the expected value is not");
-		if (d != 0)
-			emit(p, C_STX | S_DW | M_MEM, 10, 0, -16, 0);   /* save r0 */
-		if (b != 0)
-			emit(p, C_ALU64 | A_MOV | SRC_X, 0, b, 0, 0);
-		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, c, (int)in->off, AT_CMPXCHG);
-		if (d != 0) {
-			emit(p, C_ALU64 | A_MOV | SRC_X, d, 0, 0, 0);
-			emit(p, C_LDX | S_DW | M_MEM, 0, 10, -16, 0);
-		}
-		return 0;
+		return emit_cas(p, t, in, d);
 	case IR_BRANCH:
-		/* the jump offset is patched once every instruction has its place */
-		if ((c = jmp_code(in->cmp)) < 0)
-			return fail(p, "%s", "branch condition without a BPF encoding");
-		if (in->cmp == CMP_ALWAYS) {
-			emit(p, C_JMP | J_JA, 0, 0, 0, 0);
-			return 0;
-		}
-		if ((a = opreg(p, t, &in->a)) < 0)
-			return -1;
-		if (in->b.kind == OPND_REG) {
-			if ((b = opreg(p, t, &in->b)) < 0)
-				return -1;
-			emit(p, C_JMP | c | SRC_X, a, b, 0, 0);
-		} else {
-			if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
-				return fail(p, "%s", "branch immediate is an address or does not fit 32 bits");
-			emit(p, C_JMP | c | SRC_K, a, 0, 0, (int32_t)in->b.imm.off);
-		}
-		return 0;
+		return emit_branch(p, t, in);
 	default:
 		return fail(p, "%s", "instruction without a BPF encoding in 6.12");
 	}
