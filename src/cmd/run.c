@@ -695,24 +695,16 @@ typedef struct {
 /* Judge the guest's section for one test.  Lines (prefix "bpfmm-run: "):
  *   test NAME / unsupported NAME REASON / jit NAME T HEX / state NAME COUNT TEXT
  *   done NAME INSTANCES SECONDS */
-static void judge(run_test *rt, char **lines, int nlines, const char *arch, totals *tot)
+/* The guest's lines about test name: its states (into *st, *nst), and the
+ * done line (instances, seconds). 1 done, 0 no result, -1 when the
+ * verifier refused the program (printed). */
+static int read_results(const char *name, char **lines, int nlines, const char *arch, totals *tot,
+			seen_state **st, int *nst, long *ninst, double *secs)
 {
-	const litmus_test *t = rt->t;
-	const char *name = t->name;
 	size_t nl = strlen(name);
-	seen_state *st = NULL;
-	int nst = 0, i, bad = 0, done = 0, weak = 0;
-	long ninst = 0, pos = 0, neg = 0;
-	double secs = 0;
-	value *row = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *row);
+	int done = 0;
 
-	if (rt->unsupported) {
-		printf("Run %s %s unsupported (%s)\n", name, arch, rt->unsupported);
-		tot->unsupported++;
-		free(row);
-		return;
-	}
-	for (i = 0; i < nlines; i++) {
+	for (int i = 0; i < nlines; i++) {
 		char *l = lines[i], *rest;
 		const char *kw = l;
 		char *sp = strchr(l, ' ');
@@ -724,30 +716,33 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 		if (!strncmp(kw, "unsupported ", 12)) {
 			printf("Run %s %s unsupported (verifier: %s)\n", name, arch, rest);
 			tot->unsupported++;
-			free(row);
-			free(st);
-			return;
+			return -1;
 		} else if (!strncmp(kw, "state ", 6)) {
 			char *e;
 			long c = strtol(rest, &e, 10);
-			st = xrealloc(st, (size_t)(nst + 1) * sizeof *st);
-			st[nst].line = e + (*e == ' ');
-			st[nst].count = c;
-			nst++;
+			*st = xrealloc(*st, (size_t)(*nst + 1) * sizeof **st);
+			(*st)[*nst].line = e + (*e == ' ');
+			(*st)[*nst].count = c;
+			(*nst)++;
 		} else if (!strncmp(kw, "done ", 5)) {
-			sscanf(rest, "%ld %lf", &ninst, &secs);
+			sscanf(rest, "%ld %lf", ninst, secs);
 			done = 1;
 		}
 	}
-	if (!done) {
-		printf("Run %s %s FAILED (no result from the guest)\n", name, arch);
-		tot->failed++;
-		free(row);
-		free(st);
-		return;
-	}
-	printf("Test %s %s\nHistogram (%d states)\n", name, arch, nst);
-	for (i = 0; i < nst; i++) {
+	return done;
+}
+
+/* The histogram of the states the guest saw, each judged against bpf.cat
+ * (and sc-bpf.cat for "weak"); *pos / *neg: instances where the condition
+ * holds / not; returns the number of states bpf.cat forbids. */
+static int histogram(const run_test *rt, const seen_state *st, int nst, totals *tot, long *pos, long *neg,
+		     int *weak)
+{
+	const litmus_test *t = rt->t;
+	value *row = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *row);
+	int bad = 0;
+
+	for (int i = 0; i < nst; i++) {
 		int k;
 		bool holds = false;
 		if (parse_state(rt, st[i].line, row) < 0) {
@@ -765,15 +760,46 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 			printf("%-8ld%s> %s%s\n", st[i].count, holds ? "*" : ":", st[i].line,
 			       w ? "   (weak: no interleaving gives it)" : "");
 			if (w) {
-				weak++;
+				(*weak)++;
 				tot->weak_count += st[i].count;
 			}
 		}
 		if (holds)
-			pos += st[i].count;
+			*pos += st[i].count;
 		else
-			neg += st[i].count;
+			*neg += st[i].count;
 	}
+	free(row);
+	return bad;
+}
+
+/* One test's results in the guest's console log, judged and counted. */
+static void judge(run_test *rt, char **lines, int nlines, const char *arch, totals *tot)
+{
+	const litmus_test *t = rt->t;
+	const char *name = t->name;
+	size_t nl = strlen(name);
+	seen_state *st = NULL;
+	int nst = 0, weak = 0;
+	long ninst = 0, pos = 0, neg = 0;
+	double secs = 0;
+
+	if (rt->unsupported) {
+		printf("Run %s %s unsupported (%s)\n", name, arch, rt->unsupported);
+		tot->unsupported++;
+		return;
+	}
+	int done = read_results(name, lines, nlines, arch, tot, &st, &nst, &ninst, &secs);
+	if (done <= 0) {
+		if (!done) {
+			printf("Run %s %s FAILED (no result from the guest)\n", name, arch);
+			tot->failed++;
+		}
+		free(st);
+		return;
+	}
+	printf("Test %s %s\nHistogram (%d states)\n", name, arch, nst);
+	int bad = histogram(rt, st, nst, tot, &pos, &neg, &weak);
 	const char *obs = pos == 0 ? "Never" : neg == 0 ? "Always" : "Sometimes";
 	if (t->quant == Q_FORALL)
 		obs = neg == 0 ? "Always" : pos == 0 ? "Never" : "Sometimes";
@@ -781,7 +807,7 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 	if (bad) {
 		printf("VIOLATION %s %s: %d state(s) outside bpf.cat's %d allowed; JIT code:\n",
 		       name, arch, bad, rt->res.nstates);
-		for (i = 0; i < nlines; i++)
+		for (int i = 0; i < nlines; i++)
 			if (!strncmp(lines[i], "jit ", 4) && !strncmp(lines[i] + 4, name, nl)
 			    && lines[i][4 + nl] == ' ')
 				printf("  thread %s\n", lines[i] + 5 + nl);
@@ -794,7 +820,6 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 	tot->run++;
 	tot->instances += ninst;
 	tot->states += nst;
-	free(row);
 	free(st);
 }
 
