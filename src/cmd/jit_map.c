@@ -907,12 +907,7 @@ static void map_report(const map_opts *opt, const char *file, const litmus_test 
  * a record {"file","error","warnings"} on out. Returns 1. */
 static int map_failed(const map_opts *opt, const char *file, const diag *d, FILE *out, FILE *errf)
 {
-	diag_fprint(errf, d);
-	if (opt->json) {
-		print_json_error(out, file, d);
-		fflush(out);
-	}
-	return 1;
+	return report_failure(opt->json, file, d, out, errf);
 }
 
 /* d's error, then the generated test's error dn appended to it */

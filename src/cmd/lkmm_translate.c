@@ -260,16 +260,10 @@ static void report(const lk_cmd *c, const char *file, const litmus_test *tc, con
 	json_end(out);
 }
 
-/* A test that could not be checked: the error on err, with --json also
- * as a record on out. Returns 1. */
+/* A test that could not be checked (report_failure). */
 static int failed(const lk_cmd *c, const char *file, const diag *d, FILE *out, FILE *err)
 {
-	diag_fprint(err, d);
-	if (c->json) {
-		print_json_error(out, file, d);
-		fflush(out);
-	}
-	return 1;
+	return report_failure(c->json, file, d, out, err);
 }
 
 litmus_test *lk_read_checked(const lk_cmd *c, const char *file, cat_run *lkmm, check_result *rc,

@@ -598,16 +598,16 @@ static int check_option(options *o, int argc, char **argv, int *i)
 	if (!strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")) {
 		if (!more)
 			return bad_usage("%s needs true, false or fast", a), -1;
+		static const struct { const char *name; speedcheck v; } speeds[] = {
+			{ "true", SPEED_TRUE }, { "false", SPEED_FALSE }, { "fast", SPEED_FAST },
+		};
 		const char *v = argv[++*i];
-		if (!strcmp(v, "true"))
-			o->speed = SPEED_TRUE;
-		else if (!strcmp(v, "false"))
-			o->speed = SPEED_FALSE;
-		else if (!strcmp(v, "fast"))
-			o->speed = SPEED_FAST;
-		else
-			return bad_usage("bad -speedcheck '%s' (true, false or fast)", v), -1;
-		return 1;
+		for (size_t k = 0; k < sizeof speeds / sizeof *speeds; k++)
+			if (!strcmp(v, speeds[k].name)) {
+				o->speed = speeds[k].v;
+				return 1;
+			}
+		return bad_usage("bad -speedcheck '%s' (true, false or fast)", v), -1;
 	}
 	if (!strcmp(a, "-timeout") || !strcmp(a, "--timeout")) {
 		char *end;

@@ -189,10 +189,28 @@ static int jmp_code(cmp_op c)
 	return -1;
 }
 
+/* code on dst with in->b as its source: a register (SRC_X) or a 32-bit
+ * immediate (SRC_K; else refused: what) */
+static int emit_src_b(prog *p, const litmus_test *t, const ir_insn *in, int code, int dst, const char *what)
+{
+	int b;
+
+	if (in->b.kind == OPND_REG) {
+		if ((b = opreg(p, t, &in->b)) < 0)
+			return -1;
+		emit(p, code | SRC_X, dst, b, 0, 0);
+		return 0;
+	}
+	if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
+		return fail(p, "%s", what);
+	emit(p, code | SRC_K, dst, 0, 0, (int32_t)in->b.imm.off);
+	return 0;
+}
+
 /* IR_ALU: two-address BPF ALU64 (d must be its first operand) */
 static int emit_alu(prog *p, const litmus_test *t, const ir_insn *in, int d)
 {
-	int a, b, c;
+	int a, c;
 
 	if ((a = opreg(p, t, &in->a)) < 0)
 		return -1;
@@ -206,16 +224,7 @@ static int emit_alu(prog *p, const litmus_test *t, const ir_insn *in, int d)
 		return fail(p, "%s", "ALU with a first operand other than its destination");
 	if ((c = alu_code(in->alu)) < 0)
 		return fail(p, "%s", "ALU operation without a BPF encoding");
-	if (in->b.kind == OPND_REG) {
-		if ((b = opreg(p, t, &in->b)) < 0)
-			return -1;
-		emit(p, C_ALU64 | c | SRC_X, d, b, 0, 0);
-	} else {
-		if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
-			return fail(p, "%s", "ALU immediate is an address or does not fit 32 bits");
-		emit(p, C_ALU64 | c | SRC_K, d, 0, 0, (int32_t)in->b.imm.off);
-	}
-	return 0;
+	return emit_src_b(p, t, in, C_ALU64 | c, d, "ALU immediate is an address or does not fit 32 bits");
 }
 
 /* IR_RMW: BPF_ATOMIC, with BPF_FETCH when the old value is used */
@@ -277,7 +286,7 @@ static int emit_cas(prog *p, const litmus_test *t, const ir_insn *in, int d)
  * its place */
 static int emit_branch(prog *p, const litmus_test *t, const ir_insn *in)
 {
-	int a, b, c;
+	int a, c;
 
 	if ((c = jmp_code(in->cmp)) < 0)
 		return fail(p, "%s", "branch condition without a BPF encoding");
@@ -287,16 +296,7 @@ static int emit_branch(prog *p, const litmus_test *t, const ir_insn *in)
 	}
 	if ((a = opreg(p, t, &in->a)) < 0)
 		return -1;
-	if (in->b.kind == OPND_REG) {
-		if ((b = opreg(p, t, &in->b)) < 0)
-			return -1;
-		emit(p, C_JMP | c | SRC_X, a, b, 0, 0);
-	} else {
-		if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
-			return fail(p, "%s", "branch immediate is an address or does not fit 32 bits");
-		emit(p, C_JMP | c | SRC_K, a, 0, 0, (int32_t)in->b.imm.off);
-	}
-	return 0;
+	return emit_src_b(p, t, in, C_JMP | c, a, "branch immediate is an address or does not fit 32 bits");
 }
 
 /* One IR instruction as BPF machine code into p; -1 (p's reason) when the
