@@ -37,6 +37,7 @@
 #include <unistd.h>
 #include "cmd/clang2bpf.h"
 #include "cmd/lkmm_common.h"
+#include "cmd/options.h"
 #include "cat/model_dir.h"
 #include "cat/cat.h"
 #include "exec/check.h"
@@ -1550,9 +1551,11 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 {
 	c2opts *o = xcalloc(1, sizeof *o);
 	const char *files[argc > 0 ? argc : 1];
-	int nfiles = 0, status = 0, jobs = 1;
+	int nfiles = 0, status = 0, used;
 	bool prim = false;
+	cmd_opts so;   /* -I (the last names the kernel's tools/memory-model), -j */
 
+	opt_init(&so, 0);
 	o->budget = 200000;
 	o->clang = "clang-19";
 	o->objdump = "llvm-objdump-19";
@@ -1582,8 +1585,6 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 			}
 		} else if (!strcmp(a, "--primitives")) {
 			prim = true;
-		} else if (!strcmp(a, "-I") && more) {
-			o->lkmm_dir = argv[++i];
 		} else if (!strcmp(a, "--bpf-model") && more) {
 			o->bpf_model = argv[++i];
 		} else if (!strcmp(a, "--clang") && more) {
@@ -1592,9 +1593,8 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 			o->objdump = argv[++i];
 		} else if (!strcmp(a, "-v")) {
 			o->verbose = true;
-		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
-			if (!par_parse_jobs(argv[++i], &jobs)) {
-				fprintf(stderr, "bpfmm clang2bpf: bad number of jobs '%s'\n", argv[i]);
+		} else if ((used = opt_parse("clang2bpf", OPT_INCDIR | OPT_JOBS, argc, argv, &i, &so))) {
+			if (used < 0) {
 				free(o);
 				return 2;
 			}
@@ -1617,6 +1617,7 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 		return 2;
 	}
 	lk_c_bpf mods;
+	o->lkmm_dir = so.nincdirs ? so.incdirs[so.nincdirs - 1] : NULL;
 	if (lk_c_bpf_load(&mods, "clang2bpf", o->lkmm_dir, o->bpf_model)) {
 		status = 1;
 	} else {
@@ -1625,7 +1626,7 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 		o->nfiles = nfiles;
 		batch_compile(o);
 		lk_pair_job j = { o, files, mods.spec, c2_test };
-		status |= lk_pair_run(&j, 0, nfiles, jobs);
+		status |= lk_pair_run(&j, 0, nfiles, so.jobs);
 	}
 	lk_c_bpf_free(&mods);
 	for (int m = 0; m < NMCPU; m++) {

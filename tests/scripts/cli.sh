@@ -568,7 +568,7 @@ fi
 # The options several commands share come from one table
 # (src/cmd/options.c): the same checks and messages in each command, each
 # pointing at its own --help.
-for cmd in "" map c2bpf lkmm-map; do
+for cmd in "" map c2bpf lkmm-map clang2bpf; do
 	expect_rc 2 "${cmd:-bpfmm} -j x" "$bpfmm" $cmd -j x "$sb"
 	grep -q "^bpfmm${cmd:+ $cmd}: bad number of jobs 'x'\$" "$tmp/err" &&
 		grep -q "^Try 'bpfmm${cmd:+ $cmd} --help'.\$" "$tmp/err" && ok || ko "${cmd:-bpfmm} -j x: $(cat "$tmp/err")"
