@@ -25,9 +25,9 @@ typedef struct {
 	int nlabels, ngotos;
 } fe_labels;
 
-/* Room for n labels and n branches (one of each per cell); -1 if out of
- * memory. fe_labels_free releases it (also after a failed init). */
-int fe_labels_init(fe_labels *fl, size_t n);
+/* Room for n labels and n branches (one of each per cell);
+ * fe_labels_free releases it. */
+void fe_labels_init(fe_labels *fl, size_t n);
 void fe_labels_free(fe_labels *fl);
 
 /* An optional `L:` at lx, naming instruction insn: 1 if there was one
