@@ -1,3 +1,5 @@
+/* frontend_labels.c - labels, branch targets and the per-thread cell loop
+ * shared by the assembly front-ends (see frontend_labels.h). */
 #include <stdlib.h>
 #include <string.h>
 #include "arch/frontend_labels.h"

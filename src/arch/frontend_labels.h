@@ -1,6 +1,5 @@
-/*
- * Labels and branches of the assembly front-ends (AArch64, BPF, LoongArch,
- * PPC, RISC-V, S390X, x86): each cell may start with `L:`; a branch names a
+/* frontend_labels.h - labels and branches of the assembly front-ends
+ * (every one but C): each cell may start with `L:`; a branch names a
  * label that may come later in the thread, so branches are recorded while
  * parsing and patched at the end of the thread. Also the thread loop they
  * all share (fe_parse_grid), and the convention of their instruction
