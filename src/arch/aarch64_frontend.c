@@ -208,10 +208,7 @@ static ir_insn *add_op(a64_parser *ap, ir_op op, alu_op alu, int dst, opnd a, op
 
 static int hidden_reg(a64_parser *ap, const char *name)
 {
-	int r = litmus_reg(ap->t, name);
-	if (r < 0)
-		diag_error(ap->d, ap->insn_pos, "out of memory");
-	return r;
+	return litmus_reg(ap->t, name);
 }
 
 static opnd reg_opnd(int reg)
@@ -249,10 +246,7 @@ static int parse_areg(a64_parser *ap, areg *r)
 
 static int intern_areg(a64_parser *ap, const areg *r)
 {
-	int reg = litmus_reg(ap->t, a64_xnames[r->num]);
-	if (reg < 0)
-		diag_error(ap->d, ap->insn_pos, "out of memory");
-	return reg;
+	return litmus_reg(ap->t, a64_xnames[r->num]);
 }
 
 /* A destination register: *reg = -1 for XZR / WZR. */
@@ -268,7 +262,8 @@ static int parse_dst(a64_parser *ap, int *reg, areg *r)
 		*reg = -1;
 		return 0;
 	}
-	return (*reg = intern_areg(ap, r)) < 0 ? -1 : 0;
+	*reg = intern_areg(ap, r);
+	return 0;
 }
 
 /* A source register: XZR / WZR read as the immediate 0. */
@@ -368,7 +363,7 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		}
 		if (amt < 0 || amt > 4)
 			return diag_error(ap->d, at, "invalid shift amount");
-		if (t < 0 || extend_into(ap, t, *o, bits, sign)
+		if (extend_into(ap, t, *o, bits, sign)
 		    || (amt && !add_op(ap, IR_ALU, ALU_SHL, t, reg_opnd(t), imm_opnd(amt))))
 			return -1;
 		*o = reg_opnd(t);
@@ -391,8 +386,7 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 			return diag_error(ap->d, at, "invalid shift amount");
 		int t = hidden_reg(ap, HREG_SHIFT), v = hidden_reg(ap, HREG_ROT);
 		int64_t amt = k.imm.off;
-		if (t < 0 || v < 0
-		    || !add_op(ap, ap->op_w ? IR_ALU : IR_MOV, ALU_AND, t, *o, imm_opnd(0xffffffff))
+		if (!add_op(ap, ap->op_w ? IR_ALU : IR_MOV, ALU_AND, t, *o, imm_opnd(0xffffffff))
 		    || !add_op(ap, IR_ALU, ALU_SHR, v, reg_opnd(t), imm_opnd(amt))
 		    || !add_op(ap, IR_ALU, ALU_SHL, t, reg_opnd(t), imm_opnd((size - amt) & 63))
 		    || (ap->op_w && !add_op(ap, IR_ALU, ALU_AND, t, reg_opnd(t), imm_opnd(0xffffffff)))
@@ -414,8 +408,6 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		return 0;
 	}
 	int t = hidden_reg(ap, HREG_SHIFT);
-	if (t < 0)
-		return -1;
 	if (ap->op_w && shifts[i].alu == ALU_ASHR) {
 		/* a 32-bit ASR shifts in bit 31 (herd7's L089) */
 		if (!add_op(ap, IR_ALU, ALU_SHL, t, *o, imm_opnd(32))
@@ -531,8 +523,6 @@ static int addr_before(a64_parser *ap, const a64_addr *ad, opnd *a, int64_t *off
 	if (!ad->indexed)
 		return 0;
 	int t = hidden_reg(ap, HREG_ADDR);
-	if (t < 0)
-		return -1;
 	opnd idx = ad->index;
 	if (ad->ext_bits && ad->ext_bits < 64 && idx.kind == OPND_REG) {
 		if (extend_into(ap, t, idx, ad->ext_bits, ad->ext_sign))
@@ -585,8 +575,8 @@ static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr, bo
 		return -1;
 	if (!any_addr && (ad.indexed || ad.pre || ad.off))
 		return unsupported(ap, "only [Xn] addressing");
-	if (dst < 0 && (dst = hidden_reg(ap, HREG_ZR)) < 0)
-		return -1;
+	if (dst < 0)
+		dst = hidden_reg(ap, HREG_ZR);
 	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
 		return -1;
 	in->op = IR_LOAD;
@@ -680,9 +670,10 @@ static int do_pair(a64_parser *ap, bool store)
 		return unknown_insn(ap);
 	if (ad.indexed || ad.pre)
 		return unsupported(ap, "only [Xn] and [Xn,#imm] addressing");
-	if (!store && ((d1 < 0 && (d1 = hidden_reg(ap, HREG_ZR)) < 0)
-		       || (d2 < 0 && (d2 = hidden_reg(ap, HREG_ZR)) < 0)))
-		return -1;
+	if (!store && d1 < 0)
+		d1 = hidden_reg(ap, HREG_ZR);
+	if (!store && d2 < 0)
+		d2 = hidden_reg(ap, HREG_ZR);
 	if (addr_before(ap, &ad, &a, &off))
 		return -1;
 	for (int k = 0; k < 2; k++) {
@@ -743,7 +734,7 @@ static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool 
 		return unsupported(ap, "only [Xn] addressing");
 	if (clr) {   /* LDCLR: [Xn] &= ~Rs */
 		int t = hidden_reg(ap, HREG_TMP);
-		if (t < 0 || !add_op(ap, IR_ALU, ALU_XOR, t, v, imm_opnd(-1)))
+		if (!add_op(ap, IR_ALU, ALU_XOR, t, v, imm_opnd(-1)))
 			return -1;
 		v = reg_opnd(t);
 	}
@@ -781,7 +772,7 @@ static int do_cas(a64_parser *ap, bool acq, bool rel)
 		return unsupported(ap, "only [Xn] addressing");
 	bool noret = cmpv.kind != OPND_REG;
 	dst = noret ? hidden_reg(ap, HREG_ZR) : cmpv.reg;
-	if (dst < 0 || addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
+	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
 		return -1;
 	in->op = IR_CAS;
 	in->dst = dst;
@@ -872,8 +863,6 @@ static int do_flags(a64_parser *ap, const char *m)
 	areg rd = { 0, false }, rx;
 	opnd x, y;
 
-	if (fa < 0 || fb < 0)
-		return -1;
 	if (has_dst && (parse_dst(ap, &d, &rd) || expect_comma(ap)))
 		return -1;
 	if (parse_src(ap, &x, &rx) || expect_comma(ap) || (ap->op_w = rx.w, parse_operand2(ap, &y)))
@@ -903,8 +892,6 @@ static int flag_opnds(a64_parser *ap, ir_insn *in)
 {
 	int fa = hidden_reg(ap, HREG_FA), fb = hidden_reg(ap, HREG_FB);
 
-	if (fa < 0 || fb < 0)
-		return -1;
 	in->a = reg_opnd(fa);
 	in->b = reg_opnd(fb);
 	return 0;
@@ -1012,8 +999,6 @@ static int do_csel_kind(a64_parser *ap, char kind, int alias)
 		return 0;
 	/* %tmp = f(Rm); if (cond) %tmp = Rn; Rd = %tmp (zero-extended for Wd) */
 	int t = hidden_reg(ap, HREG_TMP);
-	if (t < 0)
-		return -1;
 	if (kind == 'I')
 		in = add_op(ap, IR_ALU, ALU_ADD, t, m, imm_opnd(1));
 	else if (kind == 'V')
@@ -1064,7 +1049,7 @@ static int do_csel_old(a64_parser *ap, bool cset)
 	}
 	/* %tmp = Rm; if (cond) %tmp = Rn; Rd = %tmp (Rd may be Rn or Rm) */
 	int t = hidden_reg(ap, HREG_TMP);
-	if (t < 0 || !(in = add_insn(ap)))
+	if (!(in = add_insn(ap)))
 		return -1;
 	in->op = IR_MOV;
 	in->dst = t;
@@ -1121,7 +1106,7 @@ static int do_not_ops(a64_parser *ap, const char *m)
 	opnd n = imm_opnd(0), y;
 	bool two = m[0] != 'M' && m[0] != 'N';
 
-	if (t < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap))
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap))
 		return -1;
 	if (two && (parse_src(ap, &n, NULL) || expect_comma(ap)))
 		return -1;
@@ -1156,7 +1141,7 @@ static int do_mul(a64_parser *ap, const char *m)
 	areg rd;
 	opnd n, k, a = imm_opnd(0);
 
-	if (t < 0 || u < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap)
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap)
 	    || parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src(ap, &k, NULL))
 		return -1;
 	if (acc && (expect_comma(ap) || parse_src(ap, &a, NULL)))
@@ -1201,7 +1186,7 @@ static int do_ror(a64_parser *ap)
 	areg rd;
 	opnd n, amt;
 
-	if (x < 0 || k < 0 || u < 0 || v < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap)
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap)
 	    || parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src_or_imm(ap, &amt))
 		return -1;
 	if (d < 0)
@@ -1265,7 +1250,7 @@ static int do_extr(a64_parser *ap)
 	areg rd;
 	opnd n, m, l;
 
-	if (x < 0 || v < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
 	    || expect_comma(ap) || parse_src(ap, &m, NULL) || expect_comma(ap) || parse_imm(ap, &l))
 		return -1;
 	int64_t size = rd.w ? 32 : 64, lsb = l.imm.off;
@@ -1296,7 +1281,7 @@ static int do_bfm(a64_parser *ap, bool sign)
 	areg rd;
 	opnd n, r, s;
 
-	if (t < 0 || parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
+	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
 	    || expect_comma(ap) || parse_imm(ap, &r) || expect_comma(ap) || parse_imm(ap, &s))
 		return -1;
 	int64_t size = rd.w ? 32 : 64, immr = r.imm.off, imms = s.imm.off;
@@ -1645,7 +1630,7 @@ static int do_tbz(a64_parser *ap, const char *m)
 	opnd a, bit;
 	int t = hidden_reg(ap, HREG_TMP);
 
-	if (t < 0 || parse_src(ap, &a, NULL) || expect_comma(ap) || parse_imm(ap, &bit)
+	if (parse_src(ap, &a, NULL) || expect_comma(ap) || parse_imm(ap, &bit)
 	    || expect_comma(ap))
 		return -1;
 	if (bit.imm.off < 0 || bit.imm.off > 63)

@@ -111,8 +111,7 @@ static int parse_reg(bpf_parser *bp, int *reg)
 		return -1;
 	if (!bpf_is_register(name))
 		return diag_error(bp->d, at, "invalid BPF register '%s' (expected r0..r10)", name);
-	if ((*reg = litmus_reg(bp->t, name)) < 0)
-		return diag_error(bp->d, at, "out of memory");
+	*reg = litmus_reg(bp->t, name);
 	return 0;
 }
 
@@ -440,8 +439,7 @@ static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 {
 	bpf_parser bp = { .t = t, .th = &t->threads[ti], .d = d };
 
-	if (!(bp.jumps = xcalloc((size_t)ncells + 1, sizeof *bp.jumps)))
-		return diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+	bp.jumps = xcalloc((size_t)ncells + 1, sizeof *bp.jumps);
 	int rc = fe_parse_grid(bp.th, &bp.lab, &bp.lx, 1, cells, ncells, bpf_insn, bpf_resolve, &bp, d);
 	free(bp.jumps);
 	return rc;

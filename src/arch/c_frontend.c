@@ -312,11 +312,6 @@ typedef struct {
 #define MAX_DEPTH 200
 #define MAX_NODES 5000
 
-static int oom(cparser *cp)
-{
-	return diag_error(cp->d, cp->stmt_pos, "out of memory");
-}
-
 static node *new_node(cparser *cp, nkind k, srcpos pos)
 {
 	node *n;
@@ -325,10 +320,7 @@ static node *new_node(cparser *cp, nkind k, srcpos pos)
 		diag_error(cp->d, pos, "expression too large (more than %d terms)", MAX_NODES);
 		return NULL;
 	}
-	if (!(n = xcalloc(1, sizeof *n))) {
-		oom(cp);
-		return NULL;
-	}
+	n = xcalloc(1, sizeof *n);
 	n->k = k;
 	n->pos = pos;
 	n->all = cp->nodes;
@@ -517,19 +509,13 @@ static node *parse_unary_in(cparser *cp)
 		if (find_name(cp->locals, cp->nlocals, name) >= 0) {
 			if (!(n = new_node(cp, N_REG, pos)))
 				return NULL;
-			if ((n->reg = litmus_reg(cp->t, name)) < 0) {
-				oom(cp);
-				return NULL;
-			}
+			n->reg = litmus_reg(cp->t, name);
 			return n;
 		}
 		if (find_name(cp->params, cp->nparams, name) >= 0) {
 			if (!(n = new_node(cp, N_SYM, pos)))
 				return NULL;
-			if ((n->sym = litmus_sym(cp->t, name)) < 0) {
-				oom(cp);
-				return NULL;
-			}
+			n->sym = litmus_sym(cp->t, name);
 			return n;
 		}
 		return NULL;    /* not reached: a name is a local or a parameter */
@@ -588,12 +574,7 @@ static ir_insn *emit(cparser *cp, ir_op op)
 
 	if (th->ncode == cp->cap) {
 		int ncap = cp->cap ? 2 * cp->cap : 16;
-		ir_insn *nc = xrealloc(th->code, sizeof *nc * (size_t)ncap);
-		if (!nc) {
-			oom(cp);
-			return NULL;
-		}
-		th->code = nc;
+		th->code = xrealloc(th->code, sizeof *th->code * (size_t)ncap);
 		cp->cap = ncap;
 	}
 	ir_insn *in = &th->code[th->ncode++];
@@ -610,12 +591,9 @@ static ir_insn *emit(cparser *cp, ir_op op)
 static int new_temp(cparser *cp)
 {
 	char name[32];
-	int r;
 
 	snprintf(name, sizeof name, "__t%d", cp->ntemps++);
-	if ((r = litmus_reg(cp->t, name)) < 0)
-		oom(cp);
-	return r;
+	return litmus_reg(cp->t, name);
 }
 
 static opnd imm(int64_t v)
@@ -648,9 +626,7 @@ static int alu3(cparser *cp, alu_op op, opnd a, opnd b, opnd *out)
 		return 0;
 	}
 	int t = new_temp(cp);
-	ir_insn *in;
-	if (t < 0 || !(in = emit(cp, IR_ALU)))
-		return -1;
+	ir_insn *in = emit(cp, IR_ALU);
 	in->dst = t;
 	in->alu = op;
 	in->a = a;
@@ -678,13 +654,9 @@ static int lower_addr(cparser *cp, node *n, opnd *out)
 	return diag_error(cp->d, n->pos, "expected a memory location `*p`");
 }
 
-static int mb_fence(cparser *cp)
+static void mb_fence(cparser *cp)
 {
-	ir_insn *in = emit(cp, IR_FENCE);
-	if (!in)
-		return -1;
-	in->tags_f = TAG(T_MB);
-	return 0;
+	emit(cp, IR_FENCE)->tags_f = TAG(T_MB);
 }
 
 static int lower_call(cparser *cp, node *n, opnd *out)
@@ -697,8 +669,7 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 
 	*out = imm(0);
 	if (p->kind == P_FENCE) {
-		if (!(in = emit(cp, IR_FENCE)))
-			return -1;
+		in = emit(cp, IR_FENCE);
 		in->tags_f = TAG(p->tag);
 		return 0;
 	}
@@ -719,8 +690,8 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 
 	switch (p->kind) {
 	case P_LOAD:
-		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_LOAD)))
-			return -1;
+		t = new_temp(cp);
+		in = emit(cp, IR_LOAD);
 		in->dst = t;
 		in->a = addr;
 		in->tags_r = TAG(p->tag);
@@ -728,22 +699,20 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		return 0;
 	case P_STORE:
 	case P_STORE_MB:
-		if (!(in = emit(cp, IR_STORE)))
-			return -1;
+		in = emit(cp, IR_STORE);
 		in->a = addr;
 		in->b = v;
 		in->tags_w = TAG(p->tag);
 		if (p->kind == P_STORE_MB) {
-			if (!(in = emit(cp, IR_FENCE)))
-				return -1;
+			in = emit(cp, IR_FENCE);
 			in->tags_f = TAG(T_MB);
 		}
 		return 0;
 	case P_LOCK:
 		/* a read (LKR) and a write taking the lock (LKW); lock.cat
 		 * pairs them itself (lk-rmw: adjacent in po, same location) */
-		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_LOAD)))
-			return -1;
+		t = new_temp(cp);
+		in = emit(cp, IR_LOAD);
 		in->dst = t;
 		in->a = addr;
 		in->tags_r = TAG(T_LKR);
@@ -752,16 +721,15 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		 * from the engine; it reads "unlocked" */
 		in->model_rf = true;
 		in->b = imm(0);
-		if (!(in = emit(cp, IR_STORE)))
-			return -1;
+		in = emit(cp, IR_STORE);
 		in->a = addr;
 		in->b = imm(1);
 		in->tags_w = TAG(T_LKW);
 		return 0;
 	case P_TRYLOCK:
 		/* success: LKR + LKW taking the lock, value 1; failure: LF, 0 */
-		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_CAS)))
-			return -1;
+		t = new_temp(cp);
+		in = emit(cp, IR_CAS);
 		in->dst = t;
 		in->a = addr;
 		in->b = imm(0);
@@ -771,8 +739,8 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		in->tags_fail = TAG(T_LF);
 		return alu3(cp, ALU_XOR, reg_opnd(t), imm(1), out);
 	case P_ISLOCKED:
-		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_CAS)))
-			return -1;
+		t = new_temp(cp);
+		in = emit(cp, IR_CAS);
 		in->dst = t;
 		in->a = addr;
 		in->b = imm(1);
@@ -781,8 +749,7 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		*out = reg_opnd(t);
 		return 0;
 	case P_UNLOCK:
-		if (!(in = emit(cp, IR_STORE)))
-			return -1;
+		in = emit(cp, IR_STORE);
 		in->a = addr;
 		in->b = imm(0);
 		in->tags_w = TAG(T_UL);
@@ -791,12 +758,11 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 	case P_OP:
 	case P_OP_RETURN:
 	case P_FETCH_OP:
-		if (p->kind != P_OP && (t = new_temp(cp)) < 0)
-			return -1;
-		if (p->kind != P_OP && p->tag == ORD_MB && mb_fence(cp))
-			return -1;
-		if (!(in = emit(cp, IR_RMW)))
-			return -1;
+		if (p->kind != P_OP)
+			t = new_temp(cp);
+		if (p->kind != P_OP && p->tag == ORD_MB)
+			mb_fence(cp);
+		in = emit(cp, IR_RMW);
 		in->split = true;
 		in->dst = t;
 		in->a = addr;
@@ -809,8 +775,8 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 			in->tags_w = TAG(T_ONCE) | TAG(T_RMW);
 			return 0;
 		}
-		if (p->tag == ORD_MB && mb_fence(cp))
-			return -1;
+		if (p->tag == ORD_MB)
+			mb_fence(cp);
 		*out = reg_opnd(t);
 		if (p->kind == P_OP_RETURN && alu3(cp, p->alu, *out, v, out))
 			return -1;
@@ -822,8 +788,8 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 			return alu3(cp, ALU_SHR, *out, imm(63), out) ? -1 : 0;
 		return 0;
 	case P_CMPXCHG:
-		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_CAS)))
-			return -1;
+		t = new_temp(cp);
+		in = emit(cp, IR_CAS);
 		in->dst = t;
 		in->a = addr;
 		in->b = v;
@@ -840,8 +806,8 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		/* a cmpxchg that succeeds on a difference and adds: the
 		 * same events (herd-representation.txt lists it with
 		 * cmpxchg), so the same tags and fences on success only */
-		if ((t = new_temp(cp)) < 0 || !(in = emit(cp, IR_CAS)))
-			return -1;
+		t = new_temp(cp);
+		in = emit(cp, IR_CAS);
 		in->dst = t;
 		in->a = addr;
 		in->b = w;
@@ -855,8 +821,7 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		/* the value: whether it added, without a branch (no ctrl) */
 		return lower_compare(cp, B_NE, reg_opnd(t), w, out);
 	case P_SRCU_SYNC:
-		if (!(in = emit(cp, IR_FENCE)))
-			return -1;
+		in = emit(cp, IR_FENCE);
 		in->a = addr;
 		in->tags_f = TAG(p->tag);
 		return 0;
@@ -919,19 +884,20 @@ static int lower_logic(cparser *cp, node *n, opnd *out)
 	ir_insn *in;
 	int t, j;
 
-	if (lower(cp, n->a, &a) || nonzero(cp, a, &x) || (t = new_temp(cp)) < 0
-	    || !(in = emit(cp, IR_MOV)))
+	if (lower(cp, n->a, &a) || nonzero(cp, a, &x))
 		return -1;
+	t = new_temp(cp);
+	in = emit(cp, IR_MOV);
 	in->dst = t;
 	in->a = x;
-	if (!(in = emit(cp, IR_BRANCH)))
-		return -1;
+	in = emit(cp, IR_BRANCH);
 	j = cp->th->ncode - 1;
 	in->a = reg_opnd(t);
 	in->b = imm(0);
 	in->cmp = n->op == B_LAND ? CMP_EQ : CMP_NE;
-	if (lower(cp, n->b, &y) || nonzero(cp, y, &x) || !(in = emit(cp, IR_MOV)))
+	if (lower(cp, n->b, &y) || nonzero(cp, y, &x))
 		return -1;
+	in = emit(cp, IR_MOV);
 	in->dst = t;
 	in->a = x;
 	patch(cp, j);
@@ -962,8 +928,10 @@ static int lower(cparser *cp, node *n, opnd *out)
 			return lower(cp, n->a, out);
 		return lower_addr(cp, n->a, out);
 	case N_DEREF:        /* a plain read */
-		if (lower(cp, n->a, &a) || (t = new_temp(cp)) < 0 || !(in = emit(cp, IR_LOAD)))
+		if (lower(cp, n->a, &a))
 			return -1;
+		t = new_temp(cp);
+		in = emit(cp, IR_LOAD);
 		in->dst = t;
 		in->a = a;
 		*out = reg_opnd(t);
@@ -1075,12 +1043,14 @@ static int lower_branch(cparser *cp, node *n, bool when)
 	if (n->k == N_NOT)
 		return lower_branch(cp, n->a, !when);
 	if (n->k == N_BIN && cmp_of(n->op, false) != CMP_ALWAYS) {
-		if (lower(cp, n->a, &a) || lower(cp, n->b, &b) || !(in = emit(cp, IR_BRANCH)))
+		if (lower(cp, n->a, &a) || lower(cp, n->b, &b))
 			return -1;
+		in = emit(cp, IR_BRANCH);
 		in->cmp = cmp_of(n->op, !when);
 	} else {
-		if (lower(cp, n, &a) || !(in = emit(cp, IR_BRANCH)))
+		if (lower(cp, n, &a))
 			return -1;
+		in = emit(cp, IR_BRANCH);
 		b = imm(0);
 		in->cmp = when ? CMP_NE : CMP_EQ;
 	}
@@ -1114,8 +1084,7 @@ static int assign_reg(cparser *cp, int reg, node *n)
 		cp->th->code[cp->th->ncode - 1].dst = reg;
 		return 0;
 	}
-	if (!(in = emit(cp, IR_MOV)))
-		return -1;
+	in = emit(cp, IR_MOV);
 	in->dst = reg;
 	in->a = v;
 	return 0;
@@ -1144,8 +1113,7 @@ static int parse_decl(cparser *cp)
 			return diag_error(cp->d, pos, "'%s' is already a parameter", name);
 		if (add_name(cp, cp->locals, &cp->nlocals, name, pos))
 			return -1;
-		if ((reg = litmus_reg(cp->t, name)) < 0)
-			return oom(cp);
+		reg = litmus_reg(cp->t, name);
 		if (lex_accept(&cp->lx, "=")) {
 			if (!(n = parse_expr(cp, 1)) || assign_reg(cp, reg, n))
 				return -1;
@@ -1213,8 +1181,9 @@ static int parse_simple(cparser *cp)
 		if (assign_reg(cp, lhs->reg, rhs))
 			return -1;
 	} else if (lhs->k == N_DEREF) {   /* a plain write */
-		if (lower(cp, lhs->a, &addr) || lower(cp, rhs, &v) || !(in = emit(cp, IR_STORE)))
+		if (lower(cp, lhs->a, &addr) || lower(cp, rhs, &v))
 			return -1;
+		in = emit(cp, IR_STORE);
 		in->a = addr;
 		in->b = v;
 	} else if (lhs->k == N_SYM) {
@@ -1269,8 +1238,7 @@ static int parse_if(cparser *cp)
 		end_ctrl_from(cp, start, cond_end);
 		return 0;
 	}
-	if (!(in = emit(cp, IR_BRANCH)))
-		return -1;
+	in = emit(cp, IR_BRANCH);
 	in->cmp = CMP_ALWAYS;
 	jend = cp->th->ncode - 1;
 	patch_list(cp, jfalse);
@@ -1343,8 +1311,7 @@ static int parse_function(cparser *cp, int expect)
 	if (id != expect)
 		return diag_error(cp->d, pos, "threads must be numbered in order: expected P%d, found P%ld",
 				  expect, id);
-	if (!(nt = xrealloc(t->threads, sizeof *nt * (size_t)(t->nthreads + 1))))
-		return oom(cp);
+	nt = xrealloc(t->threads, sizeof *nt * (size_t)(t->nthreads + 1));
 	t->threads = nt;
 	cp->th = &t->threads[t->nthreads++];
 	memset(cp->th, 0, sizeof *cp->th);
@@ -1375,8 +1342,7 @@ static int parse_function(cparser *cp, int expect)
 				return lex_error_expected(lx, "a parameter `type *name`");
 			if (add_name(cp, cp->params, &cp->nparams, name, ppos))
 				return -1;
-			if (litmus_sym(t, name) < 0)
-				return oom(cp);
+			litmus_sym(t, name);
 			if (lex_accept(lx, ")"))
 				break;
 			if (lex_expect(lx, ","))
@@ -1470,10 +1436,6 @@ static int c_parse_body(litmus_test *t, const char *text, srcpos pos, diag *d)
 	char *copy = xstrdup(text);
 	int rc = -1;
 
-	if (!cp || !copy) {
-		rc = diag_error(d, pos, "out of memory");
-		goto out;
-	}
 	cp->t = t;
 	cp->d = d;
 	cp->stmt_pos = pos;

@@ -1,14 +1,15 @@
+/* frontend_labels.c - labels, branch targets and the per-thread cell loop
+ * shared by the assembly front-ends (see frontend_labels.h). */
 #include <stdlib.h>
 #include <string.h>
 #include "arch/frontend_labels.h"
 #include "base/xalloc.h"
 
-int fe_labels_init(fe_labels *fl, size_t n)
+void fe_labels_init(fe_labels *fl, size_t n)
 {
 	fl->labels = xcalloc(n, sizeof *fl->labels);
 	fl->gotos = xcalloc(n, sizeof *fl->gotos);
 	fl->nlabels = fl->ngotos = 0;
-	return fl->labels && fl->gotos ? 0 : -1;
 }
 
 void fe_labels_free(fe_labels *fl)
@@ -70,10 +71,7 @@ int fe_parse_grid(litmus_thread *th, fe_labels *lab, lexer *lx, size_t per_cell,
 	int rc = -1;
 
 	th->code = xcalloc(n * per_cell, sizeof *th->code);
-	if (!th->code || fe_labels_init(lab, n)) {
-		diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
+	fe_labels_init(lab, n);
 	for (int i = 0; i < ncells; i++) {
 		lex_init(lx, cells[i].text, cells[i].pos, "end of instruction", d);
 		int labelled = fe_label_def(lab, lx, th->ncode, d);
@@ -90,12 +88,14 @@ int fe_parse_grid(litmus_thread *th, fe_labels *lab, lexer *lx, size_t per_cell,
 	}
 	rc = resolve ? resolve(parser) : fe_labels_resolve(lab, th->code, d);
 	/* keep the names, for messages about loops */
-	if (rc == 0 && lab->nlabels > 0 && (th->label = xcalloc(th->ncode + 1, sizeof *th->label)))
+	if (rc == 0 && lab->nlabels > 0) {
+		th->label = xcalloc(th->ncode + 1, sizeof *th->label);
 		for (int i = 0; i < lab->nlabels; i++) {
 			int k = lab->labels[i].insn;
 			if (k >= 0 && k <= th->ncode && !th->label[k])
 				th->label[k] = xstrdup(lab->labels[i].name);
 		}
+	}
 out:
 	fe_labels_free(lab);
 	return rc;

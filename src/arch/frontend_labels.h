@@ -1,6 +1,5 @@
-/*
- * Labels and branches of the assembly front-ends (AArch64, BPF, LoongArch,
- * PPC, RISC-V, S390X, x86): each cell may start with `L:`; a branch names a
+/* frontend_labels.h - labels and branches of the assembly front-ends
+ * (every one but C): each cell may start with `L:`; a branch names a
  * label that may come later in the thread, so branches are recorded while
  * parsing and patched at the end of the thread. Also the thread loop they
  * all share (fe_parse_grid), and the convention of their instruction
@@ -25,9 +24,9 @@ typedef struct {
 	int nlabels, ngotos;
 } fe_labels;
 
-/* Room for n labels and n branches (one of each per cell); -1 if out of
- * memory. fe_labels_free releases it (also after a failed init). */
-int fe_labels_init(fe_labels *fl, size_t n);
+/* Room for n labels and n branches (one of each per cell);
+ * fe_labels_free releases it. */
+void fe_labels_init(fe_labels *fl, size_t n);
 void fe_labels_free(fe_labels *fl);
 
 /* An optional `L:` at lx, naming instruction insn: 1 if there was one

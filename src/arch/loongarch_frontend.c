@@ -149,13 +149,6 @@ static opnd imm_opnd(int64_t v)
 	return (opnd){ .kind = OPND_IMM, .imm = value_int(v) };
 }
 
-static int intern(la_parser *lp, const char *name, int *reg)
-{
-	if ((*reg = litmus_reg(lp->t, name)) < 0)
-		return diag_error(lp->d, lp->insn_pos, "out of memory");
-	return 0;
-}
-
 /* `$name` or `name`; *n receives the register number. */
 static int parse_reg_name(la_parser *lp, char *name, int *n)
 {
@@ -184,7 +177,8 @@ static int parse_dst(la_parser *lp, int *reg)
 		return 0;
 	}
 	char buf[CANON_REG_MAX];
-	return intern(lp, la_canon_register(name, buf), reg);
+	*reg = litmus_reg(lp->t, la_canon_register(name, buf));
+	return 0;
 }
 
 /* A source register: $zero reads as the immediate 0. */
@@ -210,9 +204,7 @@ static int comma(la_parser *lp)
 
 static int hidden(la_parser *lp, const char *name)
 {
-	int r;
-
-	return intern(lp, name, &r) ? -1 : r;
+	return litmus_reg(lp->t, name);
 }
 
 static ir_insn *add_insn(la_parser *lp)
@@ -418,8 +410,8 @@ static int parse_load(la_parser *lp, const mnemonic *m, ir_insn *in)
 	if (parse_dst(lp, &dst) || comma(lp))
 		return -1;
 	bool zero = dst < 0;
-	if (zero && (dst = hidden(lp, "%zero")) < 0)   /* the read still happens */
-		return -1;
+	if (zero)   /* the read still happens */
+		dst = hidden(lp, "%zero");
 	in->dst = dst;
 	if (b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in))
 		return -1;
@@ -461,8 +453,8 @@ static int parse_llsc(la_parser *lp, const mnemonic *m, ir_insn *in)
 		if (parse_dst(lp, &dst) || comma(lp))
 			return -1;
 		bool zero = dst < 0;
-		if (zero && (dst = hidden(lp, "%zero")) < 0)
-			return -1;
+		if (zero)
+			dst = hidden(lp, "%zero");
 		in->dst = dst;
 		if (parse_base_off(lp, in))
 			return -1;

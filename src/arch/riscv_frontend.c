@@ -179,13 +179,6 @@ static int parse_reg_name(rv_parser *rp, char *name, bool *zero)
 	return 0;
 }
 
-static int intern_reg(rv_parser *rp, const char *name, int *reg)
-{
-	if ((*reg = litmus_reg(rp->t, name)) < 0)
-		return diag_error(rp->d, rp->insn_pos, "out of memory");
-	return 0;
-}
-
 /* A source register: x0 reads as the immediate 0. */
 static int parse_src_reg(rv_parser *rp, opnd *o)
 {
@@ -200,7 +193,8 @@ static int parse_src_reg(rv_parser *rp, opnd *o)
 		return 0;
 	}
 	o->kind = OPND_REG;
-	return intern_reg(rp, name, &o->reg);
+	o->reg = litmus_reg(rp->t, name);
+	return 0;
 }
 
 /* A destination register; *zero is set for x0 (the register is still
@@ -211,7 +205,8 @@ static int parse_dst_reg(rv_parser *rp, int *reg, bool *zero)
 
 	if (parse_reg_name(rp, name, zero))
 		return -1;
-	return intern_reg(rp, name, reg);
+	*reg = litmus_reg(rp->t, name);
+	return 0;
 }
 
 static int parse_imm(rv_parser *rp, opnd *o)
@@ -369,8 +364,7 @@ static int lower_w(rv_parser *rp, ir_insn *in, int *n)
 		 * rs2, and is written before the shift */
 		int t;
 
-		if (intern_reg(rp, RV_TMP_REG, &t))
-			return -1;
+		t = litmus_reg(rp->t, RV_TMP_REG);
 		emit_alu(in, n, t, b, ALU_AND, 31);
 		b = reg_opnd(t);
 	}

@@ -106,13 +106,6 @@ static int unsupported(s390_parser *sp, const char *why)
 			  sp->insn_text, why);
 }
 
-static int intern(s390_parser *sp, const char *name, int *reg)
-{
-	if ((*reg = litmus_reg(sp->t, name)) < 0)
-		return diag_error(sp->d, sp->insn_pos, "out of memory");
-	return 0;
-}
-
 static opnd reg_opnd(int reg)
 {
 	return (opnd){ .kind = OPND_REG, .reg = reg };
@@ -135,7 +128,8 @@ static int parse_reg(s390_parser *sp, int *reg)
 	if (!s390_is_register(name))
 		return diag_error(sp->d, at, "invalid S390X register '%s'", name);
 	char buf[CANON_REG_MAX];
-	return intern(sp, s390_canon_register(name, buf), reg);
+	*reg = litmus_reg(sp->t, s390_canon_register(name, buf));
+	return 0;
 }
 
 static int parse_imm(s390_parser *sp, int64_t *v)
@@ -306,8 +300,8 @@ static int lower_jump(s390_parser *sp, jcond c)
 	in = new_insn(sp, IR_BRANCH);
 	in->cmp = op;
 	if (op != CMP_ALWAYS) {
-		if (intern(sp, FLAG_A, &fa) || intern(sp, FLAG_B, &fb))
-			return -1;
+		fa = litmus_reg(sp->t, FLAG_A);
+		fb = litmus_reg(sp->t, FLAG_B);
 		in = &sp->th->code[sp->th->ncode - 1];
 		in->a = reg_opnd(fa);
 		in->b = reg_opnd(fb);
@@ -432,8 +426,8 @@ static int parse_atomic(s390_parser *sp, const char *m)
 	}
 	/* cs rOld,rNew,D(B): if mem == rOld then mem = rNew (cc 0),
 	 * else rOld = mem (cc 1); serialising either way */
-	if (intern(sp, FLAG_A, &fa) || intern(sp, FLAG_B, &fb))
-		return -1;
+	fa = litmus_reg(sp->t, FLAG_A);
+	fb = litmus_reg(sp->t, FLAG_B);
 	in = new_insn(sp, IR_MOV);
 	in->dst = fb;
 	in->a = reg_opnd(rd);
@@ -475,8 +469,8 @@ static int parse_compare(s390_parser *sp, const char *m)
 			return -1;
 		b = reg_opnd(rs);
 	}
-	if (intern(sp, FLAG_A, &fa) || intern(sp, FLAG_B, &fb))
-		return -1;
+	fa = litmus_reg(sp->t, FLAG_A);
+	fb = litmus_reg(sp->t, FLAG_B);
 	in = new_insn(sp, IR_MOV);
 	in->dst = fa;
 	in->a = reg_opnd(rd);

@@ -114,13 +114,6 @@ static ir_insn *new_insn(sparc_parser *sp, ir_op op)
 	return in;
 }
 
-static int intern(sparc_parser *sp, const char *name, int *reg)
-{
-	if ((*reg = litmus_reg(sp->t, name)) < 0)
-		return diag_error(sp->d, sp->insn_pos, "out of memory");
-	return 0;
-}
-
 /* A register name, `%` optional; *is_g0 says it was %g0. */
 static int reg_name(sparc_parser *sp, int *reg, bool *is_g0)
 {
@@ -133,7 +126,8 @@ static int reg_name(sparc_parser *sp, int *reg, bool *is_g0)
 	if (!sparc_is_register(name))
 		return diag_error(sp->d, at, "invalid SPARC register '%s'", name);
 	*is_g0 = !strcmp(name, "g0");
-	return intern(sp, sparc_canon_register(name, buf), reg);
+	*reg = litmus_reg(sp->t, sparc_canon_register(name, buf));
+	return 0;
 }
 
 /* A destination register (not %g0: its writes are discarded, and no
@@ -196,8 +190,7 @@ static int address(sparc_parser *sp, opnd *base, int64_t *off)
 			return -1;
 		base->kind = OPND_IMM;
 		base->imm = value_addr(0);
-		if ((base->imm.sym = litmus_sym(sp->t, name)) < 0)
-			return diag_error(sp->d, sp->insn_pos, "out of memory");
+		base->imm.sym = litmus_sym(sp->t, name);
 	}
 	lex_skip_blanks(lx);
 	if (*lx->p == '+' || *lx->p == '-') {
@@ -375,9 +368,10 @@ static int parse_compare(sparc_parser *sp, const char *m)
 
 	if (strcmp(m, "cmp") != 0 && strcmp(m, "btst") != 0)
 		return FE_NOT_MINE;
-	if (source(sp, &x) || lex_expect(&sp->lx, ",") || source(sp, &y)
-	    || intern(sp, CC_A, &ca) || intern(sp, CC_B, &cb))
+	if (source(sp, &x) || lex_expect(&sp->lx, ",") || source(sp, &y))
 		return -1;
+	ca = litmus_reg(sp->t, CC_A);
+	cb = litmus_reg(sp->t, CC_B);
 	if (m[0] == 'b')     /* btst rs2,rs1: the flags of rs1 & rs2 */
 		fe_flags_set(sp->th, sp->insn_pos, ca, cb, y, x, true);
 	else
@@ -404,8 +398,8 @@ static int parse_branch(sparc_parser *sp, const char *m)
 	in = new_insn(sp, IR_BRANCH);
 	in->cmp = sparc_branches[i].cmp;
 	if (in->cmp != CMP_ALWAYS) {
-		if (intern(sp, CC_A, &ca) || intern(sp, CC_B, &cb))
-			return -1;
+		ca = litmus_reg(sp->t, CC_A);
+		cb = litmus_reg(sp->t, CC_B);
 		in->a = (opnd){ .kind = OPND_REG, .reg = ca };
 		in->b = (opnd){ .kind = OPND_REG, .reg = cb };
 	}

@@ -164,13 +164,6 @@ static int unsupported(x86_parser *xp, const char *why)
 			  xp->att ? "X86_64" : "X86", xp->insn_text, why);
 }
 
-static int intern(x86_parser *xp, const char *name, int *reg)
-{
-	if ((*reg = litmus_reg(xp->t, name)) < 0)
-		return diag_error(xp->d, xp->insn_pos, "out of memory");
-	return 0;
-}
-
 /* A register name (after the `%` in AT&T syntax). */
 static int parse_reg_name(x86_parser *xp, opnd *o)
 {
@@ -184,7 +177,8 @@ static int parse_reg_name(x86_parser *xp, opnd *o)
 				  xp->att ? "X86_64" : "X86", name);
 	xp->reg_width = reg_width(name);
 	o->kind = OPND_REG;
-	return intern(xp, name, &o->reg);
+	o->reg = litmus_reg(xp->t, name);
+	return 0;
 }
 
 /* Base of a memory operand: a register or a symbol (its address). */
@@ -207,8 +201,7 @@ static int parse_base(x86_parser *xp, opnd *o)
 		return -1;
 	o->kind = OPND_IMM;
 	o->imm = value_addr(0);
-	if ((o->imm.sym = litmus_sym(xp->t, name)) < 0)
-		return diag_error(xp->d, xp->insn_pos, "out of memory");
+	o->imm.sym = litmus_sym(xp->t, name);
 	return 0;
 }
 
@@ -404,8 +397,7 @@ static int load_scratch(x86_parser *xp, const xop *m, int size, int *reg)
 {
 	ir_insn *in;
 
-	if (intern(xp, SCRATCH, reg))
-		return -1;
+	*reg = litmus_reg(xp->t, SCRATCH);
 	in = new_insn(xp, IR_LOAD);
 	in->dst = *reg;
 	set_mem(xp, in, m, size);
@@ -505,8 +497,8 @@ static int parse_branch(x86_parser *xp, const char *m, bool lock, int size)
 	in = new_insn(xp, IR_BRANCH);
 	in->cmp = x86_jumps[i].cmp;
 	if (in->cmp != CMP_ALWAYS) {
-		if (intern(xp, FLAG_A, &fa) || intern(xp, FLAG_B, &fb))
-			return -1;
+		fa = litmus_reg(xp->t, FLAG_A);
+		fb = litmus_reg(xp->t, FLAG_B);
 		in->a = (opnd){ .kind = OPND_REG, .reg = fa };
 		in->b = (opnd){ .kind = OPND_REG, .reg = fb };
 	}
@@ -592,8 +584,7 @@ static int parse_xchg(x86_parser *xp, const xop *opsin, bool lock, int size)
 	}
 	if (lock)
 		return unknown_insn(xp);
-	if (intern(xp, SCRATCH, &tmp))
-		return -1;
+	tmp = litmus_reg(xp->t, SCRATCH);
 	in = new_insn(xp, IR_MOV);
 	in->dst = tmp;
 	in->a = ops[0].o;
@@ -643,9 +634,9 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 	if (!lock)
 		return unsupported(xp, "CMPXCHG without LOCK");
 	int fa, fb;
-	if (intern(xp, xp->att ? "rax" : "EAX", &acc) || intern(xp, FLAG_A, &fa)
-	    || intern(xp, FLAG_B, &fb))
-		return -1;
+	acc = litmus_reg(xp->t, xp->att ? "rax" : "EAX");
+	fa = litmus_reg(xp->t, FLAG_A);
+	fb = litmus_reg(xp->t, FLAG_B);
 	/* a byte / word CMPXCHG (mixed-size only) compares the accumulator's
 	 * low bytes, and so do its flags (the read is zero-extended); a
 	 * 4-byte one keeps the default path's IR, the engine narrows its
@@ -693,8 +684,8 @@ static int parse_compare(x86_parser *xp, const char *m, bool lock, int size)
 			(k ? &b : &a)->kind = OPND_REG;
 			(k ? &b : &a)->reg = tmp;
 		}
-	if (intern(xp, FLAG_A, &fa) || intern(xp, FLAG_B, &fb))
-		return -1;
+	fa = litmus_reg(xp->t, FLAG_A);
+	fb = litmus_reg(xp->t, FLAG_B);
 	fe_flags_set(xp->th, xp->insn_pos, fa, fb, a, b, m[0] == 't');
 	return 0;
 }
@@ -765,8 +756,7 @@ static int parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int nc
 	x86_parser xp = { .t = t, .th = &t->threads[ti], .d = d, .att = att };
 	int rc;
 
-	if (!(xp.rets = xcalloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets)))
-		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
+	xp.rets = xcalloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets);
 	rc = fe_parse_grid(xp.th, &xp.lab, &xp.lx, IR_PER_CELL, cells, ncells, x86_insn, x86_resolve, &xp, d);
 	free(xp.rets);
 	return rc;

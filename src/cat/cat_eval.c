@@ -46,15 +46,22 @@ typedef struct kont {
 } kont;
 
 struct cat_run {
+	/* the model, and the event structure being judged */
 	cat_model *m;
+	bool own_model;           /* a clone's model: its own names, the
+	                           * tree of the original (cat_run_clone) */
 	const evstruct *es;
 	int n, w;
-	arena ar[3];
+	builtins bi;
+	int co_sym;               /* the name co (with_co: atomicity) */
+
+	/* values and caches, by stage (cat_compile.h) */
+	arena ar[3];              /* program, rf, co stage */
 	int dyn;                  /* arena of env nodes: 1 before with, 2 inside */
+	arena *cur;               /* where temporaries of the current stage go */
 	unsigned epoch[4];        /* program, rf, -, rec (cat_compile.h) */
 	unsigned next_epoch;
 	cache_ent *cache;
-	builtins bi;
 	/* bound[sym]: some env node ever bound sym (bind() is the only maker
 	 * of env nodes): a name never bound is a built-in, found without
 	 * walking the environment, which is as long as the model */
@@ -63,51 +70,70 @@ struct cat_run {
 	val **topv;               /* per binding id: a top-level definition's
 	                           * value in this pass (expr.topslot) */
 
-	/* one cat_run_eval call */
-	const word *rf;
-	const word *co;
-	cat_allowed_fn fn;
-	void *arg;
-	long allowed;
-	bool stop;                /* the caller wants no more executions */
-	bool found;               /* outcome mode: this outcome has a witness */
-	bool outcome_mode;        /* one witness per (rf, final writes) */
-	const int *final_locs;    /* locations whose final value is observed */
-	int nfinal_locs;
-	long budget, leaves;      /* exact mode: co orders tried beyond the
-	                           * first of each rf, and the cap */
-	bool first_leaf;          /* this rf has not reached a co order yet */
-	atomic_long *shared;      /* NULL, or the count of leaves shared with
-	                           * other runs (cat_run_share_budget) */
-	const char *flags[64];
-	int nflags;
-	const char *last_fail;
-	cat_check_fn explain_fn;  /* bpfmm explain: every check judged */
-	void *explain_arg;
-	bool explain_all;         /* explain mode without coherence pruning */
+	/* how executions are reported (cat_run_set_mode,
+	 * cat_run_share_budget): set between cat_run_eval calls */
+	struct {
+		bool outcome_mode;        /* one witness per (rf, final writes) */
+		const int *final_locs;    /* locations whose final value is observed */
+		int nfinal_locs;
+		long budget, leaves;      /* exact mode: co orders tried beyond the
+		                           * first of each rf, and the cap */
+		atomic_long *shared;      /* NULL, or the count of leaves shared with
+		                           * other runs (cat_run_share_budget) */
+	} mode;
 
-	/* errors */
-	bool err;
-	const char *err_file;
-	srcpos err_pos;
-	char err_msg[400];
-	const char *cur_file;
+	/* one cat_run_eval call: its arguments and what it found */
+	struct {
+		const word *rf;
+		const word *co;           /* the co order being judged, or NULL */
+		cat_allowed_fn fn;
+		void *arg;
+		long allowed;
+		bool stop;                /* the caller wants no more executions */
+		bool found;               /* outcome mode: this outcome has a witness */
+		bool first_leaf;          /* this rf has not reached a co order yet */
+		const char *flags[64];    /* flags raised by this execution */
+		int nflags;
+		const char *last_fail;    /* cat_run_last_failure (kept after the call) */
+	} call;
+
+	/* bpfmm explain (cat_run_set_explain): every check judged */
+	struct {
+		cat_check_fn fn;
+		void *arg;
+		bool all;                 /* no coherence pruning */
+	} explain;
+
+	/* where evaluation is, for error messages */
+	struct {
+		const char *file;         /* the model file being evaluated */
+		srcpos pos;               /* the expression being evaluated */
+		srcpos call_pos;          /* innermost active call: where, and what */
+		const char *call_name, *call_file;
+	} at;
+
+	/* the first error of the call (fail()) */
+	struct {
+		bool set;
+		const char *file;
+		srcpos pos;
+		char msg[400];
+	} err;
 
 	/* limits (cat.h): a runaway model ends with an error, through jb */
-	jmp_buf *jb;              /* set during cat_run_eval */
-	arena_budget mem;         /* bytes held by the three arenas */
-	int depth;                /* nested eval, exec and calls */
-	const char *stack_base;   /* a local of cat_run_eval */
-	size_t stack_max;         /* bytes of stack evaluation may use */
-	long steps;               /* work for this execution (step()) */
-	srcpos call_pos;          /* innermost active call: where, and what */
-	const char *call_name, *call_file;
-	srcpos cur_pos;           /* the expression being evaluated */
-	arena *cur;               /* where temporaries of the current stage go */
-	int unroll;               /* cat_run_set_unroll; -1: default */
-	int co_sym;               /* the name co (with_co: atomicity) */
-	bool own_model;           /* a clone's model: its own names, the
-	                           * tree of the original (cat_run_clone) */
+	struct {
+		jmp_buf *jb;              /* set during cat_run_eval */
+		arena_budget mem;         /* bytes held by the three arenas */
+		int depth;                /* nested eval, exec and calls */
+		const char *stack_base;   /* a local of cat_run_eval */
+		size_t stack_max;         /* bytes of stack evaluation may use */
+		long steps;               /* work for this execution (step()) */
+	} lim;
+
+	/* Not the model's: the enumerator's unrolling limit, kept here only
+	 * until every command passes it in check_opts.unroll (exec/check.h);
+	 * cat_run_set_unroll; -1: not set */
+	int unroll;
 };
 
 enum { STEP_LIMIT = 100000000, EXEC_WEIGHT = 5 };
@@ -121,13 +147,13 @@ static val *fail(cat_run *r, srcpos pos, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (r->err)
+	if (r->err.set)
 		return NULL;
-	r->err = true;
-	r->err_file = r->cur_file;
-	r->err_pos = pos;
+	r->err.set = true;
+	r->err.file = r->at.file;
+	r->err.pos = pos;
 	va_start(ap, fmt);
-	vsnprintf(r->err_msg, sizeof r->err_msg, fmt, ap);
+	vsnprintf(r->err.msg, sizeof r->err.msg, fmt, ap);
 	va_end(ap);
 	return NULL;
 }
@@ -141,25 +167,25 @@ static _Noreturn void limit_hit(cat_run *r, srcpos pos, const char *file, const 
 {
 	va_list ap;
 
-	r->err = true;
-	r->err_file = file;
-	r->err_pos = pos;
+	r->err.set = true;
+	r->err.file = file;
+	r->err.pos = pos;
 	va_start(ap, fmt);
-	vsnprintf(r->err_msg, sizeof r->err_msg, fmt, ap);
+	vsnprintf(r->err.msg, sizeof r->err.msg, fmt, ap);
 	va_end(ap);
-	longjmp(*r->jb, 1);
+	longjmp(*r->lim.jb, 1);
 }
 
 /* Where a runaway is blamed: the innermost call, else the expression. */
 static void blame(cat_run *r, srcpos *pos, const char **file, const char **what)
 {
-	if (r->call_name) {
-		*pos = r->call_pos;
-		*file = r->call_file;
-		*what = r->call_name;
+	if (r->at.call_name) {
+		*pos = r->at.call_pos;
+		*file = r->at.call_file;
+		*what = r->at.call_name;
 	} else {
-		*pos = r->cur_pos;
-		*file = r->cur_file;
+		*pos = r->at.pos;
+		*file = r->at.file;
 		*what = NULL;
 	}
 }
@@ -170,12 +196,12 @@ static void out_of_memory(void *ctx)
 	srcpos pos;
 	const char *file, *what;
 
-	if (!r->jb)
+	if (!r->lim.jb)
 		return;   /* outside evaluation (event setup): no cap */
 	blame(r, &pos, &file, &what);
 	limit_hit(r, pos, file, "%s%s%sthe model needs more than %zu MiB of memory (bpfmm's limit): "
 		  "a recursion or fixpoint that never ends?", what ? "in '" : "", what ? what : "",
-		  what ? "': " : "", r->mem.max >> 20);
+		  what ? "': " : "", r->lim.mem.max >> 20);
 }
 
 static void too_deep(cat_run *r)
@@ -202,10 +228,10 @@ static void enter(cat_run *r, int weight)
 {
 	char here;
 
-	if ((r->depth += weight) > CAT_DEPTH_LIMIT)
+	if ((r->lim.depth += weight) > CAT_DEPTH_LIMIT)
 		too_deep(r);
-	if (r->stack_base && (size_t)(r->stack_base > &here ? r->stack_base - &here
-				     : &here - r->stack_base) > r->stack_max)
+	if (r->lim.stack_base && (size_t)(r->lim.stack_base > &here ? r->lim.stack_base - &here
+				     : &here - r->lim.stack_base) > r->lim.stack_max)
 		too_deep(r);
 }
 
@@ -213,7 +239,7 @@ static void enter(cat_run *r, int weight)
  * for the execution being judged. */
 static void step(cat_run *r, long n)
 {
-	if ((r->steps += n) > STEP_LIMIT) {
+	if ((r->lim.steps += n) > STEP_LIMIT) {
 		srcpos pos;
 		const char *file, *what;
 		blame(r, &pos, &file, &what);
@@ -526,7 +552,7 @@ static val *closure(cat_run *r, const cat_expr *fn, env *en)
 	env *cap = NULL;
 
 	v->fn = fn;
-	v->file = r->cur_file;
+	v->file = r->at.file;
 	for (int i = 0; i < fn->nfv; i++) {
 		val *x = lookup(r, en, fn->fv[i]);
 		if (x && !builtin_is(&r->bi, fn->fv[i], x)) {
@@ -570,17 +596,17 @@ static val *apply(cat_run *r, val *f, val *arg, srcpos pos, const char *name)
 		en = bind(r, en, fn->psym[0], arg);
 	else if (!(en = bind_pattern(r, en, fn->psym, fn->nparams, true, arg, pos)))
 		return NULL;
-	srcpos cpos = r->call_pos;
-	const char *cname = r->call_name, *cfile = r->call_file;
-	r->call_pos = pos;
-	r->call_name = name ? name : "a function";
-	r->call_file = r->cur_file;
-	r->cur_file = f->file ? f->file : r->cur_file;   /* the body's positions are there */
+	srcpos cpos = r->at.call_pos;
+	const char *cname = r->at.call_name, *cfile = r->at.call_file;
+	r->at.call_pos = pos;
+	r->at.call_name = name ? name : "a function";
+	r->at.call_file = r->at.file;
+	r->at.file = f->file ? f->file : r->at.file;   /* the body's positions are there */
 	val *v = eval(r, fn->a, en);
-	r->cur_file = r->call_file;
-	r->call_pos = cpos;
-	r->call_name = cname;
-	r->call_file = cfile;
+	r->at.file = r->at.call_file;
+	r->at.call_pos = cpos;
+	r->at.call_name = cname;
+	r->at.call_file = cfile;
 	return v;
 }
 
@@ -723,7 +749,7 @@ static __attribute__((noinline)) val *eval_hoisted(cat_run *r, const cat_expr *e
 		return c->v;
 	enter(r, 1);
 	step(r, 1);
-	r->cur_pos = e->pos;
+	r->at.pos = e->pos;
 	arena *saved = r->cur;
 	int dyn = r->dyn;
 	/* a part of a rec group lives as long as the group's evaluation,
@@ -739,21 +765,21 @@ static __attribute__((noinline)) val *eval_hoisted(cat_run *r, const cat_expr *e
 		c->stamp = r->epoch[(int)e->xstage];
 		c->v = v;
 	}
-	r->depth--;
+	r->lim.depth--;
 	return v;
 }
 
 static val *eval(cat_run *r, const cat_expr *e, env *en)
 {
-	if (r->err)
+	if (r->err.set)
 		return NULL;
 	if (e->xid)
 		return eval_hoisted(r, e, en);
 	enter(r, 1);
 	step(r, 1);
-	r->cur_pos = e->pos;
+	r->at.pos = e->pos;
 	val *v = eval1(r, e, en);
-	r->depth--;
+	r->lim.depth--;
 	return v;
 }
 
@@ -880,7 +906,7 @@ static val *eval1(cat_run *r, const cat_expr *e, env *en)
 		v = eval(r, e->a, en);
 		if (v)
 			return v;
-		r->err = false;
+		r->err.set = false;
 		return eval(r, e->b, en);
 	}
 	case E_IF: {
@@ -1043,15 +1069,15 @@ static int exec_call(cat_run *r, const cat_instr *in, env *en)
 	if (!pe)
 		return -1;
 	kont body = { &pr->body, 0, NULL };
-	srcpos cpos = r->call_pos;
-	const char *cname = r->call_name, *cfile = r->call_file;
-	r->call_pos = in->pos;
-	r->call_name = in->name;
-	r->call_file = in->file;
+	srcpos cpos = r->at.call_pos;
+	const char *cname = r->at.call_name, *cfile = r->at.call_file;
+	r->at.call_pos = in->pos;
+	r->at.call_name = in->name;
+	r->at.call_file = in->file;
 	int st = exec(r, &body, pe, false);
-	r->call_pos = cpos;
-	r->call_name = cname;
-	r->call_file = cfile;
+	r->at.call_pos = cpos;
+	r->at.call_name = cname;
+	r->at.call_file = cfile;
 	if (st == ST_ERR)
 		return -1;
 	return st == ST_OK;
@@ -1059,22 +1085,22 @@ static int exec_call(cat_run *r, const cat_instr *in, env *en)
 
 static int raise_flag(cat_run *r, const char *name)
 {
-	for (int i = 0; i < r->nflags; i++)
-		if (!strcmp(r->flags[i], name))
+	for (int i = 0; i < r->call.nflags; i++)
+		if (!strcmp(r->call.flags[i], name))
 			return 0;
-	if (r->nflags < 64)
-		r->flags[r->nflags++] = name;
+	if (r->call.nflags < 64)
+		r->call.flags[r->call.nflags++] = name;
 	return 0;
 }
 
 static int finish_execution(cat_run *r)
 {
-	cat_verdict v = { r->co, r->flags, r->nflags };
+	cat_verdict v = { r->call.co, r->call.flags, r->call.nflags };
 
-	r->allowed++;
-	r->found = true;
-	if (r->fn && r->fn(r->arg, &v))
-		r->stop = true;
+	r->call.allowed++;
+	r->call.found = true;
+	if (r->call.fn && r->call.fn(r->call.arg, &v))
+		r->call.stop = true;
 	return ST_OK;
 }
 
@@ -1090,7 +1116,7 @@ static void report_check(cat_run *r, const cat_instr *in, val *v, env *en, int o
 {
 	check_ctx ctx = { r, en };
 	cat_check_info ci = { in->as, in->file, in->pos, (int)in->check, in->negated, ok != 0,
-			      in->e, NULL, false, r->co, &ctx };
+			      in->e, NULL, false, r->call.co, &ctx };
 
 	if (v->k == V_SET) {
 		ci.bits = v->bits;
@@ -1098,7 +1124,7 @@ static void report_check(cat_run *r, const cat_instr *in, val *v, env *en, int o
 	} else if (v->k == V_REL || in->check != CHK_EMPTY) {
 		ci.bits = as_rel(r, v, in->pos);
 	}
-	r->explain_fn(r->explain_arg, &ci);
+	r->explain.fn(r->explain.arg, &ci);
 }
 
 const word *cat_check_relation(const cat_check_info *ci, const char *name)
@@ -1136,9 +1162,9 @@ const word *cat_check_set(const cat_check_info *ci, const char *name)
 
 void cat_run_set_explain(cat_run *r, cat_check_fn fn, void *arg, bool all)
 {
-	r->explain_fn = fn;
-	r->explain_arg = arg;
-	r->explain_all = fn && all;
+	r->explain.fn = fn;
+	r->explain.arg = arg;
+	r->explain.all = fn && all;
 }
 
 const cat_model_ast *cat_model_tree(const cat_model *m) { return m->ast; }
@@ -1149,7 +1175,7 @@ static int exec(cat_run *r, const kont *k, env *en, bool top)
 {
 	enter(r, EXEC_WEIGHT);
 	int st = exec1(r, k, en, top);
-	r->depth -= EXEC_WEIGHT;
+	r->lim.depth -= EXEC_WEIGHT;
 	return st;
 }
 
@@ -1167,7 +1193,7 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 		const cat_instr *in = &k->b->v[k->i];
 		here = (kont){ k->b, k->i + 1, k->up };
 		k = &here;
-		r->cur_file = in->file;
+		r->at.file = in->file;
 
 		switch (in->kind) {
 		case I_LET:
@@ -1194,7 +1220,7 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 		case I_CALL: {
 			int ok;
 			cache_ent *c = in->kind == I_CHECK && in->stage < STAGE_CO ? &r->cache[in->cid] : NULL;
-			if (c && c->stamp == r->epoch[in->stage] && !r->explain_fn) {
+			if (c && c->stamp == r->epoch[in->stage] && !r->explain.fn) {
 				ok = c->ok;
 			} else if (in->kind == I_CALL) {
 				ok = exec_call(r, in, en);
@@ -1203,7 +1229,7 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 			} else {
 				val *v = eval(r, in->e, en);
 				ok = v ? check_holds(r, in, v) : -1;
-				if (ok >= 0 && r->explain_fn && !in->flag)
+				if (ok >= 0 && r->explain.fn && !in->flag)
 					report_check(r, in, v, en, ok);
 			}
 			if (ok < 0)
@@ -1216,7 +1242,7 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 				if (ok && in->as)
 					raise_flag(r, in->as);
 			} else if (!ok) {
-				r->last_fail = in->as ? in->as : "(unnamed check)";
+				r->call.last_fail = in->as ? in->as : "(unnamed check)";
 				return in->stage < STAGE_CO ? ST_REJECT_ALL : ST_REJECT;
 			}
 			break;
@@ -1233,7 +1259,7 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 				return ST_ERR;
 			}
 			int n = s->k == V_COLL ? s->nitems : 0, st = ST_REJECT;
-			for (int i = 0; i < n && !r->stop; i++) {
+			for (int i = 0; i < n && !r->call.stop; i++) {
 				int sub = exec(r, k, bind(r, en, in->sym, s->items[i]), top);
 				/* ST_BUDGET too: swallowed here, a co enumeration
 				 * over budget inside lock.cat's `with rfe-lf from`
@@ -1344,15 +1370,15 @@ static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kon
 {
 	/* the first co order of an rf is not counted: outcome mode would
 	 * try it too, so a test with one co per rf never starts again */
-	if (r->first_leaf)
-		r->first_leaf = false;
-	else if (!r->outcome_mode && r->budget
-		 && (r->shared ? atomic_fetch_add(r->shared, 1) + 1 : ++r->leaves) > r->budget)
+	if (r->call.first_leaf)
+		r->call.first_leaf = false;
+	else if (!r->mode.outcome_mode && r->mode.budget
+		 && (r->mode.shared ? atomic_fetch_add(r->mode.shared, 1) + 1 : ++r->mode.leaves) > r->mode.budget)
 		return ST_BUDGET;
-	r->steps = 0;
+	r->lim.steps = 0;
 	arena_mark mark = arena_save(&r->ar[2]);
 	arena *saved = r->cur;
-	int nflags = r->nflags;
+	int nflags = r->call.nflags;
 
 	r->cur = &r->ar[2];
 	val *co = mkrel(r);
@@ -1360,12 +1386,12 @@ static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kon
 		for (int i = 0; i < cs->len[l]; i++)
 			for (int j = i + 1; j < cs->len[l]; j++)
 				rel_add(co->bits, r->w, cs->order[cs->start[l] + i], cs->order[cs->start[l] + j]);
-	r->co = co->bits;
+	r->call.co = co->bits;
 	int dyn = r->dyn;
 	r->dyn = 2;
 	int st = exec(r, k, bind(r, en, in->sym, co), true);
 	r->dyn = dyn;
-	r->nflags = nflags;
+	r->call.nflags = nflags;
 	r->cur = saved;
 	arena_release(&r->ar[2], mark);
 	return st;
@@ -1379,7 +1405,7 @@ static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *
 	if (pos == cs->len[l])
 		return co_place(r, cs, l + 1, 0, in, k, en);
 	int st = ST_REJECT;
-	for (int i = 0; i < cs->len[l] && !r->stop && !(r->outcome_mode && r->found); i++) {
+	for (int i = 0; i < cs->len[l] && !r->call.stop && !(r->mode.outcome_mode && r->call.found); i++) {
 		int w = cs->ws[cs->start[l] + i];
 		if (set_has(cs->placed, w))
 			continue;
@@ -1417,19 +1443,19 @@ static int co_by_outcome(cat_run *r, co_search *cs, int f, const word *must,
 {
 	int n = r->n, w = r->w;
 
-	if (f == r->nfinal_locs) {
+	if (f == r->mode.nfinal_locs) {
 		rel_copy(cs->must, must, n);
-		r->found = false;
+		r->call.found = false;
 		int st = co_place(r, cs, 0, 0, in, k, en);
-		r->found = false;
+		r->call.found = false;
 		return st;
 	}
-	int l = r->final_locs[f];
+	int l = r->mode.final_locs[f];
 	if (l >= cs->nloc || cs->len[l] == 0)
 		return co_by_outcome(r, cs, f + 1, must, in, k, en);
 	word *next = arena_alloc(&r->ar[1], sizeof(word) * n * w);
 	int st = ST_REJECT;
-	for (int i = 0; i < cs->len[l] && !r->stop; i++) {
+	for (int i = 0; i < cs->len[l] && !r->call.stop; i++) {
 		int last = cs->ws[cs->start[l] + i];
 		if (!set_empty(REL_ROW(must, w, last), w))
 			continue;            /* something must come after it */
@@ -1467,8 +1493,8 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 	cs.must = arena_alloc(a, sizeof(word) * n * w);
 	cs.placed = arena_alloc(a, sizeof(word) * w);
 	rel_copy(cs.must, base, n);
-	if (r->m->coherent && !r->explain_all)
-		builtin_uniproc_co(es, r->rf, cs.must);
+	if (r->m->coherent && !r->explain.all)
+		builtin_uniproc_co(es, r->call.rf, cs.must);
 	/* only same-location write pairs matter */
 	for (int i = 0; i < n; i++) {
 		word *ri = REL_ROW(cs.must, w, i);
@@ -1537,11 +1563,11 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 					continue;
 				cs.amo_read[wr] = rd;
 				for (int s = 0; s < n; s++)
-					if (rel_has(r->rf, w, s, rd))
+					if (rel_has(r->call.rf, w, s, rd))
 						cs.amo_src[wr] = s;
 			}
 	}
-	if (r->outcome_mode) {
+	if (r->mode.outcome_mode) {
 		word *must = arena_alloc(a, sizeof(word) * n * w);
 		rel_copy(must, cs.must, n);
 		return co_by_outcome(r, &cs, 0, must, in, k, en);
@@ -1663,10 +1689,10 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 	r->next_epoch = 1;
 	builtin_init(&r->bi, &m->names, tag_names, ntags);
 	r->co_sym = cat_intern(&m->names, "co");
-	r->mem = (arena_budget){ 0, CAT_MEM_LIMIT, out_of_memory, r };
+	r->lim.mem = (arena_budget){ 0, CAT_MEM_LIMIT, out_of_memory, r };
 	r->unroll = -1;           /* the enumerator's default */
 	for (int i = 0; i < 3; i++)
-		r->ar[i].budget = &r->mem;
+		r->ar[i].budget = &r->lim.mem;
 	return r;
 }
 
@@ -1678,20 +1704,20 @@ bool cat_run_has_variant(const cat_run *r, const char *name)
 	return false;
 }
 
-bool cat_run_requires_coherence(const cat_run *r) { return r->m->coherent && !r->explain_all; }
-bool cat_run_forbids_future_reads(const cat_run *r) { return r->m->no_future && !r->explain_all; }
-bool cat_run_requires_atomicity(const cat_run *r) { return r->m->atomic && !r->explain_all; }
+bool cat_run_requires_coherence(const cat_run *r) { return r->m->coherent && !r->explain.all; }
+bool cat_run_forbids_future_reads(const cat_run *r) { return r->m->no_future && !r->explain.all; }
+bool cat_run_requires_atomicity(const cat_run *r) { return r->m->atomic && !r->explain.all; }
 
 void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int n, long budget)
 {
-	r->outcome_mode = outcome_mode;
-	r->final_locs = final_locs;
-	r->nfinal_locs = n;
-	r->budget = budget;
-	r->leaves = 0;
+	r->mode.outcome_mode = outcome_mode;
+	r->mode.final_locs = final_locs;
+	r->mode.nfinal_locs = n;
+	r->mode.budget = budget;
+	r->mode.leaves = 0;
 }
 
-void cat_run_share_budget(cat_run *r, atomic_long *leaves) { r->shared = leaves; }
+void cat_run_share_budget(cat_run *r, atomic_long *leaves) { r->mode.shared = leaves; }
 
 void cat_run_free(cat_run *r)
 {
@@ -1724,7 +1750,7 @@ cat_run *cat_run_clone(const cat_run *r)
 	cat_run *c = cat_run_new(m, r->bi.tag_names, r->bi.ntags);
 	c->own_model = true;
 	c->unroll = r->unroll;
-	c->mem.max = r->mem.max;
+	c->lim.mem.max = r->lim.mem.max;
 	return c;
 }
 
@@ -1747,15 +1773,15 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 	arena_reset(&r->ar[1]);
 	arena_reset(&r->ar[2]);
 	r->epoch[1] = r->next_epoch++;
-	r->rf = rf;
-	r->co = NULL;
-	r->fn = fn;
-	r->arg = arg;
-	r->allowed = 0;
-	r->stop = false;
-	r->first_leaf = true;
-	r->nflags = 0;
-	r->err = false;
+	r->call.rf = rf;
+	r->call.co = NULL;
+	r->call.fn = fn;
+	r->call.arg = arg;
+	r->call.allowed = 0;
+	r->call.stop = false;
+	r->call.first_leaf = true;
+	r->call.nflags = 0;
+	r->err.set = false;
 	r->dyn = 1;
 	r->cur = &r->ar[1];
 	builtin_set_rf(&r->bi, rf, &r->ar[1]);
@@ -1764,36 +1790,36 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 	jmp_buf jb;
 	char base;
 	int st;
-	r->depth = 0;
-	r->steps = 0;
-	r->call_name = NULL;
-	r->cur_pos = (srcpos){ 0, 0 };
-	r->stack_base = &base;
-	if (!r->stack_max)
-		r->stack_max = stack_allowance();
-	r->jb = &jb;
+	r->lim.depth = 0;
+	r->lim.steps = 0;
+	r->at.call_name = NULL;
+	r->at.pos = (srcpos){ 0, 0 };
+	r->lim.stack_base = &base;
+	if (!r->lim.stack_max)
+		r->lim.stack_max = stack_allowance();
+	r->lim.jb = &jb;
 	if (setjmp(jb) == 0)
 		st = exec(r, &top, NULL, true);
 	else
 		st = ST_ERR;   /* a limit: the message is in r */
-	r->jb = NULL;
-	r->stack_base = NULL;
+	r->lim.jb = NULL;
+	r->lim.stack_base = NULL;
 	if (st == ST_BUDGET)
 		return -2;
-	if (st == ST_ERR || r->err) {
-		srcpos pos = r->err_pos;
+	if (st == ST_ERR || r->err.set) {
+		srcpos pos = r->err.pos;
 		const char *saved = d->file;
-		d->file = r->err_file ? r->err_file : "<model>";
-		diag_error(d, pos, "%s", r->err_msg);
+		d->file = r->err.file ? r->err.file : "<model>";
+		diag_error(d, pos, "%s", r->err.msg);
 		if (!d->file)
 			d->file = saved;
 		return -1;
 	}
-	return r->allowed;
+	return r->call.allowed;
 }
 
-const char *cat_run_last_failure(const cat_run *r) { return r->last_fail; }
+const char *cat_run_last_failure(const cat_run *r) { return r->call.last_fail; }
 
-void cat_run_set_memory_limit(cat_run *r, size_t bytes) { r->mem.max = bytes; }
+void cat_run_set_memory_limit(cat_run *r, size_t bytes) { r->lim.mem.max = bytes; }
 void cat_run_set_unroll(cat_run *r, int n) { r->unroll = n < 0 ? 0 : n; }
 int cat_run_unroll(const cat_run *r) { return r->unroll; }

@@ -1,3 +1,5 @@
+/* model_dir.c - find the directory of the bundled cat models: the
+ * environment, next to the executable, or the install prefix (model_dir.h). */
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>

@@ -681,7 +681,8 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	collector c = { .t = t, .res = res, .speed = o->speed };
 	long budget = o->budget;
 	enum_limits lim = { .skip = o->speed != SPEED_FALSE ? skip_combination
-					: t->filter ? skip_filtered : NULL };
+					: t->filter ? skip_filtered : NULL,
+			    .unroll_set = o->unroll_set, .unroll = o->unroll };
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(res, 0, sizeof *res);

@@ -16,7 +16,7 @@
  * read can return. Without loops a path performs each writing
  * instruction at most once; with loops, a path passes an instruction at
  * most once plus once per backward jump, and the unrolling limit bounds
- * those (cat_run_set_unroll). Past MAX_DOMAIN_ROUNDS rounds a domain
+ * those (enum_limits.unroll). Past MAX_DOMAIN_ROUNDS rounds a domain
  * that still grows is an error. */
 #define MAX_DOMAIN_ROUNDS 64
 
@@ -1038,7 +1038,8 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 			 .process_clock = lim && lim->process_clock,
 			 .dealer = lim ? lim->dealer : NULL };
 	int st = 0;
-	int unroll_limit = cat_run_unroll(run) < 0 ? UNROLL_DEFAULT : cat_run_unroll(run);
+	int unroll_limit = lim && lim->unroll_set ? (lim->unroll < 0 ? 0 : lim->unroll)
+			   : cat_run_unroll(run) >= 0 ? cat_run_unroll(run) : UNROLL_DEFAULT;
 
 	memset(stats, 0, sizeof *stats);
 	stats->cut_thread = stats->cut_insn = -1;

@@ -88,6 +88,11 @@ typedef struct {
 	 * (enum_dealer); every slice still walks the combinations that are
 	 * cut (Loop) */
 	enum_dealer *dealer;
+	/* how often a path may jump back to one instruction (herd7's
+	 * -unroll, thread_traces), when unroll_set; else UNROLL_DEFAULT, or
+	 * the run's cat_run_set_unroll until no command uses that any more */
+	bool unroll_set;
+	int unroll;
 } enum_limits;
 
 /* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget

@@ -82,7 +82,8 @@ typedef struct frontend {
  * then refuses a keyword not spelt as fe->arch, as herd7 does). */
 typedef const frontend *(*frontend_lookup_fn)(const char *arch);
 
-/* Intern a register / memory symbol name; returns its index. */
+/* Intern a register / memory symbol name; returns its index (never fails:
+ * out of memory exits, base/xalloc.h). */
 int litmus_reg(litmus_test *t, const char *name);
 int litmus_sym(litmus_test *t, const char *name);
 

@@ -34,7 +34,7 @@ typedef struct {
 
 /* Arrays here only keep a count; their capacity is the next power of two,
  * so appending reallocates only when the count is 0 or a power of two.
- * Returns the (possibly moved) array, or NULL when out of memory. */
+ * Returns the (possibly moved) array. */
 static void *reserve_one(void *arr, int n, size_t elem)
 {
 	if (n & (n - 1))
@@ -46,10 +46,8 @@ static char *dup_range(const char *s, size_t n)
 {
 	char *c = xmalloc(n + 1);
 
-	if (c) {
-		memcpy(c, s, n);
-		c[n] = '\0';
-	}
+	memcpy(c, s, n);
+	c[n] = '\0';
 	return c;
 }
 
@@ -62,12 +60,8 @@ static int intern(char ***names, int *n, const char *name)
 		if (strcmp((*names)[i], name) == 0)
 			return i;
 	arr = reserve_one(*names, *n, sizeof *arr);
-	if (!arr)
-		return -1;
 	*names = arr;
 	arr[*n] = dup_range(name, strlen(name));
-	if (!arr[*n])
-		return -1;
 	return (*n)++;
 }
 
@@ -122,11 +116,6 @@ void litmus_free(litmus_test *t)
 	prop_free(t->filter);
 	prop_free(t->cond);
 	free(t);
-}
-
-static int oom(reader *r)
-{
-	return diag_error(r->d, r->lx.pos, "out of memory");
 }
 
 /* ---- locations and values ---------------------------------------------- */
@@ -189,8 +178,7 @@ static int read_register(reader *r, observable *o, srcpos *at)
 		return diag_error(r->d, npos, "invalid %s register '%s'", r->fe->arch, name);
 	o->thread = (int)thread;
 	o->sym = -1;
-	if ((o->reg = litmus_reg(r->t, name)) < 0)
-		return oom(r);
+	o->reg = litmus_reg(r->t, name);
 	return 0;
 }
 
@@ -200,8 +188,7 @@ static int read_symbol(reader *r, int *sym)
 
 	if (lex_ident(&r->lx, name, "a location"))
 		return -1;
-	if ((*sym = litmus_sym(r->t, name)) < 0)
-		return oom(r);
+	*sym = litmus_sym(r->t, name);
 	return 0;
 }
 
@@ -278,15 +265,13 @@ static int read_header(reader *r, frontend_lookup_fn lookup)
 				  "architecture keywords are case-sensitive)", arch, r->fe->arch);
 	r->t->fe = r->fe;
 	r->t->big_endian = r->fe->big_endian;
-	if (!(r->t->arch = dup_range(arch, strlen(arch))))
-		return oom(r);
+	r->t->arch = dup_range(arch, strlen(arch));
 	skip_spaces(lx);
 	if (*lx->p == '\n' || *lx->p == '\0')
 		return diag_error(r->d, lx->pos, "missing test name after '%s'", arch);
 	for (start = lx->p; *lx->p && !lex_is_blank(*lx->p); )
 		lex_advance(lx, 1);
-	if (!(r->t->name = dup_range(start, (size_t)(lx->p - start))))
-		return oom(r);
+	r->t->name = dup_range(start, (size_t)(lx->p - start));
 	skip_spaces(lx);
 	/* an optional second name in parentheses: `PPC co6 (CoSix)` */
 	if (*lx->p == '(') {
@@ -318,8 +303,7 @@ static int read_preamble(reader *r)
 		bool closed = q != NULL;
 		if (!closed)
 			q = start + strcspn(start, "\n");
-		if (!(r->t->doc = dup_range(start, (size_t)(q - start))))
-			return oom(r);
+		r->t->doc = dup_range(start, (size_t)(q - start));
 		lex_advance(lx, (size_t)(q - start) + closed);
 	}
 	/* lines in parentheses (free text) before the init block */
@@ -370,8 +354,7 @@ static int read_init_entry(reader *r)
 			if (lex_ident(lx, reg + 1, "a register name"))
 				return -1;
 			e.thread = INIT_EVERY_THREAD;
-			if ((e.reg = litmus_reg(t, reg)) < 0)
-				return oom(r);
+			e.reg = litmus_reg(t, reg);
 			break;
 		}
 		if (peek_thread_reg(r)) {
@@ -399,8 +382,8 @@ static int read_init_entry(reader *r)
 		while (lex_accept(lx, "*"))
 			;
 	}
-	if (have_name && (e.sym = litmus_sym(t, name)) < 0)
-		return oom(r);
+	if (have_name)
+		e.sym = litmus_sym(t, name);
 	if (lex_accept(lx, "=")) {
 		if (read_init_value(r, &e.val))
 			return -1;
@@ -412,8 +395,7 @@ static int read_init_entry(reader *r)
 	for (i = 0; i < t->ninit; i++)
 		if (same_target(&t->init[i], &e))
 			return diag_error(r->d, e.pos, "location initialised twice");
-	if (!(arr = reserve_one(t->init, t->ninit, sizeof *arr)))
-		return oom(r);
+	arr = reserve_one(t->init, t->ninit, sizeof *arr);
 	t->init = arr;
 	t->init[t->ninit++] = e;
 	return 0;
@@ -518,8 +500,7 @@ static int split_row(reader *r, litmus_cell **cells, int *n)
 		/* `|=` is an operator (BPF), not a separator. */
 		for (ce = cs; ce < semi && (*ce != '|' || ce[1] == '='); ce++)
 			;
-		if (!(arr = reserve_one(*cells, *n, sizeof *arr)))
-			return oom(r);
+		arr = reserve_one(*cells, *n, sizeof *arr);
 		*cells = arr;
 		for (end = ce; end > cs && is_row_blank(end[-1]); end--)
 			;
@@ -547,12 +528,9 @@ static int read_thread_header(reader *r)
 		return diag_error(r->d, r->lx.pos, "missing thread grid (P0 | P1 ... ;)");
 	if (split_row(r, &cells, &n))
 		goto out;
-	if (!(t->threads = xcalloc((size_t)n, sizeof *t->threads))
-	    || !(r->cells = xcalloc((size_t)n, sizeof *r->cells))
-	    || !(r->ncells = xcalloc((size_t)n, sizeof *r->ncells))) {
-		rc = oom(r);
-		goto out;
-	}
+	t->threads = xcalloc((size_t)n, sizeof *t->threads);
+	r->cells = xcalloc((size_t)n, sizeof *r->cells);
+	r->ncells = xcalloc((size_t)n, sizeof *r->ncells);
 	for (i = 0; i < n; i++) {
 		const char *s = cells[i].text;
 		char *endp = NULL;
@@ -608,10 +586,6 @@ static int read_rows(reader *r)
 			if (!row[i].text[0])
 				continue;
 			arr = reserve_one(r->cells[i], r->ncells[i], sizeof *arr);
-			if (!arr) {
-				free(row);
-				return oom(r);
-			}
 			r->cells[i] = arr;
 			arr[r->ncells[i]++] = row[i];
 		}
@@ -654,8 +628,6 @@ static int bind_symbolic_registers(reader *r)
 				continue;
 			}
 			init_entry *arr = reserve_one(t->init, t->ninit, sizeof *arr);
-			if (!arr)
-				return oom(r);
 			t->init = arr;
 			e.thread = ti;
 			t->init[t->ninit++] = e;
@@ -825,8 +797,7 @@ static int strip_comments_around_body(char *text, diag *d)
 	body = p + 1;
 	end = find_body_end(body);
 	n = (size_t)(end - body);
-	if (!(save = xmalloc(n + 1)))
-		return diag_error(d, (srcpos){ 0, 0 }, "out of memory");
+	save = xmalloc(n + 1);
 	memcpy(save, body, n);
 	for (p = body; p < end; p++)
 		if (*p != '\n')
@@ -888,18 +859,16 @@ static prop *read_implies(reader *r, int depth);
 
 static prop *new_prop(reader *r, prop_kind kind, prop *l, prop *rr)
 {
-	prop *p = NULL;
+	prop *p;
 
-	if (++r->nprops > MAX_PROP_NODES)
+	if (++r->nprops > MAX_PROP_NODES) {
 		diag_error(r->d, r->lx.pos, "condition too large (more than %d terms)",
 			   MAX_PROP_NODES);
-	else if (!(p = xcalloc(1, sizeof *p)))
-		oom(r);
-	if (!p) {
 		prop_free(l);
 		prop_free(rr);
 		return NULL;
 	}
+	p = xcalloc(1, sizeof *p);
 	p->kind = kind;
 	p->l = l;
 	p->r = rr;
@@ -1042,8 +1011,7 @@ static int read_locations(reader *r)
 			return diag_error(r->d, r->lx.pos, "unexpected end of file in locations");
 		if (read_location(r, &o))
 			return -1;
-		if (!(arr = reserve_one(t->locations, t->nlocations, sizeof o)))
-			return oom(r);
+		arr = reserve_one(t->locations, t->nlocations, sizeof o);
 		t->locations = arr;
 		t->locations[t->nlocations++] = o;
 		if (lex_accept(&r->lx, "]"))
@@ -1228,14 +1196,8 @@ static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn l
 
 	if (!d->file)
 		d->file = name;
-	if (!(r.t = xcalloc(1, sizeof *r.t))) {
-		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
-	if (!(r.t->path = dup_range(name, strlen(name)))) {
-		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
-		goto out;
-	}
+	r.t = xcalloc(1, sizeof *r.t);
+	r.t->path = dup_range(name, strlen(name));
 	lex_init(&r.lx, text, start, "end of file", d);
 	{
 		const frontend *fe = peek_frontend(text, lookup);
@@ -1255,7 +1217,6 @@ static litmus_test *read_text(char *text, const char *name, frontend_lookup_fn l
 		rc = r.fe->parse_body ? read_body(&r) : read_grid(&r);
 	if (!rc)
 		rc = read_tail(&r);
-out:
 	if (r.cells)
 		for (i = 0; i < r.t->nthreads; i++)
 			free(r.cells[i]);
@@ -1276,12 +1237,6 @@ litmus_test *litmus_read_string(const char *text, const char *name,
 
 	if (!name)
 		name = "<string>";
-	if (!copy) {
-		if (!d->file)
-			d->file = name;
-		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
-		return NULL;
-	}
 	return read_text(copy, name, lookup, d);
 }
 
@@ -1307,7 +1262,7 @@ static int check_no_nul(const char *buf, size_t n, diag *d)
 litmus_test *litmus_read_file(const char *path, frontend_lookup_fn lookup, diag *d)
 {
 	FILE *f;
-	char *buf = NULL, *nb;
+	char *buf = NULL;
 	size_t len = 0, cap = 0, got;
 
 	if (!d->file)
@@ -1319,11 +1274,7 @@ litmus_test *litmus_read_file(const char *path, frontend_lookup_fn lookup, diag 
 	do {
 		if (len + 1 >= cap) {
 			cap = cap ? 2 * cap : 8192;
-			if (!(nb = xrealloc(buf, cap))) {
-				diag_error(d, (srcpos){ 0, 0 }, "out of memory");
-				goto fail;
-			}
-			buf = nb;
+			buf = xrealloc(buf, cap);
 		}
 		got = fread(buf + len, 1, cap - len - 1, f);
 		len += got;
@@ -1384,10 +1335,6 @@ prop *litmus_read_prop(litmus_test *t, const char *text, const char *name, diag 
 
 	if (!d->file)
 		d->file = name;
-	if (!copy) {
-		diag_error(d, (srcpos){ 0, 0 }, "out of memory");
-		return NULL;
-	}
 	lex_init(&r.lx, copy, (srcpos){ 1, 1 }, "end of STATE", d);
 	if (lex_at_end(&r.lx))
 		diag_error(d, r.lx.pos, "empty state (expected e.g. \"0:r1=1 /\\ x=2\")");

@@ -353,6 +353,58 @@ static void test_thin_air(void)
 		litmus_free(t);
 }
 
+/* The unrolling limit is an enumeration option (enum_limits.unroll,
+ * check_opts.unroll): P0 spins until it reads P1's write, a path reads 0
+ * at most unroll+1 times, so there are unroll+1 executions (the read of
+ * 1 comes first, second, ...). The option wins over the run's
+ * transitional cat_run_set_unroll. */
+static const char *SPIN_WRITER =
+	"BPF spin+writer\n"
+	"{ 0:r1=x; 1:r1=x; }\n"
+	" P0                      | P1                      ;\n"
+	"L: r2 = *(u32 *)(r1 + 0) | *(u32 *)(r1 + 0) = 1    ;\n"
+	" if r2 == 0 goto L       |                         ;\n"
+	"exists (0:r2=1)\n";
+
+static int count_all(void *arg, const execution *ex)
+{
+	(*(int *)arg)++;
+	return 0;
+}
+
+static void test_enumerate_unroll(void)
+{
+	litmus_test *t = read_test(SPIN_WRITER);
+	cat_model *m = unit_load_model("\"anything\"\ninclude \"cos.cat\"\n");
+	diag d;
+
+	memset(&d, 0, sizeof d);
+	CHECK(t && m);
+	if (t && m) {
+		cat_run *run = cat_run_new(m, t->fe->tag_names, t->fe->ntags);
+		cat_run_set_unroll(run, 3);
+		for (int unroll = 0; unroll <= 2; unroll++) {
+			enum_limits lim = { .unroll_set = true, .unroll = unroll };
+			enum_stats st;
+			int n = 0;
+			CHECK(enumerate_limited(t, run, count_all, &n, &lim, &st, &d) == 0);
+			CHECK(n == unroll + 1 && st.loop);
+			free(st.syms);
+		}
+		/* without the option: the run's limit, 3 */
+		enum_stats st;
+		int n = 0;
+		CHECK(enumerate_executions(t, run, count_all, &n, &st, &d) == 0);
+		CHECK(n == 4);
+		free(st.syms);
+		cat_run_free(run);
+	}
+	if (m)
+		cat_model_free(m);
+	if (t)
+		litmus_free(t);
+}
+
 int main(void)
 {
 	test_alu();
@@ -360,5 +412,6 @@ int main(void)
 	test_thread_unroll();
 	test_enumerate();
 	test_thin_air();
+	test_enumerate_unroll();
 	return unit_done("exec");
 }
