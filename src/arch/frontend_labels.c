@@ -143,3 +143,11 @@ void fe_flags_set(litmus_thread *th, srcpos pos, int fa, int fb, opnd a, opnd b,
 	flags_insn(th, pos, IR_MOV, fa)->a = a;
 	flags_insn(th, pos, IR_MOV, fb)->a = b;
 }
+
+void fe_mark_mixed(litmus_thread *th, srcpos pos, int size, int64_t off)
+{
+	if (((size && size < 4) || off) && !th->mixed) {
+		th->mixed = true;
+		th->mixed_pos = pos;
+	}
+}
