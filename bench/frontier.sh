@@ -14,13 +14,13 @@
 # Every run is given LIMIT seconds of CPU with the tool's own -timeout
 # (herd7's and ours both count CPU time and print nothing when it runs
 # out): such a run shows ">LIMIT", and a ratio against it is a lower bound
-# (">Nx"). 35 runs of at most LIMIT s each, most far shorter: under ten
+# (">Nx"). 42 runs of at most LIMIT s each, most far shorter: under ten
 # minutes at the default. For each test: the verdict of each run
 # (Observation word and counts, so the four can be compared), wall and
 # CPU seconds (GNU time), and the ratios herd7 / bpfmm in CPU time. The
-# column "bpfmm full -j N" is the full run with the test's candidate
-# executions shared among N threads (LIMIT is then wall seconds): its
-# wall time is what a user with N cores waits.
+# columns "-j N" are runs with the test's candidate executions shared
+# among N threads (LIMIT is then the CPU time of all of them): their wall
+# time is what a user with N cores waits.
 # The kernel's model is read from the tree scripts/lkmm-tree.sh extracts;
 # without herd7 ($HERD7, else ../shared/tools/herd7/herd7) only bpfmm runs.
 set -u
@@ -54,8 +54,9 @@ run() {
 	if [ -z "$_v" ]; then echo ">$limit >$limit timeout"; else echo "$1 $2 $(echo "$_v" | tr ' ' _)"; fi
 }
 
-printf '%-8s %-28s %-28s %-28s %-28s %-28s %s\n' test "bpfmm full" "bpfmm full -j $JOBS" \
-	"bpfmm -speedcheck" "herd7 full" "herd7 -speedcheck" "herd7/bpfmm CPU (full, speedcheck)"
+printf '%-8s %-28s %-28s %-28s %-28s %-28s %-28s %s\n' test "bpfmm full" "bpfmm full -j $JOBS" \
+	"bpfmm -speedcheck" "bpfmm -speedcheck -j $JOBS" "herd7 full" "herd7 -speedcheck" \
+	"herd7/bpfmm CPU (full, speedcheck)"
 while read -r f; do
 	case ${f##*/} in
 	C-RR-G+*) n=${f##*/C-}; n=${n%.litmus} ;;
@@ -63,11 +64,12 @@ while read -r f; do
 	*) n=ring$(grep -c '^P[0-9]*(' "$f") ;;
 	esac
 	set -- $(run bf "$BPFMM" -notime -conf linux-kernel.cfg -timeout "$limit" "$f"); bf_w=$1 bf_c=$2 bf_v=$3
-	# the test's candidates shared among $JOBS threads: -timeout would
-	# keep it on one, so the limit is on wall time (timeout(1))
-	set -- $(run bj timeout -s KILL "$limit" "$BPFMM" -notime -conf linux-kernel.cfg -j "$JOBS" "$f")
+	# the test's candidates shared among $JOBS threads
+	set -- $(run bj "$BPFMM" -notime -conf linux-kernel.cfg -timeout "$limit" -j "$JOBS" "$f")
 	bj_w=$1 bj_c=$2 bj_v=$3
 	set -- $(run bs "$BPFMM" -notime -conf linux-kernel.cfg -timeout "$limit" -speedcheck true "$f"); bs_w=$1 bs_c=$2 bs_v=$3
+	set -- $(run bsj "$BPFMM" -notime -conf linux-kernel.cfg -timeout "$limit" -speedcheck true -j "$JOBS" "$f")
+	bsj_w=$1 bsj_c=$2 bsj_v=$3
 	if [ -n "$HERD7" ]; then
 		set -- $(run hf "$HERD7" -conf linux-kernel.cfg -timeout "$limit" "$f"); hf_w=$1 hf_c=$2 hf_v=$3
 		set -- $(run hs "$HERD7" -conf linux-kernel.cfg -timeout "$limit" -speedcheck true "$f"); hs_w=$1 hs_c=$2 hs_v=$3
@@ -83,8 +85,9 @@ while read -r f; do
 		*) ratio "$1" "$2" ;;
 		esac
 	}
-	printf '%-8s %-28s %-28s %-28s %-28s %-28s %s, %s\n' "$n" \
+	printf '%-8s %-28s %-28s %-28s %-28s %-28s %-28s %s, %s\n' "$n" \
 		"${bf_w}s/${bf_c}cpu $bf_v" "${bj_w}s/${bj_c}cpu $bj_v" "${bs_w}s/${bs_c}cpu $bs_v" \
+		"${bsj_w}s/${bsj_c}cpu $bsj_v" \
 		"${hf_w}s/${hf_c}cpu $hf_v" "${hs_w}s/${hs_c}cpu $hs_v" \
 		"$(rt "$hf_c" "$bf_c")" "$(rt "$hs_c" "$bs_c")"
 done <"$tmp/files"

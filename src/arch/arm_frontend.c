@@ -371,7 +371,7 @@ static int parse_load(arm_parser *ap, const char *m)
 	in->reserve = arm_loads[i].reserve;
 	if (in->reserve)
 		in->tags_r = TAG(ARM_TAG_X);
-	fe_mark_mixed(ap->th, ap->insn_pos, in->size, in->off);
+	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	if (in->size < 4)      /* LDRB / LDRH / LDREXB / LDREXH zero-extend */
 		alu(ap, rt, reg_opnd(rt), ALU_AND, imm_opnd((INT64_C(1) << (8 * in->size)) - 1));
 	return 0;
@@ -394,7 +394,7 @@ static int parse_store(arm_parser *ap, const char *m)
 	in->off = off;
 	in->b = rt;
 	in->size = arm_stores[i].size;
-	fe_mark_mixed(ap->th, ap->insn_pos, in->size, in->off);
+	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	return 0;
 }
 
@@ -423,7 +423,7 @@ static int parse_store_excl(arm_parser *ap, const char *m)
 	in->a = base;
 	in->b = rt;
 	in->size = strexs[i].size;
-	fe_mark_mixed(ap->th, ap->insn_pos, in->size, 0);
+	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	in->dst = rd;
 	in->sc_dep = SC_DEP_OPERANDS;   /* as herd7's ARM semantics */
 	in->tags_w = TAG(ARM_TAG_X);

@@ -144,10 +144,26 @@ void fe_flags_set(litmus_thread *th, srcpos pos, int fa, int fb, opnd a, opnd b,
 	flags_insn(th, pos, IR_MOV, fb)->a = b;
 }
 
-void fe_mark_mixed(litmus_thread *th, srcpos pos, int size, int64_t off)
+void fe_mark_mixed(litmus_thread *th, int from, srcpos pos)
 {
-	if (((size && size < 4) || off) && !th->mixed) {
-		th->mixed = true;
-		th->mixed_pos = pos;
+	for (int i = from; i < th->ncode && !th->mixed; i++) {
+		const ir_insn *in = &th->code[i];
+		bool mem = in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_RMW
+			   || in->op == IR_CAS || in->op == IR_SC;
+		if (mem && ((in->size && in->size < 4) || in->off)) {
+			th->mixed = true;
+			th->mixed_pos = pos;
+		}
 	}
+}
+
+void fe_sign_extend(litmus_thread *th, int dst, int bits, srcpos pos)
+{
+	static const alu_op ops[] = { ALU_SHL, ALU_ASHR };
+
+	for (int i = 0; i < 2; i++)
+		th->code[th->ncode++] = (ir_insn){
+			.op = IR_ALU, .alu = ops[i], .dst = dst,
+			.a = { .kind = OPND_REG, .reg = dst },
+			.b = { .kind = OPND_IMM, .imm = value_int(64 - bits) }, .pos = pos };
 }

@@ -71,17 +71,22 @@ size_t fe_find_name(const void *table, size_t n, size_t size, const char *m);
 #define FE_FIND(table, m) fe_find_name((table), sizeof (table) / sizeof (table)[0], \
 				       sizeof (table)[0], (m))
 
-/* An access of `size` bytes (0: the whole location) at offset `off` of
- * its location, parsed at pos: a byte or halfword access, or one at a
- * non-zero offset, makes th mixed-size (litmus_thread.mixed: refused
- * without -variant mixed, docs/mixed-size.md). For the front-ends whose
- * word and doubleword accesses at offset 0 run as before without it. */
-void fe_mark_mixed(litmus_thread *th, srcpos pos, int size, int64_t off);
-
 /* Flags as two hidden registers (x86, SPARC, ARM): a compare of a and b copies
  * a to fa and b to fb (test: a & b to fa, 0 to fb), two IR instructions
  * appended to th at pos; a conditional branch then compares fa with fb,
  * so it depends (ctrl) on whatever fed the compare. */
 void fe_flags_set(litmus_thread *th, srcpos pos, int fa, int fb, opnd a, opnd b, bool test);
+
+/* The IR instructions th->code[from..th->ncode) of one source instruction
+ * at pos (LoongArch, S390X, SPARC, PPC, MIPS, ARM): an access of fewer
+ * than 4 bytes, or at a nonzero address offset, is mixed-size, so the
+ * thread is marked
+ * (litmus_thread.mixed: refused without -variant mixed, as x86's). */
+void fe_mark_mixed(litmus_thread *th, int from, srcpos pos);
+
+/* dst = its low `bits` bits sign-extended: two IR instructions (shift
+ * left, arithmetic shift right) appended to th at pos, for a sign-extending
+ * narrow load (S390X lgf / lgb / lgh, SPARC ldsb / ldsh / ldsw). */
+void fe_sign_extend(litmus_thread *th, int dst, int bits, srcpos pos);
 
 #endif

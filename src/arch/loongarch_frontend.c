@@ -9,6 +9,10 @@
  * a write to it is dropped. Each cell holds at most one label (`L0:`) and
  * at most one instruction, which becomes at most two IR instructions.
  *
+ * Sizes (docs/mixed-size.md, "LoongArch"): every access has its size; a
+ * byte or halfword access, or one at an offset, marks the thread
+ * mixed-size (fe_mark_mixed).
+ *
  * Memory ordering (docs/loongarch-model.md):
  *   - LL.{W,D} is a load-reserved (tag LL), SC.{W,D} a store-conditional
  *     (tag SC) linked to it by rmw; SC writes 1 to rd on success, 0 on
@@ -535,8 +539,8 @@ static int parse_fence(la_parser *lp, const mnemonic *m, ir_insn *in)
 	return 0;
 }
 
-/* The la_alus table; `li.{w,d}`, `move`, `nop` (an operation into $zero
- * takes no IR slot). */
+/* The la_alus table; `li.{w,d}`, `move`, `lu32i.d`, `nop` (an operation
+ * into $zero takes no IR slot). */
 static int parse_alu(la_parser *lp, const mnemonic *m, ir_insn *in)
 {
 	const char *b = m->base;
@@ -576,6 +580,30 @@ static int parse_alu(la_parser *lp, const mnemonic *m, ir_insn *in)
 		}
 		if (in->dst < 0)
 			lp->th->ncode--;
+		return 0;
+	}
+	if (!strcmp(b, "lu32i") && !strcmp(m->suffix, "d")) {
+		/* lu32i.d rd, si20: bits 32..51 of rd = si20, bits 52..63 its
+		 * sign, bits 0..31 kept (`lu32i.d rd, 0` zero-extends the
+		 * low word: the JIT's emit_zext_32()) */
+		if (parse_dst(lp, &in->dst) || comma(lp) || parse_imm(lp, &v))
+			return -1;
+		if (v < -(1 << 19) || v >= (1 << 19))
+			return diag_error(lp->d, lp->insn_pos, "immediate out of range "
+					  "(-524288..524287) in '%s'", lp->insn_text);
+		if (in->dst < 0) {
+			lp->th->ncode--;
+			return 0;
+		}
+		in->op = IR_ALU;
+		in->alu = ALU_AND;
+		in->a = reg_opnd(in->dst);
+		in->b = imm_opnd(0xffffffff);
+		if (v != 0)
+			*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_OR, .dst = in->dst,
+						   .a = reg_opnd(in->dst),
+						   .b = imm_opnd((int64_t)((uint64_t)v << 32)),
+						   .pos = lp->insn_pos };
 		return 0;
 	}
 	if (!strcmp(b, "nop") && !m->suffix[0]) {
@@ -639,9 +667,14 @@ static int la_insn(void *arg, bool labelled)
 {
 	la_parser *lp = arg;
 
+	int from = lp->th->ncode;
+
 	lp->insn_pos = lex_here(&lp->lx);
 	lp->insn_text = lp->lx.p;
-	return parse_insn(lp, add_insn(lp));
+	if (parse_insn(lp, add_insn(lp)))
+		return -1;
+	fe_mark_mixed(lp->th, from, lp->insn_pos);
+	return 0;
 }
 
 static int la_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
@@ -661,4 +694,5 @@ const frontend loongarch_frontend = {
 	.canon_register = la_canon_register,
 	.parse_thread = la_parse_thread,
 	.jit_arch = "loongarch64",
+	.mixed = true,
 };

@@ -278,7 +278,7 @@ static int parse_load(mips_parser *mp, const char *m, ir_insn *in)
 	in->dst = dst;
 	if (parse_mem(mp, in))
 		return -1;
-	fe_mark_mixed(mp->th, mp->insn_pos, in->size, in->off);
+	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
 	if (!zero && in->size < 8)
 		extend_low(mp, dst, 8 * in->size, !mips_loads[i].uns);
 	return 0;
@@ -296,7 +296,7 @@ static int parse_store(mips_parser *mp, const char *m, ir_insn *in)
 	in->size = mips_stores[i].size;
 	if (parse_dst(mp, &rt) || comma(mp) || parse_mem(mp, in))
 		return -1;
-	fe_mark_mixed(mp->th, mp->insn_pos, in->size, in->off);
+	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
 	in->b = rt < 0 ? imm_opnd(0) : reg_opnd(rt);
 	if (!mips_stores[i].cond) {
 		in->op = IR_STORE;

@@ -365,7 +365,7 @@ static int parse_load(ppc_parser *pp, const char *m)
 	in->reserve = ppc_loads[i].reserve;
 	if (in->reserve)
 		in->tags_r = TAG(PPC_TAG_X);
-	fe_mark_mixed(pp->th, pp->insn_pos, in->size, in->off);
+	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	if (in->size < 8)
 		extend(pp, rd, 8 * in->size, ppc_loads[i].sext);
 	return 0;
@@ -388,7 +388,7 @@ static int parse_store(ppc_parser *pp, const char *m)
 	in->off = off;
 	in->b = rs;
 	in->size = ppc_stores[i].size;
-	fe_mark_mixed(pp->th, pp->insn_pos, in->size, in->off);
+	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	return 0;
 }
 
@@ -416,7 +416,7 @@ static int parse_store_cond(ppc_parser *pp, const char *m)
 	in->a = base;
 	in->b = rs;
 	in->size = conds[i].size;
-	fe_mark_mixed(pp->th, pp->insn_pos, in->size, in->off);
+	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	in->dst = ca;
 	in->sc_dep = SC_DEP_OPERANDS;   /* CR0: as herd7's Power semantics */
 	in->tags_w = TAG(PPC_TAG_X);

@@ -17,6 +17,10 @@
  *     (block-concurrent interlocked update), tagged IA; they do not
  *     serialise.
  *
+ * Sizes (docs/mixed-size.md, "s390x"): every access has its size; a byte
+ * or halfword access, or one at an offset, marks the thread mixed-size
+ * (fe_mark_mixed). z/Architecture is big endian (frontend.big_endian).
+ *
  * Condition code: compares (CGR, CR, CLGR, CLR, CGHI, CHI, CGFI, CFI,
  * CLGFI, CLFI) copy their operands to two hidden registers, and a
  * conditional jump compares those (signed or unsigned, as the compare
@@ -198,9 +202,14 @@ static ir_insn *new_insn(s390_parser *sp, ir_op op)
 	return in;
 }
 
-static const struct { const char *name; int size; } s390_loads[] = {
-	{ "l", 4 }, { "ly", 4 }, { "llgf", 4 }, { "lgf", 4 }, { "lg", 8 },
-	{ "llgc", 1 }, { "llc", 1 }, { "llgh", 2 }, { "llh", 2 },
+/* loads: size, and whether the value is sign-extended (lgf, lb, lgb, lh,
+ * lgh); the 32-bit forms (l, ly, llc, llh, lb, lh) leave the upper half of
+ * R1 alone, which the dialect does not model: it extends to 64 bits */
+static const struct { const char *name; int size; bool sign; } s390_loads[] = {
+	{ "l", 4, false }, { "ly", 4, false }, { "llgf", 4, false }, { "lgf", 4, true },
+	{ "lg", 8, false }, { "llgc", 1, false }, { "llc", 1, false }, { "llgh", 2, false },
+	{ "llh", 2, false }, { "lb", 1, true }, { "lgb", 1, true }, { "lh", 2, true },
+	{ "lhy", 2, true }, { "lgh", 2, true },
 };
 
 static const struct { const char *name; int size; } s390_stores[] = {
@@ -370,6 +379,8 @@ static int parse_load(s390_parser *sp, const char *m)
 	in->a = reg_opnd(rb);
 	in->off = off;
 	in->size = s390_loads[i].size;
+	if (s390_loads[i].sign)
+		fe_sign_extend(sp->th, rd, 8 * in->size, sp->insn_pos);
 	return 0;
 }
 
@@ -581,7 +592,11 @@ static int s390_insn(void *arg, bool labelled)
 		sp->cc = CC_NONE;   /* reached by a jump: no known compare */
 	sp->insn_pos = sp->lx.pos;
 	sp->insn_text = sp->lx.p;
-	return parse_insn(sp);
+	int from = sp->th->ncode;
+	if (parse_insn(sp))
+		return -1;
+	fe_mark_mixed(sp->th, from, sp->insn_pos);
+	return 0;
 }
 
 static int s390_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
@@ -601,4 +616,6 @@ const frontend s390x_frontend = {
 	.canon_register = s390_canon_register,
 	.parse_thread = s390_parse_thread,
 	.jit_arch = "s390x",
+	.mixed = true,
+	.big_endian = true,
 };

@@ -3,6 +3,7 @@
  * docs/sparc-model.md. It is the subset Linux's sparc64 BPF JIT emits:
  *
  *   ldub/lduh/lduw/ld/ldx [base+off],rd     loads (ld = lduw)
+ *   ldsb/ldsh/ldsw [base+off],rd            sign-extending loads
  *   stb/sth/stw/st/stx rs,[base+off]        stores (st = stw)
  *   cas/casx [base],rs2,rd                  compare-and-swap (32 / 64 bit)
  *   membar #Kind   membar MASK             memory barrier
@@ -18,6 +19,10 @@
  * written. Branches have no delay slot in this dialect: the instruction
  * after a branch (the JIT's delay slot) must be `nop`, which has no
  * effect whether or not it runs, so the branch can take effect at once.
+ *
+ * Sizes (docs/mixed-size.md, "SPARC"): every access has its size; a byte
+ * or halfword access, or one at an offset, marks the thread mixed-size
+ * (fe_mark_mixed). SPARC is big endian (frontend.big_endian).
  *
  * cmp / btst copy their operands to two hidden registers, and a
  * conditional branch compares those (as the x86 front-end does with its
@@ -57,7 +62,7 @@ _Static_assert(sizeof sparc_tag_names / sizeof *sparc_tag_names == SPARC_NTAGS,
 
 #define TAG(t) ((tagmask)1 << (t))
 #define NELEM(a) (sizeof (a) / sizeof *(a))
-#define IR_PER_CELL 2
+#define IR_PER_CELL 3   /* ldsw: the load and its sign extension */
 
 /* Hidden registers for the condition codes; `.` is in no register name. */
 #define CC_A "icc.a"
@@ -210,8 +215,10 @@ static int address(sparc_parser *sp, opnd *base, int64_t *off)
 	return lex_expect(lx, "]");
 }
 
-static const struct { const char *name; int size; } sparc_loads[] = {
-	{ "ldub", 1 }, { "lduh", 2 }, { "lduw", 4 }, { "ld", 4 }, { "ldx", 8 },
+/* loads: size, and whether the value is sign-extended */
+static const struct { const char *name; int size; bool sign; } sparc_loads[] = {
+	{ "ldub", 1, false }, { "lduh", 2, false }, { "lduw", 4, false }, { "ld", 4, false },
+	{ "ldx", 8, false }, { "ldsb", 1, true }, { "ldsh", 2, true }, { "ldsw", 4, true },
 };
 
 static const struct { const char *name; int size; } sparc_stores[] = {
@@ -248,8 +255,11 @@ static int parse_load(sparc_parser *sp, const char *m)
 		return FE_NOT_MINE;
 	in = new_insn(sp, IR_LOAD);
 	in->size = sparc_loads[i].size;
-	return address(sp, &in->a, &in->off) || lex_expect(&sp->lx, ",")
-	       || dst_reg(sp, &in->dst) ? -1 : 0;
+	if (address(sp, &in->a, &in->off) || lex_expect(&sp->lx, ",") || dst_reg(sp, &in->dst))
+		return -1;
+	if (sparc_loads[i].sign && in->dst >= 0)
+		fe_sign_extend(sp->th, in->dst, 8 * in->size, sp->insn_pos);
+	return 0;
 }
 
 static int parse_store(sparc_parser *sp, const char *m)
@@ -429,9 +439,12 @@ static int sparc_insn(void *arg, bool labelled)
 		return diag_error(sp->d, sp->insn_pos,
 				  "unsupported SPARC delay slot '%s': only nop may follow a branch",
 				  sp->insn_text);
+	int from = sp->th->ncode;
 	for (size_t i = 0; i < NELEM(sparc_classes); i++) {
 		int rc = sparc_classes[i](sp, m);
 
+		if (rc == 0)
+			fe_mark_mixed(sp->th, from, sp->insn_pos);
 		if (rc != FE_NOT_MINE)
 			return rc;
 	}
@@ -456,4 +469,6 @@ const frontend sparc_frontend = {
 	.canon_register = sparc_canon_register,
 	.parse_thread = sparc_parse_thread,
 	.jit_arch = "sparc64",
+	.mixed = true,
+	.big_endian = true,
 };

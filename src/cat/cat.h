@@ -10,6 +10,7 @@
 #ifndef BPFMM_CAT_H
 #define BPFMM_CAT_H
 
+#include <stdatomic.h>
 #include "base/diag.h"
 #include "cat/events.h"
 
@@ -70,10 +71,16 @@ bool cat_run_values_used(const cat_run *r);
 
 /* Exact mode (default): every allowed co is reported; with budget > 0,
  * cat_run_eval gives up (returns -2) once `budget` co orders were tried
- * since this call. Outcome mode: only one allowed co is reported per
+ * since this call, not counting the first co order of each rf (outcome
+ * mode tries that one too). Outcome mode: only one allowed co is reported per
  * combination of co-last writes of the locations in final_locs (the
  * observable outcomes), so witness counts become outcome counts. */
 void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int n, long budget);
+/* Count the exact mode's co orders in *leaves, shared with the other
+ * runs given the same counter (the slices of one enumeration on several
+ * threads, exec/check.c), instead of in r alone: the budget is then
+ * spent when their sum passes it. NULL: r's own count again. */
+void cat_run_share_budget(cat_run *r, atomic_long *leaves);
 
 /* Judge every execution with this rf (and every co). Returns the number
  * of allowed executions, -1 on a model error (in d), -2 over budget. */

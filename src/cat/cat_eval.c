@@ -74,7 +74,11 @@ struct cat_run {
 	bool outcome_mode;        /* one witness per (rf, final writes) */
 	const int *final_locs;    /* locations whose final value is observed */
 	int nfinal_locs;
-	long budget, leaves;      /* exact mode: co orders tried, and the cap */
+	long budget, leaves;      /* exact mode: co orders tried beyond the
+	                           * first of each rf, and the cap */
+	bool first_leaf;          /* this rf has not reached a co order yet */
+	atomic_long *shared;      /* NULL, or the count of leaves shared with
+	                           * other runs (cat_run_share_budget) */
 	const char *flags[64];
 	int nflags;
 	const char *last_fail;
@@ -1338,7 +1342,12 @@ static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *
 
 static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kont *k, env *en)
 {
-	if (!r->outcome_mode && r->budget && ++r->leaves > r->budget)
+	/* the first co order of an rf is not counted: outcome mode would
+	 * try it too, so a test with one co per rf never starts again */
+	if (r->first_leaf)
+		r->first_leaf = false;
+	else if (!r->outcome_mode && r->budget
+		 && (r->shared ? atomic_fetch_add(r->shared, 1) + 1 : ++r->leaves) > r->budget)
 		return ST_BUDGET;
 	r->steps = 0;
 	arena_mark mark = arena_save(&r->ar[2]);
@@ -1682,6 +1691,8 @@ void cat_run_set_mode(cat_run *r, bool outcome_mode, const int *final_locs, int 
 	r->leaves = 0;
 }
 
+void cat_run_share_budget(cat_run *r, atomic_long *leaves) { r->shared = leaves; }
+
 void cat_run_free(cat_run *r)
 {
 	if (!r)
@@ -1742,6 +1753,7 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 	r->arg = arg;
 	r->allowed = 0;
 	r->stop = false;
+	r->first_leaf = true;
 	r->nflags = 0;
 	r->err = false;
 	r->dyn = 1;

@@ -341,9 +341,9 @@ static int on_execution(void *arg, const execution *x)
 }
 
 /* ---- one test on several threads (check_opts.threads) ----
- * Every slice walks the same combinations of traces and takes every
- * nslices-th (enum_limits.slice), with its own clone of the cat run and
- * its own collector; the results are merged as the one enumeration would
+ * Every slice walks the same combinations of traces and takes the
+ * chunks of them it claims from one dealer (enum_dealer), with its own
+ * clone of the cat run and its own collector; the results are merged as the one enumeration would
  * have made them: states are a set (sorted later), counts add up, and
  * the witness and the order of the flags follow the combinations' seq,
  * which is their order in a sequential enumeration (an execution of a
@@ -442,21 +442,32 @@ static void merge_slices(collector *c, slice *sl, int ns)
 	free(fa);
 }
 
-/* Returns as enumerate_limited; 1: not done in parallel (the caller
- * enumerates sequentially). */
+/* In the mode run is in (outcome: cat_run_set_mode), with the exact
+ * mode's budget shared by the slices, so that it runs out when the
+ * sequential enumeration's would. Returns 0, -2 when the budget ran out
+ * (the caller goes on in outcome mode), -3 past lim->cpu_deadline (on
+ * the process's clock: every slice stops), or 1: not done in parallel
+ * (the caller enumerates sequentially). */
 static int check_parallel(const litmus_test *t, cat_run *run, collector *c, const enum_limits *lim,
-			  int nslices, const int *final_locs, int nfinal, long budget, diag *d)
+			  int nslices, const int *final_locs, int nfinal, long budget, bool outcome,
+			  diag *d)
 {
 	slice *sl = xcalloc((size_t)nslices, sizeof *sl);
 	pthread_t *tid = xcalloc((size_t)nslices, sizeof *tid);
 	bool *started = xcalloc((size_t)nslices, sizeof *started);
+	enum_dealer dealer;
+	atomic_long leaves;
 	int st = 0;
+	bool over = false, timed_out = false;
 
+	atomic_init(&dealer.next, 0);
+	atomic_init(&leaves, 0);
 	for (int k = 0; k < nslices; k++) {
 		sl[k].t = t;
 		sl[k].run = k ? cat_run_clone(run) : run;
 		if (k)
-			cat_run_set_mode(sl[k].run, false, final_locs, nfinal, budget);
+			cat_run_set_mode(sl[k].run, outcome, final_locs, nfinal, outcome ? 0 : budget);
+		cat_run_share_budget(sl[k].run, &leaves);
 		sl[k].res.obs = c->res->obs;
 		sl[k].res.nobs = c->res->nobs;
 		sl[k].res.quant = c->res->quant;
@@ -464,8 +475,7 @@ static int check_parallel(const litmus_test *t, cat_run *run, collector *c, cons
 		sl[k].c = (collector){ .t = t, .res = &sl[k].res, .speed = c->speed,
 				       .row = xcalloc(c->res->nobs + 1, sizeof(value)) };
 		sl[k].lim = *lim;
-		sl[k].lim.slice = k;
-		sl[k].lim.nslices = nslices;
+		sl[k].lim.dealer = &dealer;
 		sl[k].d = *d;
 	}
 	for (int k = 1; k < nslices; k++)
@@ -477,9 +487,15 @@ static int check_parallel(const litmus_test *t, cat_run *run, collector *c, cons
 		else
 			run_slice(&sl[k]);   /* no thread: this one does it */
 	}
-	for (int k = 0; k < nslices; k++)
-		if (sl[k].st != 0 || sl[k].d.failed)
+	cat_run_share_budget(run, NULL);
+	for (int k = 0; k < nslices; k++) {
+		over |= sl[k].st == -2;
+		timed_out |= sl[k].st == -3;
+		if ((sl[k].st != 0 && sl[k].st != -2 && sl[k].st != -3) || sl[k].d.failed)
 			st = 1;
+	}
+	if (!st && (timed_out || over))
+		st = timed_out ? -3 : -2;   /* nothing merged */
 	if (!st) {
 		merge_slices(c, sl, nslices);
 		*d = sl[0].d;
@@ -665,8 +681,7 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	collector c = { .t = t, .res = res, .speed = o->speed };
 	long budget = o->budget;
 	enum_limits lim = { .skip = o->speed != SPEED_FALSE ? skip_combination
-					: t->filter ? skip_filtered : NULL,
-			    .cpu_deadline = o->timeout > 0 ? enum_cpu_seconds() + o->timeout : 0 };
+					: t->filter ? skip_filtered : NULL };
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(res, 0, sizeof *res);
@@ -696,22 +711,31 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	/* mixed-size: no outcome mode, which keeps one co per outcome where
 	 * enumerate.c's torn-read check may need another (no budget) */
 	cat_run_set_mode(run, false, final_locs, nfinal, mixed ? 0 : budget);
-	/* several threads: not with -speedcheck (where to stop depends on
-	 * the order), -timeout (CPU time is per thread) or mixed sizes */
-	int st = 1;
-	if (o->threads > 1 && o->speed == SPEED_FALSE && o->timeout <= 0 && !mixed)
-		st = check_parallel(t, run, &c, &lim, o->threads, final_locs, nfinal, budget, d);
+	/* several threads: not with -speedcheck fast (where to stop depends
+	 * on the order) or mixed sizes; -speedcheck true only drops
+	 * combinations, the same in every slice; -timeout then counts the
+	 * CPU time of the process (of all the slices) */
+	bool par = o->threads > 1 && o->speed != SPEED_FAST && !mixed;
+	lim.process_clock = par;
+	if (o->timeout > 0)
+		lim.cpu_deadline = enum_cpu_seconds(par) + o->timeout;
+	int st = par ? check_parallel(t, run, &c, &lim, o->threads, final_locs, nfinal, budget,
+				      false, d) : 1;
 	if (st == 1)
 		st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
-	if (st == -2) {
+	if (st == -2) {   /* over budget: one witness per outcome, from the start */
 		reset_counts(res);
 		free(res->stats.syms);
+		res->stats.syms = NULL;
 		free(c.slots);
 		c.slots = NULL;
 		c.nslots = 0;
 		res->outcome_mode = true;
 		cat_run_set_mode(run, true, final_locs, nfinal, 0);
-		st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
+		st = par ? check_parallel(t, run, &c, &lim, o->threads, final_locs, nfinal, 0, true, d)
+			 : 1;
+		if (st == 1)
+			st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
 	}
 	cat_run_set_mode(run, false, NULL, 0, 0);
 	free(c.row);

@@ -209,6 +209,7 @@ typedef struct {
 	bool failed;          /* stopped on an error recorded in d */
 	combination_fn skip;  /* enum_limits.skip */
 	double cpu_deadline;  /* enum_limits.cpu_deadline, 0: none */
+	bool process_clock;   /* enum_limits.process_clock */
 	unsigned ticks;       /* steps since the clock was last read */
 	bool timed_out;
 
@@ -224,7 +225,8 @@ typedef struct {
 	int *copy;            /* per event: the read whose value a write
 	                       * stores unchanged, else -1 (tevent.copy) */
 	long seq;             /* whole combinations that were not cut, so far */
-	int slice, nslices;   /* enum_limits: this enumeration's share */
+	enum_dealer *dealer;  /* enum_limits: NULL, or this slice's dealer */
+	long lo, hi;          /* then: the chunk of seq numbers it claimed last */
 } enumerator;
 
 /* ---- event structures ---- */
@@ -599,7 +601,7 @@ static bool out_of_time(enumerator *E)
 {
 	if (E->cpu_deadline <= 0 || E->timed_out)
 		return E->timed_out;
-	if (++E->ticks % 64 == 0 && enum_cpu_seconds() >= E->cpu_deadline) {
+	if (++E->ticks % 64 == 0 && enum_cpu_seconds(E->process_clock) >= E->cpu_deadline) {
 		E->timed_out = true;
 		E->stop = true;
 	}
@@ -950,6 +952,18 @@ static int probe_cut(enumerator *E, int k)
 	return 0;
 }
 
+/* Is combination seq this slice's (enum_dealer)? Called for every seq
+ * in increasing order. */
+static bool claimed(enumerator *E, long seq)
+{
+	if (seq >= E->hi) {
+		long k = atomic_fetch_add(&E->dealer->next, 1);
+		E->lo = k < ENUM_FINE ? k : ENUM_FINE + (k - ENUM_FINE) * ENUM_CHUNK;
+		E->hi = k < ENUM_FINE ? k + 1 : E->lo + ENUM_CHUNK;
+	}
+	return seq >= E->lo;
+}
+
 static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 {
 	if (E->stop)
@@ -961,10 +975,10 @@ static int pick_traces(enumerator *E, int ti, bool cut, bool incoherent)
 			return 0;   /* no execution, and nothing to mark the test */
 		if (cut && E->stats->loop && prefix_cmp(E, ti) >= 0)
 			return 0;   /* not before the combination that names the label */
-		/* a slice of a parallel enumeration: every slice walks the same
-		 * combinations in the same order and takes every nslices-th;
-		 * the cut ones, which only mark the test, are everyone's */
-		if (!cut && E->seq++ % E->nslices != E->slice)
+		/* a slice of a parallel enumeration takes the chunks it
+		 * claims; the cut ones, which only mark the test, are
+		 * everyone's */
+		if (!cut && E->dealer && !claimed(E, E->seq++))
 			return 0;
 		if (!reads_justified(E))
 			return 0;
@@ -1021,8 +1035,8 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 			 .arg = arg, .stats = stats, .d = d,
 			 .skip = lim ? lim->skip : NULL,
 			 .cpu_deadline = lim ? lim->cpu_deadline : 0,
-			 .slice = lim ? lim->slice : 0,
-			 .nslices = lim && lim->nslices > 1 ? lim->nslices : 1 };
+			 .process_clock = lim && lim->process_clock,
+			 .dealer = lim ? lim->dealer : NULL };
 	int st = 0;
 	int unroll_limit = cat_run_unroll(run) < 0 ? UNROLL_DEFAULT : cat_run_unroll(run);
 
@@ -1149,11 +1163,11 @@ int execution_loc_sym(const execution *x, int loc)
 	return x->es->mixed ? loc / MIXED_WIDTH : x->md->locs[loc].sym;
 }
 
-double enum_cpu_seconds(void)
+double enum_cpu_seconds(bool process)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	clock_gettime(process ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 

@@ -11,6 +11,7 @@
 #ifndef BPFMM_ENUMERATE_H
 #define BPFMM_ENUMERATE_H
 
+#include <stdatomic.h>
 #include "cat/cat.h"
 #include "exec/thread_exec.h"
 
@@ -56,6 +57,20 @@ typedef struct {
 typedef int (*combination_fn)(void *arg, const litmus_test *t, const mem_domain *md,
 			      const trace *const *traces, int npicked);
 
+/* One enumeration on several threads (check_opts.threads): every slice
+ * walks the same combinations of traces in the same order, numbering
+ * them (execution.seq), and evaluates the chunks of consecutive numbers
+ * it claims: first come, first served, so that a slice whose
+ * combinations are cheap takes more of them. Chunk k is combination k
+ * for the first ENUM_FINE (small tests still spread over the slices),
+ * then ENUM_CHUNK combinations. Claims only grow, so a slice never
+ * claims a chunk it has already walked past. */
+#define ENUM_FINE 256
+#define ENUM_CHUNK 32
+typedef struct {
+	atomic_long next;   /* the next chunk nobody has claimed */
+} enum_dealer;
+
 /* What may cut an enumeration short (enumerate_limited). */
 typedef struct {
 	/* -speedcheck: combinations whose final state cannot matter */
@@ -65,10 +80,14 @@ typedef struct {
 	 * Checked between candidates and between the allowed executions of
 	 * one candidate. */
 	double cpu_deadline;
-	/* a parallel enumeration: this one takes the combinations of traces
-	 * whose seq (execution.seq) is slice modulo nslices (0 or 1: all);
-	 * every slice still walks the combinations that are cut (Loop) */
-	int slice, nslices;
+	/* the deadline is on the process's CPU clock (the slices of one
+	 * enumeration on several threads share it), not the thread's */
+	bool process_clock;
+	/* a parallel enumeration: NULL, or the dealer its slices share;
+	 * this one takes the chunks of combinations it claims from it
+	 * (enum_dealer); every slice still walks the combinations that are
+	 * cut (Loop) */
+	enum_dealer *dealer;
 } enum_limits;
 
 /* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget
@@ -93,8 +112,9 @@ int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 			 execution_fn candidate, void *arg, const value *seed, int nseed,
 			 enum_stats *stats, diag *d);
 
-/* The calling thread's CPU time in seconds (for enum_limits.cpu_deadline). */
-double enum_cpu_seconds(void);
+/* The CPU time in seconds of the calling thread, or with process of the
+ * whole process (for enum_limits.cpu_deadline). */
+double enum_cpu_seconds(bool process);
 
 /* Final value of memory location `loc` in an execution (co-last write). */
 /* The memory symbol of event location loc (-1 for none). */

@@ -933,6 +933,9 @@ static int address_of(runner *r, pathpos *p, const ir_insn *in, int *loc)
 					   "(accesses must be aligned and inside the %d-byte location)",
 					   size, at, MIXED_WIDTH);
 		}
+		/* big endian: memory byte o is byte 7 - o of the cell's value */
+		if (r->t->big_endian)
+			o = MIXED_WIDTH - size - o;
 		*loc = mixed_location(r->md, a.sym, (int)o, size);
 		return 1;
 	}

@@ -71,6 +71,11 @@ typedef struct frontend {
 	 * engine's mixed-size mode (-variant mixed, docs/mixed-size.md).
 	 * `bpfmm map --mixed` checks a generated test only when this holds. */
 	bool mixed;
+
+	/* The architecture is big endian: in the mixed-size mode the byte at
+	 * address offset o of a location is byte 7 - o of its 64-bit value
+	 * (litmus_test.big_endian; docs/mixed-size.md, "Big-endian"). */
+	bool big_endian;
 } frontend;
 
 /* Finds the front-end of an architecture keyword, ignoring case (litmus_read

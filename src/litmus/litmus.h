@@ -244,6 +244,12 @@ typedef struct {
 	prop *cond;            /* never NULL after a successful parse */
 
 	const struct frontend *fe; /* which front-end parsed the threads */
+	bool big_endian;       /* mixed-size mode: byte offset o of an access
+	                        * of s bytes is byte 8 - o - s of the cell's
+	                        * little-endian value (the front-end's
+	                        * frontend.big_endian; `bpfmm map --mixed` sets
+	                        * it on a BPF test judged against a big-endian
+	                        * table: docs/mixed-size.md, "Big-endian") */
 } litmus_test;
 
 #endif

@@ -277,6 +277,7 @@ static int read_header(reader *r, frontend_lookup_fn lookup)
 		return diag_error(r->d, at, "unknown architecture '%s' (did you mean '%s'? "
 				  "architecture keywords are case-sensitive)", arch, r->fe->arch);
 	r->t->fe = r->fe;
+	r->t->big_endian = r->fe->big_endian;
 	if (!(r->t->arch = dup_range(arch, strlen(arch))))
 		return oom(r);
 	skip_spaces(lx);

@@ -14,7 +14,11 @@
 #    prints exactly tests/map/mixed-verdicts.txt;
 # 4. a bpf.cat stronger than hardware (coherence between whole accesses,
 #    a CPU's own forwarded store included) makes map find forward-partial
-#    unsound on arm64: the check in 3 can fail.
+#    unsound on arm64: the check in 3 can fail;
+# 5. models/loongarch.cat, s390x.cat and sparc.cat without their
+#    `if "mixed"` rules fail exactly the own tests tied to them;
+# 6. so do models/ppc.cat, mips.cat and arm.cat without each of their
+#    three `if "mixed"` rules.
 # Ends with "N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -80,6 +84,65 @@ case $out in
 "Map forward-partial arm64 arm64-linux-6.12 unsound "*) ok "too strong a model: map finds forward-partial unsound on arm64" ;;
 *) echo "$out" | head -5; ko "too strong a model: forward-partial not unsound on arm64" ;;
 esac
+
+# 5. the native models' mixed-size rules (docs/mixed-size.md, LoongArch,
+#    s390x, SPARC): taken out, exactly the own tests tied to them fail
+mkdir -p "$tmp/native"
+cp -r models/. "$tmp/native/"
+sed 's/^acyclic (if "mixed" then ob ; si else ob) as external/acyclic ob as external/' \
+    models/loongarch.cat >"$tmp/native/loongarch.cat"
+for a in s390x sparc; do
+	sed 's/^        | (if "mixed" then (rfe | fr | co) ; si? else rfe | fr | co)/        | rfe | fr | co/' \
+	    models/$a.cat >"$tmp/native/$a.cat"
+done
+for spec in "loongarch-mixed:loongarch:amo-torn-dbar torn-read-dbar " \
+	    "s390x-mixed:s390x:torn-two-loads " "sparc-mixed:sparc:torn-two-loads "; do
+	d=${spec%%:*} rest=${spec#*:}
+	cat=${rest%%:*} want=${rest#*:}
+	if cmp -s "models/$cat.cat" "$tmp/native/$cat.cat"; then
+		ko "models/$cat.cat: no mixed-size rule to take out"
+		continue
+	fi
+	BPFMM_MODELDIR="$tmp/native" sh tests/scripts/verdicts.sh "tests/litmus/$d" "$bpfmm" >"$tmp/v5" 2>&1
+	got=$(sed -n 's/^FAIL \([^:]*\):.*/\1/p' "$tmp/v5" | LC_ALL=C sort | tr '\n' ' ')
+	if [ "$got" = "$want" ]; then
+		ok "$cat.cat without its mixed-size rule fails exactly: $got"
+	else
+		sed 's/^/  /' "$tmp/v5" | head -20
+		ko "$cat.cat without its mixed-size rule: failing tests '$got', expected '$want'"
+	fi
+done
+
+# 6. the three mixed-size rules of models/ppc.cat, mips.cat and arm.cat
+#    (docs/mixed-size.md, "Power, MIPS, ARMv7"), one at a time: taken
+#    out, exactly the own tests tied to that rule fail
+for a in ppc mips arm; do
+	case $a in arm) bar=dmb ;; *) bar=sync ;; esac
+	for rule in scat hb seen; do
+		case $rule in
+		scat) e='s/^acyclic (if "mixed" then si ; (rfe | fre | coe) ; si else 0)/acyclic 0/'
+		      want="forward-partial forward-torn rmw-torn " ;;
+		hb) e='s/(if "mixed" then si ; rfe ; si else rfe)/rfe/'
+		    want="mp-$bar-bytes " ;;
+		seen) e='s/^irreflexive (if "mixed" then fre ; si ; rfe ; si ; (ppo | [a-z]*)+ else 0)/irreflexive 0/'
+		      want="$bar-two-loads " ;;
+		esac
+		rm -rf "$tmp/native6" && mkdir -p "$tmp/native6" && cp -r models/. "$tmp/native6/"
+		sed "$e" models/$a.cat >"$tmp/native6/$a.cat"
+		if cmp -s "models/$a.cat" "$tmp/native6/$a.cat"; then
+			ko "models/$a.cat: no mixed-size rule '$rule' to take out"
+			continue
+		fi
+		BPFMM_MODELDIR="$tmp/native6" sh tests/scripts/verdicts.sh "tests/litmus/$a-mixed" "$bpfmm" >"$tmp/v6" 2>&1
+		got=$(sed -n 's/^FAIL \([^:]*\):.*/\1/p' "$tmp/v6" | LC_ALL=C sort | tr '\n' ' ')
+		if [ "$got" = "$want" ]; then
+			ok "$a.cat without its mixed-size rule '$rule' fails exactly: $got"
+		else
+			sed 's/^/  /' "$tmp/v6" | head -20
+			ko "$a.cat without its mixed-size rule '$rule': failing tests '$got', expected '$want'"
+		fi
+	done
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

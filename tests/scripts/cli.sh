@@ -527,6 +527,10 @@ expect_rc 0 "-timeout" "$bpfmm" -notime -timeout 0.2 -model "$root/tests/speedch
 expect_rc 0 "-timeout -json" "$bpfmm" -json -timeout 0.2 -model "$root/tests/speedcheck/rcu-free.cat" "$big"
 grep -q '^{"file":"[^"]*/C-RW-R+[^"]*[.]litmus","test":"C-RW-R+[^"]*","timeout":0.2,"warnings":\[\]}$' "$tmp/out" \
 	&& ok || ko "-timeout -json record: $(cat "$tmp/out")"
+# one test on two threads: the slices share the process's CPU clock
+expect_rc 0 "-timeout -j 2 -json" "$bpfmm" -json -j 2 -timeout 0.2 -model "$root/tests/speedcheck/rcu-free.cat" "$big"
+grep -q '^{"file":"[^"]*/C-RW-R+[^"]*[.]litmus","test":"C-RW-R+[^"]*","timeout":0.2,"warnings":\[\]}$' "$tmp/out" \
+	&& ok || ko "-timeout -j 2 -json record: $(cat "$tmp/out")"
 expect_rc 0 "-timeout 0 (no limit)" "$bpfmm" -timeout 0 "$mp"
 grep -q '^Observation MP+rel+acq' "$tmp/out" && ok || ko "-timeout 0 checks the test"
 expect_rc 2 "-timeout -1" "$bpfmm" -timeout -1 "$mp"

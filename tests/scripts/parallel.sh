@@ -12,8 +12,8 @@
 # 2, 3, 7, and more shards than tests on short lists), also with -j 2
 # inside each shard;
 # one test with -j 2 (and -j 3 for every fourth; its enumeration split
-# over threads) gives
-# the output of -j 1, the -dot witness included;
+# over threads) gives the output of -j 1, the -dot witness included, also
+# with -speedcheck true and past a -budget (outcome mode);
 # malformed -j / --shard values are usage errors (exit 2).
 # Ends with "N passed, N failed".
 set -u
@@ -162,6 +162,15 @@ one() { # DIR ARGS... < list of files
 }
 ls "$root"/tests/litmus/*/*.litmus | grep -v '/c/' >"$tmp/one"
 one "$root" <"$tmp/one"
+# -speedcheck true drops the same combinations in every slice
+ls "$root"/tests/litmus/bpf/*.litmus | awk 'NR % 3 == 0' >"$tmp/onesc"
+one "$root" -speedcheck true <"$tmp/onesc"
+# past -budget the slices share the budget and start again in outcome mode
+ls "$root"/tests/litmus/bpf/*.litmus | awk 'NR % 3 == 1' >"$tmp/onebu"
+one "$root" -budget 2 <"$tmp/onebu"
+# -timeout on the process's clock when no test runs out of it
+ls "$root"/tests/litmus/bpf/*.litmus | awk 'NR % 3 == 2' >"$tmp/oneti"
+one "$root" -timeout 100 <"$tmp/oneti"
 # the witness: graphs of -j 2 and -j 1
 mkdir -p "$tmp/dot1" "$tmp/dot2"
 ls "$root"/tests/litmus/bpf/*.litmus | sed -n '1,40p' >"$tmp/dotl"
