@@ -296,13 +296,11 @@ static int parse_store(mips_parser *mp, const char *m, ir_insn *in)
 	in->size = mips_stores[i].size;
 	if (parse_dst(mp, &rt) || comma(mp) || parse_mem(mp, in))
 		return -1;
-	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
 	in->b = rt < 0 ? imm_opnd(0) : reg_opnd(rt);
-	if (!mips_stores[i].cond) {
-		in->op = IR_STORE;
+	in->op = mips_stores[i].cond ? IR_SC : IR_STORE;
+	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
+	if (!mips_stores[i].cond)
 		return 0;
-	}
-	in->op = IR_SC;
 	in->tags_w = TAG(MIPS_TAG_SC);
 	/* the status depends on the reads behind the address and data
 	 * registers, not on the write (a CPU may know it before others see
