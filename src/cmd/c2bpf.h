@@ -18,6 +18,6 @@
 
 /* argv[0] is "c2bpf". Exit 0 when every test was checked or refused, 1
  * when some test could not be read or checked, 2 on a bad command line. */
-int c2bpf_main(int argc, char **argv);
+int c2bpf_main(int argc, char **argv, const char *model_dir, const char *self);
 
 #endif

@@ -37,6 +37,7 @@
 #include <unistd.h>
 #include "cmd/clang2bpf.h"
 #include "cmd/lkmm_common.h"
+#include "cmd/options.h"
 #include "cat/model_dir.h"
 #include "cat/cat.h"
 #include "exec/check.h"
@@ -379,135 +380,163 @@ static int free_reg(bool *used)
 }
 
 /* Lift f (l->nargs and l->nout set) into l->col; 0 or -1 with l->reason. */
-static int lift(const bfunc *f, lifted *l, const char *fname)
-{
-	int n = f->n, oreg = l->nargs;
-	bool used[11] = { 0 }, *target = xcalloc((size_t)n + 1, 1);
-	char (*txt)[160] = xmalloc(sizeof *txt * (size_t)(n + 1));
-	int spill_off[16], spill_reg[16], nspill = 0, rc = -1;
-	bool ovalid = true;
+/* One function being lifted. */
+typedef struct {
+	const bfunc *f;
+	lifted *l;
+	const char *fname;
+	int n, oreg;            /* instructions; o's register */
+	bool ovalid;            /* o's register still holds o */
+	bool used[11];          /* registers the code mentions */
+	bool *target;           /* per instruction (and past the end): a label */
+	char (*txt)[160];       /* the instructions, normalised */
+	int spill_off[16], spill_reg[16], nspill;
+} lifter;
 
-	for (int j = 0; j < l->nout; j++)
-		l->outreg[j] = -1;
-	for (int i = 0; i < n; i++) {
-		normalise(f->text[i], txt[i], sizeof txt[i]);
-		mark_regs(txt[i], used);
-		if (!strncmp(txt[i], "call", 4)) {
-			lift_refuse(l, "%s: a call (%s)", fname, txt[i]);
-			goto out;
-		}
-		if (strstr(txt[i], " ll")) {
-			lift_refuse(l, "%s: a 64-bit immediate load (%s)", fname, txt[i]);
-			goto out;
-		}
-		if (mentions_subreg(txt[i]) && subreg_move(txt[i], sizeof txt[i]) < 0) {
-			lift_refuse(l, "%s: a 32-bit subregister (%s)", fname, txt[i]);
-			goto out;
-		}
-		mark_regs(txt[i], used);
+/* The instruction j whose slot (into *slot) is that of i plus 1 plus the
+ * goto's offset at g; n when it is none (past the end). */
+static int goto_target(const lifter *lf, int i, const char *g, long *slot)
+{
+	int j;
+
+	*slot = lf->f->slot[i] + 1 + strtol(g + 5, NULL, 10);
+	for (j = 0; j < lf->n && lf->f->slot[j] != *slot; j++)
+		;
+	return j;
+}
+
+/* Normalise the code, refuse what cannot be lifted, mark branch targets;
+ * 0 or -1. */
+static int lift_scan(lifter *lf)
+{
+	for (int i = 0; i < lf->n; i++) {
+		char *t = lf->txt[i];
+		normalise(lf->f->text[i], t, sizeof lf->txt[i]);
+		mark_regs(t, lf->used);
+		if (!strncmp(t, "call", 4))
+			return lift_refuse(lf->l, "%s: a call (%s)", lf->fname, t), -1;
+		if (strstr(t, " ll"))
+			return lift_refuse(lf->l, "%s: a 64-bit immediate load (%s)", lf->fname, t), -1;
+		if (mentions_subreg(t) && subreg_move(t, sizeof lf->txt[i]) < 0)
+			return lift_refuse(lf->l, "%s: a 32-bit subregister (%s)", lf->fname, t), -1;
+		mark_regs(t, lf->used);
 	}
-	/* branch targets */
-	for (int i = 0; i < n; i++) {
-		const char *g = strstr(txt[i], "goto ");
+	for (int i = 0; i < lf->n; i++) {
+		const char *g = strstr(lf->txt[i], "goto ");
 		if (!g)
 			continue;
-		long off = strtol(g + 5, NULL, 10);
-		long slot = f->slot[i] + 1 + off;
-		int j;
-		for (j = 0; j < n && f->slot[j] != slot; j++)
-			;
-		if (j == n && slot != f->slot[n - 1] + 1) {
-			lift_refuse(l, "%s: a jump into an instruction (%s)", fname, txt[i]);
-			goto out;
-		}
-		target[j] = true;
+		long slot;
+		int j = goto_target(lf, i, g, &slot);
+		if (j == lf->n && slot != lf->f->slot[lf->n - 1] + 1)
+			return lift_refuse(lf->l, "%s: a jump into an instruction (%s)", lf->fname, lf->txt[i]), -1;
+		lf->target[j] = true;
 	}
-	for (int i = 0; i < n; i++) {
-		char line[200], *s = txt[i];
-		int r, r2, len = 0;
-		long long off;
-		char srcop[64];
+	return 0;
+}
 
-		if (target[i])
-			lk_col_set_label(&l->col, "L%d", i);
-		if (!strcmp(s, "exit")) {
-			if (i + 1 < n) {
-				target[n] = true;
-				snprintf(line, sizeof line, "goto L%d", n);
-				lk_col_line(&l->col, line);
-			}
-			continue;
-		}
-		if (strstr(s, "r10")) {   /* spill / reload: a register of its own */
-			int reg = -1, k;
-			bool store = sscanf(s, "*(u64 *)(r10 - %lld) = r%d%n", &off, &r, &len) == 2 && !s[len];
-			bool load = !store && sscanf(s, "r%d = *(u64 *)(r10 - %lld)%n", &r, &off, &len) == 2 && !s[len];
-			if (!store && !load) {
-				lift_refuse(l, "%s: stack use beyond spills (%s)", fname, s);
-				goto out;
-			}
-			for (k = 0; k < nspill && spill_off[k] != off; k++)
-				;
-			if (k == nspill) {
-				if (nspill == 16 || (reg = free_reg(used)) < 0) {
-					lift_refuse(l, "%s: no free register for a spill slot", fname);
-					goto out;
-				}
-				spill_off[nspill] = (int)off;
-				spill_reg[nspill++] = reg;
-			}
-			if (store)
-				snprintf(line, sizeof line, "r%d = r%d", spill_reg[k], r);
-			else
-				snprintf(line, sizeof line, "r%d = r%d", r, spill_reg[k]);
+/* A spill or reload through r10 (s) as a move to or from a register of
+ * the slot's own; 0 or -1. */
+static int lift_spill(lifter *lf, const char *s)
+{
+	char line[200];
+	long long off;
+	int r, reg, k, len = 0;
+	bool store = sscanf(s, "*(u64 *)(r10 - %lld) = r%d%n", &off, &r, &len) == 2 && !s[len];
+	bool load = !store && sscanf(s, "r%d = *(u64 *)(r10 - %lld)%n", &r, &off, &len) == 2 && !s[len];
+
+	if (!store && !load)
+		return lift_refuse(lf->l, "%s: stack use beyond spills (%s)", lf->fname, s), -1;
+	for (k = 0; k < lf->nspill && lf->spill_off[k] != off; k++)
+		;
+	if (k == lf->nspill) {
+		if (lf->nspill == 16 || (reg = free_reg(lf->used)) < 0)
+			return lift_refuse(lf->l, "%s: no free register for a spill slot", lf->fname), -1;
+		lf->spill_off[lf->nspill] = (int)off;
+		lf->spill_reg[lf->nspill++] = reg;
+	}
+	if (store)
+		snprintf(line, sizeof line, "r%d = r%d", lf->spill_reg[k], r);
+	else
+		snprintf(line, sizeof line, "r%d = r%d", r, lf->spill_reg[k]);
+	lk_col_line(&lf->l->col, line);
+	return 0;
+}
+
+/* Instruction i into the column: exit, spill, a result stored into o[k]
+ * (a move to that result's register), a branch, or as it is; 0 or -1. */
+static int lift_insn(lifter *lf, int i)
+{
+	lifted *l = lf->l;
+	char line[200], srcop[64], *s = lf->txt[i];
+	int r, r2, len = 0;
+	long long off;
+
+	if (!strcmp(s, "exit")) {
+		if (i + 1 < lf->n) {
+			lf->target[lf->n] = true;
+			snprintf(line, sizeof line, "goto L%d", lf->n);
 			lk_col_line(&l->col, line);
-			continue;
 		}
-		if (sscanf(s, "*(u64 *)(r%d + %lld) = %63s%n", &r, &off, srcop, &len) == 3 && !s[len] &&
-		    r == oreg && off >= 8) {
-			int j = (int)(off / 8 - 1);
-			if (!ovalid || off % 8 || j >= l->nout) {
-				lift_refuse(l, "%s: a store to o[%lld] that is not a result", fname, off / 8);
-				goto out;
-			}
-			if (l->outreg[j] < 0 && (l->outreg[j] = free_reg(used)) < 0) {
-				lift_refuse(l, "%s: no free register for a result", fname);
-				goto out;
-			}
-			snprintf(line, sizeof line, "r%d = %s", l->outreg[j], srcop);
-			lk_col_line(&l->col, line);
-			continue;
-		}
-		/* the register an instruction writes; o's register is then gone */
-		if (sscanf(s, "r%d %n", &r2, &len) == 1 && r2 == oreg)
-			ovalid = false;
-		else if (!ovalid) {
-			char base[24];
-			snprintf(base, sizeof base, "(r%d ", oreg);
-			if (strstr(s, base)) {
-				lift_refuse(l, "%s: an access through o's register after it was reused", fname);
-				goto out;
-			}
-		}
-		const char *g = strstr(s, "goto ");
-		if (g) {
-			long goff = strtol(g + 5, NULL, 10);
-			long slot = f->slot[i] + 1 + goff;
-			int j;
-			for (j = 0; j < n && f->slot[j] != slot; j++)
-				;
-			snprintf(line, sizeof line, "%.*sgoto L%d", (int)(g - s), s, j);
-			lk_col_line(&l->col, line);
-			continue;
-		}
-		for (char *nl; (nl = strchr(s, '\n')); s = nl + 1) {   /* a 32-bit move */
-			*nl = 0;
-			lk_col_line(&l->col, s);
-		}
+		return 0;
+	}
+	if (strstr(s, "r10"))
+		return lift_spill(lf, s);
+	if (sscanf(s, "*(u64 *)(r%d + %lld) = %63s%n", &r, &off, srcop, &len) == 3 && !s[len] &&
+	    r == lf->oreg && off >= 8) {
+		int j = (int)(off / 8 - 1);
+		if (!lf->ovalid || off % 8 || j >= l->nout)
+			return lift_refuse(l, "%s: a store to o[%lld] that is not a result", lf->fname, off / 8), -1;
+		if (l->outreg[j] < 0 && (l->outreg[j] = free_reg(lf->used)) < 0)
+			return lift_refuse(l, "%s: no free register for a result", lf->fname), -1;
+		snprintf(line, sizeof line, "r%d = %s", l->outreg[j], srcop);
+		lk_col_line(&l->col, line);
+		return 0;
+	}
+	/* the register an instruction writes; o's register is then gone */
+	if (sscanf(s, "r%d %n", &r2, &len) == 1 && r2 == lf->oreg) {
+		lf->ovalid = false;
+	} else if (!lf->ovalid) {
+		char base[24];
+		snprintf(base, sizeof base, "(r%d ", lf->oreg);
+		if (strstr(s, base))
+			return lift_refuse(l, "%s: an access through o's register after it was reused", lf->fname), -1;
+	}
+	const char *g = strstr(s, "goto ");
+	long slot;
+	if (g) {
+		snprintf(line, sizeof line, "%.*sgoto L%d", (int)(g - s), s, goto_target(lf, i, g, &slot));
+		lk_col_line(&l->col, line);
+		return 0;
+	}
+	for (char *nl; (nl = strchr(s, '\n')); s = nl + 1) {   /* a 32-bit move */
+		*nl = 0;
 		lk_col_line(&l->col, s);
 	}
-	if (target[n])
-		lk_col_set_label(&l->col, "L%d", n);
+	lk_col_line(&l->col, s);
+	return 0;
+}
+
+/* Function f (named fname) into l's column, its results' registers in
+ * l->outreg; 0, or -1 with l->reason. */
+static int lift(const bfunc *f, lifted *l, const char *fname)
+{
+	lifter lf = { .f = f, .l = l, .fname = fname, .n = f->n, .oreg = l->nargs, .ovalid = true };
+	int rc = -1;
+
+	lf.target = xcalloc((size_t)f->n + 1, 1);
+	lf.txt = xmalloc(sizeof *lf.txt * (size_t)(f->n + 1));
+	for (int j = 0; j < l->nout; j++)
+		l->outreg[j] = -1;
+	if (lift_scan(&lf))
+		goto out;
+	for (int i = 0; i < lf.n; i++) {
+		if (lf.target[i])
+			lk_col_set_label(&l->col, "L%d", i);
+		if (lift_insn(&lf, i))
+			goto out;
+	}
+	if (lf.target[lf.n])
+		lk_col_set_label(&l->col, "L%d", lf.n);
 	lk_col_flush_label(&l->col);
 	for (int j = 0; j < l->nout; j++)
 		if (l->outreg[j] < 0) {
@@ -516,8 +545,8 @@ static int lift(const bfunc *f, lifted *l, const char *fname)
 		}
 	rc = 0;
 out:
-	free(target);
-	free(txt);
+	free(lf.target);
+	free(lf.txt);
 	return rc;
 }
 
@@ -590,47 +619,48 @@ static const char *sync_fetch(alu_op a)
 	}
 }
 
-static int c_insn(sbuf *b, cthread *c, const idiom_set *set, const ir_insn *in)
+/* IR_ALU as a C assignment (comparisons as 0/1, signed ones cast) */
+static int c_alu_insn(sbuf *b, cthread *c, const ir_insn *in)
 {
-	const litmus_test *t = c->t;
 	const char *op;
 
-	switch (in->op) {
-	case IR_MOV:
-		sb_printf(b, "\tc%d = ", in->dst);
+	sb_printf(b, "\tc%d = ", in->dst);
+	if (in->alu == ALU_NEG) {
+		sb_printf(b, "-");
 		c_opnd(b, c, in->a);
-		sb_printf(b, ";\n");
-		return 0;
-	case IR_ALU:
-		sb_printf(b, "\tc%d = ", in->dst);
-		if (in->alu == ALU_NEG) {
-			sb_printf(b, "-");
-			c_opnd(b, c, in->a);
-		} else if (in->alu == ALU_MOVB) {
-			c_opnd(b, c, in->b);
-		} else if (in->alu == ALU_EQ || in->alu == ALU_NE || in->alu == ALU_SLT || in->alu == ALU_SLTU) {
-			const char *cast = in->alu == ALU_SLT ? "(s64)" : "";
-			sb_printf(b, "(u64)(%s", cast);
-			c_opnd(b, c, in->a);
-			sb_printf(b, " %s %s", in->alu == ALU_EQ ? "==" : in->alu == ALU_NE ? "!=" : "<", cast);
-			c_opnd(b, c, in->b);
-			sb_printf(b, ")");
-		} else if (in->alu == ALU_ASHR || in->alu == ALU_SDIV || in->alu == ALU_SMOD) {
-			sb_printf(b, "(u64)((s64)");
-			c_opnd(b, c, in->a);
-			sb_printf(b, " %s (s64)", in->alu == ALU_ASHR ? ">>" : in->alu == ALU_SDIV ? "/" : "%");
-			c_opnd(b, c, in->b);
-			sb_printf(b, ")");
-		} else if ((op = c_alu(in->alu))) {
-			c_opnd(b, c, in->a);
-			sb_printf(b, " %s ", op);
-			c_opnd(b, c, in->b);
-		} else {
-			return c_refuse(c, "ALU operation %d", (int)in->alu);
-		}
-		sb_printf(b, ";\n");
-		return 0;
-	case IR_LOAD:
+	} else if (in->alu == ALU_MOVB) {
+		c_opnd(b, c, in->b);
+	} else if (in->alu == ALU_EQ || in->alu == ALU_NE || in->alu == ALU_SLT || in->alu == ALU_SLTU) {
+		const char *cast = in->alu == ALU_SLT ? "(s64)" : "";
+		sb_printf(b, "(u64)(%s", cast);
+		c_opnd(b, c, in->a);
+		sb_printf(b, " %s %s", in->alu == ALU_EQ ? "==" : in->alu == ALU_NE ? "!=" : "<", cast);
+		c_opnd(b, c, in->b);
+		sb_printf(b, ")");
+	} else if (in->alu == ALU_ASHR || in->alu == ALU_SDIV || in->alu == ALU_SMOD) {
+		sb_printf(b, "(u64)((s64)");
+		c_opnd(b, c, in->a);
+		sb_printf(b, " %s (s64)", in->alu == ALU_ASHR ? ">>" : in->alu == ALU_SDIV ? "/" : "%");
+		c_opnd(b, c, in->b);
+		sb_printf(b, ")");
+	} else if ((op = c_alu(in->alu))) {
+		c_opnd(b, c, in->a);
+		sb_printf(b, " %s ", op);
+		c_opnd(b, c, in->b);
+	} else {
+		return c_refuse(c, "ALU operation %d", (int)in->alu);
+	}
+	sb_printf(b, ";\n");
+	return 0;
+}
+
+/* IR_LOAD, IR_STORE: READ_ONCE / WRITE_ONCE, acquire and release as the
+ * idiom set writes them */
+static int c_access(sbuf *b, cthread *c, const idiom_set *set, const ir_insn *in)
+{
+	const litmus_test *t = c->t;
+
+	if (in->op == IR_LOAD) {
 		if (lk_has_tag(t, in->tags_r, "Acquire")) {
 			c->needs[NEED_ACQ] = true;
 			if (set->acq == AR_BUILTIN) {
@@ -646,26 +676,33 @@ static int c_insn(sbuf *b, cthread *c, const idiom_set *set, const ir_insn *in)
 		if (lk_has_tag(t, in->tags_r, "Acquire"))
 			sb_printf(b, "\t%s\n", set->acq == AR_MB ? mb_text(set->mb) : "barrier();");
 		return 0;
-	case IR_STORE:
-		if (lk_has_tag(t, in->tags_w, "Release")) {
-			c->needs[NEED_REL] = true;
-			if (set->rel == AR_BUILTIN) {
-				sb_printf(b, "\t__atomic_store_n((u64 *)(");
-				c_opnd(b, c, in->a);
-				sb_printf(b, " + %lld), ", (long long)in->off);
-				c_opnd(b, c, in->b);
-				sb_printf(b, ", __ATOMIC_RELEASE);\n");
-				return 0;
-			}
-			sb_printf(b, "\t%s\n", set->rel == AR_MB ? mb_text(set->mb) : "barrier();");
+	}
+	if (lk_has_tag(t, in->tags_w, "Release")) {
+		c->needs[NEED_REL] = true;
+		if (set->rel == AR_BUILTIN) {
+			sb_printf(b, "\t__atomic_store_n((u64 *)(");
+			c_opnd(b, c, in->a);
+			sb_printf(b, " + %lld), ", (long long)in->off);
+			c_opnd(b, c, in->b);
+			sb_printf(b, ", __ATOMIC_RELEASE);\n");
+			return 0;
 		}
-		sb_printf(b, "\tWRITE_ONCE(");
-		c_lval(b, c, in);
-		sb_printf(b, ", ");
-		c_opnd(b, c, in->b);
-		sb_printf(b, ");\n");
-		return 0;
-	case IR_RMW:
+		sb_printf(b, "\t%s\n", set->rel == AR_MB ? mb_text(set->mb) : "barrier();");
+	}
+	sb_printf(b, "\tWRITE_ONCE(");
+	c_lval(b, c, in);
+	sb_printf(b, ", ");
+	c_opnd(b, c, in->b);
+	sb_printf(b, ");\n");
+	return 0;
+}
+
+/* IR_RMW, IR_CAS: the __sync builtins */
+static int c_atomic(sbuf *b, cthread *c, const ir_insn *in)
+{
+	const char *op;
+
+	if (in->op == IR_RMW) {
 		if (!(op = sync_fetch(in->alu)))
 			return c_refuse(c, "atomic operation %d has no __sync builtin", (int)in->alu);
 		if (in->dst >= 0)
@@ -678,23 +715,69 @@ static int c_insn(sbuf *b, cthread *c, const idiom_set *set, const ir_insn *in)
 		c_opnd(b, c, in->b);
 		sb_printf(b, ");\n");
 		return 0;
-	case IR_CAS:
-		if (in->cmp == CMP_NE || in->alu_new)
-			return c_refuse(c, "atomic_add_unless: no __sync builtin");
-		if (in->c.kind == OPND_NONE)
-			return c_refuse(c, "compare without write");
-		if (in->dst >= 0)
-			sb_printf(b, "\tc%d = ", in->dst);
-		else
-			sb_printf(b, "\t");
-		sb_printf(b, "__sync_val_compare_and_swap((u64 *)(");
-		c_opnd(b, c, in->a);
-		sb_printf(b, " + %lld), ", (long long)in->off);
-		c_opnd(b, c, in->b);
-		sb_printf(b, ", ");
-		c_opnd(b, c, in->c);
-		sb_printf(b, ");\n");
+	}
+	if (in->cmp == CMP_NE || in->alu_new)
+		return c_refuse(c, "atomic_add_unless: no __sync builtin");
+	if (in->c.kind == OPND_NONE)
+		return c_refuse(c, "compare without write");
+	if (in->dst >= 0)
+		sb_printf(b, "\tc%d = ", in->dst);
+	else
+		sb_printf(b, "\t");
+	sb_printf(b, "__sync_val_compare_and_swap((u64 *)(");
+	c_opnd(b, c, in->a);
+	sb_printf(b, " + %lld), ", (long long)in->off);
+	c_opnd(b, c, in->b);
+	sb_printf(b, ", ");
+	c_opnd(b, c, in->c);
+	sb_printf(b, ");\n");
+	return 0;
+}
+
+/* IR_BRANCH: if (...) goto, or goto */
+static int c_branch(sbuf *b, cthread *c, const ir_insn *in)
+{
+	static const char *const cmp[] = {
+		[CMP_EQ] = "==", [CMP_NE] = "!=", [CMP_LT] = "<", [CMP_LE] = "<=",
+		[CMP_GT] = ">", [CMP_GE] = ">=", [CMP_SLT] = "<", [CMP_SLE] = "<=",
+		[CMP_SGT] = ">", [CMP_SGE] = ">=",
+	};
+	bool sgn = in->cmp >= CMP_SLT && in->cmp <= CMP_SGE;
+	if (in->cmp == CMP_ALWAYS) {
+		sb_printf(b, "\tgoto L%d;\n", in->target);
 		return 0;
+	}
+	sb_printf(b, "\tif (%s", sgn ? "(s64)" : "");
+	c_opnd(b, c, in->a);
+	if (in->cmp == CMP_SET)
+		sb_printf(b, " & ");
+	else if (in->cmp < sizeof cmp / sizeof *cmp && cmp[in->cmp])
+		sb_printf(b, " %s %s", cmp[in->cmp], sgn ? "(s64)" : "");
+	else
+		return c_refuse(c, "comparison %d", (int)in->cmp);
+	c_opnd(b, c, in->b);
+	sb_printf(b, ")\n\t\tgoto L%d;\n", in->target);
+	return 0;
+}
+
+static int c_insn(sbuf *b, cthread *c, const idiom_set *set, const ir_insn *in)
+{
+	const litmus_test *t = c->t;
+
+	switch (in->op) {
+	case IR_MOV:
+		sb_printf(b, "\tc%d = ", in->dst);
+		c_opnd(b, c, in->a);
+		sb_printf(b, ";\n");
+		return 0;
+	case IR_ALU:
+		return c_alu_insn(b, c, in);
+	case IR_LOAD:
+	case IR_STORE:
+		return c_access(b, c, set, in);
+	case IR_RMW:
+	case IR_CAS:
+		return c_atomic(b, c, in);
 	case IR_FENCE:
 		if (lk_has_tag(t, in->tags_f, "Barrier") && __builtin_popcount(in->tags_f) == 1) {
 			sb_printf(b, "\tbarrier();\n");
@@ -708,29 +791,8 @@ static int c_insn(sbuf *b, cthread *c, const idiom_set *set, const ir_insn *in)
 			sb_printf(b, "\t%s\n", mb_text(set->weak));
 		}
 		return 0;
-	case IR_BRANCH: {
-		static const char *const cmp[] = {
-			[CMP_EQ] = "==", [CMP_NE] = "!=", [CMP_LT] = "<", [CMP_LE] = "<=",
-			[CMP_GT] = ">", [CMP_GE] = ">=", [CMP_SLT] = "<", [CMP_SLE] = "<=",
-			[CMP_SGT] = ">", [CMP_SGE] = ">=",
-		};
-		bool sgn = in->cmp >= CMP_SLT && in->cmp <= CMP_SGE;
-		if (in->cmp == CMP_ALWAYS) {
-			sb_printf(b, "\tgoto L%d;\n", in->target);
-			return 0;
-		}
-		sb_printf(b, "\tif (%s", sgn ? "(s64)" : "");
-		c_opnd(b, c, in->a);
-		if (in->cmp == CMP_SET)
-			sb_printf(b, " & ");
-		else if (in->cmp < sizeof cmp / sizeof *cmp && cmp[in->cmp])
-			sb_printf(b, " %s %s", cmp[in->cmp], sgn ? "(s64)" : "");
-		else
-			return c_refuse(c, "comparison %d", (int)in->cmp);
-		c_opnd(b, c, in->b);
-		sb_printf(b, ")\n\t\tgoto L%d;\n", in->target);
-		return 0;
-	}
+	case IR_BRANCH:
+		return c_branch(b, c, in);
 	case IR_SC:    /* no C front-end writes these */
 	case IR_PICK:
 		break;
@@ -1485,13 +1547,15 @@ static int c2_test(const void *o, const char *file, cat_run *lkmm, cat_run *bpf,
 	return one_test(o, file, lkmm, bpf, out, err);
 }
 
-int clang2bpf_main(int argc, char **argv)
+int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	c2opts *o = xcalloc(1, sizeof *o);
 	const char *files[argc > 0 ? argc : 1];
-	int nfiles = 0, status = 0, jobs = 1;
+	int nfiles = 0, status = 0, used;
 	bool prim = false;
+	cmd_opts so;   /* -I (the last names the kernel's tools/memory-model), -j */
 
+	opt_init(&so, 0);
 	o->budget = 200000;
 	o->clang = "clang-19";
 	o->objdump = "llvm-objdump-19";
@@ -1521,8 +1585,6 @@ int clang2bpf_main(int argc, char **argv)
 			}
 		} else if (!strcmp(a, "--primitives")) {
 			prim = true;
-		} else if (!strcmp(a, "-I") && more) {
-			o->lkmm_dir = argv[++i];
 		} else if (!strcmp(a, "--bpf-model") && more) {
 			o->bpf_model = argv[++i];
 		} else if (!strcmp(a, "--clang") && more) {
@@ -1531,9 +1593,8 @@ int clang2bpf_main(int argc, char **argv)
 			o->objdump = argv[++i];
 		} else if (!strcmp(a, "-v")) {
 			o->verbose = true;
-		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
-			if (!par_parse_jobs(argv[++i], &jobs)) {
-				fprintf(stderr, "bpfmm clang2bpf: bad number of jobs '%s'\n", argv[i]);
+		} else if ((used = opt_parse("clang2bpf", OPT_INCDIR | OPT_JOBS, argc, argv, &i, &so))) {
+			if (used < 0) {
 				free(o);
 				return 2;
 			}
@@ -1556,6 +1617,7 @@ int clang2bpf_main(int argc, char **argv)
 		return 2;
 	}
 	lk_c_bpf mods;
+	o->lkmm_dir = so.nincdirs ? so.incdirs[so.nincdirs - 1] : NULL;
 	if (lk_c_bpf_load(&mods, "clang2bpf", o->lkmm_dir, o->bpf_model)) {
 		status = 1;
 	} else {
@@ -1564,7 +1626,7 @@ int clang2bpf_main(int argc, char **argv)
 		o->nfiles = nfiles;
 		batch_compile(o);
 		lk_pair_job j = { o, files, mods.spec, c2_test };
-		status |= lk_pair_run(&j, 0, nfiles, jobs);
+		status |= lk_pair_run(&j, 0, nfiles, so.jobs);
 	}
 	lk_c_bpf_free(&mods);
 	for (int m = 0; m < NMCPU; m++) {

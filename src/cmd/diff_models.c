@@ -20,12 +20,13 @@
 #include "litmus/litmus_read.h"
 #include "litmus/state.h"
 #include "cmd/lkmm_common.h"
+#include "cmd/model_load.h"
+#include "cmd/options.h"
 #include "cmd/outdir.h"
 #include "cmd/output.h"
 
 typedef struct {
 	const char *a_path, *b_path;
-	const char *incdir;
 	const char *emit_dir;
 	bool first;           /* stop after the first difference */
 	bool minimise;
@@ -213,12 +214,13 @@ static bool split_atoms(ltext *l, const char *c)
 	return l->natoms > 0;
 }
 
-static bool lt_parse(const char *text, ltext *l)
+/* The head (up to the init block's '{', the first outside (* comments *))
+ * and the init entries into l; the closing '}', or NULL. */
+static const char *lt_init_block(const char *text, ltext *l)
 {
-	memset(l, 0, sizeof *l);
-	/* the init block: the first '{' outside (* comments *) */
 	const char *p = text, *open = NULL;
 	int com = 0;
+
 	for (; *p; p++) {
 		if (p[0] == '(' && p[1] == '*') {
 			com++;
@@ -232,10 +234,10 @@ static bool lt_parse(const char *text, ltext *l)
 		}
 	}
 	if (!open)
-		return false;
+		return NULL;
 	const char *close = strchr(open, '}');
 	if (!close)
-		return false;
+		return NULL;
 	l->head = trim(text, (size_t)(open - text));
 	for (const char *q = open + 1; q < close;) {
 		const char *e = q;
@@ -248,8 +250,75 @@ static bool lt_parse(const char *text, ltext *l)
 			free(ent);
 		q = e < close ? e + 1 : e;
 	}
+	return close;
+}
+
+/* One grid row (line, its ';' dropped): the first is the header (it sets
+ * the number of threads), the others rows of cells; false when it does
+ * not fit. */
+static bool lt_grid_row(ltext *l, char *line, bool *header)
+{
+	char *cells[MAXT + 1];
+	int nc = 0;
+	char *s = line;
+
+	for (;;) {
+		char *bar = strchr(s, '|');
+		if (nc > MAXT)
+			return false;
+		cells[nc++] = trim(s, bar ? (size_t)(bar - s) : strlen(s));
+		if (!bar)
+			break;
+		s = bar + 1;
+	}
+	if (!*header) {
+		*header = true;
+		l->nthreads = nc;
+	} else if (nc == l->nthreads && l->nrows < MAXROWS) {
+		for (int k = 0; k < nc; k++)
+			l->cell[l->nrows][k] = cells[k];
+		l->nrows++;
+		return true;
+	} else {
+		for (int k = 0; k < nc; k++)
+			free(cells[k]);
+		return false;
+	}
+	for (int k = 0; k < nc; k++)
+		free(cells[k]);
+	return true;
+}
+
+/* The final condition c (after the grid, locations and filter) into
+ * quant and atoms, or quant and cond when it is not a conjunction. */
+static bool lt_condition(ltext *l, const char *c)
+{
+	static const char *const qs[] = { "~exists", "exists", "forall" };
+
+	for (int k = 0; k < 3; k++)
+		if (!strncmp(c, qs[k], strlen(qs[k]))) {
+			l->quant = xstrdup(qs[k]);
+			if (!split_atoms(l, c + strlen(qs[k]))) {
+				for (int i = 0; i < l->natoms; i++)
+					free(l->atoms[i]);
+				l->natoms = 0;
+				l->cond = xstrdup(c + strlen(qs[k]));
+			}
+			break;
+		}
+	return l->quant != NULL;
+}
+
+/* A litmus test's text into its parts (for minimising); false when it
+ * does not have the usual shape. */
+static bool lt_parse(const char *text, ltext *l)
+{
+	memset(l, 0, sizeof *l);
+	const char *p = lt_init_block(text, l);
+	if (!p)
+		return false;
 	/* grid: lines ending with ';' after the init block */
-	p = close + 1;
+	p++;
 	bool header = false, after = false;   /* grid header seen; a line after the grid seen */
 	sbuf trail = { 0 };
 	while (*p) {
@@ -259,41 +328,13 @@ static bool lt_parse(const char *text, ltext *l)
 		p = e ? e + 1 : p + len;
 		size_t ln = strlen(line);
 		if (!after && ln && line[ln - 1] == ';' && strncmp(line, "locations", 9) && strncmp(line, "filter", 6)) {
-			/* a grid row */
 			line[ln - 1] = 0;
-			char *cells[MAXT + 1];
-			int nc = 0;
-			char *s = line;
-			for (;;) {
-				char *bar = strchr(s, '|');
-				if (nc > MAXT) {
-					free(line);
-					free(trail.s);
-					return false;
-				}
-				cells[nc++] = trim(s, bar ? (size_t)(bar - s) : strlen(s));
-				if (!bar)
-					break;
-				s = bar + 1;
-			}
-			if (!header) {
-				header = true;
-				l->nthreads = nc;
-				for (int k = 0; k < nc; k++)
-					free(cells[k]);
-			} else {
-				if (nc != l->nthreads || l->nrows == MAXROWS) {
-					for (int k = 0; k < nc; k++)
-						free(cells[k]);
-					free(line);
-					free(trail.s);
-					return false;
-				}
-				for (int k = 0; k < nc; k++)
-					l->cell[l->nrows][k] = cells[k];
-				l->nrows++;
-			}
+			bool fits = lt_grid_row(l, line, &header);
 			free(line);
+			if (!fits) {
+				free(trail.s);
+				return false;
+			}
 			continue;
 		}
 		if (!strncmp(line, "locations", 9))
@@ -312,20 +353,9 @@ static bool lt_parse(const char *text, ltext *l)
 	}
 	char *c = trim(trail.s, strlen(trail.s));
 	free(trail.s);
-	const char *qs[] = { "~exists", "exists", "forall" };
-	for (int k = 0; k < 3; k++)
-		if (!strncmp(c, qs[k], strlen(qs[k]))) {
-			l->quant = xstrdup(qs[k]);
-			if (!split_atoms(l, c + strlen(qs[k]))) {
-				for (int i = 0; i < l->natoms; i++)
-					free(l->atoms[i]);
-				l->natoms = 0;
-				l->cond = xstrdup(c + strlen(qs[k]));
-			}
-			break;
-		}
+	bool ok = lt_condition(l, c);
 	free(c);
-	return l->quant != NULL;
+	return ok;
 }
 
 static char *lt_text(const ltext *l)
@@ -763,8 +793,8 @@ static const char dm_usage[] =
 "  --first          stop after the first test that differs\n"
 "  --no-minimise    do not shrink the tests that differ\n"
 "  --emit DIR       write each minimal test to DIR/NAME.litmus\n"
-"  -I DIR           also look for included cat files in DIR (the\n"
-"                   models' own folders, models/lib and the model\n"
+"  -I DIR           also look for included cat files in DIR, repeatable\n"
+"                   (the models' own folders, models/lib and the model\n"
 "                   directory are searched already)\n"
 "  -budget N        as for bpfmm (default 200000)\n"
 "  -v               also print SAME NAME for tests that agree\n"
@@ -775,134 +805,167 @@ static const char dm_usage[] =
 "cannot be read or checked under one of the models (ERROR NAME: reason;\n"
 "the other tests are still compared).\n";
 
-int diff_models_main(int argc, char **argv, const char *self)
+/* The command line: models, tests and where else tests come from. */
+typedef struct {
+	const char **files, *models[2], *diy, *seed;
+	int nfiles, nmodels;
+	long random;          /* --random N, -1 */
+	cmd_opts so;          /* -I, -budget */
+} dm_line;
+
+/* One of diff-models' own options (1 taken, 0 not one, -1 after a message). */
+static int dm_option(dm *o, dm_line *l, int argc, char **argv, int *i)
 {
-	dm o = { .minimise = true, .budget = 200000 };
-	const char *files[argc > 0 ? argc : 1], *models[2], *diy = NULL, *seed = NULL;
-	int nfiles = 0, nmodels = 0, status = 0;
-	long random = -1;
+	const char *a = argv[*i];
+	char *end;
+
+	if (*i + 1 < argc && !strcmp(a, "--diy")) {
+		l->diy = argv[++*i];
+	} else if (*i + 1 < argc && !strcmp(a, "--random")) {
+		l->random = strtol(argv[++*i], &end, 10);
+		if (*end || !*argv[*i] || l->random < 1)
+			return fprintf(stderr, "bpfmm diff-models: --random wants a positive count, not '%s'\n",
+				       argv[*i]), -1;
+	} else if (*i + 1 < argc && !strcmp(a, "--seed")) {
+		l->seed = argv[++*i];
+		strtoul(l->seed, &end, 10);
+		if (*end || !*l->seed)
+			return fprintf(stderr, "bpfmm diff-models: --seed wants a number, not '%s'\n", l->seed), -1;
+	} else if (!strcmp(a, "--first")) {
+		o->first = true;
+	} else if (!strcmp(a, "--no-minimise") || !strcmp(a, "--no-minimize")) {
+		o->minimise = false;
+	} else if (*i + 1 < argc && !strcmp(a, "--emit")) {
+		o->emit_dir = argv[++*i];
+	} else if (!strcmp(a, "-v")) {
+		o->verbose = true;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* The command line into o and l; -1 to go on, else the exit status. */
+static int dm_parse(dm *o, dm_line *l, int argc, char **argv)
+{
+	int used;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			fputs(dm_usage, stdout);
 			return 0;
-		} else if (!strcmp(a, "--diy") && more) {
-			diy = argv[++i];
-		} else if (!strcmp(a, "--random") && more) {
-			char *end;
-			random = strtol(argv[++i], &end, 10);
-			if (*end || !*argv[i] || random < 1) {
-				fprintf(stderr, "bpfmm diff-models: --random wants a positive count, not '%s'\n", argv[i]);
+		} else if ((used = dm_option(o, l, argc, argv, &i)) ||
+			   (used = opt_parse("diff-models", OPT_INCDIR | OPT_BUDGET, argc, argv, &i, &l->so))) {
+			if (used < 0)
 				return 2;
-			}
-		} else if (!strcmp(a, "--seed") && more) {
-			seed = argv[++i];
-			char *end;
-			strtoul(seed, &end, 10);
-			if (*end || !*seed) {
-				fprintf(stderr, "bpfmm diff-models: --seed wants a number, not '%s'\n", seed);
-				return 2;
-			}
-		} else if (!strcmp(a, "--first")) {
-			o.first = true;
-		} else if (!strcmp(a, "--no-minimise") || !strcmp(a, "--no-minimize")) {
-			o.minimise = false;
-		} else if (!strcmp(a, "--emit") && more) {
-			o.emit_dir = argv[++i];
-		} else if (!strcmp(a, "-I") && more) {
-			o.incdir = argv[++i];
-		} else if ((!strcmp(a, "-budget") || !strcmp(a, "--budget")) && more) {
-			char *end;
-			o.budget = strtol(argv[++i], &end, 10);
-			if (*end || o.budget < 0) {
-				fprintf(stderr, "bpfmm diff-models: bad budget '%s'\n", argv[i]);
-				return 2;
-			}
-		} else if (!strcmp(a, "-v")) {
-			o.verbose = true;
 		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "bpfmm diff-models: unknown option or missing argument '%s'\nTry 'bpfmm diff-models --help'.\n", a);
-			return 2;
-		} else if (nmodels < 2) {
-			size_t l = strlen(a);
-			if (l > 7 && !strcmp(a + l - 7, ".litmus")) {
+			return opt_usage_error("diff-models", "unknown option or missing argument '%s'", a);
+		} else if (l->nmodels < 2) {
+			size_t n = strlen(a);
+			if (n > 7 && !strcmp(a + n - 7, ".litmus")) {
 				/* a test where a model belongs: say so, not "no tests" */
 				fprintf(stderr, "bpfmm diff-models: '%s' is a litmus test, but model %s is "
 					"missing: give two models first (A.cat B.cat FILE.litmus...)\n"
-					"Try 'bpfmm diff-models --help'.\n", a, nmodels ? "B" : "A");
+					"Try 'bpfmm diff-models --help'.\n", a, l->nmodels ? "B" : "A");
 				return 2;
 			}
-			models[nmodels++] = a;
+			l->models[l->nmodels++] = a;
 		} else {
-			files[nfiles++] = a;
+			l->files[l->nfiles++] = a;
 		}
 	}
-	if (nmodels < 2) {
-		fprintf(stderr, "bpfmm diff-models: two models needed (A.cat B.cat)\nTry 'bpfmm diff-models --help'.\n");
-		return 2;
-	}
-	if ((random >= 0) != (seed != NULL)) {
+	o->budget = l->so.budget;
+	if (l->nmodels < 2)
+		return opt_usage_error("diff-models", "two models needed (A.cat B.cat)%s", "");
+	if ((l->random >= 0) != (l->seed != NULL)) {
 		fprintf(stderr, "bpfmm diff-models: --random N and --seed S go together\n");
 		return 2;
 	}
-	if (!nfiles && !diy && random < 0) {
+	if (!l->nfiles && !l->diy && l->random < 0) {
 		fprintf(stderr, "bpfmm diff-models: no tests (give files, --diy or --random)\n");
 		return 2;
 	}
+	return -1;
+}
+
+/* Both models (with the BPF front-end); -1 after the error. */
+static int dm_load(dm *o, const dm_line *l, cat_model **ma, cat_model **mb)
+{
+	const frontend *fe = frontend_for_arch("BPF");
+	model_spec sa = { l->models[0], NULL, l->so.incdirs, l->so.nincdirs, NULL, fe };
+	model_spec sb = { l->models[1], NULL, l->so.incdirs, l->so.nincdirs, NULL, fe };
+	diag da = { 0 }, db = { 0 };
+
+	o->a_path = l->models[0];
+	o->b_path = l->models[1];
+	if (!(o->a = model_load(&sa, ma, &da))) {
+		diag_print(&da);
+		return -1;
+	}
+	if (!(o->b = model_load(&sb, mb, &db))) {
+		diag_print(&db);
+		cat_run_free(o->a);
+		cat_model_free(*ma);
+		return -1;
+	}
+	return 0;
+}
+
+/* --diy "OPTS": OPTS split at blanks ("..." groups), the tests diy makes
+ * checked; diy's status. */
+static int dm_diy(dm *o, const char *opts)
+{
+	char *buf = xstrdup(opts), *av[256];
+	int ac = 0;
+
+	for (char *p = buf; *p && ac < 255;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		char *start = p, *w = p;
+		bool q = false;
+		while (*p && (q || (*p != ' ' && *p != '\t'))) {
+			if (*p == '"')
+				q = !q;
+			else
+				*w++ = *p;
+			p++;
+		}
+		if (*p)
+			p++;
+		*w = 0;
+		av[ac++] = start;
+	}
+	int st = diy_generate(ac, av, one, o, stderr);
+	free(buf);
+	return st;
+}
+
+int diff_models_main(int argc, char **argv, const char *model_dir, const char *self)
+{
+	dm o = { .minimise = true };
+	const char *files[argc > 0 ? argc : 1];
+	dm_line l = { .files = files, .random = -1 };
+	cat_model *ma = NULL, *mb = NULL;
+	int status = 0;
+
+	opt_init(&l.so, 0);
+	if ((status = dm_parse(&o, &l, argc, argv)) >= 0)
+		return status;
+	status = 0;
 	if (o.emit_dir && outdir_prepare(o.emit_dir, "diff-models", "--emit"))
 		return 2;
-	o.a_path = models[0];
-	o.b_path = models[1];
-	diag da = { 0 }, db = { 0 };
-	cat_model *ma = NULL, *mb = NULL;
-	const frontend *fe = frontend_for_arch("BPF");
-	o.a = lk_load_model(o.a_path, o.incdir, fe, &ma, &da);
-	if (!o.a) {
-		diag_print(&da);
+	if (dm_load(&o, &l, &ma, &mb))
 		return 2;
-	}
-	o.b = lk_load_model(o.b_path, o.incdir, fe, &mb, &db);
-	if (!o.b) {
-		diag_print(&db);
-		cat_run_free(o.a);
-		cat_model_free(ma);
-		return 2;
-	}
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (int i = 0; i < nfiles && !o.stop; i++)
+	for (int i = 0; i < l.nfiles && !o.stop; i++)
 		one_file(&o, files[i], NULL);
-	if (diy && !o.stop) {
-		/* split OPTS at blanks; "..." groups */
-		char *buf = xstrdup(diy), *av[256];
-		int ac = 0;
-		for (char *p = buf; *p && ac < 255;) {
-			while (*p == ' ' || *p == '\t')
-				p++;
-			if (!*p)
-				break;
-			char *start = p, *w = p;
-			bool q = false;
-			while (*p && (q || (*p != ' ' && *p != '\t'))) {
-				if (*p == '"')
-					q = !q;
-				else
-					*w++ = *p;
-				p++;
-			}
-			if (*p)
-				p++;
-			*w = 0;
-			av[ac++] = start;
-		}
-		int st = diy_generate(ac, av, one, &o, stderr);
-		free(buf);
-		if (st)
-			status = 2;
-	}
-	if (random >= 0 && !o.stop && run_random(&o, self, random, seed))
+	if (l.diy && !o.stop && dm_diy(&o, l.diy))
+		status = 2;
+	if (l.random >= 0 && !o.stop && run_random(&o, self, l.random, l.seed))
 		status = 2;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;

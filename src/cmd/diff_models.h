@@ -12,6 +12,6 @@
 
 /* argv[0] is "diff-models"; self is the bpfmm executable (to find
  * bpfgen next to it). Exit 0 same, 1 some test differs, 2 error. */
-int diff_models_main(int argc, char **argv, const char *self);
+int diff_models_main(int argc, char **argv, const char *model_dir, const char *self);
 
 #endif

@@ -9,6 +9,7 @@
  * asks for those values (and for the co-last write when a location has
  * two or more), so it holds exactly in executions that contain the cycle.
  */
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,7 +167,10 @@ static const char *const locname[] = { "x", "y", "z", "w", "u", "v", "s", "t", "
 
 /* Check a cycle's shape and compute threads, locations and values; the
  * cycle must already end with an external edge. */
-static bool analyse(cyc *c)
+/* The edges fit together: each event's direction and annotation, enough
+ * external edges, a location change that can come back; false with
+ * c->why. */
+static bool check_edges(cyc *c)
 {
 	int n = c->n, nchg = 0, next = 0;
 
@@ -201,6 +205,16 @@ static bool analyse(cyc *c)
 			return false;
 		}
 	}
+	return true;
+}
+
+/* Threads (a new one after each external edge) and locations (a new one
+ * after each change, numbered in node order); the node after the first
+ * change, or -1 when the cycle has one location. */
+static int threads_and_locations(cyc *c)
+{
+	int n = c->n;
+
 	/* threads */
 	int t = 0;
 	for (int i = 0; i < n; i++) {
@@ -236,6 +250,16 @@ static bool analyse(cyc *c)
 			map[raw[i]] = c->nlocs++;
 		c->loc[i] = map[raw[i]];
 	}
+	return first;
+}
+
+/* Write values per location in coherence order from start, read values,
+ * final values; false with c->why when one location's cycle cannot be
+ * stated with values. */
+static bool number_values(cyc *c, int first)
+{
+	int n = c->n;
+
 	/* write numbering: per location, in coherence order along its run.
 	 * A single-location cycle is cut after its first Fr or Co edge. */
 	int start = first;
@@ -297,6 +321,14 @@ static bool analyse(cyc *c)
 		if (brk >= 0 && c->e[brk]->kind == E_CO)
 			c->final[l] = 1;   /* the cut Co edge says its target is co-last */
 	}
+	return true;
+}
+
+/* Values the instructions cannot produce; false with c->why. */
+static bool check_values(cyc *c)
+{
+	int n = c->n;
+
 	for (int i = 0; i < n; i++) {
 		const edge *out = c->e[i];
 		if (out->kind == E_RMW && (out->sub == RMW_FA || out->sub == RMW_ADD) &&
@@ -317,6 +349,16 @@ static bool analyse(cyc *c)
 		}
 	}
 	return true;
+}
+
+/* A cycle's threads, locations and values; false (c->why) when it cannot
+ * be a test. */
+static bool analyse(cyc *c)
+{
+	if (!check_edges(c))
+		return false;
+	int first = threads_and_locations(c);
+	return number_values(c, first) && check_values(c);
 }
 
 typedef struct {
@@ -387,193 +429,292 @@ static const char *family(const cyc *c)
 
 /* Build the test text of an analysed cycle into b; false (c->why) if
  * it needs more registers than BPF has. */
+/* One thread's code being written: its registers, its rows (at most 62),
+ * the init entries and condition atoms it adds. */
+typedef struct {
+	cyc *c;
+	int t;
+	regs g;
+	char **rows;
+	int nr;
+	sbuf *init, *cond;
+	int res;               /* result register of the previous node, -1 */
+	enum { EM_OK, EM_NOREGS, EM_NOROWS, EM_FAIL } err;
+} temit;
+
+static bool row(temit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool row(temit *e, const char *fmt, ...)
+{
+	char line[256];
+	va_list ap;
+
+	if (e->nr >= 62) {
+		e->err = EM_NOROWS;
+		return false;
+	}
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	e->rows[e->nr++] = xstrdup(line);
+	return true;
+}
+
+/* in helpers returning bool: a row, or stop; a free register into v, or stop */
+#define ROW(...) do { if (!row(e, __VA_ARGS__)) return false; } while (0)
+#define TAKE(v) do { if (((v) = take(&e->g)) < 0) { e->err = EM_NOREGS; return false; } } while (0)
+
+/* The thread's nodes' address registers and its fence dummy's, with
+ * their init entries. */
+static bool thread_registers(temit *e, const int *nodes, int nn)
+{
+	cyc *c = e->c;
+	bool fence = false;
+
+	for (int l = 0; l < MAXE; l++) {
+		e->g.addr[l] = -1;
+		e->g.lastuse[l] = -1;
+	}
+	e->g.used[0] = true;
+	for (int k = 0; k < nn; k++) {
+		e->g.lastuse[c->loc[nodes[k]]] = nodes[k];
+		if (k > 0 && c->e[nodes[k - 1]]->kind == E_FENCE)
+			fence = true;
+	}
+	for (int k = 0; k < nn; k++) {
+		int l = c->loc[nodes[k]];
+		if (e->g.addr[l] < 0) {
+			TAKE(e->g.addr[l]);
+			sb_printf(e->init, "%d:r%d=%s; ", e->t, e->g.addr[l], locname[l]);
+		}
+	}
+	if (fence) {
+		TAKE(e->g.faddr);
+		sb_printf(e->init, "%d:r%d=f%d; ", e->t, e->g.faddr, e->t);
+	}
+	if (e->init->n && e->init->s[e->init->n - 1] == ' ')
+		e->init->s[--e->init->n] = 0;
+	sb_printf(e->init, "\n");
+	return true;
+}
+
+/* What the edge into node i adds before it: an address dependency (*a
+ * becomes the register *s holding the address), a control dependency, or
+ * a fence on the thread's dummy. */
+static bool edge_before(temit *e, const edge *in, int i, int *a, int *s)
+{
+	int v;
+
+	if ((in->kind == E_ADDR || in->kind == E_DATA || in->kind == E_CTRL) && e->res < 0) {
+		snprintf(e->c->why, sizeof e->c->why, "%s from an access with no result register", in->name);
+		e->err = EM_FAIL;
+		return false;
+	}
+	if (in->kind == E_ADDR) {
+		TAKE(*s);
+		ROW("r%d = r%d", *s, e->res);
+		ROW("r%d ^= r%d", *s, *s);
+		ROW("r%d += r%d", *s, *a);
+		*a = *s;
+	} else if (in->kind == E_CTRL) {
+		ROW("if r%d == 99 goto LC%02d", e->res, i);
+		ROW("LC%02d:", i);
+	} else if (in->kind == E_FENCE) {
+		TAKE(v);
+		if (in->sub == F_FA) {
+			ROW("r%d = 1", v);
+			ROW("r%d = atomic_fetch_add((u64 *)(r%d + 0), r%d)", v, e->g.faddr, v);
+		} else if (in->sub == F_XCHG) {
+			ROW("r%d = 1", v);
+			ROW("r%d = xchg_64(r%d + 0, r%d)", v, e->g.faddr, v);
+		} else {
+			/* 0 -> 0 on the thread's own dummy: always succeeds */
+			ROW("r0 = 0");
+			ROW("r%d = 0", v);
+			ROW("r0 = cmpxchg_64(r%d + 0, r0, r%d)", e->g.faddr, v);
+		}
+		e->g.used[v] = false;
+	}
+	return true;
+}
+
+/* The read-modify-write at node i (its write is node i + 1) on address a. */
+static bool emit_rmw(temit *e, int i, int a)
+{
+	cyc *c = e->c;
+	int w = (i + 1) % c->n, sub = c->e[i]->sub;
+	int vr = c->val[i], vw = c->val[w];
+	int d = -1, v;
+
+	/* the result register is the value operand (BPF_FETCH) */
+	if (sub != RMW_ADD)
+		TAKE(d);
+	if (sub == RMW_FA) {
+		ROW("r%d = %d", d, vw - vr);
+		ROW("r%d = atomic_fetch_add((u64 *)(r%d + 0), r%d)", d, a, d);
+	} else if (sub == RMW_XCHG) {
+		ROW("r%d = %d", d, vw);
+		ROW("r%d = xchg_64(r%d + 0, r%d)", d, a, d);
+	} else if (sub == RMW_CAS) {
+		TAKE(v);
+		ROW("r0 = %d", vr);
+		ROW("r%d = %d", v, vw);
+		ROW("r0 = cmpxchg_64(r%d + 0, r0, r%d)", a, v);
+		ROW("r%d = r0", d);
+		e->g.used[v] = false;
+	} else {
+		TAKE(v);
+		ROW("r%d = %d", v, vw - vr);
+		ROW("lock *(u64 *)(r%d + 0) += r%d", a, v);
+		e->g.used[v] = false;
+	}
+	if (d >= 0)
+		sb_printf(e->cond, "%s%d:r%d=%d", e->cond->n ? " /\\ " : "", e->t, d, vr);
+	e->res = d;
+	return true;
+}
+
+/* The read at node i from address a (into a itself when this is the last
+ * use of location l's address register). */
+static bool emit_read(temit *e, int i, int a, int l, bool last)
+{
+	cyc *c = e->c;
+	int d;
+
+	if (last && a == e->g.addr[l])
+		d = a, e->g.addr[l] = -1;
+	else
+		TAKE(d);
+	if (c->ann[i] == AN_A)
+		ROW("r%d = load_acquire((u32 *)(r%d + 0))", d, a);
+	else
+		ROW("r%d = *(u32 *)(r%d + 0)", d, a);
+	sb_printf(e->cond, "%s%d:r%d=%d", e->cond->n ? " /\\ " : "", e->t, d, c->val[i]);
+	e->res = d;
+	return true;
+}
+
+/* The write at node i to address a (data: its value depends on the
+ * previous read). */
+static bool emit_write(temit *e, int i, int a, bool data)
+{
+	cyc *c = e->c;
+	int v = c->val[i], r;
+
+	if (c->ann[i] == AN_N)
+		v = 1;   /* writes are numbered 1, 2, ... in co order: +1 from the co-predecessor */
+	if (data || c->ann[i] != AN_P) {
+		TAKE(r);
+		if (data) {
+			ROW("r%d = r%d", r, e->res);
+			ROW("r%d ^= r%d", r, r);
+			ROW("r%d += %d", r, v);
+		} else {
+			ROW("r%d = %d", r, v);
+		}
+		if (c->ann[i] == AN_L)
+			ROW("store_release((u32 *)(r%d + 0), r%d)", a, r);
+		else if (c->ann[i] == AN_N)
+			ROW("lock *(u64 *)(r%d + 0) += r%d", a, r);
+		else
+			ROW("*(u32 *)(r%d + 0) = r%d", a, r);
+		e->g.used[r] = false;
+	} else {
+		ROW("*(u32 *)(r%d + 0) = %d", a, v);
+	}
+	e->res = -1;
+	return true;
+}
+
+/* The code of thread e->t, node by node. */
+static bool emit_thread(temit *e)
+{
+	cyc *c = e->c;
+	int n = c->n, nodes[MAXE], nn = 0;
+
+	for (int i = 0; i < n; i++)
+		if (c->thread[i] == e->t)
+			nodes[nn++] = i;
+	if (!thread_registers(e, nodes, nn))
+		return false;
+	for (int k = 0; k < nn; k++) {
+		int i = nodes[k];
+		const edge *in = k > 0 ? c->e[nodes[k - 1]] : NULL;
+		int l = c->loc[i], a = e->g.addr[l], s = -1;
+		if (in && in->kind == E_RMW)
+			continue;   /* the write of an rmw: emitted with its read */
+		if (in && !edge_before(e, in, i, &a, &s))
+			return false;
+		/* the address register is free after its last use */
+		bool last = e->g.lastuse[l] == i || (c->rmw_r[i] && e->g.lastuse[l] == (i + 1) % n);
+		bool ok = c->rmw_r[i] ? emit_rmw(e, i, a)
+			: c->dir[i] == DIR_R ? emit_read(e, i, a, l, last)
+			: emit_write(e, i, a, in && in->kind == E_DATA);
+		if (!ok)
+			return false;
+		if (s >= 0)
+			e->g.used[s] = false;
+		if (last && e->g.addr[l] >= 0) {
+			e->g.used[e->g.addr[l]] = false;
+			e->g.addr[l] = -1;
+		}
+	}
+	return true;
+}
+#undef ROW
+#undef TAKE
+
+/* The test's text: name, cycle, family, init, the grid (columns padded),
+ * the condition. */
+static void print_test(const cyc *c, const char *name, sbuf *b, char *rows[][64], const int *ncode,
+		       int lines, const char *init, const char *cond)
+{
+	int width[MAXE];
+
+	sb_printf(b, "BPF %s\n(* bpfmm diy cycle:", name);
+	for (int i = 0; i < c->n; i++)
+		sb_printf(b, " %s", c->e[i]->name);
+	sb_printf(b, " *)\n");
+	const char *fam = family(c);
+	if (fam)
+		sb_printf(b, "(* family: %s *)\n", fam);
+	sb_printf(b, "{\n%s}\n", init ? init : "");
+	for (int t = 0; t < c->nthreads; t++) {
+		width[t] = 3;
+		for (int k = 0; k < ncode[t]; k++)
+			if ((int)strlen(rows[t][k]) > width[t])
+				width[t] = (int)strlen(rows[t][k]);
+	}
+	for (int k = -1; k < lines; k++) {
+		for (int t = 0; t < c->nthreads; t++) {
+			char head[8];
+			snprintf(head, sizeof head, "P%d", t);
+			const char *cell = k < 0 ? head : k < ncode[t] ? rows[t][k] : "";
+			sb_printf(b, " %-*s %s", width[t], cell, t + 1 < c->nthreads ? "|" : ";");
+		}
+		sb_printf(b, "\n");
+	}
+	sb_printf(b, "exists (%s)\n", cond);
+}
+
+/* The cycle as a BPF test named name into b; false with c->why. */
 static bool emit(cyc *c, const char *name, sbuf *b)
 {
-	int n = c->n;
 	sbuf init = { 0 }, cond = { 0 };
-	int ncode[MAXE];
-	int lines = 0;
+	int ncode[MAXE] = { 0 }, lines = 0;
+	char *rows[MAXE][64];
 	bool ok = true;
 
-	for (int t = 0; t < c->nthreads; t++) {
-		ncode[t] = 0;
-	}
-	/* rows of each thread, as separate strings */
-	char *rows[MAXE][64];
 	for (int t = 0; t < c->nthreads && ok; t++) {
-		regs g = { .faddr = -1 };
-		int nodes[MAXE], nn = 0, nr = 0;
-		for (int i = 0; i < n; i++)
-			if (c->thread[i] == t)
-				nodes[nn++] = i;
-		for (int l = 0; l < MAXE; l++) {
-			g.addr[l] = -1;
-			g.lastuse[l] = -1;
-		}
-		g.used[0] = true;
-		bool fence = false;
-		for (int k = 0; k < nn; k++) {
-			int i = nodes[k];
-			g.lastuse[c->loc[i]] = i;
-			if (k > 0 && c->e[nodes[k - 1]]->kind == E_FENCE)
-				fence = true;
-		}
-		for (int k = 0; k < nn; k++) {
-			int l = c->loc[nodes[k]];
-			if (g.addr[l] < 0) {
-				g.addr[l] = take(&g);
-				if (g.addr[l] < 0)
-					goto noregs;
-				sb_printf(&init, "%d:r%d=%s; ", t, g.addr[l], locname[l]);
-			}
-		}
-		if (fence) {
-			g.faddr = take(&g);
-			if (g.faddr < 0)
-				goto noregs;
-			sb_printf(&init, "%d:r%d=f%d; ", t, g.faddr, t);
-		}
-		if (init.n && init.s[init.n - 1] == ' ')
-			init.s[--init.n] = 0;
-		sb_printf(&init, "\n");
-		int res = -1;   /* result register of the previous node */
-#define ROW(...) do { if (nr >= 62) goto norows; sbuf rb = { 0 }; sb_printf(&rb, __VA_ARGS__); rows[t][nr++] = rb.s; } while (0)
-		for (int k = 0; k < nn; k++) {
-			int i = nodes[k];
-			const edge *in = k > 0 ? c->e[nodes[k - 1]] : NULL;
-			int l = c->loc[i], a = g.addr[l], s = -1;
-			if (in && in->kind == E_RMW)
-				continue;   /* the write of an rmw: emitted with its read */
-			if (in && (in->kind == E_ADDR || in->kind == E_DATA || in->kind == E_CTRL) && res < 0) {
-				snprintf(c->why, sizeof c->why, "%s from an access with no result register", in->name);
-				goto fail;
-			}
-			if (in && in->kind == E_ADDR) {
-				s = take(&g);
-				if (s < 0)
-					goto noregs;
-				ROW("r%d = r%d", s, res);
-				ROW("r%d ^= r%d", s, s);
-				ROW("r%d += r%d", s, a);
-				a = s;
-			} else if (in && in->kind == E_CTRL) {
-				ROW("if r%d == 99 goto LC%02d", res, i);
-				ROW("LC%02d:", i);
-			} else if (in && in->kind == E_FENCE) {
-				int v = take(&g);
-				if (v < 0)
-					goto noregs;
-				if (in->sub == F_FA) {
-					ROW("r%d = 1", v);
-					ROW("r%d = atomic_fetch_add((u64 *)(r%d + 0), r%d)", v, g.faddr, v);
-				} else if (in->sub == F_XCHG) {
-					ROW("r%d = 1", v);
-					ROW("r%d = xchg_64(r%d + 0, r%d)", v, g.faddr, v);
-				} else {
-					/* 0 -> 0 on the thread's own dummy: always succeeds */
-					ROW("r0 = 0");
-					ROW("r%d = 0", v);
-					ROW("r0 = cmpxchg_64(r%d + 0, r0, r%d)", g.faddr, v);
-				}
-				g.used[v] = false;
-			}
-			/* the address register is free after its last use */
-			bool last = g.lastuse[l] == i || (c->rmw_r[i] && g.lastuse[l] == (i + 1) % n);
-			if (c->rmw_r[i]) {
-				int w = (i + 1) % n, sub = c->e[i]->sub;
-				int vr = c->val[i], vw = c->val[w];
-				int d = -1;
-				/* the result register is the value operand (BPF_FETCH) */
-				if (sub != RMW_ADD && (d = take(&g)) < 0)
-					goto noregs;
-				if (sub == RMW_FA) {
-					ROW("r%d = %d", d, vw - vr);
-					ROW("r%d = atomic_fetch_add((u64 *)(r%d + 0), r%d)", d, a, d);
-				} else if (sub == RMW_XCHG) {
-					ROW("r%d = %d", d, vw);
-					ROW("r%d = xchg_64(r%d + 0, r%d)", d, a, d);
-				} else if (sub == RMW_CAS) {
-					int v = take(&g);
-					if (v < 0)
-						goto noregs;
-					ROW("r0 = %d", vr);
-					ROW("r%d = %d", v, vw);
-					ROW("r0 = cmpxchg_64(r%d + 0, r0, r%d)", a, v);
-					ROW("r%d = r0", d);
-					g.used[v] = false;
-				} else {
-					int v = take(&g);
-					if (v < 0)
-						goto noregs;
-					ROW("r%d = %d", v, vw - vr);
-					ROW("lock *(u64 *)(r%d + 0) += r%d", a, v);
-					g.used[v] = false;
-				}
-				if (d >= 0)
-					sb_printf(&cond, "%s%d:r%d=%d", cond.n ? " /\\ " : "", t, d, vr);
-				res = d;
-			} else if (c->dir[i] == DIR_R) {
-				int d;
-				if (last && a == g.addr[l])
-					d = a, g.addr[l] = -1;
-				else if ((d = take(&g)) < 0)
-					goto noregs;
-				if (c->ann[i] == AN_A)
-					ROW("r%d = load_acquire((u32 *)(r%d + 0))", d, a);
-				else
-					ROW("r%d = *(u32 *)(r%d + 0)", d, a);
-				sb_printf(&cond, "%s%d:r%d=%d", cond.n ? " /\\ " : "", t, d, c->val[i]);
-				res = d;
-			} else {
-				int v = c->val[i];
-				if (c->ann[i] == AN_N)
-					v = 1;   /* writes are numbered 1, 2, ... in co order: +1 from the co-predecessor */
-				bool data = in && in->kind == E_DATA;
-				if (data || c->ann[i] != AN_P) {
-					int r = take(&g);
-					if (r < 0)
-						goto noregs;
-					if (data) {
-						ROW("r%d = r%d", r, res);
-						ROW("r%d ^= r%d", r, r);
-						ROW("r%d += %d", r, v);
-					} else {
-						ROW("r%d = %d", r, v);
-					}
-					if (c->ann[i] == AN_L)
-						ROW("store_release((u32 *)(r%d + 0), r%d)", a, r);
-					else if (c->ann[i] == AN_N)
-						ROW("lock *(u64 *)(r%d + 0) += r%d", a, r);
-					else
-						ROW("*(u32 *)(r%d + 0) = r%d", a, r);
-					g.used[r] = false;
-				} else {
-					ROW("*(u32 *)(r%d + 0) = %d", a, v);
-				}
-				res = -1;
-			}
-			if (s >= 0)
-				g.used[s] = false;
-			if (last && g.addr[l] >= 0) {
-				g.used[g.addr[l]] = false;
-				g.addr[l] = -1;
-			}
-		}
-#undef ROW
-		ncode[t] = nr;
-		if (nr > lines)
-			lines = nr;
-		continue;
-noregs:
-		snprintf(c->why, sizeof c->why, "thread P%d needs more registers than r1..r9", t);
-		goto fail;
-norows:
-		snprintf(c->why, sizeof c->why, "thread P%d needs more than 62 instructions", t);
-fail:
-		ncode[t] = nr;
-		ok = false;
-		for (int u = t + 1; u < c->nthreads; u++)
-			ncode[u] = 0;
+		temit e = { .c = c, .t = t, .g = { .faddr = -1 }, .rows = rows[t], .init = &init, .cond = &cond,
+			    .res = -1 };
+		ok = emit_thread(&e);
+		ncode[t] = e.nr;
+		if (e.nr > lines)
+			lines = e.nr;
+		if (e.err == EM_NOREGS)
+			snprintf(c->why, sizeof c->why, "thread P%d needs more registers than r1..r9", t);
+		else if (e.err == EM_NOROWS)
+			snprintf(c->why, sizeof c->why, "thread P%d needs more than 62 instructions", t);
 	}
 	if (ok) {
 		for (int l = 0; l < c->nlocs; l++)
@@ -584,34 +725,8 @@ fail:
 			ok = false;
 		}
 	}
-	if (ok) {
-		sb_printf(b, "BPF %s\n(* bpfmm diy cycle:", name);
-		for (int i = 0; i < n; i++)
-			sb_printf(b, " %s", c->e[i]->name);
-		sb_printf(b, " *)\n");
-		const char *fam = family(c);
-		if (fam)
-			sb_printf(b, "(* family: %s *)\n", fam);
-		sb_printf(b, "{\n%s}\n", init.s ? init.s : "");
-		/* the grid, columns padded */
-		int width[MAXE];
-		for (int t = 0; t < c->nthreads; t++) {
-			width[t] = 3;
-			for (int k = 0; k < ncode[t]; k++)
-				if ((int)strlen(rows[t][k]) > width[t])
-					width[t] = (int)strlen(rows[t][k]);
-		}
-		for (int k = -1; k < lines; k++) {
-			for (int t = 0; t < c->nthreads; t++) {
-				char head[8];
-				snprintf(head, sizeof head, "P%d", t);
-				const char *cell = k < 0 ? head : k < ncode[t] ? rows[t][k] : "";
-				sb_printf(b, " %-*s %s", width[t], cell, t + 1 < c->nthreads ? "|" : ";");
-			}
-			sb_printf(b, "\n");
-		}
-		sb_printf(b, "exists (%s)\n", cond.s);
-	}
+	if (ok)
+		print_test(c, name, b, rows, ncode, lines, init.s, cond.s);
 	for (int t = 0; t < c->nthreads; t++)
 		for (int k = 0; k < ncode[t]; k++)
 			free(rows[t][k]);
@@ -1027,7 +1142,7 @@ int diy_generate(int argc, char **argv, diy_sink sink, void *ctx, FILE *err)
 	return run(&o, sink, ctx, err);
 }
 
-int diy_main(int argc, char **argv)
+int diy_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	diy_opts o;
 	bool help = false;

@@ -20,6 +20,6 @@ typedef int (*diy_sink)(const char *name, const char *text, void *ctx);
 int diy_generate(int argc, char **argv, diy_sink sink, void *ctx, FILE *err);
 
 /* bpfmm diy ...: argv[0] is "diy". */
-int diy_main(int argc, char **argv);
+int diy_main(int argc, char **argv, const char *model_dir, const char *self);
 
 #endif

@@ -915,13 +915,135 @@ static void dot_execution(FILE *f, const litmus_test *t, const witness *w, const
 
 /* ---- the command ---- */
 
+/* Candidates in four tries, until one reaches the state:
+ * 1. those the checker itself builds: when the model demands coherence,
+ *    none that breaks it (all of them can be far too many: a fetch_add
+ *    that may read any value grows the values without end);
+ * 2. every rf and co, coherent or not;
+ * 3, 4. the same two with the state's values guessable from the start by
+ *    every read: a value that only a read of itself lets be written
+ *    (LB+ctrl+ctrl: x=1 is written only if y=1 was read) is never guessed
+ *    otherwise.
+ * Returns the enumeration's status (<0: error in d); *pruned: the last try
+ * left out incoherent candidates; *too_many: some try was too large. */
+static int search(explainer *X, litmus_test *t, cat_run *run, diag *d, bool *pruned, bool *too_many)
+{
+	static const struct { bool all, seed; } tries[] = { { false, false }, { true, false },
+							   { false, true }, { true, true } };
+	value seed[64];
+	int nseed = 0, st = 0;
+	enum_stats stats;
+
+	state_values(X->state, seed, &nseed, 64);
+	bool prunes = cat_run_requires_coherence(run) || cat_run_forbids_future_reads(run);
+	diag saved = *d;
+	bool too_many_all = false;
+	*pruned = prunes;
+	*too_many = false;
+	cat_run_set_mode(run, false, NULL, 0, EXPLAIN_BUDGET);
+	for (size_t k = 0; k < sizeof tries / sizeof *tries; k++) {
+		/* seeds only add values: what was too large stays so */
+		if ((tries[k].all && (!prunes || (tries[k].seed && too_many_all)))
+		    || (tries[k].seed && !nseed))
+			continue;
+		reset(X);
+		*d = saved;
+		*pruned = prunes && !tries[k].all;
+		bool seeded = tries[k].seed;
+		cat_run_set_explain(run, on_check, X, tries[k].all);
+		st = enumerate_candidates(t, run, on_allowed, on_candidate, X, seeded ? seed : NULL,
+					  seeded ? nseed : 0, &stats, d);
+		cat_run_set_explain(run, NULL, NULL, false);
+		free(stats.syms);
+		if (st < 0 && strstr(d->msg, "too large")) {
+			*too_many = true;
+			too_many_all |= tries[k].all;
+			continue;
+		}
+		if (st == -2) {
+			diag_error(d, (srcpos){ 1, 1 }, "more than %ld coherence orders to judge: "
+				   "the test is too large to explain", (long)EXPLAIN_BUDGET);
+			st = -1;
+		}
+		if (st < 0 || X->reach > 0)
+			break;
+	}
+	cat_run_set_mode(run, false, NULL, 0, 0);
+	if (st < 0 && *too_many && !X->reach) {
+		*d = saved;
+		st = 0;
+	}
+	return st;
+}
+
+/* The state is forbidden: each way the model rejects the executions
+ * reaching it, with one execution each (the first on dot). */
+static void report_forbidden(const explainer *X, const litmus_test *t, FILE *out, FILE *dot)
+{
+	fprintf(out, " is forbidden: the model rejects %s %ld candidate execution%s that reach%s it",
+		X->reach == 1 ? "the" : "all", X->reach, X->reach == 1 ? "" : "s", X->reach == 1 ? "es" : "");
+	fprintf(out, " (%d way%s):\n", X->ngroups, X->ngroups == 1 ? "" : "s");
+	for (int g = 0; g < X->ngroups; g++) {
+		const group *gr = &X->groups[g];
+		fprintf(out, "\n%ld execution%s rejected by `%s\n%s", gr->count, gr->count == 1 ? "" : "s",
+			gr->check, gr->text);
+		fputs("  execution:\n", out);
+		print_execution(out, t, &gr->w, "    ");
+	}
+	if (X->more_groups)
+		fprintf(out, "\n(%ld more executions rejected in other ways, not shown)\n", X->more_groups);
+	if (dot && X->ngroups) {
+		char title[300];
+		snprintf(title, sizeof title, "%s: rejected by %s", t->name, X->groups[0].check);
+		char *q = strchr(title, '`');   /* drop the quote before " at" */
+		if (q)
+			memmove(q, q + 1, strlen(q));
+		dot_execution(dot, t, &X->groups[0].w, X->groups[0].steps, X->groups[0].nsteps, title);
+	}
+}
+
+/* What the search found: unreachable, reached only out of thin air,
+ * allowed (with an execution) or forbidden. */
+static void report(const explainer *X, const litmus_test *t, FILE *out, FILE *dot, bool pruned, bool too_many)
+{
+	fprintf(out, "Test %s: the state ", t->name);
+	print_prop(out, t, X->state);
+	if (X->reach == 0) {
+		fprintf(out, " is reached by no candidate execution (no choice of paths, "
+			"read values and rf gives it, whatever the model%s)%s\n",
+			t->filter ? ", or the test's filter excludes it" : "",
+			too_many ? "; some of the enumerations were too large to finish" : "");
+		if (dot)
+			fputs("digraph \"explain\" {\n  label=\"no candidate execution reaches the state\";\n}\n", dot);
+	} else if (X->reach_thin && !X->reach_allowed && !X->ngroups) {
+		fprintf(out, " is reached only by %ld candidate execution%s out of thin air (a value "
+			"depends on itself through rf and dependencies), which the model allows but "
+			"bpfmm never builds as an execution.\n", X->reach_thin, X->reach_thin == 1 ? "" : "s");
+	} else if (X->reach_allowed) {
+		fprintf(out, " is allowed: %ld of the %ld candidate execution%s that reach%s it %s allowed.\n",
+			X->reach_allowed, X->reach, X->reach == 1 ? "" : "s", X->reach == 1 ? "es" : "",
+			X->reach_allowed == 1 ? "is" : "are");
+		fputs("An allowed execution:\n", out);
+		print_execution(out, t, &X->wit, "  ");
+		fprintf(out, "It passes every check of the model: %s\n",
+			X->wit_passed[0] ? X->wit_passed : "(the model has none)");
+		if (dot)
+			dot_execution(dot, t, &X->wit, NULL, 0, "an allowed execution reaching the state");
+	} else {
+		report_forbidden(X, t, out, dot);
+	}
+	if (pruned && X->reach && !X->reach_allowed)
+		fprintf(out, "\nNote: executions that break the model's coherence check (or read "
+			"from a po-later write, which it forbids) were not enumerated; the model "
+			"rejects them all.\n");
+}
+
 int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, FILE *out,
 		 FILE *dot, diag *d)
 {
 	explainer X = { .t = t };
 	prop *own = NULL;
-	enum_stats stats;
-	int st;
+	bool pruned, too_many;
 
 	if (state) {
 		const char *file = d->file;
@@ -936,111 +1058,9 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 	add_prop_obs(&X, t->filter);
 	X.row = xcalloc(X.obs.nobs + 1, sizeof(value));
 	collect_defs(&X, &cat_model_tree(m)->top);
-
-	/* Candidates in four tries, until one reaches the state:
-	 * 1. those the checker itself builds: when the model demands
-	 *    coherence, none that breaks it (all of them can be far too many:
-	 *    a fetch_add that may read any value grows the values without end);
-	 * 2. every rf and co, coherent or not;
-	 * 3, 4. the same two with the state's values guessable from the start by
-	 *    every read: a value that only a read of itself lets be written
-	 *    (LB+ctrl+ctrl: x=1 is written only if y=1 was read) is never
-	 *    guessed otherwise. */
-	value seed[64];
-	int nseed = 0;
-	state_values(X.state, seed, &nseed, 64);
-	bool prunes = cat_run_requires_coherence(run) || cat_run_forbids_future_reads(run);
-	static const struct { bool all, seed; } tries[] = { { false, false }, { true, false },
-							   { false, true }, { true, true } };
-	diag saved = *d;
-	bool pruned = prunes, seeded = false, too_many = false, too_many_all = false;
-	cat_run_set_mode(run, false, NULL, 0, EXPLAIN_BUDGET);
-	st = 0;
-	for (size_t k = 0; k < sizeof tries / sizeof *tries; k++) {
-		/* seeds only add values: what was too large stays so */
-		if ((tries[k].all && (!prunes || (tries[k].seed && too_many_all)))
-		    || (tries[k].seed && !nseed))
-			continue;
-		reset(&X);
-		*d = saved;
-		pruned = prunes && !tries[k].all;
-		seeded = tries[k].seed;
-		cat_run_set_explain(run, on_check, &X, tries[k].all);
-		st = enumerate_candidates(t, run, on_allowed, on_candidate, &X, seeded ? seed : NULL,
-					  seeded ? nseed : 0, &stats, d);
-		cat_run_set_explain(run, NULL, NULL, false);
-		free(stats.syms);
-		if (st < 0 && strstr(d->msg, "too large")) {
-			too_many = true;
-			too_many_all |= tries[k].all;
-			continue;
-		}
-		if (st == -2) {
-			diag_error(d, (srcpos){ 1, 1 }, "more than %ld coherence orders to judge: "
-				   "the test is too large to explain", (long)EXPLAIN_BUDGET);
-			st = -1;
-		}
-		if (st < 0 || X.reach > 0)
-			break;
-	}
-	cat_run_set_mode(run, false, NULL, 0, 0);
-	if (st < 0 && too_many && !X.reach) {
-		*d = saved;
-		st = 0;
-	}
-	if (st < 0)
-		goto out;
-
-	fprintf(out, "Test %s: the state ", t->name);
-	print_prop(out, t, X.state);
-	if (X.reach == 0) {
-		fprintf(out, " is reached by no candidate execution (no choice of paths, "
-			"read values and rf gives it, whatever the model%s)%s\n",
-			t->filter ? ", or the test's filter excludes it" : "",
-			too_many ? "; some of the enumerations were too large to finish" : "");
-		if (dot)
-			fputs("digraph \"explain\" {\n  label=\"no candidate execution reaches the state\";\n}\n", dot);
-	} else if (X.reach_thin && !X.reach_allowed && !X.ngroups) {
-		fprintf(out, " is reached only by %ld candidate execution%s out of thin air (a value "
-			"depends on itself through rf and dependencies), which the model allows but "
-			"bpfmm never builds as an execution.\n", X.reach_thin, X.reach_thin == 1 ? "" : "s");
-	} else if (X.reach_allowed) {
-		fprintf(out, " is allowed: %ld of the %ld candidate execution%s that reach%s it %s allowed.\n",
-			X.reach_allowed, X.reach, X.reach == 1 ? "" : "s", X.reach == 1 ? "es" : "",
-			X.reach_allowed == 1 ? "is" : "are");
-		fputs("An allowed execution:\n", out);
-		print_execution(out, t, &X.wit, "  ");
-		fprintf(out, "It passes every check of the model: %s\n",
-			X.wit_passed[0] ? X.wit_passed : "(the model has none)");
-		if (dot)
-			dot_execution(dot, t, &X.wit, NULL, 0, "an allowed execution reaching the state");
-	} else {
-		fprintf(out, " is forbidden: the model rejects %s %ld candidate execution%s that reach%s it",
-			X.reach == 1 ? "the" : "all", X.reach, X.reach == 1 ? "" : "s", X.reach == 1 ? "es" : "");
-		fprintf(out, " (%d way%s):\n", X.ngroups, X.ngroups == 1 ? "" : "s");
-		for (int g = 0; g < X.ngroups; g++) {
-			group *gr = &X.groups[g];
-			fprintf(out, "\n%ld execution%s rejected by `%s\n%s", gr->count, gr->count == 1 ? "" : "s",
-				gr->check, gr->text);
-			fputs("  execution:\n", out);
-			print_execution(out, t, &gr->w, "    ");
-		}
-		if (X.more_groups)
-			fprintf(out, "\n(%ld more executions rejected in other ways, not shown)\n", X.more_groups);
-		if (dot && X.ngroups) {
-			char title[300];
-			snprintf(title, sizeof title, "%s: rejected by %s", t->name, X.groups[0].check);
-			char *q = strchr(title, '`');   /* drop the quote before " at" */
-			if (q)
-				memmove(q, q + 1, strlen(q));
-			dot_execution(dot, t, &X.groups[0].w, X.groups[0].steps, X.groups[0].nsteps, title);
-		}
-	}
-	if (pruned && X.reach && !X.reach_allowed)
-		fprintf(out, "\nNote: executions that break the model's coherence check (or read "
-			"from a po-later write, which it forbids) were not enumerated; the model "
-			"rejects them all.\n");
-out:
+	int st = search(&X, t, run, d, &pruned, &too_many);
+	if (st >= 0)
+		report(&X, t, out, dot, pruned, too_many);
 	free_groups(&X);
 	witness_free(&X.wit);
 	free(X.defs);

@@ -34,6 +34,7 @@
 #include "cmd/jit_check.h"
 #include "cmd/jit_map.h"
 #include "cmd/outdir.h"
+#include "cmd/options.h"
 #include "cmd/run.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
@@ -757,108 +758,109 @@ static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int
 /* Apply one instruction of the init part: 0, or -1 if it is not one the
  * evaluator knows (constants, moves, adds, shifts, loads of the spilled
  * base).  A 32-bit destination (x86 %eXX, arm64 wN) zero-extends. */
-static int eval(const jarch *a, regfile *f, const dinsn *in)
+/* x86-64 (AT&T operands: source first): constants, the stack base,
+ * adding a constant */
+static int eval_x86(const jarch *a, regfile *f, const char *m, char o[][64], int n)
 {
-	char o[4][64], d[8], s1[8], s2[8];
-	int n = split_ops(in->ops, o, 4);
+	char d[8], s1[8];
 	int64_t imm, off;
-	rval *rd, *rs, *rt;
-	const char *m = in->mn;
+	rval *rd;
 
-	if (a->kind == A_X86) {
-		/* AT&T: source first */
-		if (n != 2)
-			return -1;
-		canon_reg(a, o[1], d, sizeof d);
-		if (!d[0] || !(rd = rf_get(f, d)))
-			return -1;
-		bool w32 = !strncmp(o[1], "%e", 2) || o[1][strlen(o[1]) - 1] == 'd';
-		if ((!strcmp(m, "movl") || !strcmp(m, "movq") || !strcmp(m, "movabsq"))
-		    && parse_imm(o[0], &imm) == 0 && o[0][0] == '$') {
-			rd->k = V_CONST;
-			rd->v = !strcmp(m, "movl") ? (int64_t)(uint32_t)imm : imm;
-			return 0;
-		}
-		if ((!strcmp(m, "xorl") || !strcmp(m, "xorq")) && !strcmp(o[0], o[1])) {
-			rd->k = V_CONST;
-			rd->v = 0;
-			return 0;
-		}
-		if (!strcmp(m, "movq") && parse_mem(a, o[0], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
-			rd->k = V_BASE;
-			rd->v = 0;
-			return 0;
-		}
-		if ((!strcmp(m, "addq") || !strcmp(m, "subq")) && o[0][0] == '$' && parse_imm(o[0], &imm) == 0
-		    && rd->k != V_UNKNOWN && !w32) {
-			rd->v += !strcmp(m, "addq") ? imm : -imm;
-			return 0;
-		}
+	/* AT&T: source first */
+	if (n != 2)
 		return -1;
-	}
-	if ((a->kind == A_MIPS || a->kind == A_PPC) && !strcmp(m, "nop") && n == 0)
-		return 0;
-	if (n < 2)
-		return -1;
-	canon_reg(a, o[0], d, sizeof d);
+	canon_reg(a, o[1], d, sizeof d);
 	if (!d[0] || !(rd = rf_get(f, d)))
 		return -1;
-	bool w32 = a->kind == A_ARM64 && o[0][0] == 'w';
-	if (a->kind == A_ARM64) {
-		if (!strcmp(m, "mov") && n == 2 && parse_imm(o[1], &imm) == 0 && o[1][0] == '#') {
-			rd->k = V_CONST;
-			rd->v = w32 ? (int64_t)(uint32_t)imm : imm;
-			return 0;
-		}
-		if (!strcmp(m, "movk") && parse_imm(o[1], &imm) == 0 && rd->k == V_CONST) {
-			int sh = 0;
-			if (n == 3 && sscanf(o[2], "lsl #%d", &sh) != 1)
-				return -1;
-			if (sh < 0 || sh > 48)
-				return -1;
-			rd->v = (int64_t)(((uint64_t)rd->v & ~((uint64_t)0xffff << sh))
-					  | ((uint64_t)(imm & 0xffff) << sh));
-			if (w32)
-				rd->v = (int64_t)(uint32_t)rd->v;
-			return 0;
-		}
-		if ((!strcmp(m, "ldr") || !strcmp(m, "ldur")) && !w32 && parse_mem(a, o[1], s1, sizeof s1, &off)
-		    && is_stackreg(a, s1)) {
-			rd->k = V_BASE;
-			rd->v = 0;
-			return 0;
-		}
-		if (!strcmp(m, "mov") && n == 2) {
-			canon_reg(a, o[1], s1, sizeof s1);
-			if (!s1[0] || !(rs = rf_get(f, s1)))
-				return -1;
-			*rd = (rval){ .k = rs->k, .v = rs->v };
-			snprintf(rd->reg, sizeof rd->reg, "%s", d);
-			return 0;
-		}
-		if (!strcmp(m, "add") && n == 3 && !w32) {
-			canon_reg(a, o[1], s1, sizeof s1);
-			if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
-				return -1;
-			if (parse_imm(o[2], &imm) == 0) {
-				rd->k = rs->k;
-				rd->v = rs->v + imm;
-				return 0;
-			}
-			canon_reg(a, o[2], s2, sizeof s2);
-			if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k != V_CONST)
-				return -1;
-			rd->k = rs->k;
-			rd->v = rs->v + rt->v;
-			return 0;
-		}
-		return -1;
+	bool w32 = !strncmp(o[1], "%e", 2) || o[1][strlen(o[1]) - 1] == 'd';
+	if ((!strcmp(m, "movl") || !strcmp(m, "movq") || !strcmp(m, "movabsq"))
+	    && parse_imm(o[0], &imm) == 0 && o[0][0] == '$') {
+		rd->k = V_CONST;
+		rd->v = !strcmp(m, "movl") ? (int64_t)(uint32_t)imm : imm;
+		return 0;
 	}
-	if (a->kind == A_MIPS)
-		return eval_mips(a, f, m, o, n, rd);
-	if (a->kind == A_PPC)
-		return eval_ppc(a, f, m, o, n, rd);
-	/* riscv */
+	if ((!strcmp(m, "xorl") || !strcmp(m, "xorq")) && !strcmp(o[0], o[1])) {
+		rd->k = V_CONST;
+		rd->v = 0;
+		return 0;
+	}
+	if (!strcmp(m, "movq") && parse_mem(a, o[0], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+		rd->k = V_BASE;
+		rd->v = 0;
+		return 0;
+	}
+	if ((!strcmp(m, "addq") || !strcmp(m, "subq")) && o[0][0] == '$' && parse_imm(o[0], &imm) == 0
+	    && rd->k != V_UNKNOWN && !w32) {
+		rd->v += !strcmp(m, "addq") ? imm : -imm;
+		return 0;
+	}
+	return -1;
+}
+
+/* arm64: mov / movk constants, the stack base, moves and adds */
+static int eval_arm64(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd, const char *d)
+{
+	char s1[8], s2[8];
+	int64_t imm, off;
+	rval *rs, *rt;
+	bool w32 = o[0][0] == 'w';
+
+	if (!strcmp(m, "mov") && n == 2 && parse_imm(o[1], &imm) == 0 && o[1][0] == '#') {
+		rd->k = V_CONST;
+		rd->v = w32 ? (int64_t)(uint32_t)imm : imm;
+		return 0;
+	}
+	if (!strcmp(m, "movk") && parse_imm(o[1], &imm) == 0 && rd->k == V_CONST) {
+		int sh = 0;
+		if (n == 3 && sscanf(o[2], "lsl #%d", &sh) != 1)
+			return -1;
+		if (sh < 0 || sh > 48)
+			return -1;
+		rd->v = (int64_t)(((uint64_t)rd->v & ~((uint64_t)0xffff << sh))
+				  | ((uint64_t)(imm & 0xffff) << sh));
+		if (w32)
+			rd->v = (int64_t)(uint32_t)rd->v;
+		return 0;
+	}
+	if ((!strcmp(m, "ldr") || !strcmp(m, "ldur")) && !w32 && parse_mem(a, o[1], s1, sizeof s1, &off)
+	    && is_stackreg(a, s1)) {
+		rd->k = V_BASE;
+		rd->v = 0;
+		return 0;
+	}
+	if (!strcmp(m, "mov") && n == 2) {
+		canon_reg(a, o[1], s1, sizeof s1);
+		if (!s1[0] || !(rs = rf_get(f, s1)))
+			return -1;
+		*rd = (rval){ .k = rs->k, .v = rs->v };
+		snprintf(rd->reg, sizeof rd->reg, "%s", d);
+		return 0;
+	}
+	if (!strcmp(m, "add") && n == 3 && !w32) {
+		canon_reg(a, o[1], s1, sizeof s1);
+		if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
+			return -1;
+		if (parse_imm(o[2], &imm) == 0) {
+			rd->k = rs->k;
+			rd->v = rs->v + imm;
+			return 0;
+		}
+		canon_reg(a, o[2], s2, sizeof s2);
+		if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k != V_CONST)
+			return -1;
+		rd->k = rs->k;
+		rd->v = rs->v + rt->v;
+		return 0;
+	}
+	return -1;
+}
+
+/* riscv64: li / lui constants, loads of the stack base and moves, adds
+ * and shifts of constants */
+static int eval_riscv(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
+{
+	int64_t imm;
+
 	if (!strcmp(m, "li") && parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
 		rd->v = imm;
@@ -891,6 +893,33 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 	if (!strcmp(m, "add"))
 		return eval_add(a, f, o[2], k, v, rd);
 	return -1;
+}
+
+/* The value instruction in gives its destination in f, as far as the
+ * lifting needs (constants and the stack base); -1 when it cannot say. */
+static int eval(const jarch *a, regfile *f, const dinsn *in)
+{
+	char o[4][64], d[8];
+	int n = split_ops(in->ops, o, 4);
+	rval *rd;
+	const char *m = in->mn;
+
+	if (a->kind == A_X86)
+		return eval_x86(a, f, m, o, n);
+	if ((a->kind == A_MIPS || a->kind == A_PPC) && !strcmp(m, "nop") && n == 0)
+		return 0;
+	if (n < 2)
+		return -1;
+	canon_reg(a, o[0], d, sizeof d);
+	if (!d[0] || !(rd = rf_get(f, d)))
+		return -1;
+	if (a->kind == A_ARM64)
+		return eval_arm64(a, f, m, o, n, rd, d);
+	if (a->kind == A_MIPS)
+		return eval_mips(a, f, m, o, n, rd);
+	if (a->kind == A_PPC)
+		return eval_ppc(a, f, m, o, n, rd);
+	return eval_riscv(a, f, m, o, n, rd);
 }
 
 /* ---- markers, epilogue --------------------------------------------------- */
@@ -1154,15 +1183,13 @@ static int mips_delay_slots(const jarch *a, const dlist *l, int ti, int b0, int 
 /* Lift thread ti (instructions l) of the test; expected[k]: the value
  * thread ti gives BPF register k (V_CONST or V_BASE with sym*64+off), or
  * NULL not to check them. */
-static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
+/* The three markers `bpfmm run` puts around the initial values and the
+ * body (mk: their instructions, first: where each marker's sequence
+ * starts); 0, or refused. */
+static int find_markers(const jarch *a, const dlist *l, lifted *lt, int mk[3], int first[3])
 {
-	int mk[3] = { -1, -1, -1 }, first[3] = { -1, -1, -1 };
 	static const int64_t magic[3] = { RUN_MARK_INIT, RUN_MARK_BODY, RUN_MARK_END };
-	char s[200];
 
-	memset(lt, 0, sizeof *lt);
-	if (l->n == 0)
-		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
 	for (int i = 0; i < l->n; i++) {
 		int f = -1;
 		int64_t v = marker_at(a, l, i, &f);
@@ -1180,17 +1207,18 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 				      k == 0 ? "0x5a1" : k == 1 ? "0x5a2" : "0x5a3", "");
 	if (!(mk[0] < first[1] && mk[1] <= first[2]))
 		return refuse(lt, "markers out of order%s%s", "", "");
-	/* init */
-	regfile f = { .n = 0 };
-	for (int i = mk[0] + 1; i < first[1]; i++)
-		if (eval(a, &f, &l->v[i]) < 0) {
-			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
-			return refuse(lt, "cannot evaluate `%s` among the initial values%s", s, "");
-		}
-	/* epilogue: r0..r9 spilled in order, 8 bytes apart */
+	return 0;
+}
+
+/* The epilogue after the end marker at end spills r0..r9 in order, 8
+ * bytes apart: their native registers into lt->native; 0, or refused. */
+static int lift_epilogue(const jarch *a, const dlist *l, int end, lifted *lt)
+{
 	int64_t prev = 0;
+	char s[200];
+
 	for (int k = 0; k < 10; k++) {
-		int i = mk[2] + 1 + k;
+		int i = end + 1 + k;
 		char o[2][64], base[8];
 		int64_t off;
 		if (i >= l->n || split_ops(l->v[i].ops, o, 2) != 2)
@@ -1208,11 +1236,16 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 		prev = off;
 		canon_reg(a, src, lt->native[k], sizeof lt->native[k]);
 	}
-	/* both ends agree: the registers the epilogue reads hold the test's
-	 * initial values when the body starts (expected NULL: the fuzz
-	 * target, which has no test) */
-	for (int k = 0; k < 10 && expected; k++) {
-		rval *v = rf_get(&f, lt->native[k]);
+	return 0;
+}
+
+/* Both ends agree: the registers the epilogue reads hold the test's
+ * initial values (expected) when the body starts (f: the values the
+ * initial code gives); 0, or refused. */
+static int check_initial(regfile *f, const rval expected[10], lifted *lt)
+{
+	for (int k = 0; k < 10; k++) {
+		rval *v = rf_get(f, lt->native[k]);
 		if (!v || v->k != expected[k].k || v->v != expected[k].v) {
 			char want[64], got[64];
 			snprintf(want, sizeof want, "r%d=%s%" PRId64, k, expected[k].k == V_BASE ? "base+" : "",
@@ -1226,12 +1259,21 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 				      want, got);
 		}
 	}
-	/* body */
-	int b0 = mk[1] + 1, b1 = first[2];
-	long lo = l->v[b0 < l->n ? b0 : b1].addr, hi = l->v[b1].addr, slot = LONG_MIN;
+	return 0;
+}
+
+/* The body, instructions b0 .. b1-1, into lt's lines with labels
+ * L<ti>A<addr> where branches land; *slot: the stack slot it uses
+ * (LONG_MIN: none); 0, or refused. */
+static int lift_body(const jarch *a, const dlist *l, int ti, int b0, int b1, lifted *lt, long *slot)
+{
+	long lo = l->v[b0 < l->n ? b0 : b1].addr, hi = l->v[b1].addr;
 	bool *labels = xcalloc((size_t)l->n + 1, sizeof *labels);
 	char **text = xcalloc((size_t)(b1 - b0) + 1, sizeof *text);
+	char s[200];
 	int rc = 0;
+
+	*slot = LONG_MIN;
 	for (int i = b0; i < b1 && rc == 0; i++) {
 		char ops[256];
 		const dinsn *in = &l->v[i];
@@ -1244,7 +1286,7 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 			if (rr[0] && !strcmp(rr, a->stackreg))
 				rc = refuse(lt, "the body uses %s, the register of the stack slot%s", a->stackreg, "");
 		}
-		if (rc == 0 && (rc = body_ops(a, in, ti, lo, hi, l, labels, &slot, ops, sizeof ops, lt)) == 0) {
+		if (rc == 0 && (rc = body_ops(a, in, ti, lo, hi, l, labels, slot, ops, sizeof ops, lt)) == 0) {
 			size_t tl = strlen(in->mn) + strlen(ops) + 2;
 			if (a->kind != A_PPC || !(text[i - b0] = ppc_spelling(in->mn, ops))) {
 				text[i - b0] = xmalloc(tl);
@@ -1269,6 +1311,33 @@ static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10],
 		free(text[i]);
 	free(text);
 	free(labels);
+	return rc;
+}
+
+/* Thread ti's JIT code l lifted into lt: markers, initial values (checked
+ * against expected; NULL: the fuzz target, which has no test), the
+ * epilogue's register order and the body; 0, or refused. */
+static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
+{
+	int mk[3] = { -1, -1, -1 }, first[3] = { -1, -1, -1 };
+	char s[200];
+	long slot;
+
+	memset(lt, 0, sizeof *lt);
+	if (l->n == 0)
+		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
+	if (find_markers(a, l, lt, mk, first))
+		return -1;
+	/* init */
+	regfile f = { .n = 0 };
+	for (int i = mk[0] + 1; i < first[1]; i++)
+		if (eval(a, &f, &l->v[i]) < 0) {
+			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
+			return refuse(lt, "cannot evaluate `%s` among the initial values%s", s, "");
+		}
+	if (lift_epilogue(a, l, mk[2], lt) || (expected && check_initial(&f, expected, lt)))
+		return -1;
+	int rc = lift_body(a, l, ti, mk[1] + 1, first[2], lt, &slot);
 	if (rc == 0 && slot != LONG_MIN)
 		snprintf(lt->extra, sizeof lt->extra, " %d:%s=stack%d;", ti, a->stackreg, ti);
 	return rc;
@@ -1349,13 +1418,25 @@ static bool names_r10(const litmus_test *t)
 	return false;
 }
 
-int jit_check_main(int argc, char **argv, const char *model_dir)
+/* One run of jit-check: the dump, its disassembly, both models, the counts. */
+typedef struct {
+	const jarch *a;
+	dump d;
+	dlist *code;          /* per dump entry: its native instructions */
+	model_run bpf, nat;
+	const frontend *nfe;
+	map_opts o;
+	mapping m;            /* "jit": the lifted code as a mapping's output */
+	int ntests, nlifted, nrefused, nnotrun, nsound, nstronger, nunsound, nunchecked;
+	int status;
+} jc_run;
+
+/* The command line (-budget, -variant from the option table); -1 to go on,
+ * else the exit status. */
+static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf, const char **objdump,
+		    const char **objcopy, map_opts *o, cmd_opts *so, const char **files, int *nfiles)
 {
-	const char *arch = NULL, *dumpf = NULL, *objdump = "llvm-objdump-19", *objcopy = "llvm-objcopy-19";
-	const char *files[argc > 0 ? argc : 1];
-	const char *variants[argc > 0 ? argc + 1 : 2];
-	int nfiles = 0, status = 0, nvariants = 0;
-	map_opts o = { .budget = 200000, .word = "JitCheck" };
+	int used;
 
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
@@ -1364,266 +1445,282 @@ int jit_check_main(int argc, char **argv, const char *model_dir)
 			fputs(usage_text, stdout);
 			return 0;
 		} else if (!strcmp(s, "--arch") && more) {
-			arch = argv[++i];
+			*arch = argv[++i];
 		} else if (!strcmp(s, "--dump") && more) {
-			dumpf = argv[++i];
+			*dumpf = argv[++i];
 		} else if (!strcmp(s, "--emit") && more) {
-			o.emit = argv[++i];
-		} else if ((!strcmp(s, "--variant") || !strcmp(s, "-variant")) && more) {
-			variants[nvariants++] = argv[++i];
+			o->emit = argv[++i];
 		} else if (!strcmp(s, "--objdump") && more) {
-			objdump = argv[++i];
+			*objdump = argv[++i];
 		} else if (!strcmp(s, "--objcopy") && more) {
-			objcopy = argv[++i];
-		} else if ((!strcmp(s, "--budget") || !strcmp(s, "-budget")) && more) {
-			char *end;
-			o.budget = strtol(argv[++i], &end, 10);
-			if (*end || !*argv[i] || o.budget < 0) {
-				fprintf(stderr, "bpfmm jit-check: bad budget '%s'\nTry 'bpfmm jit-check --help'.\n", argv[i]);
+			*objcopy = argv[++i];
+		} else if ((used = opt_parse("jit-check", OPT_BUDGET | OPT_VARIANT, argc, argv, &i, so))) {
+			if (used < 0)
 				return 2;
-			}
 		} else if (s[0] == '-' && s[1]) {
-			fprintf(stderr, "bpfmm jit-check: bad option '%s'\nTry 'bpfmm jit-check --help'.\n", s);
-			return 2;
+			return opt_usage_error("jit-check", "bad option '%s'", s);
 		} else {
-			files[nfiles++] = s;
+			files[(*nfiles)++] = s;
 		}
 	}
-	variants[nvariants] = NULL;
-	const jarch *a = arch ? arch_by_name(arch) : NULL;
-	if (!a || !dumpf || nfiles == 0) {
-		fprintf(stderr, "bpfmm jit-check: %s\nTry 'bpfmm jit-check --help'.\n",
-			!arch ? "--arch needed" : !a ? "unknown arch (riscv64, arm64, x86_64, mips64el, ppc64le)"
-			: !dumpf ? "--dump needed" : "no litmus file given");
-		return 2;
+	o->budget = so->budget;
+	return -1;
+}
+
+/* Lift each thread of t whose code the dump has into lt; *found: how many
+ * it has; NULL, or why the test is refused (in whybuf). byth: the native
+ * register of r10 per thread. */
+static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, const char **byth,
+				   int *found, char *whybuf, size_t n, const char *file)
+{
+	check_result res = { 0 };
+	bool have_res = false;
+	const char *why = NULL;
+
+	if (names_r10(t)) {
+		diag dr = { .file = file };
+		have_res = check_test(t, r->bpf.run, r->o.budget, &res, &dr) == 0;
 	}
-	if (o.emit && outdir_prepare(o.emit, "jit-check", "--emit"))
-		return 2;
-	dump d;
-	if (read_dump(dumpf, &d) < 0)
-		return 1;
-	dlist *code = xcalloc((size_t)d.n + 1, sizeof *code);
-	if (d.n && disassemble(a, objdump, objcopy, &d, code) < 0) {
-		free(code);
-		free_dump(&d);
-		return 1;
+	*found = 0;
+	for (int ti = 0; ti < t->nthreads && !why; ti++) {
+		int idx = -1, phys[11];
+		for (int k = 0; k < r->d.n; k++)
+			if (r->d.v[k].thread == t->threads[ti].id && !strcmp(r->d.v[k].test, t->name))
+				idx = k;
+		if (idx < 0)
+			continue;
+		(*found)++;
+		run_phys_regs(t, have_res ? &res : NULL, ti, phys);
+		rval want[10];
+		expected_values(t, phys, ti, want);
+		if (lift(r->a, &r->code[idx], ti, want, &lt[ti]) < 0) {
+			snprintf(whybuf, n, "thread %d: %s", ti, lt[ti].why);
+			why = whybuf;
+			break;
+		}
+		if (ti > 0 && memcmp(lt[ti].native, lt[0].native, sizeof lt[0].native))
+			why = "the threads' register assignments differ";
+		/* r10 lives in a register run.c picked for this thread */
+		if (phys[10] >= 0)
+			byth[ti * 11 + 10] = lt[ti].native[phys[10]];
 	}
-	const frontend *bfe = frontend_for_arch("BPF"), *nfe = frontend_for_arch(a->fe_arch);
-	model_run bpf = { 0 }, nat = { 0 };
+	if (have_res)
+		check_result_free(&res);
+	return why;
+}
+
+/* A test the guest did not run: say why if it said so. */
+static void jc_not_run(jc_run *r, litmus_test *t, const char *file)
+{
+	const char *why = "no JIT code in the dump";
+	char whybuf[400];
+	size_t nl = strlen(t->name);
+	check_result rr = { 0 };
+	diag dr = { .file = file };
+
+	if (check_test(t, r->bpf.run, r->o.budget, &rr, &dr) == 0) {
+		if (run_unsupported(t, &rr, whybuf, sizeof whybuf))
+			why = whybuf;
+		check_result_free(&rr);
+	}
+	for (int k = 0; k < r->d.nunsupported; k++)
+		if (!strncmp(r->d.unsupported[k], t->name, nl) && r->d.unsupported[k][nl] == ' ') {
+			snprintf(whybuf, sizeof whybuf, "verifier: %s", r->d.unsupported[k] + nl + 1);
+			why = whybuf;
+		}
+	printf("JitCheck %s %s jit not-run (%s)\n", t->name, r->a->name, why);
+	r->nnotrun++;
+}
+
+/* The lifted test's text, or NULL (refused, said) when the native
+ * front-end cannot read it back or it has mixed-size accesses. */
+static char *jc_lifted_text(jc_run *r, const litmus_test *t, lifted *lt, const char **byth)
+{
+	int nt = t->nthreads;
+	char **cells[nt];
+	int ncells[nt];
+	char extra[96 * 8 + 1] = "";
+
+	for (int k = 0; k < 10; k++)
+		r->m.native[k] = lt[0].native[k];
+	r->m.native_by_thread = byth;
+	r->m.nthreads_native = nt;
+	for (int ti = 0; ti < nt; ti++) {
+		cells[ti] = lt[ti].cells;
+		ncells[ti] = lt[ti].ncells;
+		if (strlen(extra) + strlen(lt[ti].extra) < sizeof extra)
+			strcat(extra, lt[ti].extra);
+	}
+	char *text = map_test_text(&r->m, t, cells, ncells, nt, NULL, 0, extra);
+	/* an instruction the native front-end does not model (e.g. arm64
+	 * byte accesses): the code cannot be lifted */
+	diag dn = { .file = "(lifted)" };
+	litmus_test *tn = litmus_read_string(text, "(lifted)", frontend_for_arch, &dn);
+	/* byte / halfword accesses: the native model needs -variant mixed,
+	 * bpf.cat has one value per location */
+	for (int ti = 0; tn && tn->fe == r->nfe && ti < tn->nthreads && !dn.msg[0]; ti++)
+		if (tn->threads[ti].mixed)
+			snprintf(dn.msg, sizeof dn.msg, "P%d: a byte or halfword access "
+				 "(mixed-size, not compared with bpf.cat)", tn->threads[ti].id);
+	bool bad = !tn || tn->fe != r->nfe || dn.msg[0];
+	if (bad) {
+		printf("JitCheck %s %s jit refused (%s front-end: %s)\n", t->name, r->a->name,
+		       r->a->fe_arch, dn.msg);
+		r->nrefused++;
+		free(text);
+		text = NULL;
+	}
+	litmus_free(tn);
+	return text;
+}
+
+/* The lifted test (text) judged against t as map judges a mapping's output;
+ * counted, --emit written. */
+static void jc_judge(jc_run *r, litmus_test *t, const char *text, const char *file)
+{
+	r->nlifted++;
+	if (r->o.emit) {
+		char stem[256];
+		outdir_stem(t->name, stem, sizeof stem);
+		FILE *f = outdir_open(r->o.emit, stem, "litmus", "jit-check");
+		if (f) {
+			fputs(text, f);
+			r->status |= outdir_close(f, r->o.emit, stem, "litmus", "jit-check");
+		} else {
+			r->status = 1;
+		}
+	}
+	char *buf = NULL;
+	size_t bl = 0;
+	FILE *mf = open_memstream(&buf, &bl);
+	int rc = map_judge(&r->m, r->a->name, &r->bpf, &r->nat, r->nfe, &r->o, file, t, text, mf, stderr);
+	fclose(mf);
+	fputs(buf, stdout);
+	if (strstr(buf, " jit unsound"))
+		r->nunsound++, r->status = 1;
+	else if (strstr(buf, " jit sound-stronger"))
+		r->nstronger++;
+	else if (strstr(buf, " jit sound"))
+		r->nsound++;
+	else
+		r->nunchecked++;
+	if (rc < 0 || strstr(buf, " jit unchecked"))
+		r->status = 1;
+	free(buf);
+}
+
+/* One BPF test: its threads lifted from the dump, then not-run, refused or
+ * judged. */
+static void jc_test(jc_run *r, const char *file)
+{
+	diag dd = { .file = file };
+	litmus_test *t = litmus_read_file(file, frontend_for_arch, &dd);
+
+	if (!t) {
+		diag_print(&dd);
+		r->status = 1;
+		return;
+	}
+	if (strcasecmp(t->arch, "BPF") != 0) {
+		fprintf(stderr, "%s:0:0: error: not a BPF test (%s)\n", file, t->arch);
+		litmus_free(t);
+		r->status = 1;
+		return;
+	}
+	r->ntests++;
+	map_widen_observables(t);
+	int nt = t->nthreads, found;
+	lifted *lt = xcalloc((size_t)nt + 1, sizeof *lt);
+	const char **byth = xcalloc((size_t)nt * 11 + 1, sizeof *byth);
+	char whybuf[400];
+	const char *why = jc_lift_threads(r, t, lt, byth, &found, whybuf, sizeof whybuf, file);
+	if (found == 0) {
+		jc_not_run(r, t, file);
+	} else if (found < nt || why) {
+		printf("JitCheck %s %s jit refused (%s)\n", t->name, r->a->name,
+		       why ? why : "the dump lacks a thread's code");
+		r->nrefused++;
+	} else {
+		char *text = jc_lifted_text(r, t, lt, byth);
+		if (text)
+			jc_judge(r, t, text, file);
+		free(text);
+	}
+	r->m.native_by_thread = NULL;
+	free(byth);
+	for (int ti = 0; ti < nt; ti++)
+		free_lifted(&lt[ti]);
+	free(lt);
+	litmus_free(t);
+}
+
+/* The dump read and disassembled, both models loaded; 0 or 1 (said). */
+static int jc_load(jc_run *r, const char *dumpf, const char *objdump, const char *objcopy,
+		   const char *model_dir, const char *const *variants)
+{
+	const frontend *bfe = frontend_for_arch("BPF");
 	diag dg = { 0 };
 	char bpath[PATH_MAX], npath[PATH_MAX];
-	if (!nfe || map_load_model("bpf.cat", model_dir, bfe, NULL, &bpf, &dg, bpath) < 0
-	    || map_load_model(a->model, model_dir, nfe, variants, &nat, &dg, npath) < 0) {
+
+	if (read_dump(dumpf, &r->d) < 0)
+		return 1;
+	r->code = xcalloc((size_t)r->d.n + 1, sizeof *r->code);
+	if (r->d.n && disassemble(r->a, objdump, objcopy, &r->d, r->code) < 0)
+		return 1;
+	r->nfe = frontend_for_arch(r->a->fe_arch);
+	if (!r->nfe || map_load_model("bpf.cat", model_dir, bfe, NULL, &r->bpf, &dg, bpath) < 0
+	    || map_load_model(r->a->model, model_dir, r->nfe, variants, &r->nat, &dg, npath) < 0) {
 		diag_print(&dg);
-		free(code);
-		free_dump(&d);
 		return 1;
 	}
 	/* as map: a failed store-conditional is not retried, its path dropped */
-	cat_run_set_unroll(nat.run, 0);
-	cat_run_set_unroll(bpf.run, 0);
-	int ntests = 0, nlifted = 0, nrefused = 0, nnotrun = 0, nsound = 0, nstronger = 0,
-	    nunsound = 0, nunchecked = 0;
-	mapping m = { .name = "jit", .arch = (char *)a->fe_arch, .model = (char *)a->model };
-	for (int fi = 0; fi < nfiles; fi++) {
-		diag dd = { .file = files[fi] };
-		litmus_test *t = litmus_read_file(files[fi], frontend_for_arch, &dd);
-		if (!t) {
-			diag_print(&dd);
-			status = 1;
-			continue;
-		}
-		if (strcasecmp(t->arch, "BPF") != 0) {
-			fprintf(stderr, "%s:0:0: error: not a BPF test (%s)\n", files[fi], t->arch);
-			litmus_free(t);
-			status = 1;
-			continue;
-		}
-		ntests++;
-		map_widen_observables(t);
-		int nt = t->nthreads, found = 0;
-		lifted *lt = xcalloc((size_t)nt + 1, sizeof *lt);
-		const char *why = NULL;
-		char whybuf[400];
-		check_result res = { 0 };
-		bool have_res = false;
-		const char **byth = xcalloc((size_t)nt * 11 + 1, sizeof *byth);
-		if (names_r10(t)) {
-			diag dr = { .file = files[fi] };
-			have_res = check_test(t, bpf.run, o.budget, &res, &dr) == 0;
-		}
-		for (int ti = 0; ti < nt && !why; ti++) {
-			int idx = -1, phys[11];
-			for (int k = 0; k < d.n; k++)
-				if (d.v[k].thread == t->threads[ti].id && !strcmp(d.v[k].test, t->name))
-					idx = k;
-			if (idx < 0)
-				continue;
-			found++;
-			run_phys_regs(t, have_res ? &res : NULL, ti, phys);
-			rval want[10];
-			expected_values(t, phys, ti, want);
-			if (lift(a, &code[idx], ti, want, &lt[ti]) < 0) {
-				snprintf(whybuf, sizeof whybuf, "thread %d: %s", ti, lt[ti].why);
-				why = whybuf;
-				break;
-			}
-			if (ti > 0 && memcmp(lt[ti].native, lt[0].native, sizeof lt[0].native))
-				why = "the threads' register assignments differ";
-			/* r10 lives in a register run.c picked for this thread */
-			if (phys[10] >= 0)
-				byth[ti * 11 + 10] = lt[ti].native[phys[10]];
-		}
-		if (have_res)
-			check_result_free(&res);
-		const char *name = t->name;
-		if (found == 0) {
-			/* the guest did not run it: say why if it said so */
-			const char *r = "no JIT code in the dump";
-			size_t nl = strlen(name);
-			check_result rr = { 0 };
-			diag dr = { .file = files[fi] };
-			if (check_test(t, bpf.run, o.budget, &rr, &dr) == 0) {
-				if (run_unsupported(t, &rr, whybuf, sizeof whybuf))
-					r = whybuf;
-				check_result_free(&rr);
-			}
-			for (int k = 0; k < d.nunsupported; k++)
-				if (!strncmp(d.unsupported[k], name, nl) && d.unsupported[k][nl] == ' ') {
-					snprintf(whybuf, sizeof whybuf, "verifier: %s", d.unsupported[k] + nl + 1);
-					r = whybuf;
-				}
-			printf("JitCheck %s %s jit not-run (%s)\n", name, a->name, r);
-			nnotrun++;
-		} else if (found < nt || why) {
-			printf("JitCheck %s %s jit refused (%s)\n", name, a->name,
-			       why ? why : "the dump lacks a thread's code");
-			nrefused++;
-		} else {
-			char **cells[nt];
-			int ncells[nt];
-			char extra[96 * 8 + 1] = "";
-			for (int k = 0; k < 10; k++)
-				m.native[k] = lt[0].native[k];
-			m.native_by_thread = byth;
-			m.nthreads_native = nt;
-			for (int ti = 0; ti < nt; ti++) {
-				cells[ti] = lt[ti].cells;
-				ncells[ti] = lt[ti].ncells;
-				if (strlen(extra) + strlen(lt[ti].extra) < sizeof extra)
-					strcat(extra, lt[ti].extra);
-			}
-			char *text = map_test_text(&m, t, cells, ncells, nt, NULL, 0, extra);
-			/* an instruction the native front-end does not model (e.g.
-			 * arm64 byte accesses): the code cannot be lifted */
-			diag dn = { .file = "(lifted)" };
-			litmus_test *tn = litmus_read_string(text, "(lifted)", frontend_for_arch, &dn);
-			/* byte / halfword accesses: the native model needs -variant
-			 * mixed, bpf.cat has one value per location */
-			for (int ti = 0; tn && tn->fe == nfe && ti < tn->nthreads && !dn.msg[0]; ti++)
-				if (tn->threads[ti].mixed)
-					snprintf(dn.msg, sizeof dn.msg, "P%d: a byte or halfword access "
-						 "(mixed-size, not compared with bpf.cat)", tn->threads[ti].id);
-			if (!tn || tn->fe != nfe || dn.msg[0]) {
-				printf("JitCheck %s %s jit refused (%s front-end: %s)\n", name, a->name,
-				       a->fe_arch, dn.msg);
-				nrefused++;
-				litmus_free(tn);
-				free(text);
-				goto next;
-			}
-			litmus_free(tn);
-			nlifted++;
-			if (o.emit) {
-				char stem[256];
-				outdir_stem(t->name, stem, sizeof stem);
-				FILE *f = outdir_open(o.emit, stem, "litmus", "jit-check");
-				if (f) {
-					fputs(text, f);
-					status |= outdir_close(f, o.emit, stem, "litmus", "jit-check");
-				} else {
-					status = 1;
-				}
-			}
-			char *buf = NULL;
-			size_t bl = 0;
-			FILE *mf = open_memstream(&buf, &bl);
-			int r = map_judge(&m, a->name, &bpf, &nat, nfe, &o, files[fi], t, text, mf, stderr);
-			fclose(mf);
-			fputs(buf, stdout);
-			if (strstr(buf, " jit unsound"))
-				nunsound++, status = 1;
-			else if (strstr(buf, " jit sound-stronger"))
-				nstronger++;
-			else if (strstr(buf, " jit sound"))
-				nsound++;
-			else
-				nunchecked++;
-			if (r < 0 || strstr(buf, " jit unchecked"))
-				status = 1;
-			free(buf);
-			free(text);
-		}
-next:
-		m.native_by_thread = NULL;
-		free(byth);
-		for (int ti = 0; ti < nt; ti++)
-			free_lifted(&lt[ti]);
-		free(lt);
-		litmus_free(t);
-	}
-	printf("jit-check %s: %d tests, %d lifted, %d refused, %d not run; %d sound, %d sound-stronger, "
-	       "%d unsound, %d unchecked\n", a->name, ntests, nlifted, nrefused, nnotrun, nsound, nstronger,
-	       nunsound, nunchecked);
-	for (int i = 0; i < d.n; i++)
-		free(code[i].v);
-	free(code);
-	free_dump(&d);
-	cat_run_free(bpf.run);
-	cat_model_free(bpf.m);
-	cat_run_free(nat.run);
-	cat_model_free(nat.m);
-	return status;
+	cat_run_set_unroll(r->nat.run, 0);
+	cat_run_set_unroll(r->bpf.run, 0);
+	return 0;
 }
 
-/* For the fuzz target (tests/fuzz/fuzz_jit.c): the untrusted text jit-check
- * reads, without running llvm-objdump.  Byte 0 picks the architecture; each
- * following line is read as a dump line ("bpfmm-run: jit ...") or as a
- * line of llvm-objdump's output, and the instructions so read are lifted as
- * one thread. */
-int jit_check_fuzz(const char *data, size_t n)
+static void jc_free(jc_run *r)
 {
-	if (n == 0)
-		return 0;
-	const jarch *a = &arches[(unsigned char)data[0] % NELEM(arches)];
-	char *text = xstrndup(data + 1, n - 1), *save = NULL;
-	dlist l = { .ksym28 = -1 };
-	bool lock = false;
-	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *p = strstr(line, "bpfmm-run: jit ");
-		if (p) {
-			char *test;
-			int thread;
-			unsigned char *code;
-			size_t len;
-			const char *why;
-			if (jit_parse_line(p + 11, &test, &thread, &code, &len, &why) == 0) {
-				free(test);
-				free(code);
-			}
-			continue;
-		}
-		dinsn in;
-		long addr;
-		if (objdump_line(a, line, &in, &addr)) {
-			in.addr = addr;
-			join_lock(a, &in, &lock, &l);
-		}
+	for (int i = 0; r->code && i < r->d.n; i++)
+		free(r->code[i].v);
+	free(r->code);
+	free_dump(&r->d);
+	cat_run_free(r->bpf.run);
+	cat_model_free(r->bpf.m);
+	cat_run_free(r->nat.run);
+	cat_model_free(r->nat.m);
+}
+
+int jit_check_main(int argc, char **argv, const char *model_dir, const char *self)
+{
+	const char *arch = NULL, *dumpf = NULL, *objdump = "llvm-objdump-19", *objcopy = "llvm-objcopy-19";
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles = 0, status;
+	jc_run r = { .o = { .word = "JitCheck" } };
+	cmd_opts so;
+
+	opt_init(&so, 0);
+	if ((status = jc_parse(argc, argv, &arch, &dumpf, &objdump, &objcopy, &r.o, &so, files, &nfiles)) >= 0)
+		return status;
+	r.a = arch ? arch_by_name(arch) : NULL;
+	if (!r.a || !dumpf || nfiles == 0) {
+		fprintf(stderr, "bpfmm jit-check: %s\nTry 'bpfmm jit-check --help'.\n",
+			!arch ? "--arch needed" : !r.a ? "unknown arch (riscv64, arm64, x86_64, mips64el, ppc64le)"
+			: !dumpf ? "--dump needed" : "no litmus file given");
+		return 2;
 	}
-	lifted lt;
-	lift(a, &l, 0, NULL, &lt);
-	free_lifted(&lt);
-	free(l.v);
-	free(text);
-	return 0;
+	if (r.o.emit && outdir_prepare(r.o.emit, "jit-check", "--emit"))
+		return 2;
+	if (jc_load(&r, dumpf, objdump, objcopy, model_dir, so.variants)) {
+		jc_free(&r);
+		return 1;
+	}
+	r.m = (mapping){ .name = "jit", .arch = (char *)r.a->fe_arch, .model = (char *)r.a->model };
+	for (int fi = 0; fi < nfiles; fi++)
+		jc_test(&r, files[fi]);
+	printf("jit-check %s: %d tests, %d lifted, %d refused, %d not run; %d sound, %d sound-stronger, "
+	       "%d unsound, %d unchecked\n", r.a->name, r.ntests, r.nlifted, r.nrefused, r.nnotrun, r.nsound,
+	       r.nstronger, r.nunsound, r.nunchecked);
+	jc_free(&r);
+	return r.status;
 }

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 /* argv[0] is "jit-check". Returns the exit status (see --help). */
-int jit_check_main(int argc, char **argv, const char *model_dir);
+int jit_check_main(int argc, char **argv, const char *model_dir, const char *self);
 
 /* One dump line "jit TEST T HEX" (without the "bpfmm-run: " prefix): 0
  * with a new *test and *code (caller frees), or -1 with *why. */

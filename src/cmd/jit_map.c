@@ -23,7 +23,6 @@
  * without it (a 32-bit JIT's word pair for a u64 access, line_skipped).
  */
 #include <errno.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -41,6 +40,8 @@
 #include "cmd/mapping.h"
 #include "cmd/output.h"
 #include "cmd/parallel.h"
+#include "cmd/model_load.h"
+#include "cmd/options.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
 
@@ -696,25 +697,13 @@ static bool readable(const char *p) { return access(p, R_OK) == 0; }
 int map_load_model(const char *name, const char *mdir, const frontend *fe,
 		      const char *const *variants, model_run *mr, diag *d, char *path)
 {
-	char here[PATH_MAX], lib[PATH_MAX];
-
-	if (strchr(name, '/'))
-		snprintf(path, PATH_MAX, "%s", name);
-	else
-		snprintf(path, PATH_MAX, "%s/%s", mdir, name);
-	if (!readable(path)) {
+	if (!model_find(name, false, NULL, 0, mdir, path, PATH_MAX)) {
 		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in %s)", name, mdir);
 		return -1;
 	}
-	snprintf(here, sizeof here, "%s", path);
-	snprintf(lib, sizeof lib, "%s/lib", mdir);
-	const char *inc[] = { dirname(here), lib, mdir, NULL };
-	d->file = path;
-	mr->m = cat_model_load(path, inc, variants, d);
-	if (!mr->m)
-		return -1;
-	mr->run = cat_run_new(mr->m, fe->tag_names, fe->ntags);
-	return 0;
+	model_spec spec = { path, mdir, NULL, 0, variants, fe };
+	mr->run = model_load(&spec, &mr->m, d);
+	return mr->run ? 0 : -1;
 }
 
 static const char usage_head[] =
@@ -932,12 +921,7 @@ static void map_report(const map_opts *opt, const char *file, const litmus_test 
  * a record {"file","error","warnings"} on out. Returns 1. */
 static int map_failed(const map_opts *opt, const char *file, const diag *d, FILE *out, FILE *errf)
 {
-	diag_fprint(errf, d);
-	if (opt->json) {
-		print_json_error(out, file, d);
-		fflush(out);
-	}
-	return 1;
+	return report_failure(opt->json, file, d, out, errf);
 }
 
 /* d's error, then the generated test's error dn appended to it */
@@ -1188,113 +1172,159 @@ static int map_one(void *p, int i, FILE *out, FILE *err)
 	return map_file(mj->m, mj->arch, &w->bpf, &w->nat, mj->nfe, mj->o, mj->files[i], out, err);
 }
 
-int map_main(int argc, char **argv, const char *model_dir)
+/* The command line of map. */
+typedef struct {
+	const char *arch, *mapfile;   /* --arch, --mapping */
+	map_opts o;
+	cmd_opts so;                  /* -budget, -unroll, -j, --shard, -json, -dot, -variant */
+	const char **files;
+	int nfiles;
+} map_cmd;
+
+static void map_help(void)
 {
-	const char *arch = NULL, *mapfile = NULL;
-	const char *files[argc > 0 ? argc : 1];
-	int nfiles = 0, status = 0;
-	map_opts o = { .budget = 200000 };
-	int unroll = 0, jobs = 1, shard_k = 1, shard_n = 1;
-	const char *variants[argc > 0 ? argc + 1 : 2];
-	int nvariants = 0;
+	fputs(usage_head, stdout);
+	frontend_print_kernel_names(stdout, KERNEL_NAME_JIT, ", ");
+	fputs(usage_tail, stdout);
+}
+
+/* The command line into mc; -1 to go on, else the exit status. */
+static int map_parse(map_cmd *mc, int argc, char **argv)
+{
+	const unsigned shared = OPT_BUDGET | OPT_UNROLL | OPT_JOBS | OPT_SHARD | OPT_JSON | OPT_DOT |
+				OPT_VARIANT;
+	int used;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage_head, stdout);
-			frontend_print_kernel_names(stdout, KERNEL_NAME_JIT, ", ");
-			fputs(usage_tail, stdout);
+			map_help();
 			return 0;
 		} else if (!strcmp(a, "--arch") && more) {
-			arch = argv[++i];
+			mc->arch = argv[++i];
 		} else if (!strcmp(a, "--mapping") && more) {
-			mapfile = argv[++i];
+			mc->mapfile = argv[++i];
 		} else if (!strcmp(a, "--emit") && more) {
-			o.emit = argv[++i];
+			mc->o.emit = argv[++i];
 		} else if (!strcmp(a, "--classes")) {
-			o.show_classes = true;
-		} else if (!strcmp(a, "--json") || !strcmp(a, "-json")) {
-			o.json = true;
-		} else if ((!strcmp(a, "--budget") || !strcmp(a, "-budget")) && more) {
-			char *end;
-			o.budget = strtol(argv[++i], &end, 10);
-			if (*end || !*argv[i] || o.budget < 0) {
-				fprintf(stderr, "bpfmm map: bad budget '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
-				return 2;
-			}
-		} else if ((!strcmp(a, "--unroll") || !strcmp(a, "-unroll")) && more) {
-			char *end;
-			long n = strtol(argv[++i], &end, 10);
-			if (*end || !*argv[i] || n < 0 || n > 1000) {
-				fprintf(stderr, "bpfmm map: bad unrolling limit '%s' (0 to 1000)\n", argv[i]);
-				return 2;
-			}
-			unroll = (int)n;
-		} else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && more) {
-			if (!par_parse_jobs(argv[++i], &jobs)) {
-				fprintf(stderr, "bpfmm map: bad number of jobs '%s'\nTry 'bpfmm map --help'.\n", argv[i]);
-				return 2;
-			}
-		} else if ((!strcmp(a, "--shard") || !strcmp(a, "-shard")) && more) {
-			if (!par_parse_shard(argv[++i], &shard_k, &shard_n)) {
-				fprintf(stderr, "bpfmm map: bad shard '%s' (K/N with 1 <= K <= N)\nTry 'bpfmm map --help'.\n", argv[i]);
-				return 2;
-			}
-		} else if ((!strcmp(a, "--dot") || !strcmp(a, "-dot")) && more) {
-			o.dot_dir = argv[++i];
-		} else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) && more) {
-			variants[nvariants++] = argv[++i];
+			mc->o.show_classes = true;
 		} else if (!strcmp(a, "--mixed") || !strcmp(a, "-mixed")) {
-			o.mixed = true;
+			mc->o.mixed = true;
+		} else if ((used = opt_parse("map", shared, argc, argv, &i, &mc->so))) {
+			if (used < 0)
+				return 2;
 		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "bpfmm map: bad option '%s'\nTry 'bpfmm map --help'.\n", a);
-			return 2;
+			return opt_usage_error("map", "bad option '%s'", a);
 		} else {
-			files[nfiles++] = a;
+			mc->files[mc->nfiles++] = a;
 		}
 	}
-	if (!arch && !mapfile) {
-		fprintf(stderr, "bpfmm map: --arch or --mapping needed\nTry 'bpfmm map --help'.\n");
-		return 2;
-	}
-	if (nfiles == 0) {
+	mc->o.json = mc->so.json;
+	mc->o.budget = mc->so.budget;
+	mc->o.dot_dir = mc->so.dot_dir;
+	if (!mc->arch && !mc->mapfile)
+		return opt_usage_error("map", "--arch or --mapping needed%s", "");
+	if (mc->nfiles == 0) {
 		fprintf(stderr, "bpfmm map: no litmus file given\n");
 		return 2;
 	}
-	if (!mapfile) {
-		const frontend *jfe = frontend_by_kernel_name(KERNEL_NAME_JIT, arch);
+	return -1;
+}
+
+/* The mapping table --mapping or --arch names, read (path: its file);
+ * NULL with *status set. mc->arch becomes the JIT's name (x86_64 is
+ * x86-64). */
+static mapping *map_table(map_cmd *mc, const char *model_dir, char *path, int *status)
+{
+	char name[PATH_MAX];
+	diag d = { 0 };
+
+	*status = 2;
+	if (!mc->mapfile) {
+		const frontend *jfe = frontend_by_kernel_name(KERNEL_NAME_JIT, mc->arch);
 		if (!jfe) {
-			fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", arch);
+			fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", mc->arch);
 			frontend_print_kernel_names(stderr, KERNEL_NAME_JIT, " ");
 			fprintf(stderr, "; or --mapping FILE)\n");
-			return 2;
+			return NULL;
 		}
-		arch = jfe->jit_arch;   /* x86_64 is x86-64 */
+		mc->arch = jfe->jit_arch;
 	}
-	char name[PATH_MAX], path[PATH_MAX];
-	if (mapfile)
-		snprintf(name, sizeof name, "%s", mapfile);
+	if (mc->mapfile)
+		snprintf(name, sizeof name, "%s", mc->mapfile);
 	else
-		snprintf(name, sizeof name, "%s-linux-6.12", arch);
-	if (!find_mapping(model_dir, name, path, sizeof path)) {
+		snprintf(name, sizeof name, "%s-linux-6.12", mc->arch);
+	if (!find_mapping(model_dir, name, path, PATH_MAX)) {
 		fprintf(stderr, "bpfmm map: mapping '%s' not found (a file, or a name in %s/../mappings)\n",
 			name, model_dir);
-		return 2;
+		return NULL;
 	}
-	diag d = { 0 };
 	mapping *m = mapping_read(path, &d);
 	if (!m) {
 		diag_print(&d);
+		*status = 1;
+	}
+	return m;
+}
+
+/* Both models loaded once, to report their errors (each thread loads its
+ * own), then the tests on -j threads; the exit status. */
+static int map_run(map_cmd *mc, const mapping *m, const char *path, const char *model_dir)
+{
+	static const char *const bpf_mixed[] = { "mixed", NULL };
+	const frontend *bfe = frontend_for_arch("BPF"), *nfe = frontend_for_arch(m->arch);
+	model_run bpf = { 0 }, nat = { 0 };
+	diag d = { 0 };
+	int status, first, last;
+
+	if (!nfe) {
+		fprintf(stderr, "%s: error: no front-end for architecture '%s'\n", path, m->arch);
 		return 1;
 	}
-	if ((o.emit && outdir_prepare(o.emit, "map", "--emit")) ||
-	    (o.dot_dir && outdir_prepare(o.dot_dir, "map", "--dot"))) {
+	/* variants has room for "mixed" and the NULL (options.h) */
+	if (mc->o.mixed)
+		mc->so.variants[mc->so.nvariants++] = "mixed";
+	mc->so.variants[mc->so.nvariants] = NULL;
+	const char *const *bvariants = mc->o.mixed ? bpf_mixed : NULL;
+	char bpath[PATH_MAX], npath[PATH_MAX];
+	if (map_load_model("bpf.cat", model_dir, bfe, bvariants, &bpf, &d, bpath) < 0
+	    || map_load_model(m->model, model_dir, nfe, mc->so.variants, &nat, &d, npath) < 0) {
+		diag_print(&d);
+		status = 1;
+	} else {
+		map_job mj = { m, mc->arch, nfe, &mc->o, mc->files, model_dir, mc->so.variants, bvariants,
+			       mc->so.unroll };
+		par_job pj = { mapper_new, mapper_free, map_one, &mj };
+		par_shard(mc->nfiles, mc->so.shard_k, mc->so.shard_n, &first, &last);
+		status = par_run(&pj, first, last, mc->so.jobs);
+	}
+	cat_run_free(bpf.run);
+	cat_model_free(bpf.m);
+	cat_run_free(nat.run);
+	cat_model_free(nat.m);
+	return status;
+}
+
+int map_main(int argc, char **argv, const char *model_dir)
+{
+	const char *files[argc > 0 ? argc : 1];
+	map_cmd mc = { .files = files, .o = { .budget = 200000 } };
+	char path[PATH_MAX], a[64];
+	int status;
+
+	opt_init(&mc.so, 0);
+	if ((status = map_parse(&mc, argc, argv)) >= 0)
+		return status;
+	mapping *m = map_table(&mc, model_dir, path, &status);
+	if (!m)
+		return status;
+	if ((mc.o.emit && outdir_prepare(mc.o.emit, "map", "--emit")) ||
+	    (mc.o.dot_dir && outdir_prepare(mc.o.dot_dir, "map", "--dot"))) {
 		mapping_free(m);
 		return 2;
 	}
-	char a[64];
-	if (!arch) {
+	if (!mc.arch) {
 		/* the mapping's name up to "-linux" / "-before" */
 		snprintf(a, sizeof a, "%s", m->name);
 		char *cut = strstr(a, "-linux");
@@ -1302,44 +1332,9 @@ int map_main(int argc, char **argv, const char *model_dir)
 			cut = strstr(a, "-before");
 		if (cut)
 			*cut = 0;
-		arch = a;
+		mc.arch = a;
 	}
-	const frontend *bfe = frontend_for_arch("BPF"), *nfe = frontend_for_arch(m->arch);
-	model_run bpf = { 0 }, nat = { 0 };
-	if (!nfe) {
-		fprintf(stderr, "%s: error: no front-end for architecture '%s'\n", path, m->arch);
-		mapping_free(m);
-		return 1;
-	}
-	d = (diag){ 0 };
-	/* variants has argc + 1 slots: room for "mixed" and the NULL */
-	static const char *const bpf_mixed[] = { "mixed", NULL };
-	if (o.mixed)
-		variants[nvariants++] = "mixed";
-	variants[nvariants] = NULL;
-	const char *const *bvariants = o.mixed ? bpf_mixed : NULL;
-	char bpath[PATH_MAX], npath[PATH_MAX];
-	if (map_load_model("bpf.cat", model_dir, bfe, bvariants, &bpf, &d, bpath) < 0
-	    || map_load_model(m->model, model_dir, nfe, variants, &nat, &d, npath) < 0) {
-		diag_print(&d);
-		status = 1;
-		goto out;
-	}
-	/* loaded once here to report their errors; each thread loads its own */
-	map_job mj = { m, arch, nfe, &o, files, model_dir, variants, bvariants, unroll };
-	par_job pj = { mapper_new, mapper_free, map_one, &mj };
-	int first, last;
-	par_shard(nfiles, shard_k, shard_n, &first, &last);
-	status |= par_run(&pj, first, last, jobs);
-out:
-	if (bpf.run)
-		cat_run_free(bpf.run);
-	if (bpf.m)
-		cat_model_free(bpf.m);
-	if (nat.run)
-		cat_run_free(nat.run);
-	if (nat.m)
-		cat_model_free(nat.m);
+	status = map_run(&mc, m, path, model_dir);
 	mapping_free(m);
 	return status;
 }

@@ -1,7 +1,6 @@
 /* lkmm_common.c - helpers shared by c2bpf.c and lkmm_map.c (see
  * lkmm_common.h). */
 #include <glob.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +9,7 @@
 #include <unistd.h>
 #include "cmd/lkmm_common.h"
 #include "cmd/parallel.h"
+#include "cmd/model_load.h"
 #include "cat/model_dir.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
@@ -235,36 +235,24 @@ const char *lk_lkmm_dir(const char *opt, char *dir)
 	return NULL;
 }
 
-cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, cat_model **mp, diag *d)
-{
-	char here[PATH_MAX], lib[PATH_MAX + 8], mbuf[MODEL_DIR_MAX];
-	const char *mdir = model_dir(mbuf);
-	const char *inc[5];
-	int n = 0;
-
-	snprintf(here, sizeof here, "%s", path);
-	snprintf(lib, sizeof lib, "%s/lib", mdir);
-	inc[n++] = dirname(here);
-	if (extra)
-		inc[n++] = extra;
-	inc[n++] = lib;
-	inc[n++] = mdir;
-	inc[n] = NULL;
-	d->file = path;
-	*mp = cat_model_load(path, inc, NULL, d);
-	return *mp ? cat_run_new(*mp, fe->tag_names, fe->ntags) : NULL;
-}
-
 int lk_pair_load(const lk_pair_spec *s, lk_pair *p, diag *d)
 {
 	*p = (lk_pair){ 0 };
-	for (int i = 0; i < 2; i++)
-		if (!(p->run[i] = lk_load_model(s->path[i], s->extra[i], s->fe[i], &p->m[i], d)))
+	for (int i = 0; i < 2; i++) {
+		model_spec m = { s->path[i], NULL, &s->extra[i], s->extra[i] ? 1 : 0, NULL, s->fe[i] };
+		if (!(p->run[i] = model_load(&m, &p->m[i], d)))
 			return -1;
+	}
 	return 0;
 }
 
 int lk_c_bpf_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *bpf_model)
+{
+	return lk_c_target_load(m, cmd, lkmm_opt, bpf_model, "bpf.cat", "BPF");
+}
+
+int lk_c_target_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *model,
+		     const char *bundled, const char *arch)
 {
 	char mdir[MODEL_DIR_MAX];
 	diag d = { 0 };
@@ -276,12 +264,12 @@ int lk_c_bpf_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char
 		return 1;
 	}
 	snprintf(m->lpath, sizeof m->lpath, "%s/linux-kernel.cat", ldir);
-	if (bpf_model)
-		snprintf(m->bpath, sizeof m->bpath, "%s", bpf_model);
+	if (model)
+		snprintf(m->bpath, sizeof m->bpath, "%s", model);
 	else
-		snprintf(m->bpath, sizeof m->bpath, "%s/bpf.cat", model_dir(mdir));
+		snprintf(m->bpath, sizeof m->bpath, "%s/%s", model_dir(mdir), bundled);
 	m->spec = (lk_pair_spec){ { m->lpath, m->bpath }, { ldir, NULL },
-				  { frontend_for_arch("C"), frontend_for_arch("BPF") } };
+				  { frontend_for_arch("C"), frontend_for_arch(arch) } };
 	if (lk_pair_load(&m->spec, &m->loaded, &d) < 0) {
 		diag_print(&d);
 		return 1;

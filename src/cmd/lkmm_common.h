@@ -1,6 +1,6 @@
 /* lkmm_common.h - helpers shared by the LKMM translators (c2bpf, lkmm-map):
  * growing strings, tag tests on the C front-end's events, the refused
- * primitive families, where the models are, and loading a cat model. */
+ * primitive families and where the models are. */
 #ifndef BPFMM_LKMM_COMMON_H
 #define BPFMM_LKMM_COMMON_H
 
@@ -70,11 +70,6 @@ bool lk_compares_addresses(const litmus_test *t, int ti);
  * first ~/.cache/bpfmm-lkmm/<tree>/tools/memory-model; NULL if none. */
 const char *lk_lkmm_dir(const char *opt, char *buf);   /* buf: the caller's */
 
-/* Load the cat model at path for front-end fe (include path: its own
- * directory, extra if not NULL, the model library); NULL with d set. */
-cat_run *lk_load_model(const char *path, const char *extra, const frontend *fe, cat_model **mp,
-		       diag *d);
-
 /* Same value, symbols compared by name (the two tests intern apart). */
 /* The two models of a comparison (C and BPF, C and RISC-V), loaded once
  * per thread under -j: path, extra include directory and front-end of
@@ -104,6 +99,10 @@ typedef struct {
 } lk_c_bpf;
 
 int  lk_c_bpf_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *bpf_model);
+/* The same for another target: model, else the bundled model named
+ * bundled, with the front-end of arch (lkmm-map: riscv.cat, RISCV). */
+int  lk_c_target_load(lk_c_bpf *m, const char *cmd, const char *lkmm_opt, const char *model,
+		      const char *bundled, const char *arch);
 void lk_c_bpf_free(lk_c_bpf *m);
 
 /* One test of a two-model command (c2bpf, lkmm-map): opts are the

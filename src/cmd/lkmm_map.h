@@ -21,6 +21,6 @@
 
 /* argv[0] is "lkmm-map". Exit 0 when every test was checked or refused, 1
  * when a test could not be read or checked, 2 on a bad command line. */
-int lkmm_map_main(int argc, char **argv);
+int lkmm_map_main(int argc, char **argv, const char *model_dir, const char *self);
 
 #endif

@@ -22,6 +22,8 @@
 #include "cmd/run.h"
 #include "cmd/jit_check.h"
 #include "cmd/parallel.h"
+#include "cmd/model_load.h"
+#include "cmd/options.h"
 #include "base/xalloc.h"
 #include "cmd/diy.h"
 #include "cmd/diff_models.h"
@@ -54,6 +56,8 @@ static const char usage[] =
 "        current directory, then next to FILE.cfg.\n"
 "  -I DIR\n"
 "        Also look for included cat files (and bare model names) in DIR.\n"
+"        Every command finds a model's includes in: the model's own\n"
+"        directory, the -I directories in order, MODELDIR/lib, MODELDIR.\n"
 "  -variant NAME, --variant NAME\n"
 "        Enable `if \"NAME\"` branches of the model (repeatable).\n"
 "        -variant mixed: mixed-size accesses, one event per byte, as herd7's\n"
@@ -61,11 +65,11 @@ static const char usage[] =
 "  -budget N, --budget N\n"
 "        Count every execution (exact Positive/Negative witnesses) unless a\n"
 "        test needs more than N coherence orders beyond the first of each\n"
-"        rf choice (default 200000; 0 = no limit). Past that, the test is checked again looking for one\n"
-"        execution per observable outcome: States and Ok/No are the same,\n"
-"        and witnesses count one allowed execution per rf choice and\n"
-"        final-memory outcome (not each coherence order), as a Note line\n"
-"        says.\n"
+"        rf choice (default 200000; 0 = no limit). Past that, the test is\n"
+"        checked again looking for one execution per observable outcome:\n"
+"        States and Ok/No are the same, and witnesses count one allowed\n"
+"        execution per rf choice and final-memory outcome (not each\n"
+"        coherence order), as a Note line says.\n"
 "  -unroll N, --unroll N\n"
 "        Unroll loops as herd7 does: a path may jump back to one instruction\n"
 "        at most N times (default 2); a path that would jump once more is\n"
@@ -231,16 +235,8 @@ static const char explain_usage[] =
 "2 bad command line.\n";
 
 typedef struct {
-	const char *model;         /* -model, NULL for per-arch default */
-	const char *incdirs[32];
-	int nincdirs;
-	const char *variants[32];
-	int nvariants;
-	bool show_time;
-	bool json;                 /* -json: one JSON object per test */
-	const char *dot_dir;       /* -dot DIR: DIR/NAME.dot per test */
-	long budget;               /* co orders per test before outcome mode */
-	int unroll;                /* -unroll */
+	cmd_opts c;                /* the shared options (options.h); model NULL:
+	                            * the test's architecture's default */
 	speedcheck speed;          /* -speedcheck */
 	double timeout;            /* -timeout: CPU seconds per test, 0: none */
 	int test_threads;          /* -j with one test: its enumeration's threads */
@@ -271,32 +267,11 @@ static void model_table_free(model_table *mt)
 	mt->nmodels = 0;
 }
 
-/* dst = a "/" b; false (and dst empty) if it does not fit */
-static bool join(char *dst, size_t n, const char *a, const char *b)
-{
-	int len = snprintf(dst, n, "%s/%s", a, b);
-
-	if (len < 0 || (size_t)len >= n) {
-		dst[0] = 0;
-		return false;
-	}
-	return true;
-}
-
-static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
-
-
 /* A model named with a '/' is a path; a bare name is looked up in the
  * current directory, the -I directories, then the model directory. */
 static bool find_model(const options *o, const char *name, const char *mdir, char *path, size_t n)
 {
-	snprintf(path, n, "%s", name);
-	if (readable(path) || strchr(name, '/'))
-		return readable(path);
-	for (int i = 0; i < o->nincdirs; i++)
-		if (join(path, n, o->incdirs[i], name) && readable(path))
-			return true;
-	return join(path, n, mdir, name) && readable(path);
+	return model_find(name, true, o->c.incdirs, o->c.nincdirs, mdir, path, n);
 }
 
 /* A model that names an event set only another architecture's tests have
@@ -319,13 +294,12 @@ static void arch_mismatch(const char *name, const frontend *fe, const char *test
 static loaded_model *get_model(const options *o, model_table *mt, const frontend *fe,
 			       const char *test_file, diag *d, char *path)
 {
-	char libdir[PATH_MAX], here[PATH_MAX];
-	const char *name = o->model ? o->model : fe->default_model;
+	const char *name = o->c.model ? o->c.model : fe->default_model;
 	const char *mdir = o->mdir;
 
 	if (!find_model(o, name, mdir, path, PATH_MAX)) {
 		/* the kernel's model is not bundled: say where it comes from */
-		bool lkmm = !o->model && !strcmp(name, "linux-kernel.cat");
+		bool lkmm = !o->c.model && !strcmp(name, "linux-kernel.cat");
 		diag_error(d, (srcpos){ 0, 0 }, "model '%s' not found (looked in ., -I directories, %s)%s",
 			   name, mdir,
 			   lkmm ? "; for C tests run with -conf linux-kernel.cfg in the kernel's "
@@ -339,20 +313,10 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 		diag_error(d, (srcpos){ 0, 0 }, "too many different models in one run");
 		return NULL;
 	}
-	snprintf(here, sizeof here, "%s", path);
-	join(libdir, sizeof libdir, mdir, "lib");
-	const char *inc[40];
-	int ni = 0;
-	inc[ni++] = dirname(here);
-	for (int i = 0; i < o->nincdirs; i++)
-		inc[ni++] = o->incdirs[i];
-	inc[ni++] = libdir;
-	inc[ni++] = mdir;
-	inc[ni] = NULL;
-
-	d->file = path;   /* errors in the model are reported against it */
-	cat_model *m = cat_model_load(path, inc, o->variants, d);
-	if (!m) {
+	model_spec spec = { path, mdir, o->c.incdirs, o->c.nincdirs, o->c.variants, fe };
+	cat_model *m;
+	cat_run *run = model_load(&spec, &m, d);
+	if (!run) {
 		arch_mismatch(name, fe, test_file, d);
 		return NULL;
 	}
@@ -360,8 +324,8 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 	lm->path = xstrdup(path);
 	lm->fe = fe;
 	lm->m = m;
-	lm->run = cat_run_new(m, fe->tag_names, fe->ntags);
-	cat_run_set_unroll(lm->run, o->unroll);
+	lm->run = run;
+	cat_run_set_unroll(lm->run, o->c.unroll);
 	return lm;
 }
 
@@ -383,7 +347,7 @@ static int failed(const options *o, FILE *out, FILE *err, const char *file, cons
 {
 	diag_fprint(err, d);
 	diag_fprint_warnings(err, d);
-	if (o->json) {
+	if (o->c.json) {
 		print_json_error(out, file, d);
 		fflush(out);
 	}
@@ -406,11 +370,11 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		return failed(o, out, err, file, &d);
 	}
 	check_result res;
-	check_opts co = { .budget = o->budget, .speed = o->speed, .timeout = o->timeout,
+	check_opts co = { .budget = o->c.budget, .speed = o->speed, .timeout = o->timeout,
 			  .threads = o->test_threads };
 	d.file = file;
 	if (check_test_opts(t, lm->run, &co, &res, &d) < 0) {
-		arch_mismatch(o->model ? o->model : t->fe->default_model, t->fe, file, &d);
+		arch_mismatch(o->c.model ? o->c.model : t->fe->default_model, t->fe, file, &d);
 		check_result_free(&res);
 		litmus_free(t);
 		return failed(o, out, err, file, &d);
@@ -418,20 +382,20 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 	diag_fprint_warnings(err, &d);
 	if (res.timed_out) {
 		/* as herd7: nothing for a test that ran out of time */
-		if (o->json)
+		if (o->c.json)
 			print_json_timeout(out, file, t, o->timeout, &d);
 		fflush(out);
 		check_result_free(&res);
 		litmus_free(t);
 		return 0;
 	}
-	if (o->json)
-		print_json(out, file, t, &res, &d, o->show_time);
+	if (o->c.json)
+		print_json(out, file, t, &res, &d, o->c.show_time);
 	else
-		print_herd(out, t, &res, o->show_time);
+		print_herd(out, t, &res, o->c.show_time);
 	if (res.stats.loop && res.stats.cut_thread >= 0)
 		warn_unrolling(out, err, file, t, &res.stats);
-	int status = o->dot_dir ? write_dot(o->dot_dir, t, &res) : 0;
+	int status = o->c.dot_dir ? write_dot(o->c.dot_dir, t, &res) : 0;
 	fflush(out);
 	check_result_free(&res);
 	litmus_free(t);
@@ -447,8 +411,8 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 	FILE *dot = NULL;
 	char stem[256];
-	size_t dl = o->dot_dir ? strlen(o->dot_dir) : 0;
-	bool dot_file = dl > 4 && !strcmp(o->dot_dir + dl - 4, ".dot");
+	size_t dl = o->c.dot_dir ? strlen(o->c.dot_dir) : 0;
+	bool dot_file = dl > 4 && !strcmp(o->c.dot_dir + dl - 4, ".dot");
 
 	if (!t)
 		return failed(o, stdout, stderr, file, &d);
@@ -457,12 +421,12 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 		litmus_free(t);
 		return failed(o, stdout, stderr, file, &d);
 	}
-	if (o->dot_dir) {
+	if (o->c.dot_dir) {
 		outdir_stem(t->name, stem, sizeof stem);
-		dot = dot_file ? fopen(o->dot_dir, "w") : outdir_open(o->dot_dir, stem, "dot", NULL);
+		dot = dot_file ? fopen(o->c.dot_dir, "w") : outdir_open(o->c.dot_dir, stem, "dot", NULL);
 		if (!dot) {
 			if (dot_file)
-				fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->dot_dir, strerror(errno));
+				fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->c.dot_dir, strerror(errno));
 			litmus_free(t);
 			return 1;
 		}
@@ -474,9 +438,9 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 	else
 		diag_print_warnings(&d);
 	if (dot && dot_file && fclose(dot)) {
-		fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->dot_dir, strerror(errno));
+		fprintf(stderr, "bpfmm: cannot write %s: %s\n", o->c.dot_dir, strerror(errno));
 		st = -1;
-	} else if (dot && !dot_file && outdir_close(dot, o->dot_dir, stem, "dot", NULL)) {
+	} else if (dot && !dot_file && outdir_close(dot, o->c.dot_dir, stem, "dot", NULL)) {
 		st = -1;
 	}
 	litmus_free(t);
@@ -582,7 +546,7 @@ static int herd7_option(options *o, int argc, char **argv, int i)
 	if (!strcmp(a, "-o")) {
 		if (!v)
 			return bad_usage("%s needs a directory", a), -1;
-		o->dot_dir = v;
+		o->c.dot_dir = v;
 		return 2;
 	}
 	if (!strcmp(a, "-through")) {
@@ -610,182 +574,163 @@ static bool names_a_file(const char *arg)
 	return (l > 7 && !strcmp(arg + l - 7, ".litmus")) || (stat(arg, &st) == 0 && S_ISREG(st.st_mode));
 }
 
-int main(int argc, char **argv)
+/* map's entry point in the sub-commands' signature */
+static int run_map(int argc, char **argv, const char *mdir, const char *self)
 {
-	char mdir[MODEL_DIR_MAX];
-	options o = { .show_time = true, .budget = 200000, .unroll = UNROLL_DEFAULT, .mdir = model_dir(mdir) };
-	const char *files[argc > 0 ? argc : 1];
-	int nfiles = 0, status = 0;
-	bpfmm_cfg cfgs[4];   /* -conf: options point into them */
-	int ncfgs = 0;
-	int jobs = 1, shard_k = 1, shard_n = 1;
-	bool explain = argc > 1 && !strcmp(argv[1], "explain");
+	return map_main(argc, argv, mdir);
+}
 
-	if (argc > 1 && !strcmp(argv[1], "map"))
-		return map_main(argc - 1, argv + 1, o.mdir);
-	if (argc > 1 && !strcmp(argv[1], "c2bpf"))
-		return c2bpf_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "clang2bpf"))
-		return clang2bpf_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "lkmm-map"))
-		return lkmm_map_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "diy"))
-		return diy_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "diff-models"))
-		return diff_models_main(argc - 1, argv + 1, argv[0]);
-	if (argc > 1 && !strcmp(argv[1], "run"))
-		return run_main(argc - 1, argv + 1, o.mdir, argv[0]);
-	if (argc > 1 && !strcmp(argv[1], "jit-check"))
-		return jit_check_main(argc - 1, argv + 1, o.mdir);
+/* The sub-commands with their own option loops. */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv, const char *mdir, const char *self);
+} subcommands[] = {
+	{ "map", run_map }, { "c2bpf", c2bpf_main }, { "clang2bpf", clang2bpf_main },
+	{ "lkmm-map", lkmm_map_main }, { "diy", diy_main }, { "diff-models", diff_models_main },
+	{ "run", run_main }, { "jit-check", jit_check_main },
+};
+
+/* -speedcheck V, -timeout S (herd7's); 1 taken, 0 not one, -1 bad */
+static int check_option(options *o, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	bool more = *i + 1 < argc;
+
+	if (!strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")) {
+		if (!more)
+			return bad_usage("%s needs true, false or fast", a), -1;
+		static const struct { const char *name; speedcheck v; } speeds[] = {
+			{ "true", SPEED_TRUE }, { "false", SPEED_FALSE }, { "fast", SPEED_FAST },
+		};
+		const char *v = argv[++*i];
+		for (size_t k = 0; k < sizeof speeds / sizeof *speeds; k++)
+			if (!strcmp(v, speeds[k].name)) {
+				o->speed = speeds[k].v;
+				return 1;
+			}
+		return bad_usage("bad -speedcheck '%s' (true, false or fast)", v), -1;
+	}
+	if (!strcmp(a, "-timeout") || !strcmp(a, "--timeout")) {
+		char *end;
+		if (!more)
+			return bad_usage("%s needs a number of seconds", a), -1;
+		o->timeout = strtod(argv[++*i], &end);
+		if (*end || !*argv[*i] || !(o->timeout >= 0) || o->timeout > 1e9)
+			return bad_usage("bad timeout '%s' (seconds, 0 or more)", argv[*i]), -1;
+		return 1;
+	}
+	return 0;
+}
+
+/* explain's refusals of the checker's options, with the checker's message */
+static bool explain_refuses(const char *a)
+{
+	static const char *const no[] = { "-json", "--json", "-budget", "--budget", "-notime", "--no-time",
+					  "--version", "--model-dir", "-speedcheck", "--speedcheck",
+					  "-timeout", "--timeout" };
+	for (size_t k = 0; k < sizeof no / sizeof *no; k++)
+		if (!strcmp(a, no[k]))
+			return true;
+	return false;
+}
+
+/* The command line of the checker (and of explain) into o and files;
+ * -1 to go on, else the exit status. */
+static int parse(options *o, bool explain, int argc, char **argv, const char **files, int *nfiles)
+{
+	/* explain refuses -budget, -json and -notime (explain_refuses) */
+	unsigned shared = explain ? ~(unsigned)(OPT_BUDGET | OPT_JSON | OPT_NOTIME) : ~0u;
+	int used;
+
 	for (int i = explain ? 2 : 1; i < argc; i++) {
 		const char *a = argv[i];
-		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help") || !strcmp(a, "-help")) {
 			fputs(explain ? explain_usage : usage, stdout);
 			if (!explain)
 				print_architectures(stdout);
 			return 0;
-		} else if (explain && (!strcmp(a, "-json") || !strcmp(a, "--json") || !strcmp(a, "-budget")
-				       || !strcmp(a, "--budget") || !strcmp(a, "-notime") || !strcmp(a, "--no-time")
-				       || !strcmp(a, "--version") || !strcmp(a, "--model-dir")
-				       || !strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")
-				       || !strcmp(a, "-timeout") || !strcmp(a, "--timeout"))) {
+		} else if (explain && explain_refuses(a)) {
 			return bad_usage("explain does not take %s (bpfmm explain --help)", a);
 		} else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
 			printf("bpfmm %s\n", BPFMM_VERSION);
 			return 0;
 		} else if (!strcmp(a, "--model-dir")) {
-			printf("%s\n", o.mdir);
+			printf("%s\n", o->mdir);
 			return 0;
-		} else if (!strcmp(a, "-model") || !strcmp(a, "--model") || !strcmp(a, "-cat")) {
-			if (!more)
-				return bad_usage("%s needs a file", a);
-			o.model = argv[++i];
-		} else if (!strcmp(a, "-conf") || !strcmp(a, "--conf")) {
-			bpfmm_cfg *cfg = &cfgs[ncfgs];
-			diag d = { 0 };
-			if (!more)
-				return bad_usage("%s needs a file", a);
-			if (ncfgs == 4)
-				return bad_usage("too many %s options", a);
-			ncfgs++;
-			if (cfg_load(argv[++i], cfg, &d) < 0 ||
-			    (cfg->model && cfg_check_bell(cfg, cfg->model, &d) < 0)) {
-				diag_print(&d);
+		} else if ((used = opt_parse(explain ? "explain" : NULL, shared, argc, argv, &i, &o->c)) ||
+			   (used = check_option(o, argc, argv, &i))) {
+			if (used < 0)
 				return 2;
-			}
-			o.model = cfg->model ? cfg->model : o.model;
-			if (o.nincdirs < 30)
-				o.incdirs[o.nincdirs++] = cfg->dir;
-			for (int k = 0; k < cfg->nvariants && o.nvariants < 30; k++)
-				o.variants[o.nvariants++] = cfg->variants[k];
-		} else if (!strcmp(a, "-I")) {
-			if (!more)
-				return bad_usage("%s needs a directory", a);
-			if (o.nincdirs < 30)
-				o.incdirs[o.nincdirs++] = argv[++i];
-		} else if (!strcmp(a, "-variant") || !strcmp(a, "--variant")) {
-			if (!more)
-				return bad_usage("%s needs a name", a);
-			if (o.nvariants < 30)
-				o.variants[o.nvariants++] = argv[++i];
-		} else if (!strcmp(a, "-budget") || !strcmp(a, "--budget")) {
-			char *end;
-			if (!more)
-				return bad_usage("%s needs a number", a);
-			o.budget = strtol(argv[++i], &end, 10);
-			if (*end || o.budget < 0)
-				return bad_usage("bad budget '%s'", argv[i]);
-		} else if (!strcmp(a, "-unroll") || !strcmp(a, "--unroll")) {
-			char *end;
-			long n;
-			if (!more)
-				return bad_usage("%s needs a number", a);
-			n = strtol(argv[++i], &end, 10);
-			if (*end || !*argv[i] || n < 0 || n > 1000)
-				return bad_usage("bad unrolling limit '%s' (0 to 1000)", argv[i]);
-			o.unroll = (int)n;
-		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
-			if (!more)
-				return bad_usage("%s needs a number", a);
-			if (!par_parse_jobs(argv[++i], &jobs))
-				return bad_usage("bad number of jobs '%s'", argv[i]);
-		} else if (!strcmp(a, "--shard") || !strcmp(a, "-shard")) {
-			if (!more)
-				return bad_usage("%s needs K/N", a);
-			if (!par_parse_shard(argv[++i], &shard_k, &shard_n))
-				return bad_usage("bad shard '%s' (K/N with 1 <= K <= N)", argv[i]);
-		} else if (!strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")) {
-			if (!more)
-				return bad_usage("%s needs true, false or fast", a);
-			const char *v = argv[++i];
-			if (!strcmp(v, "true"))
-				o.speed = SPEED_TRUE;
-			else if (!strcmp(v, "false"))
-				o.speed = SPEED_FALSE;
-			else if (!strcmp(v, "fast"))
-				o.speed = SPEED_FAST;
-			else
-				return bad_usage("bad -speedcheck '%s' (true, false or fast)", v);
-		} else if (!strcmp(a, "-timeout") || !strcmp(a, "--timeout")) {
-			char *end;
-			if (!more)
-				return bad_usage("%s needs a number of seconds", a);
-			o.timeout = strtod(argv[++i], &end);
-			if (*end || !*argv[i] || !(o.timeout >= 0) || o.timeout > 1e9)
-				return bad_usage("bad timeout '%s' (seconds, 0 or more)", argv[i]);
-		} else if (!strcmp(a, "-notime") || !strcmp(a, "--no-time")) {
-			o.show_time = false;
-		} else if (!strcmp(a, "-json") || !strcmp(a, "--json")) {
-			o.json = true;
-		} else if (!strcmp(a, "-dot") || !strcmp(a, "--dot")) {
-			if (!more)
-				return bad_usage("%s needs a directory", a);
-			o.dot_dir = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
-			int used = herd7_option(&o, argc, argv, i);
+			used = herd7_option(o, argc, argv, i);
 			if (used < 0)
 				return 2;
 			if (used == 0)
 				return bad_usage("unknown option '%s'", a);
 			i += used - 1;
 		} else {
-			files[nfiles++] = a;
+			files[(*nfiles)++] = a;
 		}
 	}
-	if (nfiles == 0)
+	if (*nfiles == 0)
 		return explain ? explain_bad_usage("%s", "no litmus file given")
 			       : bad_usage("%s", "no litmus file given");
-	if (explain) {
-		size_t dl = o.dot_dir ? strlen(o.dot_dir) : 0;
-		if (nfiles > 2)
-			return explain_bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
-		if (nfiles == 2 && names_a_file(files[1]))
-			return explain_bad_usage("'%s' is a litmus file, not a STATE: explain takes one test at a time", files[1]);
-		if (o.dot_dir && !(dl > 4 && !strcmp(o.dot_dir + dl - 4, ".dot"))
-		    && outdir_prepare(o.dot_dir, "explain", "-dot"))
-			return 2;
-		model_table mt = { 0 };
-		status = explain_file(&o, &mt, files[0], nfiles > 1 ? files[1] : NULL);
-		model_table_free(&mt);
-		return status;
-	}
-	if (o.dot_dir && outdir_prepare(o.dot_dir, NULL, "-dot"))
+	return -1;
+}
+
+/* bpfmm explain TEST [STATE] */
+static int explain_main(options *o, const char **files, int nfiles)
+{
+	size_t dl = o->c.dot_dir ? strlen(o->c.dot_dir) : 0;
+
+	if (nfiles > 2)
+		return explain_bad_usage("explain takes one test and at most one STATE, not '%s'", files[2]);
+	if (nfiles == 2 && names_a_file(files[1]))
+		return explain_bad_usage("'%s' is a litmus file, not a STATE: explain takes one test at a time", files[1]);
+	if (o->c.dot_dir && !(dl > 4 && !strcmp(o->c.dot_dir + dl - 4, ".dot"))
+	    && outdir_prepare(o->c.dot_dir, "explain", "-dot"))
+		return 2;
+	model_table mt = { 0 };
+	int status = explain_file(o, &mt, files[0], nfiles > 1 ? files[1] : NULL);
+	model_table_free(&mt);
+	return status;
+}
+
+/* Check the tests (--shard's slice) on -j threads. */
+static int check_main(options *o, const char **files, int nfiles)
+{
+	if (o->c.dot_dir && outdir_prepare(o->c.dot_dir, NULL, "-dot"))
 		return 2;
 	char mpath[PATH_MAX];
-	if (o.model && !o.json && !find_model(&o, o.model, o.mdir, mpath, sizeof mpath)) {
+	if (o->c.model && !o->c.json && !find_model(o, o->c.model, o->mdir, mpath, sizeof mpath)) {
 		/* the same for every test: say it once (-json: a record each) */
 		fprintf(stderr, "bpfmm: model '%s' not found (looked in ., -I directories, %s)\n",
-			o.model, o.mdir);
+			o->c.model, o->mdir);
 		return 1;
 	}
-	check_job cj = { &o, files };
+	check_job cj = { o, files };
 	par_job pj = { checker_new, checker_free, check_one, &cj };
 	int first, last;
-	par_shard(nfiles, shard_k, shard_n, &first, &last);
+	par_shard(nfiles, o->c.shard_k, o->c.shard_n, &first, &last);
 	/* one test: -j's threads share its enumeration instead */
 	if (last - first == 1)
-		o.test_threads = par_jobs(jobs);
-	status = par_run(&pj, first, last, jobs);
-	return status;
+		o->test_threads = par_jobs(o->c.jobs);
+	return par_run(&pj, first, last, o->c.jobs);
+}
+
+int main(int argc, char **argv)
+{
+	char mdir[MODEL_DIR_MAX];
+	options o = { .mdir = model_dir(mdir) };
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles = 0, status;
+	bool explain = argc > 1 && !strcmp(argv[1], "explain");
+
+	for (size_t k = 0; argc > 1 && k < sizeof subcommands / sizeof *subcommands; k++)
+		if (!strcmp(argv[1], subcommands[k].name))
+			return subcommands[k].run(argc - 1, argv + 1, o.mdir, argv[0]);
+	opt_init(&o.c, UNROLL_DEFAULT);
+	if ((status = parse(&o, explain, argc, argv, files, &nfiles)) >= 0)
+		return status;
+	return explain ? explain_main(&o, files, nfiles) : check_main(&o, files, nfiles);
 }

@@ -530,3 +530,13 @@ void print_execution(FILE *f, const litmus_test *t, const witness *w, const char
 		fputc('\n', f);
 	}
 }
+
+int report_failure(bool json, const char *file, const diag *d, FILE *out, FILE *err)
+{
+	diag_fprint(err, d);
+	if (json) {
+		print_json_error(out, file, d);
+		fflush(out);
+	}
+	return 1;
+}

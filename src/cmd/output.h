@@ -20,6 +20,9 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
 /* For a test that could not be read or checked: {"file", "error" (the
  * FILE:LINE:COL: error: line), "warnings"}. */
 void print_json_error(FILE *f, const char *file, const diag *d);
+/* A test a command could not check: the error on err, with json also as
+ * the record print_json_error writes on out (flushed). Returns 1. */
+int report_failure(bool json, const char *file, const diag *d, FILE *out, FILE *err);
 
 /* Pieces of the sub-commands' -json records (map, c2bpf, lkmm-map), one
  * object per line: json_begin writes {"file":FILE, json_field ,"KEY":VALUE

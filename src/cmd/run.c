@@ -44,6 +44,7 @@
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
+#include "cmd/model_load.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
 
@@ -188,10 +189,121 @@ static int jmp_code(cmp_op c)
 	return -1;
 }
 
-/* One IR instruction. */
+/* code on dst with in->b as its source: a register (SRC_X) or a 32-bit
+ * immediate (SRC_K; else refused: what) */
+static int emit_src_b(prog *p, const litmus_test *t, const ir_insn *in, int code, int dst, const char *what)
+{
+	int b;
+
+	if (in->b.kind == OPND_REG) {
+		if ((b = opreg(p, t, &in->b)) < 0)
+			return -1;
+		emit(p, code | SRC_X, dst, b, 0, 0);
+		return 0;
+	}
+	if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
+		return fail(p, "%s", what);
+	emit(p, code | SRC_K, dst, 0, 0, (int32_t)in->b.imm.off);
+	return 0;
+}
+
+/* IR_ALU: two-address BPF ALU64 (d must be its first operand) */
+static int emit_alu(prog *p, const litmus_test *t, const ir_insn *in, int d)
+{
+	int a, c;
+
+	if ((a = opreg(p, t, &in->a)) < 0)
+		return -1;
+	if (in->alu == ALU_NEG) {
+		if (a != d)
+			emit(p, C_ALU64 | A_MOV | SRC_X, d, a, 0, 0);
+		emit(p, C_ALU64 | A_NEG, d, 0, 0, 0);
+		return 0;
+	}
+	if (a != d)
+		return fail(p, "%s", "ALU with a first operand other than its destination");
+	if ((c = alu_code(in->alu)) < 0)
+		return fail(p, "%s", "ALU operation without a BPF encoding");
+	return emit_src_b(p, t, in, C_ALU64 | c, d, "ALU immediate is an address or does not fit 32 bits");
+}
+
+/* IR_RMW: BPF_ATOMIC, with BPF_FETCH when the old value is used */
+static int emit_rmw(prog *p, const litmus_test *t, const ir_insn *in, int d)
+{
+	int a, b, op;
+
+	if (in->size != 4 && in->size != 8)
+		return fail(p, "%s", "8- or 16-bit atomic: the verifier accepts only 32 and 64 bits");
+	if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0)
+		return -1;
+	switch (in->alu) {
+	case ALU_ADD: op = 0x00; break;
+	case ALU_OR: op = 0x40; break;
+	case ALU_AND: op = 0x50; break;
+	case ALU_XOR: op = 0xa0; break;
+	case ALU_MOVB: op = AT_XCHG; break;
+	default: return fail(p, "%s", "atomic operation without a BPF encoding");
+	}
+	if (in->dst < 0) {           /* lock *(uN *)(rA + off) op= rB */
+		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, b, (int)in->off, op);
+		return 0;
+	}
+	/* The ISA returns the old value in the operand register. */
+	if (d == a && d != b)
+		return fail(p, "%s", "fetch/xchg result register is also its address register");
+	if (d != b)
+		emit(p, C_ALU64 | A_MOV | SRC_X, d, b, 0, 0);
+	emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, d, (int)in->off, op | AT_FETCH);
+	return 0;
+}
+
+/* IR_CAS: BPF_CMPXCHG, r0 saved around it when it is not the result */
+static int emit_cas(prog *p, const litmus_test *t, const ir_insn *in, int d)
+{
+	int a, b, c;
+
+	if (in->size != 4 && in->size != 8)
+		return fail(p, "%s", "8- or 16-bit cmpxchg");
+	if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0
+	    || (c = opreg(p, t, &in->c)) < 0)
+		return -1;
+	/* BPF_CMPXCHG compares with r0 and returns the old value in r0. */
+	if (b != 0 && (a == 0 || c == 0))
+		return fail(p, "%s", "cmpxchg address or new value in r0 while the expected value is not");
+	if (d != 0)
+		emit(p, C_STX | S_DW | M_MEM, 10, 0, -16, 0);   /* save r0 */
+	if (b != 0)
+		emit(p, C_ALU64 | A_MOV | SRC_X, 0, b, 0, 0);
+	emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, c, (int)in->off, AT_CMPXCHG);
+	if (d != 0) {
+		emit(p, C_ALU64 | A_MOV | SRC_X, d, 0, 0, 0);
+		emit(p, C_LDX | S_DW | M_MEM, 0, 10, -16, 0);
+	}
+	return 0;
+}
+
+/* IR_BRANCH: a jump whose offset is patched once every instruction has
+ * its place */
+static int emit_branch(prog *p, const litmus_test *t, const ir_insn *in)
+{
+	int a, c;
+
+	if ((c = jmp_code(in->cmp)) < 0)
+		return fail(p, "%s", "branch condition without a BPF encoding");
+	if (in->cmp == CMP_ALWAYS) {
+		emit(p, C_JMP | J_JA, 0, 0, 0, 0);
+		return 0;
+	}
+	if ((a = opreg(p, t, &in->a)) < 0)
+		return -1;
+	return emit_src_b(p, t, in, C_JMP | c, a, "branch immediate is an address or does not fit 32 bits");
+}
+
+/* One IR instruction as BPF machine code into p; -1 (p's reason) when the
+ * guest cannot run it. */
 static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 {
-	int d = in->dst >= 0 ? regno(p, t, in->dst) : 0, a, b, c;
+	int d = in->dst >= 0 ? regno(p, t, in->dst) : 0, a, b;
 
 	if (d < 0)
 		return fail(p, "%s", "the thread uses all of r0..r10 (BPF has 10 general registers)");
@@ -214,28 +326,7 @@ static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 		}
 		return 0;
 	case IR_ALU:
-		if ((a = opreg(p, t, &in->a)) < 0)
-			return -1;
-		if (in->alu == ALU_NEG) {
-			if (a != d)
-				emit(p, C_ALU64 | A_MOV | SRC_X, d, a, 0, 0);
-			emit(p, C_ALU64 | A_NEG, d, 0, 0, 0);
-			return 0;
-		}
-		if (a != d)
-			return fail(p, "%s", "ALU with a first operand other than its destination");
-		if ((c = alu_code(in->alu)) < 0)
-			return fail(p, "%s", "ALU operation without a BPF encoding");
-		if (in->b.kind == OPND_REG) {
-			if ((b = opreg(p, t, &in->b)) < 0)
-				return -1;
-			emit(p, C_ALU64 | c | SRC_X, d, b, 0, 0);
-		} else {
-			if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
-				return fail(p, "%s", "ALU immediate is an address or does not fit 32 bits");
-			emit(p, C_ALU64 | c | SRC_K, d, 0, 0, (int32_t)in->b.imm.off);
-		}
-		return 0;
+		return emit_alu(p, t, in, d);
 	case IR_LOAD:
 		if ((a = opreg(p, t, &in->a)) < 0)
 			return -1;
@@ -255,71 +346,12 @@ static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 			     (int32_t)in->b.imm.off);
 		}
 		return 0;
-	case IR_RMW: {
-		int op;
-		if (in->size != 4 && in->size != 8)
-			return fail(p, "%s", "8- or 16-bit atomic: the verifier accepts only 32 and 64 bits");
-		if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0)
-			return -1;
-		switch (in->alu) {
-		case ALU_ADD: op = 0x00; break;
-		case ALU_OR: op = 0x40; break;
-		case ALU_AND: op = 0x50; break;
-		case ALU_XOR: op = 0xa0; break;
-		case ALU_MOVB: op = AT_XCHG; break;
-		default: return fail(p, "%s", "atomic operation without a BPF encoding");
-		}
-		if (in->dst < 0) {           /* lock *(uN *)(rA + off) op= rB */
-			emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, b, (int)in->off, op);
-			return 0;
-		}
-		/* The ISA returns the old value in the operand register. */
-		if (d == a && d != b)
-			return fail(p, "%s", "fetch/xchg result register is also its address register");
-		if (d != b)
-			emit(p, C_ALU64 | A_MOV | SRC_X, d, b, 0, 0);
-		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, d, (int)in->off, op | AT_FETCH);
-		return 0;
-	}
+	case IR_RMW:
+		return emit_rmw(p, t, in, d);
 	case IR_CAS:
-		if (in->size != 4 && in->size != 8)
-			return fail(p, "%s", "8- or 16-bit cmpxchg");
-		if ((a = opreg(p, t, &in->a)) < 0 || (b = opreg(p, t, &in->b)) < 0
-		    || (c = opreg(p, t, &in->c)) < 0)
-			return -1;
-		/* BPF_CMPXCHG compares with r0 and returns the old value in r0. */
-		if (b != 0 && (a == 0 || c == 0))
-			return fail(p, "%s", "cmpxchg address or new value in r0 while the expected value is not");
-		if (d != 0)
-			emit(p, C_STX | S_DW | M_MEM, 10, 0, -16, 0);   /* save r0 */
-		if (b != 0)
-			emit(p, C_ALU64 | A_MOV | SRC_X, 0, b, 0, 0);
-		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, c, (int)in->off, AT_CMPXCHG);
-		if (d != 0) {
-			emit(p, C_ALU64 | A_MOV | SRC_X, d, 0, 0, 0);
-			emit(p, C_LDX | S_DW | M_MEM, 0, 10, -16, 0);
-		}
-		return 0;
+		return emit_cas(p, t, in, d);
 	case IR_BRANCH:
-		/* the jump offset is patched once every instruction has its place */
-		if ((c = jmp_code(in->cmp)) < 0)
-			return fail(p, "%s", "branch condition without a BPF encoding");
-		if (in->cmp == CMP_ALWAYS) {
-			emit(p, C_JMP | J_JA, 0, 0, 0, 0);
-			return 0;
-		}
-		if ((a = opreg(p, t, &in->a)) < 0)
-			return -1;
-		if (in->b.kind == OPND_REG) {
-			if ((b = opreg(p, t, &in->b)) < 0)
-				return -1;
-			emit(p, C_JMP | c | SRC_X, a, b, 0, 0);
-		} else {
-			if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
-				return fail(p, "%s", "branch immediate is an address or does not fit 32 bits");
-			emit(p, C_JMP | c | SRC_K, a, 0, 0, (int32_t)in->b.imm.off);
-		}
-		return 0;
+		return emit_branch(p, t, in);
 	default:
 		return fail(p, "%s", "instruction without a BPF encoding in 6.12");
 	}
@@ -551,21 +583,15 @@ typedef struct {
 
 static int load_bpf_model(const char *mdir, const char *name, bpf_model *bm)
 {
-	char path[PATH_MAX], lib[PATH_MAX], dir[PATH_MAX];
+	char path[PATH_MAX];
 	diag d = { 0 };
 
 	snprintf(path, sizeof path, "%s/%s", mdir, name);
-	snprintf(lib, sizeof lib, "%s/lib", mdir);
-	snprintf(dir, sizeof dir, "%s", mdir);
-	const char *inc[] = { dir, lib, NULL };
-	d.file = path;
-	bm->m = cat_model_load(path, inc, NULL, &d);
-	if (!bm->m) {
+	model_spec spec = { path, mdir, NULL, 0, NULL, frontend_for_arch("BPF") };
+	if (!(bm->run = model_load(&spec, &bm->m, &d))) {
 		diag_print(&d);
 		return -1;
 	}
-	extern const frontend bpf_frontend;
-	bm->run = cat_run_new(bm->m, bpf_frontend.tag_names, bpf_frontend.ntags);
 	return 0;
 }
 
@@ -669,24 +695,16 @@ typedef struct {
 /* Judge the guest's section for one test.  Lines (prefix "bpfmm-run: "):
  *   test NAME / unsupported NAME REASON / jit NAME T HEX / state NAME COUNT TEXT
  *   done NAME INSTANCES SECONDS */
-static void judge(run_test *rt, char **lines, int nlines, const char *arch, totals *tot)
+/* The guest's lines about test name: its states (into *st, *nst), and the
+ * done line (instances, seconds). 1 done, 0 no result, -1 when the
+ * verifier refused the program (printed). */
+static int read_results(const char *name, char **lines, int nlines, const char *arch, totals *tot,
+			seen_state **st, int *nst, long *ninst, double *secs)
 {
-	const litmus_test *t = rt->t;
-	const char *name = t->name;
 	size_t nl = strlen(name);
-	seen_state *st = NULL;
-	int nst = 0, i, bad = 0, done = 0, weak = 0;
-	long ninst = 0, pos = 0, neg = 0;
-	double secs = 0;
-	value *row = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *row);
+	int done = 0;
 
-	if (rt->unsupported) {
-		printf("Run %s %s unsupported (%s)\n", name, arch, rt->unsupported);
-		tot->unsupported++;
-		free(row);
-		return;
-	}
-	for (i = 0; i < nlines; i++) {
+	for (int i = 0; i < nlines; i++) {
 		char *l = lines[i], *rest;
 		const char *kw = l;
 		char *sp = strchr(l, ' ');
@@ -698,30 +716,33 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 		if (!strncmp(kw, "unsupported ", 12)) {
 			printf("Run %s %s unsupported (verifier: %s)\n", name, arch, rest);
 			tot->unsupported++;
-			free(row);
-			free(st);
-			return;
+			return -1;
 		} else if (!strncmp(kw, "state ", 6)) {
 			char *e;
 			long c = strtol(rest, &e, 10);
-			st = xrealloc(st, (size_t)(nst + 1) * sizeof *st);
-			st[nst].line = e + (*e == ' ');
-			st[nst].count = c;
-			nst++;
+			*st = xrealloc(*st, (size_t)(*nst + 1) * sizeof **st);
+			(*st)[*nst].line = e + (*e == ' ');
+			(*st)[*nst].count = c;
+			(*nst)++;
 		} else if (!strncmp(kw, "done ", 5)) {
-			sscanf(rest, "%ld %lf", &ninst, &secs);
+			sscanf(rest, "%ld %lf", ninst, secs);
 			done = 1;
 		}
 	}
-	if (!done) {
-		printf("Run %s %s FAILED (no result from the guest)\n", name, arch);
-		tot->failed++;
-		free(row);
-		free(st);
-		return;
-	}
-	printf("Test %s %s\nHistogram (%d states)\n", name, arch, nst);
-	for (i = 0; i < nst; i++) {
+	return done;
+}
+
+/* The histogram of the states the guest saw, each judged against bpf.cat
+ * (and sc-bpf.cat for "weak"); *pos / *neg: instances where the condition
+ * holds / not; returns the number of states bpf.cat forbids. */
+static int histogram(const run_test *rt, const seen_state *st, int nst, totals *tot, long *pos, long *neg,
+		     int *weak)
+{
+	const litmus_test *t = rt->t;
+	value *row = xmalloc(((size_t)rt->res.nobs + 1) * sizeof *row);
+	int bad = 0;
+
+	for (int i = 0; i < nst; i++) {
 		int k;
 		bool holds = false;
 		if (parse_state(rt, st[i].line, row) < 0) {
@@ -739,15 +760,46 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 			printf("%-8ld%s> %s%s\n", st[i].count, holds ? "*" : ":", st[i].line,
 			       w ? "   (weak: no interleaving gives it)" : "");
 			if (w) {
-				weak++;
+				(*weak)++;
 				tot->weak_count += st[i].count;
 			}
 		}
 		if (holds)
-			pos += st[i].count;
+			*pos += st[i].count;
 		else
-			neg += st[i].count;
+			*neg += st[i].count;
 	}
+	free(row);
+	return bad;
+}
+
+/* One test's results in the guest's console log, judged and counted. */
+static void judge(run_test *rt, char **lines, int nlines, const char *arch, totals *tot)
+{
+	const litmus_test *t = rt->t;
+	const char *name = t->name;
+	size_t nl = strlen(name);
+	seen_state *st = NULL;
+	int nst = 0, weak = 0;
+	long ninst = 0, pos = 0, neg = 0;
+	double secs = 0;
+
+	if (rt->unsupported) {
+		printf("Run %s %s unsupported (%s)\n", name, arch, rt->unsupported);
+		tot->unsupported++;
+		return;
+	}
+	int done = read_results(name, lines, nlines, arch, tot, &st, &nst, &ninst, &secs);
+	if (done <= 0) {
+		if (!done) {
+			printf("Run %s %s FAILED (no result from the guest)\n", name, arch);
+			tot->failed++;
+		}
+		free(st);
+		return;
+	}
+	printf("Test %s %s\nHistogram (%d states)\n", name, arch, nst);
+	int bad = histogram(rt, st, nst, tot, &pos, &neg, &weak);
 	const char *obs = pos == 0 ? "Never" : neg == 0 ? "Always" : "Sometimes";
 	if (t->quant == Q_FORALL)
 		obs = neg == 0 ? "Always" : pos == 0 ? "Never" : "Sometimes";
@@ -755,7 +807,7 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 	if (bad) {
 		printf("VIOLATION %s %s: %d state(s) outside bpf.cat's %d allowed; JIT code:\n",
 		       name, arch, bad, rt->res.nstates);
-		for (i = 0; i < nlines; i++)
+		for (int i = 0; i < nlines; i++)
 			if (!strncmp(lines[i], "jit ", 4) && !strncmp(lines[i] + 4, name, nl)
 			    && lines[i][4 + nl] == ' ')
 				printf("  thread %s\n", lines[i] + 5 + nl);
@@ -768,7 +820,6 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 	tot->run++;
 	tot->instances += ninst;
 	tot->states += nst;
-	free(row);
 	free(st);
 }
 
@@ -840,70 +891,160 @@ static void usage(FILE *f)
 	fputs(usage_tail, f);
 }
 
-int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
-{
-	const char *arch = NULL, *emit_path = NULL, *judge_path = NULL;
-	int ninst = 1024, passes = 4, i, nfiles = 0, rc = 0;
-	char **files = xcalloc((size_t)argc + 1, sizeof *files);
+/* The command line of run. */
+typedef struct {
+	const char *arch, *emit_path, *judge_path;
+	int ninst, passes, nfiles;
+	char **files;
+	run_test *rts;
+	bool *ok;             /* per test: read and checked */
+} run_line;
 
-	for (i = 1; i < argc; i++) {
+/* The command line into l; -1 to go on, else the exit status. */
+static int run_parse(run_line *l, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		bool more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
-			free(files);
 			return 0;
 		} else if (!strcmp(a, "--arch") && more) {
-			arch = argv[++i];
+			l->arch = argv[++i];
 		} else if (!strcmp(a, "--emit") && more) {
-			emit_path = argv[++i];
+			l->emit_path = argv[++i];
 		} else if (!strcmp(a, "--judge") && more) {
-			judge_path = argv[++i];
+			l->judge_path = argv[++i];
 		} else if (!strcmp(a, "--instances") && more) {
-			ninst = atoi(argv[++i]);
+			l->ninst = atoi(argv[++i]);
 		} else if (!strcmp(a, "--passes") && more) {
-			passes = atoi(argv[++i]);
+			l->passes = atoi(argv[++i]);
 		} else if (a[0] == '-') {
 			fprintf(stderr, "bpfmm run: unknown option '%s'\n", a);
 			usage(stderr);
-			free(files);
 			return 2;
 		} else {
-			files[nfiles++] = argv[i];
+			l->files[l->nfiles++] = argv[i];
 		}
 	}
-	if (ninst < 1 || (ninst & (ninst - 1)) || ninst > 65536 || passes < 1 || nfiles == 0
-	    || (!arch && !emit_path && !judge_path)) {
+	if (l->ninst < 1 || (l->ninst & (l->ninst - 1)) || l->ninst > 65536 || l->passes < 1 || l->nfiles == 0
+	    || (!l->arch && !l->emit_path && !l->judge_path)) {
 		usage(stderr);
-		free(files);
 		return 2;
 	}
-	if (arch) {
-		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, arch);
+	if (l->arch) {
+		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, l->arch);
 		if (!qfe) {
-			fprintf(stderr, "bpfmm run: unknown arch '%s' (", arch);
+			fprintf(stderr, "bpfmm run: unknown arch '%s' (", l->arch);
 			frontend_print_kernel_names(stderr, KERNEL_NAME_QEMU, ", ");
 			fputs(")\n", stderr);
-			free(files);
 			return 2;
 		}
-		arch = qfe->qemu_arch;  /* x86-64 is x86_64, kernel/run.sh's name */
+		l->arch = qfe->qemu_arch;  /* x86-64 is x86_64, kernel/run.sh's name */
 	}
-	bpf_model bm, sc;
-	if (load_bpf_model(model_dir, "bpf.cat", &bm) < 0
-	    || load_bpf_model(model_dir, "sc-bpf.cat", &sc) < 0) {
-		free(files);
+	return -1;
+}
+
+/* The job file for the guest: the tests it can run; those it cannot are
+ * named when alone is set (--emit alone: the judge step will not list
+ * them). 0 or 1. */
+static int write_jobs(const run_line *l, const char *emit_path, bool alone)
+{
+	FILE *f = fopen(emit_path, "w");
+	int nj = 0, nu = 0;
+
+	if (!f) {
+		perror(emit_path);
 		return 1;
 	}
-	run_test *rts = xcalloc((size_t)nfiles, sizeof *rts);
-	bool *ok = xcalloc((size_t)nfiles, sizeof *ok);
-	for (i = 0; i < nfiles; i++) {
-		ok[i] = prepare(&rts[i], files[i], &bm, &sc, ninst) == 0;
-		if (!ok[i])
-			rc = 1;
+	fprintf(f, "instances %d\npasses %d\n", l->ninst, l->passes);
+	for (int i = 0; i < l->nfiles; i++) {
+		if (!l->ok[i])
+			continue;
+		if (!l->rts[i].unsupported) {
+			write_job(f, &l->rts[i], l->ninst);
+			nj++;
+		} else if (alone) {
+			fprintf(stderr, "bpfmm run: %s: unsupported (%s), not in %s\n",
+				l->rts[i].t->name, l->rts[i].unsupported, emit_path);
+			nu++;
+		}
 	}
+	fclose(f);
+	if (nu)
+		fprintf(stderr, "bpfmm run: %d test(s) in %s, %d unsupported\n", nj, emit_path, nu);
+	else
+		fprintf(stderr, "bpfmm run: %d test(s) in %s\n", nj, emit_path);
+	return 0;
+}
 
+/* kernel/run.sh (next to the build directory, or in $BPFMM_KERNEL_DIR) on
+ * the job file, the guest's console into logpath; 0 or 1. */
+static int run_guest(const char *arch, const char *jobpath, const char *logpath, const char *argv0)
+{
+	char script[PATH_MAX], self[PATH_MAX];
+	const char *kd = getenv("BPFMM_KERNEL_DIR");
+
+	if (kd) {
+		snprintf(script, sizeof script, "%s/run.sh", kd);
+	} else {
+		ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
+		if (l < 0)
+			snprintf(self, sizeof self, "%s", argv0);
+		else
+			self[l] = '\0';
+		snprintf(script, sizeof script, "%s/../kernel/run.sh", dirname(self));
+	}
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		execlp("bash", "bash", script, "--arch", arch, jobpath, logpath, (char *)NULL);
+		perror("bpfmm run: bash");
+		_exit(127);
+	}
+	int status = 0;
+	waitpid(pid, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "bpfmm run: %s failed (see %s)\n", script, logpath);
+		return 1;
+	}
+	return 0;
+}
+
+/* The guest's console log judged test by test, and the totals; 0 or 1. */
+static int judge_log(const run_line *l, const char *judge_path)
+{
+	int nlines, rc = 0;
+	char **lines = read_lines(judge_path, &nlines);
+	totals tot = { 0 };
+	const char *an = l->arch ? l->arch : "guest";
+
+	if (!lines) {
+		fprintf(stderr, "bpfmm run: cannot read %s\n", judge_path);
+		rc = 1;
+	}
+	for (int i = 0; i < l->nfiles && lines; i++)
+		if (l->ok[i])
+			judge(&l->rts[i], lines, nlines, an, &tot);
+	printf("run %s: %d tests run, %d unsupported, %d failed, %ld instances, %ld states, "
+	       "%ld weak states in %d tests (%ld instances), %d violations\n",
+	       an, tot.run, tot.unsupported, tot.failed, tot.instances, tot.states,
+	       tot.weak_states, tot.weak_tests, tot.weak_count, tot.violations);
+	if (tot.violations || tot.failed)
+		rc = 1;
+	for (int i = 0; i < nlines; i++)
+		free(lines[i]);
+	free(lines);
+	return rc;
+}
+
+/* --emit, --judge, or both around a guest run in a temporary directory. */
+static int run_steps(const run_line *l, const char *argv0)
+{
 	char tmpdir[PATH_MAX] = "", jobpath[PATH_MAX], logpath[PATH_MAX];
+	const char *emit_path = l->emit_path, *judge_path = l->judge_path;
+	int rc = 0;
+
 	if (!emit_path && !judge_path) {
 		const char *tmp = getenv("TMPDIR");
 		snprintf(tmpdir, sizeof tmpdir, "%s/bpfmm-run.XXXXXX", tmp ? tmp : "/tmp");
@@ -919,88 +1060,45 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 		fputs("bpfmm run: --emit and --judge are separate steps\n", stderr);
 		return 2;
 	}
-	if (emit_path) {
-		FILE *f = fopen(emit_path, "w");
-		if (!f) {
-			perror(emit_path);
-			return 1;
-		}
-		fprintf(f, "instances %d\npasses %d\n", ninst, passes);
-		int nj = 0, nu = 0;
-		for (i = 0; i < nfiles; i++) {
-			if (!ok[i])
-				continue;
-			if (!rts[i].unsupported) {
-				write_job(f, &rts[i], ninst);
-				nj++;
-			} else if (!tmpdir[0]) {
-				/* --emit alone: the judge step will not list it */
-				fprintf(stderr, "bpfmm run: %s: unsupported (%s), not in %s\n",
-					rts[i].t->name, rts[i].unsupported, emit_path);
-				nu++;
-			}
-		}
-		fclose(f);
-		if (nu)
-			fprintf(stderr, "bpfmm run: %d test(s) in %s, %d unsupported\n", nj, emit_path, nu);
-		else
-			fprintf(stderr, "bpfmm run: %d test(s) in %s\n", nj, emit_path);
+	if (emit_path && write_jobs(l, emit_path, !tmpdir[0]))
+		return 1;
+	if (tmpdir[0])
+		rc |= run_guest(l->arch, jobpath, logpath, argv0);
+	if (judge_path)
+		rc |= judge_log(l, judge_path);
+	return rc;
+}
+
+int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
+{
+	run_line l = { .ninst = 1024, .passes = 4, .files = xcalloc((size_t)argc + 1, sizeof(char *)) };
+	int rc = 0;
+	bpf_model bm, sc;
+
+	if ((rc = run_parse(&l, argc, argv)) >= 0) {
+		free(l.files);
+		return rc;
 	}
-	if (tmpdir[0]) {
-		/* kernel/run.sh next to the build directory, or $BPFMM_KERNEL_DIR */
-		char script[PATH_MAX], self[PATH_MAX];
-		const char *kd = getenv("BPFMM_KERNEL_DIR");
-		if (kd) {
-			snprintf(script, sizeof script, "%s/run.sh", kd);
-		} else {
-			ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
-			if (l < 0)
-				snprintf(self, sizeof self, "%s", argv0);
-			else
-				self[l] = '\0';
-			snprintf(script, sizeof script, "%s/../kernel/run.sh", dirname(self));
-		}
-		fflush(stdout);
-		pid_t pid = fork();
-		if (pid == 0) {
-			execlp("bash", "bash", script, "--arch", arch, jobpath, logpath, (char *)NULL);
-			perror("bpfmm run: bash");
-			_exit(127);
-		}
-		int status = 0;
-		waitpid(pid, &status, 0);
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-			fprintf(stderr, "bpfmm run: %s failed (see %s)\n", script, logpath);
-			rc = 1;
-		}
+	rc = 0;
+	if (load_bpf_model(model_dir, "bpf.cat", &bm) < 0
+	    || load_bpf_model(model_dir, "sc-bpf.cat", &sc) < 0) {
+		free(l.files);
+		return 1;
 	}
-	if (judge_path) {
-		int nlines;
-		char **lines = read_lines(judge_path, &nlines);
-		totals tot = { 0 };
-		const char *an = arch ? arch : "guest";
-		if (!lines) {
-			fprintf(stderr, "bpfmm run: cannot read %s\n", judge_path);
+	l.rts = xcalloc((size_t)l.nfiles, sizeof *l.rts);
+	l.ok = xcalloc((size_t)l.nfiles, sizeof *l.ok);
+	for (int i = 0; i < l.nfiles; i++) {
+		l.ok[i] = prepare(&l.rts[i], l.files[i], &bm, &sc, l.ninst) == 0;
+		if (!l.ok[i])
 			rc = 1;
-		}
-		for (i = 0; i < nfiles && lines; i++)
-			if (ok[i])
-				judge(&rts[i], lines, nlines, an, &tot);
-		printf("run %s: %d tests run, %d unsupported, %d failed, %ld instances, %ld states, "
-		       "%ld weak states in %d tests (%ld instances), %d violations\n",
-		       an, tot.run, tot.unsupported, tot.failed, tot.instances, tot.states,
-		       tot.weak_states, tot.weak_tests, tot.weak_count, tot.violations);
-		if (tot.violations || tot.failed)
-			rc = 1;
-		for (i = 0; i < nlines; i++)
-			free(lines[i]);
-		free(lines);
 	}
-	for (i = 0; i < nfiles; i++)
-		free_test(&rts[i]);
-	free(rts);
-	free(ok);
-	free(files);
+	int st = run_steps(&l, argv0);
+	rc = st == 2 ? 2 : rc | st;
+	for (int i = 0; i < l.nfiles; i++)
+		free_test(&l.rts[i]);
+	free(l.rts);
+	free(l.ok);
+	free(l.files);
 	cat_run_free(bm.run);
 	cat_model_free(bm.m);
 	cat_run_free(sc.run);

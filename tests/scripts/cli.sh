@@ -569,5 +569,32 @@ if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 else
 	ko "make install"
 fi
+# The options several commands share come from one table
+# (src/cmd/options.c): the same checks and messages in each command, each
+# pointing at its own --help.
+for cmd in "" map c2bpf lkmm-map clang2bpf; do
+	expect_rc 2 "${cmd:-bpfmm} -j x" "$bpfmm" $cmd -j x "$sb"
+	grep -q "^bpfmm${cmd:+ $cmd}: bad number of jobs 'x'\$" "$tmp/err" &&
+		grep -q "^Try 'bpfmm${cmd:+ $cmd} --help'.\$" "$tmp/err" && ok || ko "${cmd:-bpfmm} -j x: $(cat "$tmp/err")"
+done
+for cmd in "" map diff-models jit-check; do
+	expect_rc 2 "${cmd:-bpfmm} -budget without a number" "$bpfmm" $cmd -budget
+	grep -q "^bpfmm${cmd:+ $cmd}: -budget needs a number\$" "$tmp/err" && ok || ko "${cmd:-bpfmm} -budget: $(cat "$tmp/err")"
+done
+expect_rc 2 "explain -model without a file" "$bpfmm" explain -model
+grep -q "^Try 'bpfmm explain --help'.\$" "$tmp/err" && ok || ko "explain's option errors point at its own --help: $(cat "$tmp/err")"
+
+# One include-path rule for every command (src/cmd/model_load.c): the
+# model's directory, the -I directories in order, MODELDIR/lib, MODELDIR.
+mkdir -p "$tmp/incm" "$tmp/inci"
+printf '"top"\ninclude "extra.cat"\n' >"$tmp/incm/top.cat"
+printf 'let extra-po = po\nacyclic extra-po as extra-acyclic\n' >"$tmp/inci/extra.cat"
+expect_rc 0 "an include found in an -I directory" "$bpfmm" -I "$tmp/inci" -model "$tmp/incm/top.cat" "$sb"
+expect_rc 1 "an include in no directory of the rule" "$bpfmm" -model "$tmp/incm/top.cat" "$sb"
+grep -q 'cannot find include file "extra.cat"' "$tmp/err" && ok || ko "include error: $(cat "$tmp/err")"
+expect_rc 1 "diff-models: -I repeatable, the first directory searched too" \
+	"$bpfmm" diff-models -I "$tmp/inci" -I "$tmp/incm" "$tmp/incm/top.cat" "$root/models/sc-bpf.cat" "$sb"
+grep -q '^diff-models: 1 tests, 1 differ, 0 errors' "$tmp/out" && ok || ko "diff-models with two -I: $(cat "$tmp/out" "$tmp/err" | tail -3)"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

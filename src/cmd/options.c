@@ -1,0 +1,151 @@
+/* options.c - the table of the options commands share, and their parser
+ * (see options.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/options.h"
+#include "cmd/parallel.h"
+
+typedef enum {
+	ARG_NONE,      /* a flag */
+	ARG_PATH,      /* a string kept as it is */
+	ARG_LIST,      /* a string added to a list */
+	ARG_CONF,      /* a herd7 .cfg file, read now */
+	ARG_COUNT,     /* a number >= 0 */
+	ARG_UNROLL,    /* a number 0 .. 1000 */
+	ARG_JOBS,      /* par_parse_jobs */
+	ARG_SHARD,     /* par_parse_shard */
+} arg_kind;
+
+/* The shared options: bit, spellings, argument, what a missing argument
+ * should have been. */
+static const struct {
+	unsigned bit;
+	const char *names[3];
+	arg_kind kind;
+	const char *needs;
+} opt_table[] = {
+	{ OPT_MODEL, { "-model", "--model", "-cat" }, ARG_PATH, "a file" },
+	{ OPT_CONF, { "-conf", "--conf" }, ARG_CONF, "a file" },
+	{ OPT_INCDIR, { "-I" }, ARG_LIST, "a directory" },
+	{ OPT_VARIANT, { "-variant", "--variant" }, ARG_LIST, "a name" },
+	{ OPT_BUDGET, { "-budget", "--budget" }, ARG_COUNT, "a number" },
+	{ OPT_UNROLL, { "-unroll", "--unroll" }, ARG_UNROLL, "a number" },
+	{ OPT_JOBS, { "-j", "--jobs" }, ARG_JOBS, "a number" },
+	{ OPT_SHARD, { "--shard", "-shard" }, ARG_SHARD, "K/N" },
+	{ OPT_JSON, { "-json", "--json" }, ARG_NONE, NULL },
+	{ OPT_DOT, { "-dot", "--dot" }, ARG_PATH, "a directory" },
+	{ OPT_NOTIME, { "-notime", "--no-time" }, ARG_NONE, NULL },
+};
+#define NOPTS (int)(sizeof opt_table / sizeof *opt_table)
+
+void opt_init(cmd_opts *o, int unroll)
+{
+	*o = (cmd_opts){ .budget = 200000, .unroll = unroll, .jobs = 1, .shard_k = 1, .shard_n = 1,
+			 .show_time = true };
+}
+
+int opt_usage_error(const char *cmd, const char *fmt, const char *arg)
+{
+	fprintf(stderr, "bpfmm%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'bpfmm%s%s --help'.\n", cmd ? " " : "", cmd ? cmd : "");
+	return 2;
+}
+
+/* The entry of opt_table spelt a, among accept; -1 */
+static int lookup(const char *a, unsigned accept)
+{
+	for (int k = 0; k < NOPTS; k++)
+		for (int n = 0; n < 3 && opt_table[k].names[n]; n++)
+			if ((accept & opt_table[k].bit) && !strcmp(a, opt_table[k].names[n]))
+				return k;
+	return -1;
+}
+
+/* -conf FILE: its model, its directory as an -I one, its variants */
+static int read_conf(const char *cmd, const char *a, const char *file, cmd_opts *o)
+{
+	bpfmm_cfg *cfg = &o->cfgs[o->ncfgs];
+	diag d = { 0 };
+
+	if (o->ncfgs == 4)
+		return opt_usage_error(cmd, "too many %s options", a), -1;
+	o->ncfgs++;
+	if (cfg_load(file, cfg, &d) < 0 || (cfg->model && cfg_check_bell(cfg, cfg->model, &d) < 0)) {
+		diag_print(&d);
+		return -1;
+	}
+	o->model = cfg->model ? cfg->model : o->model;
+	if (o->nincdirs < OPT_MAXDIRS - 2)
+		o->incdirs[o->nincdirs++] = cfg->dir;
+	for (int k = 0; k < cfg->nvariants && o->nvariants < OPT_MAXDIRS - 2; k++)
+		o->variants[o->nvariants++] = cfg->variants[k];
+	return 1;
+}
+
+/* a number in [0, max] (max < 0: no bound); false if v is not one */
+static bool number(const char *v, long max, long *n)
+{
+	char *end;
+
+	*n = strtol(v, &end, 10);
+	return *v && !*end && *n >= 0 && (max < 0 || *n <= max);
+}
+
+int opt_parse(const char *cmd, unsigned accept, int argc, char **argv, int *i, cmd_opts *o)
+{
+	const char *a = argv[*i];
+	int k = lookup(a, accept);
+	long n;
+
+	if (k < 0)
+		return 0;
+	unsigned bit = opt_table[k].bit;
+	if (opt_table[k].kind == ARG_NONE) {
+		if (bit == OPT_JSON)
+			o->json = true;
+		else
+			o->show_time = false;
+		return 1;
+	}
+	if (*i + 1 >= argc) {
+		char fmt[64];
+		snprintf(fmt, sizeof fmt, "%%s needs %s", opt_table[k].needs);
+		return opt_usage_error(cmd, fmt, a), -1;
+	}
+	const char *v = argv[++*i];
+	switch (opt_table[k].kind) {
+	case ARG_PATH:
+		*(bit == OPT_MODEL ? &o->model : &o->dot_dir) = v;
+		return 1;
+	case ARG_LIST:
+		if (bit == OPT_INCDIR && o->nincdirs < OPT_MAXDIRS - 2)
+			o->incdirs[o->nincdirs++] = v;
+		else if (bit == OPT_VARIANT && o->nvariants < OPT_MAXDIRS - 2)
+			o->variants[o->nvariants++] = v;
+		return 1;
+	case ARG_CONF:
+		return read_conf(cmd, a, v, o);
+	case ARG_COUNT:
+		if (!number(v, -1, &o->budget))
+			return opt_usage_error(cmd, "bad budget '%s'", v), -1;
+		return 1;
+	case ARG_UNROLL:
+		if (!number(v, 1000, &n))
+			return opt_usage_error(cmd, "bad unrolling limit '%s' (0 to 1000)", v), -1;
+		o->unroll = (int)n;
+		return 1;
+	case ARG_JOBS:
+		if (!par_parse_jobs(v, &o->jobs))
+			return opt_usage_error(cmd, "bad number of jobs '%s'", v), -1;
+		return 1;
+	case ARG_SHARD:
+		if (!par_parse_shard(v, &o->shard_k, &o->shard_n))
+			return opt_usage_error(cmd, "bad shard '%s' (K/N with 1 <= K <= N)", v), -1;
+		return 1;
+	case ARG_NONE:
+		break;
+	}
+	return 0;
+}
