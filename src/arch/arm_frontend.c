@@ -24,6 +24,14 @@
  *
  * Values are 64-bit integers as everywhere in bpfmm (ARM registers are
  * 32-bit): tests whose values stay below 2^31 read the same.
+ *
+ * Sizes: LDR / STR / LDREX / STREX 4 bytes, LDRB / STRB / LDREXB / STREXB
+ * 1, LDRH / STRH / LDREXH / STREXH 2 (narrow loads zero-extend). A byte or
+ * halfword access, or one at a non-zero `#off`, is mixed-size
+ * (litmus_thread.mixed): refused without -variant mixed, an access of its
+ * bytes with it (docs/mixed-size.md, "Power, MIPS, ARMv7"; little-endian
+ * cells, as the little-endian ARM the JIT table is for). LDRD / STRD and
+ * LDREXD / STREXD (two registers) are not read.
  */
 #include <string.h>
 #include <strings.h>
@@ -74,7 +82,7 @@ static const char *const arm_barrier_opts[] = {
 
 static const struct { const char *name; int size; bool reserve; } arm_loads[] = {
 	{ "ldr", 4, false }, { "ldrb", 1, false }, { "ldrh", 2, false },
-	{ "ldrex", 4, true },
+	{ "ldrex", 4, true }, { "ldrexb", 1, true }, { "ldrexh", 2, true },
 };
 
 static const struct { const char *name; int size; } arm_stores[] = {
@@ -363,7 +371,8 @@ static int parse_load(arm_parser *ap, const char *m)
 	in->reserve = arm_loads[i].reserve;
 	if (in->reserve)
 		in->tags_r = TAG(ARM_TAG_X);
-	if (in->size < 4)      /* LDRB / LDRH zero-extend */
+	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
+	if (in->size < 4)      /* LDRB / LDRH / LDREXB / LDREXH zero-extend */
 		alu(ap, rt, reg_opnd(rt), ALU_AND, imm_opnd((INT64_C(1) << (8 * in->size)) - 1));
 	return 0;
 }
@@ -385,18 +394,24 @@ static int parse_store(arm_parser *ap, const char *m)
 	in->off = off;
 	in->b = rt;
 	in->size = arm_stores[i].size;
+	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	return 0;
 }
 
-/* STREX Rd,Rt,[Rn]: Rd = 0 and [Rn] = Rt on success, Rd = 1 on failure. */
+/* STREX Rd,Rt,[Rn]: Rd = 0 and [Rn] = Rt on success, Rd = 1 on failure;
+ * STREXB / STREXH store the low byte / halfword of Rt. */
 static int parse_store_excl(arm_parser *ap, const char *m)
 {
+	static const struct { const char *name; int size; } strexs[] = {
+		{ "strex", 4 }, { "strexb", 1 }, { "strexh", 2 },
+	};
+	size_t i = FE_FIND(strexs, m);
 	ir_insn *in;
 	opnd base, rt = { .kind = OPND_REG };
 	int64_t off;
 	int rd;
 
-	if (strcmp(m, "strex") != 0)
+	if (i == NELEM(strexs))
 		return FE_NOT_MINE;
 	if (parse_reg(ap, &rd) || comma(ap) || parse_reg(ap, &rt.reg) || comma(ap)
 	    || parse_address(ap, &base, &off, false))
@@ -407,7 +422,8 @@ static int parse_store_excl(arm_parser *ap, const char *m)
 	in->alt_swap = true;
 	in->a = base;
 	in->b = rt;
-	in->size = 4;
+	in->size = strexs[i].size;
+	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	in->dst = rd;
 	in->sc_dep = SC_DEP_OPERANDS;   /* as herd7's ARM semantics */
 	in->tags_w = TAG(ARM_TAG_X);
@@ -545,4 +561,5 @@ const frontend arm_frontend = {
 	.canon_register = arm_canon_register,
 	.parse_thread = arm_parse_thread,
 	.jit_arch = "arm",
+	.mixed = true,
 };

@@ -25,10 +25,14 @@
  *
  * No branch delay slots: a branch jumps at once, as in herd7 (a JIT
  * table writes the delay-slot instruction where it is equivalent,
- * docs/jit-mappings.md). Locations hold one value each; a narrow load
- * takes and extends the low bytes, 32-bit operations sign-extend their
- * result as MIPS64 does (herd7 computes on unbounded values; the two
- * agree on the small values of litmus tests).
+ * docs/jit-mappings.md). Without -variant mixed locations hold one value
+ * each and a word load takes and extends the low bytes; a byte or
+ * halfword access, or one at a non-zero offset, is mixed-size
+ * (litmus_thread.mixed): refused without the variant, an access of its
+ * bytes with it (docs/mixed-size.md, "Power, MIPS, ARMv7"; the engine's
+ * cells are little endian, as mips64el). 32-bit operations sign-extend
+ * their result as MIPS64 does (herd7 computes on unbounded values; the
+ * two agree on the small values of litmus tests).
  *
  * Memory ordering (docs/mips-model.md): `sync` / `sync 0` is a fence
  * event tagged SYNC; other stypes (the lightweight orderings of MIPS32
@@ -274,6 +278,7 @@ static int parse_load(mips_parser *mp, const char *m, ir_insn *in)
 	in->dst = dst;
 	if (parse_mem(mp, in))
 		return -1;
+	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
 	if (!zero && in->size < 8)
 		extend_low(mp, dst, 8 * in->size, !mips_loads[i].uns);
 	return 0;
@@ -292,11 +297,10 @@ static int parse_store(mips_parser *mp, const char *m, ir_insn *in)
 	if (parse_dst(mp, &rt) || comma(mp) || parse_mem(mp, in))
 		return -1;
 	in->b = rt < 0 ? imm_opnd(0) : reg_opnd(rt);
-	if (!mips_stores[i].cond) {
-		in->op = IR_STORE;
+	in->op = mips_stores[i].cond ? IR_SC : IR_STORE;
+	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
+	if (!mips_stores[i].cond)
 		return 0;
-	}
-	in->op = IR_SC;
 	in->tags_w = TAG(MIPS_TAG_SC);
 	/* the status depends on the reads behind the address and data
 	 * registers, not on the write (a CPU may know it before others see
@@ -547,4 +551,5 @@ const frontend mips_frontend = {
 	.parse_thread = mips_parse_thread,
 	.jit_arch = "mips64",
 	.qemu_arch = "mips64el",
+	.mixed = true,
 };

@@ -5,10 +5,15 @@
  * address add, the SC and a move into CR0; a load: the address add, the
  * load and its extension; rlwinm: eight ALU steps).
  *
- * Memory locations hold whole values (no bytes): a narrow load takes the
- * low bytes of the value and zero-extends them (lwa / lwax: sign-extends),
- * which is the ISA's result when the access is at the start of the
- * location and the location holds a value of the access's size.
+ * Without -variant mixed, memory locations hold whole values (no bytes):
+ * a word load takes the low bytes of the value and zero-extends them (lwa /
+ * lwax: sign-extends), which is the ISA's result when the access is at the
+ * start of the location and the location holds a value of the access's
+ * size. A byte or halfword access, or one at a non-zero offset `d(rA)`, is
+ * mixed-size (litmus_thread.mixed): refused without -variant mixed, and
+ * with it an access of its bytes (docs/mixed-size.md, "Power, MIPS,
+ * ARMv7"). The engine's cells are little endian; a big-endian Power is
+ * the same test with every offset mirrored in its cell (the same doc).
  *
  * Memory operands: `d(rA)` and the form `d,rA` (both: address rA + d), and
  * the indexed forms (`lwzx rD,rA,rB`: address rA + rB), which first add the
@@ -16,7 +21,8 @@
  * address dependency.
  *
  * Condition register CR0: a compare (`cmpw rA,rB`, `cmpwi rA,imm`, ...)
- * copies its operands to two hidden registers, and a conditional branch
+ * copies its operands to two hidden registers (a word compare: their low
+ * words, sign- or zero-extended), and a conditional branch
  * (`beq L`, `bne L`, ...) compares those, so a branch depends (ctrl) on
  * the reads that fed the compare. `stwcx.` sets CR0 too: its
  * success/failure result (0 / 1, from IR_SC) goes to the first hidden
@@ -69,6 +75,8 @@ static const struct {
 	{ "lbzx", 1, MEM_X, false, false }, { "lhzx", 2, MEM_X, false, false },
 	{ "lwzx", 4, MEM_X, false, false }, { "lwax", 4, MEM_X, false, true },
 	{ "ldx", 8, MEM_X, false, false },
+	{ "lha", 2, MEM_D, false, true }, { "lhax", 2, MEM_X, false, true },
+	{ "lbarx", 1, MEM_X, true, false }, { "lharx", 2, MEM_X, true, false },
 	{ "lwarx", 4, MEM_X, true, false }, { "ldarx", 8, MEM_X, true, false },
 };
 
@@ -94,12 +102,14 @@ static const struct { const char *name; alu_op alu; bool imm; bool swap; } ppc_a
 	{ "sradi", ALU_ASHR, true, false },
 };
 
-/* Compares: signed or not, register or immediate second operand. */
-static const struct { const char *name; bool uns; bool imm; } ppc_cmps[] = {
-	{ "cmpw", false, false }, { "cmpd", false, false },
-	{ "cmplw", true, false }, { "cmpld", true, false },
-	{ "cmpwi", false, true }, { "cmpdi", false, true },
-	{ "cmplwi", true, true }, { "cmpldi", true, true },
+/* Compares: signed or not, register or immediate second operand, of the
+ * low words (w: the ISA's L = 0 form compares bits 32..63, extended by
+ * the signedness of the compare) or of the doublewords. */
+static const struct { const char *name; bool uns; bool imm; bool w; } ppc_cmps[] = {
+	{ "cmpw", false, false, true }, { "cmpd", false, false, false },
+	{ "cmplw", true, false, true }, { "cmpld", true, false, false },
+	{ "cmpwi", false, true, true }, { "cmpdi", false, true, false },
+	{ "cmplwi", true, true, true }, { "cmpldi", true, true, false },
 };
 
 /* Branches on CR0: condition for a signed compare, for an unsigned one. */
@@ -355,6 +365,7 @@ static int parse_load(ppc_parser *pp, const char *m)
 	in->reserve = ppc_loads[i].reserve;
 	if (in->reserve)
 		in->tags_r = TAG(PPC_TAG_X);
+	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	if (in->size < 8)
 		extend(pp, rd, 8 * in->size, ppc_loads[i].sext);
 	return 0;
@@ -377,10 +388,12 @@ static int parse_store(ppc_parser *pp, const char *m)
 	in->off = off;
 	in->b = rs;
 	in->size = ppc_stores[i].size;
+	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	return 0;
 }
 
-/* Store conditional: stwcx., stdcx. (the reserving loads are in ppc_loads). */
+/* Store conditional: stbcx., sthcx., stwcx., stdcx. (the reserving loads
+ * are in ppc_loads). */
 static int parse_store_cond(ppc_parser *pp, const char *m)
 {
 	ir_insn *in;
@@ -388,7 +401,12 @@ static int parse_store_cond(ppc_parser *pp, const char *m)
 	int64_t off;
 	int ca, cb;
 
-	if (strcmp(m, "stwcx.") != 0 && strcmp(m, "stdcx.") != 0)
+	static const struct { const char *name; int size; } conds[] = {
+		{ "stbcx.", 1 }, { "sthcx.", 2 }, { "stwcx.", 4 }, { "stdcx.", 8 },
+	};
+	size_t i = FE_FIND(conds, m);
+
+	if (i == NELEM(conds))
 		return FE_NOT_MINE;
 	if (parse_src(pp, &rs) || comma(pp) || parse_address(pp, MEM_X, &base, &off)
 	    || intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
@@ -397,7 +415,8 @@ static int parse_store_cond(ppc_parser *pp, const char *m)
 	in->alt_swap = true;
 	in->a = base;
 	in->b = rs;
-	in->size = m[2] == 'w' ? 4 : 8;
+	in->size = conds[i].size;
+	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	in->dst = ca;
 	in->sc_dep = SC_DEP_OPERANDS;   /* CR0: as herd7's Power semantics */
 	in->tags_w = TAG(PPC_TAG_X);
@@ -498,6 +517,10 @@ static int parse_compare(ppc_parser *pp, const char *m)
 	in = new_insn(pp, IR_MOV);
 	in->dst = cb;
 	in->a = b;
+	if (ppc_cmps[i].w) {
+		extend(pp, ca, 32, !ppc_cmps[i].uns);
+		extend(pp, cb, 32, !ppc_cmps[i].uns);
+	}
 	pp->cr_unsigned = ppc_cmps[i].uns;
 	return 0;
 }
@@ -597,4 +620,5 @@ const frontend ppc_frontend = {
 	.parse_thread = ppc_parse_thread,
 	.jit_arch = "powerpc",
 	.qemu_arch = "ppc64le",
+	.mixed = true,
 };

@@ -18,7 +18,9 @@
  * -unroll 0 does for the kernel's LL/SC tests). The status register the
  * store-conditional writes ({status}) is also filtered to "succeeded" in
  * the final state, which every complete path satisfies. Lines marked @omit
- * (zero extensions of small values) are documentation only.
+ * (zero extensions of small values) are documentation only; lines marked
+ * @mixed are in the test only with --mixed, lines marked @whole only
+ * without it (a 32-bit JIT's word pair for a u64 access, line_skipped).
  */
 #include <errno.h>
 #include <limits.h>
@@ -61,13 +63,22 @@ typedef struct {
 	char **status;
 	int nstatus;
 	const char *unsupported;  /* class with no section */
+	bool mixed;               /* map --mixed: @mixed lines in, @whole out */
 	char err[256];
 } gen;
+
+/* Line i of s is left out of the test: @omit, or @whole / @mixed when
+ * the test is (not) generated for the mixed-size mode. */
+static bool line_skipped(const gen *g, const map_section *s, int i)
+{
+	return (s->flags[i] & MAP_LINE_OMIT)
+	       || (s->flags[i] & (g->mixed ? MAP_LINE_WHOLE : MAP_LINE_MIXED));
+}
 
 /* per-instruction operands, as native text */
 typedef struct {
 	const char *k1, *k2;      /* section/variable keys: operation, size */
-	char dst[32], base[32], off[32], abase[32], src[32], exp[32], new_[32];
+	char dst[32], base[32], off[32], off4[32], abase[32], src[32], exp[32], new_[32];
 	char a[32], b[32], imm[64], target[32], end[32], status[32];
 	char locals[8][2][64];    /* {Lname} -> unique label */
 	int nlocals;
@@ -168,10 +179,10 @@ static int reg_or_imm(gen *g, const opnd *o, char *out, size_t n, operands *op, 
 	return 0;
 }
 
-static bool section_uses(const map_section *s, const char *ph)
+static bool section_uses(const gen *g, const map_section *s, const char *ph)
 {
 	for (int i = 0; i < s->nlines; i++)
-		if (!(s->flags[i] & MAP_LINE_OMIT) && strstr(s->lines[i], ph))
+		if (!line_skipped(g, s, i) && strstr(s->lines[i], ph))
 			return true;
 	return false;
 }
@@ -180,7 +191,8 @@ static const char *lookup(gen *g, operands *op, const char *name)
 {
 	static const struct { const char *name; size_t off; } fields[] = {
 		{ "dst", offsetof(operands, dst) }, { "base", offsetof(operands, base) },
-		{ "off", offsetof(operands, off) }, { "abase", offsetof(operands, abase) },
+		{ "off", offsetof(operands, off) }, { "off4", offsetof(operands, off4) },
+		{ "abase", offsetof(operands, abase) },
 		{ "src", offsetof(operands, src) }, { "exp", offsetof(operands, exp) },
 		{ "new", offsetof(operands, new_) }, { "a", offsetof(operands, a) },
 		{ "b", offsetof(operands, b) }, { "imm", offsetof(operands, imm) },
@@ -241,7 +253,7 @@ static int instantiate(gen *g, const map_section *s, operands *op)
 		size_t n = 0;
 		const char *p = s->lines[i];
 
-		if (s->flags[i] & MAP_LINE_OMIT)
+		if (line_skipped(g, s, i))
 			continue;
 		while (*p) {
 			if (*p == '{') {
@@ -353,7 +365,7 @@ static int gen_insn(gen *g, int k)
 		snprintf(op.dst, sizeof op.dst, "%s", r);
 	}
 	label_name(op.end, sizeof op.end, g->ti, k + 1);
-	if (section_uses(s, "{end}"))
+	if (section_uses(g, s, "{end}"))
 		g->needlabel[k + 1] = true;
 	switch (in->op) {
 	case IR_LOAD: case IR_STORE: case IR_RMW: case IR_CAS:
@@ -361,7 +373,8 @@ static int gen_insn(gen *g, int k)
 			return gen_fail(g, "%s with a non-register address", cls);
 		snprintf(op.base, sizeof op.base, "%s", native_reg(g, in->a.reg));
 		snprintf(op.off, sizeof op.off, "%lld", (long long)in->off);
-		if (section_uses(s, "{abase}")) {
+		snprintf(op.off4, sizeof op.off4, "%lld", (long long)in->off + 4);
+		if (section_uses(g, s, "{abase}")) {
 			if (in->off) {
 				const map_section *as = mapping_section(g->m, "addr", NULL, NULL);
 				if (!as || !g->m->addrreg) {
@@ -379,7 +392,7 @@ static int gen_insn(gen *g, int k)
 			if ((rc = reg_or_imm(g, &in->b, op.exp, sizeof op.exp, &op, in->size))
 			    || (rc = reg_or_imm(g, &in->c, op.new_, sizeof op.new_, &op, in->size)))
 				return rc;
-		} else if (in->op != IR_LOAD && section_uses(s, "{src}")) {
+		} else if (in->op != IR_LOAD && section_uses(g, s, "{src}")) {
 			if ((rc = reg_or_imm(g, &in->b, op.src, sizeof op.src, &op, in->size)))
 				return rc;
 		}
@@ -456,8 +469,8 @@ static void fprint_prop(FILE *f, const gen *g, const prop *p)
 }
 
 /* The native test as text; NULL with *unsupported or err set. */
-static char *gen_test(const mapping *m, const litmus_test *t, const char **unsupported,
-		      char *err, size_t errn)
+static char *gen_test(const mapping *m, const litmus_test *t, bool mixed,
+		      const char **unsupported, char *err, size_t errn)
 {
 	int nt = t->nthreads;
 	char **cells[nt > 0 ? nt : 1];
@@ -473,7 +486,8 @@ static char *gen_test(const mapping *m, const litmus_test *t, const char **unsup
 	}
 	for (int ti = 0; ti < nt; ti++) {
 		const litmus_thread *th = &t->threads[ti];
-		gen g = { .m = m, .t = t, .ti = ti, .status = status, .nstatus = nstatus };
+		gen g = { .m = m, .t = t, .ti = ti, .status = status, .nstatus = nstatus,
+			  .mixed = mixed };
 		g.needlabel = xcalloc(th->ncode + 1, sizeof *g.needlabel);
 		for (int k = 0; k < th->ncode; k++)
 			if (th->code[k].op == IR_BRANCH)
@@ -945,7 +959,7 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 		status = 0;
 		goto out;
 	}
-	text = gen_test(m, tb, &unsup, err, sizeof err);
+	text = gen_test(m, tb, o->mixed, &unsup, err, sizeof err);
 	if (!text && unsup) {
 		oc.verdict = "unsupported";
 		oc.cls = unsup;

@@ -20,8 +20,14 @@ typedef struct {
 /* @retry: a loop's back edge, left out of the loop-free test; @omit: what
  * the JIT emits but the test need not (zero extension of small values);
  * @litmus: only in the generated test, a stand-in for @omit lines the
- * native front-end does not read (same values). */
-enum { MAP_LINE_RETRY = 1, MAP_LINE_OMIT = 2, MAP_LINE_LITMUS = 4 };
+ * native front-end does not read (same values); @mixed: only in a test
+ * generated with `map --mixed`, @whole: only in one generated without it
+ * (a 32-bit JIT's two word accesses of a 64-bit value, which the test
+ * writes as one access without the mixed-size mode). */
+enum {
+	MAP_LINE_RETRY = 1, MAP_LINE_OMIT = 2, MAP_LINE_LITMUS = 4,
+	MAP_LINE_MIXED = 8, MAP_LINE_WHOLE = 16,
+};
 
 /* `vars KEY NAME=VALUE...`: KEY is an access size (1, 2, 4, 8) or an
  * operation (add, and, or, xor, xchg, ...). */

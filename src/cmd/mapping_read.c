@@ -141,6 +141,10 @@ mapping *mapping_read(const char *path, diag *d)
 		}
 		if (indented && cur) {
 			int fl = 0;
+			if (take_marker(s, "@mixed"))
+				fl |= MAP_LINE_MIXED;
+			else if (take_marker(s, "@whole"))
+				fl |= MAP_LINE_WHOLE;
 			if (take_marker(s, "@retry"))
 				fl |= MAP_LINE_RETRY;
 			if (take_marker(s, "@omit"))

@@ -39,8 +39,8 @@ echo "\"; N unsupported\" after a verdict: the JIT compiles some instructions of
 echo "class only (powerpc32 its 32-bit atomics, riscv32 and sparc64 the lock add),"
 echo "N tests use the others."
 echo "unchecked: the native front-end does not model an instruction of the"
-echo "generated test (byte accesses, which AArch64, x86, LoongArch, s390x and"
-echo "SPARC refuse without -variant mixed). refused: the 6.12 verifier"
+echo "generated test (byte accesses, which AArch64, x86, LoongArch, s390x,"
+echo "SPARC, Power, MIPS and ARM refuse without -variant mixed). refused: the 6.12 verifier"
 echo "refuses the BPF program itself (an atomic that loads into its own address"
 echo "register), so no JIT code exists to judge."
 echo

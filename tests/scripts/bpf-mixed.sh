@@ -16,7 +16,9 @@
 #    a CPU's own forwarded store included) makes map find forward-partial
 #    unsound on arm64: the check in 3 can fail;
 # 5. models/loongarch.cat, s390x.cat and sparc.cat without their
-#    `if "mixed"` rules fail exactly the own tests tied to them.
+#    `if "mixed"` rules fail exactly the own tests tied to them;
+# 6. so do models/ppc.cat, mips.cat and arm.cat without each of their
+#    three `if "mixed"` rules.
 # Ends with "N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -83,6 +85,24 @@ case $out in
 *) echo "$out" | head -5; ko "too strong a model: forward-partial not unsound on arm64" ;;
 esac
 
+# without_rule CAT DIR WHAT WANT: models/CAT.cat, as changed in
+# $tmp/native/CAT.cat (WHAT: the rule taken out), must differ from it and
+# fail exactly the own tests WANT ("a b ", sorted) of tests/litmus/DIR.
+without_rule() {
+	if cmp -s "models/$1.cat" "$tmp/native/$1.cat"; then
+		ko "models/$1.cat: no mixed-size rule$3 to take out"
+		return
+	fi
+	BPFMM_MODELDIR="$tmp/native" sh tests/scripts/verdicts.sh "tests/litmus/$2" "$bpfmm" >"$tmp/v5" 2>&1
+	got=$(sed -n 's/^FAIL \([^:]*\):.*/\1/p' "$tmp/v5" | LC_ALL=C sort | tr '\n' ' ')
+	if [ "$got" = "$4" ]; then
+		ok "$1.cat without its mixed-size rule$3 fails exactly: $got"
+	else
+		sed 's/^/  /' "$tmp/v5" | head -20
+		ko "$1.cat without its mixed-size rule$3: failing tests '$got', expected '$4'"
+	fi
+}
+
 # 5. the native models' mixed-size rules (docs/mixed-size.md, LoongArch,
 #    s390x, SPARC): taken out, exactly the own tests tied to them fail
 mkdir -p "$tmp/native"
@@ -96,19 +116,27 @@ done
 for spec in "loongarch-mixed:loongarch:amo-torn-dbar torn-read-dbar " \
 	    "s390x-mixed:s390x:torn-two-loads " "sparc-mixed:sparc:torn-two-loads "; do
 	d=${spec%%:*} rest=${spec#*:}
-	cat=${rest%%:*} want=${rest#*:}
-	if cmp -s "models/$cat.cat" "$tmp/native/$cat.cat"; then
-		ko "models/$cat.cat: no mixed-size rule to take out"
-		continue
-	fi
-	BPFMM_MODELDIR="$tmp/native" sh tests/scripts/verdicts.sh "tests/litmus/$d" "$bpfmm" >"$tmp/v5" 2>&1
-	got=$(sed -n 's/^FAIL \([^:]*\):.*/\1/p' "$tmp/v5" | LC_ALL=C sort | tr '\n' ' ')
-	if [ "$got" = "$want" ]; then
-		ok "$cat.cat without its mixed-size rule fails exactly: $got"
-	else
-		sed 's/^/  /' "$tmp/v5" | head -20
-		ko "$cat.cat without its mixed-size rule: failing tests '$got', expected '$want'"
-	fi
+	without_rule "${rest%%:*}" "$d" "" "${rest#*:}"
+done
+
+# 6. the three mixed-size rules of models/ppc.cat, mips.cat and arm.cat
+#    (docs/mixed-size.md, "Power, MIPS, ARMv7"), one at a time: taken
+#    out, exactly the own tests tied to that rule fail
+for a in ppc mips arm; do
+	case $a in arm) bar=dmb ;; *) bar=sync ;; esac
+	for rule in scat hb seen; do
+		case $rule in
+		scat) e='s/^acyclic (if "mixed" then si ; (rfe | fre | coe) ; si else 0)/acyclic 0/'
+		      want="forward-partial forward-torn rmw-torn " ;;
+		hb) e='s/(if "mixed" then si ; rfe ; si else rfe)/rfe/'
+		    want="mp-$bar-bytes " ;;
+		seen) e='s/^irreflexive (if "mixed" then fre ; si ; rfe ; si ; (ppo | [a-z]*)+ else 0)/irreflexive 0/'
+		      want="$bar-two-loads " ;;
+		esac
+		sed "$e" models/$a.cat >"$tmp/native/$a.cat"
+		without_rule "$a" "$a-mixed" " '$rule'" "$want"
+	done
+	cp models/$a.cat "$tmp/native/$a.cat"
 done
 
 echo "$pass passed, $fail failed"
