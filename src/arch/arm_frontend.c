@@ -155,8 +155,7 @@ static int unknown_insn(arm_parser *ap)
 
 static int intern(arm_parser *ap, const char *name, int *reg)
 {
-	if ((*reg = litmus_reg(ap->t, name)) < 0)
-		return diag_error(ap->d, ap->insn_pos, "out of memory");
+	*reg = litmus_reg(ap->t, name);
 	return 0;
 }
 

@@ -153,9 +153,7 @@ static opnd imm_opnd(int64_t v)
 
 static int intern(mips_parser *mp, const char *name)
 {
-	int r = litmus_reg(mp->t, name);
-
-	return r < 0 ? diag_error(mp->d, mp->insn_pos, "out of memory") : r;
+	return litmus_reg(mp->t, name);
 }
 
 static ir_insn *add_insn(mips_parser *mp, ir_op op)

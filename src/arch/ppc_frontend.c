@@ -156,8 +156,7 @@ static int unknown_insn(ppc_parser *pp)
 
 static int intern(ppc_parser *pp, const char *name, int *reg)
 {
-	if ((*reg = litmus_reg(pp->t, name)) < 0)
-		return diag_error(pp->d, pp->insn_pos, "out of memory");
+	*reg = litmus_reg(pp->t, name);
 	return 0;
 }
 
@@ -604,8 +603,7 @@ static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, in
 	ppc_parser pp = { .t = t, .th = &t->threads[ti], .d = d };
 	int rc;
 
-	if (!(pp.rets = xcalloc(ncells > 0 ? (size_t)ncells : 1, sizeof *pp.rets)))
-		return diag_error(d, ncells > 0 ? cells[0].pos : (srcpos){ 0, 0 }, "out of memory");
+	pp.rets = xcalloc(ncells > 0 ? (size_t)ncells : 1, sizeof *pp.rets);
 	rc = fe_parse_grid(pp.th, &pp.lab, &pp.lx, IR_PER_CELL, cells, ncells, ppc_insn, ppc_resolve, &pp, d);
 	free(pp.rets);
 	return rc;

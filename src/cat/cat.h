@@ -126,11 +126,4 @@ const word *cat_check_set(const cat_check_info *ci, const char *name);
 #define CAT_DEPTH_LIMIT 20000
 void cat_run_set_memory_limit(cat_run *r, size_t bytes);
 
-/* Transitional, not the model's business: the enumerator's unrolling
- * limit (herd7's -unroll) belongs in check_opts.unroll / enum_limits.unroll
- * (exec/), which win over this; kept until no command calls it.
- * cat_run_unroll is -1 until it is set (the enumerator's default). */
-void cat_run_set_unroll(cat_run *r, int n);
-int cat_run_unroll(const cat_run *r);
-
 #endif

@@ -129,11 +129,6 @@ struct cat_run {
 		size_t stack_max;         /* bytes of stack evaluation may use */
 		long steps;               /* work for this execution (step()) */
 	} lim;
-
-	/* Not the model's: the enumerator's unrolling limit, kept here only
-	 * until every command passes it in check_opts.unroll (exec/check.h);
-	 * cat_run_set_unroll; -1: not set */
-	int unroll;
 };
 
 enum { STEP_LIMIT = 100000000, EXEC_WEIGHT = 5 };
@@ -1690,7 +1685,6 @@ cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 	builtin_init(&r->bi, &m->names, tag_names, ntags);
 	r->co_sym = cat_intern(&m->names, "co");
 	r->lim.mem = (arena_budget){ 0, CAT_MEM_LIMIT, out_of_memory, r };
-	r->unroll = -1;           /* the enumerator's default */
 	for (int i = 0; i < 3; i++)
 		r->ar[i].budget = &r->lim.mem;
 	return r;
@@ -1749,7 +1743,6 @@ cat_run *cat_run_clone(const cat_run *r)
 	cat_names_copy(&m->names, &r->m->names);
 	cat_run *c = cat_run_new(m, r->bi.tag_names, r->bi.ntags);
 	c->own_model = true;
-	c->unroll = r->unroll;
 	c->lim.mem.max = r->lim.mem.max;
 	return c;
 }
@@ -1821,5 +1814,3 @@ long cat_run_eval(cat_run *r, const word *rf, cat_allowed_fn fn, void *arg, diag
 const char *cat_run_last_failure(const cat_run *r) { return r->call.last_fail; }
 
 void cat_run_set_memory_limit(cat_run *r, size_t bytes) { r->lim.mem.max = bytes; }
-void cat_run_set_unroll(cat_run *r, int n) { r->unroll = n < 0 ? 0 : n; }
-int cat_run_unroll(const cat_run *r) { return r->unroll; }

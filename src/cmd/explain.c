@@ -67,6 +67,7 @@ typedef struct {
 	char passed[1024];    /* checks passed while judging the current rf */
 	char wit_passed[1024];
 	char model_path[512];
+	int unroll;           /* herd7's -unroll; -1: the default */
 } explainer;
 
 /* ---- the model's definitions ---- */
@@ -952,7 +953,7 @@ static int search(explainer *X, litmus_test *t, cat_run *run, diag *d, bool *pru
 		bool seeded = tries[k].seed;
 		cat_run_set_explain(run, on_check, X, tries[k].all);
 		st = enumerate_candidates(t, run, on_allowed, on_candidate, X, seeded ? seed : NULL,
-					  seeded ? nseed : 0, &stats, d);
+					  seeded ? nseed : 0, X->unroll, &stats, d);
 		cat_run_set_explain(run, NULL, NULL, false);
 		free(stats.syms);
 		if (st < 0 && strstr(d->msg, "too large")) {
@@ -1038,10 +1039,10 @@ static void report(const explainer *X, const litmus_test *t, FILE *out, FILE *do
 			"rejects them all.\n");
 }
 
-int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, FILE *out,
-		 FILE *dot, diag *d)
+int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, int unroll,
+		 FILE *out, FILE *dot, diag *d)
 {
-	explainer X = { .t = t };
+	explainer X = { .t = t, .unroll = unroll };
 	prop *own = NULL;
 	bool pruned, too_many;
 

@@ -12,9 +12,10 @@
 /* Explain `state` (condition syntax; NULL: the proposition of t's
  * condition) of test t under model m, whose run is `run` (it is put in
  * explain mode for the call, and back after). Prints to out; with dot,
- * also a Graphviz picture of the first explained execution. Returns 0,
+ * also a Graphviz picture of the first explained execution. Loops are
+ * unrolled `unroll` times (herd7's -unroll; -1: the default). Returns 0,
  * or -1 with an error in d. */
 int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state,
-		 FILE *out, FILE *dot, diag *d);
+		 int unroll, FILE *out, FILE *dot, diag *d);
 
 #endif

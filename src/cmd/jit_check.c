@@ -1479,7 +1479,7 @@ static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, 
 
 	if (names_r10(t)) {
 		diag dr = { .file = file };
-		have_res = check_test(t, r->bpf.run, r->o.budget, &res, &dr) == 0;
+		have_res = map_check(t, r->bpf.run, &r->o, &res, &dr) == 0;
 	}
 	*found = 0;
 	for (int ti = 0; ti < t->nthreads && !why; ti++) {
@@ -1518,7 +1518,7 @@ static void jc_not_run(jc_run *r, litmus_test *t, const char *file)
 	check_result rr = { 0 };
 	diag dr = { .file = file };
 
-	if (check_test(t, r->bpf.run, r->o.budget, &rr, &dr) == 0) {
+	if (map_check(t, r->bpf.run, &r->o, &rr, &dr) == 0) {
 		if (run_unsupported(t, &rr, whybuf, sizeof whybuf))
 			why = whybuf;
 		check_result_free(&rr);
@@ -1674,8 +1674,6 @@ static int jc_load(jc_run *r, const char *dumpf, const char *objdump, const char
 		return 1;
 	}
 	/* as map: a failed store-conditional is not retried, its path dropped */
-	cat_run_set_unroll(r->nat.run, 0);
-	cat_run_set_unroll(r->bpf.run, 0);
 	return 0;
 }
 

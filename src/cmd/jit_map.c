@@ -810,6 +810,13 @@ static void print_classes(FILE *f, const litmus_test *t, bool json)
 		fputs(strcmp(sep, "\",\"") ? ",\"classes\":[]" : "\"]", f);
 }
 
+int map_check(const litmus_test *t, cat_run *run, const map_opts *o, check_result *r, diag *d)
+{
+	check_opts co = { .budget = o->budget, .unroll_set = true, .unroll = o->unroll };
+
+	return check_test_opts(t, run, &co, r, d);
+}
+
 static void free_prop(prop *p)
 {
 	if (p) {
@@ -831,12 +838,6 @@ static int show_execution(FILE *out, litmus_test *tn, model_run *nat, const map_
 
 	for (int i = 0; i < rn->nobs; i++) {
 		prop *a = xcalloc(1, sizeof *a), *c = p ? xcalloc(1, sizeof *c) : NULL;
-		if (!a || (p && !c)) {
-			free(a);
-			free(c);
-			free_prop(p);
-			return 0;
-		}
 		*a = (prop){ .kind = PROP_ATOM, .lhs = rn->obs[i], .rhs = row[i] };
 		if (c)
 			*c = (prop){ .kind = PROP_AND, .l = p, .r = a };
@@ -848,7 +849,7 @@ static int show_execution(FILE *out, litmus_test *tn, model_run *nat, const map_
 	tn->quant = Q_EXISTS;
 	check_result r = { 0 };
 	diag d = { .file = "(generated)" };
-	if (check_test(tn, nat->run, o->budget, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
+	if (map_check(tn, nat->run, o, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
 		fprintf(out, "  an execution of the %s test that reaches it:\n", tn->arch);
 		print_execution(out, tn, &r.wit, "    ");
 		if (o->dot_dir) {
@@ -1009,7 +1010,6 @@ int map_judge(const mapping *m, const char *arch, model_run *bpf, model_run *nat
 	      const frontend *nfe, const map_opts *o, const char *file, litmus_test *tb,
 	      const char *text, FILE *out, FILE *errf)
 {
-	long budget = o->budget;
 	int write_failed = 0;
 	diag d = { .file = file };
 	litmus_test *tn = NULL;
@@ -1040,14 +1040,14 @@ int map_judge(const mapping *m, const char *arch, model_run *bpf, model_run *nat
 	 * accesses mean what the JIT's do there (docs/mixed-size.md) */
 	bool bpf_be = tb->big_endian;
 	tb->big_endian = tn->big_endian;
-	int brc = check_test(tb, bpf->run, budget, &rb, &d);
+	int brc = map_check(tb, bpf->run, o, &rb, &d);
 	tb->big_endian = bpf_be;
 	if (brc < 0) {
 		map_failed(o, file, &d, out, errf);
 		goto out;
 	}
 	dn.file = "(generated)";
-	if (check_test(tn, nat->run, budget, &rn, &dn) < 0) {
+	if (map_check(tn, nat->run, o, &rn, &dn) < 0) {
 		/* the generated test itself cannot run (e.g. the sequence reuses
 		 * its address register): no verdict, said on the Map line */
 		snprintf(reason, sizeof reason, "the generated %s test cannot run: %s", m->arch, dn.msg);
@@ -1114,7 +1114,6 @@ typedef struct {
 	const char *model_dir;
 	const char *const *variants;
 	const char *const *bpf_variants;
-	int unroll;
 } map_job;
 
 typedef struct {
@@ -1138,10 +1137,6 @@ static void *mapper_new(void *arg)
 	char bpath[PATH_MAX], npath[PATH_MAX];
 	diag d = { 0 };
 
-	if (!w) {
-		fputs("bpfmm: out of memory\n", stderr);
-		exit(1);
-	}
 	w->mj = mj;
 	/* map_main loaded both already: these loads succeed the same way */
 	if (map_load_model("bpf.cat", mj->model_dir, frontend_for_arch("BPF"), mj->bpf_variants, &w->bpf, &d,
@@ -1150,8 +1145,6 @@ static void *mapper_new(void *arg)
 		diag_print(&d);
 		exit(1);
 	}
-	cat_run_set_unroll(w->bpf.run, mj->unroll);
-	cat_run_set_unroll(w->nat.run, mj->unroll);
 	return w;
 }
 
@@ -1222,6 +1215,7 @@ static int map_parse(map_cmd *mc, int argc, char **argv)
 	}
 	mc->o.json = mc->so.json;
 	mc->o.budget = mc->so.budget;
+	mc->o.unroll = mc->so.unroll;
 	mc->o.dot_dir = mc->so.dot_dir;
 	if (!mc->arch && !mc->mapfile)
 		return opt_usage_error("map", "--arch or --mapping needed%s", "");
@@ -1293,8 +1287,7 @@ static int map_run(map_cmd *mc, const mapping *m, const char *path, const char *
 		diag_print(&d);
 		status = 1;
 	} else {
-		map_job mj = { m, mc->arch, nfe, &mc->o, mc->files, model_dir, mc->so.variants, bvariants,
-			       mc->so.unroll };
+		map_job mj = { m, mc->arch, nfe, &mc->o, mc->files, model_dir, mc->so.variants, bvariants };
 		par_job pj = { mapper_new, mapper_free, map_one, &mj };
 		par_shard(mc->nfiles, mc->so.shard_k, mc->so.shard_n, &first, &last);
 		status = par_run(&pj, first, last, mc->so.jobs);

@@ -11,6 +11,7 @@
 #include "arch/frontends.h"
 #include "cat/cat.h"
 #include "cmd/mapping.h"
+#include "exec/check.h"
 #include "litmus/litmus.h"
 
 /* argv[0] is "map"; model_dir is where bundled models live. Returns the
@@ -28,9 +29,13 @@ typedef struct {
 	bool show_classes;        /* --classes */
 	bool json;                /* --json: one record per test */
 	long budget;
+	int unroll;               /* -unroll (thread_traces), both tests' loops */
 	const char *word;         /* first word of a result line (NULL: "Map") */
 	bool mixed;               /* --mixed: both models with -variant mixed */
 } map_opts;
+
+/* check_test_opts with the map options' -budget and -unroll */
+int map_check(const litmus_test *t, cat_run *run, const map_opts *o, check_result *r, diag *d);
 
 /* Load models/NAME (or a path) for front-end fe into mr; path: PATH_MAX
  * bytes that live as long as d. */

@@ -1,5 +1,5 @@
-/* lkmm_common.c - helpers shared by c2bpf.c and lkmm_map.c (see
- * lkmm_common.h). */
+/* lkmm_common.c - helpers shared by c2bpf, clang2bpf, lkmm-map, diy and
+ * diff-models (see lkmm_common.h). */
 #include <glob.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -30,8 +30,6 @@ void sb_printf(sbuf *b, const char *fmt, ...)
 	if (b->n + len + 1 > b->cap) {
 		b->cap = (b->n + len + 1) * 2;
 		b->s = xrealloc(b->s, b->cap);
-		if (!b->s)
-			abort();
 	}
 	va_start(ap, fmt);
 	vsnprintf(b->s + b->n, len + 1, fmt, ap);
@@ -520,8 +518,6 @@ void lk_col_add(lk_column *c, char *cell)
 	if (c->n == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 16;
 		c->cells = xrealloc(c->cells, sizeof *c->cells * c->cap);
-		if (!c->cells)
-			abort();
 	}
 	c->cells[c->n++] = cell;
 }

@@ -325,7 +325,6 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 	lm->fe = fe;
 	lm->m = m;
 	lm->run = run;
-	cat_run_set_unroll(lm->run, o->c.unroll);
 	return lm;
 }
 
@@ -371,7 +370,7 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 	}
 	check_result res;
 	check_opts co = { .budget = o->c.budget, .speed = o->speed, .timeout = o->timeout,
-			  .threads = o->test_threads };
+			  .threads = o->test_threads, .unroll_set = true, .unroll = o->c.unroll };
 	d.file = file;
 	if (check_test_opts(t, lm->run, &co, &res, &d) < 0) {
 		arch_mismatch(o->c.model ? o->c.model : t->fe->default_model, t->fe, file, &d);
@@ -432,7 +431,7 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 		}
 	}
 	d.file = file;
-	int st = explain_test(t, lm->m, lm->run, state, stdout, dot, &d);
+	int st = explain_test(t, lm->m, lm->run, state, o->c.unroll, stdout, dot, &d);
 	if (st < 0)
 		failed(o, stdout, stderr, file, &d);
 	else
@@ -489,10 +488,6 @@ static void *checker_new(void *arg)
 {
 	checker *c = xcalloc(1, sizeof *c);
 
-	if (!c) {
-		fputs("bpfmm: out of memory\n", stderr);
-		exit(1);
-	}
 	c->cj = arg;
 	return c;
 }

@@ -31,8 +31,7 @@ typedef struct {
 	double timeout;       /* CPU seconds for the test (herd7's -timeout), 0: none */
 	int threads;          /* enumerate on this many threads (0, 1: one);
 	                       * the result is the same */
-	bool unroll_set;      /* unroll is given; else UNROLL_DEFAULT (or, until
-	                       * every command sets it here, cat_run_set_unroll's) */
+	bool unroll_set;      /* unroll is given; else UNROLL_DEFAULT */
 	int unroll;           /* herd7's -unroll (thread_exec.h, thread_traces) */
 } check_opts;
 

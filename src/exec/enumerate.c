@@ -1021,9 +1021,11 @@ int enumerate_limited(const litmus_test *t, cat_run *run, execution_fn fn, void 
 
 int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 			 execution_fn candidate, void *arg, const value *seed, int nseed,
-			 enum_stats *stats, diag *d)
+			 int unroll, enum_stats *stats, diag *d)
 {
-	return enumerate(t, run, fn, candidate, arg, seed, nseed, NULL, stats, d);
+	enum_limits lim = { .unroll_set = unroll >= 0, .unroll = unroll };
+
+	return enumerate(t, run, fn, candidate, arg, seed, nseed, &lim, stats, d);
 }
 
 static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execution_fn candidate,
@@ -1039,7 +1041,7 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 			 .dealer = lim ? lim->dealer : NULL };
 	int st = 0;
 	int unroll_limit = lim && lim->unroll_set ? (lim->unroll < 0 ? 0 : lim->unroll)
-			   : cat_run_unroll(run) >= 0 ? cat_run_unroll(run) : UNROLL_DEFAULT;
+			   : UNROLL_DEFAULT;
 
 	memset(stats, 0, sizeof *stats);
 	stats->cut_thread = stats->cut_insn = -1;

@@ -89,8 +89,7 @@ typedef struct {
 	 * cut (Loop) */
 	enum_dealer *dealer;
 	/* how often a path may jump back to one instruction (herd7's
-	 * -unroll, thread_traces), when unroll_set; else UNROLL_DEFAULT, or
-	 * the run's cat_run_set_unroll until no command uses that any more */
+	 * -unroll, thread_traces), when unroll_set; else UNROLL_DEFAULT */
 	bool unroll_set;
 	int unroll;
 } enum_limits;
@@ -111,11 +110,12 @@ int enumerate_limited(const litmus_test *t, cat_run *run, execution_fn fn, void 
  * them, and must drop those the model allows. The seed values (nseed of
  * them) are in every location's domain from the start, as if some thread
  * wrote them: a read may guess them (a path that needs a write of them
- * that never comes is dropped as usual). For `bpfmm explain`
- * (explain.h), with the model in explain mode. */
+ * that never comes is dropped as usual). Loops are unrolled `unroll`
+ * times (-1: UNROLL_DEFAULT). For `bpfmm explain` (explain.h), with the
+ * model in explain mode. */
 int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 			 execution_fn candidate, void *arg, const value *seed, int nseed,
-			 enum_stats *stats, diag *d);
+			 int unroll, enum_stats *stats, diag *d);
 
 /* The CPU time in seconds of the calling thread, or with process of the
  * whole process (for enum_limits.cpu_deadline). */

@@ -112,65 +112,78 @@ typedef enum {
  * (frontend.h) and become event sets of the same name in cat. */
 typedef uint32_t tagmask;
 
+/* One instruction of a thread. The first group is every operation's;
+ * each later group belongs to the operations its heading names and is
+ * zero (the ordinary behaviour) everywhere else. Each field says what the
+ * instruction does, not which dialect needs it: a front-end sets the
+ * fields whose behaviour its architecture's (or herd7's) semantics has. */
 typedef struct {
+	/* ---- every operation ---- */
 	ir_op op;
 	srcpos pos;       /* where the instruction is written */
 	int dst;          /* destination register, -1 if none */
 	opnd a, b, c;
-	int64_t off;      /* address offset for memory ops */
 	alu_op alu;       /* IR_ALU, IR_RMW; IR_CAS with alu_new */
 	cmp_op cmp;       /* IR_BRANCH, IR_PICK; IR_CAS: CMP_NE or equality
 	                   * (any other value, so a zeroed insn is a CAS) */
-	int target;       /* IR_BRANCH: index of the target instruction in the
-	                   * thread (== thread length means "end of thread") */
-	int ctrl_end;     /* IR_BRANCH: 0 (assembly): every instruction
-	                   * po-after the branch is control-dependent on what
-	                   * it compares.  k > 0 (C): the dependency covers
-	                   * only the instructions before index k - 1, where
-	                   * the if statement ends; from there on the path
-	                   * has the control dependencies it had before the
-	                   * branch.  Scopes nest (C's ifs do). */
+
+	/* ---- memory accesses (IR_LOAD, IR_STORE, IR_RMW, IR_CAS, IR_SC) ---- */
+	int64_t off;      /* address offset */
 	int size;         /* access size in bytes (1, 2, 4, 8); 0 = default */
 	tagmask tags_r, tags_w, tags_f, tags_fail;
-	tagmask tags_fence_ok; /* IR_CAS: a fence with these tags just before
-	                        * the read and one just after the write, only
-	                        * when the CAS succeeds (LKMM's fully ordered
-	                        * cmpxchg); 0: none */
 	bool reserve;     /* IR_LOAD: load-reserved (pairs with a later IR_SC) */
-	sc_dep_kind sc_dep; /* IR_SC: what its result depends on */
-	bool alt_swap;    /* IR_SC, IR_BRANCH: herd7's semantics of the dialect
-	                   * gives this instruction's two outcomes in the
-	                   * other order (Power's stwcx. and conditional
-	                   * branches, AArch64's STXR). Only the order of
-	                   * paths, which decides the label of the unrolling
-	                   * warning (thread_exec.c, choose) */
-	bool unroll_concrete; /* IR_BRANCH: a backward jump whose operands no
-	                   * read computes is not counted by the unrolling
-	                   * limit (herd7's AArch64 semantics unroll such loops
-	                   * completely; other architectures count them) */
+	bool model_rf;    /* IR_LOAD: the model computes this read's reads-from
+	                   * itself (a lock read whose rf the cat model builds,
+	                   * lock.cat's LKR): the read returns b without a
+	                   * guess and the engine gives it no rf edge */
+
+	/* ---- read-modify-writes (IR_RMW, IR_CAS) ---- */
 	bool split;       /* IR_RMW: a read and a write linked by rmw; IR_CAS with
 	                   * c = OPND_NONE: no write on success */
+	bool rmw_po;      /* IR_RMW with split, IR_CAS: the read is po-before
+	                   * the write; otherwise the two events of one
+	                   * instruction are not in po, only in rmw */
 	bool alu_new;     /* IR_CAS: on success write old alu c, not c (the
 	                   * write then depends on the read, as for IR_RMW) */
-	bool pick;        /* IR_CAS: the comparison is a choice as for IR_PICK
-	                   * (Arm CAS): the write has a pick dependency on b and
-	                   * on the read, and on success dst is either the value
-	                   * read or b, the latter with a pick dependency on the
+	bool pick;        /* IR_CAS: the comparison is a choice as for IR_PICK:
+	                   * the write has a pick dependency on b and on the
+	                   * read, and on success dst is either the value read
+	                   * or b, the latter with a pick dependency on the
 	                   * read */
-	bool model_rf;    /* IR_LOAD: the model computes this read's reads-from
-	                   * itself (lock.cat's lock reads, LKR): the read
-	                   * returns b without a guess and the engine gives it
-	                   * no rf edge */
-	bool sc_nodep;    /* IR_SC: the status register carries no dependency,
-	                   * and the data register gives the write no data (or
-	                   * pick) dependency: herd7's Arm model orders neither
-	                   * what depends on an STXR's status nor an STXR after
+	tagmask tags_fence_ok; /* IR_CAS: a fence with these tags just before
+	                        * the read and one just after the write, only
+	                        * when the CAS succeeds (a fully ordered
+	                        * cmpxchg that orders nothing when it fails);
+	                        * 0: none */
+
+	/* ---- store-conditional (IR_SC) ---- */
+	sc_dep_kind sc_dep; /* what its result register depends on */
+	bool sc_nodep;    /* the status register carries no dependency, and
+	                   * the data register gives the write no data (or
+	                   * pick) dependency: what depends on the status is
+	                   * not ordered after the store, nor the store after
 	                   * the reads its data came from (its address and a
 	                   * control dependency do order it) */
-	bool rmw_po;      /* IR_RMW with split, IR_CAS: the read is po-before
-	                   * the write (herd7's C semantics); otherwise the two
-	                   * events of one instruction are not in po (BPF,
-	                   * AArch64), only in rmw */
+
+	/* ---- branches (IR_BRANCH; alt_swap also IR_SC) ---- */
+	int target;       /* index of the target instruction in the thread
+	                   * (== thread length means "end of thread") */
+	int ctrl_end;     /* 0: every instruction po-after the branch is
+	                   * control-dependent on what it compares.  k > 0: the
+	                   * dependency covers only the instructions before
+	                   * index k - 1, where a structured if statement ends;
+	                   * from there on the path has the control
+	                   * dependencies it had before the branch.  Scopes
+	                   * nest. */
+	bool unroll_concrete; /* a backward jump whose operands no read
+	                   * computes is not counted by the unrolling limit
+	                   * (the loop is unrolled completely, as herd7's
+	                   * AArch64 semantics does; elsewhere it counts) */
+	bool alt_swap;    /* the instruction's two outcomes come in the other
+	                   * order (as herd7 gives Power's stwcx. and
+	                   * conditional branches, AArch64's STXR). Only the
+	                   * order of paths, which decides the label of the
+	                   * unrolling warning (thread_exec.c, choose) */
 } ir_insn;
 
 typedef struct {

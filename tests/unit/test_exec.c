@@ -356,8 +356,7 @@ static void test_thin_air(void)
 /* The unrolling limit is an enumeration option (enum_limits.unroll,
  * check_opts.unroll): P0 spins until it reads P1's write, a path reads 0
  * at most unroll+1 times, so there are unroll+1 executions (the read of
- * 1 comes first, second, ...). The option wins over the run's
- * transitional cat_run_set_unroll. */
+ * 1 comes first, second, ...); without it, UNROLL_DEFAULT. */
 static const char *SPIN_WRITER =
 	"BPF spin+writer\n"
 	"{ 0:r1=x; 1:r1=x; }\n"
@@ -382,7 +381,6 @@ static void test_enumerate_unroll(void)
 	CHECK(t && m);
 	if (t && m) {
 		cat_run *run = cat_run_new(m, t->fe->tag_names, t->fe->ntags);
-		cat_run_set_unroll(run, 3);
 		for (int unroll = 0; unroll <= 2; unroll++) {
 			enum_limits lim = { .unroll_set = true, .unroll = unroll };
 			enum_stats st;
@@ -391,11 +389,11 @@ static void test_enumerate_unroll(void)
 			CHECK(n == unroll + 1 && st.loop);
 			free(st.syms);
 		}
-		/* without the option: the run's limit, 3 */
+		/* without the option: UNROLL_DEFAULT */
 		enum_stats st;
 		int n = 0;
 		CHECK(enumerate_executions(t, run, count_all, &n, &st, &d) == 0);
-		CHECK(n == 4);
+		CHECK(n == UNROLL_DEFAULT + 1);
 		free(st.syms);
 		cat_run_free(run);
 	}
