@@ -511,6 +511,13 @@ expect_rc 2 "-speedcheck without a value" "$bpfmm" "$sb" -speedcheck
 "$bpfmm" -notime -speedcheck fast -j 1 "$root"/tests/litmus/bpf/*.litmus >"$tmp/speed/j1" 2>&1
 "$bpfmm" -notime -speedcheck fast -j 2 "$root"/tests/litmus/bpf/*.litmus >"$tmp/speed/j2" 2>&1
 cmp -s "$tmp/speed/j1" "$tmp/speed/j2" && ok || ko "-speedcheck fast: -j 2 differs from -j 1"
+# the herd7 wrapper passes -unroll on: P0 spins until it reads P1's
+# write, one execution per allowed pass of the loop
+printf 'BPF spin+writer\n{ 0:r1=x; 1:r1=x; }\n P0                      | P1                   ;\nL: r2 = *(u32 *)(r1 + 0) | *(u32 *)(r1 + 0) = 1 ;\n if r2 == 0 goto L       |                      ;\nexists (0:r2=1)\n' >"$tmp/spin.litmus"
+for u in 0 3; do
+	BPFMM=$bpfmm "$root/scripts/herd7" -unroll $u -model "$root/models/bpf.cat" "$tmp/spin.litmus" 2>/dev/null \
+		| grep -qx "Observation spin+writer Always $((u + 1)) 0" && ok || ko "herd7 wrapper -unroll $u"
+done
 # the herd7 wrapper passes -speedcheck on
 BPFMM=$bpfmm "$root/scripts/herd7" -notime -speedcheck fast -model "$root/models/bpf.cat" \
 	"$root/tests/litmus/bpf/MP+plain.litmus" | grep -v '^Time ' >"$tmp/speed/w"
