@@ -1480,8 +1480,13 @@ static int run(runner *r, pathpos p)
 				if (ew < 0)
 					st = ew;
 				else {
-					if (in->sc_nodep)
+					if (in->sc_nodep) {
 						ds_copy(evdep(r, ew, DEP_SCDATA), oset(r, &in->b, TAINT), w);
+						/* a pick into the data: pick-dep, not
+						 * ctrl (it does not order the STXR; a
+						 * chain through it may: pick-lob) */
+						ds_or(evdep(r, ew, DEP_PICK), oset(r, &in->b, PTAINT), w);
+					}
 					/* the result says the store was done */
 					if (in->dst >= 0)
 						sc_result(r, in, value_int(0), ew);

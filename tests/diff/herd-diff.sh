@@ -26,7 +26,8 @@
 #
 # Environment: SHARED (default <repo>/../shared), HERD7, BPFMM, BPFGEN,
 # MODEL, JOBS (default: number of CPUs), HERD_TIMEOUT, BPFMM_TIMEOUT,
-# BATCH (files per herd7 process, default 40), FAILDIR (default
+# BATCH (files per herd7 process, default 40), BATCH_WALL (wall-clock
+# seconds per batch, default BATCH x HERD_TIMEOUT + 30, at most 300), FAILDIR (default
 # build/diff-failures), KEEP=1 keeps the work dir,
 # CATALOGUE=0 skips the catalogue, CASES=0 skips tests/diff/cases/.
 # For other dialects and models (tests/diff/c-diff.sh): MODEL_ARGS (the
@@ -187,8 +188,11 @@ bpid=$!
 # ---- herd7: batches of BATCH files, JOBS at a time -----------------------
 mkdir "$tmp/herd"
 split -l "$BATCH" "$tmp/files" "$tmp/herd/b."
-# A batch gets (files x per-test limit) seconds of wall time, at most 300.
+# A batch gets (files x per-test limit) seconds of wall time, at most 300
+# (BATCH_WALL: that limit in seconds, for a loaded machine where herd7's
+# CPU limit per test is a few times as much wall time).
 lim=$((BATCH * HERD_TIMEOUT + 30)); [ "$lim" -gt 300 ] && lim=300
+lim=${BATCH_WALL:-$lim}
 printf '%s\n' "$tmp/herd"/b.* | xargs -d '\n' -P "$JOBS" -I{} sh -c \
 	'timeout "$3" xargs -d "\n" -a "$4" "$0" $1 -timeout "$2" >"$4.out" 2>"$4.err"; echo $? >"$4.rc"' \
 	"$HERD7" "$HERD_MODEL_ARGS" "$HERD_TIMEOUT" "$lim" {}

@@ -14,7 +14,9 @@
 # x86tso.cat (whose `if "mixed"` part is the mixed-size one). aarch64-zr is
 # AArch64 with hwgen's zero-destination-register class (atomics and
 # exclusives into XZR / WZR behind branches and picks, read back;
-# docs/aarch64-model.md). The comparison
+# docs/aarch64-model.md). HWGEN_FLAGS: more hwgen options (e.g.
+# --threads 2: two-thread shapes only, which herd7 answers within its
+# limit more often). The comparison
 # (set of final States, Ok/No, Observation kind), the batching of herd7,
 # its time limit per test (a test herd7 does not finish is skipped, never
 # a failure) and bpfmm's watchdog are those of tests/diff/herd-diff.sh,
@@ -76,7 +78,7 @@ if [ "$arch" = mips ]; then
 	mips_run() {
 		part=$1 bargs=$2 hargs=$3; shift 3
 		out=$(env "$@" SHARED="$SHARED" MODEL_ARGS="$bargs" HERD_MODEL_ARGS="$hargs" \
-			GEN="${HWGEN:-$root/build/hwgen}" GEN_FLAGS="--arch mips" CATALOGUE=0 CASES=1 REJECT_SKIP=1 \
+			GEN="${HWGEN:-$root/build/hwgen}" GEN_FLAGS="--arch mips${HWGEN_FLAGS:+ $HWGEN_FLAGS}" CATALOGUE=0 CASES=1 REJECT_SKIP=1 \
 			CASES_DIR="$cases" BATCH="${BATCH:-10}" BPFMM_TOTAL="${BPFMM_TOTAL:-1200}" \
 			FAILDIR="${FAILDIR:-$root/build/hw-diff-failures/mips}-$part" \
 			sh "$root/tests/diff/herd-diff.sh" "$count" "$seed" 2>&1)
@@ -113,6 +115,6 @@ if [ "$arch" = mips ]; then
 fi
 EXPLAIN_ARGS=${EXPLAIN_ARGS:-} EXPLAIN_WHY=${EXPLAIN_WHY:-} SHARED=$SHARED MODEL=$root/models/$model \
 	MODEL_ARGS="-model $root/models/$model${variant:+ $variant}" HERD_MODEL_ARGS="-I $lib -model $herd_model${variant:+ $variant}" \
-	GEN=${HWGEN:-$root/build/hwgen} GEN_FLAGS="--arch $arch" \
+	GEN=${HWGEN:-$root/build/hwgen} GEN_FLAGS="--arch $arch${HWGEN_FLAGS:+ $HWGEN_FLAGS}" \
 	CATALOGUE=0 CASES=$cases_on CASES_DIR=${cases:-none} BATCH=${BATCH:-10} BPFMM_TOTAL=${BPFMM_TOTAL:-1200} FAILDIR=${FAILDIR:-$root/build/hw-diff-failures/$arch} \
 	exec sh "$root/tests/diff/herd-diff.sh" "$count" "$seed"

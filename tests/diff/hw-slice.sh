@@ -5,7 +5,10 @@
 # (default 1), each compared with herd7 running herd7's own model of the
 # architecture (tests/diff/hw-diff.sh). AArch64's COUNT is shared: a
 # quarter (ZR_COUNT) goes to aarch64-zr, hwgen's zero-destination-register
-# class, the rest to aarch64 (its tests 0.. as before). SEED may be a
+# class, the rest to aarch64 (its tests 0.. as before); when the list of
+# architectures has aarch64-zr without aarch64, aarch64-zr gets COUNT.
+# ZR_FLAGS: more hwgen options for aarch64-zr (`make hw-diff-check`'s
+# pick-class run: --threads 2). SEED may be a
 # comma-separated list (`make hw-diff-check`: 3,4,5,6,7): COUNT tests of each seed. Ends with
 # the summed "N passed, N failed" (", N explained" when a difference was
 # an explained one, hw-diff.sh); prints "SKIP" without $SHARED. MIPS runs
@@ -29,12 +32,14 @@ pass=0 fail=0 expl=0
 for seed in $(echo "$seed" | tr ',' ' '); do
 for arch in "$@"; do
 	n=$count
-	case " $* " in *" aarch64-zr "*)
+	case " $* " in *" aarch64 "*" aarch64-zr "*|*" aarch64-zr "*" aarch64 "*)
 		case $arch in aarch64) n=$((count - zr_count)) ;; aarch64-zr) n=$zr_count ;; esac ;;
 	esac
+	flags=
+	[ "$arch" = aarch64-zr ] && flags=${ZR_FLAGS:-}
 	[ "$arch" = mips ] && n=${MIPS_COUNT:-$count}
 	case $arch in *-mixed) n=${MIXED_COUNT:-$count} ;; esac
-	out=$(SHARED=$SHARED sh "$root/tests/diff/hw-diff.sh" "$arch" "$n" "$seed" 2>&1)
+	out=$(SHARED=$SHARED HWGEN_FLAGS=$flags sh "$root/tests/diff/hw-diff.sh" "$arch" "$n" "$seed" 2>&1)
 	echo "$out" | grep -E '^(FAIL|EXPLAINED|   |note|explained classes)' | sed "s/^/$arch: /"
 	line=$(echo "$out" | tail -n 1)
 	p=$(echo "$line" | sed -nE 's/^([0-9]+) passed, ([0-9]+) failed.*/\1/p')

@@ -4,10 +4,14 @@
  * simulator's (tests/diff/hw-diff.sh).
  *
  *   hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] [--first I]
- *         [--prefix NAME] [--outdir DIR]
+ *         [--prefix NAME] [--outdir DIR] [--shapes NAME,NAME...]
  *
  * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
  * Test I of seed N is the same whatever --count and --first are.
+ * --shapes draws only the shapes named (e.g. MP,LB,SB,CoRR: the
+ * ones herd7 answers most often within its time limit in the class
+ * aarch64-zr); without it every shape (the same tests as before the
+ * option existed).
  *
  * Every test is a classic shape -- MP, LB, SB, S, R, 2+2W, WRC, ISA2,
  * IRIW, plus two-location coherence shapes (CoRW-like "RW+po") -- whose
@@ -1476,12 +1480,35 @@ static const arch arches[] = {
 
 /* Draws the threads of test idx of seed (attempt 0; later attempts are
  * other draws, see write_test) into th; returns the shape. */
+static const char *only_shapes;    /* --shapes: a comma-separated list, or NULL */
+
+static int shape_wanted(const shape *sh)
+{
+	const char *p = only_shapes;
+	size_t n = strlen(sh->name);
+
+	if (!p)
+		return 1;
+	for (; *p; p += strcspn(p, ","), p += *p == ',')
+		if (strcspn(p, ",") == n && !strncmp(p, sh->name, n))
+			return 1;
+	return 0;
+}
+
 static const shape *draw_test(const arch *ar, uint64_t seed, int idx, int attempt, thr *th,
 			      int *written, rng_t *r)
 {
 	uint64_t s = seed * 1000003ull + (uint64_t)idx * 7919ull + 17 + (uint64_t)attempt * 104729ull;
 	*r = (rng_t){ splitmix(&s) };
-	const shape *sh = &shapes[rnd(r, sizeof shapes / sizeof *shapes)];
+	/* the k-th of the shapes wanted (--shapes) */
+	unsigned nsh = 0, k;
+	for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+		nsh += shape_wanted(&shapes[i]);
+	k = rnd(r, nsh);
+	const shape *sh = shapes;
+	for (;; sh++)
+		if (shape_wanted(sh) && k-- == 0)
+			break;
 
 	memset(th, 0, sizeof *th * MAXT);
 	memset(written, 0, sizeof *written * 3);
@@ -1617,9 +1644,11 @@ int main(int argc, char **argv)
 			prefix = v;
 		} else if (!strcmp(o, "--outdir") && v) {
 			dir = v;
+		} else if (!strcmp(o, "--shapes") && v) {
+			only_shapes = v;
 		} else {
 			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] "
-				"[--first I] [--prefix NAME] [--outdir DIR]\n");
+				"[--first I] [--prefix NAME] [--outdir DIR] [--shapes NAME,...]\n");
 			return 2;
 		}
 		i++;
@@ -1627,6 +1656,26 @@ int main(int argc, char **argv)
 	if (!ar) {
 		fprintf(stderr, "hwgen: --arch is required\n");
 		return 2;
+	}
+	if (only_shapes) {
+		/* every name must be a shape, and one at least */
+		const char *p = only_shapes;
+		int any = 0;
+		for (; *p; p += strcspn(p, ","), p += *p == ',') {
+			size_t n = strcspn(p, ","), k;
+			for (k = 0; k < sizeof shapes / sizeof *shapes; k++)
+				if (strlen(shapes[k].name) == n && !strncmp(p, shapes[k].name, n))
+					break;
+			if (k == sizeof shapes / sizeof *shapes) {
+				fprintf(stderr, "hwgen: --shapes: unknown shape '%.*s'\n", (int)n, p);
+				return 2;
+			}
+			any = 1;
+		}
+		if (!any) {
+			fprintf(stderr, "hwgen: --shapes: no shape named\n");
+			return 2;
+		}
 	}
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, "hwgen: %s: %s\n", dir, strerror(errno));
