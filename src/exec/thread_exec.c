@@ -1111,6 +1111,24 @@ static bool writers_suffice(const runner *r, const pathpos *p, int loc, value v)
 
 /* The write of a two-event read-modify-write, linked by rmw to its read
  * `er`. Returns its index, or < 0 as emit does. */
+/* The read of a read-modify-write made of two events (IR_RMW with split,
+ * IR_CAS). Its one operand is the address: only the address's pick
+ * dependencies are the read's. A picked value to write, or a CAS's
+ * picked compare operand, is the write's alone (herd7's Arm pick-data-dep
+ * ends at the write): the read does not wait for the choice, so what an
+ * ISB orders after such a read is not ordered after the picking read. */
+static int emit_rmw_read(runner *r, pathpos *q, const ir_insn *in, int loc, value old,
+			 tagmask tags, const uint64_t *addr, const uint64_t *vaddr)
+{
+	dset all = tmp(r, T_DATA);
+
+	ds_copy(all, r->xctrl, r->w);
+	ds_copy(r->xctrl, oset(r, &in->a, PTAINT), r->w);
+	int e = emit(r, q, in, EV_R, loc, old, old, tags, addr, NULL, vaddr);
+	ds_copy(r->xctrl, all, r->w);
+	return e;
+}
+
 static int emit_linked_write(runner *r, pathpos *q, const ir_insn *in, int loc, value v,
 			     int er, const uint64_t *addr, const uint64_t *data, const uint64_t *vdep)
 {
@@ -1178,7 +1196,7 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
 		ds_or(vall, vdata, w);
 		int e;
 		if (in->split) {   /* a read and a write linked by rmw (LKMM) */
-			e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, NULL, vaddr);
+			e = emit_rmw_read(r, &q, in, loc, old, in->tags_r, addr, vaddr);
 			if (e < 0)
 				return e;
 			ds_bit(vall, e);
@@ -1217,8 +1235,7 @@ static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value ol
 		    && (st = emit(r, &q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
 				  NULL, NULL, NULL)) < 0)
 			return st;
-		int er = emit(r, &q, in, EV_R, loc, old, old, ok ? in->tags_r : in->tags_fail,
-			      addr, NULL, vaddr);
+		int er = emit_rmw_read(r, &q, in, loc, old, ok ? in->tags_r : in->tags_fail, addr, vaddr);
 		if (er < 0)
 			return er;
 		if (ok && in->c.kind != OPND_NONE) {
