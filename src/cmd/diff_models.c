@@ -31,6 +31,7 @@ typedef struct {
 	bool first;           /* stop after the first difference */
 	bool minimise;
 	bool verbose;         /* a line per test */
+	bool json;            /* -json: one JSON object per test, and a summary */
 	long budget;
 	cat_run *a, *b;
 	long ntests, ndiff, nerr;
@@ -57,21 +58,31 @@ static bool has_row(const litmus_test *t, const check_result *r, const value *ro
 	return false;
 }
 
-/* States only in x (not in y), printed when f is not NULL; their count. */
-static int only_in(FILE *f, const char *label, const litmus_test *t, const check_result *x, const check_result *y)
+/* States only in x (not in y), printed when f is not NULL (a line each,
+ * or with json the JSON field ,"only_LABEL":[...]); their count. */
+static int only_in(FILE *f, bool json, const char *label, const litmus_test *t, const check_result *x,
+		   const check_result *y)
 {
 	int n = 0;
+	if (f && json)
+		fprintf(f, ",\"only_%s\":[", label);
 	for (int s = 0; s < x->nstates; s++) {
 		const value *row = x->states + (size_t)s * x->nobs;
 		if (has_row(t, y, row))
 			continue;
-		n++;
-		if (f) {
+		if (f && json) {
+			if (n)
+				fputc(',', f);
+			json_state(f, t, x->obs, x->nobs, NULL, row);
+		} else if (f) {
 			fprintf(f, "  only %s: ", label);
 			state_print(f, t, x->obs, x->nobs, NULL, row);   /* state.h */
 			fprintf(f, "\n");
 		}
+		n++;
 	}
+	if (f && json)
+		fputc(']', f);
 	return n;
 }
 
@@ -102,15 +113,15 @@ static cmp compare(dm *o, const char *name, const char *text, FILE *f, int *na, 
 	}
 	if (ra.nobs != rb.nobs)
 		goto out;
-	int a = only_in(NULL, "", t, &ra, &rb), b = only_in(NULL, "", t, &rb, &ra);
+	int a = only_in(NULL, false, "", t, &ra, &rb), b = only_in(NULL, false, "", t, &rb, &ra);
 	if (na)
 		*na = a;
 	if (nb)
 		*nb = b;
 	c = a || b ? CMP_DIFF : CMP_SAME;
 	if (f && c == CMP_DIFF) {
-		only_in(f, "A", t, &ra, &rb);
-		only_in(f, "B", t, &rb, &ra);
+		only_in(f, o->json, o->json ? "a" : "A", t, &ra, &rb);
+		only_in(f, o->json, o->json ? "b" : "B", t, &rb, &ra);
 	}
 out:
 	check_result_free(&ra);
@@ -594,6 +605,96 @@ static char *minimise(dm *o, const char *name, const char *text)
 
 /* ---- driving ---------------------------------------------------------- */
 
+/* The test shrunk while it still differs (minimise), written to --emit's
+ * folder too; NULL when it cannot be split into a grid. sz: threads and
+ * instructions before and after. */
+static char *shrunk(dm *o, const char *name, const char *text, int sz[4])
+{
+	ltext before, after;
+
+	sz[0] = sz[1] = sz[2] = sz[3] = 0;
+	if (lt_parse(text, &before)) {
+		sz[0] = before.nthreads;
+		sz[1] = count_insns(&before);
+		lt_free(&before);
+	}
+	char *m = minimise(o, name, text);
+	if (!m || !lt_parse(m, &after)) {
+		free(m);
+		return NULL;
+	}
+	sz[2] = after.nthreads;
+	sz[3] = count_insns(&after);
+	lt_free(&after);
+	if (o->emit_dir) {
+		/* a file's name without folder and .litmus */
+		char stem[512];
+		const char *base = strrchr(name, '/');
+		outdir_stem(base ? base + 1 : name, stem, sizeof stem);
+		FILE *f = outdir_open(o->emit_dir, stem, "litmus", "diff-models");
+		if (f) {
+			fputs(m, f);
+			outdir_close(f, o->emit_dir, stem, "litmus", "diff-models");
+		}
+	}
+	return m;
+}
+
+/* -json: one object per test, {"file":NAME,"result":"same"|"differ"|
+ * "error"}, with "error":MSG, or "only_a" / "only_b" (the states only
+ * one model allows) and, unless --no-minimise, "minimal": {"text",
+ * "threads":[BEFORE,AFTER], "instructions":[BEFORE,AFTER], "only_a",
+ * "only_b"} or null (not split into a grid). */
+static void one_json(dm *o, const char *name, const char *text, cmp c, const char *err)
+{
+	json_begin(stdout, name);
+	json_field(stdout, "result", c == CMP_ERROR ? "error" : c == CMP_SAME ? "same" : "differ");
+	if (c == CMP_ERROR)
+		json_field(stdout, "error", err[0] ? err : "the test cannot be checked");
+	if (c == CMP_DIFF) {
+		compare(o, name, text, stdout, NULL, NULL, NULL, 0);
+		if (o->minimise) {
+			int sz[4];
+			char *m = shrunk(o, name, text, sz);
+			if (m) {
+				fputs(",\"minimal\":{\"text\":", stdout);
+				json_quote(stdout, m);
+				printf(",\"threads\":[%d,%d],\"instructions\":[%d,%d]", sz[0], sz[2], sz[1], sz[3]);
+				compare(o, name, m, stdout, NULL, NULL, NULL, 0);
+				fputc('}', stdout);
+			} else {
+				json_field(stdout, "minimal", NULL);
+			}
+			free(m);
+		}
+	}
+	json_end(stdout);
+}
+
+/* A test that differs, as text: its states, then the minimal test. */
+static void one_text(dm *o, const char *name, const char *text, int na, int nb)
+{
+	printf("DIFF %s: %d state%s only in A, %d only in B\n", name, na, na == 1 ? "" : "s", nb);
+	compare(o, name, text, stdout, NULL, NULL, NULL, 0);
+	if (o->minimise) {
+		int sz[4];
+		char *m = shrunk(o, name, text, sz);
+		if (m) {
+			printf("  minimal (threads %d -> %d, instructions %d -> %d):\n", sz[0], sz[2], sz[1], sz[3]);
+			for (const char *p = m; *p;) {
+				const char *e = strchr(p, '\n');
+				size_t len = e ? (size_t)(e - p + 1) : strlen(p);
+				printf("    %.*s", (int)len, p);
+				p += len;
+			}
+			compare(o, name, m, stdout, NULL, NULL, NULL, 0);
+		} else {
+			printf("  (not minimised: the test text could not be split into a grid)\n");
+		}
+		free(m);
+	}
+}
+
 static int one(const char *name, const char *text, void *ctx)
 {
 	dm *o = ctx;
@@ -602,67 +703,32 @@ static int one(const char *name, const char *text, void *ctx)
 
 	o->ntests++;
 	cmp c = compare(o, name, text, NULL, &na, &nb, err, sizeof err);
-	if (c == CMP_ERROR) {
-		o->nerr++;
+	o->nerr += c == CMP_ERROR;
+	o->ndiff += c == CMP_DIFF;
+	if (o->json)
+		one_json(o, name, text, c, err);
+	else if (c == CMP_ERROR)
 		printf("ERROR %s: %s\n", name, err[0] ? err : "the test cannot be checked");
-		fflush(stdout);
-		return 0;
-	}
-	if (c == CMP_SAME) {
-		if (o->verbose)
-			printf("SAME %s\n", name);
-		return 0;
-	}
-	o->ndiff++;
-	printf("DIFF %s: %d state%s only in A, %d only in B\n", name, na, na == 1 ? "" : "s", nb);
-	compare(o, name, text, stdout, NULL, NULL, NULL, 0);
-	if (o->minimise) {
-		ltext before;
-		int t0 = 0, i0 = 0;
-		if (lt_parse(text, &before)) {
-			t0 = before.nthreads;
-			i0 = count_insns(&before);
-			lt_free(&before);
-		}
-		char *m = minimise(o, name, text);
-		ltext after;
-		if (m && lt_parse(m, &after)) {
-			printf("  minimal (threads %d -> %d, instructions %d -> %d):\n", t0, after.nthreads, i0, count_insns(&after));
-			lt_free(&after);
-			for (const char *p = m; *p;) {
-				const char *e = strchr(p, '\n');
-				size_t len = e ? (size_t)(e - p + 1) : strlen(p);
-				printf("    %.*s", (int)len, p);
-				p += len;
-			}
-			compare(o, name, m, stdout, NULL, NULL, NULL, 0);
-			if (o->emit_dir) {
-				/* a file's name without folder and .litmus */
-				char stem[512];
-				const char *base = strrchr(name, '/');
-				outdir_stem(base ? base + 1 : name, stem, sizeof stem);
-				FILE *f = outdir_open(o->emit_dir, stem, "litmus", "diff-models");
-				if (f) {
-					fputs(m, f);
-					outdir_close(f, o->emit_dir, stem, "litmus", "diff-models");
-				}
-			}
-		} else {
-			printf("  (not minimised: the test text could not be split into a grid)\n");
-		}
-		free(m);
-	}
+	else if (c == CMP_SAME && o->verbose)
+		printf("SAME %s\n", name);
+	else if (c == CMP_DIFF)
+		one_text(o, name, text, na, nb);
 	fflush(stdout);
-	if (o->first)
+	if (c == CMP_DIFF && o->first)
 		o->stop = true;
-	return o->first;
+	return c == CMP_DIFF && o->first;
 }
 
 static int one_file(dm *o, const char *path, const char *display)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		printf("ERROR %s: cannot read: %s\n", path, strerror(errno));
+		char err[600];
+		snprintf(err, sizeof err, "cannot read: %s", strerror(errno));
+		if (o->json)
+			one_json(o, path, "", CMP_ERROR, err);
+		else
+			printf("ERROR %s: %s\n", path, err);
 		o->ntests++;
 		o->nerr++;
 		return 0;
@@ -798,6 +864,13 @@ static const char dm_usage[] =
 "                   directory are searched already)\n"
 "  -budget N        as for bpfmm (default 200000)\n"
 "  -v               also print SAME NAME for tests that agree\n"
+"  -json            one JSON object per line instead: per test\n"
+"                   {\"file\",\"result\":\"same\"|\"differ\"|\"error\"} with\n"
+"                   \"error\", or \"only_a\"/\"only_b\" (lists of states) and\n"
+"                   \"minimal\" ({\"text\",\"threads\":[before,after],\n"
+"                   \"instructions\":[before,after],\"only_a\",\"only_b\"}, or\n"
+"                   null); then {\"summary\":{\"tests\",\"differ\",\"errors\",\n"
+"                   \"seconds\",\"a\",\"b\"}}\n"
 "  -h, --help       this text\n"
 "\n"
 "Exit status: 0 no test differs and every test was checked; 1 some test\n"
@@ -856,7 +929,8 @@ static int dm_parse(dm *o, dm_line *l, int argc, char **argv)
 			fputs(dm_usage, stdout);
 			return 0;
 		} else if ((used = dm_option(o, l, argc, argv, &i)) ||
-			   (used = opt_parse("diff-models", OPT_INCDIR | OPT_BUDGET, argc, argv, &i, &l->so))) {
+			   (used = opt_parse("diff-models", OPT_INCDIR | OPT_BUDGET | OPT_JSON, argc, argv, &i,
+					     &l->so))) {
 			if (used < 0)
 				return 2;
 		} else if (a[0] == '-' && a[1]) {
@@ -876,6 +950,7 @@ static int dm_parse(dm *o, dm_line *l, int argc, char **argv)
 		}
 	}
 	o->budget = l->so.budget;
+	o->json = l->so.json;
 	if (l->nmodels < 2)
 		return opt_usage_error("diff-models", "two models needed (A.cat B.cat)%s", "");
 	if ((l->random >= 0) != (l->seed != NULL)) {
@@ -969,8 +1044,17 @@ int diff_models_main(int argc, char **argv, const char *model_dir, const char *s
 		status = 2;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-	printf("diff-models: %ld tests, %ld differ, %ld errors, %.2f s (A=%s B=%s)\n",
-	       o.ntests, o.ndiff, o.nerr, secs, o.a_path, o.b_path);
+	if (o.json) {
+		printf("{\"summary\":{\"tests\":%ld,\"differ\":%ld,\"errors\":%ld,\"seconds\":%.2f,\"a\":",
+		       o.ntests, o.ndiff, o.nerr, secs);
+		json_quote(stdout, o.a_path);
+		fputs(",\"b\":", stdout);
+		json_quote(stdout, o.b_path);
+		fputs("}}\n", stdout);
+	} else {
+		printf("diff-models: %ld tests, %ld differ, %ld errors, %.2f s (A=%s B=%s)\n",
+		       o.ntests, o.ndiff, o.nerr, secs, o.a_path, o.b_path);
+	}
 	cat_run_free(o.a);
 	cat_run_free(o.b);
 	cat_model_free(ma);

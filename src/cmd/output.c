@@ -139,9 +139,14 @@ static void json_string(FILE *f, const char *s, int len)
 	fputc('"', f);
 }
 
+void json_quote(FILE *f, const char *s)
+{
+	json_string(f, s, (int)strlen(s));
+}
+
 /* a final state as a JSON string, in the States line's syntax (state.h) */
-static void json_state(FILE *f, const litmus_test *t, const observable *obs, int nobs,
-		       const litmus_test *vt, const value *row)
+void json_state(FILE *f, const litmus_test *t, const observable *obs, int nobs,
+		const litmus_test *vt, const value *row)
 {
 	char *st = state_string(t, obs, nobs, vt, row);
 

@@ -33,6 +33,11 @@ void json_field(FILE *f, const char *key, const char *value);
 void json_field_state(FILE *f, const char *key, const litmus_test *t, const observable *obs, int nobs,
 		      const litmus_test *vt, const value *row);
 void json_end(FILE *f);
+/* s as a JSON string (quoted, escaped) */
+void json_quote(FILE *f, const char *s);
+/* a final state as a JSON string, in state.h's syntax */
+void json_state(FILE *f, const litmus_test *t, const observable *obs, int nobs,
+		const litmus_test *vt, const value *row);
 /* ,"error":"FILE:LINE:COL: error: MSG" for d's error (as on stderr) */
 void json_field_error(FILE *f, const char *file, const diag *d);
 

@@ -256,6 +256,15 @@ grep -q "Try 'bpfmm explain --help'" "$tmp/err" && ok || ko "explain without a t
 # diff-models with one model and a test says the model is missing
 expect_rc 2 "diff-models one model" "$bpfmm" diff-models "$root/models/bpf.cat" "$sb"
 grep -q "is a litmus test, but model B is missing" "$tmp/err" && ok || ko "diff-models one model: $(cat "$tmp/err")"
+# diff-models -json: a record per test (same, differ with the states only
+# one model allows and the minimal test, error), then a summary record
+expect_rc 2 "diff-models -json" "$bpfmm" diff-models -json "$root/models/bpf.cat" "$root/models/sc-bpf.cat" \
+	"$mp" "$sb" "$tmp/nosuch.litmus"
+[ "$(sed -n 1p "$tmp/out")" = "{\"file\":\"$mp\",\"result\":\"same\"}" ] &&
+	sed -n 2p "$tmp/out" | grep -q "^{\"file\":\"$sb\",\"result\":\"differ\",\"only_a\":\[\"0:r4=0; 1:r4=0;\"\],\"only_b\":\[\],\"minimal\":{\"text\":\"BPF SB+plain.*,\"threads\":\[2,2\],\"instructions\":\[4,4\],\"only_a\":\[\"0:r4=0; 1:r4=0;\"\],\"only_b\":\[\]}}$" &&
+	sed -n 3p "$tmp/out" | grep -q "^{\"file\":\"$tmp/nosuch.litmus\",\"result\":\"error\",\"error\":\"cannot read: " &&
+	sed -n 4p "$tmp/out" | grep -q '^{"summary":{"tests":3,"differ":1,"errors":1,"seconds":[0-9.]*,"a":"[^"]*bpf.cat","b":"[^"]*sc-bpf.cat"}}$' &&
+	ok || ko "diff-models -json records: $(cat "$tmp/out")"
 # a missing -model is reported once, not once per test
 expect_rc 1 "-model missing, two tests" "$bpfmm" -model "$tmp/nosuch.cat" "$sb" "$mp"
 [ "$(grep -c "nosuch.cat' not found" "$tmp/err")" -eq 1 ] && ok || ko "-model missing reported $(grep -c "not found" "$tmp/err") times"
