@@ -1352,6 +1352,46 @@ static void free_lifted(lifted *lt)
 	lt->ncells = 0;
 }
 
+/* The fuzz target's entry (jit_check.h): the input's first byte picks the
+ * architecture; its lines go through the dump-line parser and the
+ * disassembly reader, and what they give through the lifter. */
+int jit_check_fuzz(const char *data, size_t n)
+{
+	if (n == 0)
+		return 0;
+	const jarch *a = &arches[(unsigned char)data[0] % NELEM(arches)];
+	char *text = xstrndup(data + 1, n - 1), *save = NULL;
+	dlist l = { .ksym28 = -1 };
+	bool lock = false;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *p = strstr(line, "bpfmm-run: jit ");
+		if (p) {
+			char *test;
+			int thread;
+			unsigned char *code;
+			size_t len;
+			const char *why;
+			if (jit_parse_line(p + 11, &test, &thread, &code, &len, &why) == 0) {
+				free(test);
+				free(code);
+			}
+			continue;
+		}
+		dinsn in;
+		long addr;
+		if (objdump_line(a, line, &in, &addr)) {
+			in.addr = addr;
+			join_lock(a, &in, &lock, &l);
+		}
+	}
+	lifted lt;
+	lift(a, &l, 0, NULL, &lt);
+	free_lifted(&lt);
+	free(l.v);
+	free(text);
+	return 0;
+}
+
 /* ---- the command ----------------------------------------------------------- */
 
 static const char usage_text[] =
