@@ -1361,14 +1361,20 @@ static bool breaks_atomicity(const cat_run *r, const co_search *cs, int l, int p
 static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *in,
 		    const kont *k, env *en);
 
+/* One more co order tried in exact mode: the count so far, r's own or the
+ * one shared with the other slices (cat_run_share_budget). */
+static long count_leaf(cat_run *r)
+{
+	return r->mode.shared ? atomic_fetch_add(r->mode.shared, 1) + 1 : ++r->mode.leaves;
+}
+
 static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kont *k, env *en)
 {
 	/* the first co order of an rf is not counted: outcome mode would
 	 * try it too, so a test with one co per rf never starts again */
 	if (r->call.first_leaf)
 		r->call.first_leaf = false;
-	else if (!r->mode.outcome_mode && r->mode.budget
-		 && (r->mode.shared ? atomic_fetch_add(r->mode.shared, 1) + 1 : ++r->mode.leaves) > r->mode.budget)
+	else if (!r->mode.outcome_mode && r->mode.budget && count_leaf(r) > r->mode.budget)
 		return ST_BUDGET;
 	r->lim.steps = 0;
 	arena_mark mark = arena_save(&r->ar[2]);

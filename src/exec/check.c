@@ -343,8 +343,8 @@ static int on_execution(void *arg, const execution *x)
 /* ---- one test on several threads (check_opts.threads) ----
  * Every slice walks the same combinations of traces and takes the
  * chunks of them it claims from one dealer (enum_dealer), with its own
- * clone of the cat run and its own collector; the results are merged as the one enumeration would
- * have made them: states are a set (sorted later), counts add up, and
+ * clone of the cat run and its own collector; the results are merged as
+ * the one enumeration would have made them: states are a set (sorted later), counts add up, and
  * the witness and the order of the flags follow the combinations' seq,
  * which is their order in a sequential enumeration (an execution of a
  * smaller seq comes first; one combination is one slice's). A slice that
@@ -442,8 +442,8 @@ static void merge_slices(collector *c, slice *sl, int ns)
 	free(fa);
 }
 
-/* In the mode run is in (outcome: cat_run_set_mode), with the exact
- * mode's budget shared by the slices, so that it runs out when the
+/* In the mode run is in (outcome, budget: as given to cat_run_set_mode),
+ * with the exact mode's budget shared by the slices, so that it runs out when the
  * sequential enumeration's would. Returns 0, -2 when the budget ran out
  * (the caller goes on in outcome mode), -3 past lim->cpu_deadline (on
  * the process's clock: every slice stops), or 1: not done in parallel
@@ -466,7 +466,7 @@ static int check_parallel(const litmus_test *t, cat_run *run, collector *c, cons
 		sl[k].t = t;
 		sl[k].run = k ? cat_run_clone(run) : run;
 		if (k)
-			cat_run_set_mode(sl[k].run, outcome, final_locs, nfinal, outcome ? 0 : budget);
+			cat_run_set_mode(sl[k].run, outcome, final_locs, nfinal, budget);
 		cat_run_share_budget(sl[k].run, &leaves);
 		sl[k].res.obs = c->res->obs;
 		sl[k].res.nobs = c->res->nobs;

@@ -1109,8 +1109,6 @@ static bool writers_suffice(const runner *r, const pathpos *p, int loc, value v)
 	return ok;
 }
 
-/* The write of a two-event read-modify-write, linked by rmw to its read
- * `er`. Returns its index, or < 0 as emit does. */
 /* The read of a read-modify-write made of two events (IR_RMW with split,
  * IR_CAS). Its one operand is the address: only the address's pick
  * dependencies are the read's. A picked value to write, or a CAS's
@@ -1129,6 +1127,8 @@ static int emit_rmw_read(runner *r, pathpos *q, const ir_insn *in, int loc, valu
 	return e;
 }
 
+/* The write of a two-event read-modify-write, linked by rmw to its read
+ * `er`. Returns its index, or < 0 as emit does. */
 static int emit_linked_write(runner *r, pathpos *q, const ir_insn *in, int loc, value v,
 			     int er, const uint64_t *addr, const uint64_t *data, const uint64_t *vdep)
 {
