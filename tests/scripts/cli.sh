@@ -422,6 +422,13 @@ expect_rc 0 "-budget 1" "$bpfmm" -budget 1 "$tmp/budget.litmus"
 note=$(sed -n 's/^Note budget: too many executions to count; witnesses count //p' "$tmp/out")
 [ -n "$note" ] && grep -q "$note" "$root/README.md" && "$bpfmm" --help | tr '\n' ' ' | sed 's/  */ /g' | grep -q "$note" \
 	&& ok || ko "-budget Note ('$note') not worded as in README and --help"
+# the first co order of each rf choice is not counted: SB+plain has one
+# co order per rf, so -budget 1 still counts every execution (no Note,
+# the counts of a run without a budget)
+expect_rc 0 "-budget 1, one co order per rf" "$bpfmm" -notime -budget 1 "$sb"
+"$bpfmm" -notime -budget 0 "$sb" >"$tmp/nobudget.out"
+! grep -q '^Note' "$tmp/out" && cmp -s "$tmp/out" "$tmp/nobudget.out" \
+	&& ok || ko "-budget 1 on SB+plain is not the exact count: $(cat "$tmp/out")"
 
 # BPF branches as bpftool and llvm-objdump print them: offsets from the
 # next instruction (`goto +1`, `goto pc+1`, `goto -3 <LBB0_1>`) as well as labels
