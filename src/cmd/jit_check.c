@@ -34,6 +34,7 @@
 #include "cmd/jit_check.h"
 #include "cmd/jit_map.h"
 #include "cmd/outdir.h"
+#include "cmd/report.h"
 #include "cmd/options.h"
 #include "cmd/run.h"
 #include "arch/frontends.h"
@@ -1429,6 +1430,12 @@ static const char usage_text[] =
 "  --objdump PROG    the disassembler (default llvm-objdump-19; its\n"
 "                    llvm-objcopy beside it, or --objcopy PROG)\n"
 "  --objcopy PROG    (default llvm-objcopy-19)\n"
+"  -json, --json     one JSON object per test instead of the JitCheck line:\n"
+"                    file, test, arch, mapping (\"jit\"), verdict, state,\n"
+"                    class, reason, classes, execution, error (as map's);\n"
+"                    then {\"summary\":\"jit-check\",\"arch\",\"tests\",\"lifted\",\n"
+"                    \"refused\",\"not_run\",\"sound\",\"sound_stronger\",\n"
+"                    \"unsound\",\"unchecked\"}\n"
 "\n"
 "Exit status: 0 every test judged sound / sound-stronger, refused or not\n"
 "run; 1 an unsound test, a test that could not be judged or read; 2 usage.\n";
@@ -1471,6 +1478,18 @@ typedef struct {
 	int status;
 } jc_run;
 
+/* A test jit-check judges without the models: not-run or refused (why). */
+static void jc_line(const jc_run *r, const char *file, const litmus_test *t, const char *verdict,
+		    const char *why)
+{
+	char classes[128];
+	verdict_record v = {
+		.kind = REPORT_MAP, .word = "JitCheck", .test = t->name, .arch = r->a->name, .mapping = "jit",
+		.verdict = verdict, .reason = why, .classes = map_test_classes(t, classes, sizeof classes),
+	};
+	report_verdict(stdout, r->o.json, file, &v);
+}
+
 /* The command line (-budget, -variant from the option table); -1 to go on,
  * else the exit status. */
 static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf, const char **objdump,
@@ -1494,7 +1513,7 @@ static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf
 			*objdump = argv[++i];
 		} else if (!strcmp(s, "--objcopy") && more) {
 			*objcopy = argv[++i];
-		} else if ((used = opt_parse("jit-check", OPT_BUDGET | OPT_VARIANT, argc, argv, &i, so))) {
+		} else if ((used = opt_parse("jit-check", OPT_BUDGET | OPT_VARIANT | OPT_JSON, argc, argv, &i, so))) {
 			if (used < 0)
 				return 2;
 		} else if (s[0] == '-' && s[1]) {
@@ -1504,6 +1523,7 @@ static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf
 		}
 	}
 	o->budget = so->budget;
+	o->json = so->json;
 	return -1;
 }
 
@@ -1568,13 +1588,13 @@ static void jc_not_run(jc_run *r, litmus_test *t, const char *file)
 			snprintf(whybuf, sizeof whybuf, "verifier: %s", r->d.unsupported[k] + nl + 1);
 			why = whybuf;
 		}
-	printf("JitCheck %s %s jit not-run (%s)\n", t->name, r->a->name, why);
+	jc_line(r, file, t, "not-run", why);
 	r->nnotrun++;
 }
 
 /* The lifted test's text, or NULL (refused, said) when the native
  * front-end cannot read it back or it has mixed-size accesses. */
-static char *jc_lifted_text(jc_run *r, const litmus_test *t, lifted *lt, const char **byth)
+static char *jc_lifted_text(jc_run *r, const char *file, const litmus_test *t, lifted *lt, const char **byth)
 {
 	int nt = t->nthreads;
 	char **cells[nt];
@@ -1604,8 +1624,9 @@ static char *jc_lifted_text(jc_run *r, const litmus_test *t, lifted *lt, const c
 				 "(mixed-size, not compared with bpf.cat)", tn->threads[ti].id);
 	bool bad = !tn || tn->fe != r->nfe || dn.msg[0];
 	if (bad) {
-		printf("JitCheck %s %s jit refused (%s front-end: %s)\n", t->name, r->a->name,
-		       r->a->fe_arch, dn.msg);
+		char why[sizeof dn.msg + 64];
+		snprintf(why, sizeof why, "%s front-end: %s", r->a->fe_arch, dn.msg);
+		jc_line(r, file, t, "refused", why);
 		r->nrefused++;
 		free(text);
 		text = NULL;
@@ -1630,23 +1651,20 @@ static void jc_judge(jc_run *r, litmus_test *t, const char *text, const char *fi
 			r->status = 1;
 		}
 	}
-	char *buf = NULL;
-	size_t bl = 0;
-	FILE *mf = open_memstream(&buf, &bl);
-	int rc = map_judge(&r->m, r->a->name, &r->bpf, &r->nat, r->nfe, &r->o, file, t, text, mf, stderr);
-	fclose(mf);
-	fputs(buf, stdout);
-	if (strstr(buf, " jit unsound"))
+	const char *verdict = NULL;
+	r->o.verdict_out = &verdict;
+	int rc = map_judge(&r->m, r->a->name, &r->bpf, &r->nat, r->nfe, &r->o, file, t, text, stdout, stderr);
+	r->o.verdict_out = NULL;
+	if (verdict && !strcmp(verdict, "unsound"))
 		r->nunsound++, r->status = 1;
-	else if (strstr(buf, " jit sound-stronger"))
+	else if (verdict && !strcmp(verdict, "sound-stronger"))
 		r->nstronger++;
-	else if (strstr(buf, " jit sound"))
+	else if (verdict && !strcmp(verdict, "sound"))
 		r->nsound++;
 	else
 		r->nunchecked++;
-	if (rc < 0 || strstr(buf, " jit unchecked"))
+	if (rc < 0 || !verdict || !strcmp(verdict, "unchecked"))
 		r->status = 1;
-	free(buf);
 }
 
 /* One BPF test: its threads lifted from the dump, then not-run, refused or
@@ -1677,11 +1695,10 @@ static void jc_test(jc_run *r, const char *file)
 	if (found == 0) {
 		jc_not_run(r, t, file);
 	} else if (found < nt || why) {
-		printf("JitCheck %s %s jit refused (%s)\n", t->name, r->a->name,
-		       why ? why : "the dump lacks a thread's code");
+		jc_line(r, file, t, "refused", why ? why : "the dump lacks a thread's code");
 		r->nrefused++;
 	} else {
-		char *text = jc_lifted_text(r, t, lt, byth);
+		char *text = jc_lifted_text(r, file, t, lt, byth);
 		if (text)
 			jc_judge(r, t, text, file);
 		free(text);
@@ -1756,9 +1773,15 @@ int jit_check_main(int argc, char **argv, const char *model_dir, const char *sel
 	r.m = (mapping){ .name = "jit", .arch = (char *)r.a->fe_arch, .model = (char *)r.a->model };
 	for (int fi = 0; fi < nfiles; fi++)
 		jc_test(&r, files[fi]);
-	printf("jit-check %s: %d tests, %d lifted, %d refused, %d not run; %d sound, %d sound-stronger, "
-	       "%d unsound, %d unchecked\n", r.a->name, r.ntests, r.nlifted, r.nrefused, r.nnotrun, r.nsound,
-	       r.nstronger, r.nunsound, r.nunchecked);
+	if (r.o.json)
+		printf("{\"summary\":\"jit-check\",\"arch\":\"%s\",\"tests\":%d,\"lifted\":%d,"
+		       "\"refused\":%d,\"not_run\":%d,\"sound\":%d,\"sound_stronger\":%d,\"unsound\":%d,"
+		       "\"unchecked\":%d}\n", r.a->name, r.ntests, r.nlifted, r.nrefused, r.nnotrun, r.nsound,
+		       r.nstronger, r.nunsound, r.nunchecked);
+	else
+		printf("jit-check %s: %d tests, %d lifted, %d refused, %d not run; %d sound, %d sound-stronger, "
+		       "%d unsound, %d unchecked\n", r.a->name, r.ntests, r.nlifted, r.nrefused, r.nnotrun,
+		       r.nsound, r.nstronger, r.nunsound, r.nunchecked);
 	jc_free(&r);
 	return r.status;
 }

@@ -39,6 +39,7 @@
 #include "cmd/outdir.h"
 #include "cmd/mapping.h"
 #include "cmd/output.h"
+#include "cmd/report.h"
 #include "cmd/parallel.h"
 #include "cmd/model_load.h"
 #include "cmd/options.h"
@@ -786,9 +787,8 @@ static bool find_mapping(const char *mdir, const char *name, char *out, size_t n
 	return false;
 }
 
-/* " classes=load,fetch,..." : the memory classes a BPF test uses; with
- * json ',"classes":["load","fetch",...]' */
-static void print_classes(FILE *f, const litmus_test *t, bool json)
+/* "load,fetch,...": the memory classes a BPF test uses, in buf (jit_map.h) */
+const char *map_test_classes(const litmus_test *t, char *buf, size_t n)
 {
 	static const char *const mem[] = {
 		"load", "store", "lock", "fetch", "xchg", "cmpxchg", "load_acquire", "store_release",
@@ -800,14 +800,14 @@ static void print_classes(FILE *f, const litmus_test *t, bool json)
 			for (size_t i = 0; c && i < NELEM(mem); i++)
 				used[i] |= !strcmp(c, mem[i]);
 		}
-	const char *sep = json ? ",\"classes\":[\"" : " classes=";
+	buf[0] = 0;
 	for (size_t i = 0; i < NELEM(mem); i++)
-		if (used[i]) {
-			fprintf(f, "%s%s", sep, mem[i]);
-			sep = json ? "\",\"" : ",";
+		if (used[i] && strlen(buf) + strlen(mem[i]) + 2 < n) {
+			if (buf[0])
+				strcat(buf, ",");
+			strcat(buf, mem[i]);
 		}
-	if (json)
-		fputs(strcmp(sep, "\",\"") ? ",\"classes\":[]" : "\"]", f);
+	return buf;
 }
 
 int map_check(const litmus_test *t, cat_run *run, const map_opts *o, check_result *r, diag *d)
@@ -884,38 +884,16 @@ typedef struct {
 static void map_report(const map_opts *opt, const char *file, const litmus_test *tb, const char *arch,
 		       const mapping *m, const map_outcome *o, const diag *err, FILE *out)
 {
-	if (!opt->json) {
-		fprintf(out, "%s %s %s %s %s", opt->word ? opt->word : "Map", tb->name, arch, m->name,
-			o->verdict);
-		if (o->cls)
-			fprintf(out, " %s", o->cls);
-		if (o->reason)
-			fprintf(out, " (%s)", o->reason);
-		if (o->state)
-			fprintf(out, " %s", o->state);
-		if (opt->show_classes)
-			print_classes(out, tb, false);
-		fputc('\n', out);
-		if (o->execution)
-			fputs(o->execution, out);
-		fflush(out);
-		return;
-	}
-	json_begin(out, file);
-	json_field(out, "test", tb->name);
-	json_field(out, "arch", arch);
-	json_field(out, "mapping", m->name);
-	json_field(out, "verdict", o->verdict);
-	json_field(out, "state", o->state);
-	json_field(out, "class", o->cls);
-	json_field(out, "reason", o->reason);
-	print_classes(out, tb, true);
-	json_field(out, "execution", o->execution);
-	if (err && err->failed)
-		json_field_error(out, file, err);
-	else
-		json_field(out, "error", NULL);
-	json_end(out);
+	char classes[128];
+	verdict_record v = {
+		.kind = REPORT_MAP, .word = opt->word ? opt->word : "Map", .test = tb->name, .arch = arch,
+		.mapping = m->name, .verdict = o->verdict, .cls = o->cls, .reason = o->reason,
+		.state = o->state, .state_in_text = true, .classes = map_test_classes(tb, classes, sizeof classes),
+		.show_classes = opt->show_classes, .execution = o->execution, .err = err,
+	};
+	if (opt->verdict_out)
+		*opt->verdict_out = o->verdict;
+	report_verdict(out, opt->json, file, &v);
 }
 
 /* A test map could not check: FILE: error: MSG on err, with -json also

@@ -32,7 +32,11 @@ typedef struct {
 	int unroll;               /* -unroll (thread_traces), both tests' loops */
 	const char *word;         /* first word of a result line (NULL: "Map") */
 	bool mixed;               /* --mixed: both models with -variant mixed */
+	const char **verdict_out; /* when set: each reported verdict stored there */
 } map_opts;
+
+/* "load,fetch,...": the memory classes BPF test t uses, in buf (n bytes) */
+const char *map_test_classes(const litmus_test *t, char *buf, size_t n);
 
 /* check_test_opts with the map options' -budget and -unroll */
 int map_check(const litmus_test *t, cat_run *run, const map_opts *o, check_result *r, diag *d);

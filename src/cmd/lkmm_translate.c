@@ -11,6 +11,7 @@
 #include "cmd/outdir.h"
 #include "cmd/parallel.h"
 #include "cmd/output.h"
+#include "cmd/report.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
 #include "base/xalloc.h"
@@ -236,28 +237,12 @@ static void report(const lk_cmd *c, const char *file, const litmus_test *tc, con
 		   const char *lkmm, const char *target, const char *verdict, const char *state,
 		   const char *reason, FILE *out)
 {
-	if (!c->json) {
-		fprintf(out, "%s %s", c->tag, tc->name);
-		if (mapping)
-			fprintf(out, " %s", mapping);
-		fprintf(out, " LKMM=%s %s=%s %s", lkmm, c->key, target ? target : "-", verdict);
-		if (reason)
-			fprintf(out, " (%s)", reason);
-		if (state && c->state_in_line)
-			fprintf(out, " %s", state);
-		fputc('\n', out);
-		return;
-	}
-	json_begin(out, file);
-	json_field(out, "test", tc->name);
-	if (mapping)
-		json_field(out, "mapping", mapping);
-	json_field(out, "lkmm", lkmm);
-	json_field(out, c->jkey, target);
-	json_field(out, "verdict", verdict);
-	json_field(out, "state", state);
-	json_field(out, "reason", reason);
-	json_end(out);
+	verdict_record v = {
+		.kind = REPORT_LKMM, .word = c->tag, .test = tc->name, .mapping = mapping, .lkmm = lkmm,
+		.target_key = c->key, .target_jkey = c->jkey, .target = target, .verdict = verdict,
+		.reason = reason, .state = state, .state_in_text = c->state_in_line,
+	};
+	report_verdict(out, c->json, file, &v);
 }
 
 /* A test that could not be checked (report_failure). */

@@ -106,6 +106,22 @@ grep -q '^JitCheck lost-update riscv64 jit unsound' "$out" &&
 # the same test on the sound JIT's code is sound (the check can tell)
 grep -q '^JitCheck SB+xchg64+xchg64 riscv64 jit sound' "$tmp/fix-riscv64.out" &&
 	ok "riscv64 fixture: the 6.12 JIT's xchg sound" || ko "riscv64 fixture: SB+xchg64+xchg64 not sound"
+# -json: the same verdicts as the text lines, one record per test (an
+# unsound one with its state), then a summary record
+build/bpfmm jit-check -json --arch riscv64 --dump "$fix/riscv64-brokenjit.console" \
+	tests/litmus/bpf/SB+xchg64+xchg64.litmus tests/run/lost-update.litmus \
+	tests/litmus/bpf/MP+rel+acq.litmus > "$tmp/broken.json" 2>/dev/null
+jtext=$(grep '^JitCheck' "$out" | awk '{print $2, $5}' | sort)
+jjson=$(grep '"verdict"' "$tmp/broken.json" | sed 's/.*"test":"\([^"]*\)".*"verdict":"\([^"]*\)".*/\1 \2/' | sort)
+if [ -n "$jtext" ] && [ "$(printf '%s\n' "$jtext" | grep -v MP+rel+acq)" = "$(printf '%s\n' "$jjson" | grep -v MP+rel+acq)" ] &&
+	grep -q '^{"file":"tests/litmus/bpf/SB+xchg64+xchg64.litmus","test":"SB+xchg64+xchg64","arch":"riscv64","mapping":"jit","verdict":"unsound","state":"0:r4=0; .*"execution":"' "$tmp/broken.json" &&
+	grep -q '^{"file":"tests/litmus/bpf/MP+rel+acq.litmus","test":"MP+rel+acq","arch":"riscv64","mapping":"jit","verdict":"not-run","state":null,"class":null,"reason":"[^"]*load_acquire[^"]*","classes":\["load","store","load_acquire","store_release"\]' "$tmp/broken.json" &&
+	tail -n 1 "$tmp/broken.json" | grep -q '^{"summary":"jit-check","arch":"riscv64","tests":3,"lifted":2,"refused":0,"not_run":1,"sound":0,"sound_stronger":0,"unsound":2,"unchecked":0}$'; then
+	ok "jit-check -json: the text verdicts, a not-run record, the summary"
+else
+	cat "$tmp/broken.json"
+	ko "jit-check -json records differ from the text lines"
+fi
 # a corrupted line: FILE:LINE:COL: error, the test then has no code
 sed '3s/ [0-9a-f]*$/ 13zz/' "$fix/riscv64.console" > "$tmp/bad.console"
 build/bpfmm jit-check --arch riscv64 --dump "$tmp/bad.console" "${ftests[@]}" > "$tmp/bad.out" 2> "$tmp/bad.err"

@@ -1,0 +1,44 @@
+/* report.h - the verdict record of the map-like commands (map, jit-check,
+ * c2bpf, lkmm-map): one line of text, or with -json one JSON object per
+ * line, written by one function so that the commands agree on fields,
+ * order and spelling. */
+#ifndef BPFMM_REPORT_H
+#define BPFMM_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "base/diag.h"
+
+typedef enum {
+	REPORT_MAP,     /* map, jit-check: arch, mapping, class, classes, execution, error */
+	REPORT_LKMM,    /* c2bpf, lkmm-map: the LKMM verdict and the target's */
+} report_kind;
+
+/* Every field but kind, word, test and verdict may be NULL (absent). */
+typedef struct {
+	report_kind kind;
+	const char *word;         /* the text line's first word: Map, JitCheck, C2BPF ... */
+	const char *test;
+	const char *arch;         /* REPORT_MAP: the native architecture */
+	const char *mapping;      /* the table (jit-check: "jit") */
+	const char *lkmm;         /* REPORT_LKMM: LKMM's observation on the C test */
+	const char *target_key;   /* REPORT_LKMM: text "KEY=TARGET" (TARGET "-" when NULL) */
+	const char *target_jkey;  /* ... and TARGET's JSON key */
+	const char *target;
+	const char *verdict;      /* sound, unsound, refused, ... */
+	const char *cls;          /* unsupported: the instruction class */
+	const char *reason;       /* text " (REASON)" */
+	const char *state;        /* the state that decides, in the source test's names */
+	bool state_in_text;       /* the text line ends with the state */
+	const char *classes;      /* REPORT_MAP: "load,fetch" (JSON always, text when show_classes) */
+	bool show_classes;
+	const char *execution;    /* text: lines after the line; JSON: a string */
+	const diag *err;          /* REPORT_MAP: the error that stopped the check */
+} verdict_record;
+
+/* Write v on out: text "WORD TEST [ARCH] [MAPPING] [LKMM=L KEY=T] VERDICT
+ * [CLASS] [(REASON)] [STATE] [classes=C]" and the execution's lines, or
+ * with json {"file":FILE, ...} (docs: man bpfmm, each command's -json). */
+void report_verdict(FILE *out, bool json, const char *file, const verdict_record *v);
+
+#endif
