@@ -46,7 +46,12 @@ typedef struct {
 	step *steps;
 	int nsteps;
 	bool chain;           /* an `empty` pair: a path, not a cycle */
-	char check[200];
+	char check[200];      /* the check's text, then "` at FILE:LINE" */
+	size_t check_len;     /* the length of the check's text alone */
+	const char *file;     /* where the check is (the model's text) */
+	int line;
+	int element;          /* a non-empty set: its event, else -1 */
+	bool relation;        /* the check's relation itself is the problem */
 } group;
 
 typedef struct {
@@ -694,8 +699,8 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 	refiner R = { X, ci, es, X->cur.rf, ci->co, steps, 0 };
 	const char *stack[MAX_DEPTH + 1];
 	const cat_expr *e = ci->expr;
-	bool chain = false;
-	int nodes[n + 1], which[n + 1];
+	bool chain = false, relation = false;
+	int nodes[n + 1], which[n + 1], element = -1;
 
 	char *text = NULL, *key = NULL;
 	size_t tlen = 0, klen = 0;
@@ -706,6 +711,7 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 	witness_take(&wt, &x, true);
 
 	if (ci->negated || !ci->bits) {
+		relation = true;
 		fprintf(tf, "  (the check's relation is %s, which the check forbids)\n",
 			ci->check == CHK_ACYCLIC ? "acyclic" : ci->check == CHK_IRREFLEXIVE ? "irreflexive" : "empty");
 	} else if (ci->check == CHK_EMPTY && ci->is_set) {
@@ -714,6 +720,7 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 			if (set_has(ci->bits, i))
 				e0 = i;
 		fputs("  element: ", tf);
+		element = e0;
 		if (e0 >= 0)
 			print_event(tf, t, &wt, e0);
 		fputc('\n', tf);
@@ -779,9 +786,14 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 	g->nsteps = R.nout;
 	g->steps = xmalloc(sizeof(step) * (R.nout + 1));
 	memcpy(g->steps, steps, sizeof(step) * R.nout);
+	g->element = element;
+	g->relation = relation;
+	g->file = ci->file;
+	g->line = ci->pos.line;
 	check_text(ci, g->check, sizeof g->check);
 	/* where: file:line */
 	size_t cl = strlen(g->check);
+	g->check_len = cl;
 	snprintf(g->check + cl, sizeof g->check - cl, "` at %s:%d", ci->file ? ci->file : "?", ci->pos.line);
 }
 
@@ -1039,8 +1051,163 @@ static void report(const explainer *X, const litmus_test *t, FILE *out, FILE *do
 			"rejects them all.\n");
 }
 
+/* ---- -json ---- */
+
+/* what f printed, as a JSON string (the callback prints into a memstream) */
+static void json_printed(FILE *out, void (*put)(FILE *, const void *), const void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m) {
+		fputs("bpfmm: out of memory\n", stderr);
+		exit(1);
+	}
+	put(m, arg);
+	fclose(m);
+	json_quote(out, buf ? buf : "");
+	free(buf);
+}
+
+typedef struct {
+	const litmus_test *t;
+	const witness *w;
+	int e;
+} event_arg;
+
+static void put_event(FILE *f, const void *arg)
+{
+	const event_arg *a = arg;
+	print_event(f, a->t, a->w, a->e);
+}
+
+static void put_execution(FILE *f, const void *arg)
+{
+	const event_arg *a = arg;
+	print_execution(f, a->t, a->w, "");
+}
+
+static void put_state(FILE *f, const void *arg)
+{
+	const explainer *X = arg;
+	print_prop(f, X->t, X->state);
+}
+
+/* ,"KEY":"EVENT" (first: without the comma) */
+static void json_event(FILE *out, const char *key, const litmus_test *t, const witness *w, int e, bool first)
+{
+	event_arg a = { t, w, e };
+	fprintf(out, "%s\"%s\":", first ? "" : ",", key);
+	json_printed(out, put_event, &a);
+}
+
+/* "base[via]" or "base" into {"edge":base,"via":via|null} */
+static void json_edge(FILE *out, const char *label)
+{
+	const char *b = strchr(label, '[');
+	size_t n = b ? (size_t)(b - label) : strlen(label);
+	char base[sizeof ((step *)0)->label];
+
+	snprintf(base, sizeof base, "%.*s", (int)n, label);
+	fputs(",\"edge\":", out);
+	json_quote(out, base);
+	fputs(",\"via\":", out);
+	if (b) {
+		char via[sizeof base];
+		snprintf(via, sizeof via, "%.*s", (int)(strlen(b + 1) - (b[strlen(b) - 1] == ']')), b + 1);
+		json_quote(out, via);
+	} else {
+		fputs("null", out);
+	}
+}
+
+/* one way the model rejects the executions: the check, where it is, its
+ * cycle / path / element refined into base steps, one execution */
+static void json_group(FILE *out, const litmus_test *t, const group *g)
+{
+	char check[sizeof g->check];
+	event_arg ex = { t, &g->w, 0 };
+
+	snprintf(check, sizeof check, "%.*s", (int)g->check_len, g->check);
+	fprintf(out, "{\"executions\":%ld,\"check\":", g->count);
+	json_quote(out, check);
+	fputs(",\"model\":", out);
+	json_quote(out, g->file ? g->file : "?");
+	fprintf(out, ",\"line\":%d,\"shape\":\"%s\"", g->line,
+		g->relation ? "relation" : g->element >= 0 ? "element" : g->chain ? "path" : "cycle");
+	if (g->element >= 0)
+		json_event(out, "element", t, &g->w, g->element, false);
+	fputs(",\"steps\":[", out);
+	for (int i = 0; !g->relation && g->element < 0 && i < g->nsteps; i++) {
+		fputs(i ? ",{" : "{", out);
+		json_event(out, "from", t, &g->w, g->steps[i].from, true);
+		json_edge(out, g->steps[i].label);
+		json_event(out, "to", t, &g->w, g->steps[i].to, false);
+		fputc('}', out);
+	}
+	fputs("],\"execution\":", out);
+	json_printed(out, put_execution, &ex);
+	fputc('}', out);
+}
+
+/* "name (FILE:LINE), ..." into [{"check":name,"model":FILE,"line":LINE},...] */
+static void json_passes(FILE *out, const char *passed)
+{
+	fputs(",\"passes\":[", out);
+	for (const char *s = passed; *s;) {
+		const char *end = strstr(s, "), ");
+		size_t n = end ? (size_t)(end - s) + 1 : strlen(s);
+		char item[256];
+		snprintf(item, sizeof item, "%.*s", (int)n, s);
+		char *open = strrchr(item, '('), *colon = strrchr(item, ':');
+		if (open && colon && colon > open && open > item) {
+			open[-1] = 0;
+			*colon = 0;
+			fprintf(out, "%s{\"check\":", s == passed ? "" : ",");
+			json_quote(out, item);
+			fputs(",\"model\":", out);
+			json_quote(out, open + 1);
+			fprintf(out, ",\"line\":%d}", atoi(colon + 1));
+		}
+		s += n + (end ? 2 : 0);
+	}
+	fputc(']', out);
+}
+
+/* The answer as one JSON object on one line (bpfmm explain --help). */
+static void report_json(const explainer *X, const litmus_test *t, const char *file, const diag *d,
+			FILE *out, bool pruned, bool too_many)
+{
+	const char *answer = X->reach == 0 ? "unreachable"
+			   : X->reach_thin && !X->reach_allowed && !X->ngroups ? "thin-air"
+			   : X->reach_allowed ? "allowed" : "forbidden";
+	json_begin(out, file);
+	json_field(out, "test", t->name);
+	fputs(",\"state\":", out);
+	json_printed(out, put_state, X);
+	fprintf(out, ",\"answer\":\"%s\",\"candidates\":%ld,\"allowed\":%ld,\"thin_air\":%ld",
+		answer, X->reach, X->reach_allowed, X->reach_thin);
+	if (X->reach_allowed) {
+		event_arg ex = { t, &X->wit, 0 };
+		fputs(",\"execution\":", out);
+		json_printed(out, put_execution, &ex);
+		json_passes(out, X->wit_passed);
+	}
+	fputs(",\"rejections\":[", out);
+	for (int g = 0; !X->reach_allowed && g < X->ngroups; g++) {
+		if (g)
+			fputc(',', out);
+		json_group(out, t, &X->groups[g]);
+	}
+	fprintf(out, "],\"more_rejected\":%ld,\"pruned\":%s,\"incomplete\":%s", X->reach_allowed ? 0 : X->more_groups,
+		pruned && X->reach && !X->reach_allowed ? "true" : "false", too_many ? "true" : "false");
+	json_field_warnings(out, d);
+	json_end(out);
+}
+
 int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, int unroll,
-		 FILE *out, FILE *dot, diag *d)
+		 bool json, FILE *out, FILE *dot, diag *d)
 {
 	explainer X = { .t = t, .unroll = unroll };
 	prop *own = NULL;
@@ -1060,8 +1227,23 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 	X.row = xcalloc(X.obs.nobs + 1, sizeof(value));
 	collect_defs(&X, &cat_model_tree(m)->top);
 	int st = search(&X, t, run, d, &pruned, &too_many);
-	if (st >= 0)
+	if (st >= 0 && json) {
+		report_json(&X, t, d->file, d, out, pruned, too_many);
+		if (dot) {   /* the same drawing; the text goes nowhere */
+			char *buf = NULL;
+			size_t len = 0;
+			FILE *sink = open_memstream(&buf, &len);
+			if (!sink) {
+				fputs("bpfmm: out of memory\n", stderr);
+				exit(1);
+			}
+			report(&X, t, sink, dot, pruned, too_many);
+			fclose(sink);
+			free(buf);
+		}
+	} else if (st >= 0) {
 		report(&X, t, out, dot, pruned, too_many);
+	}
 	free_groups(&X);
 	witness_free(&X.wit);
 	free(X.defs);

@@ -228,6 +228,15 @@ static const char explain_usage[] =
 "        steps numbered in red over the execution's po, rf, co and fr. A\n"
 "        name ending in .dot is the file; anything else a folder that gets\n"
 "        NAME.dot (created when missing).\n"
+"  -json, --json\n"
+"        One JSON object on one line instead of the text: file, test,\n"
+"        state, answer (forbidden, allowed, unreachable, thin-air),\n"
+"        candidates, allowed, thin_air; when allowed, execution (its text)\n"
+"        and passes [{check, model, line}]; rejections [{executions,\n"
+"        check, model, line, shape (cycle, path, element, relation),\n"
+"        element, steps [{from, edge, via, to}], execution}],\n"
+"        more_rejected, pruned, incomplete, warnings. A test that cannot\n"
+"        be explained: {file, error, line, column, message, warnings}.\n"
 "  -h, --help      Show this help and exit.\n"
 "\n"
 "Exit status: 0 explained (whatever the answer), 1 the test, the model or\n"
@@ -431,7 +440,7 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 		}
 	}
 	d.file = file;
-	int st = explain_test(t, lm->m, lm->run, state, o->c.unroll, stdout, dot, &d);
+	int st = explain_test(t, lm->m, lm->run, state, o->c.unroll, o->c.json, stdout, dot, &d);
 	if (st < 0)
 		failed(o, stdout, stderr, file, &d);
 	else
@@ -620,7 +629,7 @@ static int check_option(options *o, int argc, char **argv, int *i)
 /* explain's refusals of the checker's options, with the checker's message */
 static bool explain_refuses(const char *a)
 {
-	static const char *const no[] = { "-json", "--json", "-budget", "--budget", "-notime", "--no-time",
+	static const char *const no[] = { "-budget", "--budget", "-notime", "--no-time",
 					  "--version", "--model-dir", "-speedcheck", "--speedcheck",
 					  "-timeout", "--timeout" };
 	for (size_t k = 0; k < sizeof no / sizeof *no; k++)
@@ -633,8 +642,8 @@ static bool explain_refuses(const char *a)
  * -1 to go on, else the exit status. */
 static int parse(options *o, bool explain, int argc, char **argv, const char **files, int *nfiles)
 {
-	/* explain refuses -budget, -json and -notime (explain_refuses) */
-	unsigned shared = explain ? ~(unsigned)(OPT_BUDGET | OPT_JSON | OPT_NOTIME) : ~0u;
+	/* explain refuses -budget and -notime (explain_refuses) */
+	unsigned shared = explain ? ~(unsigned)(OPT_BUDGET | OPT_NOTIME) : ~0u;
 	int used;
 
 	for (int i = explain ? 2 : 1; i < argc; i++) {

@@ -155,7 +155,7 @@ void json_state(FILE *f, const litmus_test *t, const observable *obs, int nobs,
 }
 
 /* ,"warnings":["FILE:LINE:COL: warning: ...",...] */
-static void json_warnings(FILE *f, const diag *d)
+void json_field_warnings(FILE *f, const diag *d)
 {
 	char line[1024];
 
@@ -196,7 +196,7 @@ void print_json_error(FILE *f, const char *file, const diag *d)
 	fputs("{\"file\":", f);
 	json_string(f, file, (int)strlen(file));
 	json_field_error(f, file, d);
-	json_warnings(f, d);
+	json_field_warnings(f, d);
 	fputs("}\n", f);
 }
 
@@ -208,7 +208,7 @@ void print_json_timeout(FILE *f, const char *file, const litmus_test *t, double 
 	fputs(",\"test\":", f);
 	json_string(f, t->name, name_len(t->name));
 	fprintf(f, ",\"timeout\":%g", timeout);
-	json_warnings(f, d);
+	json_field_warnings(f, d);
 	fputs("}\n", f);
 }
 
@@ -239,7 +239,7 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
 		json_string(f, res->flags[i], (int)strlen(res->flags[i]));
 	}
 	fputc(']', f);
-	json_warnings(f, d);
+	json_field_warnings(f, d);
 	if (show_time)
 		fprintf(f, ",\"seconds\":%.6f", res->seconds);
 	fputs("}\n", f);

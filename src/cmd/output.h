@@ -38,6 +38,8 @@ void json_quote(FILE *f, const char *s);
 /* a final state as a JSON string, in state.h's syntax */
 void json_state(FILE *f, const litmus_test *t, const observable *obs, int nobs,
 		const litmus_test *vt, const value *row);
+/* ,"warnings":["FILE:LINE:COL: warning: MSG",...]: d's warnings */
+void json_field_warnings(FILE *f, const diag *d);
 /* ,"error":"FILE:LINE:COL: error: MSG" for d's error (as on stderr) */
 void json_field_error(FILE *f, const char *file, const diag *d);
 

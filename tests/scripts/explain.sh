@@ -106,6 +106,41 @@ check_output() {
 	}' "$1.joined"
 }
 
+# json_agrees TEXT JSON: explain -json says what the text says: the
+# answer, each way of rejection (executions, check, line), each step's
+# base relation and model relation in order, and steps that chain (each
+# step starts where the previous ended; a cycle ends where it starts)
+json_agrees() {
+	[ "$(wc -l <"$2")" = 1 ] || { echo "  not one line"; return 1; }
+	ans=$(sed -n 's/.*"answer":"\([a-z-]*\)".*/\1/p' "$2")
+	case "$ans" in
+	forbidden) grep -q ' is forbidden: ' "$1" ;;
+	unreachable) grep -q ' is reached by no candidate' "$1" ;;
+	allowed) grep -q ' is allowed: ' "$1" ;;
+	*) false ;;
+	esac || { echo "  answer '$ans' differs from the text"; return 1; }
+	sed -n 's/^\([0-9]*\) executions* rejected by `\(.*\)` at .*:\([0-9]*\)$/\1|\2|\3/p' "$1" >"$tmp/tw"
+	grep -o '"executions":[0-9]*,"check":"[^"]*","model":"[^"]*","line":[0-9]*' "$2" |
+		sed 's/"executions":\([0-9]*\),"check":"\([^"]*\)","model":"[^"]*","line":\([0-9]*\)/\1|\2|\3/' >"$tmp/jw"
+	cmp -s "$tmp/tw" "$tmp/jw" || { echo "  ways differ:"; diff "$tmp/tw" "$tmp/jw"; return 1; }
+	join_steps "$1" | sed -n 's/^  \(cycle\|path\): //p' | grep -o ' -[^ ]*-> ' |
+		sed 's/^ -\(.*\)-> $/\1/' >"$tmp/ts"
+	grep -o '"edge":"[^"]*","via":\("[^"]*"\|null\)' "$2" |
+		sed 's/"edge":"\([^"]*\)","via":"\([^"]*\)"/\1[\2]/; s/"edge":"\([^"]*\)","via":null/\1/' >"$tmp/js"
+	cmp -s "$tmp/ts" "$tmp/js" || { echo "  steps differ:"; diff "$tmp/ts" "$tmp/js"; return 1; }
+	sed 's/"rejections":/\n/; s/{"executions"/\n/g' "$2" | sed 1,2d | while read -r way; do
+		printf '%s\n' "$way" | grep -o '"from":"[^"]*"' | sed 's/^"from"://' >"$tmp/jf"
+		printf '%s\n' "$way" | grep -o '"to":"[^"]*"' | sed 's/^"to"://' >"$tmp/jt"
+		[ -s "$tmp/jf" ] || continue
+		sed 1d "$tmp/jf" >"$tmp/jf1"
+		sed '$d' "$tmp/jt" >"$tmp/jt1"
+		cmp -s "$tmp/jf1" "$tmp/jt1" || { echo "  steps do not chain"; exit 1; }
+		if printf '%s\n' "$way" | grep -q '"shape":"cycle"'; then
+			[ "$(head -n 1 "$tmp/jf")" = "$(tail -n 1 "$tmp/jt")" ] || { echo "  the cycle does not close"; exit 1; }
+		fi
+	done
+}
+
 # ---- 1. every forbidden test ----
 forbidden_dir() {   # DIR: kinds.txt names tests by their header name
 	dir=$1
@@ -134,6 +169,13 @@ for dir in tests/litmus/bpf "$cat_dir"; do
 			ko "explain $f: not forbidden: $(head -c 300 "$tmp/out")"
 		elif ! check_output "$tmp/out" >"$tmp/why"; then
 			ko "explain $f:"; cat "$tmp/why"
+		else
+			ok
+		fi
+		if ! "$bpfmm" explain -json -model "$model" "$f" >"$tmp/json" 2>"$tmp/err"; then
+			ko "explain -json $f: exit status $?: $(head -c 300 "$tmp/err")"
+		elif ! json_agrees "$tmp/out" "$tmp/json" >"$tmp/why"; then
+			ko "explain -json $f disagrees with the text:"; cat "$tmp/why"
 		else
 			ok
 		fi
@@ -175,7 +217,15 @@ grep -q '^Usage: bpfmm explain' "$tmp/out" && grep -q 'Exit status' "$tmp/out" &
 "$bpfmm" --help | grep -q 'bpfmm explain' && ok || ko "bpfmm --help does not list explain"
 expect_rc 2 "explain without a test" "$bpfmm" explain
 expect_rc 2 "explain with three arguments" "$bpfmm" explain "$mp" "1:r4=1" extra
-expect_rc 2 "explain -json" "$bpfmm" explain -json "$mp"
+# -json: one object; an allowed STATE with its execution and the checks
+# it passes; a missing test an error record (exit 1); -dot still drawn
+expect_rc 0 "explain -json, an allowed STATE" "$bpfmm" explain -json "$mp" "1:r4=1 /\\ 1:r5=1"
+grep -q '^{"file":"tests/litmus/bpf/MP+rel+acq.litmus","test":"MP+rel+acq","state":"1:r4=1 /\\\\ 1:r5=1","answer":"allowed","candidates":1,"allowed":1,"thin_air":0,"execution":"P0: W x=1; W y=1\\u000aP1: R y=1 from P0 line 9; R x=1 from P0 line 8\\u000a.*"passes":\[{"check":"atomicity","model":"[^"]*bpf.cat","line":[0-9]*},.*"rejections":\[\],"more_rejected":0,"pruned":false,"incomplete":false,"warnings":\[\]}$' "$tmp/out" \
+	&& ok || ko "explain -json allowed: $(cat "$tmp/out")"
+expect_rc 0 "explain -json -dot" "$bpfmm" explain -json -dot "$tmp/mpj.dot" "$mp"
+cmp -s "$tmp/mp.dot" "$tmp/mpj.dot" && grep -q '"answer":"forbidden"' "$tmp/out" && ok || ko "explain -json -dot: another drawing"
+expect_rc 1 "explain -json a missing test" "$bpfmm" explain -json "$tmp/none.litmus"
+grep -q '^{"file":"[^"]*none.litmus","error":"[^"]*none.litmus' "$tmp/out" && ok || ko "explain -json error record: $(cat "$tmp/out")"
 expect_rc 1 "explain a missing test" "$bpfmm" explain "$tmp/none.litmus"
 expect_rc 1 "explain a bad STATE" "$bpfmm" explain "$mp" "1:r4=1 /\\"
 grep -q '^STATE:1:[0-9]*: error: ' "$tmp/err" && ok || ko "bad STATE message: $(cat "$tmp/err")"
