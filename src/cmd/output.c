@@ -281,21 +281,39 @@ void json_end(FILE *f)
 
 /* The source text of instruction insn of thread ti: its cell of the
  * thread grid (up to the next '|' or ';' at the end), or its line (C). */
+/* line ln (from 1) of t's text or file into line (n bytes); false if none */
+static bool source_line(const litmus_test *t, int ln, char *line, size_t n)
+{
+	if (t->text) {
+		const char *p = t->text;
+		for (int k = 1; k < ln && p; k++)
+			if ((p = strchr(p, '\n')))
+				p++;
+		if (!p || !*p)
+			return false;
+		size_t len = strcspn(p, "\n");
+		snprintf(line, n, "%.*s", (int)(len < n ? len : n - 1), p);
+		return true;
+	}
+	FILE *f = t->path ? fopen(t->path, "r") : NULL;
+	int k = 0;
+	if (!f)
+		return false;
+	while (fgets(line, (int)n, f) && ++k < ln)
+		;
+	fclose(f);
+	return k == ln;
+}
+
 void insn_text(const litmus_test *t, int ti, int insn, char *buf, size_t n)
 {
 	buf[0] = 0;
-	if (ti < 0 || insn < 0 || !t->path || n < 2)
+	if (ti < 0 || insn < 0 || n < 2)
 		return;
 	const ir_insn *in = &t->threads[ti].code[insn];
-	FILE *f = fopen(t->path, "r");
-	if (!f)
-		return;
 	char line[1024];
-	int ln = 0;
-	while (fgets(line, sizeof line, f) && ++ln < in->pos.line)
-		;
-	fclose(f);
-	if (ln != in->pos.line || in->pos.col < 1 || (size_t)in->pos.col > strlen(line))
+	if (!source_line(t, in->pos.line, line, sizeof line) || in->pos.col < 1
+	    || (size_t)in->pos.col > strlen(line))
 		return;
 	const char *p = line + in->pos.col - 1;
 	size_t len = strcspn(p, "|\r\n");

@@ -234,6 +234,8 @@ typedef enum { Q_EXISTS, Q_NOT_EXISTS, Q_FORALL } quantifier;
 
 typedef struct {
 	char *path;           /* file it was read from */
+	char *text;           /* read from a string (a generated test): that
+	                       * text, to quote its lines; else NULL */
 	char *arch;           /* as written in the header, e.g. "BPF" */
 	char *name;           /* test name */
 	char *doc;            /* optional "..." doc string, NULL if none */

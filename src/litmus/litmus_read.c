@@ -94,6 +94,7 @@ void litmus_free(litmus_test *t)
 	if (!t)
 		return;
 	free(t->path);
+	free(t->text);
 	free(t->arch);
 	free(t->name);
 	free(t->doc);
@@ -1237,7 +1238,10 @@ litmus_test *litmus_read_string(const char *text, const char *name,
 
 	if (!name)
 		name = "<string>";
-	return read_text(copy, name, lookup, d);
+	litmus_test *t = read_text(copy, name, lookup, d);
+	if (t)
+		t->text = dup_range(text, strlen(text));
+	return t;
 }
 
 /* A NUL byte would silently cut the text short; report where it is. */

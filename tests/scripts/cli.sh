@@ -99,6 +99,12 @@ grep -q "bpfmm: -dot .*plainfile: not a folder" "$tmp/err" && ok || ko "-dot fil
 expect_rc 2 "map --emit onto a file" "$bpfmm" map --arch riscv64 --emit "$tmp/plainfile" "$sb"
 grep -q "bpfmm map: --emit .*plainfile: not a folder" "$tmp/err" && ok || ko "map --emit message: $(cat "$tmp/err")"
 expect_rc 2 "map --dot onto a file" "$bpfmm" map --arch riscv64 --dot "$tmp/plainfile" "$sb"
+# map --dot labels quote the generated test's instructions (the test only
+# exists as text in memory without --emit)
+expect_rc 0 "map --dot of an unsound table" "$bpfmm" map --mapping "$root/mappings/riscv64-before-20a759df3bba" \
+	--dot "$tmp/mapdot" "$root/tests/litmus/bpf/SB+fetchadd+fetchadd.litmus"
+grep -q 'label="RMW f0=0->1 \[AMO\]\\nline 8: amoadd.d s4, s4, (s3)"' "$tmp/mapdot/"*.dot && ok \
+	|| ko "map --dot labels: $(grep -m2 label "$tmp/mapdot/"*.dot)"
 expect_rc 2 "c2bpf --emit onto a file" "$bpfmm" c2bpf --emit "$tmp/plainfile" "$root/tests/litmus/c/lb-ctrl.litmus"
 expect_rc 2 "lkmm-map --emit onto a file" "$bpfmm" lkmm-map --mapping all --emit "$tmp/plainfile" "$root/tests/litmus/c/lb-ctrl.litmus"
 expect_rc 2 "-dot under a file" "$bpfmm" -dot "$tmp/plainfile/sub" "$sb"
