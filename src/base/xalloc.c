@@ -32,3 +32,8 @@ char *xstrndup(const char *s, size_t n)
 	r[n] = '\0';
 	return r;
 }
+
+FILE *xopen_memstream(char **buf, size_t *len)
+{
+	return check(open_memstream(buf, len));
+}

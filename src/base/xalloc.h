@@ -6,6 +6,7 @@
 #define BPFMM_XALLOC_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
@@ -13,5 +14,8 @@ void *xrealloc(void *p, size_t n);
 void *xzalloc(size_t n);                      /* zeroed */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);      /* exactly n bytes of s, then NUL */
+/* open_memstream(buf, len): a stream into a growing string (free *buf
+ * after fclose) */
+FILE *xopen_memstream(char **buf, size_t *len);
 
 #endif

@@ -618,19 +618,13 @@ static void put_chain(FILE *f, size_t prefix, int n, bool wrap, void (*put)(FILE
 {
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	FILE *m = xopen_memstream(&buf, &len);
 
-	if (!m) {
-		wrap = false;
-		m = f;
-	}
 	for (int i = 0; i <= n; i++) {
 		if (i)
 			arrow(m, i - 1, arg);
 		put(m, i, arg);
 	}
-	if (m == f)
-		return;
 	fclose(m);
 	if (!wrap || prefix + len <= WRAP_AT) {
 		fputs(buf, f);
@@ -690,6 +684,33 @@ static void rotate(step *s, int ns)
 	memcpy(s, tmp, sizeof(step) * ns);
 }
 
+/* The group of rejections with this key (text, and an execution wt, are
+ * taken): an existing one counts one more and NULL is returned; else a
+ * new group (count 1) to fill in, or NULL past MAX_GROUPS (counted). */
+static group *new_group(explainer *X, char *key, char *text, witness *wt)
+{
+	for (int g = 0; g < X->ngroups; g++)
+		if (!strcmp(X->groups[g].key, key)) {
+			X->groups[g].count++;
+			goto drop;
+		}
+	if (X->ngroups == MAX_GROUPS) {
+		X->more_groups++;
+		goto drop;
+	}
+	group *g = &X->groups[X->ngroups++];
+	g->key = key;
+	g->text = text;
+	g->count = 1;
+	g->w = *wt;
+	return g;
+drop:
+	free(key);
+	free(text);
+	witness_free(wt);
+	return NULL;
+}
+
 static void explain_rejection(explainer *X, const cat_check_info *ci)
 {
 	const litmus_test *t = X->t;
@@ -704,7 +725,7 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 
 	char *text = NULL, *key = NULL;
 	size_t tlen = 0, klen = 0;
-	FILE *tf = open_memstream(&text, &tlen), *kf = open_memstream(&key, &klen);
+	FILE *tf = xopen_memstream(&text, &tlen), *kf = xopen_memstream(&key, &klen);
 	execution x = X->cur;
 	x.co = ci->co;
 	witness wt = { 0 };
@@ -762,26 +783,9 @@ static void explain_rejection(explainer *X, const cat_check_info *ci)
 	fprintf(kf, " @%s:%d", ci->file ? ci->file : "", ci->pos.line);
 	fclose(kf);
 
-	for (int g = 0; g < X->ngroups; g++)
-		if (!strcmp(X->groups[g].key, key)) {
-			X->groups[g].count++;
-			free(key);
-			free(text);
-			witness_free(&wt);
-			return;
-		}
-	if (X->ngroups == MAX_GROUPS) {
-		X->more_groups++;
-		free(key);
-		free(text);
-		witness_free(&wt);
+	group *g = new_group(X, key, text, &wt);
+	if (!g)
 		return;
-	}
-	group *g = &X->groups[X->ngroups++];
-	g->key = key;
-	g->text = text;
-	g->count = 1;
-	g->w = wt;
 	g->chain = chain;
 	g->nsteps = R.nout;
 	g->steps = xmalloc(sizeof(step) * (R.nout + 1));
@@ -1058,12 +1062,7 @@ static void json_printed(FILE *out, void (*put)(FILE *, const void *), const voi
 {
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-
-	if (!m) {
-		fputs("bpfmm: out of memory\n", stderr);
-		exit(1);
-	}
+	FILE *m = xopen_memstream(&buf, &len);
 	put(m, arg);
 	fclose(m);
 	json_quote(out, buf ? buf : "");
@@ -1232,11 +1231,7 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 		if (dot) {   /* the same drawing; the text goes nowhere */
 			char *buf = NULL;
 			size_t len = 0;
-			FILE *sink = open_memstream(&buf, &len);
-			if (!sink) {
-				fputs("bpfmm: out of memory\n", stderr);
-				exit(1);
-			}
+			FILE *sink = xopen_memstream(&buf, &len);
 			report(&X, t, sink, dot, pruned, too_many);
 			fclose(sink);
 			free(buf);

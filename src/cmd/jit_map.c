@@ -534,7 +534,7 @@ char *map_test_text(const mapping *m, const litmus_test *t, char **const *cells,
 {
 	char *text = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	FILE *f = xopen_memstream(&text, &len);
 	gen g = { .m = m, .t = t };
 	fprintf(f, "%s %s\n{\n", m->arch, t->name);
 	for (int i = 0; i < t->ninit; i++) {
@@ -1059,11 +1059,7 @@ int map_judge(const mapping *m, const char *arch, model_run *bpf, model_run *nat
 		oc.state = state_string(tb, rb.obs, rb.nobs, NULL, bad);
 		free(bad);
 		size_t n = 0;
-		FILE *f = open_memstream(&oc.execution, &n);
-		if (!f) {
-			fputs("bpfmm: out of memory\n", stderr);
-			exit(1);
-		}
+		FILE *f = xopen_memstream(&oc.execution, &n);
 		write_failed |= show_execution(f, tn, nat, o, &rn, bad_state, tb->name, m->name);
 		fclose(f);
 		if (oc.execution && !oc.execution[0]) {

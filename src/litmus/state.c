@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "litmus/state.h"
+#include "base/xalloc.h"
 
 void state_print_value(FILE *f, const litmus_test *t, value v)
 {
@@ -40,13 +41,7 @@ char *state_string(const litmus_test *t, const observable *obs, int nobs,
 {
 	char *s = NULL;
 	size_t n = 0;
-	FILE *f = open_memstream(&s, &n);
-
-	/* the allocation policy of base/xalloc.h: report and exit */
-	if (!f) {
-		fputs("bpfmm: out of memory\n", stderr);
-		exit(1);
-	}
+	FILE *f = xopen_memstream(&s, &n);
 	state_print(f, t, obs, nobs, vt, row);
 	if (fclose(f) || !s) {
 		fputs("bpfmm: out of memory\n", stderr);
