@@ -876,6 +876,7 @@ const frontend s390x_frontend = {
 	.canon_register = s390_canon_register,
 	.parse_thread = s390_parse_thread,
 	.jit_arch = "s390x",
+	.qemu_arch = "s390x",
 	.mixed = true,
 	.big_endian = true,
 };

@@ -44,7 +44,7 @@
 
 /* ---- the architectures ----------------------------------------------------- */
 
-typedef enum { A_RISCV, A_ARM64, A_X86, A_MIPS, A_PPC } arch_kind;
+typedef enum { A_RISCV, A_ARM64, A_X86, A_MIPS, A_PPC, A_S390 } arch_kind;
 
 typedef struct {
 	const char *name;        /* --arch, as `bpfmm run` names it */
@@ -75,6 +75,13 @@ static const jarch arches[] = {
 	 * "9") are what the PPC dialect reads */
 	{ "ppc64le", A_PPC, "PPC", "ppc.cat", "elf64-powerpcle", NULL, " -mllvm -ppc-asm-full-reg-names",
 	  "r16", { 0x00, 0x00, 0x00, 0x60 }, 4 },
+	/* z196 (CONFIG_MARCH_Z196): without it llvm prints the interlocked
+	 * laal / laalg as <unknown>.  r12 is BPF_REG_AX, which the JIT
+	 * uses only to blind constants (bpf_jit_harden, off by default):
+	 * every other register is the JIT's (bpf_jit_comp.c reg2hex[]);
+	 * a body that uses it is refused.  Padding: nopr (bcr 0,0). */
+	{ "s390x", A_S390, "S390X", "s390x.cat", "elf64-s390", NULL, " --mcpu=z196", "r12",
+	  { 0x07, 0x00 }, 2 },
 };
 
 static const jarch *arch_by_name(const char *n)
@@ -263,6 +270,15 @@ static void dl_push(dlist *l, const dinsn *i)
 static bool mips_is_branch(const char *mn)
 {
 	return (mn[0] == 'b' && strcmp(mn, "break") != 0) || !strcmp(mn, "j") || !strcmp(mn, "jal");
+}
+
+/* An S390X branch with a target operand: j<cond> / jg<cond> (brc /
+ * brcl), brc / brcl MASK, and compare and branch (cgrj, clgrj, crj, clrj
+ * and the immediate cgij, ... forms, with or without a mask suffix). */
+static bool s390_is_branch(const char *mn)
+{
+	return mn[0] == 'j' || !strcmp(mn, "brc") || !strcmp(mn, "brcl")
+	       || (mn[0] == 'c' && (strstr(mn, "rj") || strstr(mn, "ij")));
 }
 
 /* One line of llvm-objdump -d: "   OFF: BYTES \tMNEMONIC\tOPERANDS  # comment";
@@ -506,6 +522,15 @@ static void canon_reg(const jarch *a, const char *s, char *out, size_t n)
 			snprintf(out, n, "%s", s);
 		return;
 	}
+	if (a->kind == A_S390) {
+		/* llvm's "%r13": the front-end's "r13" */
+		const frontend *zfe = frontend_for_arch("S390X");
+		char buf[CANON_REG_MAX];
+		const char *c;
+		if (zfe && zfe->is_register(s) && (c = zfe->canon_register(s, buf)) != NULL)
+			snprintf(out, n, "%s", c);
+		return;
+	}
 	if (strlen(s) < 5 && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(s))
 		snprintf(out, n, "%s", s);
 }
@@ -547,6 +572,7 @@ static bool is_stackreg(const jarch *a, const char *canon)
 	case A_ARM64: return !strcmp(canon, "sp") || !strcmp(canon, "x25");
 	case A_MIPS: return !strcmp(canon, "$30");
 	case A_PPC: return !strcmp(canon, "r31");
+	case A_S390: return !strcmp(canon, "r13");
 	default: return !strcmp(canon, "rbp");
 	}
 }
@@ -755,6 +781,48 @@ static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int
 	return -1;
 }
 
+/* eval() for S390X: `lgfi` / `lghi` (sign-extended) and `llilf`
+ * (zero-extended) constants, `lg` of the spilled base from the BPF stack,
+ * `lgr`, `agfi` / `aghi` / `algfi` of an immediate, `agr`, and the zero
+ * and sign extensions `llgfr` / `lgfr` of a constant (the JIT's
+ * BPF_ALU64 | BPF_MOV | BPF_K, BPF_LDX, BPF_ADD, bpf_jit_comp.c:966-975,
+ * 998-1010); destination rd (o[0]). */
+static int eval_s390(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
+{
+	int64_t imm, v;
+	vkind k;
+	int rc;
+
+	if (n != 2)
+		return -1;
+	if (parse_imm(o[1], &imm) == 0) {
+		if (!strcmp(m, "lgfi") || !strcmp(m, "lghi") || !strcmp(m, "llilf")) {
+			rd->k = V_CONST;
+			rd->v = m[1] == 'l' ? (int64_t)(uint32_t)imm
+				: m[2] == 'h' ? (int64_t)(int16_t)(uint16_t)imm : sext32(imm);
+			return 0;
+		}
+		if ((!strcmp(m, "agfi") || !strcmp(m, "aghi") || !strcmp(m, "algfi")) && rd->k != V_UNKNOWN) {
+			rd->v += !strcmp(m, "algfi") ? (int64_t)(uint32_t)imm
+				 : m[2] == 'h' ? (int64_t)(int16_t)(uint16_t)imm : sext32(imm);
+			return 0;
+		}
+		return -1;
+	}
+	if ((rc = eval_ld_mv(a, f, m, o, n, rd, "lg", "lgr", &k, &v)) <= 0)
+		return rc;
+	if (!strcmp(m, "agr") && rd->k != V_UNKNOWN) {
+		rval cur = *rd;
+		return eval_add(a, f, o[1], cur.k, cur.v, rd);
+	}
+	if ((!strcmp(m, "llgfr") || !strcmp(m, "lgfr")) && k == V_CONST) {
+		rd->k = k;
+		rd->v = m[1] == 'l' ? (int64_t)(uint32_t)v : sext32(v);
+		return 0;
+	}
+	return -1;
+}
+
 /* Apply one instruction of the init part: 0, or -1 if it is not one the
  * evaluator knows (constants, moves, adds, shifts, loads of the spilled
  * base).  A 32-bit destination (x86 %eXX, arm64 wN) zero-extends. */
@@ -908,6 +976,8 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		return eval_x86(a, f, m, o, n);
 	if ((a->kind == A_MIPS || a->kind == A_PPC) && !strcmp(m, "nop") && n == 0)
 		return 0;
+	if (a->kind == A_S390 && !strcmp(m, "nopr"))
+		return 0;
 	if (n < 2)
 		return -1;
 	canon_reg(a, o[0], d, sizeof d);
@@ -919,6 +989,8 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		return eval_mips(a, f, m, o, n, rd);
 	if (a->kind == A_PPC)
 		return eval_ppc(a, f, m, o, n, rd);
+	if (a->kind == A_S390)
+		return eval_s390(a, f, m, o, n, rd);
 	return eval_riscv(a, f, m, o, n, rd);
 }
 
@@ -942,6 +1014,7 @@ static int64_t marker_at(const jarch *a, const dlist *l, int i, int *first)
 	}
 	bool st = a->kind == A_RISCV || a->kind == A_MIPS ? !strcmp(in->mn, "sd")
 		: a->kind == A_PPC ? !strcmp(in->mn, "std")
+		: a->kind == A_S390 ? !strcmp(in->mn, "stg")
 		: (!strcmp(in->mn, "str") || !strcmp(in->mn, "stur")) && o[0][0] == 'x';
 	if (!st || n != 2 || i == 0 || !parse_mem(a, o[1], base, sizeof base, &off) || !is_stackreg(a, base))
 		return 0;
@@ -999,12 +1072,17 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 		char t[96], base[8];
 		int64_t v, off;
 		char *lt_ = strchr(o[k], '<');
-		if (lt_ && (a->kind == A_X86 ? in->mn[0] == 'j'
+		/* S390X: llvm prints a branch's target as a bare "0x76", its
+		 * last operand */
+		bool s390_target = a->kind == A_S390 && k == no - 1 && s390_is_branch(in->mn)
+				   && !strncmp(o[k], "0x", 2);
+		if (s390_target || (lt_ && (a->kind == A_X86 ? in->mn[0] == 'j'
 			    : a->kind == A_MIPS ? mips_is_branch(in->mn)
 			    : (in->mn[0] == 'b' || in->mn[0] == 'j' || !strncmp(in->mn, "cb", 2)
-			       || !strncmp(in->mn, "tb", 2)))) {
+			       || !strncmp(in->mn, "tb", 2))))) {
 			/* "0x76 <sym+0x76>": an absolute offset in the blob */
-			*lt_ = '\0';
+			if (lt_)
+				*lt_ = '\0';
 			long target = strtol(o[k], NULL, 16);
 			if (a->kind == A_MIPS && in->mn[0] == 'j') {
 				/* `j`: bits 27..0 of an absolute address (the JIT's
@@ -1030,7 +1108,7 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 			if (*slot != LONG_MIN && *slot != off)
 				return refuse(lt, "the body uses two stack slots (%s)%s", in->ops, "");
 			*slot = off;
-			if (a->kind == A_RISCV || a->kind == A_MIPS || a->kind == A_PPC)
+			if (a->kind == A_RISCV || a->kind == A_MIPS || a->kind == A_PPC || a->kind == A_S390)
 				snprintf(t, sizeof t, "0(%s)", a->stackreg);
 			else if (a->kind == A_ARM64)
 				snprintf(t, sizeof t, "[%s]", a->stackreg);
@@ -1227,6 +1305,7 @@ static int lift_epilogue(const jarch *a, const dlist *l, int end, lifted *lt)
 		bool st = a->kind == A_X86 ? !strcmp(l->v[i].mn, "movq") && o[0][0] == '%'
 			: a->kind == A_RISCV || a->kind == A_MIPS ? !strcmp(l->v[i].mn, "sd")
 			: a->kind == A_PPC ? !strcmp(l->v[i].mn, "std")
+			: a->kind == A_S390 ? !strcmp(l->v[i].mn, "stg")
 			: (!strcmp(l->v[i].mn, "str") || !strcmp(l->v[i].mn, "stur")) && o[0][0] == 'x';
 		if (!st || !parse_mem(a, mem, base, sizeof base, &off) || !is_stackreg(a, base)
 		    || (k && off != prev - 8)) {
@@ -1399,14 +1478,16 @@ static const char usage_text[] =
 "\n"
 "Judge the machine code a Linux BPF JIT emitted for BPF litmus tests: LOG\n"
 "is the console of a `bpfmm run` guest (lines \"bpfmm-run: jit TEST T HEX\",\n"
-"docs/jit-check.md), ARCH riscv64, arm64, x86_64, mips64el or ppc64le.\n"
+"docs/jit-check.md), ARCH riscv64, arm64, x86_64, mips64el, ppc64le or\n"
+"s390x.\n"
 "Each "
 "thread's image is disassembled with llvm-objdump-19, lifted to a thread\n"
 "of ARCH's litmus dialect (the JIT's instructions for the test's body as\n"
 "emitted, MIPS delay slots put before their branch; initial values and\n"
 "register assignment read from the code and checked against the test),\n"
 "and the lifted test is checked with ARCH's model (riscv.cat, aarch64.cat,\n"
-"x86tso.cat, mips.cat, ppc.cat) against models/bpf.cat on the source test.  One\n"
+"x86tso.cat, mips.cat, ppc.cat, s390x.cat) against models/bpf.cat on the\n"
+"source test.  One\n"
 "line per test:\n"
 "  JitCheck TEST ARCH jit sound|sound-stronger|unsound [STATE]\n"
 "  JitCheck TEST ARCH jit refused (REASON)      the code cannot be lifted\n"
@@ -1418,7 +1499,7 @@ static const char usage_text[] =
 "\n"
 "Options:\n"
 "  --arch ARCH       riscv64, arm64 (aarch64), x86_64 (x86-64), mips64el,\n"
-"                    ppc64le\n"
+"                    ppc64le, s390x\n"
 "  --dump LOG        the guest's console log (kernel/run.sh writes it)\n"
 "  --emit DIR        write each lifted test to DIR/TEST.litmus\n"
 "  --variant NAME    a variant of the native model (repeatable), e.g.\n"
@@ -1743,7 +1824,7 @@ int jit_check_main(int argc, char **argv, const char *model_dir, const char *sel
 	r.a = arch ? arch_by_name(arch) : NULL;
 	if (!r.a || !dumpf || nfiles == 0) {
 		fprintf(stderr, "bpfmm jit-check: %s\nTry 'bpfmm jit-check --help'.\n",
-			!arch ? "--arch needed" : !r.a ? "unknown arch (riscv64, arm64, x86_64, mips64el, ppc64le)"
+			!arch ? "--arch needed" : !r.a ? "unknown arch (riscv64, arm64, x86_64, mips64el, ppc64le, s390x)"
 			: !dumpf ? "--dump needed" : "no litmus file given");
 		return 2;
 	}

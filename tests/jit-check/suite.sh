@@ -18,6 +18,10 @@
 #    and, when recorded, the guest's dump (QEMU pseries): lifted, 0
 #    unsound under ppc.cat; the fetch-add lifted as sync; ldarx/stdcx.
 #    loop; sync; with its syncs made nops, unsound.
+# 1d. s390x (the s390 JIT): the same with a hand-assembled
+#    SB+fetchadd+fetchadd and, when recorded, the guest's dump (QEMU
+#    s390-ccw-virtio): lifted, 0 unsound under s390x.cat; the fetch-add
+#    lifted as laalg; bcr 14,0; with the bcr made a nopr, unsound.
 # 2. On the dumps the bpf-run suite's guests left in
 #    $BPFMM_CACHE/kernel-check/logs/run-ARCH.console (no kernel is built or
 #    booted here; SKIP per arch when a dump is absent or from a runner
@@ -251,6 +255,56 @@ if [ -s "$fix/ppc64le.console" ]; then
 	ppc_fetchadd ppc64le
 else
 	echo "SKIP ppc64le: no guest dump $fix/ppc64le.console (make jit-check-fixture FIXTURE_VARIANTS=ppc64le)"
+fi
+
+# ---- 1d. s390x: the s390 JIT (QEMU s390-ccw-virtio) ------------------------
+# fixtures/s390x-hand.console: SB+fetchadd+fetchadd hand-assembled from the
+# JIT's sequences (fixtures/s390x-hand.s, not a guest's dump): the fetch-add
+# lifted as laalg; bnor 0 (llvm's bcr 14,0), sound under s390x.cat, and
+# unsound with the bcr 14,0 made a nopr (the JIT before kernel commit
+# 68378982f0b2).  fixtures/s390x.console (the guest's dump, `make
+# jit-check-fixture FIXTURE_VARIANTS=s390x`), when recorded: the fixture's
+# tests and the two goto tests all lifted, none unsound.
+# s390_judge NAME DUMP TESTS...: jit-check into $tmp/NAME.out, $tmp/NAME/
+s390_judge() {
+	local name=$1 dump=$2
+	shift 2
+	build/bpfmm jit-check --arch s390x --dump "$dump" --emit "$tmp/$name" "$@" \
+		> "$tmp/$name.out" 2> "$tmp/$name.err"
+	tail -n 1 "$tmp/$name.out"
+}
+# s390_fetchadd NAME: the JIT's fetch-add as lifted into $tmp/NAME/
+s390_fetchadd() {
+	local l=$tmp/$1/SB+fetchadd+fetchadd.litmus
+	if [ "$(awk -F'|' '/^ *P0/ { on = 1; next } on && NF > 1 { split($1, w, " "); print w[1] }' "$l" |
+		grep -x -E 'laalg|bnor|bcr|lg|llgf|stg|sty' | tr '\n' ' ')" = "sty laalg bnor llgf " ]; then
+		ok "$1: SB+fetchadd+fetchadd lifted as sty; laalg; bnor 0; llgf"
+	else
+		cat "$l" "$tmp/$1.out"
+		ko "$1: SB+fetchadd+fetchadd is not the JIT's laalg; bcr 14,0"
+	fi
+	grep -q '^JitCheck SB+fetchadd+fetchadd s390x jit sound' "$tmp/$1.out" &&
+		ok "$1: SB+fetchadd+fetchadd sound" || ko "$1: SB+fetchadd+fetchadd not sound"
+	# the check can tell: the same images with bcr 14,0 a nopr
+	perl -pe 's/^(bpfmm-run: jit \S+ \d+ )(\S+)/$1 . join("", map { $_ eq "07e0" ? "0700" : $_ } unpack("(A4)*", $2))/e' \
+		"$fix/$1.console" > "$tmp/$1-nobcr.console"
+	s390_judge "$1-nobcr" "$tmp/$1-nobcr.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+	grep -q '^JitCheck SB+fetchadd+fetchadd s390x jit unsound 0:r4=0; .*1:r4=0;' "$tmp/$1-nobcr.out" &&
+		ok "$1 with bcr 14,0 made a nopr: SB+fetchadd+fetchadd unsound" ||
+		{ cat "$tmp/$1-nobcr.out"; ko "$1: removing bcr 14,0 did not make SB+fetchadd+fetchadd unsound"; }
+}
+s390_judge s390x-hand "$fix/s390x-hand.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+s390_fetchadd s390x-hand
+if [ -s "$fix/s390x.console" ]; then
+	s390_judge s390x "$fix/s390x.console" "${mtests[@]}"
+	[ "$(summary "$tmp/s390x.out" lifted)" = "${#mtests[@]}" ] && [ "$(summary "$tmp/s390x.out" unsound)" = 0 ] &&
+		[ "$(summary "$tmp/s390x.out" unchecked)" = 0 ] &&
+		ok "s390x fixture: all ${#mtests[@]} tests lifted, 0 unsound (s390x.cat)" ||
+		{ grep -E ' jit (refused|unsound|unchecked)' "$tmp/s390x.out"; cat "$tmp/s390x.err"
+		  ko "s390x fixture: $(tail -n 1 "$tmp/s390x.out")"; }
+	s390_fetchadd s390x
+else
+	echo "SKIP s390x: no guest dump $fix/s390x.console (make jit-check-fixture FIXTURE_VARIANTS=s390x)"
 fi
 
 # ---- 2. the bpf-run guests' dumps -----------------------------------------
