@@ -765,6 +765,20 @@ static int parse_alu(s390_parser *sp, const char *m)
 		merge_low(sp, rd, t);
 		return 0;
 	}
+	/* llihf: the immediate into the high half, the low half 0; iihf:
+	 * into the high half, the low half kept */
+	if (!strcmp(m, "llihf") || !strcmp(m, "iihf")) {
+		if (parse_reg(sp, &rd) || comma(sp) || parse_field(sp, 32, false, &imm))
+			return -1;
+		imm = (int64_t)((uint64_t)imm << 32);
+		if (m[1] == 'l') {
+			emit_mov(sp, rd, imm_opnd(imm));
+			return 0;
+		}
+		emit_alu(sp, ALU_AND, rd, reg_opnd(rd), imm_opnd(0xffffffff));
+		emit_alu(sp, ALU_OR, rd, reg_opnd(rd), imm_opnd(imm));
+		return 0;
+	}
 	if (!strcmp(m, "lcgr") || !strcmp(m, "lcr")) {
 		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
 			return -1;

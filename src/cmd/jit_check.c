@@ -258,6 +258,8 @@ typedef struct {
 	int n;
 	long start;              /* the image's offset in the blob (branch targets) */
 	long ksym28;             /* image.ksym28 */
+	const unsigned char *code;  /* the image's bytes (S390X literals), or NULL */
+	size_t len;
 } dlist;
 
 static void dl_push(dlist *l, const dinsn *i)
@@ -398,6 +400,8 @@ static int disassemble(const jarch *a, const char *objdump, const char *objcopy,
 		in.addr = addr - d->v[cur].start;
 		out[cur].start = d->v[cur].start;
 		out[cur].ksym28 = d->v[cur].ksym28;
+		out[cur].code = d->v[cur].code;
+		out[cur].len = d->v[cur].len;
 		join_lock(a, &in, &lock, &out[cur]);
 	}
 	free(line);
@@ -782,7 +786,8 @@ static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int
 }
 
 /* eval() for S390X: `lgfi` / `lghi` (sign-extended) and `llilf`
- * (zero-extended) constants, `lg` of the spilled base from the BPF stack,
+ * (zero-extended) constants, `llihf` + `iilf` (a 64-bit literal,
+ * s390_literals), `lg` of the spilled base from the BPF stack,
  * `lgr`, `agfi` / `aghi` / `algfi` of an immediate, `agr`, and the zero
  * and sign extensions `llgfr` / `lgfr` of a constant (the JIT's
  * BPF_ALU64 | BPF_MOV | BPF_K, BPF_LDX, BPF_ADD, bpf_jit_comp.c:966-975,
@@ -800,6 +805,16 @@ static int eval_s390(const jarch *a, regfile *f, const char *m, char o[][64], in
 			rd->k = V_CONST;
 			rd->v = m[1] == 'l' ? (int64_t)(uint32_t)imm
 				: m[2] == 'h' ? (int64_t)(int16_t)(uint16_t)imm : sext32(imm);
+			return 0;
+		}
+		/* a 64-bit literal (s390_literals): llihf HI; iilf LO */
+		if (!strcmp(m, "llihf")) {
+			rd->k = V_CONST;
+			rd->v = (int64_t)((uint64_t)(uint32_t)imm << 32);
+			return 0;
+		}
+		if (!strcmp(m, "iilf") && rd->k == V_CONST) {
+			rd->v = (int64_t)(((uint64_t)rd->v & UINT64_C(0xffffffff00000000)) | (uint32_t)imm);
 			return 0;
 		}
 		if ((!strcmp(m, "agfi") || !strcmp(m, "aghi") || !strcmp(m, "algfi")) && rd->k != V_UNKNOWN) {
@@ -1393,18 +1408,107 @@ static int lift_body(const jarch *a, const dlist *l, int ti, int b0, int b1, lif
 	return rc;
 }
 
+/* S390X: the JIT's constants in the literal pool at the end of the image
+ * (arch/s390/net/bpf_jit_comp.c: EMIT_CONST_U64, _EMIT_CONST_U64), read
+ * by `lgrl R, T` (BPF_LD | BPF_IMM | BPF_DW, 976-986) and by `ng` / `og` /
+ * `xg R, D(%r11)` (BPF_ALU64 AND / OR / XOR with an immediate, 1264-1346;
+ * r11 set by the prologue's `basr %r11, 0` or `larl %r11, T`, 612-624),
+ * become immediates in out: `lgrl R, T` is `lgfi R, C` (or `llihf R, HI;
+ * iilf R, LO`), `ng R, D(%r11)` is that into r0, then `ngr R, %r0` (r0,
+ * the JIT's work register w0, is dead between BPF instructions: the JIT's
+ * own form without the literal base, `lgrl %w0; ngr`, writes it too).  The
+ * instructions that replace one take its address and the odd ones after
+ * it (an instruction is at least two bytes), so branches land on the
+ * first.  0, or refused (a literal outside the image, or no base). */
+static int s390_literals(const dlist *l, dlist *out, lifted *lt)
+{
+	long base = -1;
+	char o[3][64], s[200];
+
+	*out = *l;
+	out->v = NULL;
+	out->n = 0;
+	for (int i = 0; i < l->n; i++) {
+		const dinsn *in = &l->v[i];
+		int n = split_ops(in->ops, o, 3);
+		bool lgrl = !strcmp(in->mn, "lgrl") && n == 2;
+		bool alu = (!strcmp(in->mn, "ng") || !strcmp(in->mn, "og") || !strcmp(in->mn, "xg")) && n == 2
+			   && strstr(o[1], "(%r11)");
+		if (n == 2 && !strcmp(o[0], "%r11") && base < 0) {
+			if (!strcmp(in->mn, "basr") && (!strcmp(o[1], "0") || !strcmp(o[1], "%r0")))
+				base = i + 1 < l->n ? l->v[i + 1].addr : in->addr + 2;
+			else if (!strcmp(in->mn, "larl"))
+				base = strtol(o[1], NULL, 16) - l->start;
+		}
+		if (!l->code || (!lgrl && !alu)) {
+			dl_push(out, in);
+			continue;
+		}
+		long at;
+		int64_t d = 0;
+		if (lgrl) {
+			at = strtol(o[1], NULL, 16) - l->start;
+		} else {
+			snprintf(s, sizeof s, "%.*s", (int)strcspn(o[1], "("), o[1]);
+			if (base < 0 || parse_imm(s, &d) < 0)
+				return refuse(lt, "a literal-pool access before the pool's base is set: `%s %s`", in->mn, in->ops);
+			at = base + (long)d;
+		}
+		if (at < 0 || (size_t)at + 8 > l->len)
+			return refuse(lt, "a literal outside the image: `%s %s`", in->mn, in->ops);
+		uint64_t c = 0;
+		for (int k = 0; k < 8; k++)
+			c = c << 8 | l->code[at + k];   /* big endian */
+		const char *r = lgrl ? o[0] : "%r0";
+		dinsn x = { .addr = in->addr };
+		if ((int64_t)c == (int64_t)(int32_t)(uint32_t)c) {
+			snprintf(x.mn, sizeof x.mn, "lgfi");
+			snprintf(x.ops, sizeof x.ops, "%s, %" PRId64, r, (int64_t)c);
+			dl_push(out, &x);
+		} else {
+			snprintf(x.mn, sizeof x.mn, "llihf");
+			snprintf(x.ops, sizeof x.ops, "%s, %" PRIu64, r, c >> 32);
+			dl_push(out, &x);
+			x.addr++;
+			snprintf(x.mn, sizeof x.mn, "iilf");
+			snprintf(x.ops, sizeof x.ops, "%s, %" PRIu64, r, c & 0xffffffff);
+			dl_push(out, &x);
+		}
+		if (alu) {
+			x.addr++;
+			snprintf(x.mn, sizeof x.mn, "%sgr", in->mn[0] == 'n' ? "n" : in->mn[0] == 'o' ? "o" : "x");
+			snprintf(x.ops, sizeof x.ops, "%s, %%r0", o[0]);
+			dl_push(out, &x);
+		}
+	}
+	return 0;
+}
+
 /* Thread ti's JIT code l lifted into lt: markers, initial values (checked
  * against expected; NULL: the fuzz target, which has no test), the
  * epilogue's register order and the body; 0, or refused. */
+static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt);
+
 static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
+{
+	memset(lt, 0, sizeof *lt);
+	if (l->n == 0)
+		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
+	if (a->kind != A_S390)
+		return lift_code(a, l, ti, expected, lt);
+	dlist lit;
+	int rc = s390_literals(l, &lit, lt);
+	if (rc == 0)
+		rc = lift_code(a, &lit, ti, expected, lt);
+	free(lit.v);
+	return rc;
+}
+
+static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
 {
 	int mk[3] = { -1, -1, -1 }, first[3] = { -1, -1, -1 };
 	char s[200];
 	long slot;
-
-	memset(lt, 0, sizeof *lt);
-	if (l->n == 0)
-		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
 	if (find_markers(a, l, lt, mk, first))
 		return -1;
 	/* init */

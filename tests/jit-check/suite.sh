@@ -295,6 +295,22 @@ s390_fetchadd() {
 }
 s390_judge s390x-hand "$fix/s390x-hand.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
 s390_fetchadd s390x-hand
+# the literal pool (fixtures/s390x-literal.s, hand-assembled): a 64-bit
+# constant by lgrl and an AND by ng R, D(%r11) read from the image: sound,
+# and unsound once the pool's 255 is made 254 (the lifter reads the pool)
+s390_judge s390x-literal "$fix/s390x-literal.console" tests/jit-check/s390x/literal.litmus
+if grep -q '^JitCheck literal s390x jit sound' "$tmp/s390x-literal.out" &&
+	grep -q 'lgfi %r0, 255 ' "$tmp/s390x-literal/literal.litmus" && grep -q '0:r3=4886718345;' "$tmp/s390x-literal/literal.litmus"; then
+	ok "s390x-literal: lgrl and ng from the literal pool lifted as constants, sound"
+else
+	cat "$tmp/s390x-literal.out" "$tmp/s390x-literal/literal.litmus"
+	ko "s390x-literal: the literal pool not read"
+fi
+sed 's/00000000000000ff/00000000000000fe/' "$fix/s390x-literal.console" > "$tmp/s390x-literal-254.console"
+s390_judge s390x-literal-254 "$tmp/s390x-literal-254.console" tests/jit-check/s390x/literal.litmus
+grep -q '^JitCheck literal s390x jit unsound \[x\]=136;' "$tmp/s390x-literal-254.out" &&
+	ok "s390x-literal with 254 in the pool: unsound ([x]=136)" ||
+	{ cat "$tmp/s390x-literal-254.out"; ko "s390x-literal: a changed literal not seen"; }
 if [ -s "$fix/s390x.console" ]; then
 	s390_judge s390x "$fix/s390x.console" "${mtests[@]}"
 	[ "$(summary "$tmp/s390x.out" lifted)" = "${#mtests[@]}" ] && [ "$(summary "$tmp/s390x.out" unsound)" = 0 ] &&
