@@ -1744,7 +1744,7 @@ static void jc_not_run(jc_run *r, litmus_test *t, const char *file)
 	diag dr = { .file = file };
 
 	if (map_check(t, r->bpf.run, &r->o, &rr, &dr) == 0) {
-		if (run_unsupported(t, &rr, whybuf, sizeof whybuf))
+		if (run_unsupported(t, &rr, r->nfe->big_endian, whybuf, sizeof whybuf))
 			why = whybuf;
 		check_result_free(&rr);
 	}

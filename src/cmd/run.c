@@ -367,6 +367,7 @@ typedef struct {
 	int nslots, stride;
 	const char *unsupported;
 	char why[200];
+	bool big_endian;        /* the guest's (s390x): loc_sizes */
 } run_test;
 
 static void mark(bool *used, const litmus_test *t, const opnd *o)
@@ -527,6 +528,46 @@ static void check_shape(run_test *rt)
 		set_unsupported(rt, "filter (not implemented by the runner)");
 }
 
+/* The size of the accesses to each location (size[sym]: 1, 2, 4 or 8; 8
+ * when they differ or none is seen), for a big-endian guest, where an
+ * access at a location's first byte sees its high bytes (s390x): the
+ * runner lays the value out as a little-endian guest would see it through
+ * that size (kernel/guest/bpfrun.c, "size").  The address registers are
+ * those the initial state points at a location, followed through moves in
+ * program order.  True when a location is accessed with two sizes. */
+static bool loc_sizes(const litmus_test *t, int *size)
+{
+	bool two = false;
+	int *seen = xcalloc((size_t)t->nsyms + 1, sizeof *seen);
+	int *sym = xmalloc(((size_t)t->nregs + 1) * sizeof *sym);
+
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const litmus_thread *th = &t->threads[ti];
+		for (int r = 0; r < t->nregs; r++)
+			sym[r] = -1;
+		for (int k = 0; k < t->ninit; k++)
+			if (t->init[k].thread == th->id && t->init[k].val.sym >= 0 && t->init[k].val.off == 0)
+				sym[t->init[k].reg] = t->init[k].val.sym;
+		for (int i = 0; i < th->ncode; i++) {
+			const ir_insn *in = &th->code[i];
+			bool mem = in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS;
+			if (mem && in->a.kind == OPND_REG && in->off == 0 && sym[in->a.reg] >= 0) {
+				int s = in->size ? in->size : 8, *z = &seen[sym[in->a.reg]];
+				*z = *z == 0 || *z == s ? s : -1;
+			}
+			if (in->dst >= 0 && in->dst < t->nregs)
+				sym[in->dst] = in->op == IR_MOV && in->a.kind == OPND_REG ? sym[in->a.reg] : -1;
+		}
+	}
+	for (int s = 0; s < t->nsyms; s++) {
+		size[s] = seen[s] > 0 ? seen[s] : 8;
+		two |= seen[s] < 0;
+	}
+	free(seen);
+	free(sym);
+	return two;
+}
+
 static void write_job(FILE *f, run_test *rt, int ninst)
 {
 	const litmus_test *t = rt->t;
@@ -535,6 +576,12 @@ static void write_job(FILE *f, run_test *rt, int ninst)
 
 	fprintf(f, "test %s\n", t->name);
 	fprintf(f, "threads %d\nstride %d\n", t->nthreads, rt->stride);
+	int *size = xmalloc(((size_t)t->nsyms + 1) * sizeof *size);
+	loc_sizes(t, size);
+	for (i = 0; i < t->nsyms; i++)
+		if (size[i] != 8)
+			fprintf(f, "size %d %d\n", i * LINE, size[i]);
+	free(size);
 	for (i = 0; i < t->nsyms; i++) {
 		int64_t v = 0;
 		for (int k = 0; k < t->ninit; k++)
@@ -606,17 +653,26 @@ static void layout(run_test *rt, int ninst)
 	/* locations, result slots, then the start barrier's counter */
 	rt->stride = t->nsyms * LINE + ((rt->nslots * 8 + LINE - 1) / LINE) * LINE + LINE;
 	check_shape(rt);
+	if (rt->big_endian && !rt->unsupported) {
+		int *size = xmalloc(((size_t)t->nsyms + 1) * sizeof *size);
+		if (loc_sizes(t, size))
+			set_unsupported(rt, "a location accessed with two sizes (a big-endian guest "
+					"shows other bytes through each)");
+		free(size);
+	}
 	if (!rt->unsupported)
 		try_translate(rt, ninst);
 }
 
 /* Read and check one test; 0 if it can be run (rt->unsupported may be set). */
-static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc, int ninst)
+static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc, int ninst,
+		   bool big_endian)
 {
 	diag d = { .file = file };
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 
 	memset(rt, 0, sizeof *rt);
+	rt->big_endian = big_endian;
 	if (!t) {
 		diag_print(&d);
 		return -1;
@@ -635,9 +691,10 @@ static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc,
 	return 0;
 }
 
-const char *run_unsupported(const litmus_test *t, const check_result *res, char *why, size_t n)
+const char *run_unsupported(const litmus_test *t, const check_result *res, bool big_endian,
+			    char *why, size_t n)
 {
-	run_test rt = { .t = t, .res = *res };
+	run_test rt = { .t = t, .res = *res, .big_endian = big_endian };
 	const char *r = NULL;
 
 	if (strcmp(t->arch, "BPF") != 0)
@@ -895,6 +952,7 @@ static void usage(FILE *f)
 typedef struct {
 	const char *arch, *emit_path, *judge_path;
 	int ninst, passes, nfiles;
+	bool big_endian;      /* the --arch guest's */
 	char **files;
 	run_test *rts;
 	bool *ok;             /* per test: read and checked */
@@ -940,7 +998,8 @@ static int run_parse(run_line *l, int argc, char **argv)
 			fputs(")\n", stderr);
 			return 2;
 		}
-		l->arch = qfe->qemu_arch;  /* x86-64 is x86_64, kernel/run.sh's name */
+		l->arch = qfe->qemu_arch;
+		l->big_endian = qfe->big_endian;  /* x86-64 is x86_64, kernel/run.sh's name */
 	}
 	return -1;
 }
@@ -1088,7 +1147,7 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 	l.rts = xcalloc((size_t)l.nfiles, sizeof *l.rts);
 	l.ok = xcalloc((size_t)l.nfiles, sizeof *l.ok);
 	for (int i = 0; i < l.nfiles; i++) {
-		l.ok[i] = prepare(&l.rts[i], l.files[i], &bm, &sc, l.ninst) == 0;
+		l.ok[i] = prepare(&l.rts[i], l.files[i], &bm, &sc, l.ninst, l.big_endian) == 0;
 		if (!l.ok[i])
 			rc = 1;
 	}
