@@ -8,7 +8,8 @@
  *
  * Memory ordering (docs/s390x-model.md):
  *   - serialising instructions: `bcr 14,0` (fast-BCR-serialisation
- *     facility) and `bcr 15,0` are fence events tagged SER; CS / CSY / CSG
+ *     facility) and `bcr 15,0`, also spelt `bnor 0` and `br 0` (llvm's
+ *     extended mnemonics), are fence events tagged SER; CS / CSY / CSG
  *     (compare and swap, which serialises before and after, whether or not
  *     it stores) are a read and, on success, a write linked by rmw, both
  *     tagged SER (a failed CS's read too);
@@ -22,12 +23,25 @@
  * (fe_mark_mixed). z/Architecture is big endian (frontend.big_endian).
  *
  * Condition code: compares (CGR, CR, CLGR, CLR, CGHI, CHI, CGFI, CFI,
- * CLGFI, CLFI) copy their operands to two hidden registers, and a
- * conditional jump compares those (signed or unsigned, as the compare
- * was), so the jump depends on the reads that fed the comparison. CS sets
- * the condition code too: 0 if it stored, 1 if not; after a CS, `je`/`jz`/
- * `jnl` test success and `jne`/`jnz`/`jl` failure. Other instructions do
- * not set a condition code the dialect tracks.
+ * CLGFI, CLFI; the 32-bit forms on the low halves) copy their operands to
+ * two hidden registers, and a conditional jump compares those (signed or
+ * unsigned, as the compare was), so the jump depends on the reads that
+ * fed the comparison. CS sets the condition code too: 0 if it stored, 1
+ * if not; AND / OR / XOR (NGR, NR, NGRK, NILF, OGR, ...): 0 if the result
+ * is zero, 1 if not. A jump tests the code by its mask (bit 8: cc 0, 4:
+ * cc 1, 2: cc 2, 1: cc 3), written as `brc M,L` / `brcl M,L` or as an
+ * extended mnemonic: j / jg with the suffixes binutils and llvm use (je,
+ * jne, jh, jnle, jgne, ...). Additions, subtractions, negations,
+ * arithmetic shifts and interlocked updates set a code the dialect does
+ * not track: a conditional jump after one is refused, as is one at a
+ * label (reached by a jump). Compare and branch (CGRJ, CLGRJ, CRJ, CLRJ,
+ * CGIJ, ...: the mask as a suffix, `cgrje`, or an operand) compares into
+ * hidden registers of its own and leaves the condition code alone.
+ *
+ * 32-bit forms (AR, LR, LHI, IILF, SRL, ...) compute the low half of the
+ * register and keep the high half, as the architecture does; the 32-bit
+ * loads (L, LY, LLC, LLH, LB, LH) extend to 64 bits instead.  The BPF JIT
+ * zero-extends after each of them (LLGFR).
  */
 #include <ctype.h>
 #include <stdint.h>
