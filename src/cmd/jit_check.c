@@ -790,8 +790,8 @@ static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int
  * s390_literals), `lg` of the spilled base from the BPF stack,
  * `lgr`, `agfi` / `aghi` / `algfi` of an immediate, `agr`, and the zero
  * and sign extensions `llgfr` / `lgfr` of a constant (the JIT's
- * BPF_ALU64 | BPF_MOV | BPF_K, BPF_LDX, BPF_ADD, bpf_jit_comp.c:966-975,
- * 998-1010); destination rd (o[0]). */
+ * BPF_ALU64 | BPF_MOV | BPF_K, BPF_ALU64 | BPF_ADD | BPF_K,
+ * arch/s390/net/bpf_jit_comp.c:972-975, 1009-1014); destination rd (o[0]). */
 static int eval_s390(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
 {
 	int64_t imm, v;
@@ -1410,9 +1410,10 @@ static int lift_body(const jarch *a, const dlist *l, int ti, int b0, int b1, lif
 
 /* S390X: the JIT's constants in the literal pool at the end of the image
  * (arch/s390/net/bpf_jit_comp.c: EMIT_CONST_U64, _EMIT_CONST_U64), read
- * by `lgrl R, T` (BPF_LD | BPF_IMM | BPF_DW, 976-986) and by `ng` / `og` /
- * `xg R, D(%r11)` (BPF_ALU64 AND / OR / XOR with an immediate, 1264-1346;
- * r11 set by the prologue's `basr %r11, 0` or `larl %r11, T`, 612-624),
+ * by `lgrl R, T` (BPF_LD | BPF_IMM | BPF_DW, 979-988) and by `ng` / `og` /
+ * `xg R, D(%r11)` (BPF_ALU64 AND / OR / XOR with an immediate, 1266-1346;
+ * r11 set by the prologue's `basr %r11, 0` or `larl %r11, T`, 613-624;
+ * the pool is in the image, whose length jited_len is, 2231-2237, 2391),
  * become immediates in out: `lgrl R, T` is `lgfi R, C` (or `llihf R, HI;
  * iilf R, LO`), `ng R, D(%r11)` is that into r0, then `ngr R, %r0` (r0,
  * the JIT's work register w0, is dead between BPF instructions: the JIT's
