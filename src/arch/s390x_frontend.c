@@ -166,8 +166,10 @@ static int comma(s390_parser *sp)
 	return lex_expect(&sp->lx, ",");
 }
 
-/* D(B), D(X,B) with X = r0 / 0 (no index), or (B): *base = -1 when there
- * is no base register (D alone, or D(0)). */
+/* D(B), D(X,B) with X or B r0 / 0 (none: register 0 in an address field
+ * means no register, so the other one is the address; llvm prints the
+ * BPF JIT's accesses, whose address is in the index field, `0(%r2,0)`),
+ * or (B): *base = -1 when there is no register (D alone, or D(0)). */
 static int parse_mem(s390_parser *sp, int *base, int64_t *off)
 {
 	lexer *lx = &sp->lx;
@@ -190,12 +192,23 @@ static int parse_mem(s390_parser *sp, int *base, int64_t *off)
 	}
 	if (parse_reg(sp, base))
 		return -1;
-	if (lex_accept(lx, ",")) {          /* D(X,B): only X = r0 */
-		int x = *base;
-		if (strcmp(sp->t->regs[x], "r0") != 0)
-			return unsupported(sp, "indexed addressing");
-		if (parse_reg(sp, base))
+	if (lex_accept(lx, ",")) {          /* D(X,B): X or B r0 */
+		int x = *base, b;
+		int64_t z;
+		if (lex_peek_number(lx)) {
+			if (lex_int(lx, &z, "a register"))
+				return -1;
+			if (z != 0)
+				return lex_error_expected(lx, "a register");
+			b = -1;
+		} else if (parse_reg(sp, &b)) {
 			return -1;
+		}
+		if (b >= 0 && !strcmp(sp->t->regs[b], "r0"))
+			b = -1;
+		if (b >= 0 && strcmp(sp->t->regs[x], "r0") != 0)
+			return unsupported(sp, "indexed addressing");
+		*base = b >= 0 ? b : strcmp(sp->t->regs[x], "r0") ? x : -1;
 	}
 	return lex_expect(lx, ")");
 }

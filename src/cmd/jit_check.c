@@ -555,7 +555,30 @@ static bool parse_mem(const jarch *a, const char *s, char *base, size_t n, int64
 		}
 	} else {
 		const char *lp = strchr(s, '(');
-		if (!lp || s[strlen(s) - 1] != ')' || strchr(lp, ','))
+		if (!lp || s[strlen(s) - 1] != ')')
+			return false;
+		const char *cm = strchr(lp, ',');
+		if (cm && a->kind == A_S390) {
+			/* "D(X,B)": the JIT puts the address in the index field
+			 * and 0 in the base (EMIT6_DISP_LH(op, reg, dst, REG_0,
+			 * off)); register 0 there means none, so one of X and B
+			 * is the address register */
+			char x[64], y[64];
+			snprintf(x, sizeof x, "%.*s", (int)(cm - lp - 1), lp + 1);
+			snprintf(y, sizeof y, "%.*s", (int)(strlen(cm) - 2), cm + 1);
+			bool x0 = !strcmp(x, "0") || !strcmp(x, "%r0"), y0 = !strcmp(y, "0") || !strcmp(y, "%r0");
+			if (x0 == y0)
+				return false;
+			if (lp != s) {
+				char o[64];
+				snprintf(o, sizeof o, "%.*s", (int)(lp - s), s);
+				if (parse_imm(o, off) < 0)
+					return false;
+			}
+			canon_reg(a, x0 ? y : x, base, n);
+			return base[0] != '\0';
+		}
+		if (cm)
 			return false;
 		if (lp != s) {
 			char o[64];
