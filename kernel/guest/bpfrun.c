@@ -14,15 +14,6 @@
  * workers at each instance first (bounded spin).  The parent then reads
  * every instance's final state and counts them.
  *
- * A location is 8 bytes at its offset; the job's "size OFF N" says the test
- * accesses it N bytes at a time (none: 8).  On a little-endian machine that
- * changes nothing.  On a big-endian one (s390x) an N-byte access at OFF
- * sees the value's high bytes, so the runner lays each such location out
- * as a little-endian machine would show it through N-byte accesses: the
- * low N bytes first (what the test's accesses read and write), then the
- * others, i.e. the 8-byte value rotated right by N bytes, and reads it
- * back rotated left (loc_put, loc_get).
- *
  * Output (console), every line starting with "bpfmm-run: ":
  *   cpus N
  *   unsupported TEST REASON         the verifier refused a program
@@ -93,7 +84,6 @@ typedef struct {
 	int64_t init_val[MAXOBS * 2];
 	char obs_name[MAXOBS][64];
 	int obs_off[MAXOBS];
-	int nsize, size_off[MAXOBS * 2], size_n[MAXOBS * 2];
 	struct bpf_insn *prog[MAXT];
 	int nprog[MAXT];
 } test;
@@ -134,10 +124,6 @@ static int read_test(FILE *f, test *t)
 		else if (!strcmp(kw, "init") && t->ninit < MAXOBS * 2) {
 			sscanf(line, "%*s %d %" SCNd64, &t->init_off[t->ninit], &t->init_val[t->ninit]);
 			t->ninit++;
-		} else if (!strcmp(kw, "size") && t->nsize < MAXOBS * 2) {
-			if (sscanf(line, "%*s %d %d", &t->size_off[t->nsize], &t->size_n[t->nsize]) == 2
-			    && (t->size_n[t->nsize] == 1 || t->size_n[t->nsize] == 2 || t->size_n[t->nsize] == 4))
-				t->nsize++;
 		} else if (!strcmp(kw, "obs") && t->nobs < MAXOBS) {
 			sscanf(line, "%*s %63s %d", t->obs_name[t->nobs], &t->obs_off[t->nobs]);
 			t->nobs++;
@@ -296,42 +282,6 @@ static void worker(int ti, int nthreads, int fd, ctl *c)
 	_exit(0);
 }
 
-/* The bits a location at off of t is rotated by in memory (0 but on a
- * big-endian machine for a location accessed by fewer than 8 bytes). */
-static unsigned loc_rot(const test *t, int off)
-{
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	for (int k = 0; k < t->nsize; k++)
-		if (t->size_off[k] == off)
-			return 8u * (unsigned)t->size_n[k];
-#else
-	(void)t;
-	(void)off;
-#endif
-	return 0;
-}
-
-static void loc_put(const test *t, unsigned char *p, int off, int64_t v)
-{
-	unsigned r = loc_rot(t, off);
-	uint64_t u = (uint64_t)v;
-
-	if (r)
-		u = u >> r | u << (64 - r);
-	memcpy(p + off, &u, 8);
-}
-
-static int64_t loc_get(const test *t, const unsigned char *p, int off)
-{
-	unsigned r = loc_rot(t, off);
-	uint64_t u;
-
-	memcpy(&u, p + off, 8);
-	if (r)
-		u = u << r | u >> (64 - r);
-	return (int64_t)u;
-}
-
 static int64_t states[MAXSTATES][MAXOBS];
 static long counts[MAXSTATES];
 
@@ -386,7 +336,7 @@ static int run_test(test *t)
 		memset(mem, 0, size);
 		for (i = 0; i < ninst; i++)
 			for (int k = 0; k < t->ninit; k++)
-				loc_put(t, mem + (size_t)i * t->stride, t->init_off[k], t->init_val[k]);
+				memcpy(mem + (size_t)i * t->stride + t->init_off[k], &t->init_val[k], 8);
 		__atomic_store_n(&c->go, pass + 1, __ATOMIC_SEQ_CST);
 		while (c->done < t->nthreads * (pass + 1) && !c->stop)
 			sched_yield();
@@ -394,7 +344,7 @@ static int run_test(test *t)
 			int64_t row[MAXOBS];
 			int s;
 			for (int k = 0; k < t->nobs; k++)
-				row[k] = loc_get(t, mem + (size_t)i * t->stride, t->obs_off[k]);
+				memcpy(&row[k], mem + (size_t)i * t->stride + t->obs_off[k], 8);
 			for (s = 0; s < nstates && memcmp(states[s], row, sizeof(int64_t) * (size_t)t->nobs); s++)
 				;
 			if (s == nstates) {

@@ -13,10 +13,9 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0);
  * result for t (its observables count as used), or NULL. */
 void run_phys_regs(const litmus_test *t, const check_result *res, int ti, int phys[11]);
 
-/* Why `bpfmm run` does not run test t (res: bpf.cat's result for t) on a
- * guest (big_endian: s390x), in why; NULL if it runs it. */
-const char *run_unsupported(const litmus_test *t, const check_result *res, bool big_endian,
-			    char *why, size_t n);
+/* Why `bpfmm run` does not run test t (res: bpf.cat's result for t), in
+ * why; NULL if it runs it. */
+const char *run_unsupported(const litmus_test *t, const check_result *res, char *why, size_t n);
 
 /* The markers the guest's programs store to *(u64 *)(r10 + RUN_MARK_OFF)
  * around the registers' initial values and the test's body (run.c). */
