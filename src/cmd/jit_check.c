@@ -576,27 +576,7 @@ static bool parse_mem(const jarch *a, const char *s, char *base, size_t n, int64
 		if (!lp || s[strlen(s) - 1] != ')')
 			return false;
 		const char *cm = strchr(lp, ',');
-		if (cm && a->kind == A_S390) {
-			/* "D(X,B)": the JIT puts the address in the index field
-			 * and 0 in the base (EMIT6_DISP_LH(op, reg, dst, REG_0,
-			 * off)); register 0 there means none, so one of X and B
-			 * is the address register */
-			char x[64], y[64];
-			snprintf(x, sizeof x, "%.*s", (int)(cm - lp - 1), lp + 1);
-			snprintf(y, sizeof y, "%.*s", (int)(strlen(cm) - 2), cm + 1);
-			bool x0 = !strcmp(x, "0") || !strcmp(x, "%r0"), y0 = !strcmp(y, "0") || !strcmp(y, "%r0");
-			if (x0 == y0)
-				return false;
-			if (lp != s) {
-				char o[64];
-				snprintf(o, sizeof o, "%.*s", (int)(lp - s), s);
-				if (parse_imm(o, off) < 0)
-					return false;
-			}
-			canon_reg(a, x0 ? y : x, base, n);
-			return base[0] != '\0';
-		}
-		if (cm)
+		if (cm && a->kind != A_S390)
 			return false;
 		if (lp != s) {
 			char o[64];
@@ -605,6 +585,19 @@ static bool parse_mem(const jarch *a, const char *s, char *base, size_t n, int64
 				return false;
 		}
 		snprintf(b, sizeof b, "%.*s", (int)(strlen(lp) - 2), lp + 1);
+		if (cm) {
+			/* S390X "D(X,B)": the JIT puts the address in the index
+			 * field and 0 in the base (EMIT6_DISP_LH(op, reg, dst,
+			 * REG_0, off)); register 0 there means none, so one of
+			 * X and B is the address register */
+			char *y = strchr(b, ',');
+			*y++ = '\0';
+			bool x0 = !strcmp(b, "0") || !strcmp(b, "%r0"), y0 = !strcmp(y, "0") || !strcmp(y, "%r0");
+			if (x0 == y0)
+				return false;
+			if (x0)
+				memmove(b, y, strlen(y) + 1);
+		}
 	}
 	canon_reg(a, b, base, n);
 	return base[0] != '\0';
