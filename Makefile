@@ -266,8 +266,8 @@ jit-check-fixture:
 
 # The guests beyond riscv64, arm64 and x86_64 (outside make check: a cold
 # kernel build each): mips64el (QEMU malta), mips64el-fixed (kernel/
-# model-series 0004) and ppc64le (QEMU pseries), bpfmm run and jit-check on
-# each (docs/jit-check.md).
+# model-series 0004), ppc64le (QEMU pseries) and s390x (QEMU
+# s390-ccw-virtio), bpfmm run and jit-check on each (docs/jit-check.md).
 .PHONY: jit-check-all
 jit-check-all: all
 	bash scripts/jit-check-all.sh

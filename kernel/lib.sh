@@ -358,8 +358,8 @@ qemu_boot() {
 	s390x)
 		# s390-ccw-virtio with QEMU's TCG CPU model (qemu: the
 		# facilities TCG implements, z196's interlocked access among
-		# them); console: the SCLP terminal.  Not booted yet: kernel/
-		# run.sh does not take s390x until the guest has run.
+		# them); console: the SCLP line-mode terminal.  QEMU loads
+		# the bzImage itself.
 		cmd=(qemu-system-s390x
 			-machine s390-ccw-virtio -cpu qemu -smp 4 -m 512M
 			-nographic -no-reboot -accel tcg,thread=multi

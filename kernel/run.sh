@@ -19,7 +19,8 @@
 set -u
 # bpfmm run's kernels are kernel-check's (same work directory, same
 # configuration: kernel/configs/bpf-run.config is in every build); x86_64,
-# mips64el, ppc64le and the patched variants are built here when missing.
+# mips64el, ppc64le, s390x and the patched variants are built here when
+# missing.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 arch=
@@ -33,7 +34,7 @@ done
 job=$1
 out=$2
 variant=${RUN_VARIANT:-$arch}
-case "$arch" in riscv64|arm64|x86_64|mips64el|ppc64le) ;; *) die "unknown arch $arch" ;; esac
+case "$arch" in riscv64|arm64|x86_64|mips64el|ppc64le|s390x) ;; *) die "unknown arch $arch" ;; esac
 [ "$(variant_arch "$variant")" = "$arch" ] || die "variant $variant is not for $arch"
 
 mkdir -p "$WORK/logs"

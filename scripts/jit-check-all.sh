@@ -2,10 +2,10 @@
 # scripts/jit-check-all.sh - `make jit-check-all` (outside `make check`,
 # docs/jit-check.md): the guests beyond riscv64, arm64 and x86_64.  For
 # each kernel variant of $JIT_ALL_VARIANTS (default: mips64el
-# mips64el-fixed ppc64le), `bpfmm run` boots the guest once with the bpf-run
-# suite's tests (catalogue when ../shared is there, tests/litmus/bpf,
+# mips64el-fixed ppc64le s390x), `bpfmm run` boots the guest once with the
+# bpf-run suite's tests (catalogue when ../shared is there, tests/litmus/bpf,
 # tests/run and $RUN_RANDOM random tests; kernel/run.sh builds the kernel
-# when missing: a cold build for mips64el and ppc64le, an incremental one
+# when missing: a cold build for mips64el, ppc64le and s390x, an incremental one
 # with kernel/model-series 0004 for mips64el-fixed), then `bpfmm jit-check`
 # judges the JIT code the guest dumped, once with the native model's
 # default (the weakest CPU Linux supports) and, for MIPS, once more with
@@ -18,12 +18,13 @@
 # A variant passes when the guest reports every runnable test with 0
 # violations and every test bpf-run ran is lifted or refused with a reason
 # (the verdicts are results, reported, not asserted: the MIPS JIT's are
-# unsound, the finding of issue 24; the powerpc JIT's sound).  Ends with "N passed, N failed".
+# unsound, the finding of issue 24; the powerpc and s390 JITs' sound).
+# Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
 source kernel/lib.sh
 EXTRA_PACKAGES=$JIT_ALL_PACKAGES   # the ppc64le and s390x guests
-variants=${JIT_ALL_VARIANTS:-mips64el mips64el-fixed ppc64le}
+variants=${JIT_ALL_VARIANTS:-mips64el mips64el-fixed ppc64le s390x}
 source tests/run/tests.sh
 run_setup
 

@@ -9,8 +9,9 @@
 # kernel/model-series 0004 (mips64el-fixed) with the fixture's tests; keeps
 # the runner's "layout" and "jit" lines of each console in
 # tests/jit-check/fixtures/VARIANT.console; the ppc64le guest (QEMU
-# pseries) with the same tests as mips64el.  FIXTURE_VARIANTS: the variants
-# to record (default all seven).
+# pseries) and the s390x guest (QEMU s390-ccw-virtio) with the same tests
+# as mips64el.  FIXTURE_VARIANTS: the variants to record (default all
+# eight).
 set -eu
 cd "$(dirname "$0")/.."
 source kernel/lib.sh
@@ -29,14 +30,14 @@ dump() {
 	echo "$fix/$name.console: $(grep -c ' jit ' "$fix/$name.console") thread images"
 }
 mapfile -t tests < "$fix/tests"
-for v in ${FIXTURE_VARIANTS:-riscv64 arm64 x86_64 riscv64-brokenjit mips64el mips64el-fixed ppc64le}; do
+for v in ${FIXTURE_VARIANTS:-riscv64 arm64 x86_64 riscv64-brokenjit mips64el mips64el-fixed ppc64le s390x}; do
 	case "$v" in
 	riscv64-brokenjit)
 		dump riscv64-brokenjit riscv64 \
 			tests/litmus/bpf/SB+xchg64+xchg64.litmus tests/run/lost-update.litmus ;;
 	# MIPS: and two tests with a BPF goto, which the MIPS JIT makes a
 	# `j` to an absolute address (the runner's ksym line places it)
-	mips64el*|ppc64le*) dump "$v" "$(variant_arch "$v")" "${tests[@]}" tests/litmus/bpf/ctrl-both-directions.litmus \
+	mips64el*|ppc64le*|s390x*) dump "$v" "$(variant_arch "$v")" "${tests[@]}" tests/litmus/bpf/ctrl-both-directions.litmus \
 		tests/litmus/bpf/LB+ctrl-taken+data.litmus ;;
 	*) dump "$v" "$(variant_arch "$v")" "${tests[@]}" ;;
 	esac

@@ -8,7 +8,8 @@
  *
  * Memory ordering (docs/s390x-model.md):
  *   - serialising instructions: `bcr 14,0` (fast-BCR-serialisation
- *     facility) and `bcr 15,0` are fence events tagged SER; CS / CSY / CSG
+ *     facility) and `bcr 15,0`, also spelt `bnor 0` and `br 0` (llvm's
+ *     extended mnemonics), are fence events tagged SER; CS / CSY / CSG
  *     (compare and swap, which serialises before and after, whether or not
  *     it stores) are a read and, on success, a write linked by rmw, both
  *     tagged SER (a failed CS's read too);
@@ -22,14 +23,28 @@
  * (fe_mark_mixed). z/Architecture is big endian (frontend.big_endian).
  *
  * Condition code: compares (CGR, CR, CLGR, CLR, CGHI, CHI, CGFI, CFI,
- * CLGFI, CLFI) copy their operands to two hidden registers, and a
- * conditional jump compares those (signed or unsigned, as the compare
- * was), so the jump depends on the reads that fed the comparison. CS sets
- * the condition code too: 0 if it stored, 1 if not; after a CS, `je`/`jz`/
- * `jnl` test success and `jne`/`jnz`/`jl` failure. Other instructions do
- * not set a condition code the dialect tracks.
+ * CLGFI, CLFI; the 32-bit forms on the low halves) copy their operands to
+ * two hidden registers, and a conditional jump compares those (signed or
+ * unsigned, as the compare was), so the jump depends on the reads that
+ * fed the comparison. CS sets the condition code too: 0 if it stored, 1
+ * if not; AND / OR / XOR (NGR, NR, NGRK, NILF, OGR, ...): 0 if the result
+ * is zero, 1 if not. A jump tests the code by its mask (bit 8: cc 0, 4:
+ * cc 1, 2: cc 2, 1: cc 3), written as `brc M,L` / `brcl M,L` or as an
+ * extended mnemonic: j / jg with the suffixes binutils and llvm use (je,
+ * jne, jh, jnle, jgne, ...). Additions, subtractions, negations,
+ * arithmetic shifts and interlocked updates set a code the dialect does
+ * not track: a conditional jump after one is refused, as is one at a
+ * label (reached by a jump). Compare and branch (CGRJ, CLGRJ, CRJ, CLRJ,
+ * CGIJ, ...: the mask as a suffix, `cgrje`, or an operand) compares into
+ * hidden registers of its own and leaves the condition code alone.
+ *
+ * 32-bit forms (AR, LR, LHI, IILF, SRL, ...) compute the low half of the
+ * register and keep the high half, as the architecture does; the 32-bit
+ * loads (L, LY, LLC, LLH, LB, LH) extend to 64 bits instead.  The BPF JIT
+ * zero-extends after each of them (LLGFR).
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,14 +65,23 @@ _Static_assert(sizeof s390_tag_names / sizeof *s390_tag_names == S390_NTAGS,
 
 #define TAG(t) ((tagmask)1 << (t))
 #define NELEM(a) (sizeof (a) / sizeof *(a))
-#define IR_PER_CELL 3
+#define IR_PER_CELL 8
 
 /* Hidden registers of the condition code; their names hold a character no
  * litmus register has. */
 #define FLAG_A "%cc.a"
 #define FLAG_B "%cc.b"
+/* Compare-and-branch's operands (the condition code stays), and the result
+ * of a 32-bit form before it goes into the low half of its register. */
+#define CJ_A "%cj.a"
+#define CJ_B "%cj.b"
+#define TMP32 "%t32"
 
-typedef enum { CC_NONE, CC_SIGNED, CC_UNSIGNED, CC_CS } cc_kind;
+/* What set the condition code last: a signed or unsigned compare of
+ * FLAG_A with FLAG_B (cc 0 equal, 1 low, 2 high), or an instruction with
+ * two outcomes (CS: stored or not; AND / OR / XOR: zero or not), cc 0 iff
+ * FLAG_A == FLAG_B. */
+typedef enum { CC_NONE, CC_SIGNED, CC_UNSIGNED, CC_TWO } cc_kind;
 
 static bool s390_is_register(const char *name)
 {
@@ -142,8 +166,10 @@ static int comma(s390_parser *sp)
 	return lex_expect(&sp->lx, ",");
 }
 
-/* D(B), D(X,B) with X = r0 / 0 (no index), or (B): *base = -1 when there
- * is no base register (D alone, or D(0)). */
+/* D(B), D(X,B) with X or B r0 / 0 (none: register 0 in an address field
+ * means no register, so the other one is the address; llvm prints the
+ * BPF JIT's accesses, whose address is in the index field, `0(%r2,0)`),
+ * or (B): *base = -1 when there is no register (D alone, or D(0)). */
 static int parse_mem(s390_parser *sp, int *base, int64_t *off)
 {
 	lexer *lx = &sp->lx;
@@ -166,12 +192,23 @@ static int parse_mem(s390_parser *sp, int *base, int64_t *off)
 	}
 	if (parse_reg(sp, base))
 		return -1;
-	if (lex_accept(lx, ",")) {          /* D(X,B): only X = r0 */
-		int x = *base;
-		if (strcmp(sp->t->regs[x], "r0") != 0)
-			return unsupported(sp, "indexed addressing");
-		if (parse_reg(sp, base))
+	if (lex_accept(lx, ",")) {          /* D(X,B): X or B r0 */
+		int x = *base, b;
+		int64_t z;
+		if (lex_peek_number(lx)) {
+			if (lex_int(lx, &z, "a register"))
+				return -1;
+			if (z != 0)
+				return lex_error_expected(lx, "a register");
+			b = -1;
+		} else if (parse_reg(sp, &b)) {
 			return -1;
+		}
+		if (b >= 0 && !strcmp(sp->t->regs[b], "r0"))
+			b = -1;
+		if (b >= 0 && strcmp(sp->t->regs[x], "r0") != 0)
+			return unsupported(sp, "indexed addressing");
+		*base = b >= 0 ? b : strcmp(sp->t->regs[x], "r0") ? x : -1;
 	}
 	return lex_expect(lx, ")");
 }
@@ -211,23 +248,71 @@ static const struct { const char *name; int size; } s390_stores[] = {
 	{ "sth", 2 }, { "sthy", 2 },
 };
 
-/* register-register ALU operations: rD = rD op rS */
-static const struct { const char *name; alu_op alu; } s390_alus[] = {
-	{ "agr", ALU_ADD }, { "ar", ALU_ADD }, { "algr", ALU_ADD }, { "alr", ALU_ADD },
-	{ "sgr", ALU_SUB }, { "sr", ALU_SUB }, { "slgr", ALU_SUB }, { "slr", ALU_SUB },
-	{ "ngr", ALU_AND }, { "nr", ALU_AND }, { "ogr", ALU_OR }, { "or", ALU_OR },
-	{ "xgr", ALU_XOR }, { "xr", ALU_XOR }, { "msgr", ALU_MUL }, { "msr", ALU_MUL },
+/* How an instruction leaves the condition code: unchanged (moves, loads,
+ * shifts left and logical right, multiplications), set in a way a branch
+ * can test (S_LOGIC: zero or not, of the result of AND / OR / XOR), or set
+ * in a way the dialect does not track (S_OTHER: additions, subtractions,
+ * negations, arithmetic shifts, interlocked updates), after which a
+ * conditional branch is refused. */
+typedef enum { S_KEEP, S_LOGIC, S_OTHER } cc_effect;
+
+/* register-register ALU operations: rD = rD op rS (2 operands) or
+ * rD = rS op rT (3 operands, the distinct-operands facility's -k forms);
+ * is32: the 32-bit form, which computes the low half and keeps the high
+ * half of rD */
+static const struct { const char *name; alu_op alu; bool is32, three; cc_effect cc; } s390_alus[] = {
+	{ "agr", ALU_ADD, false, false, S_OTHER }, { "ar", ALU_ADD, true, false, S_OTHER },
+	{ "algr", ALU_ADD, false, false, S_OTHER }, { "alr", ALU_ADD, true, false, S_OTHER },
+	{ "sgr", ALU_SUB, false, false, S_OTHER }, { "sr", ALU_SUB, true, false, S_OTHER },
+	{ "slgr", ALU_SUB, false, false, S_OTHER }, { "slr", ALU_SUB, true, false, S_OTHER },
+	{ "ngr", ALU_AND, false, false, S_LOGIC }, { "nr", ALU_AND, true, false, S_LOGIC },
+	{ "ogr", ALU_OR, false, false, S_LOGIC }, { "or", ALU_OR, true, false, S_LOGIC },
+	{ "xgr", ALU_XOR, false, false, S_LOGIC }, { "xr", ALU_XOR, true, false, S_LOGIC },
+	{ "msgr", ALU_MUL, false, false, S_KEEP }, { "msr", ALU_MUL, true, false, S_KEEP },
+	{ "agrk", ALU_ADD, false, true, S_OTHER }, { "ark", ALU_ADD, true, true, S_OTHER },
+	{ "sgrk", ALU_SUB, false, true, S_OTHER }, { "srk", ALU_SUB, true, true, S_OTHER },
+	{ "ngrk", ALU_AND, false, true, S_LOGIC }, { "nrk", ALU_AND, true, true, S_LOGIC },
+	{ "ogrk", ALU_OR, false, true, S_LOGIC }, { "ork", ALU_OR, true, true, S_LOGIC },
+	{ "xgrk", ALU_XOR, false, true, S_LOGIC }, { "xrk", ALU_XOR, true, true, S_LOGIC },
 };
 
-/* register-immediate ALU operations: rD = rD op imm */
-static const struct { const char *name; alu_op alu; } s390_alu_imms[] = {
-	{ "aghi", ALU_ADD }, { "ahi", ALU_ADD }, { "agfi", ALU_ADD }, { "afi", ALU_ADD },
-	{ "nilf", ALU_AND }, { "oilf", ALU_OR }, { "xilf", ALU_XOR },
+/* register-immediate ALU operations: rD = rD op imm; bits/sign: how the
+ * immediate field extends (16 or 32 bits, signed or not) */
+static const struct {
+	const char *name; alu_op alu; bool is32; int bits; bool sign; cc_effect cc;
+} s390_alu_imms[] = {
+	{ "aghi", ALU_ADD, false, 16, true, S_OTHER }, { "ahi", ALU_ADD, true, 16, true, S_OTHER },
+	{ "agfi", ALU_ADD, false, 32, true, S_OTHER }, { "afi", ALU_ADD, true, 32, true, S_OTHER },
+	{ "algfi", ALU_ADD, false, 32, false, S_OTHER }, { "alfi", ALU_ADD, true, 32, false, S_OTHER },
+	{ "slgfi", ALU_SUB, false, 32, false, S_OTHER }, { "slfi", ALU_SUB, true, 32, false, S_OTHER },
+	{ "msgfi", ALU_MUL, false, 32, true, S_KEEP }, { "msfi", ALU_MUL, true, 32, true, S_KEEP },
+	{ "mghi", ALU_MUL, false, 16, true, S_KEEP }, { "mhi", ALU_MUL, true, 16, true, S_KEEP },
+	{ "nilf", ALU_AND, true, 32, false, S_LOGIC }, { "oilf", ALU_OR, true, 32, false, S_LOGIC },
+	{ "xilf", ALU_XOR, true, 32, false, S_LOGIC },
 };
 
-/* shifts: rD = rS shift (D2 + B2) */
-static const struct { const char *name; alu_op alu; } s390_shifts[] = {
-	{ "sllg", ALU_SHL }, { "srlg", ALU_SHR }, { "srag", ALU_ASHR },
+/* shifts: 64-bit rD = rS shift (D2 + B2) (three operands), 32-bit
+ * rD = rD shift (D2 + B2) on the low half (two operands) */
+static const struct { const char *name; alu_op alu; bool is32; cc_effect cc; } s390_shifts[] = {
+	{ "sllg", ALU_SHL, false, S_KEEP }, { "srlg", ALU_SHR, false, S_KEEP },
+	{ "srag", ALU_ASHR, false, S_OTHER }, { "sll", ALU_SHL, true, S_KEEP },
+	{ "srl", ALU_SHR, true, S_KEEP }, { "sra", ALU_ASHR, true, S_OTHER },
+};
+
+/* register moves with an extension of the source's low `bits` bits (64:
+ * none); is32: into the low half of rD only */
+static const struct { const char *name; int bits; bool sign, is32; } s390_moves[] = {
+	{ "lgr", 64, false, false }, { "lr", 32, false, true }, { "llgfr", 32, false, false },
+	{ "lgfr", 32, true, false }, { "lgbr", 8, true, false }, { "lghr", 16, true, false },
+	{ "llgcr", 8, false, false }, { "llghr", 16, false, false }, { "lbr", 8, true, true },
+	{ "lhr", 16, true, true }, { "llcr", 8, false, true }, { "llhr", 16, false, true },
+};
+
+/* loads of an immediate: the field's width and extension; is32: into the
+ * low half of rD only */
+static const struct { const char *name; int bits; bool sign, is32; } s390_limms[] = {
+	{ "lghi", 16, true, false }, { "lhi", 16, true, true }, { "lgfi", 32, true, false },
+	{ "llilf", 32, false, false }, { "iilf", 32, false, true },
 };
 
 /* interlocked-access facility: rD = old; mem = old op rS, one event */
@@ -238,27 +323,47 @@ static const struct { const char *name; alu_op alu; int size; } s390_ia[] = {
 	{ "laxg", ALU_XOR, 8 },
 };
 
-/* compares: register-register or register-immediate, signed or not */
-static const struct { const char *name; bool imm, unsig; } s390_cmps[] = {
-	{ "cgr", false, false }, { "cr", false, false }, { "clgr", false, true },
-	{ "clr", false, true }, { "cghi", true, false }, { "chi", true, false },
-	{ "cgfi", true, false }, { "cfi", true, false }, { "clgfi", true, true },
-	{ "clfi", true, true },
+/* compares: register-register or register-immediate, signed or not; the
+ * 32-bit forms compare the low halves (the immediate's width in bits) */
+static const struct { const char *name; bool imm, unsig, is32; int bits; } s390_cmps[] = {
+	{ "cgr", false, false, false, 0 }, { "cr", false, false, true, 0 },
+	{ "clgr", false, true, false, 0 }, { "clr", false, true, true, 0 },
+	{ "cghi", true, false, false, 16 }, { "chi", true, false, true, 16 },
+	{ "cgfi", true, false, false, 32 }, { "cfi", true, false, true, 32 },
+	{ "clgfi", true, true, false, 32 }, { "clfi", true, true, true, 32 },
 };
 
-/* jumps by condition: which relation of the compared operands they test */
-typedef enum { J_ALWAYS, J_EQ, J_NE, J_H, J_L, J_HE, J_LE } jcond;
-static const struct { const char *name; jcond c; } s390_jumps[] = {
-	{ "j", J_ALWAYS }, { "je", J_EQ }, { "jz", J_EQ }, { "jne", J_NE },
-	{ "jnz", J_NE }, { "jh", J_H }, { "jl", J_L }, { "jhe", J_HE },
-	{ "jnl", J_HE }, { "jle", J_LE }, { "jnh", J_LE },
+/* compare and branch (general-instructions-extension facility): like the
+ * compares, then a branch on mask M3; the condition code is left alone.
+ * The immediate forms take an 8-bit immediate. */
+static const struct { const char *name; bool imm, unsig, is32; } s390_cmpbr[] = {
+	{ "cgrj", false, false, false }, { "clgrj", false, true, false },
+	{ "crj", false, false, true }, { "clrj", false, true, true },
+	{ "cgij", true, false, false }, { "clgij", true, true, false },
+	{ "cij", true, false, true }, { "clij", true, true, true },
 };
 
-/* brc MASK: condition-code masks of the same conditions */
-static const struct { int mask; jcond c; } s390_brc[] = {
-	{ 15, J_ALWAYS }, { 8, J_EQ }, { 7, J_NE }, { 2, J_H }, { 4, J_L },
-	{ 10, J_HE }, { 12, J_LE },
+/* condition-code masks of the extended mnemonics' suffixes (bit 8: cc 0,
+ * 4: cc 1, 2: cc 2, 1: cc 3), as binutils and llvm spell them; `intcond`:
+ * a suffix of the compare-and-branch forms too */
+static const struct { const char *name; int mask; bool intcond; } s390_conds[] = {
+	{ "o", 1, false }, { "h", 2, true }, { "p", 2, false }, { "nle", 3, true },
+	{ "l", 4, true }, { "m", 4, false }, { "nhe", 5, true }, { "lh", 6, true },
+	{ "ne", 7, true }, { "nz", 7, false }, { "e", 8, true }, { "z", 8, false },
+	{ "nlh", 9, true }, { "he", 10, true }, { "nl", 11, true }, { "nm", 11, false },
+	{ "le", 12, true }, { "nh", 13, true }, { "np", 13, false }, { "no", 14, false },
 };
+
+/* The mask a suffix denotes ("" : 15, always), or -1. */
+static int cond_mask(const char *suffix, bool intcond)
+{
+	if (!*suffix)
+		return intcond ? -1 : 15;
+	size_t i = FE_FIND(s390_conds, suffix);
+	if (i == NELEM(s390_conds) || (intcond && !s390_conds[i].intcond))
+		return -1;
+	return s390_conds[i].mask;
+}
 
 /* The jump target: remembered for fe_labels_resolve. */
 static int parse_label_ref(s390_parser *sp)
@@ -266,62 +371,163 @@ static int parse_label_ref(s390_parser *sp)
 	return fe_label_ref(&sp->lab, &sp->lx, sp->th->ncode - 1);
 }
 
-static int lower_jump(s390_parser *sp, jcond c)
+static ir_insn *emit_mov(s390_parser *sp, int dst, opnd a)
 {
-	static const cmp_op sgn[] = {
-		[J_ALWAYS] = CMP_ALWAYS, [J_EQ] = CMP_EQ, [J_NE] = CMP_NE, [J_H] = CMP_SGT,
-		[J_L] = CMP_SLT, [J_HE] = CMP_SGE, [J_LE] = CMP_SLE,
+	ir_insn *in = new_insn(sp, IR_MOV);
+
+	in->dst = dst;
+	in->a = a;
+	return in;
+}
+
+static ir_insn *emit_alu(s390_parser *sp, alu_op op, int dst, opnd a, opnd b)
+{
+	ir_insn *in = new_insn(sp, IR_ALU);
+
+	in->alu = op;
+	in->dst = dst;
+	in->a = a;
+	in->b = b;
+	return in;
+}
+
+/* reg = its low `bits` bits, sign- or zero-extended (bits 64: nothing) */
+static void extend(s390_parser *sp, int reg, int bits, bool sign)
+{
+	if (bits >= 64)
+		return;
+	if (sign)
+		fe_sign_extend(sp->th, reg, bits, sp->insn_pos);
+	else
+		emit_alu(sp, ALU_AND, reg, reg_opnd(reg), imm_opnd((int64_t)((UINT64_C(1) << bits) - 1)));
+}
+
+/* An immediate field of `bits` bits: sign- or zero-extended (the value
+ * may be written either way: -1 or 65535 for 16 bits). */
+static int64_t field(int64_t v, int bits, bool sign)
+{
+	uint64_t m = (UINT64_C(1) << bits) - 1, u = (uint64_t)v & m;
+
+	if (sign && (u >> (bits - 1)))
+		u |= ~m;
+	return (int64_t)u;
+}
+
+static int parse_field(s390_parser *sp, int bits, bool sign, int64_t *v)
+{
+	srcpos at = lex_here(&sp->lx);
+	int64_t lo = -((int64_t)1 << (bits - 1)), hi = ((int64_t)1 << bits) - 1;
+
+	if (parse_imm(sp, v))
+		return -1;
+	/* either spelling of the field: signed or unsigned */
+	if (*v < lo || *v > hi)
+		return diag_error(sp->d, at, "immediate %lld does not fit the %d-bit field of '%s'",
+				  (long long)*v, bits, sp->insn_text);
+	*v = field(*v, bits, sign);
+	return 0;
+}
+
+/* A 32-bit form's result t (its low half) into the low half of rd, whose
+ * high half stays: rd = (rd & 0xffffffff00000000) | (t & 0xffffffff). */
+static void merge_low(s390_parser *sp, int rd, int t)
+{
+	extend(sp, t, 32, false);
+	emit_alu(sp, ALU_AND, rd, reg_opnd(rd), imm_opnd((int64_t)UINT64_C(0xffffffff00000000)));
+	emit_alu(sp, ALU_OR, rd, reg_opnd(rd), reg_opnd(t));
+}
+
+/* The condition code after a result r (of `bits` bits) that sets it by
+ * zero / not zero (AND, OR, XOR): cc 0 iff FLAG_A == FLAG_B. */
+static void set_logic_cc(s390_parser *sp, int r, bool is32)
+{
+	int fa = litmus_reg(sp->t, FLAG_A), fb = litmus_reg(sp->t, FLAG_B);
+
+	emit_mov(sp, fa, reg_opnd(r));
+	if (is32)
+		extend(sp, fa, 32, false);
+	emit_mov(sp, fb, imm_opnd(0));
+	sp->cc = CC_TWO;
+}
+
+static void after(s390_parser *sp, cc_effect e, int r, bool is32)
+{
+	if (e == S_LOGIC)
+		set_logic_cc(sp, r, is32);
+	else if (e == S_OTHER)
+		sp->cc = CC_NONE;
+}
+
+/* A conditional branch on mask: the IR comparison of the hidden registers
+ * a, b set by a compare of kind k (CC_TWO: cc 0 iff a == b, else cc 1);
+ * mask 15 (or 14 after a compare, which never gives cc 3) is a jump. */
+static int lower_branch(s390_parser *sp, int mask, cc_kind k, int fa, int fb)
+{
+	static const cmp_op sgn[16] = {
+		[8] = CMP_EQ, [6] = CMP_NE, [2] = CMP_SGT, [4] = CMP_SLT, [10] = CMP_SGE, [12] = CMP_SLE,
 	};
-	static const cmp_op uns[] = {
-		[J_ALWAYS] = CMP_ALWAYS, [J_EQ] = CMP_EQ, [J_NE] = CMP_NE, [J_H] = CMP_GT,
-		[J_L] = CMP_LT, [J_HE] = CMP_GE, [J_LE] = CMP_LE,
+	static const cmp_op uns[16] = {
+		[8] = CMP_EQ, [6] = CMP_NE, [2] = CMP_GT, [4] = CMP_LT, [10] = CMP_GE, [12] = CMP_LE,
 	};
 	ir_insn *in;
-	int fa, fb;
-	cmp_op op;
+	cmp_op op = CMP_ALWAYS;
 
-	if (c == J_ALWAYS) {
+	if (mask == 15 || (k != CC_NONE && (mask & (k == CC_TWO ? 12 : 14)) == (k == CC_TWO ? 12 : 14))) {
 		op = CMP_ALWAYS;
-	} else if (sp->cc == CC_SIGNED) {
-		op = sgn[c];
-	} else if (sp->cc == CC_UNSIGNED) {
-		op = uns[c];
-	} else if (sp->cc == CC_CS) {
-		/* cc 0: stored (equal), cc 1: not stored */
-		if (c == J_EQ || c == J_HE)
+	} else if (k == CC_NONE) {
+		return unsupported(sp, "no compare, CS or logical operation sets the condition code");
+	} else if (k == CC_TWO) {
+		/* cc 0 (equal / stored / zero) or cc 1 */
+		if ((mask & 12) == 8)
 			op = CMP_EQ;
-		else if (c == J_NE || c == J_L)
+		else if ((mask & 12) == 4)
 			op = CMP_NE;
 		else
-			return unsupported(sp, "condition never or always true after CS");
+			return unsupported(sp, "condition never true after CS or a logical operation");
 	} else {
-		return unsupported(sp, "no compare or CS sets the condition code");
+		int m = mask & 14;
+		if (m == 0)
+			return unsupported(sp, "condition never true after a compare");
+		op = k == CC_SIGNED ? sgn[m] : uns[m];
 	}
 	in = new_insn(sp, IR_BRANCH);
 	in->cmp = op;
 	if (op != CMP_ALWAYS) {
-		fa = litmus_reg(sp->t, FLAG_A);
-		fb = litmus_reg(sp->t, FLAG_B);
-		in = &sp->th->code[sp->th->ncode - 1];
 		in->a = reg_opnd(fa);
 		in->b = reg_opnd(fb);
 	}
 	return parse_label_ref(sp);
 }
 
-/* nop, nopr, and the serialising bcr 14,0 / bcr 15,0 */
+static int lower_jump(s390_parser *sp, int mask)
+{
+	return lower_branch(sp, mask, sp->cc, litmus_reg(sp->t, FLAG_A), litmus_reg(sp->t, FLAG_B));
+}
+
+/* nop / nopr [R], and the serialising bcr 14,0 / bcr 15,0, also spelt
+ * with the extended mnemonics `bnor 0` and `br 0` (llvm's) */
 static int parse_fence(s390_parser *sp, const char *m)
 {
 	int64_t mask, r2;
 	int rs;
 
-	if (!strcmp(m, "nop") || !strcmp(m, "nopr"))
-		return 0;
-	if (strcmp(m, "bcr") != 0)
+	if (!strcmp(m, "nop") || !strcmp(m, "nopr")) {
+		/* an optional operand (nopr %r7, nop 0): no effect */
+		if (lex_peek_number(&sp->lx))
+			return parse_imm(sp, &r2);
+		if (lex_at_end(&sp->lx))
+			return 0;
+		return m[3] ? parse_reg(sp, &rs) : parse_mem(sp, &rs, &r2);
+	}
+	if (!strcmp(m, "bnor") || !strcmp(m, "br"))
+		mask = m[1] == 'n' ? 14 : 15;
+	else if (!strcmp(m, "bcr")) {
+		if (parse_imm(sp, &mask) || comma(sp))
+			return -1;
+	} else {
 		return FE_NOT_MINE;
-	/* bcr 14,0 / bcr 15,0: serialisation; R2 = 0 means no branch */
-	if (parse_imm(sp, &mask) || comma(sp))
-		return -1;
+	}
+	/* R2 = 0 means no branch */
 	if (lex_peek_number(&sp->lx)) {
 		if (parse_imm(sp, &r2))
 			return -1;
@@ -338,22 +544,30 @@ static int parse_fence(s390_parser *sp, const char *m)
 	return 0;
 }
 
-/* The s390_jumps table and brc MASK. */
+/* Branches on the condition code: j / jg (brc / brcl) with a suffix of
+ * s390_conds, or brc / brcl MASK. */
 static int parse_branch(s390_parser *sp, const char *m)
 {
-	size_t i = FE_FIND(s390_jumps, m);
 	int64_t mask;
 
-	if (i < NELEM(s390_jumps))
-		return lower_jump(sp, s390_jumps[i].c);
-	if (strcmp(m, "brc") != 0)
+	if (!strcmp(m, "brc") || !strcmp(m, "brcl")) {
+		srcpos at = lex_here(&sp->lx);
+		if (parse_imm(sp, &mask) || comma(sp))
+			return -1;
+		if (mask < 0 || mask > 15)
+			return diag_error(sp->d, at, "condition mask %lld is not 0..15", (long long)mask);
+		if (mask == 0)
+			return unsupported(sp, "a branch never taken (mask 0)");
+		return lower_jump(sp, (int)mask);
+	}
+	if (m[0] != 'j')
 		return FE_NOT_MINE;
-	if (parse_imm(sp, &mask) || comma(sp))
-		return -1;
-	for (i = 0; i < NELEM(s390_brc); i++)
-		if (s390_brc[i].mask == mask)
-			return lower_jump(sp, s390_brc[i].c);
-	return unsupported(sp, "condition mask");
+	int k = m[1] == 'g' ? cond_mask(m + 2, false) : -1;
+	if (k < 0)
+		k = cond_mask(m + 1, false);
+	if (k < 0)
+		return FE_NOT_MINE;
+	return lower_jump(sp, k);
 }
 
 /* The s390_loads table. */
@@ -422,15 +636,14 @@ static int parse_atomic(s390_parser *sp, const char *m)
 		in->b = reg_opnd(rs);
 		in->size = s390_ia[i].size;
 		in->tags_r = in->tags_w = TAG(S390_TAG_IA);
+		sp->cc = CC_NONE;   /* the result's sign and overflow */
 		return 0;
 	}
 	/* cs rOld,rNew,D(B): if mem == rOld then mem = rNew (cc 0),
 	 * else rOld = mem (cc 1); serialising either way */
 	fa = litmus_reg(sp->t, FLAG_A);
 	fb = litmus_reg(sp->t, FLAG_B);
-	in = new_insn(sp, IR_MOV);
-	in->dst = fb;
-	in->a = reg_opnd(rd);
+	emit_mov(sp, fb, reg_opnd(rd));
 	in = new_insn(sp, IR_CAS);
 	in->dst = rd;
 	in->a = reg_opnd(rb);
@@ -439,11 +652,23 @@ static int parse_atomic(s390_parser *sp, const char *m)
 	in->c = reg_opnd(rs);
 	in->size = m[2] == 'g' ? 8 : 4;
 	in->tags_r = in->tags_w = in->tags_fail = TAG(S390_TAG_SER);
-	in = new_insn(sp, IR_MOV);
-	in->dst = fa;
-	in->a = reg_opnd(rd);
-	sp->cc = CC_CS;
+	emit_mov(sp, fa, reg_opnd(rd));
+	sp->cc = CC_TWO;
 	return 0;
+}
+
+/* The operands of a compare into the hidden registers fa and fb: rd, and
+ * a register or an immediate (already extended), compared on their low
+ * halves (is32) sign- or zero-extended. */
+static void compare_into(s390_parser *sp, int fa, int fb, int rd, opnd b, bool unsig, bool is32)
+{
+	emit_mov(sp, fa, reg_opnd(rd));
+	emit_mov(sp, fb, b);
+	if (is32) {
+		extend(sp, fa, 32, !unsig);
+		if (b.kind == OPND_REG)
+			extend(sp, fb, 32, !unsig);
+	}
 }
 
 /* The s390_cmps table: the condition code is the pair of hidden registers
@@ -451,9 +676,8 @@ static int parse_atomic(s390_parser *sp, const char *m)
 static int parse_compare(s390_parser *sp, const char *m)
 {
 	size_t i = FE_FIND(s390_cmps, m);
-	int rd, rs, fa, fb;
+	int rd, rs;
 	int64_t imm;
-	ir_insn *in;
 	opnd b;
 
 	if (i == NELEM(s390_cmps))
@@ -461,7 +685,7 @@ static int parse_compare(s390_parser *sp, const char *m)
 	if (parse_reg(sp, &rd) || comma(sp))
 		return -1;
 	if (s390_cmps[i].imm) {
-		if (parse_imm(sp, &imm))
+		if (parse_field(sp, s390_cmps[i].bits, !s390_cmps[i].unsig, &imm))
 			return -1;
 		b = imm_opnd(imm);
 	} else {
@@ -469,85 +693,168 @@ static int parse_compare(s390_parser *sp, const char *m)
 			return -1;
 		b = reg_opnd(rs);
 	}
-	fa = litmus_reg(sp->t, FLAG_A);
-	fb = litmus_reg(sp->t, FLAG_B);
-	in = new_insn(sp, IR_MOV);
-	in->dst = fa;
-	in->a = reg_opnd(rd);
-	in = new_insn(sp, IR_MOV);
-	in->dst = fb;
-	in->a = b;
+	compare_into(sp, litmus_reg(sp->t, FLAG_A), litmus_reg(sp->t, FLAG_B), rd, b,
+		     s390_cmps[i].unsig, s390_cmps[i].is32);
 	sp->cc = s390_cmps[i].unsig ? CC_UNSIGNED : CC_SIGNED;
 	return 0;
 }
 
-/* Register moves (lgr, lr, llgfr, lgfr), immediates (lhi, lghi, lgfi,
- * iilf, llilf), negation (lcgr, lcr), and the s390_alus, s390_alu_imms and
- * s390_shifts tables. */
+/* Compare and branch (the s390_cmpbr table), with the mask as a suffix
+ * (`cgrje r1,r2,L`) or an operand (`cgrj r1,r2,8,L`): compares into
+ * hidden registers of their own, since the condition code stays. */
+static int parse_cmpbr(s390_parser *sp, const char *m)
+{
+	size_t i, n = 0;
+	int rd, rs, mask = -1, fa, fb;
+	int64_t v;
+	opnd b;
+
+	for (i = 0; i < NELEM(s390_cmpbr); i++) {
+		n = strlen(s390_cmpbr[i].name);
+		if (!strncmp(m, s390_cmpbr[i].name, n) && (!m[n] || cond_mask(m + n, true) >= 0))
+			break;
+	}
+	if (i == NELEM(s390_cmpbr))
+		return FE_NOT_MINE;
+	if (parse_reg(sp, &rd) || comma(sp))
+		return -1;
+	if (s390_cmpbr[i].imm) {
+		if (parse_field(sp, 8, !s390_cmpbr[i].unsig, &v))
+			return -1;
+		b = imm_opnd(v);
+	} else {
+		if (parse_reg(sp, &rs))
+			return -1;
+		b = reg_opnd(rs);
+	}
+	if (comma(sp))
+		return -1;
+	if (m[n]) {
+		mask = cond_mask(m + n, true);
+	} else {
+		srcpos at = lex_here(&sp->lx);
+		if (parse_imm(sp, &v) || comma(sp))
+			return -1;
+		if (v < 0 || v > 15)
+			return diag_error(sp->d, at, "condition mask %lld is not 0..15", (long long)v);
+		mask = (int)v;
+	}
+	if ((mask & 14) == 0)
+		return unsupported(sp, "condition never true after a compare");
+	fa = litmus_reg(sp->t, CJ_A);
+	fb = litmus_reg(sp->t, CJ_B);
+	compare_into(sp, fa, fb, rd, b, s390_cmpbr[i].unsig, s390_cmpbr[i].is32);
+	return lower_branch(sp, mask, s390_cmpbr[i].unsig ? CC_UNSIGNED : CC_SIGNED, fa, fb);
+}
+
+/* rD = rD op b (rD's low half only, is32), then the condition code */
+static void alu_into(s390_parser *sp, alu_op op, int rd, opnd a, opnd b, bool is32, cc_effect cc)
+{
+	if (is32) {
+		int t = litmus_reg(sp->t, TMP32);
+		emit_alu(sp, op, t, a, b);
+		merge_low(sp, rd, t);
+		after(sp, cc, t, true);   /* t: the low half, zero-extended */
+		return;
+	}
+	emit_alu(sp, op, rd, a, b);
+	after(sp, cc, rd, false);
+}
+
+/* Register moves (s390_moves), immediates (s390_limms), negation (lcgr,
+ * lcr), and the s390_alus, s390_alu_imms and s390_shifts tables. */
 static int parse_alu(s390_parser *sp, const char *m)
 {
-	int rd, rs, rb;
+	int rd, rs, rt, rb, t;
 	int64_t off, imm;
-	ir_insn *in;
 	size_t i;
 
-	if (!strcmp(m, "lgr") || !strcmp(m, "lr") || !strcmp(m, "llgfr") || !strcmp(m, "lgfr")) {
+	if ((i = FE_FIND(s390_moves, m)) < NELEM(s390_moves)) {
 		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
 			return -1;
-		in = new_insn(sp, IR_MOV);
-		in->dst = rd;
-		in->a = reg_opnd(rs);
+		t = s390_moves[i].is32 ? litmus_reg(sp->t, TMP32) : rd;
+		emit_mov(sp, t, reg_opnd(rs));
+		extend(sp, t, s390_moves[i].bits, s390_moves[i].sign);
+		if (s390_moves[i].is32)
+			merge_low(sp, rd, t);
 		return 0;
 	}
-	if (!strcmp(m, "lhi") || !strcmp(m, "lghi") || !strcmp(m, "lgfi") || !strcmp(m, "iilf")
-	    || !strcmp(m, "llilf")) {
-		if (parse_reg(sp, &rd) || comma(sp) || parse_imm(sp, &imm))
+	if ((i = FE_FIND(s390_limms, m)) < NELEM(s390_limms)) {
+		if (parse_reg(sp, &rd) || comma(sp)
+		    || parse_field(sp, s390_limms[i].bits, s390_limms[i].sign, &imm))
 			return -1;
-		in = new_insn(sp, IR_MOV);
-		in->dst = rd;
-		in->a = imm_opnd(imm);
+		if (!s390_limms[i].is32) {
+			emit_mov(sp, rd, imm_opnd(imm));
+			return 0;
+		}
+		t = litmus_reg(sp->t, TMP32);
+		emit_mov(sp, t, imm_opnd(imm));
+		merge_low(sp, rd, t);
+		return 0;
+	}
+	/* llihf: the immediate into the high half, the low half 0; iihf:
+	 * into the high half, the low half kept */
+	if (!strcmp(m, "llihf") || !strcmp(m, "iihf")) {
+		if (parse_reg(sp, &rd) || comma(sp) || parse_field(sp, 32, false, &imm))
+			return -1;
+		imm = (int64_t)((uint64_t)imm << 32);
+		if (m[1] == 'l') {
+			emit_mov(sp, rd, imm_opnd(imm));
+			return 0;
+		}
+		emit_alu(sp, ALU_AND, rd, reg_opnd(rd), imm_opnd(0xffffffff));
+		emit_alu(sp, ALU_OR, rd, reg_opnd(rd), imm_opnd(imm));
 		return 0;
 	}
 	if (!strcmp(m, "lcgr") || !strcmp(m, "lcr")) {
 		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
 			return -1;
-		in = new_insn(sp, IR_ALU);
-		in->alu = ALU_NEG;
-		in->dst = rd;
-		in->a = reg_opnd(rs);
+		alu_into(sp, ALU_NEG, rd, reg_opnd(rs), (opnd){ 0 }, m[2] == 'r', S_OTHER);
 		return 0;
 	}
 	if ((i = FE_FIND(s390_alus, m)) < NELEM(s390_alus)) {
 		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
 			return -1;
-		in = new_insn(sp, IR_ALU);
-		in->alu = s390_alus[i].alu;
-		in->dst = rd;
-		in->a = reg_opnd(rd);
-		in->b = reg_opnd(rs);
+		rt = rs;
+		if (s390_alus[i].three) {
+			if (comma(sp) || parse_reg(sp, &rt))
+				return -1;
+		} else {
+			rs = rd;
+		}
+		alu_into(sp, s390_alus[i].alu, rd, reg_opnd(rs), reg_opnd(rt), s390_alus[i].is32,
+			 s390_alus[i].cc);
 		return 0;
 	}
 	if ((i = FE_FIND(s390_alu_imms, m)) < NELEM(s390_alu_imms)) {
-		if (parse_reg(sp, &rd) || comma(sp) || parse_imm(sp, &imm))
+		if (parse_reg(sp, &rd) || comma(sp)
+		    || parse_field(sp, s390_alu_imms[i].bits, s390_alu_imms[i].sign, &imm))
 			return -1;
-		in = new_insn(sp, IR_ALU);
-		in->alu = s390_alu_imms[i].alu;
-		in->dst = rd;
-		in->a = reg_opnd(rd);
-		in->b = imm_opnd(imm);
+		alu_into(sp, s390_alu_imms[i].alu, rd, reg_opnd(rd), imm_opnd(imm), s390_alu_imms[i].is32,
+			 s390_alu_imms[i].cc);
 		return 0;
 	}
 	if ((i = FE_FIND(s390_shifts, m)) < NELEM(s390_shifts)) {
-		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs) || comma(sp)
-		    || parse_mem(sp, &rb, &off))
+		bool is32 = s390_shifts[i].is32;
+		if (parse_reg(sp, &rd) || comma(sp))
+			return -1;
+		rs = rd;
+		if (!is32 && (parse_reg(sp, &rs) || comma(sp)))
+			return -1;
+		if (parse_mem(sp, &rb, &off))
 			return -1;
 		if (rb >= 0 && off != 0)
 			return unsupported(sp, "shift by a register plus a displacement");
-		in = new_insn(sp, IR_ALU);
-		in->alu = s390_shifts[i].alu;
-		in->dst = rd;
-		in->a = reg_opnd(rs);
-		in->b = rb >= 0 ? reg_opnd(rb) : imm_opnd(off);
+		opnd amount = rb >= 0 ? reg_opnd(rb) : imm_opnd(off);
+		if (!is32) {
+			alu_into(sp, s390_shifts[i].alu, rd, reg_opnd(rs), amount, false, s390_shifts[i].cc);
+			return 0;
+		}
+		/* the low half, extended as the shift reads it */
+		t = litmus_reg(sp->t, TMP32);
+		emit_mov(sp, t, reg_opnd(rd));
+		extend(sp, t, 32, s390_shifts[i].alu == ALU_ASHR);
+		alu_into(sp, s390_shifts[i].alu, rd, reg_opnd(t), amount, true, s390_shifts[i].cc);
 		return 0;
 	}
 	return FE_NOT_MINE;
@@ -555,8 +862,8 @@ static int parse_alu(s390_parser *sp, const char *m)
 
 /* The instruction classes, in the order parse_insn tries them. */
 static int (*const s390_classes[])(s390_parser *, const char *) = {
-	parse_fence, parse_branch, parse_load, parse_store, parse_atomic, parse_compare,
-	parse_alu,
+	parse_fence, parse_branch, parse_cmpbr, parse_load, parse_store, parse_atomic,
+	parse_compare, parse_alu,
 };
 
 static int parse_insn(s390_parser *sp)
@@ -610,6 +917,7 @@ const frontend s390x_frontend = {
 	.canon_register = s390_canon_register,
 	.parse_thread = s390_parse_thread,
 	.jit_arch = "s390x",
+	.qemu_arch = "s390x",
 	.mixed = true,
 	.big_endian = true,
 };

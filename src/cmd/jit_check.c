@@ -45,7 +45,7 @@
 
 /* ---- the architectures ----------------------------------------------------- */
 
-typedef enum { A_RISCV, A_ARM64, A_X86, A_MIPS, A_PPC } arch_kind;
+typedef enum { A_RISCV, A_ARM64, A_X86, A_MIPS, A_PPC, A_S390 } arch_kind;
 
 typedef struct {
 	const char *name;        /* --arch, as `bpfmm run` names it */
@@ -76,6 +76,13 @@ static const jarch arches[] = {
 	 * "9") are what the PPC dialect reads */
 	{ "ppc64le", A_PPC, "PPC", "ppc.cat", "elf64-powerpcle", NULL, " -mllvm -ppc-asm-full-reg-names",
 	  "r16", { 0x00, 0x00, 0x00, 0x60 }, 4 },
+	/* z196 (CONFIG_MARCH_Z196): without it llvm prints the interlocked
+	 * laal / laalg as <unknown>.  r12 is BPF_REG_AX, which the JIT
+	 * uses only to blind constants (bpf_jit_harden, off by default):
+	 * every other register is the JIT's (bpf_jit_comp.c reg2hex[]);
+	 * a body that uses it is refused.  Padding: nopr (bcr 0,0). */
+	{ "s390x", A_S390, "S390X", "s390x.cat", "elf64-s390", NULL, " --mcpu=z196", "r12",
+	  { 0x07, 0x00 }, 2 },
 };
 
 static const jarch *arch_by_name(const char *n)
@@ -252,6 +259,8 @@ typedef struct {
 	int n;
 	long start;              /* the image's offset in the blob (branch targets) */
 	long ksym28;             /* image.ksym28 */
+	const unsigned char *code;  /* the image's bytes (S390X literals), or NULL */
+	size_t len;
 } dlist;
 
 static void dl_push(dlist *l, const dinsn *i)
@@ -264,6 +273,33 @@ static void dl_push(dlist *l, const dinsn *i)
 static bool mips_is_branch(const char *mn)
 {
 	return (mn[0] == 'b' && strcmp(mn, "break") != 0) || !strcmp(mn, "j") || !strcmp(mn, "jal");
+}
+
+/* An S390X branch with a target operand: j<cond> / jg<cond> (brc /
+ * brcl), brc / brcl MASK, and compare and branch (cgrj, clgrj, crj, clrj
+ * and the immediate cgij, ... forms, with or without a mask suffix). */
+static bool s390_is_branch(const char *mn)
+{
+	return mn[0] == 'j' || !strcmp(mn, "brc") || !strcmp(mn, "brcl")
+	       || (mn[0] == 'c' && (strstr(mn, "rj") || strstr(mn, "ij")));
+}
+
+/* S390X: the bytes an access of mnemonic mn touches when fewer than 8
+ * (the narrow loads, stores, interlocked updates and compare-and-swaps of
+ * the JIT), else 0. */
+static int s390_narrow(const char *mn)
+{
+	static const struct { const char *mn; int size; } t[] = {
+		{ "l", 4 }, { "ly", 4 }, { "llgf", 4 }, { "lgf", 4 }, { "st", 4 }, { "sty", 4 },
+		{ "laa", 4 }, { "laal", 4 }, { "lan", 4 }, { "lao", 4 }, { "lax", 4 }, { "cs", 4 },
+		{ "csy", 4 }, { "lh", 2 }, { "lhy", 2 }, { "llgh", 2 }, { "llh", 2 }, { "lgh", 2 },
+		{ "sth", 2 }, { "sthy", 2 }, { "llgc", 1 }, { "llc", 1 }, { "lb", 1 }, { "lgb", 1 },
+		{ "stc", 1 }, { "stcy", 1 },
+	};
+	for (size_t i = 0; i < NELEM(t); i++)
+		if (!strcmp(mn, t[i].mn))
+			return t[i].size;
+	return 0;
 }
 
 /* One line of llvm-objdump -d: "   OFF: BYTES \tMNEMONIC\tOPERANDS  # comment";
@@ -383,6 +419,8 @@ static int disassemble(const jarch *a, const char *objdump, const char *objcopy,
 		in.addr = addr - d->v[cur].start;
 		out[cur].start = d->v[cur].start;
 		out[cur].ksym28 = d->v[cur].ksym28;
+		out[cur].code = d->v[cur].code;
+		out[cur].len = d->v[cur].len;
 		join_lock(a, &in, &lock, &out[cur]);
 	}
 	free(line);
@@ -507,6 +545,15 @@ static void canon_reg(const jarch *a, const char *s, char *out, size_t n)
 			snprintf(out, n, "%s", s);
 		return;
 	}
+	if (a->kind == A_S390) {
+		/* llvm's "%r13": the front-end's "r13" */
+		const frontend *zfe = frontend_for_arch("S390X");
+		char buf[CANON_REG_MAX];
+		const char *c;
+		if (zfe && zfe->is_register(s) && (c = zfe->canon_register(s, buf)) != NULL)
+			snprintf(out, n, "%s", c);
+		return;
+	}
 	if (strlen(s) < 5 && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789") == strlen(s))
 		snprintf(out, n, "%s", s);
 }
@@ -527,7 +574,10 @@ static bool parse_mem(const jarch *a, const char *s, char *base, size_t n, int64
 		}
 	} else {
 		const char *lp = strchr(s, '(');
-		if (!lp || s[strlen(s) - 1] != ')' || strchr(lp, ','))
+		if (!lp || s[strlen(s) - 1] != ')')
+			return false;
+		const char *cm = strchr(lp, ',');
+		if (cm && a->kind != A_S390)
 			return false;
 		if (lp != s) {
 			char o[64];
@@ -536,6 +586,19 @@ static bool parse_mem(const jarch *a, const char *s, char *base, size_t n, int64
 				return false;
 		}
 		snprintf(b, sizeof b, "%.*s", (int)(strlen(lp) - 2), lp + 1);
+		if (cm) {
+			/* S390X "D(X,B)": the JIT puts the address in the index
+			 * field and 0 in the base (EMIT6_DISP_LH(op, reg, dst,
+			 * REG_0, off)); register 0 there means none, so one of
+			 * X and B is the address register */
+			char *y = strchr(b, ',');
+			*y++ = '\0';
+			bool x0 = !strcmp(b, "0") || !strcmp(b, "%r0"), y0 = !strcmp(y, "0") || !strcmp(y, "%r0");
+			if (x0 == y0)
+				return false;
+			if (x0)
+				memmove(b, y, strlen(y) + 1);
+		}
 	}
 	canon_reg(a, b, base, n);
 	return base[0] != '\0';
@@ -548,6 +611,7 @@ static bool is_stackreg(const jarch *a, const char *canon)
 	case A_ARM64: return !strcmp(canon, "sp") || !strcmp(canon, "x25");
 	case A_MIPS: return !strcmp(canon, "$30");
 	case A_PPC: return !strcmp(canon, "r31");
+	case A_S390: return !strcmp(canon, "r13");
 	default: return !strcmp(canon, "rbp");
 	}
 }
@@ -756,6 +820,59 @@ static int eval_ppc(const jarch *a, regfile *f, const char *m, char o[][64], int
 	return -1;
 }
 
+/* eval() for S390X: `lgfi` / `lghi` (sign-extended) and `llilf`
+ * (zero-extended) constants, `llihf` + `iilf` (a 64-bit literal,
+ * s390_literals), `lg` of the spilled base from the BPF stack,
+ * `lgr`, `agfi` / `aghi` / `algfi` of an immediate, `agr`, and the zero
+ * and sign extensions `llgfr` / `lgfr` of a constant (the JIT's
+ * BPF_ALU64 | BPF_MOV | BPF_K, BPF_ALU64 | BPF_ADD | BPF_K,
+ * arch/s390/net/bpf_jit_comp.c:972-975, 1009-1014); destination rd (o[0]). */
+static int eval_s390(const jarch *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
+{
+	int64_t imm, v;
+	vkind k;
+	int rc;
+
+	if (n != 2)
+		return -1;
+	if (parse_imm(o[1], &imm) == 0) {
+		if (!strcmp(m, "lgfi") || !strcmp(m, "lghi") || !strcmp(m, "llilf")) {
+			rd->k = V_CONST;
+			rd->v = m[1] == 'l' ? (int64_t)(uint32_t)imm
+				: m[2] == 'h' ? (int64_t)(int16_t)(uint16_t)imm : sext32(imm);
+			return 0;
+		}
+		/* a 64-bit literal (s390_literals): llihf HI; iilf LO */
+		if (!strcmp(m, "llihf")) {
+			rd->k = V_CONST;
+			rd->v = (int64_t)((uint64_t)(uint32_t)imm << 32);
+			return 0;
+		}
+		if (!strcmp(m, "iilf") && rd->k == V_CONST) {
+			rd->v = (int64_t)(((uint64_t)rd->v & UINT64_C(0xffffffff00000000)) | (uint32_t)imm);
+			return 0;
+		}
+		if ((!strcmp(m, "agfi") || !strcmp(m, "aghi") || !strcmp(m, "algfi")) && rd->k != V_UNKNOWN) {
+			rd->v += !strcmp(m, "algfi") ? (int64_t)(uint32_t)imm
+				 : m[2] == 'h' ? (int64_t)(int16_t)(uint16_t)imm : sext32(imm);
+			return 0;
+		}
+		return -1;
+	}
+	if ((rc = eval_ld_mv(a, f, m, o, n, rd, "lg", "lgr", &k, &v)) <= 0)
+		return rc;
+	if (!strcmp(m, "agr") && rd->k != V_UNKNOWN) {
+		rval cur = *rd;
+		return eval_add(a, f, o[1], cur.k, cur.v, rd);
+	}
+	if ((!strcmp(m, "llgfr") || !strcmp(m, "lgfr")) && k == V_CONST) {
+		rd->k = k;
+		rd->v = m[1] == 'l' ? (int64_t)(uint32_t)v : sext32(v);
+		return 0;
+	}
+	return -1;
+}
+
 /* Apply one instruction of the init part: 0, or -1 if it is not one the
  * evaluator knows (constants, moves, adds, shifts, loads of the spilled
  * base).  A 32-bit destination (x86 %eXX, arm64 wN) zero-extends. */
@@ -909,6 +1026,8 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		return eval_x86(a, f, m, o, n);
 	if ((a->kind == A_MIPS || a->kind == A_PPC) && !strcmp(m, "nop") && n == 0)
 		return 0;
+	if (a->kind == A_S390 && !strcmp(m, "nopr"))
+		return 0;
 	if (n < 2)
 		return -1;
 	canon_reg(a, o[0], d, sizeof d);
@@ -920,6 +1039,8 @@ static int eval(const jarch *a, regfile *f, const dinsn *in)
 		return eval_mips(a, f, m, o, n, rd);
 	if (a->kind == A_PPC)
 		return eval_ppc(a, f, m, o, n, rd);
+	if (a->kind == A_S390)
+		return eval_s390(a, f, m, o, n, rd);
 	return eval_riscv(a, f, m, o, n, rd);
 }
 
@@ -943,6 +1064,7 @@ static int64_t marker_at(const jarch *a, const dlist *l, int i, int *first)
 	}
 	bool st = a->kind == A_RISCV || a->kind == A_MIPS ? !strcmp(in->mn, "sd")
 		: a->kind == A_PPC ? !strcmp(in->mn, "std")
+		: a->kind == A_S390 ? !strcmp(in->mn, "stg")
 		: (!strcmp(in->mn, "str") || !strcmp(in->mn, "stur")) && o[0][0] == 'x';
 	if (!st || n != 2 || i == 0 || !parse_mem(a, o[1], base, sizeof base, &off) || !is_stackreg(a, base))
 		return 0;
@@ -998,14 +1120,19 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 	}
 	for (int k = 0; k < no; k++) {
 		char t[96], base[8];
-		int64_t v, off;
+		int64_t v, off, sz;
 		char *lt_ = strchr(o[k], '<');
-		if (lt_ && (a->kind == A_X86 ? in->mn[0] == 'j'
+		/* S390X: llvm prints a branch's target as a bare "0x76", its
+		 * last operand */
+		bool s390_target = a->kind == A_S390 && k == no - 1 && s390_is_branch(in->mn)
+				   && !strncmp(o[k], "0x", 2);
+		if (s390_target || (lt_ && (a->kind == A_X86 ? in->mn[0] == 'j'
 			    : a->kind == A_MIPS ? mips_is_branch(in->mn)
 			    : (in->mn[0] == 'b' || in->mn[0] == 'j' || !strncmp(in->mn, "cb", 2)
-			       || !strncmp(in->mn, "tb", 2)))) {
+			       || !strncmp(in->mn, "tb", 2))))) {
 			/* "0x76 <sym+0x76>": an absolute offset in the blob */
-			*lt_ = '\0';
+			if (lt_)
+				*lt_ = '\0';
 			long target = strtol(o[k], NULL, 16);
 			if (a->kind == A_MIPS && in->mn[0] == 'j') {
 				/* `j`: bits 27..0 of an absolute address (the JIT's
@@ -1031,12 +1158,20 @@ static int body_ops(const jarch *a, const dinsn *in, int ti, long lo, long hi, c
 			if (*slot != LONG_MIN && *slot != off)
 				return refuse(lt, "the body uses two stack slots (%s)%s", in->ops, "");
 			*slot = off;
-			if (a->kind == A_RISCV || a->kind == A_MIPS || a->kind == A_PPC)
+			if (a->kind == A_RISCV || a->kind == A_MIPS || a->kind == A_PPC || a->kind == A_S390)
 				snprintf(t, sizeof t, "0(%s)", a->stackreg);
 			else if (a->kind == A_ARM64)
 				snprintf(t, sizeof t, "[%s]", a->stackreg);
 			else
 				snprintf(t, sizeof t, "(%%%s)", a->stackreg);
+		} else if (a->kind == A_S390 && (sz = s390_narrow(in->mn)) > 0
+			   && parse_mem(a, o[k], base, sizeof base, &off) && off >= 0 && off + sz <= 8) {
+			/* big endian: `bpfmm run` mirrors a narrow access within
+			 * its location (run.c, moff): at 8 - size - off it
+			 * touches the bytes a little-endian CPU touches at off,
+			 * which is what the test and the dialect's whole-location
+			 * form (offset 0) mean */
+			snprintf(t, sizeof t, "%" PRId64 "%s", 8 - sz - off, strchr(o[k], '('));
 		} else {
 			/* immediates and offsets in decimal */
 			size_t tl = 0;
@@ -1228,6 +1363,7 @@ static int lift_epilogue(const jarch *a, const dlist *l, int end, lifted *lt)
 		bool st = a->kind == A_X86 ? !strcmp(l->v[i].mn, "movq") && o[0][0] == '%'
 			: a->kind == A_RISCV || a->kind == A_MIPS ? !strcmp(l->v[i].mn, "sd")
 			: a->kind == A_PPC ? !strcmp(l->v[i].mn, "std")
+			: a->kind == A_S390 ? !strcmp(l->v[i].mn, "stg")
 			: (!strcmp(l->v[i].mn, "str") || !strcmp(l->v[i].mn, "stur")) && o[0][0] == 'x';
 		if (!st || !parse_mem(a, mem, base, sizeof base, &off) || !is_stackreg(a, base)
 		    || (k && off != prev - 8)) {
@@ -1315,18 +1451,108 @@ static int lift_body(const jarch *a, const dlist *l, int ti, int b0, int b1, lif
 	return rc;
 }
 
+/* S390X: the JIT's constants in the literal pool at the end of the image
+ * (arch/s390/net/bpf_jit_comp.c: EMIT_CONST_U64, _EMIT_CONST_U64), read
+ * by `lgrl R, T` (BPF_LD | BPF_IMM | BPF_DW, 979-988) and by `ng` / `og` /
+ * `xg R, D(%r11)` (BPF_ALU64 AND / OR / XOR with an immediate, 1266-1346;
+ * r11 set by the prologue's `basr %r11, 0` or `larl %r11, T`, 613-624;
+ * the pool is in the image, whose length jited_len is, 2231-2237, 2391),
+ * become immediates in out: `lgrl R, T` is `lgfi R, C` (or `llihf R, HI;
+ * iilf R, LO`), `ng R, D(%r11)` is that into r0, then `ngr R, %r0` (r0,
+ * the JIT's work register w0, is dead between BPF instructions: the JIT's
+ * own form without the literal base, `lgrl %w0; ngr`, writes it too).  The
+ * instructions that replace one take its address and the odd ones after
+ * it (an instruction is at least two bytes), so branches land on the
+ * first.  0, or refused (a literal outside the image, or no base). */
+static int s390_literals(const dlist *l, dlist *out, lifted *lt)
+{
+	long base = -1;
+	char o[3][64], s[200];
+
+	*out = *l;
+	out->v = NULL;
+	out->n = 0;
+	for (int i = 0; i < l->n; i++) {
+		const dinsn *in = &l->v[i];
+		int n = split_ops(in->ops, o, 3);
+		bool lgrl = !strcmp(in->mn, "lgrl") && n == 2;
+		bool alu = (!strcmp(in->mn, "ng") || !strcmp(in->mn, "og") || !strcmp(in->mn, "xg")) && n == 2
+			   && strstr(o[1], "(%r11)");
+		if (n == 2 && !strcmp(o[0], "%r11") && base < 0) {
+			if (!strcmp(in->mn, "basr") && (!strcmp(o[1], "0") || !strcmp(o[1], "%r0")))
+				base = i + 1 < l->n ? l->v[i + 1].addr : in->addr + 2;
+			else if (!strcmp(in->mn, "larl"))
+				base = strtol(o[1], NULL, 16) - l->start;
+		}
+		if (!l->code || (!lgrl && !alu)) {
+			dl_push(out, in);
+			continue;
+		}
+		long at;
+		int64_t d = 0;
+		if (lgrl) {
+			at = strtol(o[1], NULL, 16) - l->start;
+		} else {
+			snprintf(s, sizeof s, "%.*s", (int)strcspn(o[1], "("), o[1]);
+			if (base < 0 || parse_imm(s, &d) < 0)
+				return refuse(lt, "a literal-pool access before the pool's base is set: `%s %s`", in->mn, in->ops);
+			at = base + (long)d;
+		}
+		if (at < 0 || (size_t)at + 8 > l->len)
+			return refuse(lt, "a literal outside the image: `%s %s`", in->mn, in->ops);
+		uint64_t c = 0;
+		for (int k = 0; k < 8; k++)
+			c = c << 8 | l->code[at + k];   /* big endian */
+		const char *r = lgrl ? o[0] : "%r0";
+		dinsn x = { .addr = in->addr };
+		if ((int64_t)c == (int64_t)(int32_t)(uint32_t)c) {
+			snprintf(x.mn, sizeof x.mn, "lgfi");
+			snprintf(x.ops, sizeof x.ops, "%s, %" PRId64, r, (int64_t)c);
+			dl_push(out, &x);
+		} else {
+			snprintf(x.mn, sizeof x.mn, "llihf");
+			snprintf(x.ops, sizeof x.ops, "%s, %" PRIu64, r, c >> 32);
+			dl_push(out, &x);
+			x.addr++;
+			snprintf(x.mn, sizeof x.mn, "iilf");
+			snprintf(x.ops, sizeof x.ops, "%s, %" PRIu64, r, c & 0xffffffff);
+			dl_push(out, &x);
+		}
+		if (alu) {
+			x.addr++;
+			snprintf(x.mn, sizeof x.mn, "%sgr", in->mn[0] == 'n' ? "n" : in->mn[0] == 'o' ? "o" : "x");
+			snprintf(x.ops, sizeof x.ops, "%s, %%r0", o[0]);
+			dl_push(out, &x);
+		}
+	}
+	return 0;
+}
+
 /* Thread ti's JIT code l lifted into lt: markers, initial values (checked
  * against expected; NULL: the fuzz target, which has no test), the
  * epilogue's register order and the body; 0, or refused. */
+static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt);
+
 static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
+{
+	memset(lt, 0, sizeof *lt);
+	if (l->n == 0)
+		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
+	if (a->kind != A_S390)
+		return lift_code(a, l, ti, expected, lt);
+	dlist lit;
+	int rc = s390_literals(l, &lit, lt);
+	if (rc == 0)
+		rc = lift_code(a, &lit, ti, expected, lt);
+	free(lit.v);
+	return rc;
+}
+
+static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
 {
 	int mk[3] = { -1, -1, -1 }, first[3] = { -1, -1, -1 };
 	char s[200];
 	long slot;
-
-	memset(lt, 0, sizeof *lt);
-	if (l->n == 0)
-		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
 	if (find_markers(a, l, lt, mk, first))
 		return -1;
 	/* init */
@@ -1400,14 +1626,16 @@ static const char usage_text[] =
 "\n"
 "Judge the machine code a Linux BPF JIT emitted for BPF litmus tests: LOG\n"
 "is the console of a `bpfmm run` guest (lines \"bpfmm-run: jit TEST T HEX\",\n"
-"docs/jit-check.md), ARCH riscv64, arm64, x86_64, mips64el or ppc64le.\n"
+"docs/jit-check.md), ARCH riscv64, arm64, x86_64, mips64el, ppc64le or\n"
+"s390x.\n"
 "Each "
 "thread's image is disassembled with llvm-objdump-19, lifted to a thread\n"
 "of ARCH's litmus dialect (the JIT's instructions for the test's body as\n"
 "emitted, MIPS delay slots put before their branch; initial values and\n"
 "register assignment read from the code and checked against the test),\n"
 "and the lifted test is checked with ARCH's model (riscv.cat, aarch64.cat,\n"
-"x86tso.cat, mips.cat, ppc.cat) against models/bpf.cat on the source test.  One\n"
+"x86tso.cat, mips.cat, ppc.cat, s390x.cat) against models/bpf.cat on the\n"
+"source test.  One\n"
 "line per test:\n"
 "  JitCheck TEST ARCH jit sound|sound-stronger|unsound [STATE]\n"
 "  JitCheck TEST ARCH jit refused (REASON)      the code cannot be lifted\n"
@@ -1419,7 +1647,7 @@ static const char usage_text[] =
 "\n"
 "Options:\n"
 "  --arch ARCH       riscv64, arm64 (aarch64), x86_64 (x86-64), mips64el,\n"
-"                    ppc64le\n"
+"                    ppc64le, s390x\n"
 "  --dump LOG        the guest's console log (kernel/run.sh writes it)\n"
 "  --emit DIR        write each lifted test to DIR/TEST.litmus\n"
 "  --variant NAME    a variant of the native model (repeatable), e.g.\n"
@@ -1760,7 +1988,7 @@ int jit_check_main(int argc, char **argv, const char *model_dir, const char *sel
 	r.a = arch ? arch_by_name(arch) : NULL;
 	if (!r.a || !dumpf || nfiles == 0) {
 		fprintf(stderr, "bpfmm jit-check: %s\nTry 'bpfmm jit-check --help'.\n",
-			!arch ? "--arch needed" : !r.a ? "unknown arch (riscv64, arm64, x86_64, mips64el, ppc64le)"
+			!arch ? "--arch needed" : !r.a ? "unknown arch (riscv64, arm64, x86_64, mips64el, ppc64le, s390x)"
 			: !dumpf ? "--dump needed" : "no litmus file given");
 		return 2;
 	}

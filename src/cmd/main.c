@@ -164,7 +164,7 @@ static const char usage[] =
 "the check that rejects each execution reaching it, with a cycle - or one\n"
 "allowed execution reaching it (docs/explain.md).\n"
 "\n"
-"bpfmm run --arch riscv64|arm64|x86_64|mips64el|ppc64le FILE.litmus...: run BPF tests\n"
+"bpfmm run --arch riscv64|arm64|x86_64|mips64el|ppc64le|s390x FILE.litmus...: run BPF tests\n"
 "as JIT-compiled BPF programs in a Linux 6.12 QEMU guest and judge the\n"
 "observed final states against bpf.cat (docs/runtime-testing.md).\n"
 "\n"

@@ -83,6 +83,7 @@ typedef struct {
 	int phys[11];        /* test register rN -> BPF register (r10 renamed) */
 	const char *err;     /* first reason the test cannot be translated */
 	char errbuf[160];
+	bool big_endian;     /* for a big-endian guest: moff */
 } prog;
 
 static void emit(prog *p, uint8_t code, int dst, int src, int off, int32_t imm)
@@ -227,6 +228,22 @@ static int emit_alu(prog *p, const litmus_test *t, const ir_insn *in, int d)
 	return emit_src_b(p, t, in, C_ALU64 | c, d, "ALU immediate is an address or does not fit 32 bits");
 }
 
+/* The offset of an access of the test: as written, but on a big-endian
+ * guest (s390x) an access of fewer than 8 bytes within a location's 8
+ * is mirrored (8 - size - off), so that it touches the bytes it touches on
+ * a little-endian one: `*(u32 *)(rX + 0)` is the location's low half at
+ * +4.  A location's 8 bytes then hold its value as the runner writes and
+ * reads it (natively), whatever the sizes of the test's accesses.
+ * `bpfmm jit-check` mirrors them back (docs/jit-check.md, "s390x"). */
+static int moff(const prog *p, const ir_insn *in)
+{
+	int64_t s = in->size ? in->size : 8;
+
+	if (p->big_endian && s < 8 && in->off >= 0 && in->off + s <= 8)
+		return (int)(8 - s - in->off);
+	return (int)in->off;
+}
+
 /* IR_RMW: BPF_ATOMIC, with BPF_FETCH when the old value is used */
 static int emit_rmw(prog *p, const litmus_test *t, const ir_insn *in, int d)
 {
@@ -245,7 +262,7 @@ static int emit_rmw(prog *p, const litmus_test *t, const ir_insn *in, int d)
 	default: return fail(p, "%s", "atomic operation without a BPF encoding");
 	}
 	if (in->dst < 0) {           /* lock *(uN *)(rA + off) op= rB */
-		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, b, (int)in->off, op);
+		emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, b, moff(p, in), op);
 		return 0;
 	}
 	/* The ISA returns the old value in the operand register. */
@@ -253,7 +270,7 @@ static int emit_rmw(prog *p, const litmus_test *t, const ir_insn *in, int d)
 		return fail(p, "%s", "fetch/xchg result register is also its address register");
 	if (d != b)
 		emit(p, C_ALU64 | A_MOV | SRC_X, d, b, 0, 0);
-	emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, d, (int)in->off, op | AT_FETCH);
+	emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, d, moff(p, in), op | AT_FETCH);
 	return 0;
 }
 
@@ -274,7 +291,7 @@ static int emit_cas(prog *p, const litmus_test *t, const ir_insn *in, int d)
 		emit(p, C_STX | S_DW | M_MEM, 10, 0, -16, 0);   /* save r0 */
 	if (b != 0)
 		emit(p, C_ALU64 | A_MOV | SRC_X, 0, b, 0, 0);
-	emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, c, (int)in->off, AT_CMPXCHG);
+	emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, c, moff(p, in), AT_CMPXCHG);
 	if (d != 0) {
 		emit(p, C_ALU64 | A_MOV | SRC_X, d, 0, 0, 0);
 		emit(p, C_LDX | S_DW | M_MEM, 0, 10, -16, 0);
@@ -330,7 +347,7 @@ static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 	case IR_LOAD:
 		if ((a = opreg(p, t, &in->a)) < 0)
 			return -1;
-		emit(p, C_LDX | size_bits(in->size) | M_MEM, d, a, (int)in->off, 0);
+		emit(p, C_LDX | size_bits(in->size) | M_MEM, d, a, moff(p, in), 0);
 		return 0;
 	case IR_STORE:
 		if ((a = opreg(p, t, &in->a)) < 0)
@@ -338,11 +355,11 @@ static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 		if (in->b.kind == OPND_REG) {
 			if ((b = opreg(p, t, &in->b)) < 0)
 				return -1;
-			emit(p, C_STX | size_bits(in->size) | M_MEM, a, b, (int)in->off, 0);
+			emit(p, C_STX | size_bits(in->size) | M_MEM, a, b, moff(p, in), 0);
 		} else {
 			if (in->b.imm.sym >= 0 || !fits32(in->b.imm.off))
 				return fail(p, "%s", "stored immediate is an address or does not fit 32 bits");
-			emit(p, C_ST | size_bits(in->size) | M_MEM, a, 0, (int)in->off,
+			emit(p, C_ST | size_bits(in->size) | M_MEM, a, 0, moff(p, in),
 			     (int32_t)in->b.imm.off);
 		}
 		return 0;
@@ -367,6 +384,7 @@ typedef struct {
 	int nslots, stride;
 	const char *unsupported;
 	char why[200];
+	bool big_endian;        /* the guest's (s390x): moff */
 } run_test;
 
 static void mark(bool *used, const litmus_test *t, const opnd *o)
@@ -425,6 +443,8 @@ static int translate_thread(run_test *rt, int ti, int ninst, prog *p)
 	int initsym[10], k, i;
 	int *start = xcalloc((size_t)th->ncode + 1, sizeof *start);
 	int *jpos = xcalloc((size_t)th->ncode + 1, sizeof *jpos);
+
+	p->big_endian = rt->big_endian;
 
 	for (k = 0; k < 10; k++)
 		initsym[k] = -1;
@@ -611,12 +631,14 @@ static void layout(run_test *rt, int ninst)
 }
 
 /* Read and check one test; 0 if it can be run (rt->unsupported may be set). */
-static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc, int ninst)
+static int prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc, int ninst,
+		   bool big_endian)
 {
 	diag d = { .file = file };
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 
 	memset(rt, 0, sizeof *rt);
+	rt->big_endian = big_endian;
 	if (!t) {
 		diag_print(&d);
 		return -1;
@@ -877,7 +899,8 @@ static const char usage_tail[] =
 "Options:\n"
 "  --instances N   instances per pass (power of 2, default 1024)\n"
 "  --passes N      passes (default 4)\n"
-"  --emit JOBFILE  only write the guest's job file\n"
+"  --emit JOBFILE  only write the guest's job file (with --arch s390x: for a\n"
+"                  big-endian machine, its narrow accesses mirrored)\n"
 "  --judge LOG     only judge a guest console log\n"
 "\n"
 "Exit status: 0 no violation and every test run or unsupported; 1 a\n"
@@ -895,6 +918,7 @@ static void usage(FILE *f)
 typedef struct {
 	const char *arch, *emit_path, *judge_path;
 	int ninst, passes, nfiles;
+	bool big_endian;      /* the --arch guest's */
 	char **files;
 	run_test *rts;
 	bool *ok;             /* per test: read and checked */
@@ -940,7 +964,8 @@ static int run_parse(run_line *l, int argc, char **argv)
 			fputs(")\n", stderr);
 			return 2;
 		}
-		l->arch = qfe->qemu_arch;  /* x86-64 is x86_64, kernel/run.sh's name */
+		l->arch = qfe->qemu_arch;
+		l->big_endian = qfe->big_endian;  /* x86-64 is x86_64, kernel/run.sh's name */
 	}
 	return -1;
 }
@@ -1088,7 +1113,7 @@ int run_main(int argc, char **argv, const char *model_dir, const char *argv0)
 	l.rts = xcalloc((size_t)l.nfiles, sizeof *l.rts);
 	l.ok = xcalloc((size_t)l.nfiles, sizeof *l.ok);
 	for (int i = 0; i < l.nfiles; i++) {
-		l.ok[i] = prepare(&l.rts[i], l.files[i], &bm, &sc, l.ninst) == 0;
+		l.ok[i] = prepare(&l.rts[i], l.files[i], &bm, &sc, l.ninst, l.big_endian) == 0;
 		if (!l.ok[i])
 			rc = 1;
 	}

@@ -18,6 +18,10 @@
 #    and, when recorded, the guest's dump (QEMU pseries): lifted, 0
 #    unsound under ppc.cat; the fetch-add lifted as sync; ldarx/stdcx.
 #    loop; sync; with its syncs made nops, unsound.
+# 1d. s390x (the s390 JIT): the same with a hand-assembled
+#    SB+fetchadd+fetchadd and, when recorded, the guest's dump (QEMU
+#    s390-ccw-virtio): lifted, 0 unsound under s390x.cat; the fetch-add
+#    lifted as laalg; bcr 14,0; with the bcr made a nopr, unsound.
 # 2. On the dumps the bpf-run suite's guests left in
 #    $BPFMM_CACHE/kernel-check/logs/run-ARCH.console (no kernel is built or
 #    booted here; SKIP per arch when a dump is absent or from a runner
@@ -221,53 +225,101 @@ fi
 # each sync made a nop.  fixtures/ppc64le.console (the guest's dump, `make
 # jit-check-fixture FIXTURE_VARIANTS=ppc64le`), when recorded: the
 # fixture's tests and the two goto tests all lifted, none unsound.
-# ppc_judge NAME DUMP TESTS...: jit-check into $tmp/NAME.out, $tmp/NAME/
-ppc_judge() {
-	local name=$1 dump=$2
-	shift 2
-	build/bpfmm jit-check --arch ppc64le --dump "$dump" --emit "$tmp/$name" "$@" \
+# arch_judge ARCH NAME DUMP TESTS...: jit-check into $tmp/NAME.out, $tmp/NAME/
+arch_judge() {
+	local arch=$1 name=$2 dump=$3
+	shift 3
+	build/bpfmm jit-check --arch "$arch" --dump "$dump" --emit "$tmp/$name" "$@" \
 		> "$tmp/$name.out" 2> "$tmp/$name.err"
 	tail -n 1 "$tmp/$name.out"
 }
-# ppc_fetchadd NAME: the JIT's fetch-add as lifted into $tmp/NAME/
-ppc_fetchadd() {
-	local l=$tmp/$1/SB+fetchadd+fetchadd.litmus
-	# sync, the ldarx..stdcx. loop, sync (P0's column, in order)
+# fetchadd_check ARCH NAME KEEP WANT FENCE NOP WIDTH: SB+fetchadd+fetchadd
+# as lifted into $tmp/NAME/ has, in P0's column, the instructions matching
+# KEEP in the order WANT; it is sound; and unsound with both loads 0 once
+# every FENCE (hex, WIDTH digits, at WIDTH-digit boundaries) of the images
+# of fixtures/NAME.console is made NOP (the check can tell)
+fetchadd_check() {
+	local arch=$1 name=$2 keep=$3 want=$4 fence=$5 nop=$6 width=$7
+	local l=$tmp/$name/SB+fetchadd+fetchadd.litmus
 	if [ "$(awk -F'|' '/^ *P0/ { on = 1; next } on && NF > 1 { split($1, w, " "); print w[1] }' "$l" |
-		grep -x -E 'sync|ldarx|stdcx\.|bne' | tr '\n' ' ')" = "sync ldarx stdcx. bne sync " ]; then
-		ok "$1: SB+fetchadd+fetchadd lifted as sync; ldarx..stdcx. loop; sync"
+		grep -x -E "$keep" | tr '\n' ' ')" = "$want " ]; then
+		ok "$name: SB+fetchadd+fetchadd lifted as $want"
 	else
-		cat "$l" "$tmp/$1.out"
-		ko "$1: SB+fetchadd+fetchadd is not the JIT's sync; loop; sync"
+		cat "$l" "$tmp/$name.out"
+		ko "$name: SB+fetchadd+fetchadd is not the JIT's $want"
 	fi
-	grep -q '^JitCheck SB+fetchadd+fetchadd ppc64le jit sound' "$tmp/$1.out" &&
-		ok "$1: SB+fetchadd+fetchadd sound" || ko "$1: SB+fetchadd+fetchadd not sound"
-	# the check can tell: the same images with each sync a nop
-	perl -pe 's/^(bpfmm-run: jit \S+ \d+ )(\S+)/$1 . join("", map { $_ eq "ac04007c" ? "00000060" : $_ } unpack("(A8)*", $2))/e' \
-		"$fix/$1.console" > "$tmp/$1-nosync.console"
-	ppc_judge "$1-nosync" "$tmp/$1-nosync.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
-	grep -q '^JitCheck SB+fetchadd+fetchadd ppc64le jit unsound 0:r4=0; .*1:r4=0;' "$tmp/$1-nosync.out" &&
-		ok "$1 with its syncs made nops: SB+fetchadd+fetchadd unsound" ||
-		{ cat "$tmp/$1-nosync.out"; ko "$1: removing the syncs did not make SB+fetchadd+fetchadd unsound"; }
+	grep -q "^JitCheck SB+fetchadd+fetchadd $arch jit sound" "$tmp/$name.out" &&
+		ok "$name: SB+fetchadd+fetchadd sound" || ko "$name: SB+fetchadd+fetchadd not sound"
+	F=$fence N=$nop W=$width perl -pe 's/^(bpfmm-run: jit \S+ \d+ )(\S+)/$1 . join("", map { $_ eq $ENV{F} ? $ENV{N} : $_ } unpack("(A$ENV{W})*", $2))/e' \
+		"$fix/$name.console" > "$tmp/$name-nofence.console"
+	arch_judge "$arch" "$name-nofence" "$tmp/$name-nofence.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+	grep -q "^JitCheck SB+fetchadd+fetchadd $arch jit unsound 0:r4=0; .*1:r4=0;" "$tmp/$name-nofence.out" &&
+		ok "$name with each $fence made $nop: SB+fetchadd+fetchadd unsound" ||
+		{ cat "$tmp/$name-nofence.out"; ko "$name: removing the fences did not make SB+fetchadd+fetchadd unsound"; }
+}
+# guest_fixture ARCH MODEL CHECK: fixtures/ARCH.console (the guest's dump,
+# `make jit-check-fixture FIXTURE_VARIANTS=ARCH`), when recorded: the
+# fixture's tests and the two goto tests all lifted, none unsound or
+# unchecked under MODEL; then CHECK ARCH (its fetch-add)
+guest_fixture() {
+	local arch=$1 model=$2 check=$3
+	if [ ! -s "$fix/$arch.console" ]; then
+		echo "SKIP $arch: no guest dump $fix/$arch.console (make jit-check-fixture FIXTURE_VARIANTS=$arch)"
+		return
+	fi
+	arch_judge "$arch" "$arch" "$fix/$arch.console" "${mtests[@]}"
+	[ "$(summary "$tmp/$arch.out" lifted)" = "${#mtests[@]}" ] && [ "$(summary "$tmp/$arch.out" unsound)" = 0 ] &&
+		[ "$(summary "$tmp/$arch.out" unchecked)" = 0 ] &&
+		ok "$arch fixture: all ${#mtests[@]} tests lifted, 0 unsound ($model)" ||
+		{ grep -E ' jit (refused|unsound|unchecked)' "$tmp/$arch.out"; cat "$tmp/$arch.err"
+		  ko "$arch fixture: $(tail -n 1 "$tmp/$arch.out")"; }
+	$check "$arch"
+}
+# ppc_fetchadd NAME: sync, the ldarx..stdcx. loop, sync; each sync (ac04007c) a nop
+ppc_fetchadd() {
+	fetchadd_check ppc64le "$1" 'sync|ldarx|stdcx\.|bne' "sync ldarx stdcx. bne sync" ac04007c 00000060 8
 }
 # the PPC dialect reads the JIT's neg, shifts and zero extension with their values
 build/bpfmm tests/jit-check/ppc/alu-values.litmus > "$tmp/ppc-alu.out" 2>&1
 grep -q '^Observation alu-values Always 1 0' "$tmp/ppc-alu.out" &&
 	ok "PPC dialect: neg, sldi, srdi, sradi, srad, rlwinm zero extension give the JIT's values" ||
 	{ cat "$tmp/ppc-alu.out"; ko "PPC dialect: tests/jit-check/ppc/alu-values.litmus not Always"; }
-ppc_judge ppc64le-hand "$fix/ppc64le-hand.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+arch_judge ppc64le ppc64le-hand "$fix/ppc64le-hand.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
 ppc_fetchadd ppc64le-hand
-if [ -s "$fix/ppc64le.console" ]; then
-	ppc_judge ppc64le "$fix/ppc64le.console" "${mtests[@]}"
-	[ "$(summary "$tmp/ppc64le.out" lifted)" = "${#mtests[@]}" ] && [ "$(summary "$tmp/ppc64le.out" unsound)" = 0 ] &&
-		[ "$(summary "$tmp/ppc64le.out" unchecked)" = 0 ] &&
-		ok "ppc64le fixture: all ${#mtests[@]} tests lifted, 0 unsound (ppc.cat)" ||
-		{ grep -E ' jit (refused|unsound|unchecked)' "$tmp/ppc64le.out"; cat "$tmp/ppc64le.err"
-		  ko "ppc64le fixture: $(tail -n 1 "$tmp/ppc64le.out")"; }
-	ppc_fetchadd ppc64le
+guest_fixture ppc64le ppc.cat ppc_fetchadd
+
+# ---- 1d. s390x: the s390 JIT (QEMU s390-ccw-virtio) ------------------------
+# fixtures/s390x-hand.console: SB+fetchadd+fetchadd hand-assembled from the
+# JIT's sequences (fixtures/s390x-hand.s, not a guest's dump): the fetch-add
+# lifted as laalg; bnor 0 (llvm's bcr 14,0), sound under s390x.cat, and
+# unsound with the bcr 14,0 made a nopr (the JIT before kernel commit
+# 68378982f0b2).  fixtures/s390x.console (the guest's dump, `make
+# jit-check-fixture FIXTURE_VARIANTS=s390x`), when recorded: the fixture's
+# tests and the two goto tests all lifted, none unsound.
+# s390_fetchadd NAME: sty; laalg; bcr 14,0 (llvm's bnor 0); llgf; the bcr
+# (07e0) a nopr (0700)
+s390_fetchadd() {
+	fetchadd_check s390x "$1" 'laalg|bnor|bcr|llgf|sty' "sty laalg bnor llgf" 07e0 0700 4
+}
+arch_judge s390x s390x-hand "$fix/s390x-hand.console" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+s390_fetchadd s390x-hand
+# the literal pool (fixtures/s390x-literal.s, hand-assembled): a 64-bit
+# constant by lgrl and an AND by ng R, D(%r11) read from the image: sound,
+# and unsound once the pool's 255 is made 254 (the lifter reads the pool)
+arch_judge s390x s390x-literal "$fix/s390x-literal.console" tests/jit-check/s390x/literal.litmus
+if grep -q '^JitCheck literal s390x jit sound' "$tmp/s390x-literal.out" &&
+	grep -q 'lgfi %r0, 255 ' "$tmp/s390x-literal/literal.litmus" && grep -q '0:r3=4886718345;' "$tmp/s390x-literal/literal.litmus"; then
+	ok "s390x-literal: lgrl and ng from the literal pool lifted as constants, sound"
 else
-	echo "SKIP ppc64le: no guest dump $fix/ppc64le.console (make jit-check-fixture FIXTURE_VARIANTS=ppc64le)"
+	cat "$tmp/s390x-literal.out" "$tmp/s390x-literal/literal.litmus"
+	ko "s390x-literal: the literal pool not read"
 fi
+sed 's/00000000000000ff/00000000000000fe/' "$fix/s390x-literal.console" > "$tmp/s390x-literal-254.console"
+arch_judge s390x s390x-literal-254 "$tmp/s390x-literal-254.console" tests/jit-check/s390x/literal.litmus
+grep -q '^JitCheck literal s390x jit unsound \[x\]=136;' "$tmp/s390x-literal-254.out" &&
+	ok "s390x-literal with 254 in the pool: unsound ([x]=136)" ||
+	{ cat "$tmp/s390x-literal-254.out"; ko "s390x-literal: a changed literal not seen"; }
+guest_fixture s390x s390x.cat s390_fetchadd
 
 # ---- 2. the bpf-run guests' dumps -----------------------------------------
 logs=$WORK/logs

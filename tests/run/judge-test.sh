@@ -54,5 +54,14 @@ $b run --emit "$out" tests/run/lost-update.litmus >/dev/null 2>&1; rc=$?
 check "job file: two programs, the barrier and the fetch-add" 0 '^test lost-update$' '^prog 0 ' '^prog 1 ' \
 	'^229 0 0 2 0$' '^219 1 2 0 1$'
 
+# a big-endian guest (s390x): each access of fewer than 8 bytes mirrored
+# within its location (the u32 store and load of SB+fetchadd+fetchadd at
+# +4, the location's low half), so that a location's 8 bytes hold its value
+# as on a little-endian guest; the 64-bit fetch-add stays at +0
+$b run --emit "$out" --arch s390x tests/litmus/bpf/SB+fetchadd+fetchadd.litmus >/dev/null 2>&1; rc=$?
+check "s390x job: u32 accesses at +4, the u64 atomic at +0" 0 '^98 1 0 4 1$' '^97 4 2 4 0$' '^219 8 9 0 1$'
+$b run --emit "$out" tests/litmus/bpf/SB+fetchadd+fetchadd.litmus >/dev/null 2>&1; rc=$?
+check "little-endian job: the same accesses at +0" 0 '^98 1 0 0 1$' '^97 4 2 0 0$'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
