@@ -27,6 +27,18 @@
  *   all done                        last line when every test ran
  * Then it powers the machine off (as PID 1; run by hand, `bpfrun JOB`, it
  * reads JOB and exits: docs/jit-check.md, "A user's own machine").
+ *
+ * `bpfrun --hold JOB` (by hand, for bpftool): every program is loaded with
+ * the name bpfmm_N_T (N: the test's index in JOB from 0, T: the thread;
+ * BPF names have at most 15 characters) and kept loaded after its test
+ * ran; after the lines above, each test's
+ *   hold TEST T ID NAME             thread T's program: its id and name
+ * and at the end
+ *   holding N programs              then it waits until its standard input
+ *                                   closes (or a signal ends it), so that
+ *                                   `bpftool prog dump jited id ID ...`
+ *                                   can read them; then it exits.
+ * Without --hold nothing of this changes what it does or prints.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -43,6 +55,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -94,6 +107,9 @@ typedef struct {
 } ctl;
 
 static int ninst = 1024, npasses = 4, ncpus = 1;
+/* --hold: programs kept loaded (their fds left open), the job's test index */
+static bool hold;
+static int nheld, test_index;
 
 static double now(void)
 {
@@ -183,6 +199,8 @@ static int load_prog(test *t, int ti, int map_fd)
 	a.insns = (uint64_t)(uintptr_t)ins;
 	a.insn_cnt = (uint32_t)t->nprog[ti];
 	a.license = (uint64_t)(uintptr_t)"GPL";
+	if (hold)
+		snprintf(a.prog_name, sizeof a.prog_name, "bpfmm_%d_%d", test_index % 1000000, ti);
 	vlog[0] = '\0';
 	a.log_buf = (uint64_t)(uintptr_t)vlog;
 	a.log_size = sizeof vlog;
@@ -234,6 +252,25 @@ static void print_jit(test *t, int ti, int fd)
 	if (ksym)
 		say("ksym %s %d %" PRIx64, t->name, ti, ksym);
 	say("jit %s %d %s", t->name, ti, hex);
+}
+
+/* --hold: thread ti's program stays loaded; its id and name */
+static void print_hold(test *t, int ti, int fd)
+{
+	struct bpf_prog_info info;
+	union bpf_attr a;
+
+	memset(&info, 0, sizeof info);
+	memset(&a, 0, sizeof a);
+	a.info.bpf_fd = (uint32_t)fd;
+	a.info.info_len = sizeof info;
+	a.info.info = (uint64_t)(uintptr_t)&info;
+	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a) < 0) {
+		say("error %s hold thread %d: errno %d", t->name, ti, errno);
+		return;
+	}
+	say("hold %s %d %u %.16s", t->name, ti, info.id, info.name);
+	nheld++;
 }
 
 static void pin(int cpu)
@@ -369,6 +406,14 @@ static int run_test(test *t)
 		say("state %s %ld %s", t->name, counts[s], buf);
 	}
 	say("done %s %ld %.2f", t->name, (long)ninst * npasses, now() - t0);
+	if (hold) {
+		/* the programs stay loaded: their fds are not closed */
+		for (ti = 0; ti < t->nthreads; ti++)
+			print_hold(t, ti, fds[ti]);
+		munmap(mem, msize);
+		close(map_fd);
+		return 0;
+	}
 out:
 	for (ti = 0; ti < t->nthreads; ti++)
 		if (fds[ti] >= 0)
@@ -387,8 +432,20 @@ int main(int argc, char **argv)
 	/* as the guest's /init: /job, and power off at the end; run by hand
 	 * (as root, on a user's own machine, docs/jit-check.md): the job file
 	 * named on the command line, and just exit */
-	const char *job = argc > 1 ? argv[1] : "/job";
 	bool init = getpid() == 1;
+
+	if (argc > 1 && !strcmp(argv[1], "--hold")) {
+		struct rlimit rl;
+		hold = true;
+		argv++;
+		argc--;
+		/* one open fd per program kept */
+		if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+			rl.rlim_cur = rl.rlim_max;
+			setrlimit(RLIMIT_NOFILE, &rl);
+		}
+	}
+	const char *job = argc > 1 ? argv[1] : "/job";
 
 	if (sched_getaffinity(0, sizeof s, &s) == 0)
 		ncpus = CPU_COUNT(&s);
@@ -401,12 +458,19 @@ int main(int argc, char **argv)
 			run_test(&t);
 			for (int ti = 0; ti < MAXT; ti++)
 				free(t.prog[ti]);
+			test_index++;
 		}
 		if (r < 0)
 			say("FAIL bad job file");
 		else
 			say("all done");
 		fclose(f);
+	}
+	if (hold && !init) {
+		char buf[256];
+		say("holding %d programs", nheld);
+		while (read(STDIN_FILENO, buf, sizeof buf) > 0)
+			;
 	}
 	if (!init)
 		return r < 0 || !f;

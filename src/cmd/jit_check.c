@@ -29,8 +29,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "cmd/jit_bpftool.h"
 #include "cmd/jit_check.h"
 #include "cmd/jit_map.h"
 #include "cmd/outdir.h"
@@ -106,7 +109,16 @@ typedef struct {
 	size_t len;
 	long start;              /* offset in the disassembled blob */
 	long ksym28;             /* its kernel address mod 2^28 (MIPS `j`), or -1 */
+	long line;               /* its jit line in the dump */
+	char *from;              /* NULL, or the bpftool file it was read from */
 } image;
+
+typedef struct {
+	char *test;
+	int thread;
+	unsigned long id;
+	char *name;
+} held;
 
 typedef struct {
 	image *v;
@@ -115,6 +127,9 @@ typedef struct {
 	int nunsupported;
 	char **ksyms;            /* "TEST T ADDR" lines of the guest */
 	int nksyms;
+	held *holds;             /* "hold TEST T ID NAME" lines (bpfrun --hold) */
+	int nholds;
+	int nerr;                /* malformed lines */
 } dump;
 
 static int hexval(int c)
@@ -171,6 +186,25 @@ int jit_parse_line(const char *l, char **test, int *thread, unsigned char **code
 	return 0;
 }
 
+/* The last "ksym TEST T ADDR" line of d for thread th of test: the
+ * address mod 2^28, or -1. */
+static long ksym_of(const dump *d, const char *test, int th)
+{
+	size_t tl = strlen(test);
+
+	for (int k = d->nksyms - 1; k >= 0; k--) {
+		const char *q = d->ksyms[k];
+		char *e1, *e2;
+		if (strncmp(q, test, tl) || q[tl] != ' ')
+			continue;
+		long t = strtol(q + tl + 1, &e1, 10);
+		unsigned long long ad = strtoull(e1, &e2, 16);
+		if (e1 != q + tl + 1 && e2 != e1 && !*e2 && t == th)
+			return (long)(ad & 0xfffffffULL);
+	}
+	return -1;
+}
+
 static int read_dump(const char *path, dump *d)
 {
 	FILE *f = fopen(path, "r");
@@ -186,6 +220,7 @@ static int read_dump(const char *path, dump *d)
 	}
 	while (getline(&line, &cap, f) > 0) {
 		char *p = strstr(line, pre);
+		const char *why;
 		lineno++;
 		if (!p)
 			continue;
@@ -199,30 +234,29 @@ static int read_dump(const char *path, dump *d)
 			d->ksyms = xrealloc(d->ksyms, sizeof *d->ksyms * (d->nksyms + 1));
 			d->ksyms[d->nksyms++] = xstrdup(p + 5);
 		}
+		if (!strncmp(p, "hold ", 5)) {
+			held h;
+			if (bt_parse_hold(p, &h.test, &h.thread, &h.id, &h.name, &why) < 0) {
+				fprintf(stderr, "%s:%ld:%d: error: bad hold line: %s\n", path, lineno,
+					(int)(p - line) + 1, why);
+				d->nerr++;
+				continue;
+			}
+			d->holds = xrealloc(d->holds, sizeof *d->holds * (d->nholds + 1));
+			d->holds[d->nholds++] = h;
+		}
 		if (strncmp(p, "jit ", 4))
 			continue;
 		image im = { 0 };
-		const char *why;
 		if (jit_parse_line(p, &im.test, &im.thread, &im.code, &im.len, &why) < 0) {
 			fprintf(stderr, "%s:%ld:%d: error: bad jit line: %s\n", path, lineno,
 				(int)(p - line) + 1, why);
+			d->nerr++;
 			continue;
 		}
 		/* the last "ksym" line of this image, if any */
-		im.ksym28 = -1;
-		size_t tl = strlen(im.test);
-		for (int k = d->nksyms - 1; k >= 0; k--) {
-			const char *q = d->ksyms[k];
-			char *e1, *e2;
-			if (strncmp(q, im.test, tl) || q[tl] != ' ')
-				continue;
-			long th = strtol(q + tl + 1, &e1, 10);
-			unsigned long long ad = strtoull(e1, &e2, 16);
-			if (e1 != q + tl + 1 && e2 != e1 && !*e2 && th == im.thread) {
-				im.ksym28 = (long)(ad & 0xfffffffULL);
-				break;
-			}
-		}
+		im.ksym28 = ksym_of(d, im.test, im.thread);
+		im.line = lineno;
 		d->v = xrealloc(d->v, sizeof *d->v * (d->n + 1));
 		d->v[d->n++] = im;
 	}
@@ -231,11 +265,150 @@ static int read_dump(const char *path, dump *d)
 	return 0;
 }
 
+/* ---- images from bpftool (jit_bpftool.h) ------------------------------------- */
+
+/* The file name of path without its directory and from its first '.' on. */
+static char *file_stem(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	b = b ? b + 1 : path;
+	return xstrndup(b, strcspn(b, "."));
+}
+
+/* The hold line of the program named name (or whose id is name). */
+static const held *held_by_name(const dump *d, const char *name)
+{
+	char idtext[32];
+
+	for (int k = 0; k < d->nholds; k++) {
+		snprintf(idtext, sizeof idtext, "%lu", d->holds[k].id);
+		if (!strcmp(d->holds[k].name, name) || !strcmp(idtext, name))
+			return &d->holds[k];
+	}
+	return NULL;
+}
+
+/* Image im of file path (one of n in it) as the code of the program its
+ * name or the file's names; 0, or 1 (said). */
+static int add_bpftool_image(dump *d, const char *dumpf, const char *path, bt_image *im, int n)
+{
+	char *stem = file_stem(path);
+	const char *name = im->name ? im->name : stem;
+	const held *h = NULL;
+	int rc = 1;
+
+	if (!im->name && n > 1)
+		fprintf(stderr, "%s:%ld:%d: error: which program? bpftool's header does not name it "
+			"(bpf_prog_TAG_NAME) and the file holds %d images\n", path, im->line, im->col, n);
+	else if (!(h = held_by_name(d, name)))
+		fprintf(stderr, "%s:%ld:%d: error: no program '%s' in the hold lines of %s "
+			"(`bpfrun --hold` names each program it keeps loaded)\n", path, im->line, im->col,
+			name, dumpf);
+	else
+		rc = 0;
+	free(stem);
+	if (rc)
+		return rc;
+	image *old = NULL;
+	for (int k = 0; k < d->n; k++)
+		if (d->v[k].thread == h->thread && !strcmp(d->v[k].test, h->test))
+			old = &d->v[k];
+	if (old && old->from) {
+		fprintf(stderr, "%s:%ld:%d: error: a second image of %s thread %d (the first from %s)\n", path,
+			im->line, im->col, h->test, h->thread, old->from);
+		return 1;
+	}
+	if (old && (old->len != im->len || memcmp(old->code, im->code, im->len))) {
+		fprintf(stderr, "%s:%ld:%d: error: the image of %s thread %d differs from the runner's jit "
+			"line (%s:%ld); judged: bpftool's\n", path, im->line, im->col, h->test, h->thread, dumpf,
+			old->line);
+		rc = 1;
+	}
+	if (!old) {
+		d->v = xrealloc(d->v, sizeof *d->v * (d->n + 1));
+		old = &d->v[d->n++];
+		*old = (image){ .test = xstrdup(h->test), .thread = h->thread,
+				.ksym28 = ksym_of(d, h->test, h->thread) };
+	}
+	free(old->code);
+	old->code = im->code;
+	old->len = im->len;
+	old->from = xstrdup(path);
+	im->code = NULL;
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files of bpftool's output to read: path, or the files of the
+ * directory path (not those starting with '.'), in name order. */
+static char **bpftool_files(const char *path, int *n)
+{
+	struct stat st;
+	char **v = NULL;
+	DIR *dir;
+	struct dirent *e;
+
+	*n = 0;
+	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode) || !(dir = opendir(path))) {
+		v = xmalloc(sizeof *v);
+		v[(*n)++] = xstrdup(path);
+		return v;
+	}
+	while ((e = readdir(dir)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		size_t l = strlen(path) + strlen(e->d_name) + 2;
+		char *f = xmalloc(l);
+		snprintf(f, l, "%s/%s", path, e->d_name);
+		if (stat(f, &st) < 0 || !S_ISREG(st.st_mode)) {
+			free(f);
+			continue;
+		}
+		v = xrealloc(v, sizeof *v * (size_t)(*n + 1));
+		v[(*n)++] = f;
+	}
+	closedir(dir);
+	if (*n)
+		qsort(v, (size_t)*n, sizeof *v, cmp_str);
+	else
+		fprintf(stderr, "%s:0:0: error: no file in the directory\n", path);
+	return v;
+}
+
+/* Every image of the --bpftool / --image inputs into d; the number of
+ * errors (said). */
+static int read_bpftool(dump *d, const char *dumpf, const char *const *paths, const bool *raw, int npaths)
+{
+	int nerr = 0;
+
+	for (int i = 0; i < npaths; i++) {
+		int nf;
+		char **files = bpftool_files(paths[i], &nf);
+		nerr += nf == 0;
+		for (int k = 0; k < nf; k++) {
+			bt_images b = { 0 };
+			nerr += bt_read_file(files[k], raw[i], &b, stderr);
+			for (int j = 0; j < b.n; j++)
+				nerr += add_bpftool_image(d, dumpf, files[k], &b.v[j], b.n);
+			bt_free(&b);
+			free(files[k]);
+		}
+		free(files);
+	}
+	return nerr;
+}
+
 static void free_dump(dump *d)
 {
 	for (int i = 0; i < d->n; i++) {
 		free(d->v[i].test);
 		free(d->v[i].code);
+		free(d->v[i].from);
 	}
 	for (int i = 0; i < d->nunsupported; i++)
 		free(d->unsupported[i]);
@@ -243,6 +416,11 @@ static void free_dump(dump *d)
 	for (int i = 0; i < d->nksyms; i++)
 		free(d->ksyms[i]);
 	free(d->ksyms);
+	for (int i = 0; i < d->nholds; i++) {
+		free(d->holds[i].test);
+		free(d->holds[i].name);
+	}
+	free(d->holds);
 	free(d->v);
 }
 
@@ -1704,6 +1882,9 @@ typedef struct {
 	mapping m;            /* "jit": the lifted code as a mapping's output */
 	int ntests, nlifted, nrefused, nnotrun, nsound, nstronger, nunsound, nunchecked;
 	int status;
+	const char **btpaths;  /* --bpftool / --image inputs, in order */
+	bool *btraw;           /* --image: raw bytes */
+	int nbt;
 } jc_run;
 
 /* A test jit-check judges without the models: not-run or refused (why). */
@@ -1721,9 +1902,10 @@ static void jc_line(const jc_run *r, const char *file, const litmus_test *t, con
 /* The command line (-budget, -variant from the option table); -1 to go on,
  * else the exit status. */
 static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf, const char **objdump,
-		    const char **objcopy, map_opts *o, cmd_opts *so, const char **files, int *nfiles)
+		    const char **objcopy, jc_run *r, cmd_opts *so, const char **files, int *nfiles)
 {
 	int used;
+	map_opts *o = &r->o;
 
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
@@ -1737,6 +1919,9 @@ static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf
 			*dumpf = argv[++i];
 		} else if (!strcmp(s, "--emit") && more) {
 			o->emit = argv[++i];
+		} else if ((!strcmp(s, "--bpftool") || !strcmp(s, "--image")) && more) {
+			r->btraw[r->nbt] = s[2] == 'i';
+			r->btpaths[r->nbt++] = argv[++i];
 		} else if (!strcmp(s, "--objdump") && more) {
 			*objdump = argv[++i];
 		} else if (!strcmp(s, "--objcopy") && more) {
@@ -1949,6 +2134,11 @@ static int jc_load(jc_run *r, const char *dumpf, const char *objdump, const char
 
 	if (read_dump(dumpf, &r->d) < 0)
 		return 1;
+	if (r->nbt)
+		r->d.nerr += read_bpftool(&r->d, dumpf, r->btpaths, r->btraw, r->nbt);
+	/* a malformed input line is an error (exit 1); its test has no code */
+	if (r->d.nerr)
+		r->status = 1;
 	r->code = xcalloc((size_t)r->d.n + 1, sizeof *r->code);
 	if (r->d.n && disassemble(r->a, objdump, objcopy, &r->d, r->code) < 0)
 		return 1;
@@ -1977,13 +2167,14 @@ static void jc_free(jc_run *r)
 int jit_check_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	const char *arch = NULL, *dumpf = NULL, *objdump = "llvm-objdump-19", *objcopy = "llvm-objcopy-19";
-	const char *files[argc > 0 ? argc : 1];
+	const char *files[argc > 0 ? argc : 1], *btpaths[argc > 0 ? argc : 1];
+	bool btraw[argc > 0 ? argc : 1];
 	int nfiles = 0, status;
-	jc_run r = { .o = { .word = "JitCheck" } };
+	jc_run r = { .o = { .word = "JitCheck" }, .btpaths = btpaths, .btraw = btraw };
 	cmd_opts so;
 
 	opt_init(&so, 0);
-	if ((status = jc_parse(argc, argv, &arch, &dumpf, &objdump, &objcopy, &r.o, &so, files, &nfiles)) >= 0)
+	if ((status = jc_parse(argc, argv, &arch, &dumpf, &objdump, &objcopy, &r, &so, files, &nfiles)) >= 0)
 		return status;
 	r.a = arch ? arch_by_name(arch) : NULL;
 	if (!r.a || !dumpf || nfiles == 0) {
