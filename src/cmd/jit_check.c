@@ -1955,6 +1955,7 @@ static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, 
 		have_res = map_check(t, r->bpf.run, &r->o, &res, &dr) == 0;
 	}
 	*found = 0;
+	int first = -1;          /* the first thread the dump has */
 	for (int ti = 0; ti < t->nthreads && !why; ti++) {
 		int idx = -1, phys[11];
 		for (int k = 0; k < r->d.n; k++)
@@ -1971,7 +1972,9 @@ static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, 
 			why = whybuf;
 			break;
 		}
-		if (ti > 0 && memcmp(lt[ti].native, lt[0].native, sizeof lt[0].native))
+		if (first < 0)
+			first = ti;
+		else if (memcmp(lt[ti].native, lt[first].native, sizeof lt[first].native))
 			why = "the threads' register assignments differ";
 		/* r10 lives in a register run.c picked for this thread */
 		if (phys[10] >= 0)

@@ -22,6 +22,13 @@
 #    SB+fetchadd+fetchadd and, when recorded, the guest's dump (QEMU
 #    s390-ccw-virtio): lifted, 0 unsound under s390x.cat; the fetch-add
 #    lifted as laalg; bcr 14,0; with the bcr made a nopr, unsound.
+# 1e. bpftool (a user's own machine, `bpfrun --hold`): each recorded dump
+#    rewritten by bpftool-forms.pl as the runner's hold lines and bpftool's
+#    text with opcodes, its JSON with opcodes, and raw image files; every
+#    form gives jit-check's output on the console byte for byte (the same
+#    tests lifted, the same verdicts: the broken riscv64 JIT unsound in
+#    each); malformed bpftool output and hold lines reported as
+#    FILE:LINE:COL: error (exact messages), exit 1.
 # 2. On the dumps the bpf-run suite's guests left in
 #    $BPFMM_CACHE/kernel-check/logs/run-ARCH.console (no kernel is built or
 #    booted here; SKIP per arch when a dump is absent or from a runner
@@ -320,6 +327,140 @@ grep -q '^JitCheck literal s390x jit unsound \[x\]=136;' "$tmp/s390x-literal-254
 	ok "s390x-literal with 254 in the pool: unsound ([x]=136)" ||
 	{ cat "$tmp/s390x-literal-254.out"; ko "s390x-literal: a changed literal not seen"; }
 guest_fixture s390x s390x.cat s390_fetchadd
+
+# ---- 1e. bpftool's forms of the recorded dumps -----------------------------
+# bt_judge NAME ARCH DUMP OPTIONS... -- TESTS...: jit-check into $tmp/NAME.out
+# (.err, .rc)
+bt_judge() {
+	local name=$1 arch=$2 dump=$3 opts=()
+	shift 3
+	while [ "$1" != -- ]; do opts+=("$1"); shift; done
+	shift
+	build/bpfmm jit-check --arch "$arch" --dump "$dump" "${opts[@]}" "$@" > "$tmp/$name.out" 2> "$tmp/$name.err"
+	echo $? > "$tmp/$name.rc"
+}
+for fx in riscv64:riscv64 arm64:arm64 x86_64:x86_64 mips64el:mips64el ppc64le:ppc64le riscv64:riscv64-brokenjit; do
+	arch=${fx%%:*} name=${fx#*:}
+	case $name in
+	mips64el|ppc64le) tl=("${mtests[@]}") ;;
+	*-brokenjit) tl=(tests/litmus/bpf/SB+xchg64+xchg64.litmus tests/run/lost-update.litmus) ;;
+	*) tl=("${ftests[@]}") ;;
+	esac
+	[ -s "$fix/$name.console" ] || { echo "SKIP bpftool forms of $name: no $fix/$name.console"; continue; }
+	d=$tmp/bt-$name
+	if ! perl tests/jit-check/bpftool-forms.pl "$arch" "$fix/$name.console" "$d"; then
+		ko "bpftool-forms.pl on $name"
+		continue
+	fi
+	bt_judge "bt-$name-console" "$arch" "$fix/$name.console" -- "${tl[@]}"
+	lifted=$(summary "$tmp/bt-$name-console.out" lifted)
+	for form in text json raw; do
+		case $form in
+		text) opt=(--bpftool "$d/text.txt") ;;
+		json) opt=(--bpftool "$d/json") ;;
+		raw) opt=(--image "$d/raw") ;;
+		esac
+		bt_judge "bt-$name-$form" "$arch" "$d/run.txt" "${opt[@]}" -- "${tl[@]}"
+		if [ "${lifted:-0}" -gt 0 ] && [ ! -s "$tmp/bt-$name-$form.err" ] &&
+			cmp -s "$tmp/bt-$name-console.out" "$tmp/bt-$name-$form.out" &&
+			cmp -s "$tmp/bt-$name-console.rc" "$tmp/bt-$name-$form.rc"; then
+			ok "$name, bpftool $form: as the console ($(tail -n 1 "$tmp/bt-$name-$form.out" | cut -d' ' -f3-))"
+		else
+			diff "$tmp/bt-$name-console.out" "$tmp/bt-$name-$form.out" | head -n 5
+			head -n 3 "$tmp/bt-$name-$form.err"
+			ko "$name, bpftool $form: not what the console gives"
+		fi
+	done
+done
+# the verdicts come from bpftool's files: run.txt alone has no code
+bt_judge bt-nocode riscv64 "$tmp/bt-riscv64/run.txt" -- "${ftests[@]}"
+[ "$(summary "$tmp/bt-nocode.out" lifted)" = 0 ] && ok "the hold lines alone: no test lifted" ||
+	ko "the hold lines alone: $(tail -n 1 "$tmp/bt-nocode.out")"
+# the broken JIT, from each form: the relaxed xchg unsound, with its state
+for form in text json raw; do
+	grep -q '^JitCheck SB+xchg64+xchg64 riscv64 jit unsound 0:r4=0; .*1:r4=0;' "$tmp/bt-riscv64-brokenjit-$form.out" &&
+		ok "riscv64-brokenjit from bpftool $form: SB+xchg64+xchg64 unsound" ||
+		ko "riscv64-brokenjit from bpftool $form: SB+xchg64+xchg64 not unsound"
+done
+
+# Malformed input: bt_bad NAME WANT OPTIONS...: jit-check on the riscv64
+# fixture's forms with OPTIONS exits 1 and its first error is WANT
+# (paths relative to $tmp)
+bt_bad() {
+	local name=$1 want=$2 got
+	shift 2
+	bt_judge "bad-$name" riscv64 "$@" -- "${ftests[@]}"
+	got=$(head -n 1 "$tmp/bad-$name.err" | sed "s|$tmp/||g")
+	if [ "$(cat "$tmp/bad-$name.rc")" = 1 ] && [ "$got" = "$want" ]; then
+		ok "malformed ($name): $got"
+	else
+		echo "want: $want"
+		echo "got:  $got (exit $(cat "$tmp/bad-$name.rc"))"
+		ko "malformed ($name)"
+	fi
+}
+d=$tmp/bt-riscv64
+run=$d/run.txt
+# text without `opcodes`: the instruction lines alone
+grep -v "$(printf '^\t')" "$d/text.txt" > "$tmp/noop.txt"
+bt_bad no-opcodes 'noop.txt:2:1: error: no opcode bytes after the instruction at offset 0x0 (dump it with `bpftool prog dump jited PROG opcodes`)' \
+	"$run" --bpftool "$tmp/noop.txt"
+n=$(grep -c 'error: no opcode bytes after' "$tmp/bad-no-opcodes.err")
+[ "$n" = "$(grep -c '^bpf_prog_' "$d/text.txt")" ] && [ "$(summary "$tmp/bad-no-opcodes.out" lifted)" = 0 ] &&
+	ok "text without opcodes: one error per program ($n), no test lifted" ||
+	ko "text without opcodes: $n errors, $(tail -n 1 "$tmp/bad-no-opcodes.out")"
+# an instruction and its bytes lost (lines 4 and 5: offset 4)
+sed '4,5d' "$d/text.txt" > "$tmp/gap.txt"
+bt_bad gap 'gap.txt:4:4: error: an instruction at offset 0x8 where the bytes so far end at 0x4 (a line missing or out of order)' \
+	"$run" --bpftool "$tmp/gap.txt"
+# the one program lost is reported, the others judged: its test not-run
+grep -q '^JitCheck LB+ctrl+ctrl riscv64 jit refused (the dump lacks a thread.s code)' "$tmp/bad-gap.out" &&
+	[ "$(summary "$tmp/bad-gap.out" lifted)" = $((${#ftests[@]} - 1)) ] &&
+	ok "an image with an error left out, the other tests judged" || ko "gap: $(grep LB+ctrl+ctrl "$tmp/bad-gap.out")"
+sed '3s/^\t\(..\) /\tz\1/' "$d/text.txt" > "$tmp/byte.txt"
+bt_bad bad-byte 'byte.txt:3:2: error: not a byte on the opcode line (two hexadecimal digits)' "$run" --bpftool "$tmp/byte.txt"
+# bpftool's disassembler could not decode an instruction (offset 4): no
+# bytes, then it stops
+sed '5s/.*/\t/; 6,$d' "$d/text.txt" > "$tmp/undecoded.txt"
+bt_bad undecoded 'undecoded.txt:5:1: error: no opcode bytes for the instruction at offset 0x4: bpftool'"'"'s disassembler could not decode it; the image is incomplete: dump it with `bpftool prog dump jited PROG file FILE`' \
+	"$run" --bpftool "$tmp/undecoded.txt"
+printf 'hello\n' > "$tmp/junk.txt"
+bt_bad junk 'junk.txt:1:1: error: not a line of `bpftool prog dump jited PROG opcodes`' "$run" --bpftool "$tmp/junk.txt"
+# JSON: no opcodes, an unfinished document, a pc out of order
+sed 's/,"opcodes":\[[^]]*\]//g' "$d/json/100.json" > "$tmp/100.json"
+bt_bad json-no-opcodes '100.json:1:40: error: no "opcodes" array in the instruction record (dump it with `bpftool -j prog dump jited PROG opcodes`)' \
+	"$run" --bpftool "$tmp/100.json"
+head -c 300 "$d/json/100.json" > "$tmp/cut.json"
+bt_bad json-cut 'cut.json:1:297: error: bad JSON: a string without its closing quote' "$run" --bpftool "$tmp/cut.json"
+sed 's/"pc":"0x4"/"pc":"0x6"/' "$d/json/100.json" > "$tmp/pc.json"
+bt_bad json-pc 'pc.json:1:135: error: an instruction at offset 0x6 where the bytes so far end at 0x4 (a record missing or out of order)' \
+	"$run" --bpftool "$tmp/pc.json"
+# which program: a file name no hold line has; two unnamed images in one file
+cp "$d/raw/bpfmm_0_0.bin" "$tmp/prog7.bin"
+bt_bad unknown-name "prog7.bin:0:0: error: no program 'prog7' in the hold lines of bt-riscv64/run.txt (\`bpfrun --hold\` names each program it keeps loaded)" \
+	"$run" --image "$tmp/prog7.bin"
+cat "$d/json/100.json" "$d/json/101.json" > "$tmp/two.json"
+bt_bad unnamed 'two.json:1:2: error: which program? bpftool'"'"'s header does not name it (bpf_prog_TAG_NAME) and the file holds 2 images' \
+	"$run" --bpftool "$tmp/two.json"
+# the same program from two files
+bt_bad twice 'bt-riscv64/raw/bpfmm_0_0.bin:0:0: error: a second image of LB+ctrl+ctrl thread 0 (the first from bt-riscv64/json/100.json)' \
+	"$run" --bpftool "$d/json/100.json" --image "$d/raw/bpfmm_0_0.bin"
+# a bad hold line in the runner's output
+sed '0,/hold LB+ctrl+ctrl 0 /s/hold LB+ctrl+ctrl 0 100 bpfmm_0_0/hold LB+ctrl+ctrl 0 100 bpfmm-0-0/' "$run" > "$tmp/badhold.txt"
+bt_bad hold 'badhold.txt:2:12: error: bad hold line: not a BPF program name (at most 15 letters, digits, '"'_'"' or '"'.'"')' \
+	"$tmp/badhold.txt" --image "$d/raw"
+# the runner's jit lines and bpftool's image of the same program: equal is
+# fine, a difference an error (bpftool's judged)
+cat "$run" "$fix/riscv64.console" > "$tmp/both.txt"
+bt_judge both riscv64 "$tmp/both.txt" --image "$d/raw" -- "${ftests[@]}"
+[ "$(cat "$tmp/both.rc")" = 0 ] && [ ! -s "$tmp/both.err" ] && cmp -s "$tmp/both.out" "$tmp/bt-riscv64-console.out" &&
+	ok "the runner's jit lines and bpftool's images, equal: no error, the same output" ||
+	ko "the runner's jit lines and bpftool's equal images: $(head -n 1 "$tmp/both.err")"
+mkdir -p "$tmp/raw2"
+cp "$d"/raw/* "$tmp/raw2/"
+printf '\001\000' | dd of="$tmp/raw2/bpfmm_1_1.bin" bs=1 seek=4 conv=notrunc 2>/dev/null
+bt_bad differs "raw2/bpfmm_1_1.bin:0:0: error: the image of LB+data+data thread 1 differs from the runner's jit line (both.txt:$(grep -n 'jit LB+data+data 1 ' "$tmp/both.txt" | cut -d: -f1)); judged: bpftool's" \
+	"$tmp/both.txt" --image "$tmp/raw2"
 
 # ---- 2. the bpf-run guests' dumps -----------------------------------------
 logs=$WORK/logs
