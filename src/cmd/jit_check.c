@@ -1804,8 +1804,9 @@ static const char usage_text[] =
 "\n"
 "Judge the machine code a Linux BPF JIT emitted for BPF litmus tests: LOG\n"
 "is the console of a `bpfmm run` guest (lines \"bpfmm-run: jit TEST T HEX\",\n"
-"docs/jit-check.md), ARCH riscv64, arm64, x86_64, mips64el, ppc64le or\n"
-"s390x.\n"
+"docs/jit-check.md) or the output of the runner on a user's own machine,\n"
+"whose programs bpftool may dump (--bpftool, --image); ARCH riscv64,\n"
+"arm64, x86_64, mips64el, ppc64le or s390x.\n"
 "Each "
 "thread's image is disassembled with llvm-objdump-19, lifted to a thread\n"
 "of ARCH's litmus dialect (the JIT's instructions for the test's body as\n"
@@ -1826,7 +1827,19 @@ static const char usage_text[] =
 "Options:\n"
 "  --arch ARCH       riscv64, arm64 (aarch64), x86_64 (x86-64), mips64el,\n"
 "                    ppc64le, s390x\n"
-"  --dump LOG        the guest's console log (kernel/run.sh writes it)\n"
+"  --dump LOG        the guest's console log (kernel/run.sh writes it), or\n"
+"                    what `bpfrun [--hold] JOB` printed on a user's machine\n"
+"  --bpftool PATH    the output of `bpftool prog dump jited id ID opcodes`\n"
+"                    (text) or `bpftool -j prog dump jited id ID opcodes`\n"
+"                    (JSON) for programs `bpfrun --hold` kept: a file, or a\n"
+"                    directory of them (repeatable).  Each program is named\n"
+"                    by bpftool's header (bpf_prog_TAG_NAME), else by the\n"
+"                    file's name up to its first '.' (NAME or ID), through\n"
+"                    LOG's lines \"hold TEST T ID NAME\"; these images\n"
+"                    replace LOG's jit lines (a difference is an error)\n"
+"  --image PATH      raw images, `bpftool prog dump jited id ID file\n"
+"                    PATH`, named by the file's name (NAME or ID); a file\n"
+"                    or a directory (repeatable)\n"
 "  --emit DIR        write each lifted test to DIR/TEST.litmus\n"
 "  --variant NAME    a variant of the native model (repeatable), e.g.\n"
 "                    mips.cat's llsc-mb or sc: what Linux assumes of a CPU\n"
@@ -1844,7 +1857,8 @@ static const char usage_text[] =
 "                    \"unsound\",\"unchecked\"}\n"
 "\n"
 "Exit status: 0 every test judged sound / sound-stronger, refused or not\n"
-"run; 1 an unsound test, a test that could not be judged or read; 2 usage.\n";
+"run; 1 an unsound test, a test that could not be judged or read, a\n"
+"malformed line of LOG or of bpftool's output; 2 usage.\n";
 
 /* The initial value thread ti gives BPF register k (through run.c's renaming). */
 static void expected_values(const litmus_test *t, const int phys[11], int ti, rval out[10])
