@@ -213,6 +213,18 @@ static int load_prog(test *t, int ti, int map_fd)
 	return fd;
 }
 
+/* BPF_OBJ_GET_INFO_BY_FD of program fd into *info (zeroed first); *a
+ * stays set up for another call */
+static long prog_info(int fd, struct bpf_prog_info *info, union bpf_attr *a)
+{
+	memset(info, 0, sizeof *info);
+	memset(a, 0, sizeof *a);
+	a->info.bpf_fd = (uint32_t)fd;
+	a->info.info_len = sizeof *info;
+	a->info.info = (uint64_t)(uintptr_t)info;
+	return sys_bpf(BPF_OBJ_GET_INFO_BY_FD, a);
+}
+
 static void print_jit(test *t, int ti, int fd)
 {
 	struct bpf_prog_info info;
@@ -220,12 +232,7 @@ static void print_jit(test *t, int ti, int fd)
 	static unsigned char code[16384];
 	static char hex[2 * sizeof code + 1];
 
-	memset(&info, 0, sizeof info);
-	memset(&a, 0, sizeof a);
-	a.info.bpf_fd = (uint32_t)fd;
-	a.info.info_len = sizeof info;
-	a.info.info = (uint64_t)(uintptr_t)&info;
-	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a) < 0) {
+	if (prog_info(fd, &info, &a) < 0) {
 		say("jit %s %d (no info: errno %d)", t->name, ti, errno);
 		return;
 	}
@@ -260,12 +267,7 @@ static void print_hold(test *t, int ti, int fd)
 	struct bpf_prog_info info;
 	union bpf_attr a;
 
-	memset(&info, 0, sizeof info);
-	memset(&a, 0, sizeof a);
-	a.info.bpf_fd = (uint32_t)fd;
-	a.info.info_len = sizeof info;
-	a.info.info = (uint64_t)(uintptr_t)&info;
-	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a) < 0) {
+	if (prog_info(fd, &info, &a) < 0) {
 		say("error %s hold thread %d: errno %d", t->name, ti, errno);
 		return;
 	}

@@ -383,6 +383,35 @@ for form in text json raw; do
 		ko "riscv64-brokenjit from bpftool $form: SB+xchg64+xchg64 not unsound"
 done
 
+# A real `bpfrun --hold` run (fixtures/ppc64le-hold.console: the ppc64le
+# guest with kernel arguments `-- --hold /job`, the fixture's tests): the
+# kernel kept each program's name bpfmm_N_T (N the test's index, T the
+# thread) and gave it an id; its jit lines written as raw files named by
+# those hold lines give, with the jit lines gone, the console's output
+hd=$fix/ppc64le-hold.console
+if [ -s "$hd" ]; then
+	perl -ne 'if (/bpfmm-run: (?:layout|unsupported) (\S+)/ && !exists $i{$1}) { $i{$1} = keys %i }
+		if (/bpfmm-run: hold (\S+) (\d+) (\d+) (\S+)\s*$/) { $n++; $bad++ if $4 ne "bpfmm_$i{$1}_$2" }
+		$j++ if /bpfmm-run: jit /;
+		END { print $n == $j && !$bad && $n > 0 ? "ok $n\n" : "bad $n hold lines, $j jit lines, $bad misnamed\n" }' \
+		"$hd" > "$tmp/hold-names"
+	grep -q '^ok' "$tmp/hold-names" && ok "bpfrun --hold in the ppc64le guest: one hold line per program, named bpfmm_N_T ($(cut -d' ' -f2 "$tmp/hold-names") programs)" ||
+		ko "bpfrun --hold: $(cat "$tmp/hold-names")"
+	mkdir -p "$tmp/hold-raw"
+	D=$tmp/hold-raw perl -ne 'if (/bpfmm-run: hold (\S+) (\d+) (\d+) (\S+)\s*$/) { $n{"$1 $2"} = $4 }
+		push @j, [$1, $2, $3] if /bpfmm-run: jit (\S+) (\d+) ([0-9a-f]+)\s*$/;
+		END { for (@j) { open(my $f, ">:raw", "$ENV{D}/" . $n{"$_->[0] $_->[1]"} . ".bin") or die; print $f pack("H*", $_->[2]) } }' "$hd"
+	grep -v 'bpfmm-run: jit ' "$hd" > "$tmp/hold-run.txt"
+	bt_judge hold-console ppc64le "$hd" -- "${ftests[@]}"
+	bt_judge hold-raw ppc64le "$tmp/hold-run.txt" --image "$tmp/hold-raw" -- "${ftests[@]}"
+	[ "$(summary "$tmp/hold-console.out" lifted)" = "${#ftests[@]}" ] && [ "$(summary "$tmp/hold-console.out" unsound)" = 0 ] &&
+		[ ! -s "$tmp/hold-raw.err" ] && cmp -s "$tmp/hold-console.out" "$tmp/hold-raw.out" &&
+		ok "bpfrun --hold's programs as raw images named by its hold lines: as its console ($(tail -n 1 "$tmp/hold-raw.out" | cut -d' ' -f3-))" ||
+		{ head -n 3 "$tmp/hold-raw.err"; ko "bpfrun --hold: raw images not judged as the console: $(tail -n 1 "$tmp/hold-raw.out")"; }
+else
+	ko "no $hd"
+fi
+
 # Malformed input: bt_bad NAME WANT OPTIONS...: jit-check on the riscv64
 # fixture's forms with OPTIONS exits 1 and its first error is WANT
 # (paths relative to $tmp)
