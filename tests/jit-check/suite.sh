@@ -414,11 +414,11 @@ fi
 
 # Malformed input: bt_bad NAME WANT OPTIONS...: jit-check on the riscv64
 # fixture's forms with OPTIONS exits 1 and its first error is WANT
-# (paths relative to $tmp)
+# (paths relative to $tmp); the tests: $bt_tests, else the fixture's first
 bt_bad() {
 	local name=$1 want=$2 got
 	shift 2
-	bt_judge "bad-$name" riscv64 "$@" -- "${ftests[@]}"
+	bt_judge "bad-$name" riscv64 "$@" -- "${bt_tests[@]:-${ftests[0]}}"
 	got=$(head -n 1 "$tmp/bad-$name.err" | sed "s|$tmp/||g")
 	if [ "$(cat "$tmp/bad-$name.rc")" = 1 ] && [ "$got" = "$want" ]; then
 		ok "malformed ($name): $got"
@@ -440,12 +440,14 @@ n=$(grep -c 'error: no opcode bytes after' "$tmp/bad-no-opcodes.err")
 	ko "text without opcodes: $n errors, $(tail -n 1 "$tmp/bad-no-opcodes.out")"
 # an instruction and its bytes lost (lines 4 and 5: offset 4)
 sed '4,5d' "$d/text.txt" > "$tmp/gap.txt"
+bt_tests=("${ftests[@]}")
 bt_bad gap 'gap.txt:4:4: error: an instruction at offset 0x8 where the bytes so far end at 0x4 (a line missing or out of order)' \
 	"$run" --bpftool "$tmp/gap.txt"
 # the one program lost is reported, the others judged: its test not-run
 grep -q '^JitCheck LB+ctrl+ctrl riscv64 jit refused (the dump lacks a thread.s code)' "$tmp/bad-gap.out" &&
 	[ "$(summary "$tmp/bad-gap.out" lifted)" = $((${#ftests[@]} - 1)) ] &&
 	ok "an image with an error left out, the other tests judged" || ko "gap: $(grep LB+ctrl+ctrl "$tmp/bad-gap.out")"
+bt_tests=()
 sed '3s/^\t\(..\) /\tz\1/' "$d/text.txt" > "$tmp/byte.txt"
 bt_bad bad-byte 'byte.txt:3:2: error: not a byte on the opcode line (two hexadecimal digits)' "$run" --bpftool "$tmp/byte.txt"
 # bpftool's disassembler could not decode an instruction (offset 4): no
