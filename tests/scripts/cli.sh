@@ -610,6 +610,20 @@ for cmd in "" map diff-models jit-check; do
 	expect_rc 2 "${cmd:-bpfmm} -budget without a number" "$bpfmm" $cmd -budget
 	grep -q "^bpfmm${cmd:+ $cmd}: -budget needs a number\$" "$tmp/err" && ok || ko "${cmd:-bpfmm} -budget: $(cat "$tmp/err")"
 done
+# jit-check's bpftool inputs (docs/jit-check.md, "bpftool"): an option
+# without its path is a usage error; an input it cannot read, and a hold
+# line it cannot parse, FILE:LINE:COL errors and exit 1, before any
+# disassembly
+expect_rc 2 "jit-check --bpftool without a path" "$bpfmm" jit-check --arch arm64 --dump /dev/null "$sb" --bpftool
+grep -q "^bpfmm jit-check: bad option '--bpftool'\$" "$tmp/err" && ok || ko "jit-check --bpftool: $(cat "$tmp/err")"
+expect_rc 1 "jit-check --image of a missing file" "$bpfmm" jit-check --arch arm64 --dump /dev/null --image "$tmp/nothere.bin" "$sb"
+grep -q "^$tmp/nothere.bin:0:0: error: cannot read it: No such file or directory\$" "$tmp/err" && ok ||
+	ko "jit-check --image of a missing file: $(cat "$tmp/err")"
+printf 'bpfmm-run: hold SB 0 12\n' > "$tmp/hold.txt"
+: > "$tmp/empty.bin"
+expect_rc 1 "jit-check: a short hold line, an empty image" "$bpfmm" jit-check --arch arm64 --dump "$tmp/hold.txt" --image "$tmp/empty.bin" "$sb"
+grep -q "^$tmp/hold.txt:1:12: error: bad hold line: not \"hold TEST T ID NAME\"\$" "$tmp/err" &&
+	grep -q "^$tmp/empty.bin:0:0: error: an empty image\$" "$tmp/err" && ok || ko "jit-check hold line, empty image: $(cat "$tmp/err")"
 expect_rc 2 "explain -model without a file" "$bpfmm" explain -model
 grep -q "^Try 'bpfmm explain --help'.\$" "$tmp/err" && ok || ko "explain's option errors point at its own --help: $(cat "$tmp/err")"
 
