@@ -27,6 +27,9 @@
 
 /* ---- shared ---------------------------------------------------------------- */
 
+/* Errors said per file; the rest only counted. */
+#define BT_MAX_ERRORS 20
+
 typedef struct {
 	const char *path;
 	const char *data;
@@ -34,21 +37,25 @@ typedef struct {
 	FILE *err;
 	int nerr;
 	bt_images *out;
+	size_t wo, wb;           /* where(): the offset counted up to, its line's start */
+	long wl;                 /* and its line (0: nothing counted yet) */
 } reader;
 
-/* Line and column (1-based) of byte off of the input. */
-static void where(const reader *r, size_t off, long *line, int *col)
+/* Line and column (1-based) of byte off of the input; counted on from the
+ * last call's offset (the readers ask in increasing order). */
+static void where(reader *r, size_t off, long *line, int *col)
 {
-	long l = 1;
-	size_t bol = 0;
-
-	for (size_t i = 0; i < off && i < r->n; i++)
-		if (r->data[i] == '\n') {
-			l++;
-			bol = i + 1;
+	if (r->wl == 0 || off < r->wo) {
+		r->wo = r->wb = 0;
+		r->wl = 1;
+	}
+	for (; r->wo < off && r->wo < r->n; r->wo++)
+		if (r->data[r->wo] == '\n') {
+			r->wl++;
+			r->wb = r->wo + 1;
 		}
-	*line = l;
-	*col = (int)(off - bol) + 1;
+	*line = r->wl;
+	*col = (int)(off - r->wb) + 1;
 }
 
 static void __attribute__((format(printf, 4, 5)))
@@ -56,9 +63,13 @@ rerror(reader *r, long line, int col, const char *fmt, ...)
 {
 	va_list ap;
 
-	r->nerr++;
-	if (!r->err)
+	if (++r->nerr > BT_MAX_ERRORS || !r->err)
 		return;
+	if (r->nerr == BT_MAX_ERRORS) {
+		fprintf(r->err, "%s:%ld:%d: error: too many errors; the rest of the file is not reported\n",
+			r->path, line, col);
+		return;
+	}
 	fprintf(r->err, "%s:%ld:%d: error: ", r->path, line, col);
 	va_start(ap, fmt);
 	vfprintf(r->err, fmt, ap);
@@ -311,7 +322,7 @@ typedef struct jv {
 	char *s;                 /* J_STR: the string (NUL-free), J_NUM: its text */
 	struct jv *v;            /* J_ARR, J_OBJ: the elements / member values */
 	char **k;                /* J_OBJ: the member names */
-	int n;
+	int n, cap;
 	size_t off;              /* where it starts */
 } jv;
 
@@ -446,9 +457,12 @@ static int jcontainer(jparser *p, jv *out, bool obj)
 			}
 			p->i++;
 		}
-		out->v = xrealloc(out->v, sizeof *out->v * (size_t)(out->n + 1));
-		if (obj)
-			out->k = xrealloc(out->k, sizeof *out->k * (size_t)(out->n + 1));
+		if (out->n == out->cap) {
+			out->cap = out->cap ? 2 * out->cap : 4;
+			out->v = xrealloc(out->v, sizeof *out->v * (size_t)out->cap);
+			if (obj)
+				out->k = xrealloc(out->k, sizeof *out->k * (size_t)out->cap);
+		}
 		memset(&out->v[out->n], 0, sizeof out->v[out->n]);
 		if (obj)
 			out->k[out->n] = key;
@@ -533,6 +547,10 @@ jerror_at(reader *r, const jv *v, const char *fmt, ...)
 	char msg[400];
 	va_list ap;
 
+	if (r->nerr >= BT_MAX_ERRORS) {
+		r->nerr++;       /* not said: where() costs a pass over the input */
+		return;
+	}
 	where(r, v->off, &line, &col);
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
