@@ -189,8 +189,9 @@ text_bad(reader *r, tstate *s, long line, int col, const char *fmt, ...)
 	s->pending = false;
 }
 
-/* The opcode line "\tB1 B2 ... " of the pending instruction. */
-static void text_bytes(reader *r, tstate *s, const char *l, size_t n, long line)
+/* The opcode line "\tB1 B2 ... " of the pending instruction (l: after the
+ * leading blanks, at column col0). */
+static void text_bytes(reader *r, tstate *s, const char *l, size_t n, long line, int col0)
 {
 	size_t i = 0;
 	int nb = 0;
@@ -203,11 +204,11 @@ static void text_bytes(reader *r, tstate *s, const char *l, size_t n, long line)
 		}
 		int a = hexdigit((unsigned char)l[i]), b = i + 1 < n ? hexdigit((unsigned char)l[i + 1]) : -1;
 		if (a < 0 || b < 0 || (i + 2 < n && l[i + 2] != ' ' && l[i + 2] != '\t')) {
-			text_bad(r, s, line, (int)i + 2, "not a byte on the opcode line (two hexadecimal digits)");
+			text_bad(r, s, line, col0 + (int)i, "not a byte on the opcode line (two hexadecimal digits)");
 			return;
 		}
 		if (!put_byte(&s->cur, &s->cap, (unsigned char)(a * 16 + b))) {
-			text_bad(r, s, line, (int)i + 2, "image too long (more than %d bytes)", BT_MAX_IMAGE);
+			text_bad(r, s, line, col0 + (int)i, "image too long (more than %d bytes)", BT_MAX_IMAGE);
 			return;
 		}
 		nb++;
@@ -233,8 +234,10 @@ static void text_line(reader *r, tstate *s, const char *l, size_t n, long line)
 	}
 	while (sp < n && (l[sp] == ' ' || l[sp] == '\t'))
 		sp++;
-	if (n && l[0] == '\t' && s->pending) {
-		text_bytes(r, s, l + 1, n - 1, line);
+	/* the bytes' line: bpftool starts it with a tab; a terminal or an
+	 * editor may have made it spaces (the line then has only bytes) */
+	if (s->pending && sp > 0 && (l[0] == '\t' || strspn(l + sp, "0123456789abcdefABCDEF ") == n - sp)) {
+		text_bytes(r, s, l + sp, n - sp, line, (int)sp + 1);
 		return;
 	}
 	if (sp == n) {

@@ -372,6 +372,12 @@ for fx in riscv64:riscv64 arm64:arm64 x86_64:x86_64 mips64el:mips64el ppc64le:pp
 		fi
 	done
 done
+# the text copied from a terminal, its tabs made spaces
+expand "$tmp/bt-riscv64/text.txt" > "$tmp/expanded.txt"
+bt_judge bt-expanded riscv64 "$tmp/bt-riscv64/run.txt" --bpftool "$tmp/expanded.txt" -- "${ftests[@]}"
+[ ! -s "$tmp/bt-expanded.err" ] && cmp -s "$tmp/bt-riscv64-console.out" "$tmp/bt-expanded.out" &&
+	ok "riscv64, bpftool text with its tabs expanded: as the console" ||
+	{ head -n 3 "$tmp/bt-expanded.err"; ko "riscv64, bpftool text with its tabs expanded"; }
 # the verdicts come from bpftool's files: run.txt alone has no code
 bt_judge bt-nocode riscv64 "$tmp/bt-riscv64/run.txt" -- "${ftests[@]}"
 [ "$(summary "$tmp/bt-nocode.out" lifted)" = 0 ] && ok "the hold lines alone: no test lifted" ||
