@@ -236,7 +236,10 @@ static void text_line(reader *r, tstate *s, const char *l, size_t n, long line)
 		sp++;
 	/* the bytes' line: bpftool starts it with a tab; a terminal or an
 	 * editor may have made it spaces (the line then has only bytes) */
-	if (s->pending && sp > 0 && (l[0] == '\t' || strspn(l + sp, "0123456789abcdefABCDEF ") == n - sp)) {
+	size_t bytes = sp;       /* how far the line is hexadecimal digits and spaces */
+	while (bytes < n && (l[bytes] == ' ' || hexdigit((unsigned char)l[bytes]) >= 0))
+		bytes++;
+	if (s->pending && sp > 0 && (l[0] == '\t' || bytes == n)) {
 		text_bytes(r, s, l + sp, n - sp, line, (int)sp + 1);
 		return;
 	}
