@@ -560,7 +560,10 @@ static int disassemble(const jarch *a, const char *objdump, const char *objcopy,
 		return -1;
 	}
 	for (int i = 0; i < d->n; i++) {
-		while (pos % 16) {
+		/* at least 16 bytes of nops after an image: an instruction the
+		 * disassembler reads across its end (s390x's literal pool) ends
+		 * in them, and the next image starts on an instruction */
+		for (long end = pos; pos % 16 || (i > 0 && pos - end < 16);) {
 			fwrite(a->nop, 1, (size_t)a->nopn, f);
 			pos += a->nopn;
 		}

@@ -37,6 +37,7 @@ my %fmt = (
 	x86_64 => ['elf64-x86-64', '', "\x90"],
 	mips64el => ['elf64-tradlittlemips', '--mattr=+mips64r2', "\0\0\0\0"],
 	ppc64le => ['elf64-powerpcle', '-mllvm -ppc-asm-full-reg-names', "\0\0\0\x60"],
+	s390x => ['elf64-s390', '--mcpu=z196', "\x07\x00"],
 );
 my $f = $fmt{$arch} or die "bpftool-forms.pl: unknown arch $arch\n";
 mkdir $out;
@@ -51,7 +52,10 @@ sub insns {
 	my $bin = "$out/.images";
 	my ($blob, @start) = ('');
 	for my $c (@_) {
-		$blob .= $f->[2] while length($blob) % 16;
+		# at least 16 bytes of nops after an image, so that an
+		# instruction read across its end (data) ends in them
+		my $end = length $blob;
+		$blob .= $f->[2] while length($blob) % 16 || ($end && length($blob) - $end < 16);
 		push @start, length $blob;
 		$blob .= $c;
 	}

@@ -339,10 +339,10 @@ bt_judge() {
 	build/bpfmm jit-check --arch "$arch" --dump "$dump" "${opts[@]}" "$@" > "$tmp/$name.out" 2> "$tmp/$name.err"
 	echo $? > "$tmp/$name.rc"
 }
-for fx in riscv64:riscv64 arm64:arm64 x86_64:x86_64 mips64el:mips64el ppc64le:ppc64le riscv64:riscv64-brokenjit; do
+for fx in riscv64:riscv64 arm64:arm64 x86_64:x86_64 mips64el:mips64el ppc64le:ppc64le s390x:s390x riscv64:riscv64-brokenjit; do
 	arch=${fx%%:*} name=${fx#*:}
 	case $name in
-	mips64el|ppc64le) tl=("${mtests[@]}") ;;
+	mips64el|ppc64le|s390x) tl=("${mtests[@]}") ;;
 	*-brokenjit) tl=(tests/litmus/bpf/SB+xchg64+xchg64.litmus tests/run/lost-update.litmus) ;;
 	*) tl=("${ftests[@]}") ;;
 	esac
