@@ -20,7 +20,7 @@
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
 
-enum { MAX_DEPTH = 12, MAX_STEPS = 256, MAX_NAMES = 64, MAX_GROUPS = 64 };
+enum { MAX_DEPTH = 12, MAX_STEPS = 256, MAX_NAMES = 64, MAX_GROUPS = 64, MAX_PASSED = 64 };
 /* co orders judged per try before giving up (the checker's -budget
  * default is 200000; explaining cannot switch to outcome mode) */
 #define EXPLAIN_BUDGET 2000000L
@@ -54,6 +54,13 @@ typedef struct {
 	bool relation;        /* the check's relation itself is the problem */
 } group;
 
+/* A check an execution passes: `as NAME` (or NULL) at FILE:LINE (the
+ * model's strings, which live as long as the model). */
+typedef struct {
+	const char *name, *file;
+	int line;
+} passed_check;
+
 typedef struct {
 	litmus_test *t;
 	const prop *state;
@@ -69,8 +76,10 @@ typedef struct {
 	int ngroups;
 	long more_groups;     /* executions in groups past MAX_GROUPS */
 	witness wit;
-	char passed[1024];    /* checks passed while judging the current rf */
-	char wit_passed[1024];
+	passed_check passed[MAX_PASSED];  /* checks passed while judging the current rf */
+	int npassed;
+	passed_check wit_passed[MAX_PASSED];  /* those of the witness */
+	int nwit_passed;
 	char model_path[512];
 	int unroll;           /* herd7's -unroll; -1: the default */
 } explainer;
@@ -571,16 +580,25 @@ static void check_text(const cat_check_info *ci, char *buf, size_t n)
 		snprintf(buf, n, "%s", p);
 }
 
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 static void note_passed(explainer *X, const cat_check_info *ci)
 {
-	char item[160];
+	for (int k = 0; k < X->npassed; k++)
+		if (X->passed[k].line == ci->pos.line && same_str(X->passed[k].name, ci->name)
+		    && same_str(X->passed[k].file, ci->file))
+			return;
+	if (X->npassed < MAX_PASSED)
+		X->passed[X->npassed++] = (passed_check){ ci->name, ci->file, ci->pos.line };
+}
 
-	snprintf(item, sizeof item, "%s (%s:%d)", ci->name ? ci->name : "(unnamed check)",
-		 ci->file ? ci->file : "?", ci->pos.line);
-	if (strstr(X->passed, item))
-		return;
-	size_t len = strlen(X->passed);
-	snprintf(X->passed + len, sizeof X->passed - len, "%s%s", len ? ", " : "", item);
+/* A passed check's name as the text and the JSON show it */
+static const char *passed_name(const passed_check *p)
+{
+	return p->name ? p->name : "(unnamed check)";
 }
 
 /* A shortest cycle of r (n events): its nodes[0..len], nodes[len] = nodes[0]. */
@@ -812,7 +830,7 @@ static int on_candidate(void *arg, const execution *x)
 
 	X->cur = *x;
 	X->have_cur = true;
-	X->passed[0] = 0;
+	X->npassed = 0;
 	rel_union(thin, x->rf, es->valdep, es->n);
 	X->thin = !rel_acyclic(thin, es->n);
 	return 0;
@@ -851,7 +869,8 @@ static int on_allowed(void *arg, const execution *x)
 	X->reach_allowed++;
 	if (!X->wit.valid) {
 		witness_take(&X->wit, x, true);
-		snprintf(X->wit_passed, sizeof X->wit_passed, "%s", X->passed);
+		memcpy(X->wit_passed, X->passed, sizeof X->passed[0] * (size_t)X->npassed);
+		X->nwit_passed = X->npassed;
 	}
 	return 0;
 }
@@ -1042,8 +1061,11 @@ static void report(const explainer *X, const litmus_test *t, FILE *out, FILE *do
 			X->reach_allowed == 1 ? "is" : "are");
 		fputs("An allowed execution:\n", out);
 		print_execution(out, t, &X->wit, "  ");
-		fprintf(out, "It passes every check of the model: %s\n",
-			X->wit_passed[0] ? X->wit_passed : "(the model has none)");
+		fputs("It passes every check of the model: ", out);
+		for (int k = 0; k < X->nwit_passed; k++)
+			fprintf(out, "%s%s (%s:%d)", k ? ", " : "", passed_name(&X->wit_passed[k]),
+				X->wit_passed[k].file ? X->wit_passed[k].file : "?", X->wit_passed[k].line);
+		fputs(X->nwit_passed ? "\n" : "(the model has none)\n", out);
 		if (dot)
 			dot_execution(dot, t, &X->wit, NULL, 0, "an allowed execution reaching the state");
 	} else {
@@ -1150,26 +1172,16 @@ static void json_group(FILE *out, const litmus_test *t, const group *g)
 	fputc('}', out);
 }
 
-/* "name (FILE:LINE), ..." into [{"check":name,"model":FILE,"line":LINE},...] */
-static void json_passes(FILE *out, const char *passed)
+/* ,"passes":[{"check":NAME,"model":FILE,"line":LINE},...] */
+static void json_passes(FILE *out, const passed_check *p, int n)
 {
 	fputs(",\"passes\":[", out);
-	for (const char *s = passed; *s;) {
-		const char *end = strstr(s, "), ");
-		size_t n = end ? (size_t)(end - s) + 1 : strlen(s);
-		char item[256];
-		snprintf(item, sizeof item, "%.*s", (int)n, s);
-		char *open = strrchr(item, '('), *colon = strrchr(item, ':');
-		if (open && colon && colon > open && open > item) {
-			open[-1] = 0;
-			*colon = 0;
-			fprintf(out, "%s{\"check\":", s == passed ? "" : ",");
-			json_quote(out, item);
-			fputs(",\"model\":", out);
-			json_quote(out, open + 1);
-			fprintf(out, ",\"line\":%d}", atoi(colon + 1));
-		}
-		s += n + (end ? 2 : 0);
+	for (int k = 0; k < n; k++) {
+		fprintf(out, "%s{\"check\":", k ? "," : "");
+		json_quote(out, passed_name(&p[k]));
+		fputs(",\"model\":", out);
+		json_quote(out, p[k].file ? p[k].file : "?");
+		fprintf(out, ",\"line\":%d}", p[k].line);
 	}
 	fputc(']', out);
 }
@@ -1191,7 +1203,7 @@ static void report_json(const explainer *X, const litmus_test *t, const char *fi
 		event_arg ex = { t, &X->wit, 0 };
 		fputs(",\"execution\":", out);
 		json_printed(out, put_execution, &ex);
-		json_passes(out, X->wit_passed);
+		json_passes(out, X->wit_passed, X->nwit_passed);
 	}
 	fputs(",\"rejections\":[", out);
 	for (int g = 0; !X->reach_allowed && g < X->ngroups; g++) {
