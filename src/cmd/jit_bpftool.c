@@ -77,7 +77,7 @@ rerror(reader *r, long line, int col, const char *fmt, ...)
 	fputc('\n', r->err);
 }
 
-static int hexdigit(int c)
+int bt_hexdigit(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -93,7 +93,7 @@ char *bt_symbol_name(const char *sym)
 		return NULL;
 	p += 9;
 	for (int i = 0; i < 16; i++, p++)
-		if (hexdigit((unsigned char)*p) < 0)
+		if (bt_hexdigit((unsigned char)*p) < 0)
 			return NULL;
 	if (*p != '_' || !p[1])
 		return NULL;
@@ -202,7 +202,7 @@ static void text_bytes(reader *r, tstate *s, const char *l, size_t n, long line,
 			i++;
 			continue;
 		}
-		int a = hexdigit((unsigned char)l[i]), b = i + 1 < n ? hexdigit((unsigned char)l[i + 1]) : -1;
+		int a = bt_hexdigit((unsigned char)l[i]), b = i + 1 < n ? bt_hexdigit((unsigned char)l[i + 1]) : -1;
 		if (a < 0 || b < 0 || (i + 2 < n && l[i + 2] != ' ' && l[i + 2] != '\t')) {
 			text_bad(r, s, line, col0 + (int)i, "not a byte on the opcode line (two hexadecimal digits)");
 			return;
@@ -237,7 +237,7 @@ static void text_line(reader *r, tstate *s, const char *l, size_t n, long line)
 	/* the bytes' line: bpftool starts it with a tab; a terminal or an
 	 * editor may have made it spaces (the line then has only bytes) */
 	size_t bytes = sp;       /* how far the line is hexadecimal digits and spaces */
-	while (bytes < n && (l[bytes] == ' ' || hexdigit((unsigned char)l[bytes]) >= 0))
+	while (bytes < n && (l[bytes] == ' ' || bt_hexdigit((unsigned char)l[bytes]) >= 0))
 		bytes++;
 	if (s->pending && sp > 0 && (l[0] == '\t' || bytes == n)) {
 		text_bytes(r, s, l + sp, n - sp, line, (int)sp + 1);
@@ -254,7 +254,7 @@ static void text_line(reader *r, tstate *s, const char *l, size_t n, long line)
 	if (l[sp] == ';')
 		return;                  /* "; ..." BTF line info */
 	if (sp == 0 && l[n - 1] == ':') {
-		for (hx = 0; hx + 1 < n && hexdigit((unsigned char)l[hx]) >= 0; hx++)
+		for (hx = 0; hx + 1 < n && bt_hexdigit((unsigned char)l[hx]) >= 0; hx++)
 			;
 		if (hx + 1 < n) {
 			/* a function's header (not "%4x:" with an empty text) */
@@ -267,7 +267,7 @@ static void text_line(reader *r, tstate *s, const char *l, size_t n, long line)
 	}
 	if (s->open && s->bad)
 		return;                  /* skipped up to the next header */
-	for (hx = sp; hx < n && hexdigit((unsigned char)l[hx]) >= 0; hx++)
+	for (hx = sp; hx < n && bt_hexdigit((unsigned char)l[hx]) >= 0; hx++)
 		;
 	if (hx > sp && hx < n && l[hx] == ':') {
 		/* "%4x:" and the instruction's text */
@@ -280,7 +280,7 @@ static void text_line(reader *r, tstate *s, const char *l, size_t n, long line)
 			text_open(s, line, NULL);
 		long pc = 0;
 		for (size_t i = sp; i < hx && pc <= BT_MAX_IMAGE; i++)
-			pc = pc * 16 + hexdigit((unsigned char)l[i]);
+			pc = pc * 16 + bt_hexdigit((unsigned char)l[i]);
 		if (pc != (long)s->cur.len) {
 			if (pc > BT_MAX_IMAGE)
 				text_bad(r, s, line, (int)sp + 1, "an instruction at an offset past %d bytes", BT_MAX_IMAGE);
@@ -408,7 +408,7 @@ static int jstring(jparser *p, char **out)
 			} else if (e == 'u') {
 				unsigned v = 0;
 				for (int k = 0; k < 4; k++) {
-					int h = p->i < p->r->n ? hexdigit((unsigned char)d[p->i]) : -1;
+					int h = p->i < p->r->n ? bt_hexdigit((unsigned char)d[p->i]) : -1;
 					if (h < 0) {
 						free(s);
 						jerr(p, p->i, "a bad \\u escape");
@@ -572,7 +572,7 @@ static long jhex(const jv *v, int maxdigits)
 	if (v->t != J_STR || strncmp(v->s, "0x", 2) || !v->s[2] || (int)strlen(v->s + 2) > maxdigits)
 		return -1;
 	for (const char *q = v->s + 2; *q; q++) {
-		int h = hexdigit((unsigned char)*q);
+		int h = bt_hexdigit((unsigned char)*q);
 		if (h < 0)
 			return -1;
 		x = x * 16 + h;

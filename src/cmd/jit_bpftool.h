@@ -57,6 +57,10 @@ char *bt_symbol_name(const char *sym);
 
 void bt_free(bt_images *b);
 
+/* The value of hexadecimal digit c (either case), or -1 (also the
+ * runner's jit lines, jit_check.c). */
+int bt_hexdigit(int c);
+
 /* The fuzz target's entry (tests/fuzz/fuzz_bpftool.c): data read as
  * bpftool's output, and its lines as the runner's hold lines.  Returns 0. */
 int bt_fuzz(const char *data, size_t n);

@@ -132,14 +132,6 @@ typedef struct {
 	int nerr;                /* malformed lines */
 } dump;
 
-static int hexval(int c)
-{
-	static const char digits[] = "0123456789abcdef";
-	const char *p = c ? strchr(digits, tolower(c)) : NULL;
-
-	return p ? (int)(p - digits) : -1;
-}
-
 /* One "jit TEST T HEX" line (after the "bpfmm-run: " prefix); 0 if it is
  * one, -1 (with why) if it is malformed. */
 int jit_parse_line(const char *l, char **test, int *thread, unsigned char **code, size_t *len,
@@ -171,7 +163,7 @@ int jit_parse_line(const char *l, char **test, int *thread, unsigned char **code
 	}
 	unsigned char *c = xmalloc(n / 2 + 1);
 	for (size_t i = 0; i < n / 2; i++) {
-		int a = hexval((unsigned char)h[2 * i]), b = hexval((unsigned char)h[2 * i + 1]);
+		int a = bt_hexdigit((unsigned char)h[2 * i]), b = bt_hexdigit((unsigned char)h[2 * i + 1]);
 		if (a < 0 || b < 0) {
 			free(c);
 			*why = "not a hex image (the JIT's code was not dumped)";
@@ -1709,26 +1701,7 @@ static int s390_literals(const dlist *l, dlist *out, lifted *lt)
 	return 0;
 }
 
-/* Thread ti's JIT code l lifted into lt: markers, initial values (checked
- * against expected; NULL: the fuzz target, which has no test), the
- * epilogue's register order and the body; 0, or refused. */
-static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt);
-
-static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
-{
-	memset(lt, 0, sizeof *lt);
-	if (l->n == 0)
-		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
-	if (a->kind != A_S390)
-		return lift_code(a, l, ti, expected, lt);
-	dlist lit;
-	int rc = s390_literals(l, &lit, lt);
-	if (rc == 0)
-		rc = lift_code(a, &lit, ti, expected, lt);
-	free(lit.v);
-	return rc;
-}
-
+/* lift() on the code itself (S390X: after its literals became immediates). */
 static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
 {
 	int mk[3] = { -1, -1, -1 }, first[3] = { -1, -1, -1 };
@@ -1748,6 +1721,24 @@ static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected
 	int rc = lift_body(a, l, ti, mk[1] + 1, first[2], lt, &slot);
 	if (rc == 0 && slot != LONG_MIN)
 		snprintf(lt->extra, sizeof lt->extra, " %d:%s=stack%d;", ti, a->stackreg, ti);
+	return rc;
+}
+
+/* Thread ti's JIT code l lifted into lt: markers, initial values (checked
+ * against expected; NULL: the fuzz target, which has no test), the
+ * epilogue's register order and the body; 0, or refused. */
+static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
+{
+	memset(lt, 0, sizeof *lt);
+	if (l->n == 0)
+		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
+	if (a->kind != A_S390)
+		return lift_code(a, l, ti, expected, lt);
+	dlist lit;
+	int rc = s390_literals(l, &lit, lt);
+	if (rc == 0)
+		rc = lift_code(a, &lit, ti, expected, lt);
+	free(lit.v);
 	return rc;
 }
 
