@@ -2076,9 +2076,8 @@ static void jc_judge(jc_run *r, litmus_test *t, const char *text, const char *fi
 		}
 	}
 	const char *verdict = NULL;
-	r->o.verdict_out = &verdict;
-	int rc = map_judge(&r->m, r->a->name, &r->bpf, &r->nat, r->nfe, &r->o, file, t, text, stdout, stderr);
-	r->o.verdict_out = NULL;
+	int rc = map_judge(&r->m, r->a->name, &r->bpf, &r->nat, r->nfe, &r->o, file, t, text, stdout, stderr,
+			   &verdict);
 	if (verdict && !strcmp(verdict, "unsound"))
 		r->nunsound++, r->status = 1;
 	else if (verdict && !strcmp(verdict, "sound-stronger"))

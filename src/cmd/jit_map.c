@@ -891,8 +891,6 @@ static void map_report(const map_opts *opt, const char *file, const litmus_test 
 		.state = o->state, .state_in_text = true, .classes = map_test_classes(tb, classes, sizeof classes),
 		.show_classes = opt->show_classes, .execution = o->execution, .err = err,
 	};
-	if (opt->verdict_out)
-		*opt->verdict_out = o->verdict;
 	report_verdict(out, opt->json, file, &v);
 }
 
@@ -971,7 +969,7 @@ static int map_file(const mapping *m, const char *arch, model_run *bpf, model_ru
 			write_failed = 1;
 		}
 	}
-	status = map_judge(m, arch, bpf, nat, nfe, o, file, tb, text, out, errf);
+	status = map_judge(m, arch, bpf, nat, nfe, o, file, tb, text, out, errf, NULL);
 	if (status < 0) {
 		status = 1;
 		goto out;
@@ -986,7 +984,7 @@ out:
 
 int map_judge(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
 	      const frontend *nfe, const map_opts *o, const char *file, litmus_test *tb,
-	      const char *text, FILE *out, FILE *errf)
+	      const char *text, FILE *out, FILE *errf, const char **verdict_out)
 {
 	int write_failed = 0;
 	diag d = { .file = file };
@@ -1070,6 +1068,8 @@ int map_judge(const mapping *m, const char *arch, model_run *bpf, model_run *nat
 	map_report(o, file, tb, arch, m, &oc, NULL, out);
 	status = 0;
 out:
+	if (verdict_out)
+		*verdict_out = oc.verdict;
 	free(oc.state);
 	free(oc.execution);
 	check_result_free(&rb);

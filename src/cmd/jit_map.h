@@ -32,7 +32,6 @@ typedef struct {
 	int unroll;               /* -unroll (thread_traces), both tests' loops */
 	const char *word;         /* first word of a result line (NULL: "Map") */
 	bool mixed;               /* --mixed: both models with -variant mixed */
-	const char **verdict_out; /* when set: each reported verdict stored there */
 } map_opts;
 
 /* "load,fetch,...": the memory classes BPF test t uses, in buf (n bytes) */
@@ -59,10 +58,11 @@ char *map_test_text(const mapping *m, const litmus_test *t, char **const *cells,
 /* Read back the native test text, check it with nat and the (widened) BPF
  * test tb with bpf, compare, and print the result line (o->word, tb's
  * name, arch, m->name, sound / sound-stronger / unsound STATE / unchecked
- * (REASON)).  Returns 0, 1 if an --emit / --dot file failed, -1 if the
- * test could not be judged (an error printed on errf). */
+ * (REASON)); *verdict_out (when not NULL): that verdict, or NULL when the
+ * test could not be judged.  Returns 0, 1 if an --emit / --dot file
+ * failed, -1 if the test could not be judged (an error printed on errf). */
 int map_judge(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
 	      const frontend *nfe, const map_opts *o, const char *file, litmus_test *tb,
-	      const char *text, FILE *out, FILE *errf);
+	      const char *text, FILE *out, FILE *errf, const char **verdict_out);
 
 #endif
