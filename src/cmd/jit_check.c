@@ -42,6 +42,7 @@
 #include "cmd/run.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
+#include "base/proc.h"
 #include "base/xalloc.h"
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
@@ -61,31 +62,32 @@ typedef struct {
 	const char *stackreg;    /* register the lifted test gives the stack slot */
 	unsigned char nop[4];    /* padding between images */
 	int nopn;
+	int align;               /* every instruction's length is a multiple of it */
 } jarch;
 
 static const jarch arches[] = {
 	{ "riscv64", A_RISCV, "RISCV", "riscv.cat", "elf64-littleriscv",
-	  "+m,+a,+c,+zba,+zbb", "", "s11", { 0x01, 0x00 }, 2 },
+	  "+m,+a,+c,+zba,+zbb", "", "s11", { 0x01, 0x00 }, 2, 2 },
 	{ "arm64", A_ARM64, "AArch64", "aarch64.cat", "elf64-littleaarch64",
-	  "+lse", "", "x28", { 0x1f, 0x20, 0x03, 0xd5 }, 4 },
-	{ "x86_64", A_X86, "X86_64", "x86tso.cat", "elf64-x86-64", NULL, "", "r12", { 0x90 }, 1 },
+	  "+lse", "", "x28", { 0x1f, 0x20, 0x03, 0xd5 }, 4, 4 },
+	{ "x86_64", A_X86, "X86_64", "x86tso.cat", "elf64-x86-64", NULL, "", "r12", { 0x90 }, 1, 1 },
 	/* k1 ($27): reserved for the kernel's exception handlers, never
 	 * emitted by the JIT */
 	{ "mips64el", A_MIPS, "MIPS", "mips.cat", "elf64-tradlittlemips", "+mips64r2", "", "$27",
-	  { 0, 0, 0, 0 }, 4 },
+	  { 0, 0, 0, 0 }, 4, 4 },
 	/* r16: the 64-bit JIT uses r0, r1 (stack), r3-r10, r12, r27-r31 and
 	 * r2 / r13 (TOC, paca: calls), never r14-r26 (bpf_jit_comp64.c:
 	 * bpf_jit_init_reg_mapping); llvm's full register names ("r9", not
 	 * "9") are what the PPC dialect reads */
 	{ "ppc64le", A_PPC, "PPC", "ppc.cat", "elf64-powerpcle", NULL, " -mllvm -ppc-asm-full-reg-names",
-	  "r16", { 0x00, 0x00, 0x00, 0x60 }, 4 },
+	  "r16", { 0x00, 0x00, 0x00, 0x60 }, 4, 4 },
 	/* z196 (CONFIG_MARCH_Z196): without it llvm prints the interlocked
 	 * laal / laalg as <unknown>.  r12 is BPF_REG_AX, which the JIT
 	 * uses only to blind constants (bpf_jit_harden, off by default):
 	 * every other register is the JIT's (bpf_jit_comp.c reg2hex[]);
 	 * a body that uses it is refused.  Padding: nopr (bcr 0,0). */
 	{ "s390x", A_S390, "S390X", "s390x.cat", "elf64-s390", NULL, " --mcpu=z196", "r12",
-	  { 0x07, 0x00 }, 2 },
+	  { 0x07, 0x00 }, 2, 2 },
 };
 
 static const jarch *arch_by_name(const char *n)
@@ -109,8 +111,11 @@ typedef struct {
 	size_t len;
 	long start;              /* offset in the disassembled blob */
 	long ksym28;             /* its kernel address mod 2^28 (MIPS `j`), or -1 */
-	long line;               /* its jit line in the dump */
+	long line;               /* its jit line in the dump, or its line in
+				  * the bpftool file (0: a raw image) */
+	int col;                 /* its column there (bpftool) */
 	char *from;              /* NULL, or the bpftool file it was read from */
+	bool bad;                /* malformed (said): not disassembled, its test refused */
 } image;
 
 typedef struct {
@@ -130,7 +135,17 @@ typedef struct {
 	held *holds;             /* "hold TEST T ID NAME" lines (bpfrun --hold) */
 	int nholds;
 	int nerr;                /* malformed lines */
+	long nrun;               /* "bpfmm-run: " lines of any kind */
 } dump;
+
+/* What a dump may hold (hostile input: each loop over it is bounded by
+ * these; docs/jit-check.md, "Untrusted dumps").  The runner's own dumps
+ * are far below: 246 tests give about 1,000 images, 1 MB of code. */
+#define JC_MAX_DUMP (256L << 20)          /* bytes of the --dump file */
+#define JC_MAX_LINE (2 * BT_MAX_IMAGE + 4096)  /* a jit line of the largest image */
+#define JC_MAX_ITEMS 16384                /* images, ksym, hold, unsupported lines */
+#define JC_MAX_CODE (4L << 20)            /* bytes of all images together */
+#define JC_TIMEOUT 300                    /* seconds llvm-objcopy / llvm-objdump may take */
 
 /* One "jit TEST T HEX" line (after the "bpfmm-run: " prefix); 0 if it is
  * one, -1 (with why) if it is malformed. */
@@ -197,64 +212,114 @@ static long ksym_of(const dump *d, const char *test, int th)
 	return -1;
 }
 
+/* Room for one more of a dump's lines of kind what (at most
+ * JC_MAX_ITEMS); false (said once) past that. */
+static bool dump_room(dump *d, int have, const char *path, long lineno, const char *what)
+{
+	if (have < JC_MAX_ITEMS)
+		return true;
+	if (have == JC_MAX_ITEMS)
+		fprintf(stderr, "%s:%ld:1: error: more than %d %s lines; the rest are not read\n", path, lineno,
+			JC_MAX_ITEMS, what);
+	d->nerr++;
+	return false;
+}
+
+/* One "bpfmm-run: " line p of the dump (line lineno, p at column col). */
+static void dump_line(dump *d, const char *path, long lineno, int col, char *p)
+{
+	const char *why;
+
+	d->nrun++;
+	if (!strncmp(p, "unsupported ", 12) && dump_room(d, d->nunsupported, path, lineno, "unsupported")) {
+		d->unsupported = xrealloc(d->unsupported, sizeof *d->unsupported * (d->nunsupported + 1));
+		d->unsupported[d->nunsupported++] = xstrdup(p + 12);
+	}
+	if (!strncmp(p, "ksym ", 5) && dump_room(d, d->nksyms, path, lineno, "ksym")) {
+		d->ksyms = xrealloc(d->ksyms, sizeof *d->ksyms * (d->nksyms + 1));
+		d->ksyms[d->nksyms++] = xstrdup(p + 5);
+	}
+	if (!strncmp(p, "hold ", 5) && dump_room(d, d->nholds, path, lineno, "hold")) {
+		held h;
+		if (bt_parse_hold(p, &h.test, &h.thread, &h.id, &h.name, &why) < 0) {
+			fprintf(stderr, "%s:%ld:%d: error: bad hold line: %s\n", path, lineno, col, why);
+			d->nerr++;
+			return;
+		}
+		d->holds = xrealloc(d->holds, sizeof *d->holds * (d->nholds + 1));
+		d->holds[d->nholds++] = h;
+	}
+	if (strncmp(p, "jit ", 4) || !dump_room(d, d->n, path, lineno, "jit"))
+		return;
+	image im = { 0 };
+	if (jit_parse_line(p, &im.test, &im.thread, &im.code, &im.len, &why) < 0) {
+		fprintf(stderr, "%s:%ld:%d: error: bad jit line: %s\n", path, lineno, col, why);
+		d->nerr++;
+		return;
+	}
+	/* the last "ksym" line of this image, if any */
+	im.ksym28 = ksym_of(d, im.test, im.thread);
+	im.line = lineno;
+	d->v = xrealloc(d->v, sizeof *d->v * (d->n + 1));
+	d->v[d->n++] = im;
+}
+
+/* The console log path: its "bpfmm-run: " lines into d; -1 (said) if it
+ * cannot be read.  Lines are read into a buffer of JC_MAX_LINE bytes (a
+ * longer one is an error if it is the runner's), the file up to
+ * JC_MAX_DUMP bytes. */
 static int read_dump(const char *path, dump *d)
 {
 	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	long lineno = 0;
+	char *line = xmalloc(JC_MAX_LINE + 2);
+	long lineno = 0, total = 0;
 	const char *pre = "bpfmm-run: ";
+	int rc = 0;
 
 	memset(d, 0, sizeof *d);
 	if (!f) {
-		fprintf(stderr, "%s:0:0: error: cannot read the dump: %s\n", path, strerror(errno));
+		fprintf(stderr, "%s: error: cannot read the dump: %s\n", path, strerror(errno));
+		free(line);
 		return -1;
 	}
-	while (getline(&line, &cap, f) > 0) {
-		char *p = strstr(line, pre);
-		const char *why;
+	while (fgets(line, JC_MAX_LINE + 2, f)) {
+		size_t len = strlen(line);
+		bool whole = len && line[len - 1] == '\n';
 		lineno++;
-		if (!p)
-			continue;
-		p += strlen(pre);
-		p[strcspn(p, "\r\n")] = '\0';
-		if (!strncmp(p, "unsupported ", 12)) {
-			d->unsupported = xrealloc(d->unsupported, sizeof *d->unsupported * (d->nunsupported + 1));
-			d->unsupported[d->nunsupported++] = xstrdup(p + 12);
-		}
-		if (!strncmp(p, "ksym ", 5)) {
-			d->ksyms = xrealloc(d->ksyms, sizeof *d->ksyms * (d->nksyms + 1));
-			d->ksyms[d->nksyms++] = xstrdup(p + 5);
-		}
-		if (!strncmp(p, "hold ", 5)) {
-			held h;
-			if (bt_parse_hold(p, &h.test, &h.thread, &h.id, &h.name, &why) < 0) {
-				fprintf(stderr, "%s:%ld:%d: error: bad hold line: %s\n", path, lineno,
-					(int)(p - line) + 1, why);
+		total += (long)len;
+		if (!whole && len == JC_MAX_LINE + 1) {
+			/* too long: skip the rest of the line, bounded by the file's cap */
+			int c;
+			while ((c = getc(f)) != EOF && c != '\n' && total < JC_MAX_DUMP)
+				total++;
+			if (strstr(line, pre)) {
+				fprintf(stderr, "%s:%ld:1: error: a line longer than %d bytes (no JIT image is "
+					"that long)\n", path, lineno, JC_MAX_LINE);
 				d->nerr++;
-				continue;
 			}
-			d->holds = xrealloc(d->holds, sizeof *d->holds * (d->nholds + 1));
-			d->holds[d->nholds++] = h;
+		} else {
+			char *p = strstr(line, pre);
+			if (p) {
+				int col = (int)(p - line) + (int)strlen(pre) + 1;
+				p += strlen(pre);
+				p[strcspn(p, "\r\n")] = '\0';
+				dump_line(d, path, lineno, col, p);
+			}
 		}
-		if (strncmp(p, "jit ", 4))
-			continue;
-		image im = { 0 };
-		if (jit_parse_line(p, &im.test, &im.thread, &im.code, &im.len, &why) < 0) {
-			fprintf(stderr, "%s:%ld:%d: error: bad jit line: %s\n", path, lineno,
-				(int)(p - line) + 1, why);
+		if (total >= JC_MAX_DUMP) {
+			fprintf(stderr, "%s:%ld:1: error: the dump is larger than %ld MiB, more than any "
+				"`bpfmm run` console; not read further\n", path, lineno, JC_MAX_DUMP >> 20);
 			d->nerr++;
-			continue;
+			break;
 		}
-		/* the last "ksym" line of this image, if any */
-		im.ksym28 = ksym_of(d, im.test, im.thread);
-		im.line = lineno;
-		d->v = xrealloc(d->v, sizeof *d->v * (d->n + 1));
-		d->v[d->n++] = im;
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "%s: error: cannot read the dump: %s\n", path, strerror(errno));
+		rc = -1;
 	}
 	free(line);
 	fclose(f);
-	return 0;
+	return rc;
 }
 
 /* ---- images from bpftool (jit_bpftool.h) ------------------------------------- */
@@ -327,6 +392,8 @@ static int add_bpftool_image(dump *d, const char *dumpf, const char *path, bt_im
 	old->code = im->code;
 	old->len = im->len;
 	old->from = xstrdup(path);
+	old->line = im->line;
+	old->col = im->col;
 	im->code = NULL;
 	return rc;
 }
@@ -531,80 +598,168 @@ static void join_lock(const jarch *a, dinsn *in, bool *lock, dlist *l)
 	dl_push(l, in);
 }
 
-/* Disassemble every image of d in one llvm-objdump run; per image its
- * instructions in out[i]. */
-static int disassemble(const jarch *a, const char *objdump, const char *objcopy, dump *d,
-		       dlist *out)
+/* Where image im came from, for messages: "DUMP:LINE:COL" (a jit line),
+ * "FILE:LINE:COL" (bpftool's text or JSON) or "FILE" (a raw image). */
+static void img_where(const image *im, const char *dumpf, char *buf, size_t n)
 {
-	char dir[PATH_MAX], bin[PATH_MAX + 8], obj[PATH_MAX + 8], cmd[4 * PATH_MAX];
-	const char *tmp = getenv("TMPDIR");
-	snprintf(dir, sizeof dir, "%s/bpfmm-jit.XXXXXX", tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir)) {
-		perror("bpfmm jit-check: mkdtemp");
-		return -1;
-	}
-	snprintf(bin, sizeof bin, "%s/code", dir);
-	snprintf(obj, sizeof obj, "%s/code.o", dir);
-	FILE *f = fopen(bin, "wb");
-	long pos = 0;
-	if (!f) {
-		perror(bin);
-		return -1;
-	}
-	for (int i = 0; i < d->n; i++) {
-		/* at least 16 bytes of nops after an image: an instruction the
-		 * disassembler reads across its end (s390x's literal pool) ends
-		 * in them, and the next image starts on an instruction */
-		for (long end = pos; pos % 16 || (i > 0 && pos - end < 16);) {
-			fwrite(a->nop, 1, (size_t)a->nopn, f);
-			pos += a->nopn;
+	if (im->from && im->line <= 0)
+		snprintf(buf, n, "%s", im->from);
+	else if (im->from)
+		snprintf(buf, n, "%s:%ld:%d", im->from, im->line, im->col > 0 ? im->col : 1);
+	else
+		snprintf(buf, n, "%s:%ld:%d", dumpf, im->line, im->col > 0 ? im->col : 1);
+}
+
+/* The blob llvm-objdump reads: the images of v that are not bad, each
+ * starting on a multiple of 16 after at least 16 bytes of a's nop (an
+ * instruction the disassembler reads across an image's end, s390x's
+ * literal pool, ends in them, and the next image starts on an
+ * instruction); each image's start set (-1: bad).  Every image's length
+ * is a multiple of a->align, which a->nopn divides, so the padding is
+ * whole nops; at most 31 bytes of it per image. */
+static unsigned char *build_blob(const jarch *a, image *v, int n, size_t *len)
+{
+	size_t pos = 0, cap = 64;
+	unsigned char *b = xmalloc(cap);
+
+	for (int i = 0; i <= n; i++) {
+		if (i < n && v[i].bad) {
+			v[i].start = -1;
+			continue;
 		}
-		d->v[i].start = pos;
-		fwrite(d->v[i].code, 1, d->v[i].len, f);
-		pos += (long)d->v[i].len;
+		size_t pad = (16 - pos % 16) % 16;
+		if (i < n ? pos > 0 : pos == 0)
+			pad += 16;
+		size_t need = pos + pad + (i < n ? v[i].len : 0);
+		if (need > cap)
+			b = xrealloc(b, cap = need + need / 2);
+		for (size_t k = 0; k < pad; k++)
+			b[pos + k] = a->nop[k % (size_t)a->nopn];
+		pos += pad;
+		if (i == n)
+			break;
+		v[i].start = (long)pos;
+		memcpy(b + pos, v[i].code, v[i].len);
+		pos += v[i].len;
 	}
-	while (pos % 16 || pos == 0) {
-		fwrite(a->nop, 1, (size_t)a->nopn, f);
-		pos += a->nopn;
+	*len = pos;
+	return b;
+}
+
+/* The blob code[0..len) disassembled as a's machine code: llvm-objcopy
+ * wraps it in an ELF object, llvm-objdump prints it; both run from an
+ * argument vector on files in memory (nothing on disk), with a deadline
+ * and a cap on the output.  The text (malloc'd) or NULL, said unless
+ * quiet. */
+static char *llvm_disassemble(const jarch *a, const char *objdump, const char *objcopy,
+			      const unsigned char *code, size_t len, bool quiet)
+{
+	int bin = proc_memfd("bpfmm-jit-code"), obj = proc_memfd("bpfmm-jit-code.o");
+	char binp[64], objp[64], mattr[96], why[96];
+	char *text = NULL;
+	size_t tn;
+	int rc = -1;
+
+	if (bin < 0 || obj < 0) {
+		fprintf(stderr, "bpfmm jit-check: memfd_create: %s\n", strerror(errno));
+		goto out;
 	}
-	fclose(f);
-	snprintf(cmd, sizeof cmd, "%s -I binary -O %s '%s' '%s' && %s -d -z -j .data %s%s%s '%s'",
-		 objcopy, a->objfmt, bin, obj, objdump, a->mattr ? "--mattr=" : "",
-		 a->mattr ? a->mattr : "", a->xopts, obj);
-	FILE *p = popen(cmd, "r");
-	if (!p) {
-		perror("bpfmm jit-check: popen");
-		return -1;
+	for (size_t off = 0; off < len;) {
+		ssize_t w = write(bin, code + off, len - off);
+		if (w <= 0) {
+			fprintf(stderr, "bpfmm jit-check: writing the code: %s\n", strerror(errno));
+			goto out;
+		}
+		off += (size_t)w;
 	}
-	char *line = NULL;
-	size_t cap = 0;
+	proc_fd_path(bin, binp, sizeof binp);
+	proc_fd_path(obj, objp, sizeof objp);
+	const char *cv[] = { objcopy, "-I", "binary", "-O", a->objfmt, binp, "-", NULL };
+	rc = proc_run(cv, -1, obj, quiet ? -1 : 2, JC_TIMEOUT);
+	if (rc != 0) {
+		if (!quiet)
+			fprintf(stderr, "bpfmm jit-check: %s: %s (Debian package llvm-19)\n", objcopy,
+				proc_status_text(rc, JC_TIMEOUT, why, sizeof why));
+		goto out;
+	}
+	/* the options: -d -z -j .data, --mattr, then a->xopts split at blanks
+	 * (a constant of the table) */
+	const char *dv[12] = { objdump, "-d", "-z", "-j", ".data" };
+	int k = 5;
+	char xo[64];
+	if (a->mattr) {
+		snprintf(mattr, sizeof mattr, "--mattr=%s", a->mattr);
+		dv[k++] = mattr;
+	}
+	snprintf(xo, sizeof xo, "%s", a->xopts);
+	for (char *sv = NULL, *t = strtok_r(xo, " ", &sv); t && k < 10; t = strtok_r(NULL, " ", &sv))
+		dv[k++] = t;
+	dv[k++] = objp;
+	dv[k] = NULL;
+	/* llvm-objdump prints about 60 bytes a line, a line per 1..15 bytes */
+	rc = proc_capture(dv, -1, quiet ? -1 : 2, JC_TIMEOUT, 128 * len + (1 << 20), &text, &tn);
+	if (rc != 0) {
+		if (!quiet)
+			fprintf(stderr, "bpfmm jit-check: %s: %s (Debian package llvm-19)\n", objdump,
+				proc_status_text(rc, JC_TIMEOUT, why, sizeof why));
+		free(text);
+		text = NULL;
+	}
+out:
+	if (bin >= 0)
+		close(bin);
+	if (obj >= 0)
+		close(obj);
+	return text;
+}
+
+/* llvm-objdump's text of the blob split among the images: per image its
+ * instructions in out[i]. */
+static void split_disassembly(const jarch *a, char *text, const image *v, int n, dlist *out)
+{
 	int cur = 0;
 	bool lock = false;
-	while (getline(&line, &cap, p) > 0) {
+
+	for (char *sv = NULL, *line = strtok_r(text, "\n", &sv); line; line = strtok_r(NULL, "\n", &sv)) {
 		dinsn in;
 		long addr;
 		if (!objdump_line(a, line, &in, &addr))
 			continue;
-		while (cur + 1 < d->n && addr >= d->v[cur + 1].start)
-			cur++;
-		if (cur >= d->n || addr < d->v[cur].start || addr >= d->v[cur].start + (long)d->v[cur].len)
+		for (;;) {      /* on to the image addr is in: the next good one */
+			int j = cur + 1;
+			while (j < n && v[j].start < 0)
+				j++;
+			if (j >= n || addr < v[j].start)
+				break;
+			cur = j;
+		}
+		if (cur >= n || v[cur].start < 0 || addr < v[cur].start
+		    || addr >= v[cur].start + (long)v[cur].len)
 			continue;
-		in.addr = addr - d->v[cur].start;
-		out[cur].start = d->v[cur].start;
-		out[cur].ksym28 = d->v[cur].ksym28;
-		out[cur].code = d->v[cur].code;
-		out[cur].len = d->v[cur].len;
+		in.addr = addr - v[cur].start;
+		out[cur].start = v[cur].start;
+		out[cur].ksym28 = v[cur].ksym28;
+		out[cur].code = v[cur].code;
+		out[cur].len = v[cur].len;
 		join_lock(a, &in, &lock, &out[cur]);
 	}
-	free(line);
-	int rc = pclose(p);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "bpfmm jit-check: could not remove %s\n", dir);
-	if (rc != 0) {
-		fprintf(stderr, "bpfmm jit-check: %s or %s failed (Debian package llvm-19)\n", objcopy, objdump);
+}
+
+/* Disassemble the images v[0..n) that are not bad in one llvm-objdump
+ * run; per image its instructions in out[i].  0, or -1 (said unless
+ * quiet). */
+static int disassemble(const jarch *a, const char *objdump, const char *objcopy, image *v, int n,
+		       dlist *out, bool quiet)
+{
+	size_t len;
+	unsigned char *blob = build_blob(a, v, n, &len);
+	char *text = llvm_disassemble(a, objdump, objcopy, blob, len, quiet);
+
+	free(blob);
+	if (!text)
 		return -1;
-	}
+	split_disassembly(a, text, v, n, out);
+	free(text);
 	return 0;
 }
 
@@ -1260,7 +1415,11 @@ typedef struct {
 	int ncells;
 	char extra[96];          /* " T:REG=LOC;" for the stack slot */
 	char why[300];           /* why it cannot be lifted */
+	int broken;              /* 0, or why the image itself is bad: */
 } lifted;
+
+enum { JC_NOMARK = 1,            /* none of run.c's markers: not this arch's code, or not a test's */
+       JC_CUT };                 /* some markers, or the epilogue, missing: cut short */
 
 static void push(lifted *lt, const char *s)
 {
@@ -1511,11 +1670,15 @@ static int find_markers(const jarch *a, const dlist *l, lifted *lt, int mk[3], i
 			}
 	}
 	for (int k = 0; k < 3; k++)
-		if (mk[k] < 0)
+		if (mk[k] < 0) {
+			lt->broken = mk[0] < 0 && mk[1] < 0 && mk[2] < 0 ? JC_NOMARK : JC_CUT;
 			return refuse(lt, "marker %s not found (not a `bpfmm run` program?)",
 				      k == 0 ? "0x5a1" : k == 1 ? "0x5a2" : "0x5a3", "");
-	if (!(mk[0] < first[1] && mk[1] <= first[2]))
+		}
+	if (!(mk[0] < first[1] && mk[1] <= first[2])) {
+		lt->broken = JC_NOMARK;
 		return refuse(lt, "markers out of order%s%s", "", "");
+	}
 	return 0;
 }
 
@@ -1530,7 +1693,13 @@ static int lift_epilogue(const jarch *a, const dlist *l, int end, lifted *lt)
 		int i = end + 1 + k;
 		char o[2][64], base[8];
 		int64_t off;
-		if (i >= l->n || split_ops(l->v[i].ops, o, 2) != 2)
+		if (i >= l->n) {
+			char kb[16];
+			snprintf(kb, sizeof kb, "%d", k);
+			lt->broken = JC_CUT;
+			return refuse(lt, "the code ends after %s of the epilogue's 10 spills (r0..r9)%s", kb, "");
+		}
+		if (split_ops(l->v[i].ops, o, 2) != 2)
 			return refuse(lt, "the epilogue does not spill r0..r9%s%s", "", "");
 		const char *src = o[0], *mem = o[1];   /* the same order in the three dialects */
 		bool st = a->kind == A_X86 ? !strcmp(l->v[i].mn, "movq") && o[0][0] == '%'
@@ -1730,8 +1899,10 @@ static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected
 static int lift(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
 {
 	memset(lt, 0, sizeof *lt);
-	if (l->n == 0)
+	if (l->n == 0) {
+		lt->broken = JC_NOMARK;
 		return refuse(lt, "no instructions (llvm-objdump could not decode the image)%s%s", "", "");
+	}
 	if (a->kind != A_S390)
 		return lift_code(a, l, ti, expected, lt);
 	dlist lit;
@@ -1889,6 +2060,7 @@ typedef struct {
 	map_opts o;
 	mapping m;            /* "jit": the lifted code as a mapping's output */
 	int ntests, nlifted, nrefused, nnotrun, nsound, nstronger, nunsound, nunchecked;
+	int nknown;           /* tests the dump has code or a verifier refusal of */
 	int status;
 	const char **btpaths;  /* --bpftool / --image inputs, in order */
 	bool *btraw;           /* --image: raw bytes */
@@ -1972,6 +2144,11 @@ static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, 
 		if (idx < 0)
 			continue;
 		(*found)++;
+		if (r->d.v[idx].bad) {
+			snprintf(whybuf, n, "thread %d: its image is malformed (the error above)", ti);
+			why = whybuf;
+			break;
+		}
 		run_phys_regs(t, have_res ? &res : NULL, ti, phys);
 		rval want[10];
 		expected_values(t, phys, ti, want);
@@ -1993,9 +2170,11 @@ static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, 
 	return why;
 }
 
-/* A test the guest did not run: say why if it said so. */
-static void jc_not_run(jc_run *r, litmus_test *t, const char *file)
+/* A test the guest did not run: say why if it said so; true if the dump
+ * has a verifier refusal of it. */
+static bool jc_not_run(jc_run *r, litmus_test *t, const char *file)
 {
+	bool refused = false;
 	const char *why = "no JIT code in the dump";
 	char whybuf[400];
 	size_t nl = strlen(t->name);
@@ -2011,9 +2190,11 @@ static void jc_not_run(jc_run *r, litmus_test *t, const char *file)
 		if (!strncmp(r->d.unsupported[k], t->name, nl) && r->d.unsupported[k][nl] == ' ') {
 			snprintf(whybuf, sizeof whybuf, "verifier: %s", r->d.unsupported[k] + nl + 1);
 			why = whybuf;
+			refused = true;
 		}
 	jc_line(r, file, t, "not-run", why);
 	r->nnotrun++;
+	return refused;
 }
 
 /* The lifted test's text, or NULL (refused, said) when the native
@@ -2115,8 +2296,9 @@ static void jc_test(jc_run *r, const char *file)
 	const char **byth = xcalloc((size_t)nt * 11 + 1, sizeof *byth);
 	char whybuf[400];
 	const char *why = jc_lift_threads(r, t, lt, byth, &found, whybuf, sizeof whybuf, file);
+	r->nknown += found > 0;
 	if (found == 0) {
-		jc_not_run(r, t, file);
+		r->nknown += jc_not_run(r, t, file);
 	} else if (found < nt || why) {
 		jc_line(r, file, t, "refused", why ? why : "the dump lacks a thread's code");
 		r->nrefused++;
@@ -2134,6 +2316,96 @@ static void jc_test(jc_run *r, const char *file)
 	litmus_free(t);
 }
 
+/* The architecture image im looks like when it has none of run.c's
+ * markers as a's code: the first other architecture whose disassembly of
+ * it finds them, or NULL.  Quiet: the other disassemblies may fail. */
+static const jarch *guess_arch(const jarch *a, const image *im, const char *objdump, const char *objcopy)
+{
+	for (size_t k = 0; k < NELEM(arches); k++) {
+		const jarch *b = &arches[k];
+		if (b == a || im->len % (size_t)b->align)
+			continue;
+		image one = *im;
+		dlist out = { .ksym28 = -1 };
+		lifted lt;
+		one.bad = false;
+		if (disassemble(b, objdump, objcopy, &one, 1, &out, true) < 0) {
+			free(out.v);
+			continue;
+		}
+		lift(b, &out, 0, NULL, &lt);
+		free_lifted(&lt);
+		free(out.v);
+		if (out.n && lt.broken != JC_NOMARK)
+			return b;
+	}
+	return NULL;
+}
+
+/* Each image checked before a test uses it: a whole number of a's
+ * instructions, all images within JC_MAX_CODE, then disassembled (into
+ * r->code) and run.c's markers and the epilogue found in it.  An image
+ * cut short or of another architecture is an error naming where it is
+ * (and what it looks like); it is marked bad, its test refused.  The
+ * number of errors, or -1 when nothing can be disassembled (said). */
+static int check_images(jc_run *r, const char *dumpf, const char *objdump, const char *objcopy)
+{
+	dump *d = &r->d;
+	const jarch *a = r->a, *guess = NULL;
+	char where[PATH_MAX + 64];
+	long total = 0;
+	int nerr = 0;
+	bool guessed = false;
+
+	r->code = xcalloc((size_t)d->n + 1, sizeof *r->code);
+	for (int i = 0; i < d->n; i++) {
+		image *im = &d->v[i];
+		if (im->len % (size_t)a->align == 0) {
+			total += (long)im->len + 32;
+			continue;
+		}
+		img_where(im, dumpf, where, sizeof where);
+		fprintf(stderr, "%s: error: the image of %s thread %d is %zu bytes, not a whole number of %s "
+			"instructions (%d bytes each): cut short, or not %s code\n", where, im->test, im->thread,
+			im->len, a->name, a->align, a->name);
+		im->bad = true;
+		nerr++;
+	}
+	if (total > JC_MAX_CODE) {
+		fprintf(stderr, "%s: error: its images hold more than %ld MiB of code, more than any "
+			"`bpfmm run` guest dumps; not disassembled\n", dumpf, JC_MAX_CODE >> 20);
+		return -1;
+	}
+	if (d->n && disassemble(a, objdump, objcopy, d->v, d->n, r->code, false) < 0)
+		return -1;
+	for (int i = 0; i < d->n; i++) {
+		image *im = &d->v[i];
+		lifted lt;
+		if (im->bad)
+			continue;
+		lift(a, &r->code[i], 0, NULL, &lt);
+		free_lifted(&lt);
+		if (!lt.broken)
+			continue;
+		if (lt.broken == JC_NOMARK && !guessed) {
+			guess = guess_arch(a, im, objdump, objcopy);
+			guessed = true;
+		}
+		img_where(im, dumpf, where, sizeof where);
+		if (lt.broken == JC_CUT)
+			fprintf(stderr, "%s: error: the image of %s thread %d (%zu bytes) is cut short: %s\n",
+				where, im->test, im->thread, im->len, lt.why);
+		else
+			fprintf(stderr, "%s: error: the image of %s thread %d (%zu bytes) is not %s code of "
+				"`bpfmm run`: %s%s%s%s\n", where, im->test, im->thread, im->len, a->name, lt.why,
+				guess ? "; it looks like " : "", guess ? guess->name : "",
+				guess ? " code (--arch of the guest that dumped it?)" : "");
+		im->bad = true;
+		nerr++;
+	}
+	return nerr;
+}
+
 /* The dump read and disassembled, both models loaded; 0 or 1 (said). */
 static int jc_load(jc_run *r, const char *dumpf, const char *objdump, const char *objcopy,
 		   const char *model_dir, const char *const *variants)
@@ -2146,12 +2418,18 @@ static int jc_load(jc_run *r, const char *dumpf, const char *objdump, const char
 		return 1;
 	if (r->nbt)
 		r->d.nerr += read_bpftool(&r->d, dumpf, r->btpaths, r->btraw, r->nbt);
-	/* a malformed input line is an error (exit 1); its test has no code */
-	if (r->d.nerr)
-		r->status = 1;
-	r->code = xcalloc((size_t)r->d.n + 1, sizeof *r->code);
-	if (r->d.n && disassemble(r->a, objdump, objcopy, &r->d, r->code) < 0)
+	if (r->d.nrun == 0) {
+		fprintf(stderr, "%s: error: no \"bpfmm-run: \" line: not the console of a `bpfmm run` "
+			"guest, nor the output of bpfrun\n", dumpf);
 		return 1;
+	}
+	int bad = check_images(r, dumpf, objdump, objcopy);
+	if (bad < 0)
+		return 1;
+	/* a malformed input line or image is an error (exit 1); its test has
+	 * no code or is refused */
+	if (r->d.nerr || bad)
+		r->status = 1;
 	r->nfe = frontend_for_arch(r->a->fe_arch);
 	if (!r->nfe || map_load_model("bpf.cat", model_dir, bfe, NULL, &r->bpf, &dg, bpath) < 0
 	    || map_load_model(r->a->model, model_dir, r->nfe, variants, &r->nat, &dg, npath) < 0) {
@@ -2202,6 +2480,12 @@ int jit_check_main(int argc, char **argv, const char *model_dir, const char *sel
 	r.m = (mapping){ .name = "jit", .arch = (char *)r.a->fe_arch, .model = (char *)r.a->model };
 	for (int fi = 0; fi < nfiles; fi++)
 		jc_test(&r, files[fi]);
+	if (r.ntests && !r.nknown && !r.status) {   /* else said already */
+		fprintf(stderr, "%s: error: it has no code of any test given (%d images%s%s), nor a verifier "
+			"refusal: the console of another run?\n", dumpf, r.d.n, r.d.n ? ", the first of " : "",
+			r.d.n ? r.d.v[0].test : "");
+		r.status = 1;
+	}
 	if (r.o.json)
 		printf("{\"summary\":\"jit-check\",\"arch\":\"%s\",\"tests\":%d,\"lifted\":%d,"
 		       "\"refused\":%d,\"not_run\":%d,\"sound\":%d,\"sound_stronger\":%d,\"unsound\":%d,"
