@@ -136,7 +136,7 @@ clean:
 # `make fuzz-replay` (part of `make check`): every file of the corpus
 # (tests/fuzz/corpus/T) once through its target, built with gcc and
 # ASan/UBSan and a standalone main.
-FUZZ_TARGETS ?= litmus cat map jit bpftool
+FUZZ_TARGETS ?= litmus cat map jit jitdump bpftool
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
 # libFuzzer's -timeout is wall-clock time: on a loaded machine a legitimate

@@ -146,7 +146,13 @@ static void text_close(reader *r, tstate *s, bool at_header, long line)
 {
 	if (!s->open)
 		return;
-	if (s->pending && !s->bad)
+	if (s->pending && !s->bad && s->cur.len > 0)
+		/* the instructions before it have their bytes: not a missing
+		 * `opcodes`, the output stops inside this one */
+		rerror(r, s->pend_line, 1, "no opcode bytes after the instruction at offset 0x%lx, the "
+		       "instructions before it have theirs: %s", s->pend_pc,
+		       at_header ? "its bytes line is missing" : "the output is cut short");
+	else if (s->pending && !s->bad)
 		rerror(r, s->pend_line, 1, "no opcode bytes after the instruction at offset 0x%lx (%s)",
 		       s->pend_pc, hint_text);
 	else if (!s->bad && s->cur.len == 0 && !(at_header && !s->insns))
@@ -715,7 +721,7 @@ int bt_read_file(const char *path, bool raw, bt_images *out, FILE *err)
 	int rc;
 
 	if (!f) {
-		fprintf(err, "%s:0:0: error: cannot read it: %s\n", path, strerror(errno));
+		fprintf(err, "%s: error: cannot read it: %s\n", path, strerror(errno));
 		return 1;
 	}
 	data = xmalloc(cap);
@@ -730,7 +736,7 @@ int bt_read_file(const char *path, bool raw, bt_images *out, FILE *err)
 	bool err_read = ferror(f) != 0;
 	fclose(f);
 	if (err_read || n >= BT_MAX_FILE || (raw && n > BT_MAX_IMAGE) || (raw && n == 0)) {
-		fprintf(err, "%s:0:0: error: %s\n", path, err_read ? "cannot read it"
+		fprintf(err, "%s: error: %s\n", path, err_read ? "cannot read it"
 			: raw && n == 0 ? "an empty image" : "too long for a JIT image");
 		free(data);
 		return 1;

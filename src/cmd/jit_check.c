@@ -268,20 +268,13 @@ static void dump_line(dump *d, const char *path, long lineno, int col, char *p)
  * cannot be read.  Lines are read into a buffer of JC_MAX_LINE bytes (a
  * longer one is an error if it is the runner's), the file up to
  * JC_MAX_DUMP bytes. */
-static int read_dump(const char *path, dump *d)
+static int read_dump_stream(FILE *f, const char *path, dump *d)
 {
-	FILE *f = fopen(path, "r");
 	char *line = xmalloc(JC_MAX_LINE + 2);
 	long lineno = 0, total = 0;
 	const char *pre = "bpfmm-run: ";
 	int rc = 0;
 
-	memset(d, 0, sizeof *d);
-	if (!f) {
-		fprintf(stderr, "%s: error: cannot read the dump: %s\n", path, strerror(errno));
-		free(line);
-		return -1;
-	}
 	while (fgets(line, JC_MAX_LINE + 2, f)) {
 		size_t len = strlen(line);
 		bool whole = len && line[len - 1] == '\n';
@@ -318,6 +311,19 @@ static int read_dump(const char *path, dump *d)
 		rc = -1;
 	}
 	free(line);
+	return rc;
+}
+
+static int read_dump(const char *path, dump *d)
+{
+	FILE *f = fopen(path, "r");
+
+	memset(d, 0, sizeof *d);
+	if (!f) {
+		fprintf(stderr, "%s: error: cannot read the dump: %s\n", path, strerror(errno));
+		return -1;
+	}
+	int rc = read_dump_stream(f, path, d);
 	fclose(f);
 	return rc;
 }
@@ -354,13 +360,19 @@ static int add_bpftool_image(dump *d, const char *dumpf, const char *path, bt_im
 	const char *name = im->name ? im->name : stem;
 	const held *h = NULL;
 	int rc = 1;
+	char where[PATH_MAX + 32];
+
+	if (im->line > 0)
+		snprintf(where, sizeof where, "%s:%ld:%d", path, im->line, im->col);
+	else
+		snprintf(where, sizeof where, "%s", path);   /* a raw image: the whole file */
 
 	if (!im->name && n > 1)
-		fprintf(stderr, "%s:%ld:%d: error: which program? bpftool's header does not name it "
-			"(bpf_prog_TAG_NAME) and the file holds %d images\n", path, im->line, im->col, n);
+		fprintf(stderr, "%s: error: which program? bpftool's header does not name it "
+			"(bpf_prog_TAG_NAME) and the file holds %d images\n", where, n);
 	else if (!(h = held_by_name(d, name)))
-		fprintf(stderr, "%s:%ld:%d: error: no program '%s' in the hold lines of %s "
-			"(`bpfrun --hold` names each program it keeps loaded)\n", path, im->line, im->col,
+		fprintf(stderr, "%s: error: no program '%s' in the hold lines of %s "
+			"(`bpfrun --hold` names each program it keeps loaded)\n", where,
 			name, dumpf);
 	else
 		rc = 0;
@@ -372,13 +384,12 @@ static int add_bpftool_image(dump *d, const char *dumpf, const char *path, bt_im
 		if (d->v[k].thread == h->thread && !strcmp(d->v[k].test, h->test))
 			old = &d->v[k];
 	if (old && old->from) {
-		fprintf(stderr, "%s:%ld:%d: error: a second image of %s thread %d (the first from %s)\n", path,
-			im->line, im->col, h->test, h->thread, old->from);
+		fprintf(stderr, "%s: error: a second image of %s thread %d (the first from %s)\n", where, h->test, h->thread, old->from);
 		return 1;
 	}
 	if (old && (old->len != im->len || memcmp(old->code, im->code, im->len))) {
-		fprintf(stderr, "%s:%ld:%d: error: the image of %s thread %d differs from the runner's jit "
-			"line (%s:%ld); judged: bpftool's\n", path, im->line, im->col, h->test, h->thread, dumpf,
+		fprintf(stderr, "%s: error: the image of %s thread %d differs from the runner's jit "
+			"line (%s:%ld); judged: bpftool's\n", where, h->test, h->thread, dumpf,
 			old->line);
 		rc = 1;
 	}
@@ -435,7 +446,7 @@ static char **bpftool_files(const char *path, int *n)
 	if (*n)
 		qsort(v, (size_t)*n, sizeof *v, cmp_str);
 	else
-		fprintf(stderr, "%s:0:0: error: no file in the directory\n", path);
+		fprintf(stderr, "%s: error: no file in the directory\n", path);
 	return v;
 }
 
@@ -2284,7 +2295,7 @@ static void jc_test(jc_run *r, const char *file)
 		return;
 	}
 	if (strcasecmp(t->arch, "BPF") != 0) {
-		fprintf(stderr, "%s:0:0: error: not a BPF test (%s)\n", file, t->arch);
+		fprintf(stderr, "%s: error: not a BPF test (%s)\n", file, t->arch);
 		litmus_free(t);
 		r->status = 1;
 		return;
@@ -2404,6 +2415,27 @@ static int check_images(jc_run *r, const char *dumpf, const char *objdump, const
 		nerr++;
 	}
 	return nerr;
+}
+
+/* The fuzz target `jitdump` (jit_check.h): data[1..n) read as a dump and
+ * its images checked as for a run, disassembled by the real llvm-objdump,
+ * for the architecture data[0] picks. */
+int jit_check_fuzz_dump(const char *data, size_t n)
+{
+	if (n == 0)
+		return 0;
+	jc_run r = { .a = &arches[(unsigned char)data[0] % NELEM(arches)] };
+	FILE *f = fmemopen((void *)(data + 1), n - 1 ? n - 1 : 1, "r");
+	if (!f)
+		return 0;
+	if (n > 1 && read_dump_stream(f, "(fuzz)", &r.d) == 0)
+		check_images(&r, "(fuzz)", "llvm-objdump-19", "llvm-objcopy-19");
+	fclose(f);
+	for (int i = 0; r.code && i < r.d.n; i++)
+		free(r.code[i].v);
+	free(r.code);
+	free_dump(&r.d);
+	return 0;
 }
 
 /* The dump read and disassembled, both models loaded; 0 or 1 (said). */

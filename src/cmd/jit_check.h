@@ -18,4 +18,10 @@ int jit_parse_line(const char *l, char **test, int *thread, unsigned char **code
  * text read and lifted, nothing run.  Returns 0. */
 int jit_check_fuzz(const char *data, size_t n);
 
+/* The fuzz target `jitdump` (tests/fuzz/fuzz_jitdump.c): data[0] picks the
+ * architecture, the rest is read as a dump whose images are checked,
+ * disassembled with llvm-objdump-19 and lifted as `jit-check` does
+ * before it judges (padding, image boundaries, the markers).  Returns 0. */
+int jit_check_fuzz_dump(const char *data, size_t n);
+
 #endif

@@ -483,7 +483,7 @@ bt_bad json-pc 'pc.json:1:135: error: an instruction at offset 0x6 where the byt
 	"$run" --bpftool "$tmp/pc.json"
 # which program: a file name no hold line has; two unnamed images in one file
 cp "$d/raw/bpfmm_0_0.bin" "$tmp/prog7.bin"
-bt_bad unknown-name "prog7.bin:0:0: error: no program 'prog7' in the hold lines of bt-riscv64/run.txt (\`bpfrun --hold\` names each program it keeps loaded)" \
+bt_bad unknown-name "prog7.bin: error: no program 'prog7' in the hold lines of bt-riscv64/run.txt (\`bpfrun --hold\` names each program it keeps loaded)" \
 	"$run" --image "$tmp/prog7.bin"
 cat "$d/json/100.json" "$d/json/101.json" > "$tmp/two.json"
 bt_bad unnamed 'two.json:1:2: error: which program? bpftool'"'"'s header does not name it (bpf_prog_TAG_NAME) and the file holds 2 images' \
@@ -499,7 +499,7 @@ t1=$(date +%s)
 	ok "200,000 malformed functions: $((t1 - t0)) s, 20 lines of errors" ||
 	ko "200,000 malformed functions: $((t1 - t0)) s, $(wc -l < "$tmp/many.err") lines of errors"
 # the same program from two files
-bt_bad twice 'bt-riscv64/raw/bpfmm_0_0.bin:0:0: error: a second image of LB+ctrl+ctrl thread 0 (the first from bt-riscv64/json/100.json)' \
+bt_bad twice 'bt-riscv64/raw/bpfmm_0_0.bin: error: a second image of LB+ctrl+ctrl thread 0 (the first from bt-riscv64/json/100.json)' \
 	"$run" --bpftool "$d/json/100.json" --image "$d/raw/bpfmm_0_0.bin"
 # a bad hold line in the runner's output
 sed '0,/hold LB+ctrl+ctrl 0 /s/hold LB+ctrl+ctrl 0 100 bpfmm_0_0/hold LB+ctrl+ctrl 0 100 bpfmm-0-0/' "$run" > "$tmp/badhold.txt"
@@ -515,7 +515,7 @@ bt_judge both riscv64 "$tmp/both.txt" --image "$d/raw" -- "${ftests[@]}"
 mkdir -p "$tmp/raw2"
 cp "$d"/raw/* "$tmp/raw2/"
 printf '\001\000' | dd of="$tmp/raw2/bpfmm_1_1.bin" bs=1 seek=4 conv=notrunc 2>/dev/null
-bt_bad differs "raw2/bpfmm_1_1.bin:0:0: error: the image of LB+data+data thread 1 differs from the runner's jit line (both.txt:$(grep -n 'jit LB+data+data 1 ' "$tmp/both.txt" | cut -d: -f1)); judged: bpftool's" \
+bt_bad differs "raw2/bpfmm_1_1.bin: error: the image of LB+data+data thread 1 differs from the runner's jit line (both.txt:$(grep -n 'jit LB+data+data 1 ' "$tmp/both.txt" | cut -d: -f1)); judged: bpftool's" \
 	"$tmp/both.txt" --image "$tmp/raw2"
 
 # ---- 2. the bpf-run guests' dumps -----------------------------------------

@@ -617,13 +617,13 @@ done
 expect_rc 2 "jit-check --bpftool without a path" "$bpfmm" jit-check --arch arm64 --dump /dev/null "$sb" --bpftool
 grep -q "^bpfmm jit-check: bad option '--bpftool'\$" "$tmp/err" && ok || ko "jit-check --bpftool: $(cat "$tmp/err")"
 expect_rc 1 "jit-check --image of a missing file" "$bpfmm" jit-check --arch arm64 --dump /dev/null --image "$tmp/nothere.bin" "$sb"
-grep -q "^$tmp/nothere.bin:0:0: error: cannot read it: No such file or directory\$" "$tmp/err" && ok ||
+grep -q "^$tmp/nothere.bin: error: cannot read it: No such file or directory\$" "$tmp/err" && ok ||
 	ko "jit-check --image of a missing file: $(cat "$tmp/err")"
 printf 'bpfmm-run: hold SB 0 12\n' > "$tmp/hold.txt"
 : > "$tmp/empty.bin"
 expect_rc 1 "jit-check: a short hold line, an empty image" "$bpfmm" jit-check --arch arm64 --dump "$tmp/hold.txt" --image "$tmp/empty.bin" "$sb"
 grep -q "^$tmp/hold.txt:1:12: error: bad hold line: not \"hold TEST T ID NAME\"\$" "$tmp/err" &&
-	grep -q "^$tmp/empty.bin:0:0: error: an empty image\$" "$tmp/err" && ok || ko "jit-check hold line, empty image: $(cat "$tmp/err")"
+	grep -q "^$tmp/empty.bin: error: an empty image\$" "$tmp/err" && ok || ko "jit-check hold line, empty image: $(cat "$tmp/err")"
 expect_rc 2 "explain -model without a file" "$bpfmm" explain -model
 grep -q "^Try 'bpfmm explain --help'.\$" "$tmp/err" && ok || ko "explain's option errors point at its own --help: $(cat "$tmp/err")"
 
