@@ -509,6 +509,7 @@ typedef struct {
 	long ksym28;             /* image.ksym28 */
 	const unsigned char *code;  /* the image's bytes (S390X literals), or NULL */
 	size_t len;
+	bool straddle;           /* its last instruction runs past its end */
 } dlist;
 
 static void dl_push(dlist *l, const dinsn *i)
@@ -729,7 +730,7 @@ out:
 static void split_disassembly(const jarch *a, char *text, const image *v, int n, dlist *out)
 {
 	int cur = 0;
-	bool lock = false;
+	bool lock = false, *closed = xcalloc((size_t)n + 1, sizeof *closed);
 
 	for (char *sv = NULL, *line = strtok_r(text, "\n", &sv); line; line = strtok_r(NULL, "\n", &sv)) {
 		dinsn in;
@@ -744,9 +745,17 @@ static void split_disassembly(const jarch *a, char *text, const image *v, int n,
 				break;
 			cur = j;
 		}
-		if (cur >= n || v[cur].start < 0 || addr < v[cur].start
-		    || addr >= v[cur].start + (long)v[cur].len)
+		if (cur >= n || v[cur].start < 0 || addr < v[cur].start)
 			continue;
+		long end = v[cur].start + (long)v[cur].len;
+		if (addr >= end) {
+			/* the padding's first instruction starts right at the
+			 * image's end, unless the image's last one ran into it */
+			if (!closed[cur] && addr != end)
+				out[cur].straddle = true;
+			closed[cur] = true;
+			continue;
+		}
 		in.addr = addr - v[cur].start;
 		out[cur].start = v[cur].start;
 		out[cur].ksym28 = v[cur].ksym28;
@@ -754,6 +763,7 @@ static void split_disassembly(const jarch *a, char *text, const image *v, int n,
 		out[cur].len = v[cur].len;
 		join_lock(a, &in, &lock, &out[cur]);
 	}
+	free(closed);
 }
 
 /* Disassemble the images v[0..n) that are not bad in one llvm-objdump
@@ -1851,8 +1861,10 @@ static int s390_literals(const dlist *l, dlist *out, lifted *lt)
 				return refuse(lt, "a literal-pool access before the pool's base is set: `%s %s`", in->mn, in->ops);
 			at = base + (long)d;
 		}
-		if (at < 0 || (size_t)at + 8 > l->len)
+		if (at < 0 || (size_t)at + 8 > l->len) {
+			lt->broken = JC_CUT;     /* the pool after the code was cut */
 			return refuse(lt, "a literal outside the image: `%s %s`", in->mn, in->ops);
+		}
 		uint64_t c = 0;
 		for (int k = 0; k < 8; k++)
 			c = c << 8 | l->code[at + k];   /* big endian */
@@ -1881,6 +1893,62 @@ static int s390_literals(const dlist *l, dlist *out, lifted *lt)
 	return 0;
 }
 
+/* Whether the code after the epilogue's spills (from instruction i on)
+ * returns: the program's last BPF instruction is `exit`, so an image
+ * without the JIT's return was cut short.  x86-64 may return through
+ * `jmp __x86_return_thunk` (its last instruction, int3s after it); a MIPS
+ * `jr $ra` needs its delay slot. */
+static bool returns_after(const jarch *a, const dlist *l, int i)
+{
+	for (; i < l->n; i++) {
+		const dinsn *in = &l->v[i];
+		switch (a->kind) {
+		case A_RISCV:
+			if (!strcmp(in->mn, "ret") || (!strcmp(in->mn, "jr") && !strcmp(in->ops, "ra"))
+			    || (!strcmp(in->mn, "c.jr") && !strcmp(in->ops, "ra")))
+				return true;
+			break;
+		case A_ARM64:
+			/* the return, and after it the PLT that ends every image
+			 * (6.12 arch/arm64/net/bpf_jit_comp.c:847-862 build_plt,
+			 * called unconditionally at :1928: a nop if needed to
+			 * align its target, `ldr x10, TARGET; br x10`); its
+			 * 8-byte TARGET lies past jited_len: a cut image ends
+			 * without the `br x10` */
+			if (!strcmp(in->mn, "ret")) {
+				const dinsn *z = &l->v[l->n - 1];
+				return l->n >= 2 && !strcmp(z->mn, "br") && !strcmp(z->ops, "x10")
+				       && !strcmp(l->v[l->n - 2].mn, "ldr") && !strncmp(l->v[l->n - 2].ops, "x10,", 4);
+			}
+			break;
+		case A_X86:
+			if (!strcmp(in->mn, "ret") || !strcmp(in->mn, "retq"))
+				return true;
+			if (!strcmp(in->mn, "jmp")) {
+				int k = i + 1;
+				while (k < l->n && !strcmp(l->v[k].mn, "int3"))
+					k++;
+				if (k == l->n)
+					return true;
+			}
+			break;
+		case A_MIPS:
+			if (!strcmp(in->mn, "jr") && !strcmp(in->ops, "$ra") && i + 1 < l->n)
+				return true;
+			break;
+		case A_PPC:
+			if (!strcmp(in->mn, "blr"))
+				return true;
+			break;
+		case A_S390:
+			if (!strcmp(in->mn, "br") && !strcmp(in->ops, "%r14"))
+				return true;
+			break;
+		}
+	}
+	return false;
+}
+
 /* lift() on the code itself (S390X: after its literals became immediates). */
 static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected[10], lifted *lt)
 {
@@ -1896,7 +1964,13 @@ static int lift_code(const jarch *a, const dlist *l, int ti, const rval expected
 			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
 			return refuse(lt, "cannot evaluate `%s` among the initial values%s", s, "");
 		}
-	if (lift_epilogue(a, l, mk[2], lt) || (expected && check_initial(&f, expected, lt)))
+	if (lift_epilogue(a, l, mk[2], lt))
+		return -1;
+	if (!returns_after(a, l, mk[2] + 11)) {
+		lt->broken = JC_CUT;
+		return refuse(lt, "the code ends after the epilogue's spills, before the JIT's return%s%s", "", "");
+	}
+	if (expected && check_initial(&f, expected, lt))
 		return -1;
 	int rc = lift_body(a, l, ti, mk[1] + 1, first[2], lt, &slot);
 	if (rc == 0 && slot != LONG_MIN)
@@ -2394,6 +2468,16 @@ static int check_images(jc_run *r, const char *dumpf, const char *objdump, const
 		lifted lt;
 		if (im->bad)
 			continue;
+		if (r->code[i].straddle && a->kind != A_S390) {
+			/* (s390x: the literal pool after the code is data, which
+			 * the disassembler may read across the end) */
+			img_where(im, dumpf, where, sizeof where);
+			fprintf(stderr, "%s: error: the image of %s thread %d (%zu bytes) ends inside an %s "
+				"instruction: cut short\n", where, im->test, im->thread, im->len, a->name);
+			im->bad = true;
+			nerr++;
+			continue;
+		}
 		lift(a, &r->code[i], 0, NULL, &lt);
 		free_lifted(&lt);
 		if (!lt.broken)
