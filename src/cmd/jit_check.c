@@ -257,6 +257,17 @@ static void dump_line(dump *d, const char *path, long lineno, int col, char *p)
 		d->nerr++;
 		return;
 	}
+	for (int k = 0; k < d->n; k++)
+		if (d->v[k].thread == im.thread && !strcmp(d->v[k].test, im.test)) {
+			/* the runner dumps each program once: which one is it? */
+			fprintf(stderr, "%s:%ld:%d: error: a second image of %s thread %d (the first at line "
+				"%ld)\n", path, lineno, col, im.test, im.thread, d->v[k].line);
+			d->nerr++;
+			d->v[k].bad = true;
+			free(im.test);
+			free(im.code);
+			return;
+		}
 	/* the last "ksym" line of this image, if any */
 	im.ksym28 = ksym_of(d, im.test, im.thread);
 	im.line = lineno;
@@ -1440,7 +1451,8 @@ typedef struct {
 } lifted;
 
 enum { JC_NOMARK = 1,            /* none of run.c's markers: not this arch's code, or not a test's */
-       JC_CUT };                 /* some markers, or the epilogue, missing: cut short */
+       JC_CUT,                   /* some markers, or the epilogue, missing: cut short */
+       JC_ALIEN };               /* it does not set the test's initial values: another test's */
 
 static void push(lifted *lt, const char *s)
 {
@@ -1755,6 +1767,7 @@ static int check_initial(regfile *f, const rval expected[10], lifted *lt)
 			else
 				snprintf(got, sizeof got, "%s=%s%" PRId64, lt->native[k],
 					 v->k == V_BASE ? "base+" : "", v->v);
+			lt->broken = JC_ALIEN;
 			return refuse(lt, "the initial values do not match the test (want %s, the code gives %s)",
 				      want, got);
 		}
@@ -2147,6 +2160,7 @@ typedef struct {
 	int ntests, nlifted, nrefused, nnotrun, nsound, nstronger, nunsound, nunchecked;
 	int nknown;           /* tests the dump has code or a verifier refusal of */
 	int status;
+	const char *dumpf;     /* --dump */
 	const char **btpaths;  /* --bpftool / --image inputs, in order */
 	bool *btraw;           /* --image: raw bytes */
 	int nbt;
@@ -2240,6 +2254,15 @@ static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, 
 		if (lift(r->a, &r->code[idx], ti, want, &lt[ti]) < 0) {
 			snprintf(whybuf, n, "thread %d: %s", ti, lt[ti].why);
 			why = whybuf;
+			if (lt[ti].broken == JC_ALIEN) {
+				/* not this thread's code: a dump mixed up (swapped
+				 * images, another run's lines) is an error */
+				char where[PATH_MAX + 64];
+				img_where(&r->d.v[idx], r->dumpf, where, sizeof where);
+				fprintf(stderr, "%s: error: the image of %s thread %d is not the code of %s's "
+					"thread %d: %s\n", where, t->name, t->threads[ti].id, file, ti, lt[ti].why);
+				r->status = 1;
+			}
 			break;
 		}
 		if (first < 0)
@@ -2589,6 +2612,7 @@ int jit_check_main(int argc, char **argv, const char *model_dir, const char *sel
 	}
 	if (r.o.emit && outdir_prepare(r.o.emit, "jit-check", "--emit"))
 		return 2;
+	r.dumpf = dumpf;
 	if (jc_load(&r, dumpf, objdump, objcopy, model_dir, so.variants)) {
 		jc_free(&r);
 		return 1;
