@@ -86,6 +86,7 @@ check: deps all
 	  "locks=SHARED=$(SHARED) sh tests/locks/run.sh" \
 	  "bpf-run=RUN_ARCHES='riscv64 arm64' RUN_OPTS='--instances 64 --passes 1' bash tests/run/suite.sh" \
 	  "jit-check=bash tests/jit-check/suite.sh" \
+	  "hostile-dump=bash tests/jit-check/hostile.sh" \
 	  "kernel-model=bash kernel/model-check.sh --jit-only --no-mips" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \
 	  "boot-watchdog=bash tests/run/boot-test.sh" \

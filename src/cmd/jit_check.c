@@ -279,36 +279,51 @@ static void dump_line(dump *d, const char *path, long lineno, int col, char *p)
  * cannot be read.  Lines are read into a buffer of JC_MAX_LINE bytes (a
  * longer one is an error if it is the runner's), the file up to
  * JC_MAX_DUMP bytes. */
+/* One line of f into buf (at most cap bytes, NUL-terminated, the newline
+ * dropped); its length, counting every byte read (NULs too, and those of
+ * a longer line past cap, which are read and dropped: *whole false), or
+ * -1 at the end of f.  At most limit bytes are read in all. */
+static long read_line(FILE *f, char *buf, size_t cap, bool *whole, long limit)
+{
+	long n = 0;
+	size_t k = 0;
+	int c = EOF;
+
+	*whole = true;
+	while (n < limit && (c = getc(f)) != EOF) {
+		n++;
+		if (c == '\n')
+			break;
+		if (k < cap)
+			buf[k++] = (char)c;
+		else
+			*whole = false;
+	}
+	buf[k] = '\0';
+	return n == 0 && c == EOF ? -1 : n;
+}
+
 static int read_dump_stream(FILE *f, const char *path, dump *d)
 {
-	char *line = xmalloc(JC_MAX_LINE + 2);
-	long lineno = 0, total = 0;
+	char *line = xmalloc(JC_MAX_LINE + 1);
+	long lineno = 0, total = 0, n;
 	const char *pre = "bpfmm-run: ";
+	bool whole;
 	int rc = 0;
 
-	while (fgets(line, JC_MAX_LINE + 2, f)) {
-		size_t len = strlen(line);
-		bool whole = len && line[len - 1] == '\n';
+	while ((n = read_line(f, line, JC_MAX_LINE, &whole, JC_MAX_DUMP - total)) >= 0) {
+		char *p = strstr(line, pre);
 		lineno++;
-		total += (long)len;
-		if (!whole && len == JC_MAX_LINE + 1) {
-			/* too long: skip the rest of the line, bounded by the file's cap */
-			int c;
-			while ((c = getc(f)) != EOF && c != '\n' && total < JC_MAX_DUMP)
-				total++;
-			if (strstr(line, pre)) {
-				fprintf(stderr, "%s:%ld:1: error: a line longer than %d bytes (no JIT image is "
-					"that long)\n", path, lineno, JC_MAX_LINE);
-				d->nerr++;
-			}
-		} else {
-			char *p = strstr(line, pre);
-			if (p) {
-				int col = (int)(p - line) + (int)strlen(pre) + 1;
-				p += strlen(pre);
-				p[strcspn(p, "\r\n")] = '\0';
-				dump_line(d, path, lineno, col, p);
-			}
+		total += n;
+		if (!whole && p) {
+			fprintf(stderr, "%s:%ld:1: error: a line longer than %d bytes (no JIT image is "
+				"that long)\n", path, lineno, JC_MAX_LINE);
+			d->nerr++;
+		} else if (p) {
+			int col = (int)(p - line) + (int)strlen(pre) + 1;
+			p += strlen(pre);
+			p[strcspn(p, "\r")] = '\0';
+			dump_line(d, path, lineno, col, p);
 		}
 		if (total >= JC_MAX_DUMP) {
 			fprintf(stderr, "%s:%ld:1: error: the dump is larger than %ld MiB, more than any "
@@ -1705,7 +1720,7 @@ static int find_markers(const jarch *a, const dlist *l, lifted *lt, int mk[3], i
 	for (int k = 0; k < 3; k++)
 		if (mk[k] < 0) {
 			lt->broken = mk[0] < 0 && mk[1] < 0 && mk[2] < 0 ? JC_NOMARK : JC_CUT;
-			return refuse(lt, "marker %s not found (not a `bpfmm run` program?)",
+			return refuse(lt, "marker %s not found%s",
 				      k == 0 ? "0x5a1" : k == 1 ? "0x5a2" : "0x5a3", "");
 		}
 	if (!(mk[0] < first[1] && mk[1] <= first[2])) {
@@ -2515,9 +2530,9 @@ static int check_images(jc_run *r, const char *dumpf, const char *objdump, const
 				where, im->test, im->thread, im->len, lt.why);
 		else
 			fprintf(stderr, "%s: error: the image of %s thread %d (%zu bytes) is not %s code of "
-				"`bpfmm run`: %s%s%s%s\n", where, im->test, im->thread, im->len, a->name, lt.why,
-				guess ? "; it looks like " : "", guess ? guess->name : "",
-				guess ? " code (--arch of the guest that dumped it?)" : "");
+				"`bpfmm run`: %s; %s%s%s\n", where, im->test, im->thread, im->len, a->name, lt.why,
+				guess ? "it looks like " : "cut short before its markers, or another program's code",
+				guess ? guess->name : "", guess ? " code (--arch of the guest that dumped it?)" : "");
 		im->bad = true;
 		nerr++;
 	}
