@@ -176,6 +176,42 @@ void proc_fd_path(int fd, char *buf, size_t n)
 	snprintf(buf, n, "/proc/self/fd/%d", fd);
 }
 
+int proc_fd_write(int fd, const void *data, size_t n)
+{
+	for (size_t off = 0; off < n;) {
+		ssize_t w = write(fd, (const char *)data + off, n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		off += (size_t)w;
+	}
+	return lseek(fd, 0, SEEK_SET) < 0 ? -1 : 0;
+}
+
+char *proc_fd_read(int fd, size_t max)
+{
+	size_t len = 0, cap = 4096;
+	char *buf = xmalloc(cap);
+
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		len = 0;
+	else
+		while (len < max) {
+			if (len + 1 == cap)
+				buf = xrealloc(buf, cap *= 2);
+			size_t want = cap - 1 - len < max - len ? cap - 1 - len : max - len;
+			ssize_t got = read(fd, buf + len, want);
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got <= 0)
+				break;
+			len += (size_t)got;
+		}
+	buf[len] = '\0';
+	return buf;
+}
+
 const char *proc_status_text(int rc, unsigned timeout_s, char *buf, size_t n)
 {
 	switch (rc) {

@@ -35,6 +35,14 @@ int proc_capture(const char *const argv[], int in_fd, int err_fd, unsigned timeo
 int proc_memfd(const char *name);
 void proc_fd_path(int fd, char *buf, size_t n);
 
+/* n bytes of data written to fd, then fd rewound: 0, or -1. */
+int proc_fd_write(int fd, const void *data, size_t n);
+
+/* What fd (a file: a proc_memfd a child wrote) holds from its start, at
+ * most max bytes: a malloc'd NUL-terminated string (a longer file cut at
+ * max). */
+char *proc_fd_read(int fd, size_t max);
+
 /* A short text for a proc_run / proc_capture result other than 0:
  * "exit status 3", "killed after 120 s", ... into buf. */
 const char *proc_status_text(int rc, unsigned timeout_s, char *buf, size_t n);

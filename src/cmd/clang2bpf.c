@@ -36,6 +36,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmd/clang2bpf.h"
+#include "base/proc.h"
 #include "cmd/lkmm_common.h"
 #include "cmd/options.h"
 #include "cat/model_dir.h"
@@ -130,46 +131,10 @@ static const char *const mcpus[NMCPU] = { "v3", "v4" };
 
 /* ---- running clang ------------------------------------------------------- */
 
-typedef struct {
-	char dir[PATH_MAX];
-} tmpdir;
-
-static int tmp_open(tmpdir *t)
-{
-	const char *base = getenv("TMPDIR");
-	snprintf(t->dir, sizeof t->dir, "%s/bpfmm-clang2bpf.XXXXXX", base && *base ? base : "/tmp");
-	return mkdtemp(t->dir) ? 0 : -1;
-}
-
-static void tmp_close(tmpdir *t)
-{
-	static const char *const names[] = { "t.c", "t.o", "t.s", "t.err" };
-	char p[PATH_MAX + 16];
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-		snprintf(p, sizeof p, "%s/%s", t->dir, names[i]);
-		unlink(p);
-	}
-	rmdir(t->dir);
-}
-
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	sbuf b = { 0 };
-	char buf[4096];
-	size_t n;
-
-	if (!f)
-		return NULL;
-	while ((n = fread(buf, 1, sizeof buf - 1, f)) > 0) {
-		buf[n] = 0;
-		sb_printf(&b, "%s", buf);
-	}
-	fclose(f);
-	if (!b.s)
-		sb_printf(&b, "%s", "");
-	return b.s;
-}
+/* The seconds clang or llvm-objdump may take on one file (the largest
+ * batch of every test takes a few seconds) and the most they may print. */
+#define CLANG_TIMEOUT 300
+#define CLANG_MAX_OUT (64 << 20)
 
 /* clang's complaint, short: "cannot select AtomicLoad" for a backend that
  * has no pattern, else its first error line. */
@@ -199,46 +164,58 @@ static void clang_reason(const char *errtext, char *why, size_t n)
 }
 
 /* Compile src for -mcpu=m and disassemble; the disassembly (malloc'd) or
- * NULL with why set. */
+ * NULL with why set (and clang's messages in *errtext when asked).  The
+ * source, the object and the messages are files in memory (nothing in
+ * TMPDIR, whatever the exit path); clang and llvm-objdump run from an
+ * argument vector (no shell: no path is parsed as a command), each with a
+ * deadline, the disassembly capped. */
 static char *compile(const c2opts *o, int m, const char *src, char *why, size_t n, char **errtext)
 {
-	tmpdir t;
-	char cmd[3 * PATH_MAX + 256], p[PATH_MAX + 16];
+	int in = proc_memfd("bpfmm-clang2bpf.c"), obj = proc_memfd("bpfmm-clang2bpf.o");
+	int err = proc_memfd("bpfmm-clang2bpf.err");
+	char mcpu[32], objp[64], st[96];
 	char *res = NULL;
+	const char *who = o->clang;
+	size_t len;
+	int rc;
 
-	if (tmp_open(&t) < 0) {
-		snprintf(why, n, "cannot create a temporary directory");
-		return NULL;
-	}
-	snprintf(p, sizeof p, "%s/t.c", t.dir);
-	FILE *f = fopen(p, "w");
-	bool wrote = f && fputs(src, f) >= 0;
-	if (f && fclose(f))
-		wrote = false;
-	if (!wrote) {
-		snprintf(why, n, "cannot write a temporary file in $TMPDIR");
+	if (in < 0 || obj < 0 || err < 0 || proc_fd_write(in, src, strlen(src)) < 0) {
+		snprintf(why, n, "cannot make a file in memory (memfd_create)");
 		goto out;
 	}
-	snprintf(cmd, sizeof cmd,
-		 "cd '%s' && LLVM_DISABLE_SYMBOLIZATION=1 %s -target bpf -O2 -mcpu=%s -w "
-		 "-fno-crash-diagnostics -c t.c -o t.o 2>t.err && "
-		 "%s -d --no-show-raw-insn t.o >t.s 2>>t.err", t.dir, o->clang, mcpus[m], o->objdump);
-	if (system(cmd) != 0) {
-		snprintf(p, sizeof p, "%s/t.err", t.dir);
-		char *e = read_all(p);
-		clang_reason(e, why, n);
+	snprintf(mcpu, sizeof mcpu, "-mcpu=%s", mcpus[m]);
+	/* the source on standard input ("<stdin>:LINE:" in clang's messages),
+	 * the object on standard output */
+	const char *cv[] = { o->clang, "-target", "bpf", "-O2", mcpu, "-w", "-fno-crash-diagnostics",
+			     "-x", "c", "-c", "-", "-o", "-", NULL };
+	rc = proc_run(cv, in, obj, err, CLANG_TIMEOUT);
+	if (rc == 0) {
+		proc_fd_path(obj, objp, sizeof objp);
+		const char *dv[] = { o->objdump, "-d", "--no-show-raw-insn", objp, NULL };
+		who = o->objdump;
+		rc = proc_capture(dv, -1, err, CLANG_TIMEOUT, CLANG_MAX_OUT, &res, &len);
+	}
+	if (rc != 0) {
+		free(res);
+		res = NULL;
+		char *e = proc_fd_read(err, 1 << 20);
+		if (rc < 0 || rc == 127 || !e[0]) {
+			snprintf(why, n, "%s: %s", who, proc_status_text(rc, CLANG_TIMEOUT, st, sizeof st));
+		} else {
+			clang_reason(e, why, n);
+		}
 		if (errtext)
 			*errtext = e;
 		else
 			free(e);
-		goto out;
 	}
-	snprintf(p, sizeof p, "%s/t.s", t.dir);
-	res = read_all(p);
-	if (!res)
-		snprintf(why, n, "no disassembly");
 out:
-	tmp_close(&t);
+	if (in >= 0)
+		close(in);
+	if (obj >= 0)
+		close(obj);
+	if (err >= 0)
+		close(err);
 	return res;
 }
 
@@ -1225,10 +1202,10 @@ static int error_test(const char *err, const int *lines, int n)
 	const char *p = err ? strstr(err, "In function: T") : NULL;
 	if (p)
 		return atoi(p + strlen("In function: T"));
-	p = err ? strstr(err, "t.c:") : NULL;
+	p = err ? strstr(err, "<stdin>:") : NULL;
 	if (!p)
 		return -1;
-	int line = atoi(p + 4), k = -1;
+	int line = atoi(p + 8), k = -1;
 	for (int i = 0; i < n; i++)
 		if (lines[i] > 0 && lines[i] <= line)
 			k = i;
@@ -1522,7 +1499,9 @@ static const char usage[] =
 "  --objdump PROG    the disassembler (default llvm-objdump-19)\n"
 "  -v                print each C file and each lifted test\n"
 "  -j N, --jobs N    N tests at a time (as bpfmm -j)\n"
-"Temporary files go to $TMPDIR (else /tmp) and are removed.\n";
+"Nothing is written to disk: the C source, the object and clang's messages\n"
+"are files in memory; clang and llvm-objdump run without a shell, each\n"
+"killed after 300 s.\n";
 
 static bool parse_list(const char *arg, const char *const *names, int n, size_t stride, bool *on)
 {
@@ -1556,6 +1535,8 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 	cmd_opts so;   /* -I (the last names the kernel's tools/memory-model), -j */
 
 	opt_init(&so, 0);
+	/* clang's stack dump on a crash, unsymbolized: no llvm-symbolizer run */
+	setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
 	o->budget = 200000;
 	o->clang = "clang-19";
 	o->objdump = "llvm-objdump-19";

@@ -702,13 +702,9 @@ static char *llvm_disassemble(const jarch *a, const char *objdump, const char *o
 		fprintf(stderr, "bpfmm jit-check: memfd_create: %s\n", strerror(errno));
 		goto out;
 	}
-	for (size_t off = 0; off < len;) {
-		ssize_t w = write(bin, code + off, len - off);
-		if (w <= 0) {
-			fprintf(stderr, "bpfmm jit-check: writing the code: %s\n", strerror(errno));
-			goto out;
-		}
-		off += (size_t)w;
+	if (proc_fd_write(bin, code, len) < 0) {
+		fprintf(stderr, "bpfmm jit-check: writing the code: %s\n", strerror(errno));
+		goto out;
 	}
 	proc_fd_path(bin, binp, sizeof binp);
 	proc_fd_path(obj, objp, sizeof objp);
