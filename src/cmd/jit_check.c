@@ -42,6 +42,7 @@
 #include "cmd/run.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
+#include "base/lineread.h"
 #include "base/proc.h"
 #include "base/xalloc.h"
 
@@ -279,30 +280,6 @@ static void dump_line(dump *d, const char *path, long lineno, int col, char *p)
  * cannot be read.  Lines are read into a buffer of JC_MAX_LINE bytes (a
  * longer one is an error if it is the runner's), the file up to
  * JC_MAX_DUMP bytes. */
-/* One line of f into buf (at most cap bytes, NUL-terminated, the newline
- * dropped); its length, counting every byte read (NULs too, and those of
- * a longer line past cap, which are read and dropped: *whole false), or
- * -1 at the end of f.  At most limit bytes are read in all. */
-static long read_line(FILE *f, char *buf, size_t cap, bool *whole, long limit)
-{
-	long n = 0;
-	size_t k = 0;
-	int c = EOF;
-
-	*whole = true;
-	while (n < limit && (c = getc(f)) != EOF) {
-		n++;
-		if (c == '\n')
-			break;
-		if (k < cap)
-			buf[k++] = (char)c;
-		else
-			*whole = false;
-	}
-	buf[k] = '\0';
-	return n == 0 && c == EOF ? -1 : n;
-}
-
 static int read_dump_stream(FILE *f, const char *path, dump *d)
 {
 	char *line = xmalloc(JC_MAX_LINE + 1);
@@ -311,7 +288,7 @@ static int read_dump_stream(FILE *f, const char *path, dump *d)
 	bool whole;
 	int rc = 0;
 
-	while ((n = read_line(f, line, JC_MAX_LINE, &whole, JC_MAX_DUMP - total)) >= 0) {
+	while ((n = line_read(f, line, JC_MAX_LINE, &whole, JC_MAX_DUMP - total)) >= 0) {
 		char *p = strstr(line, pre);
 		lineno++;
 		total += n;

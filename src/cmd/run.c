@@ -45,6 +45,7 @@
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
 #include "cmd/model_load.h"
+#include "base/lineread.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
 
@@ -845,31 +846,56 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 	free(st);
 }
 
+/* What a guest's console may hold (docs/untrusted-input.md): the
+ * runner's lines are short but for its jit lines (2 hex digits a byte of
+ * an image of at most 64 KiB), a console of 246 tests a few MB. */
+#define RUN_MAX_CONSOLE (256L << 20)
+#define RUN_MAX_LINE (2 * 65536 + 4096)
+#define RUN_MAX_LINES 1000000
+
+/* The "bpfmm-run: " lines of the console path (the prefix dropped), at
+ * most RUN_MAX_LINES of them from its first RUN_MAX_CONSOLE bytes; NULL
+ * if it cannot be read.  A longer line of the runner is left out, said. */
 static char **read_lines(const char *path, int *n)
 {
 	FILE *f = fopen(path, "r");
-	char buf[65536];
+	char *buf;
 	char **v = NULL;
 	int cap = 0;
+	long total = 0, got, lineno = 0;
+	bool whole;
 	const char *pre = "bpfmm-run: ";
 	size_t pl = strlen(pre);
 
 	*n = 0;
 	if (!f)
 		return NULL;
-	while (fgets(buf, sizeof buf, f)) {
+	buf = xmalloc(RUN_MAX_LINE + 1);
+	while ((got = line_read(f, buf, RUN_MAX_LINE, &whole, RUN_MAX_CONSOLE - total)) >= 0) {
 		char *p = strstr(buf, pre);
 		size_t l;
-		if (!p)
+		total += got;
+		lineno++;
+		if (p && !whole)
+			fprintf(stderr, "%s:%ld:1: warning: a line longer than %d bytes, left out\n", path, lineno,
+				RUN_MAX_LINE);
+		if (total >= RUN_MAX_CONSOLE || *n >= RUN_MAX_LINES) {
+			fprintf(stderr, "%s:%ld:1: warning: the console is larger than %ld MiB or has more than "
+				"%d runner lines; the rest is not read\n", path, lineno, RUN_MAX_CONSOLE >> 20,
+				RUN_MAX_LINES);
+			break;
+		}
+		if (!p || !whole)
 			continue;
 		p += pl;
 		l = strlen(p);
-		while (l && (p[l - 1] == '\n' || p[l - 1] == '\r'))
+		while (l && p[l - 1] == '\r')
 			p[--l] = '\0';
 		if (*n == cap)
 			v = xrealloc(v, (size_t)(cap = cap ? 2 * cap : 256) * sizeof *v);
 		v[(*n)++] = xstrdup(p);
 	}
+	free(buf);
 	fclose(f);
 	return v ? v : xcalloc(1, sizeof *v);
 }

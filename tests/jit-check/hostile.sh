@@ -24,7 +24,8 @@
 #     image with the wrong --arch;
 # and once: an empty dump, an unrelated one, a dump with no runner line,
 # one image of 66,000 bytes, 17,000 images, a line of 300 KB, 5 MiB of
-# code in 80 images, a 300 MB sparse file.
+# code in 80 images, a 300 MB sparse file; the last two also as consoles
+# of `bpfmm run --judge`.
 # Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -181,6 +182,23 @@ hostile "a line of 300 KB" "a line longer than" --arch riscv64 --dump "$tmp/long
 hostile "5 MiB of code in 80 images" "more than 4 MiB of code" --arch riscv64 --dump "$tmp/code.console"
 truncate -s 300M "$tmp/sparse.console"
 hostile "a 300 MB sparse file" "larger than 256 MiB" --arch riscv64 --dump "$tmp/sparse.console"
+# `bpfmm run --judge` reads a guest's console with the same bounds: a
+# 300 MB sparse file and a runner line of 300 KB are said and end fast
+judge_hostile() {
+	local name=$1 pat=$2 rc t0 t1 ms
+	t0=$(date +%s%N)
+	(ulimit -f 65536; exec timeout -k 1 5 build/bpfmm run --judge "$3" "$test") > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	t1=$(date +%s%N)
+	ms=$(((t1 - t0) / 1000000))
+	if [ "$rc" = 1 ] && grep -Eq "$pat" "$tmp/err" && [ "$ms" -lt 5000 ]; then
+		ok
+	else
+		ko "run --judge $name: exit $rc, $ms ms; stderr: $(head -c 400 "$tmp/err")"
+	fi
+}
+judge_hostile "a 300 MB sparse console" "warning: the console is larger than 256 MiB" "$tmp/sparse.console"
+judge_hostile "a runner line of 300 KB" "warning: a line longer than" "$tmp/long.console"
 rm -f "$tmp"/*.console
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
