@@ -583,6 +583,16 @@ static int read_rows(reader *r)
 			free(row);
 			return -1;
 		}
+		/* herd7 refuses a short row too ("mismatch in instruction
+		 * lines"): its cells would land in the wrong threads' columns
+		 * if a '|' was forgotten. The error is at the row's ';'. */
+		if (n < t->nthreads) {
+			diag_error(r->d, (srcpos){ r->lx.pos.line, r->lx.pos.col - 1 },
+				   "row has %d cell%s but the test has %d threads (a missing '|'?)",
+				   n, n == 1 ? "" : "s", t->nthreads);
+			free(row);
+			return -1;
+		}
 		for (i = 0; i < n; i++) {
 			if (!row[i].text[0])
 				continue;

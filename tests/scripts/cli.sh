@@ -83,6 +83,16 @@ expect_rc 0 "-o DIR" "$bpfmm" -o "$tmp/odir" "$sb"
 [ -s "$tmp/odir/SB+plain.dot" ] && ok || ko "-o DIR: no SB+plain.dot"
 expect_rc 2 "herd7 wrapper: -through all" sh "$root/scripts/herd7" -through all "$sb"
 
+# a row with fewer cells than the test has threads is an error at its ';'
+# (herd7: "mismatch in instruction lines"), not instructions of a thread
+# whose '|' was forgotten given to another thread
+printf 'BPF short\n{\n0:r1=x;\n1:r1=x;\n}\nP0 | P1 ;\n*(u32 *)(r1 + 0) = 1 ;\n| r4 = *(u32 *)(r1 + 0) ;\nexists (1:r4=1)\n' >"$tmp/short.litmus"
+expect_rc 1 "a row shorter than the thread header" "$bpfmm" "$tmp/short.litmus" "$sb"
+grep -qx "$tmp/short.litmus:7:22: error: row has 1 cell but the test has 2 threads (a missing '|'?)" "$tmp/err" \
+	&& ok || ko "short row message: $(cat "$tmp/err")"
+[ "$(grep -c '^Observation' "$tmp/out")" -eq 1 ] && grep -q '^Observation SB+plain ' "$tmp/out" \
+	&& ok || ko "short row: only the other test checked: $(grep '^Observation' "$tmp/out")"
+
 # Graphviz
 mkdir "$tmp/dot"
 expect_rc 0 "-dot" "$bpfmm" -dot "$tmp/dot" "$sb"
