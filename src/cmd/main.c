@@ -28,8 +28,8 @@
 #include "cmd/diy.h"
 #include "cmd/diff_models.h"
 
-static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
-			   const enum_stats *st);
+static void unrolling_warning(char *buf, size_t n, const char *file, const litmus_test *t,
+			      const enum_stats *st);
 
 #define BPFMM_VERSION "0.1"
 
@@ -84,7 +84,10 @@ static const char usage[] =
 "        negative (executions where the condition's proposition holds /\n"
 "        not), quantifier (exists, ~exists, forall), observation (Never,\n"
 "        Sometimes, Always), witnesses_exact (false past -budget),\n"
-"        flags, warnings (as on stderr), seconds (not under -notime). A\n"
+"        flags, warnings (a list of strings: every warning stderr shows\n"
+"        for the test, in its order - the FILE:LINE:COL: warning: lines,\n"
+"        then herd7's \"Warning: File ...: unrolling limit exceeded\"\n"
+"        line, see -unroll), seconds (not under -notime). A\n"
 "        test that cannot be read or checked gives {\"file\", \"error\",\n"
 "        \"line\", \"column\", \"message\", \"warnings\"}, error being the\n"
 "        FILE:LINE:COL: error: line also printed on stderr, message its\n"
@@ -397,12 +400,19 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		litmus_free(t);
 		return 0;
 	}
+	/* herd7's unrolling warning follows the result on stderr; -json's
+	 * record carries it too */
+	char unroll[PATH_MAX + 256] = "";
+	if (res.stats.loop && res.stats.cut_thread >= 0)
+		unrolling_warning(unroll, sizeof unroll, file, t, &res.stats);
 	if (o->c.json)
-		print_json(out, file, t, &res, &d, o->c.show_time);
+		print_json(out, file, t, &res, &d, unroll[0] ? unroll : NULL, o->c.show_time);
 	else
 		print_herd(out, t, &res, o->c.show_time);
-	if (res.stats.loop && res.stats.cut_thread >= 0)
-		warn_unrolling(out, err, file, t, &res.stats);
+	if (unroll[0]) {
+		fflush(out);
+		fprintf(err, "%s\n", unroll);
+	}
 	int status = o->c.dot_dir ? write_dot(o->c.dot_dir, t, &res) : 0;
 	fflush(out);
 	check_result_free(&res);
@@ -455,20 +465,20 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 	return st < 0 ? 1 : 0;
 }
 
-/* herd7's warning when a path went past the unrolling limit */
-static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
-			   const enum_stats *st)
+/* herd7's warning when a path went past the unrolling limit (one line,
+ * without its newline) */
+static void unrolling_warning(char *buf, size_t n, const char *file, const litmus_test *t,
+			      const enum_stats *st)
 {
 	const litmus_thread *th = &t->threads[st->cut_thread];
 	const char *label = th->label ? th->label[st->cut_insn] : NULL;
 
-	fflush(out);
 	if (label)
-		fprintf(err, "Warning: File \"%s\": unrolling limit exceeded at %s, "
-			"legal outcomes may be missing.\n", file, label);
+		snprintf(buf, n, "Warning: File \"%s\": unrolling limit exceeded at %s, "
+			 "legal outcomes may be missing.", file, label);
 	else
-		fprintf(err, "Warning: File \"%s\": unrolling limit exceeded at P%d:%d, "
-			"legal outcomes may be missing.\n", file, th->id, st->cut_insn);
+		snprintf(buf, n, "Warning: File \"%s\": unrolling limit exceeded at P%d:%d, "
+			 "legal outcomes may be missing.", file, th->id, st->cut_insn);
 }
 
 /* The dialects and their default models, from the table of src/arch. */

@@ -550,6 +550,22 @@ for u in 0 3; do
 	BPFMM=$bpfmm "$root/scripts/herd7" -unroll $u -model "$root/models/bpf.cat" "$tmp/spin.litmus" 2>/dev/null \
 		| grep -qx "Observation spin+writer Always $((u + 1)) 0" && ok || ko "herd7 wrapper -unroll $u"
 done
+# -json's record carries every warning stderr shows, herd7's unrolling
+# warning (printed after the result) too, and stderr stays as without -json
+"$bpfmm" -notime "$tmp/spin.litmus" >/dev/null 2>"$tmp/spin.err"
+"$bpfmm" -json -notime "$tmp/spin.litmus" >"$tmp/out" 2>"$tmp/err"
+unroll_w="Warning: File \\\"$tmp/spin.litmus\\\": unrolling limit exceeded at L, legal outcomes may be missing."
+grep -qF "Warning: File \"$tmp/spin.litmus\": unrolling limit exceeded at L," "$tmp/spin.err" && cmp -s "$tmp/err" "$tmp/spin.err" \
+	&& ok || ko "-json changed stderr: $(cat "$tmp/err")"
+grep -qF "\"warnings\":[\"$unroll_w\"]}" "$tmp/out" && ok || ko "-json: no unrolling warning in the record: $(cat "$tmp/out")"
+# with a reader's warning before it (a register the condition names that P0
+# never writes), both, in stderr's order
+sed 's/^exists (0:r2=1)$/exists (0:r2=1 \/\\ 0:r7=0)/' "$tmp/spin.litmus" >"$tmp/spin2.litmus"
+"$bpfmm" -notime "$tmp/spin2.litmus" >/dev/null 2>"$tmp/spin.err"
+"$bpfmm" -json -notime "$tmp/spin2.litmus" >"$tmp/out" 2>"$tmp/err"
+[ "$(wc -l <"$tmp/err")" -eq 2 ] && cmp -s "$tmp/err" "$tmp/spin.err" && ok || ko "two warnings on stderr: $(cat "$tmp/err")"
+grep -q '"warnings":\["[^"]*spin2.litmus:6:[0-9]*: warning: 0:r7 is neither written[^]]*","Warning: File \\"[^]]*spin2.litmus\\": unrolling limit exceeded at L, legal outcomes may be missing."\]}$' "$tmp/out" \
+	&& ok || ko "-json: both warnings in the record: $(cat "$tmp/out")"
 # the herd7 wrapper passes -speedcheck on
 BPFMM=$bpfmm "$root/scripts/herd7" -notime -speedcheck fast -model "$root/models/bpf.cat" \
 	"$root/tests/litmus/bpf/MP+plain.litmus" | grep -v '^Time ' >"$tmp/speed/w"
