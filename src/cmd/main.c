@@ -24,6 +24,7 @@
 #include "cmd/parallel.h"
 #include "cmd/model_load.h"
 #include "cmd/options.h"
+#include "cmd/select.h"
 #include "base/xalloc.h"
 #include "cmd/diy.h"
 #include "cmd/diff_models.h"
@@ -125,6 +126,27 @@ static const char usage[] =
 "        number; 0 = no limit, the default); the test then prints nothing\n"
 "        (with -json: {\"file\", \"test\", \"timeout\": SECONDS, \"warnings\"})\n"
 "        and the next one is checked. The exit status does not change.\n"
+"  -names FILE, -excl FILE\n"
+"        As herd7: check only the tests FILE names (-names), or all but\n"
+"        those (-excl), by the name in the test's header: one per line,\n"
+"        the line up to its first space; a line starting with # is a\n"
+"        comment. Repeatable (-names: the tests any of the files name).\n"
+"        A test left out prints nothing (no JSON record either), also\n"
+"        one that cannot be read whose header line (ARCH NAME) names it.\n"
+"  -oknames NAME,..., -nonames NAME,...\n"
+"        As herd7: the same as -names and -excl, the names given here.\n"
+"  -conds FILE\n"
+"        As herd7: each line NAME \"CONDITION\" (# starts a comment line)\n"
+"        replaces the final condition of test NAME by CONDITION, a\n"
+"        quantified one: T \"exists (0:r1=1 /\\ x=2)\", or ~exists, forall.\n"
+"        In one FILE the last line for NAME counts; with several -conds,\n"
+"        the first FILE that names the test. A malformed line, or a\n"
+"        CONDITION that cannot be read for its test, is an error at its\n"
+"        place in FILE (exit status 1).\n"
+"  -kinds FILE\n"
+"        As herd7: each line NAME KIND, KIND Allowed, Forbidden or\n"
+"        Required, makes test NAME's condition exists, ~exists or forall\n"
+"        (its proposition unchanged; after -conds). Same precedence.\n"
 "  -notime, --no-time\n"
 "        Omit the Time lines, and seconds under -json (for comparing\n"
 "        outputs).\n"
@@ -253,6 +275,7 @@ typedef struct {
 	double timeout;            /* -timeout: CPU seconds per test, 0: none */
 	int test_threads;          /* -j with one test: its enumeration's threads */
 	const char *mdir;          /* the bundled models */
+	test_select sel;           /* -names, -excl, -conds, -kinds (select.h) */
 } options;
 
 /* One loaded model per (model file, front-end): tags differ per dialect. */
@@ -374,7 +397,16 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 
 	if (!t)
+		return sel_unwanted_file(&o->sel, file) ? 0 : failed(o, out, err, file, &d);
+	/* -names, -excl: a test left out prints nothing, as in herd7 */
+	if (!sel_wanted(&o->sel, t->name)) {
+		litmus_free(t);
+		return 0;
+	}
+	if (sel_apply(&o->sel, t, &d) < 0) {
+		litmus_free(t);
 		return failed(o, out, err, file, &d);
+	}
 	loaded_model *lm = get_model(o, mt, t->fe, file, &d, mpath);
 	if (!lm) {
 		litmus_free(t);
@@ -641,7 +673,8 @@ static bool explain_refuses(const char *a)
 {
 	static const char *const no[] = { "-budget", "--budget", "-notime", "--no-time",
 					  "--version", "--model-dir", "-speedcheck", "--speedcheck",
-					  "-timeout", "--timeout" };
+					  "-timeout", "--timeout", "-names", "-excl", "-oknames",
+					  "-nonames", "-conds", "-kinds" };
 	for (size_t k = 0; k < sizeof no / sizeof *no; k++)
 		if (!strcmp(a, no[k]))
 			return true;
@@ -672,9 +705,10 @@ static int parse(options *o, bool explain, int argc, char **argv, const char **f
 			printf("%s\n", o->mdir);
 			return 0;
 		} else if ((used = opt_parse(explain ? "explain" : NULL, shared, argc, argv, &i, &o->c)) ||
-			   (used = check_option(o, argc, argv, &i))) {
+			   (used = check_option(o, argc, argv, &i)) ||
+			   (used = sel_option(&o->sel, argc, argv, &i))) {
 			if (used < 0)
-				return 2;
+				return used == -2 ? 1 : 2;
 		} else if (a[0] == '-' && a[1]) {
 			used = herd7_option(o, argc, argv, i);
 			if (used < 0)
@@ -744,7 +778,8 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], subcommands[k].name))
 			return subcommands[k].run(argc - 1, argv + 1, o.mdir, argv[0]);
 	opt_init(&o.c, UNROLL_DEFAULT);
-	if ((status = parse(&o, explain, argc, argv, files, &nfiles)) >= 0)
-		return status;
-	return explain ? explain_main(&o, files, nfiles) : check_main(&o, files, nfiles);
+	if ((status = parse(&o, explain, argc, argv, files, &nfiles)) < 0)
+		status = explain ? explain_main(&o, files, nfiles) : check_main(&o, files, nfiles);
+	sel_free(&o.sel);
+	return status;
 }

@@ -93,6 +93,74 @@ grep -qx "$tmp/short.litmus:7:22: error: row has 1 cell but the test has 2 threa
 [ "$(grep -c '^Observation' "$tmp/out")" -eq 1 ] && grep -q '^Observation SB+plain ' "$tmp/out" \
 	&& ok || ko "short row: only the other test checked: $(grep '^Observation' "$tmp/out")"
 
+# herd7's -names/-excl/-oknames/-nonames choose the tests by the name in
+# their header (FILE: a name per line, up to its first space, # comments);
+# a test left out prints nothing
+printf '# a comment\n\nMP+rel+acq and the rest of the line\n  SB+plain\n' >"$tmp/names"
+expect_rc 0 "-names" "$bpfmm" -notime -names "$tmp/names" "$sb" "$mp"
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 1 ] && grep -q '^Test MP+rel+acq Allowed$' "$tmp/out" \
+	&& ok || ko "-names: only MP+rel+acq (a name after blanks is none): $(grep '^Test ' "$tmp/out")"
+expect_rc 0 "-excl" "$bpfmm" -notime -excl "$tmp/names" "$sb" "$mp"
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 1 ] && grep -q '^Test SB+plain Allowed$' "$tmp/out" \
+	&& ok || ko "-excl: only SB+plain: $(grep '^Test ' "$tmp/out")"
+expect_rc 0 "-oknames" "$bpfmm" -json -oknames "x,SB+plain" "$sb" "$mp"
+[ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q '"test":"SB+plain"' "$tmp/out" && ok || ko "-oknames -json: $(cat "$tmp/out")"
+expect_rc 0 "-nonames" "$bpfmm" -notime -nonames "SB+plain" "$sb" "$mp"
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 1 ] && grep -q '^Test MP+rel+acq ' "$tmp/out" && ok || ko "-nonames: $(grep '^Test ' "$tmp/out")"
+printf 'SB+plain\n' >"$tmp/names2"
+expect_rc 0 "-names twice: the union" "$bpfmm" -notime -names "$tmp/names" -names "$tmp/names2" "$sb" "$mp"
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 2 ] && ok || ko "-names twice: $(grep '^Test ' "$tmp/out")"
+# a test left out that cannot be read is left out too (its header names it)
+expect_rc 0 "-excl a test that cannot be read" "$bpfmm" -notime -nonames bad "$tmp/bad.litmus" "$mp"
+[ -s "$tmp/err" ] && ko "-nonames bad: $(cat "$tmp/err")" || ok
+expect_rc 1 "-names a test that cannot be read" "$bpfmm" -notime -oknames bad "$tmp/bad.litmus" "$mp"
+grep -q "bad.litmus:6:2: error:" "$tmp/err" && ok || ko "-oknames bad: $(cat "$tmp/err")"
+expect_rc 1 "-names with a missing file" "$bpfmm" -names "$tmp/nonames" "$sb"
+grep -qx "$tmp/nonames: error: cannot open: No such file or directory" "$tmp/err" && ok || ko "-names missing file: $(cat "$tmp/err")"
+expect_rc 2 "-names without a file" "$bpfmm" "$sb" -names
+# -conds FILE: NAME "CONDITION" replaces a test's condition (herd7: the
+# last line of a file, the first file naming the test); -kinds FILE: NAME
+# Allowed|Forbidden|Required sets its quantifier
+printf '# x\nMP+rel+acq "exists (1:r4=0)"\n  MP+rel+acq  "exists (1:r4=1 /\\ 1:r5=1)"  \n' >"$tmp/conds"
+printf 'MP+rel+acq "forall (1:r4=0)"\nSB+plain "~exists (0:r4=1)"\n' >"$tmp/conds2"
+expect_rc 0 "-conds" "$bpfmm" -notime -conds "$tmp/conds" "$mp" "$sb"
+grep -q '^Condition exists (1:r4=1 /\\ 1:r5=1)$' "$tmp/out" && grep -qx 'Observation MP+rel+acq Sometimes 1 2' "$tmp/out" \
+	&& grep -qx 'Observation SB+plain Sometimes 1 3' "$tmp/out" && ok || ko "-conds: $(grep '^Observation\|^Condition' "$tmp/out")"
+expect_rc 0 "-conds twice" "$bpfmm" -notime -conds "$tmp/conds" -conds "$tmp/conds2" "$mp" "$sb"
+grep -qx 'Observation MP+rel+acq Sometimes 1 2' "$tmp/out" && grep -q '^Test SB+plain Forbidden$' "$tmp/out" \
+	&& grep -q '^Condition ~exists (0:r4=1)$' "$tmp/out" && ok || ko "-conds twice: $(grep '^Test\|^Condition' "$tmp/out")"
+printf 'MP+rel+acq Forbidden\nSB+plain Required\n' >"$tmp/kinds"
+expect_rc 0 "-kinds" "$bpfmm" -json -notime -kinds "$tmp/kinds" -conds "$tmp/conds" "$mp" "$sb"
+grep -q '"test":"MP+rel+acq",.*"ok":false,.*"quantifier":"~exists","observation":"Sometimes"' "$tmp/out" \
+	&& grep -q '"test":"SB+plain",.*"quantifier":"forall"' "$tmp/out" && ok || ko "-kinds -json: $(cat "$tmp/out")"
+# errors in those files: FILE:LINE:COL, exit 1
+printf 'MP+rel+acq Bogus\n' >"$tmp/kinds.bad"
+expect_rc 1 "-kinds with a bad kind" "$bpfmm" -kinds "$tmp/kinds.bad" "$mp"
+grep -qx "$tmp/kinds.bad:1:12: error: 'Bogus' is not a kind (Allowed, Forbidden or Required)" "$tmp/err" && [ ! -s "$tmp/out" ] \
+	&& ok || ko "-kinds bad kind: $(cat "$tmp/err")"
+printf 'MP+rel+acq exists (1:r4=1)\n' >"$tmp/conds.bad"
+expect_rc 1 "-conds without quotes" "$bpfmm" -conds "$tmp/conds.bad" "$mp"
+grep -qx "$tmp/conds.bad:1:12: error: expected \"CONDITION\" after the test name" "$tmp/err" && ok || ko "-conds no quotes: $(cat "$tmp/err")"
+printf 'MP+rel+acq "1:r4=1"\nSB+plain "exists (0:r4=1 /\\ z=1)"\n' >"$tmp/conds.bad"
+expect_rc 1 "-conds with bad conditions" "$bpfmm" -notime -conds "$tmp/conds.bad" "$mp" "$sb" "$root/tests/litmus/bpf/CoRR.litmus"
+grep -qx "$tmp/conds.bad:1:13: error: expected exists, ~exists or forall, found '1'" "$tmp/err" \
+	&& grep -qx "$tmp/conds.bad:2:29: error: location 'z' is not one of test SB+plain's" "$tmp/err" \
+	&& [ "$(grep -c '^Observation' "$tmp/out")" -eq 1 ] && ok || ko "-conds bad conditions: $(cat "$tmp/err") $(grep '^Observation' "$tmp/out")"
+# explain takes none of them
+expect_rc 2 "explain -conds" "$bpfmm" explain -conds "$tmp/conds" "$mp"
+# the same files give herd7's own answers (when ../shared has herd7)
+herd=$root/../shared/tools/herd7/herd7
+if [ -x "$herd" ]; then
+	for sel in "-conds $tmp/conds" "-conds $tmp/conds2" "-kinds $tmp/kinds" "-names $tmp/names" "-excl $tmp/names" \
+		"-conds $tmp/conds2 -conds $tmp/conds -kinds $tmp/kinds" "-oknames SB+plain"; do
+		"$herd" -model "$root/models/bpf.cat" $sel "$mp" "$sb" 2>/dev/null | grep '^Test\|^Condition\|^Observation\|^Ok\|^No' >"$tmp/h.out"
+		"$bpfmm" -model "$root/models/bpf.cat" $sel "$mp" "$sb" 2>/dev/null | grep '^Test\|^Condition\|^Observation\|^Ok\|^No' >"$tmp/b.out"
+		[ -s "$tmp/h.out" ] && cmp -s "$tmp/h.out" "$tmp/b.out" && ok || ko "herd7 and bpfmm differ with $sel: $(diff "$tmp/h.out" "$tmp/b.out" | head -5)"
+	done
+else
+	echo "SKIP: -names/-conds/-kinds against herd7 (no ../shared)"
+fi
+
 # Graphviz
 mkdir "$tmp/dot"
 expect_rc 0 "-dot" "$bpfmm" -dot "$tmp/dot" "$sb"
