@@ -148,6 +148,30 @@ grep -qx "$tmp/conds.bad:1:13: error: expected exists, ~exists or forall, found 
 	&& [ "$(grep -c '^Observation' "$tmp/out")" -eq 1 ] && ok || ko "-conds bad conditions: $(cat "$tmp/err") $(grep '^Observation' "$tmp/out")"
 # explain takes none of them
 expect_rc 2 "explain -conds" "$bpfmm" explain -conds "$tmp/conds" "$mp"
+# the herd7 wrapper passes them on (it dropped them: Never 0 3 for
+# herd7's Sometimes 1 2), and refuses, naming it, each herd7 option that
+# would change the result that bpfmm does not implement
+expect_rc 0 "herd7 wrapper: -conds" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -conds "$tmp/conds" -names "$tmp/names" "$mp" "$sb"
+grep -qx 'Observation MP+rel+acq Sometimes 1 2' "$tmp/out" && [ "$(grep -c '^Observation' "$tmp/out")" -eq 1 ] \
+	&& ok || ko "herd7 wrapper -conds -names: $(grep '^Observation' "$tmp/out")"
+expect_rc 0 "herd7 wrapper: -kinds -excl -nonames -oknames" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -kinds "$tmp/kinds" \
+	-excl "$tmp/names2" -oknames SB+plain,MP+rel+acq -nonames x "$mp" "$sb"
+grep -q '^Test MP+rel+acq Forbidden$' "$tmp/out" && [ "$(grep -c '^Test' "$tmp/out")" -eq 1 ] && ok || ko "herd7 wrapper -kinds: $(grep '^Test' "$tmp/out")"
+for o in "-rename $tmp/names" "-initwrites true" "-initwrites false" "-skipcheck sc" "-skipchecks sc,x" "-throughflag f" \
+	"-badflag f" "-machsize quad" "-endian big" "-optace false" "-maxphantom 2" "-set-libdir $tmp" -switch -libdir -web -c11 \
+	"-restrict observed" "-archcheck false" "-badexecs false" "-checkfilter false" "-exit true" "-candidates true" \
+	"-outcomereads true" "-hexa true" "-dumpes true" "-dumpallfaults true" "-strictskip true" "-statelessrc11 true"; do
+	set -- $o
+	expect_rc 2 "herd7 wrapper refuses $o" env BPFMM="$bpfmm" sh "$root/scripts/herd7" "$@" "$mp"
+	grep -q "^herd7 (bpfmm wrapper): $1 .*bpfmm does not implement it" "$tmp/err" && [ ! -s "$tmp/out" ] \
+		&& ok || ko "herd7 wrapper $o message: $(cat "$tmp/err")"
+done
+# herd7's defaults change nothing: accepted; display-only options dropped
+"$bpfmm" -notime "$mp" >"$tmp/plain.out"
+expect_rc 0 "herd7 wrapper: default values" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -notime -restrict none -archcheck true \
+	-badexecs true -checkfilter true -exit false -candidates false -outcomereads false -hexa false -dumpes false \
+	-dumpallfaults false -strictskip false -statelessrc11 false -showraw po -view gv -preview -showone true -tikz false "$mp"
+cmp -s "$tmp/out" "$tmp/plain.out" && ok || ko "herd7 wrapper default values changed the output: $(cat "$tmp/err")"
 # the same files give herd7's own answers (when ../shared has herd7)
 herd=$root/../shared/tools/herd7/herd7
 if [ -x "$herd" ]; then
