@@ -185,6 +185,31 @@ else
 	echo "SKIP: -names/-conds/-kinds against herd7 (no ../shared)"
 fi
 
+# -variant NAME that the model tests nowhere: an error naming the model and
+# its variants (herd7 refuses a variant it does not know), not a silent
+# no-op; the variants models test, and mixed, still work, also from -conf
+expect_rc 1 "-variant the model never tests" "$bpfmm" -variant nosuchvariant "$mp" "$sb"
+[ "$(grep -c "^$root/models/bpf.cat: error: variant 'nosuchvariant' is tested nowhere in this model, so it would change nothing (the model's variants: mixed)\$" "$tmp/err")" -eq 2 ] \
+	&& [ ! -s "$tmp/out" ] && ok || ko "-variant nosuchvariant: $(cat "$tmp/err")"
+expect_rc 0 "-variant mixed" "$bpfmm" -notime -variant mixed "$mp"
+grep -qx 'Observation MP+rel+acq Never 0 3' "$tmp/out" && ok || ko "-variant mixed: $(cat "$tmp/out" "$tmp/err")"
+printf '"no variants"\nacyclic po | rf as sc\n' >"$tmp/novar.cat"
+expect_rc 0 "-variant mixed, a model without variants" "$bpfmm" -variant mixed -model "$tmp/novar.cat" "$mp"
+expect_rc 1 "-variant x, a model without variants" "$bpfmm" -variant x -model "$tmp/novar.cat" "$mp"
+grep -q "novar.cat: error: variant 'x' is tested nowhere in this model, so it would change nothing (the model tests no variant; mixed is always taken)" "$tmp/err" \
+	&& ok || ko "-variant x, no variants: $(cat "$tmp/err")"
+mips_t=$(ls "$root"/tests/litmus/mips/*.litmus | head -1)
+printf 'model %s\nvariant llsc-mb,sc\n' "$root/models/mips.cat" >"$tmp/mips.cfg"
+expect_rc 0 "-conf with the model's variants" "$bpfmm" -conf "$tmp/mips.cfg" "$mips_t"
+printf 'model %s\nvariant llsc-mb,scc\n' "$root/models/mips.cat" >"$tmp/mips-typo.cfg"
+expect_rc 1 "-conf with a variant the model never tests" "$bpfmm" -conf "$tmp/mips-typo.cfg" "$mips_t"
+grep -q "mips.cat: error: variant 'scc' is tested nowhere in this model, so it would change nothing (the model's variants: mixed, llsc-mb, sc)" "$tmp/err" \
+	&& ok || ko "-conf variant typo: $(cat "$tmp/err")"
+expect_rc 1 "map --variant the native model never tests" "$bpfmm" map --mapping mips64-linux-6.12 --variant llsc-m "$sb"
+grep -q "mips.cat: error: variant 'llsc-m' is tested nowhere in this model" "$tmp/err" && ok || ko "map --variant typo: $(cat "$tmp/err")"
+expect_rc 1 "herd7 wrapper: -variant mixed,nosuch" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -variant mixed,nosuch "$mp"
+grep -q "bpf.cat: error: variant 'nosuch' is tested nowhere" "$tmp/err" && ok || ko "herd7 wrapper -variant list: $(cat "$tmp/err")"
+
 # Graphviz
 mkdir "$tmp/dot"
 expect_rc 0 "-dot" "$bpfmm" -dot "$tmp/dot" "$sb"
