@@ -210,6 +210,23 @@ grep -q "mips.cat: error: variant 'llsc-m' is tested nowhere in this model" "$tm
 expect_rc 1 "herd7 wrapper: -variant mixed,nosuch" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -variant mixed,nosuch "$mp"
 grep -q "bpf.cat: error: variant 'nosuch' is tested nowhere" "$tmp/err" && ok || ko "herd7 wrapper -variant list: $(cat "$tmp/err")"
 
+# a -conf file's options that change which tests run or what they answer
+# are refused unless at herd7's default, never ignored
+printf 'model %s\nnames %s\n' "$root/models/bpf.cat" "$tmp/names" >"$tmp/names.cfg"
+expect_rc 2 "-conf with names" "$bpfmm" -conf "$tmp/names.cfg" "$sb" "$mp"
+grep -qx "$tmp/names.cfg:2:1: error: 'names $tmp/names' in a configuration file would change which tests run or what they answer, and bpfmm does not read it from one; give bpfmm's option on the command line where it has one" "$tmp/err" \
+	&& [ ! -s "$tmp/out" ] && ok || ko "-conf names: $(cat "$tmp/err")"
+printf 'model %s\nunroll 5\n' "$root/models/bpf.cat" >"$tmp/unroll.cfg"
+expect_rc 2 "-conf with unroll" "$bpfmm" -conf "$tmp/unroll.cfg" "$sb"
+printf 'model %s\nthrough none\nspeedcheck false\nhexa false\ngraph columns\n' "$root/models/bpf.cat" >"$tmp/defaults.cfg"
+"$bpfmm" -notime "$sb" >"$tmp/plain.out"
+expect_rc 0 "-conf with herd7's defaults" "$bpfmm" -notime -conf "$tmp/defaults.cfg" "$sb"
+cmp -s "$tmp/out" "$tmp/plain.out" && ok || ko "-conf with herd7's defaults changed the output"
+printf 'speedcheck true\n' >"$tmp/speed.cfg"
+expect_rc 2 "-conf with speedcheck true" "$bpfmm" -conf "$tmp/speed.cfg" "$sb"
+grep -q "speed.cfg:1:1: error: 'speedcheck true' in a configuration file .* (only herd7's default is accepted: false)" "$tmp/err" \
+	&& ok || ko "-conf speedcheck true: $(cat "$tmp/err")"
+
 # Graphviz
 mkdir "$tmp/dot"
 expect_rc 0 "-dot" "$bpfmm" -dot "$tmp/dot" "$sb"
