@@ -149,18 +149,21 @@ int cfg_load(const char *path, bpfmm_cfg *c, diag *d)
 
 int cfg_check_bell(const bpfmm_cfg *c, const char *model_path, diag *d)
 {
+	return c->bell ? cfg_check_bell_file(c->bell, model_path, d) : 0;
+}
+
+int cfg_check_bell_file(const char *bell, const char *model_path, diag *d)
+{
 	char want[PATH_MAX], a[PATH_MAX], b[PATH_MAX];
 	size_t n = strlen(model_path);
 
-	if (!c->bell)
-		return 0;
 	if (n > 4 && !strcmp(model_path + n - 4, ".cat") &&
 	    snprintf(want, sizeof want, "%.*s.bell", (int)(n - 4), model_path) < (int)sizeof want &&
-	    realpath(want, a) && realpath(c->bell, b) && !strcmp(a, b))
+	    realpath(want, a) && realpath(bell, b) && !strcmp(a, b))
 		return 0;
 	return diag_error(d, (srcpos){ 0, 0 },
 			  "bell file %s: bpfmm runs the .bell next to the model with the same "
-			  "base name (%s), not another one", c->bell, model_path);
+			  "base name (%s), not another one", bell, model_path);
 }
 
 void cfg_free(bpfmm_cfg *c)

@@ -110,6 +110,10 @@ static const char usage[] =
 "        + - . _ = , replaced by _ (\"a/b\" gives a_b.dot).\n"
 "  -o DIR\n"
 "        herd7's name for the folder of the pictures: the same as -dot DIR.\n"
+"  -bell FILE\n"
+"        herd7's bell file: accepted when it is the .bell next to the model\n"
+"        with the model's base name, which bpfmm runs anyway; another one\n"
+"        is an error.\n"
 "  -nohash, -through none\n"
 "        Accepted for herd7's scripts; they change nothing (bpfmm prints\n"
 "        no Hash line, and lets through only the executions the model\n"
@@ -281,6 +285,7 @@ typedef struct {
 	int test_threads;          /* -j with one test: its enumeration's threads */
 	const char *mdir;          /* the bundled models */
 	test_select sel;           /* -names, -excl, -conds, -kinds (select.h) */
+	const char *bell;          /* -bell: must be the model's own .bell */
 } options;
 
 /* One loaded model per (model file, front-end): tags differ per dialect. */
@@ -346,6 +351,10 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 				  "tools/memory-model directory, or -I it" : "");
 		return NULL;
 	}
+	/* herd7's -bell F: bpfmm runs the .bell next to the model, so F must
+	 * be that one */
+	if (o->bell && cfg_check_bell_file(o->bell, path, d) < 0)
+		return NULL;
 	for (int i = 0; i < mt->nmodels; i++)
 		if (!strcmp(mt->models[i].path, path) && mt->models[i].fe == fe)
 			return &mt->models[i];
@@ -594,6 +603,12 @@ static int herd7_option(options *o, int argc, char **argv, int i)
 
 	if (!strcmp(a, "-nohash"))
 		return 1;
+	if (!strcmp(a, "-bell")) {
+		if (!v)
+			return bad_usage("%s needs a file", a), -1;
+		o->bell = v;
+		return 2;
+	}
 	if (!strcmp(a, "-o")) {
 		if (!v)
 			return bad_usage("%s needs a directory", a), -1;

@@ -227,6 +227,16 @@ expect_rc 2 "-conf with speedcheck true" "$bpfmm" -conf "$tmp/speed.cfg" "$sb"
 grep -q "speed.cfg:1:1: error: 'speedcheck true' in a configuration file .* (only herd7's default is accepted: false)" "$tmp/err" \
 	&& ok || ko "-conf speedcheck true: $(cat "$tmp/err")"
 
+# -bell FILE: the .bell next to the model is taken (bpfmm runs it anyway),
+# another one refused, also through the herd7 wrapper (it dropped -bell)
+cp "$root/models/bpf.cat" "$tmp/belled.cat"
+printf '"bell"\n' >"$tmp/belled.bell"
+printf '"other bell"\n' >"$tmp/other.bell"
+expect_rc 0 "-bell of the model" "$bpfmm" -bell "$tmp/belled.bell" -model "$tmp/belled.cat" "$sb"
+expect_rc 1 "-bell of another file" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -bell "$tmp/other.bell" -model "$tmp/belled.cat" "$sb"
+grep -q "error: bell file $tmp/other.bell: bpfmm runs the .bell next to the model with the same base name ($tmp/belled.cat), not another one" "$tmp/err" \
+	&& ok || ko "-bell of another file: $(cat "$tmp/err")"
+
 # Graphviz
 mkdir "$tmp/dot"
 expect_rc 0 "-dot" "$bpfmm" -dot "$tmp/dot" "$sb"
