@@ -128,6 +128,10 @@ static int read_pairs(const char *path, bool conds, int file, sel_entry **v, int
 		while (*p && !blank(*p) && *p != '"')
 			p++;
 		char *name_end = p;
+		if (name_end == name) {
+			diag_error(d, (srcpos){ ln, (int)(p - line) + 1 }, "expected a test name");
+			goto fail;
+		}
 		if (!blank(*p)) {
 			diag_error(d, (srcpos){ ln, (int)(p - line) + 1 },
 				   conds ? "expected a blank, then \"CONDITION\", after the test name"
