@@ -146,6 +146,9 @@ expect_rc 1 "-conds with bad conditions" "$bpfmm" -notime -conds "$tmp/conds.bad
 grep -qx "$tmp/conds.bad:1:13: error: expected exists, ~exists or forall, found '1'" "$tmp/err" \
 	&& grep -qx "$tmp/conds.bad:2:29: error: location 'z' is not one of test SB+plain's" "$tmp/err" \
 	&& [ "$(grep -c '^Observation' "$tmp/out")" -eq 1 ] && ok || ko "-conds bad conditions: $(cat "$tmp/err") $(grep '^Observation' "$tmp/out")"
+printf '"MP+rel+acq" "exists (1:r4=1)"\n' >"$tmp/conds.bad"
+expect_rc 1 "-conds with a line without a test name" "$bpfmm" -conds "$tmp/conds.bad" "$mp"
+grep -qx "$tmp/conds.bad:1:1: error: expected a test name" "$tmp/err" && ok || ko "-conds no name: $(cat "$tmp/err")"
 # explain takes none of them
 expect_rc 2 "explain -conds" "$bpfmm" explain -conds "$tmp/conds" "$mp"
 # the herd7 wrapper passes them on (it dropped them: Never 0 3 for
