@@ -23,6 +23,11 @@ cat_model *cat_model_load(const char *path, const char *const *incdirs,
 			  const char *const *variants, diag *d);
 void cat_model_free(cat_model *m);
 const char *cat_model_title(const cat_model *m);
+/* The variant names the model (with its includes and library) tests in
+ * `if "NAME"` and `variant` conditions, each once, in the order they
+ * first appear: the first max go to names (they point into the model);
+ * returns how many there are. */
+int cat_model_variants(const cat_model *m, const char **names, int max);
 
 /* Does the model reject every execution whose po-loc | rf | co | fr is
  * cyclic? Then co enumeration may skip orders that contradict uniproc. */

@@ -1678,6 +1678,63 @@ void cat_model_free(cat_model *m)
 }
 
 const char *cat_model_title(const cat_model *m) { return m->ast->title; }
+
+/* ---- the variants a model tests (cat_model_variants) ---- */
+
+typedef struct {
+	const char **names;
+	int n, max;
+} variant_list;
+
+static void note_variant(variant_list *vl, const char *name)
+{
+	for (int i = 0; i < vl->n && i < vl->max; i++)
+		if (!strcmp(vl->names[i], name))
+			return;
+	if (vl->n < vl->max)
+		vl->names[vl->n] = name;
+	vl->n++;
+}
+
+/* The parser bounds the height of a tree (MAX_HEIGHT, MAX_DEPTH), so
+ * these recursions are bounded too. */
+static void expr_variants(const cat_expr *e, variant_list *vl)
+{
+	if (!e)
+		return;
+	if (e->kind == E_VARIANT && e->name)
+		note_variant(vl, e->name);
+	expr_variants(e->a, vl);
+	expr_variants(e->b, vl);
+	expr_variants(e->c, vl);
+	for (int i = 0; i < e->nargs; i++)
+		expr_variants(e->args[i], vl);
+	for (int i = 0; i < e->nbinds; i++)
+		expr_variants(e->binds[i].e, vl);
+	for (int i = 0; i < e->nclauses; i++)
+		expr_variants(e->clauses[i].e, vl);
+}
+
+static void block_variants(const cat_block *b, variant_list *vl)
+{
+	for (int i = 0; i < b->n; i++) {
+		const cat_instr *in = &b->v[i];
+		for (int k = 0; k < in->nbinds; k++)
+			expr_variants(in->binds[k].e, vl);
+		expr_variants(in->e, vl);
+		block_variants(&in->body, vl);
+		block_variants(&in->body2, vl);
+	}
+}
+
+int cat_model_variants(const cat_model *m, const char **names, int max)
+{
+	variant_list vl = { names, 0, max };
+
+	block_variants(&m->ast->top, &vl);
+	return vl.n;
+}
+
 bool cat_model_requires_coherence(const cat_model *m) { return m->coherent; }
 bool cat_model_requires_atomicity(const cat_model *m) { return m->atomic; }
 

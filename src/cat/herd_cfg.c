@@ -15,16 +15,27 @@ static const char *const ignored[] = {
 	"yscale", "arrowsize", "showinitrf", "showfinalrf", "showinitwrites",
 	"splines", "pad", "edgeattr", "show", "nshow", "doshow", "unshow",
 	"showlegend", "showkind", "shortlegend", "showthin", "texmacros",
-	"hexa", "dotmode", "dotcom", "condensed", "labelinit", "oneinit",
+	"dotmode", "dotcom", "condensed", "labelinit", "oneinit",
 	"initpos", "finalpos", "showobserved", "edgemerge", "extrachars",
 	"penwidth", "scale", "symetric", "showpo", "showfr", "showdetails",
 	"showraw", "noshow", "showtoken", "showinitwrites", "showflag",
 	"showfinalco", "showcutoff", "showlabel", "showpos", "gv", "evince",
-	"o", "suffix", "dumpes", "verbose", "v", "q", "debug", "web",
-	"through", "speedcheck", "timeout", "unroll", "nonames", "names",
-	"excl", "rename", "kinds", "conds", "statelessrc11", "dumplem",
-	"cycles", "optace", "initwrites", "showsubjectivity",
-	"fixed-size", "one", "dotheader",
+	"o", "suffix", "verbose", "v", "q", "debug", "web", "dumplem",
+	"cycles", "showsubjectivity", "fixed-size", "one", "dotheader",
+};
+
+/* Options that change which tests run or what they answer: a file may
+ * give herd7's default (which changes nothing), any other value is
+ * refused rather than ignored (NULL: no value is taken; bpfmm has its
+ * own command-line option for some of them). */
+static const struct {
+	const char *key, *default_value;
+} result_changing[] = {
+	{ "through", "none" }, { "speedcheck", "false" }, { "timeout", NULL },
+	{ "unroll", NULL }, { "names", NULL }, { "nonames", NULL },
+	{ "excl", NULL }, { "rename", NULL }, { "kinds", NULL },
+	{ "conds", NULL }, { "statelessrc11", "false" }, { "optace", NULL },
+	{ "initwrites", NULL }, { "dumpes", "false" }, { "hexa", "false" },
 };
 
 static bool readable(const char *p) { return p[0] && access(p, R_OK) == 0; }
@@ -110,6 +121,19 @@ int cfg_load(const char *path, bpfmm_cfg *c, diag *d)
 			bool known = false;
 			for (size_t i = 0; i < sizeof ignored / sizeof *ignored; i++)
 				known |= !strcmp(key, ignored[i]);
+			for (size_t i = 0; !known && i < sizeof result_changing / sizeof *result_changing; i++) {
+				if (strcmp(key, result_changing[i].key))
+					continue;
+				known = true;
+				const char *def = result_changing[i].default_value;
+				if (!def || strcmp(arg, def))
+					rc = diag_error(d, pos, "'%s %s' in a configuration file would change "
+							"which tests run or what they answer, and bpfmm does not "
+							"read it from one%s%s%s", key, arg,
+							def ? " (only herd7's default is accepted: " : "",
+							def ? def : "", def ? ")" : "; give bpfmm's option on the "
+							"command line where it has one");
+			}
 			if (!known)
 				rc = diag_error(d, pos, "unknown option '%s' in configuration file", key);
 		}
@@ -125,18 +149,21 @@ int cfg_load(const char *path, bpfmm_cfg *c, diag *d)
 
 int cfg_check_bell(const bpfmm_cfg *c, const char *model_path, diag *d)
 {
+	return c->bell ? cfg_check_bell_file(c->bell, model_path, d) : 0;
+}
+
+int cfg_check_bell_file(const char *bell, const char *model_path, diag *d)
+{
 	char want[PATH_MAX], a[PATH_MAX], b[PATH_MAX];
 	size_t n = strlen(model_path);
 
-	if (!c->bell)
-		return 0;
 	if (n > 4 && !strcmp(model_path + n - 4, ".cat") &&
 	    snprintf(want, sizeof want, "%.*s.bell", (int)(n - 4), model_path) < (int)sizeof want &&
-	    realpath(want, a) && realpath(c->bell, b) && !strcmp(a, b))
+	    realpath(want, a) && realpath(bell, b) && !strcmp(a, b))
 		return 0;
 	return diag_error(d, (srcpos){ 0, 0 },
 			  "bell file %s: bpfmm runs the .bell next to the model with the same "
-			  "base name (%s), not another one", c->bell, model_path);
+			  "base name (%s), not another one", bell, model_path);
 }
 
 void cfg_free(bpfmm_cfg *c)

@@ -35,6 +35,8 @@ int cfg_load(const char *path, bpfmm_cfg *c, diag *d);
 /* Does the cfg's bell agree with what bpfmm runs (the .bell file next to
  * the model, same base name)? Returns 0, or -1 with the error in d. */
 int cfg_check_bell(const bpfmm_cfg *c, const char *model_path, diag *d);
+/* The same for a bell file named on the command line (herd7's -bell). */
+int cfg_check_bell_file(const char *bell, const char *model_path, diag *d);
 
 void cfg_free(bpfmm_cfg *c);
 

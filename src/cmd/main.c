@@ -24,12 +24,13 @@
 #include "cmd/parallel.h"
 #include "cmd/model_load.h"
 #include "cmd/options.h"
+#include "cmd/select.h"
 #include "base/xalloc.h"
 #include "cmd/diy.h"
 #include "cmd/diff_models.h"
 
-static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
-			   const enum_stats *st);
+static void unrolling_warning(char *buf, size_t n, const char *file, const litmus_test *t,
+			      const enum_stats *st);
 
 #define BPFMM_VERSION "0.1"
 
@@ -52,14 +53,19 @@ static const char usage[] =
 "        directory; C tests need the kernel's model (-conf linux-kernel.cfg).\n"
 "  -conf FILE.cfg\n"
 "        Read herd7 options from FILE.cfg (model/cat, bell, macros, variant;\n"
-"        display-only options are ignored). Its files are looked up in the\n"
-"        current directory, then next to FILE.cfg.\n"
+"        display-only options are ignored; one that would change which\n"
+"        tests run or what they answer, such as unroll, names or conds,\n"
+"        is an error unless it has herd7's default value). Its files are\n"
+"        looked up in the current directory, then next to FILE.cfg.\n"
 "  -I DIR\n"
 "        Also look for included cat files (and bare model names) in DIR.\n"
 "        Every command finds a model's includes in: the model's own\n"
 "        directory, the -I directories in order, MODELDIR/lib, MODELDIR.\n"
 "  -variant NAME, --variant NAME\n"
-"        Enable `if \"NAME\"` branches of the model (repeatable).\n"
+"        Enable `if \"NAME\"` branches of the model (repeatable). A\n"
+"        variant the model (with its includes) tests nowhere is an error\n"
+"        that lists the model's variants, as herd7 refuses a variant it\n"
+"        does not know; mixed is always taken.\n"
 "        -variant mixed: mixed-size accesses, one event per byte, as herd7's\n"
 "        (docs/mixed-size.md).\n"
 "  -budget N, --budget N\n"
@@ -84,7 +90,10 @@ static const char usage[] =
 "        negative (executions where the condition's proposition holds /\n"
 "        not), quantifier (exists, ~exists, forall), observation (Never,\n"
 "        Sometimes, Always), witnesses_exact (false past -budget),\n"
-"        flags, warnings (as on stderr), seconds (not under -notime). A\n"
+"        flags, warnings (a list of strings: every warning stderr shows\n"
+"        for the test, in its order - the FILE:LINE:COL: warning: lines,\n"
+"        then herd7's \"Warning: File ...: unrolling limit exceeded\"\n"
+"        line, see -unroll), seconds (not under -notime). A\n"
 "        test that cannot be read or checked gives {\"file\", \"error\",\n"
 "        \"line\", \"column\", \"message\", \"warnings\"}, error being the\n"
 "        FILE:LINE:COL: error: line also printed on stderr, message its\n"
@@ -101,6 +110,10 @@ static const char usage[] =
 "        + - . _ = , replaced by _ (\"a/b\" gives a_b.dot).\n"
 "  -o DIR\n"
 "        herd7's name for the folder of the pictures: the same as -dot DIR.\n"
+"  -bell FILE\n"
+"        herd7's bell file: accepted when it is the .bell next to the model\n"
+"        with the model's base name, which bpfmm runs anyway; another one\n"
+"        is an error.\n"
 "  -nohash, -through none\n"
 "        Accepted for herd7's scripts; they change nothing (bpfmm prints\n"
 "        no Hash line, and lets through only the executions the model\n"
@@ -122,6 +135,27 @@ static const char usage[] =
 "        number; 0 = no limit, the default); the test then prints nothing\n"
 "        (with -json: {\"file\", \"test\", \"timeout\": SECONDS, \"warnings\"})\n"
 "        and the next one is checked. The exit status does not change.\n"
+"  -names FILE, -excl FILE\n"
+"        As herd7: check only the tests FILE names (-names), or all but\n"
+"        those (-excl), by the name in the test's header: one per line,\n"
+"        the line up to its first space; a line starting with # is a\n"
+"        comment. Repeatable (-names: the tests any of the files name).\n"
+"        A test left out prints nothing (no JSON record either), also\n"
+"        one that cannot be read whose header line (ARCH NAME) names it.\n"
+"  -oknames NAME,..., -nonames NAME,...\n"
+"        As herd7: the same as -names and -excl, the names given here.\n"
+"  -conds FILE\n"
+"        As herd7: each line NAME \"CONDITION\" (# starts a comment line)\n"
+"        replaces the final condition of test NAME by CONDITION, a\n"
+"        quantified one: T \"exists (0:r1=1 /\\ x=2)\", or ~exists, forall.\n"
+"        In one FILE the last line for NAME counts; with several -conds,\n"
+"        the first FILE that names the test. A malformed line, or a\n"
+"        CONDITION that cannot be read for its test, is an error at its\n"
+"        place in FILE (exit status 1).\n"
+"  -kinds FILE\n"
+"        As herd7: each line NAME KIND, KIND Allowed, Forbidden or\n"
+"        Required, makes test NAME's condition exists, ~exists or forall\n"
+"        (its proposition unchanged; after -conds). Same precedence.\n"
 "  -notime, --no-time\n"
 "        Omit the Time lines, and seconds under -json (for comparing\n"
 "        outputs).\n"
@@ -250,6 +284,8 @@ typedef struct {
 	double timeout;            /* -timeout: CPU seconds per test, 0: none */
 	int test_threads;          /* -j with one test: its enumeration's threads */
 	const char *mdir;          /* the bundled models */
+	test_select sel;           /* -names, -excl, -conds, -kinds (select.h) */
+	const char *bell;          /* -bell: must be the model's own .bell */
 } options;
 
 /* One loaded model per (model file, front-end): tags differ per dialect. */
@@ -315,6 +351,10 @@ static loaded_model *get_model(const options *o, model_table *mt, const frontend
 				  "tools/memory-model directory, or -I it" : "");
 		return NULL;
 	}
+	/* herd7's -bell F: bpfmm runs the .bell next to the model, so F must
+	 * be that one */
+	if (o->bell && cfg_check_bell_file(o->bell, path, d) < 0)
+		return NULL;
 	for (int i = 0; i < mt->nmodels; i++)
 		if (!strcmp(mt->models[i].path, path) && mt->models[i].fe == fe)
 			return &mt->models[i];
@@ -371,7 +411,16 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 	litmus_test *t = litmus_read_file(file, frontend_for_arch, &d);
 
 	if (!t)
+		return sel_unwanted_file(&o->sel, file) ? 0 : failed(o, out, err, file, &d);
+	/* -names, -excl: a test left out prints nothing, as in herd7 */
+	if (!sel_wanted(&o->sel, t->name)) {
+		litmus_free(t);
+		return 0;
+	}
+	if (sel_apply(&o->sel, t, &d) < 0) {
+		litmus_free(t);
 		return failed(o, out, err, file, &d);
+	}
 	loaded_model *lm = get_model(o, mt, t->fe, file, &d, mpath);
 	if (!lm) {
 		litmus_free(t);
@@ -397,12 +446,19 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		litmus_free(t);
 		return 0;
 	}
+	/* herd7's unrolling warning follows the result on stderr; -json's
+	 * record carries it too */
+	char unroll[PATH_MAX + 256] = "";
+	if (res.stats.loop && res.stats.cut_thread >= 0)
+		unrolling_warning(unroll, sizeof unroll, file, t, &res.stats);
 	if (o->c.json)
-		print_json(out, file, t, &res, &d, o->c.show_time);
+		print_json(out, file, t, &res, &d, unroll[0] ? unroll : NULL, o->c.show_time);
 	else
 		print_herd(out, t, &res, o->c.show_time);
-	if (res.stats.loop && res.stats.cut_thread >= 0)
-		warn_unrolling(out, err, file, t, &res.stats);
+	if (unroll[0]) {
+		fflush(out);
+		fprintf(err, "%s\n", unroll);
+	}
 	int status = o->c.dot_dir ? write_dot(o->c.dot_dir, t, &res) : 0;
 	fflush(out);
 	check_result_free(&res);
@@ -455,20 +511,20 @@ static int explain_file(const options *o, model_table *mt, const char *file, con
 	return st < 0 ? 1 : 0;
 }
 
-/* herd7's warning when a path went past the unrolling limit */
-static void warn_unrolling(FILE *out, FILE *err, const char *file, const litmus_test *t,
-			   const enum_stats *st)
+/* herd7's warning when a path went past the unrolling limit (one line,
+ * without its newline) */
+static void unrolling_warning(char *buf, size_t n, const char *file, const litmus_test *t,
+			      const enum_stats *st)
 {
 	const litmus_thread *th = &t->threads[st->cut_thread];
 	const char *label = th->label ? th->label[st->cut_insn] : NULL;
 
-	fflush(out);
 	if (label)
-		fprintf(err, "Warning: File \"%s\": unrolling limit exceeded at %s, "
-			"legal outcomes may be missing.\n", file, label);
+		snprintf(buf, n, "Warning: File \"%s\": unrolling limit exceeded at %s, "
+			 "legal outcomes may be missing.", file, label);
 	else
-		fprintf(err, "Warning: File \"%s\": unrolling limit exceeded at P%d:%d, "
-			"legal outcomes may be missing.\n", file, th->id, st->cut_insn);
+		snprintf(buf, n, "Warning: File \"%s\": unrolling limit exceeded at P%d:%d, "
+			 "legal outcomes may be missing.", file, th->id, st->cut_insn);
 }
 
 /* The dialects and their default models, from the table of src/arch. */
@@ -547,6 +603,12 @@ static int herd7_option(options *o, int argc, char **argv, int i)
 
 	if (!strcmp(a, "-nohash"))
 		return 1;
+	if (!strcmp(a, "-bell")) {
+		if (!v)
+			return bad_usage("%s needs a file", a), -1;
+		o->bell = v;
+		return 2;
+	}
 	if (!strcmp(a, "-o")) {
 		if (!v)
 			return bad_usage("%s needs a directory", a), -1;
@@ -631,7 +693,8 @@ static bool explain_refuses(const char *a)
 {
 	static const char *const no[] = { "-budget", "--budget", "-notime", "--no-time",
 					  "--version", "--model-dir", "-speedcheck", "--speedcheck",
-					  "-timeout", "--timeout" };
+					  "-timeout", "--timeout", "-names", "-excl", "-oknames",
+					  "-nonames", "-conds", "-kinds" };
 	for (size_t k = 0; k < sizeof no / sizeof *no; k++)
 		if (!strcmp(a, no[k]))
 			return true;
@@ -662,9 +725,10 @@ static int parse(options *o, bool explain, int argc, char **argv, const char **f
 			printf("%s\n", o->mdir);
 			return 0;
 		} else if ((used = opt_parse(explain ? "explain" : NULL, shared, argc, argv, &i, &o->c)) ||
-			   (used = check_option(o, argc, argv, &i))) {
+			   (used = check_option(o, argc, argv, &i)) ||
+			   (used = sel_option(&o->sel, argc, argv, &i))) {
 			if (used < 0)
-				return 2;
+				return used == -2 ? 1 : 2;
 		} else if (a[0] == '-' && a[1]) {
 			used = herd7_option(o, argc, argv, i);
 			if (used < 0)
@@ -734,7 +798,8 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], subcommands[k].name))
 			return subcommands[k].run(argc - 1, argv + 1, o.mdir, argv[0]);
 	opt_init(&o.c, UNROLL_DEFAULT);
-	if ((status = parse(&o, explain, argc, argv, files, &nfiles)) >= 0)
-		return status;
-	return explain ? explain_main(&o, files, nfiles) : check_main(&o, files, nfiles);
+	if ((status = parse(&o, explain, argc, argv, files, &nfiles)) < 0)
+		status = explain ? explain_main(&o, files, nfiles) : check_main(&o, files, nfiles);
+	sel_free(&o.sel);
+	return status;
 }

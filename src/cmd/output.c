@@ -157,7 +157,13 @@ void json_state(FILE *f, const litmus_test *t, const observable *obs, int nobs,
 /* ,"warnings":["FILE:LINE:COL: warning: ...",...] */
 void json_field_warnings(FILE *f, const diag *d)
 {
+	json_field_warnings_more(f, d, NULL);
+}
+
+void json_field_warnings_more(FILE *f, const diag *d, const char *more)
+{
 	char line[1024];
+	int n = 0;
 
 	fputs(",\"warnings\":[", f);
 	for (int i = 0; d && i < d->nwarn; i++) {
@@ -166,9 +172,14 @@ void json_field_warnings(FILE *f, const diag *d)
 				 d->wpos[i].line, d->wpos[i].col, d->wmsg[i]);
 		else
 			snprintf(line, sizeof line, "%s: warning: %s", d->file ? d->file : "<input>", d->wmsg[i]);
-		if (i)
+		if (n++)
 			fputc(',', f);
 		json_string(f, line, (int)strlen(line));
+	}
+	if (more) {
+		if (n)
+			fputc(',', f);
+		json_string(f, more, (int)strlen(more));
 	}
 	fputc(']', f);
 }
@@ -213,7 +224,7 @@ void print_json_timeout(FILE *f, const char *file, const litmus_test *t, double 
 }
 
 void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d,
-		bool show_time)
+		const char *more_warning, bool show_time)
 {
 	static const char *const quant[] = { "exists", "~exists", "forall" };
 	int nl = name_len(t->name);
@@ -239,7 +250,7 @@ void print_json(FILE *f, const char *file, const litmus_test *t, const check_res
 		json_string(f, res->flags[i], (int)strlen(res->flags[i]));
 	}
 	fputc(']', f);
-	json_field_warnings(f, d);
+	json_field_warnings_more(f, d, more_warning);
 	if (show_time)
 		fprintf(f, ",\"seconds\":%.6f", res->seconds);
 	fputs("}\n", f);

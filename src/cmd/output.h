@@ -13,9 +13,10 @@ void print_herd(FILE *f, const litmus_test *t, const check_result *res, bool sho
 /* The same result as one JSON object on one line: file (as named on the
  * command line), test, states, ok, positive, negative, quantifier,
  * observation, witnesses_exact, flags, warnings (d's, as printed on
- * stderr), seconds. */
+ * stderr, then more_warning when not NULL: a line stderr shows after the
+ * result, such as herd7's unrolling warning), seconds. */
 void print_json(FILE *f, const char *file, const litmus_test *t, const check_result *res, const diag *d,
-		bool show_time);
+		const char *more_warning, bool show_time);
 
 /* For a test that could not be read or checked: {"file", "error" (the
  * FILE:LINE:COL: error: line), "warnings"}. */
@@ -38,8 +39,10 @@ void json_quote(FILE *f, const char *s);
 /* a final state as a JSON string, in state.h's syntax */
 void json_state(FILE *f, const litmus_test *t, const observable *obs, int nobs,
 		const litmus_test *vt, const value *row);
-/* ,"warnings":["FILE:LINE:COL: warning: MSG",...]: d's warnings */
+/* ,"warnings":["FILE:LINE:COL: warning: MSG",...]: d's warnings, and
+ * more (when not NULL) last */
 void json_field_warnings(FILE *f, const diag *d);
+void json_field_warnings_more(FILE *f, const diag *d, const char *more);
 /* ,"error":"FILE:LINE:COL: error: MSG" for d's error (as on stderr) */
 void json_field_error(FILE *f, const char *file, const diag *d);
 

@@ -583,6 +583,16 @@ static int read_rows(reader *r)
 			free(row);
 			return -1;
 		}
+		/* herd7 refuses a short row too ("mismatch in instruction
+		 * lines"): its cells would land in the wrong threads' columns
+		 * if a '|' was forgotten. The error is at the row's ';'. */
+		if (n < t->nthreads) {
+			diag_error(r->d, (srcpos){ r->lx.pos.line, r->lx.pos.col - 1 },
+				   "row has %d cell%s but the test has %d threads (a missing '|'?)",
+				   n, n == 1 ? "" : "s", t->nthreads);
+			free(row);
+			return -1;
+		}
 		for (i = 0; i < n; i++) {
 			if (!row[i].text[0])
 				continue;
@@ -1355,4 +1365,66 @@ prop *litmus_read_prop(litmus_test *t, const char *text, const char *name, diag 
 	}
 	free(copy);
 	return p;
+}
+
+/* ---- a replacement condition (herd7's -conds) ---- */
+
+/* Positions of a replacement condition are in another file than the
+ * test's: later warnings about it name the test without a position. */
+static void prop_forget_pos(prop *p)
+{
+	for (; p; p = p->r) {
+		p->lhs.pos = (srcpos){ 0, 0 };
+		p->rhs_obs.pos = (srcpos){ 0, 0 };
+		prop_forget_pos(p->l);
+	}
+}
+
+int litmus_replace_cond(litmus_test *t, const char *text, srcpos at, diag *d)
+{
+	char *copy = dup_range(text, strlen(text));
+	int nsyms = t->nsyms;
+	reader r = { .t = t, .fe = t->fe, .text = copy, .d = d };
+	quantifier q = Q_EXISTS;
+	prop *p = NULL;
+
+	lex_init(&r.lx, copy, at, "end of text", d);
+	if (lex_accept_word(&r.lx, "exists"))
+		q = Q_EXISTS;
+	else if (lex_accept_word(&r.lx, "forall"))
+		q = Q_FORALL;
+	else if (lex_accept(&r.lx, "~") && lex_accept_word(&r.lx, "exists"))
+		q = Q_NOT_EXISTS;
+	else {
+		lex_error_expected(&r.lx, "exists, ~exists or forall");
+		free(copy);
+		return -1;
+	}
+	if ((p = read_implies(&r, 0))) {
+		lex_accept(&r.lx, ";");
+		if (!lex_at_end(&r.lx)) {
+			diag_error(d, r.lx.pos, "unexpected text after the condition");
+			prop_free(p);
+			p = NULL;
+		}
+	}
+	if (p && t->nsyms > nsyms) {
+		srcpos sp = prop_sym_pos(p, nsyms, t->syms[nsyms], NULL);
+		diag_error(d, sp.line ? sp : at, "location '%s' is not one of test %s's",
+			   t->syms[nsyms], t->name);
+		prop_free(p);
+		p = NULL;
+	}
+	/* a failed read may have interned names: the test keeps its own */
+	for (int i = nsyms; i < t->nsyms; i++)
+		free(t->syms[i]);
+	t->nsyms = nsyms;
+	free(copy);
+	if (!p)
+		return -1;
+	prop_forget_pos(p);
+	prop_free(t->cond);
+	t->cond = p;
+	t->quant = q;
+	return 0;
 }

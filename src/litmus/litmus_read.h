@@ -29,4 +29,10 @@ void litmus_free(litmus_test *t);
 prop *litmus_read_prop(litmus_test *t, const char *text, const char *name, diag *d);
 void prop_free(prop *p);
 
+/* herd7's -conds: replace t's final condition by text, a quantified one
+ * ("exists (0:r1=1)", "~exists ...", "forall ..."), read as if it began
+ * at position at of d->file (the file that gave it). Its locations must
+ * be t's. 0, or -1 with the error in d (t unchanged). */
+int litmus_replace_cond(litmus_test *t, const char *text, srcpos at, diag *d);
+
 #endif

@@ -83,6 +83,163 @@ expect_rc 0 "-o DIR" "$bpfmm" -o "$tmp/odir" "$sb"
 [ -s "$tmp/odir/SB+plain.dot" ] && ok || ko "-o DIR: no SB+plain.dot"
 expect_rc 2 "herd7 wrapper: -through all" sh "$root/scripts/herd7" -through all "$sb"
 
+# a row with fewer cells than the test has threads is an error at its ';'
+# (herd7: "mismatch in instruction lines"), not instructions of a thread
+# whose '|' was forgotten given to another thread
+printf 'BPF short\n{\n0:r1=x;\n1:r1=x;\n}\nP0 | P1 ;\n*(u32 *)(r1 + 0) = 1 ;\n| r4 = *(u32 *)(r1 + 0) ;\nexists (1:r4=1)\n' >"$tmp/short.litmus"
+expect_rc 1 "a row shorter than the thread header" "$bpfmm" "$tmp/short.litmus" "$sb"
+grep -qx "$tmp/short.litmus:7:22: error: row has 1 cell but the test has 2 threads (a missing '|'?)" "$tmp/err" \
+	&& ok || ko "short row message: $(cat "$tmp/err")"
+[ "$(grep -c '^Observation' "$tmp/out")" -eq 1 ] && grep -q '^Observation SB+plain ' "$tmp/out" \
+	&& ok || ko "short row: only the other test checked: $(grep '^Observation' "$tmp/out")"
+
+# herd7's -names/-excl/-oknames/-nonames choose the tests by the name in
+# their header (FILE: a name per line, up to its first space, # comments);
+# a test left out prints nothing
+printf '# a comment\n\nMP+rel+acq and the rest of the line\n  SB+plain\n' >"$tmp/names"
+expect_rc 0 "-names" "$bpfmm" -notime -names "$tmp/names" "$sb" "$mp"
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 1 ] && grep -q '^Test MP+rel+acq Allowed$' "$tmp/out" \
+	&& ok || ko "-names: only MP+rel+acq (a name after blanks is none): $(grep '^Test ' "$tmp/out")"
+expect_rc 0 "-excl" "$bpfmm" -notime -excl "$tmp/names" "$sb" "$mp"
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 1 ] && grep -q '^Test SB+plain Allowed$' "$tmp/out" \
+	&& ok || ko "-excl: only SB+plain: $(grep '^Test ' "$tmp/out")"
+expect_rc 0 "-oknames" "$bpfmm" -json -oknames "x,SB+plain" "$sb" "$mp"
+[ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q '"test":"SB+plain"' "$tmp/out" && ok || ko "-oknames -json: $(cat "$tmp/out")"
+expect_rc 0 "-nonames" "$bpfmm" -notime -nonames "SB+plain" "$sb" "$mp"
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 1 ] && grep -q '^Test MP+rel+acq ' "$tmp/out" && ok || ko "-nonames: $(grep '^Test ' "$tmp/out")"
+printf 'SB+plain\n' >"$tmp/names2"
+expect_rc 0 "-names twice: the union" "$bpfmm" -notime -names "$tmp/names" -names "$tmp/names2" "$sb" "$mp"
+[ "$(grep -c '^Test ' "$tmp/out")" -eq 2 ] && ok || ko "-names twice: $(grep '^Test ' "$tmp/out")"
+# a test left out that cannot be read is left out too (its header names it)
+expect_rc 0 "-excl a test that cannot be read" "$bpfmm" -notime -nonames bad "$tmp/bad.litmus" "$mp"
+[ -s "$tmp/err" ] && ko "-nonames bad: $(cat "$tmp/err")" || ok
+expect_rc 1 "-names a test that cannot be read" "$bpfmm" -notime -oknames bad "$tmp/bad.litmus" "$mp"
+grep -q "bad.litmus:6:2: error:" "$tmp/err" && ok || ko "-oknames bad: $(cat "$tmp/err")"
+expect_rc 1 "-names with a missing file" "$bpfmm" -names "$tmp/nonames" "$sb"
+grep -qx "$tmp/nonames: error: cannot open: No such file or directory" "$tmp/err" && ok || ko "-names missing file: $(cat "$tmp/err")"
+expect_rc 2 "-names without a file" "$bpfmm" "$sb" -names
+# -conds FILE: NAME "CONDITION" replaces a test's condition (herd7: the
+# last line of a file, the first file naming the test); -kinds FILE: NAME
+# Allowed|Forbidden|Required sets its quantifier
+printf '# x\nMP+rel+acq "exists (1:r4=0)"\n  MP+rel+acq  "exists (1:r4=1 /\\ 1:r5=1)"  \n' >"$tmp/conds"
+printf 'MP+rel+acq "forall (1:r4=0)"\nSB+plain "~exists (0:r4=1)"\n' >"$tmp/conds2"
+expect_rc 0 "-conds" "$bpfmm" -notime -conds "$tmp/conds" "$mp" "$sb"
+grep -q '^Condition exists (1:r4=1 /\\ 1:r5=1)$' "$tmp/out" && grep -qx 'Observation MP+rel+acq Sometimes 1 2' "$tmp/out" \
+	&& grep -qx 'Observation SB+plain Sometimes 1 3' "$tmp/out" && ok || ko "-conds: $(grep '^Observation\|^Condition' "$tmp/out")"
+expect_rc 0 "-conds twice" "$bpfmm" -notime -conds "$tmp/conds" -conds "$tmp/conds2" "$mp" "$sb"
+grep -qx 'Observation MP+rel+acq Sometimes 1 2' "$tmp/out" && grep -q '^Test SB+plain Forbidden$' "$tmp/out" \
+	&& grep -q '^Condition ~exists (0:r4=1)$' "$tmp/out" && ok || ko "-conds twice: $(grep '^Test\|^Condition' "$tmp/out")"
+printf 'MP+rel+acq Forbidden\nSB+plain Required\n' >"$tmp/kinds"
+expect_rc 0 "-kinds" "$bpfmm" -json -notime -kinds "$tmp/kinds" -conds "$tmp/conds" "$mp" "$sb"
+grep -q '"test":"MP+rel+acq",.*"ok":false,.*"quantifier":"~exists","observation":"Sometimes"' "$tmp/out" \
+	&& grep -q '"test":"SB+plain",.*"quantifier":"forall"' "$tmp/out" && ok || ko "-kinds -json: $(cat "$tmp/out")"
+# errors in those files: FILE:LINE:COL, exit 1
+printf 'MP+rel+acq Bogus\n' >"$tmp/kinds.bad"
+expect_rc 1 "-kinds with a bad kind" "$bpfmm" -kinds "$tmp/kinds.bad" "$mp"
+grep -qx "$tmp/kinds.bad:1:12: error: 'Bogus' is not a kind (Allowed, Forbidden or Required)" "$tmp/err" && [ ! -s "$tmp/out" ] \
+	&& ok || ko "-kinds bad kind: $(cat "$tmp/err")"
+printf 'MP+rel+acq exists (1:r4=1)\n' >"$tmp/conds.bad"
+expect_rc 1 "-conds without quotes" "$bpfmm" -conds "$tmp/conds.bad" "$mp"
+grep -qx "$tmp/conds.bad:1:12: error: expected \"CONDITION\" after the test name" "$tmp/err" && ok || ko "-conds no quotes: $(cat "$tmp/err")"
+printf 'MP+rel+acq "1:r4=1"\nSB+plain "exists (0:r4=1 /\\ z=1)"\n' >"$tmp/conds.bad"
+expect_rc 1 "-conds with bad conditions" "$bpfmm" -notime -conds "$tmp/conds.bad" "$mp" "$sb" "$root/tests/litmus/bpf/CoRR.litmus"
+grep -qx "$tmp/conds.bad:1:13: error: expected exists, ~exists or forall, found '1'" "$tmp/err" \
+	&& grep -qx "$tmp/conds.bad:2:29: error: location 'z' is not one of test SB+plain's" "$tmp/err" \
+	&& [ "$(grep -c '^Observation' "$tmp/out")" -eq 1 ] && ok || ko "-conds bad conditions: $(cat "$tmp/err") $(grep '^Observation' "$tmp/out")"
+printf '"MP+rel+acq" "exists (1:r4=1)"\n' >"$tmp/conds.bad"
+expect_rc 1 "-conds with a line without a test name" "$bpfmm" -conds "$tmp/conds.bad" "$mp"
+grep -qx "$tmp/conds.bad:1:1: error: expected a test name" "$tmp/err" && ok || ko "-conds no name: $(cat "$tmp/err")"
+# explain takes none of them
+expect_rc 2 "explain -conds" "$bpfmm" explain -conds "$tmp/conds" "$mp"
+# the herd7 wrapper passes them on (it dropped them: Never 0 3 for
+# herd7's Sometimes 1 2), and refuses, naming it, each herd7 option that
+# would change the result that bpfmm does not implement
+expect_rc 0 "herd7 wrapper: -conds" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -conds "$tmp/conds" -names "$tmp/names" "$mp" "$sb"
+grep -qx 'Observation MP+rel+acq Sometimes 1 2' "$tmp/out" && [ "$(grep -c '^Observation' "$tmp/out")" -eq 1 ] \
+	&& ok || ko "herd7 wrapper -conds -names: $(grep '^Observation' "$tmp/out")"
+expect_rc 0 "herd7 wrapper: -kinds -excl -nonames -oknames" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -kinds "$tmp/kinds" \
+	-excl "$tmp/names2" -oknames SB+plain,MP+rel+acq -nonames x "$mp" "$sb"
+grep -q '^Test MP+rel+acq Forbidden$' "$tmp/out" && [ "$(grep -c '^Test' "$tmp/out")" -eq 1 ] && ok || ko "herd7 wrapper -kinds: $(grep '^Test' "$tmp/out")"
+for o in "-rename $tmp/names" "-initwrites true" "-initwrites false" "-skipcheck sc" "-skipchecks sc,x" "-throughflag f" \
+	"-badflag f" "-machsize quad" "-endian big" "-optace false" "-maxphantom 2" "-set-libdir $tmp" -switch -libdir -web -c11 \
+	"-restrict observed" "-archcheck false" "-badexecs false" "-checkfilter false" "-exit true" "-candidates true" \
+	"-outcomereads true" "-hexa true" "-dumpes true" "-dumpallfaults true" "-strictskip true" "-statelessrc11 true"; do
+	set -- $o
+	expect_rc 2 "herd7 wrapper refuses $o" env BPFMM="$bpfmm" sh "$root/scripts/herd7" "$@" "$mp"
+	grep -q "^herd7 (bpfmm wrapper): $1 .*bpfmm does not implement it" "$tmp/err" && [ ! -s "$tmp/out" ] \
+		&& ok || ko "herd7 wrapper $o message: $(cat "$tmp/err")"
+done
+# herd7's defaults change nothing: accepted; display-only options dropped
+"$bpfmm" -notime "$mp" >"$tmp/plain.out"
+expect_rc 0 "herd7 wrapper: default values" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -notime -restrict none -archcheck true \
+	-badexecs true -checkfilter true -exit false -candidates false -outcomereads false -hexa false -dumpes false \
+	-dumpallfaults false -strictskip false -statelessrc11 false -showraw po -view gv -preview -showone true -tikz false "$mp"
+cmp -s "$tmp/out" "$tmp/plain.out" && ok || ko "herd7 wrapper default values changed the output: $(cat "$tmp/err")"
+# the same files give herd7's own answers (when ../shared has herd7)
+herd=$root/../shared/tools/herd7/herd7
+if [ -x "$herd" ]; then
+	for sel in "-conds $tmp/conds" "-conds $tmp/conds2" "-kinds $tmp/kinds" "-names $tmp/names" "-excl $tmp/names" \
+		"-conds $tmp/conds2 -conds $tmp/conds -kinds $tmp/kinds" "-oknames SB+plain"; do
+		"$herd" -model "$root/models/bpf.cat" $sel "$mp" "$sb" 2>/dev/null | grep '^Test\|^Condition\|^Observation\|^Ok\|^No' >"$tmp/h.out"
+		"$bpfmm" -model "$root/models/bpf.cat" $sel "$mp" "$sb" 2>/dev/null | grep '^Test\|^Condition\|^Observation\|^Ok\|^No' >"$tmp/b.out"
+		[ -s "$tmp/h.out" ] && cmp -s "$tmp/h.out" "$tmp/b.out" && ok || ko "herd7 and bpfmm differ with $sel: $(diff "$tmp/h.out" "$tmp/b.out" | head -5)"
+	done
+else
+	echo "SKIP: -names/-conds/-kinds against herd7 (no ../shared)"
+fi
+
+# -variant NAME that the model tests nowhere: an error naming the model and
+# its variants (herd7 refuses a variant it does not know), not a silent
+# no-op; the variants models test, and mixed, still work, also from -conf
+expect_rc 1 "-variant the model never tests" "$bpfmm" -variant nosuchvariant "$mp" "$sb"
+[ "$(grep -c "^$root/models/bpf.cat: error: variant 'nosuchvariant' is tested nowhere in this model, so it would change nothing (the model's variants: mixed)\$" "$tmp/err")" -eq 2 ] \
+	&& [ ! -s "$tmp/out" ] && ok || ko "-variant nosuchvariant: $(cat "$tmp/err")"
+expect_rc 0 "-variant mixed" "$bpfmm" -notime -variant mixed "$mp"
+grep -qx 'Observation MP+rel+acq Never 0 3' "$tmp/out" && ok || ko "-variant mixed: $(cat "$tmp/out" "$tmp/err")"
+printf '"no variants"\nacyclic po | rf as sc\n' >"$tmp/novar.cat"
+expect_rc 0 "-variant mixed, a model without variants" "$bpfmm" -variant mixed -model "$tmp/novar.cat" "$mp"
+expect_rc 1 "-variant x, a model without variants" "$bpfmm" -variant x -model "$tmp/novar.cat" "$mp"
+grep -q "novar.cat: error: variant 'x' is tested nowhere in this model, so it would change nothing (the model tests no variant; mixed is always taken)" "$tmp/err" \
+	&& ok || ko "-variant x, no variants: $(cat "$tmp/err")"
+mips_t=$(ls "$root"/tests/litmus/mips/*.litmus | head -1)
+printf 'model %s\nvariant llsc-mb,sc\n' "$root/models/mips.cat" >"$tmp/mips.cfg"
+expect_rc 0 "-conf with the model's variants" "$bpfmm" -conf "$tmp/mips.cfg" "$mips_t"
+printf 'model %s\nvariant llsc-mb,scc\n' "$root/models/mips.cat" >"$tmp/mips-typo.cfg"
+expect_rc 1 "-conf with a variant the model never tests" "$bpfmm" -conf "$tmp/mips-typo.cfg" "$mips_t"
+grep -q "mips.cat: error: variant 'scc' is tested nowhere in this model, so it would change nothing (the model's variants: mixed, llsc-mb, sc)" "$tmp/err" \
+	&& ok || ko "-conf variant typo: $(cat "$tmp/err")"
+expect_rc 1 "map --variant the native model never tests" "$bpfmm" map --mapping mips64-linux-6.12 --variant llsc-m "$sb"
+grep -q "mips.cat: error: variant 'llsc-m' is tested nowhere in this model" "$tmp/err" && ok || ko "map --variant typo: $(cat "$tmp/err")"
+expect_rc 1 "herd7 wrapper: -variant mixed,nosuch" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -variant mixed,nosuch "$mp"
+grep -q "bpf.cat: error: variant 'nosuch' is tested nowhere" "$tmp/err" && ok || ko "herd7 wrapper -variant list: $(cat "$tmp/err")"
+
+# a -conf file's options that change which tests run or what they answer
+# are refused unless at herd7's default, never ignored
+printf 'model %s\nnames %s\n' "$root/models/bpf.cat" "$tmp/names" >"$tmp/names.cfg"
+expect_rc 2 "-conf with names" "$bpfmm" -conf "$tmp/names.cfg" "$sb" "$mp"
+grep -qx "$tmp/names.cfg:2:1: error: 'names $tmp/names' in a configuration file would change which tests run or what they answer, and bpfmm does not read it from one; give bpfmm's option on the command line where it has one" "$tmp/err" \
+	&& [ ! -s "$tmp/out" ] && ok || ko "-conf names: $(cat "$tmp/err")"
+printf 'model %s\nunroll 5\n' "$root/models/bpf.cat" >"$tmp/unroll.cfg"
+expect_rc 2 "-conf with unroll" "$bpfmm" -conf "$tmp/unroll.cfg" "$sb"
+printf 'model %s\nthrough none\nspeedcheck false\nhexa false\ngraph columns\n' "$root/models/bpf.cat" >"$tmp/defaults.cfg"
+"$bpfmm" -notime "$sb" >"$tmp/plain.out"
+expect_rc 0 "-conf with herd7's defaults" "$bpfmm" -notime -conf "$tmp/defaults.cfg" "$sb"
+cmp -s "$tmp/out" "$tmp/plain.out" && ok || ko "-conf with herd7's defaults changed the output"
+printf 'speedcheck true\n' >"$tmp/speed.cfg"
+expect_rc 2 "-conf with speedcheck true" "$bpfmm" -conf "$tmp/speed.cfg" "$sb"
+grep -q "speed.cfg:1:1: error: 'speedcheck true' in a configuration file .* (only herd7's default is accepted: false)" "$tmp/err" \
+	&& ok || ko "-conf speedcheck true: $(cat "$tmp/err")"
+
+# -bell FILE: the .bell next to the model is taken (bpfmm runs it anyway),
+# another one refused, also through the herd7 wrapper (it dropped -bell)
+cp "$root/models/bpf.cat" "$tmp/belled.cat"
+printf '"bell"\n' >"$tmp/belled.bell"
+printf '"other bell"\n' >"$tmp/other.bell"
+expect_rc 0 "-bell of the model" "$bpfmm" -bell "$tmp/belled.bell" -model "$tmp/belled.cat" "$sb"
+expect_rc 1 "-bell of another file" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -bell "$tmp/other.bell" -model "$tmp/belled.cat" "$sb"
+grep -q "error: bell file $tmp/other.bell: bpfmm runs the .bell next to the model with the same base name ($tmp/belled.cat), not another one" "$tmp/err" \
+	&& ok || ko "-bell of another file: $(cat "$tmp/err")"
+
 # Graphviz
 mkdir "$tmp/dot"
 expect_rc 0 "-dot" "$bpfmm" -dot "$tmp/dot" "$sb"
@@ -540,6 +697,22 @@ for u in 0 3; do
 	BPFMM=$bpfmm "$root/scripts/herd7" -unroll $u -model "$root/models/bpf.cat" "$tmp/spin.litmus" 2>/dev/null \
 		| grep -qx "Observation spin+writer Always $((u + 1)) 0" && ok || ko "herd7 wrapper -unroll $u"
 done
+# -json's record carries every warning stderr shows, herd7's unrolling
+# warning (printed after the result) too, and stderr stays as without -json
+"$bpfmm" -notime "$tmp/spin.litmus" >/dev/null 2>"$tmp/spin.err"
+"$bpfmm" -json -notime "$tmp/spin.litmus" >"$tmp/out" 2>"$tmp/err"
+unroll_w="Warning: File \\\"$tmp/spin.litmus\\\": unrolling limit exceeded at L, legal outcomes may be missing."
+grep -qF "Warning: File \"$tmp/spin.litmus\": unrolling limit exceeded at L," "$tmp/spin.err" && cmp -s "$tmp/err" "$tmp/spin.err" \
+	&& ok || ko "-json changed stderr: $(cat "$tmp/err")"
+grep -qF "\"warnings\":[\"$unroll_w\"]}" "$tmp/out" && ok || ko "-json: no unrolling warning in the record: $(cat "$tmp/out")"
+# with a reader's warning before it (a register the condition names that P0
+# never writes), both, in stderr's order
+sed 's/^exists (0:r2=1)$/exists (0:r2=1 \/\\ 0:r7=0)/' "$tmp/spin.litmus" >"$tmp/spin2.litmus"
+"$bpfmm" -notime "$tmp/spin2.litmus" >/dev/null 2>"$tmp/spin.err"
+"$bpfmm" -json -notime "$tmp/spin2.litmus" >"$tmp/out" 2>"$tmp/err"
+[ "$(wc -l <"$tmp/err")" -eq 2 ] && cmp -s "$tmp/err" "$tmp/spin.err" && ok || ko "two warnings on stderr: $(cat "$tmp/err")"
+grep -q '"warnings":\["[^"]*spin2.litmus:6:[0-9]*: warning: 0:r7 is neither written[^]]*","Warning: File \\"[^]]*spin2.litmus\\": unrolling limit exceeded at L, legal outcomes may be missing."\]}$' "$tmp/out" \
+	&& ok || ko "-json: both warnings in the record: $(cat "$tmp/out")"
 # the herd7 wrapper passes -speedcheck on
 BPFMM=$bpfmm "$root/scripts/herd7" -notime -speedcheck fast -model "$root/models/bpf.cat" \
 	"$root/tests/litmus/bpf/MP+plain.litmus" | grep -v '^Time ' >"$tmp/speed/w"

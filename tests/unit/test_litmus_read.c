@@ -194,7 +194,7 @@ static void test_init(void)
 		  "int a = 1; int b; int* c = a; uint64_t d=0x10; u64 e;\n"
 		  "int y2 = u;\n"
 		  "1:r3=-9223372036854775808\n"
-		  "}\nP0|P1;\n;\nexists (x=1)\n", &d);
+		  "}\nP0|P1;\n|;\nexists (x=1)\n", &d);
 	CHECK(t != NULL);
 	if (!t)
 		return;
@@ -247,12 +247,12 @@ static void test_grid(void)
 	diag d;
 	litmus_test *t;
 
-	/* Tabs, empty cells, short rows, blank lines, trailing spaces. */
+	/* Tabs, empty cells, blank lines, trailing spaces. */
 	t = parse("TOY grid\n{}\n"
 		  " P0\t| P1 |P2;  \n"
 		  "\t1 |    | 3 ;\n"
 		  "\n"
-		  " 4 ;\n"
+		  " 4 | | ;\n"
 		  "   |  | 6;\n"
 		  "exists (x=1)", &d);
 	CHECK(t != NULL);
@@ -424,6 +424,9 @@ static void test_errors(void)
 	check_error("TOY a\n{}\nP0 | P1 | P1;\n", 3, 11, "duplicate thread P1");
 	check_error("TOY a\n{}\nP1;\n", 3, 1, "expected P0, found P1");
 	check_error("TOY a\n{}\nP0;\n1 | 2;\n", 4, 5, "row has 2 cells but the test has 1 threads");
+	/* a short row, as herd7 ("mismatch in instruction lines"): at its ';' */
+	check_error("TOY a\n{}\nP0 | P1 | P2;\n1 | 2;\n", 4, 6, "row has 2 cells but the test has 3 threads");
+	check_error("TOY a\n{}\nP0 | P1;\n1 | 2;\n 3 ;\n", 5, 4, "row has 1 cell but the test has 2 threads");
 	check_error("TOY a\n{}\nP0;\n1  \nexists true", 4, 2, "expected ';' at the end of the row");
 	check_error("TOY a\n{}\nP0;\nbad;\n", 4, 1, "toy error");
 	check_error("TOY a\n{ 2:r1=1 }\nP0|P1;\n", 2, 3, "thread 2 does not exist (the test has 2)");
