@@ -82,6 +82,16 @@ int cfg_load(const char *path, bpfmm_cfg *c, diag *d)
 	while (fgets(line, sizeof line, f)) {
 		char *s = line, *key, *arg, *e;
 		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			/* no option of herd7's is that long: not a .cfg file */
+			fclose(f);
+			return diag_error(d, (srcpos){ lineno, 1 }, "a line longer than %d bytes",
+					  (int)sizeof line - 2);
+		}
+		if (lineno > 100000) {
+			fclose(f);
+			return diag_error(d, (srcpos){ lineno, 1 }, "more than 100000 lines: not a .cfg file");
+		}
 		while (isspace((unsigned char)*s))
 			s++;
 		if (!*s || *s == '#')

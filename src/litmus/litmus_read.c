@@ -16,6 +16,9 @@
 #include "base/xalloc.h"
 
 /* Deepest nesting of '~', '(' and '=>' in a condition; bounds recursion. */
+/* a litmus file is read whole up to this (the largest test we know is
+ * a few KB; cat files stop at 64 MiB likewise) */
+#define LITMUS_MAX_FILE (16 << 20)
 #define MAX_PROP_DEPTH 200
 /* Most nodes in one condition; bounds the height of `/\` chains, which
  * every later pass over the tree recurses on. */
@@ -1287,6 +1290,12 @@ litmus_test *litmus_read_file(const char *path, frontend_lookup_fn lookup, diag 
 	}
 	do {
 		if (len + 1 >= cap) {
+			if (cap >= LITMUS_MAX_FILE) {
+				/* a sparse file, a device, a dump by mistake */
+				diag_error(d, (srcpos){ 0, 0 }, "larger than %d MiB: not a litmus test",
+					   LITMUS_MAX_FILE >> 20);
+				goto fail;
+			}
 			cap = cap ? 2 * cap : 8192;
 			buf = xrealloc(buf, cap);
 		}

@@ -56,5 +56,23 @@ for t in "$here"/tests/bad/*.cat; do
 	esac
 	pass=$((pass + 1))
 done
+# files too large to be what they claim (docs/untrusted-input.md): a
+# 100 MB sparse "test" and a 5,000-byte .cfg line end at once, exit 1
+tmpd=$(mktemp -d) || exit 2
+truncate -s 100M "$tmpd/big.litmus"
+err=$(timeout 5 "$bpfmm" "$tmpd/big.litmus" 2>&1 >/dev/null)
+rc=$?
+case "$rc:$err" in
+"1:$tmpd/big.litmus: error: larger than 16 MiB: not a litmus test"*) pass=$((pass + 1)) ;;
+*) echo "FAIL a 100 MB litmus file: exit $rc: $err"; fail=$((fail + 1)) ;;
+esac
+{ printf 'model '; head -c 5000 /dev/zero | tr '\0' a; echo; } > "$tmpd/long.cfg"
+err=$(timeout 5 "$bpfmm" -conf "$tmpd/long.cfg" "$good/MP+rel+acq.litmus" 2>&1 >/dev/null)
+rc=$?
+case "$rc:$err" in
+[12]":$tmpd/long.cfg:1:1: error: a line longer than 4094 bytes"*) pass=$((pass + 1)) ;;
+*) echo "FAIL a .cfg line of 5,000 bytes: exit $rc: $err"; fail=$((fail + 1)) ;;
+esac
+rm -rf "$tmpd"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
