@@ -131,7 +131,7 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 # ---- fuzzing (tests/fuzz/, docs/fuzzing.md) ----------------------------
-# `make fuzz`: build the five libFuzzer targets with clang (ASan + UBSan)
+# `make fuzz`: build the six libFuzzer targets with clang (ASan + UBSan)
 # in build-fuzz/ and run each for FUZZ_SECONDS, one after the other; new
 # inputs go to build-fuzz/corpus-T, faults to build-fuzz/crash-T-*.
 # `make fuzz-replay` (part of `make check`): every file of the corpus
