@@ -1,5 +1,7 @@
 #!/bin/bash
-# kernel/run.sh --arch ARCH JOB LOG: boot the Linux 6.12 guest of ARCH with
+# kernel/run.sh --arch ARCH [--kernel IMAGE] JOB LOG: boot the Linux 6.12
+# guest of ARCH (or the kernel IMAGE a user built: nothing is built then
+# but the runner and the initramfs tool) with
 # the bpfmm-run initramfs (static kernel/guest/bpfrun.c as /init, JOB as
 # /job) and write its console to LOG.  Called by `bpfmm run --arch`; the
 # judging is bpfmm's.  The kernel is the kernel-check one of the same
@@ -23,14 +25,15 @@ set -u
 # missing.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-arch=
+arch= user_kernel=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--arch) arch=$2; shift 2 ;;
+	--kernel) user_kernel=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
-[ -n "$arch" ] && [ $# -eq 2 ] || { echo "usage: kernel/run.sh --arch ARCH JOB LOG" >&2; exit 2; }
+[ -n "$arch" ] && [ $# -eq 2 ] || { echo "usage: kernel/run.sh --arch ARCH [--kernel IMAGE] JOB LOG" >&2; exit 2; }
 job=$1
 out=$2
 variant=${RUN_VARIANT:-$arch}
@@ -58,6 +61,13 @@ ensure_built() {
 	fi
 }
 
+if [ -n "$user_kernel" ]; then
+	[ -r "$user_kernel" ] || die "--kernel $user_kernel: not readable"
+	img=$(readlink -f "$user_kernel")
+	variant=$arch-user
+	log "=== $arch: the user's kernel $img (nothing built)"
+	ensure_packages
+else
 case "$variant" in
 *-brokenjit|*-fixed)
 	base=$(variant_base "$variant")
@@ -75,6 +85,7 @@ case "$variant" in
 	;;
 *) ensure_built "$variant" ;;
 esac
+fi
 
 # The runner, rebuilt when its source changes.
 runner=$WORK/bpfrun-$arch
@@ -83,8 +94,20 @@ if [ ! -x "$runner" ] || [ "$src" -nt "$runner" ]; then
 	"$(cross "$arch")gcc" -static -O2 -Wall -Wextra -Werror -o "$runner" "$src" ||
 		die "building the runner for $arch failed"
 fi
-gen=$build/usr/gen_init_cpio
-[ -x "$gen" ] || kmake "$variant" -s usr/gen_init_cpio >/dev/null 2>&1 || true
+if [ -n "$user_kernel" ]; then
+	# the kernel's initramfs tool, a host program, built from the Debian
+	# tarball's source (no kernel tree or build needed)
+	gen=$WORK/tools/gen_init_cpio
+	if [ ! -x "$gen" ]; then
+		mkdir -p "$WORK/tools"
+		tar -xJf "$TARBALL" -O linux-source-6.12/usr/gen_init_cpio.c > "$WORK/tools/gen_init_cpio.c" ||
+			die "usr/gen_init_cpio.c not in $TARBALL"
+		gcc -O2 -o "$gen" "$WORK/tools/gen_init_cpio.c" || die "building gen_init_cpio failed"
+	fi
+else
+	gen=$build/usr/gen_init_cpio
+	[ -x "$gen" ] || kmake "$variant" -s usr/gen_init_cpio >/dev/null 2>&1 || true
+fi
 [ -x "$gen" ] || die "usr/gen_init_cpio not built for $variant"
 cpio=$(mktemp "${TMPDIR:-/tmp}/bpfmm-run-cpio.XXXXXX")
 printf 'dir /dev 0755 0 0\nnod /dev/console 0600 0 0 c 5 1\nfile /init %s 0755 0 0\nfile /job %s 0644 0 0\n' \

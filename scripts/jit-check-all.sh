@@ -33,10 +33,9 @@ for v in $variants; do
 	rm -f "$logs"/run-build-*.seconds
 	t0=$(date +%s)
 	out=$logs/run-$v.txt
-	RUN_VARIANT=$v TMPDIR=$tmp "$bpfmm" run --arch "$arch" ${RUN_OPTS:---instances 64 --passes 1} \
-		"${tests[@]}" > "$out" 2> "$logs/run-$v.err"
+	RUN_VARIANT=$v TMPDIR=$tmp "$bpfmm" run --arch "$arch" --console "$logs/run-$v.console" \
+		${RUN_OPTS:---instances 64 --passes 1} "${tests[@]}" > "$out" 2> "$logs/run-$v.err"
 	rc=$?
-	cp "$tmp"/bpfmm-run.*/console.log "$logs/run-$v.console" 2>/dev/null
 	rm -rf "$tmp"/bpfmm-run.*
 	secs "$v" "$t0"
 	b=$(cat "$logs/run-$v.build-seconds")

@@ -24,9 +24,9 @@ trap 'rm -rf "$tmp"' EXIT
 dump() {
 	local name=$1 arch=$2
 	shift 2
-	rm -rf "$tmp"/bpfmm-run.*
-	RUN_VARIANT=$name TMPDIR=$tmp build/bpfmm run --arch "$arch" --instances 16 --passes 1 "$@" > "$tmp/$name.txt" || true
-	tr -d '\r' < "$tmp"/bpfmm-run.*/console.log | grep -E '^bpfmm-run: (layout|ksym|jit) ' > "$fix/$name.console"
+	RUN_VARIANT=$name TMPDIR=$tmp build/bpfmm run --arch "$arch" --console "$tmp/$name.console" \
+		--instances 16 --passes 1 "$@" > "$tmp/$name.txt" || true
+	tr -d '\r' < "$tmp/$name.console" | grep -E '^bpfmm-run: (layout|ksym|jit) ' > "$fix/$name.console"
 	echo "$fix/$name.console: $(grep -c ' jit ' "$fix/$name.console") thread images"
 }
 mapfile -t tests < "$fix/tests"

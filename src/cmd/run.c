@@ -62,6 +62,13 @@ enum {
 	J_JSGT = 0x60, J_JSGE = 0x70, J_EXIT = 0x90, J_JLT = 0xa0, J_JLE = 0xb0,
 	J_JSLT = 0xc0, J_JSLE = 0xd0, J_MAY_GOTO = 0xe0,
 	AT_FETCH = 0x01, AT_XCHG = 0xe0 | 0x01, AT_CMPXCHG = 0xf0 | 0x01,
+	/* Linux 6.15 (commit 880442305a39): BPF_STX | BPF_ATOMIC with these
+	 * imm; a load-acquire's dst is the loaded register and src the
+	 * address, a store-release's dst the address and src the value.
+	 * 6.12's verifier refuses them (an unknown atomic opcode): such a
+	 * test is reported unsupported with its words, a newer kernel
+	 * (`--kernel`) runs it */
+	AT_LOAD_ACQ = 0x100, AT_STORE_REL = 0x110,
 	PSEUDO_MAP_VALUE = 2,
 };
 
@@ -325,8 +332,10 @@ static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 
 	if (d < 0)
 		return fail(p, "%s", "the thread uses all of r0..r10 (BPF has 10 general registers)");
-	if ((in->tags_r | in->tags_w) & ((1u << 2) | (1u << 3)))
-		return fail(p, "%s", "load_acquire / store_release: not in the 6.12 BPF ISA (added in 6.15)");
+	/* the BPF front-end's tags AQ (the read of load_acquire) and RL (the
+	 * write of store_release), arch/bpf_frontend.c */
+	bool acq = in->op == IR_LOAD && (in->tags_r & (1u << 2));
+	bool rel = in->op == IR_STORE && (in->tags_w & (1u << 3));
 	if (in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_RMW || in->op == IR_CAS) {
 		if (!fits16(in->off))
 			return fail(p, "%s", "address offset does not fit 16 bits");
@@ -348,12 +357,21 @@ static int emit_ir(prog *p, const litmus_test *t, const ir_insn *in)
 	case IR_LOAD:
 		if ((a = opreg(p, t, &in->a)) < 0)
 			return -1;
-		emit(p, C_LDX | size_bits(in->size) | M_MEM, d, a, moff(p, in), 0);
+		if (acq)
+			emit(p, C_STX | size_bits(in->size) | M_ATOMIC, d, a, moff(p, in), AT_LOAD_ACQ);
+		else
+			emit(p, C_LDX | size_bits(in->size) | M_MEM, d, a, moff(p, in), 0);
 		return 0;
 	case IR_STORE:
 		if ((a = opreg(p, t, &in->a)) < 0)
 			return -1;
-		if (in->b.kind == OPND_REG) {
+		if (rel) {
+			if (in->b.kind != OPND_REG)
+				return fail(p, "%s", "store_release of an immediate (BPF has the register form only)");
+			if ((b = opreg(p, t, &in->b)) < 0)
+				return -1;
+			emit(p, C_STX | size_bits(in->size) | M_ATOMIC, a, b, moff(p, in), AT_STORE_REL);
+		} else if (in->b.kind == OPND_REG) {
 			if ((b = opreg(p, t, &in->b)) < 0)
 				return -1;
 			emit(p, C_STX | size_bits(in->size) | M_MEM, a, b, moff(p, in), 0);
@@ -925,6 +943,16 @@ static const char usage_tail[] =
 "Options:\n"
 "  --instances N   instances per pass (power of 2, default 1024)\n"
 "  --passes N      passes (default 4)\n"
+"  --kernel IMAGE  boot this kernel instead of building 6.12: one the user\n"
+"                  built (a bpf-next tree with load-acquire / store-release,\n"
+"                  say), the image QEMU boots for ARCH (riscv64, arm64:\n"
+"                  arch/*/boot/Image; x86_64, s390x: bzImage; mips64el,\n"
+"                  ppc64le: vmlinux), configured with BPF, its JIT and a\n"
+"                  serial console (kernel/configs/bpf-run.config); the\n"
+"                  initramfs is made here (docs/runtime-testing.md)\n"
+"  --console FILE  keep the guest's console in FILE (else it is a temporary\n"
+"                  file, removed after a run that booted; `bpfmm jit-check\n"
+"                  --dump FILE` reads the JIT's code from it)\n"
 "  --emit JOBFILE  only write the guest's job file (with --arch s390x: for a\n"
 "                  big-endian machine, its narrow accesses mirrored)\n"
 "  --judge LOG     only judge a guest console log\n"
@@ -943,6 +971,8 @@ static void usage(FILE *f)
 /* The command line of run. */
 typedef struct {
 	const char *arch, *emit_path, *judge_path;
+	const char *kernel;   /* --kernel IMAGE, or NULL: kernel/run.sh's 6.12 build */
+	const char *console;  /* --console FILE, or NULL: a temporary file */
 	int ninst, passes, nfiles;
 	bool big_endian;      /* the --arch guest's */
 	char **files;
@@ -965,6 +995,10 @@ static int run_parse(run_line *l, int argc, char **argv)
 			l->emit_path = argv[++i];
 		} else if (!strcmp(a, "--judge") && more) {
 			l->judge_path = argv[++i];
+		} else if (!strcmp(a, "--kernel") && more) {
+			l->kernel = argv[++i];
+		} else if (!strcmp(a, "--console") && more) {
+			l->console = argv[++i];
 		} else if (!strcmp(a, "--instances") && more) {
 			l->ninst = atoi(argv[++i]);
 		} else if (!strcmp(a, "--passes") && more) {
@@ -980,6 +1014,15 @@ static int run_parse(run_line *l, int argc, char **argv)
 	if (l->ninst < 1 || (l->ninst & (l->ninst - 1)) || l->ninst > 65536 || l->passes < 1 || l->nfiles == 0
 	    || (!l->arch && !l->emit_path && !l->judge_path)) {
 		usage(stderr);
+		return 2;
+	}
+	if ((l->kernel || l->console) && (!l->arch || l->emit_path || l->judge_path)) {
+		fprintf(stderr, "bpfmm run: %s is for a guest run: it needs --arch, without --emit or --judge\n",
+			l->kernel ? "--kernel" : "--console");
+		return 2;
+	}
+	if (l->kernel && access(l->kernel, R_OK) != 0) {
+		fprintf(stderr, "bpfmm run: --kernel %s: %s\n", l->kernel, strerror(errno));
 		return 2;
 	}
 	if (l->arch) {
@@ -1031,7 +1074,8 @@ static int write_jobs(const run_line *l, const char *emit_path, bool alone)
 
 /* kernel/run.sh (next to the build directory, or in $BPFMM_KERNEL_DIR) on
  * the job file, the guest's console into logpath; 0 or 1. */
-static int run_guest(const char *arch, const char *jobpath, const char *logpath, const char *argv0)
+static int run_guest(const char *arch, const char *kernel, const char *jobpath, const char *logpath,
+		     const char *argv0)
 {
 	char script[PATH_MAX], self[PATH_MAX];
 	const char *kd = getenv("BPFMM_KERNEL_DIR");
@@ -1049,7 +1093,11 @@ static int run_guest(const char *arch, const char *jobpath, const char *logpath,
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid == 0) {
-		execlp("bash", "bash", script, "--arch", arch, jobpath, logpath, (char *)NULL);
+		if (kernel)
+			execlp("bash", "bash", script, "--arch", arch, "--kernel", kernel, jobpath, logpath,
+			       (char *)NULL);
+		else
+			execlp("bash", "bash", script, "--arch", arch, jobpath, logpath, (char *)NULL);
 		perror("bpfmm run: bash");
 		_exit(127);
 	}
@@ -1104,7 +1152,9 @@ static int run_steps(const run_line *l, const char *argv0)
 			return 1;
 		}
 		snprintf(jobpath, sizeof jobpath, "%s/job", tmpdir);
-		snprintf(logpath, sizeof logpath, "%s/console.log", tmpdir);
+		snprintf(logpath, sizeof logpath, "%s", l->console ? l->console : "");
+		if (!l->console)
+			snprintf(logpath, sizeof logpath, "%s/console.log", tmpdir);
 		emit_path = jobpath;
 		judge_path = logpath;
 	} else if (emit_path && judge_path) {
@@ -1113,10 +1163,21 @@ static int run_steps(const run_line *l, const char *argv0)
 	}
 	if (emit_path && write_jobs(l, emit_path, !tmpdir[0]))
 		return 1;
-	if (tmpdir[0])
-		rc |= run_guest(l->arch, jobpath, logpath, argv0);
+	int booted = tmpdir[0] ? run_guest(l->arch, l->kernel, jobpath, logpath, argv0) : 0;
+	rc |= booted;
 	if (judge_path)
 		rc |= judge_log(l, judge_path);
+	if (tmpdir[0] && !booted) {
+		/* the job and the console are this run's scratch; a failed
+		 * boot's are kept for reading (run_guest said where) */
+		char hung[PATH_MAX + 8];
+		snprintf(hung, sizeof hung, "%s.hung", logpath);   /* kernel/lib.sh boot_retry */
+		unlink(hung);
+		unlink(jobpath);
+		if (!l->console)
+			unlink(logpath);
+		rmdir(tmpdir);
+	}
 	return rc;
 }
 
