@@ -30,6 +30,16 @@
 # refused.  --no-cover-letter leaves it out (the checks that git am and
 # checkpatch the output use it).
 #
+# Tool-assisted work (Documentation/process/coding-assistants.rst, Linux
+# 6.19): opt-in, from the submitter's configuration like the sign-off.
+#     git config --global bpfmm.assistedBy "AGENT_NAME:MODEL_VERSION [TOOL...]"
+# adds the trailer "Assisted-by: <that>" to every patch (git
+# interpret-trailers: after the changelog's other trailers, before the
+# Signed-off-by) and a disclosure paragraph to each cover letter, the
+# text of `git config bpfmm.disclosure` if set, else a sentence naming
+# the tools.  A value not of the form AGENT:MODEL [TOOL...] is refused.
+# Nothing is added without it: no tool is named on anyone's behalf.
+#
 # Exit status: 0 when every requested series was written, 1 otherwise.
 set -u
 KDIR=$(cd "$(dirname "$0")" && pwd)
@@ -46,7 +56,7 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--no-cover-letter) cover=; shift ;;
 	riscv|model) series="$series $1"; shift ;;
-	-h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,43p' "$0"; exit 0 ;;
 	*) echo "kernel-series: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -65,6 +75,13 @@ if [ -z "$name" ] || [ -z "$email" ]; then
 	    git config --global user.email you@example.org
 	EOF
 	exit 1
+fi
+assisted=$(git config bpfmm.assistedBy 2>/dev/null)
+disclosure=$(git config bpfmm.disclosure 2>/dev/null)
+if [ -n "$assisted" ]; then
+	printf '%s\n' "$assisted" | grep -q -E '^[^: ]+:[^: ]+( [^ ]+)*$' ||
+		die "git config bpfmm.assistedBy is '$assisted', not AGENT_NAME:MODEL_VERSION [TOOL...] (Documentation/process/coding-assistants.rst)"
+	[ -n "$disclosure" ] || disclosure="This series was prepared with the help of ${assisted%% *} (named, with the tools used, in the Assisted-by tag of each patch); every patch was reviewed, and is signed off, by its submitter."
 fi
 [ -r "$TARBALL" ] || die "kernel tarball $TARBALL not found (package linux-source-6.12)"
 command -v git >/dev/null || die "git not found"
@@ -128,6 +145,9 @@ for s in $series; do
 			git apply --index "$tmp/patch" ||
 				{ echo "kernel-series: ${p##*/} does not apply to $top" >&2; exit 1; }
 			{ echo "$subject"; echo; cat "$tmp/msg"; } > "$tmp/commit"
+			if [ -n "$assisted" ]; then
+				git interpret-trailers --in-place --trailer "Assisted-by: $assisted" "$tmp/commit" || exit 1
+			fi
 			git commit -q -s -F "$tmp/commit" || exit 1
 		done
 		rm -rf "${out:?}/$s"
@@ -139,7 +159,8 @@ for s in $series; do
 		if [ -n "$cover" ]; then
 			# the description of the branch the series is on
 			git config "branch.$(git symbolic-ref --short HEAD).description" \
-				"$(cat "$(series_dir "$s")/cover-letter.txt")" || exit 1
+				"$(cat "$(series_dir "$s")/cover-letter.txt"
+				   [ -z "$disclosure" ] || printf '\n%s\n' "$disclosure" | fold -s -w 72 | sed 's/ *$//')" || exit 1
 			cl="--cover-letter --cover-from-description=subject"
 		fi
 		# shellcheck disable=SC2086
@@ -150,5 +171,5 @@ for s in $series; do
 			exit 1
 		fi
 	) || die "the $s series failed"
-	echo "kernel-series: $out/$s: $(ls "$out/$s" | grep -v -c '^0000-cover-letter\.patch$') patches${cover:+ and a cover letter}, From and Signed-off-by: $name <$email>"
+	echo "kernel-series: $out/$s: $(ls "$out/$s" | grep -v -c '^0000-cover-letter\.patch$') patches${cover:+ and a cover letter}, From and Signed-off-by: $name <$email>${assisted:+, Assisted-by: $assisted}"
 done

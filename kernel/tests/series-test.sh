@@ -14,6 +14,9 @@
 #    cover-letter.txt, From: that identity, git's shortlog of N patches,
 #    none of git's "*** ... ***" placeholders, and no e-mail address
 #    (outside URLs) nor name of a placeholder identity but the signer's.
+# 4. Assisted-by (coding-assistants.rst) only with bpfmm.assistedBy set:
+#    the trailer right before each sign-off, a disclosure in the cover
+#    letter; a malformed value refused.
 # Needs /usr/src/linux-source-6.12.tar.xz (BPFMM_KERNEL_TARBALL); SKIP
 # without it.  About 15 s (one pass over the tarball).
 set -u
@@ -126,5 +129,32 @@ for s in riscv model; do
 			ko "$s ${c##*/}:$what"
 	done
 done
+# 4. Assisted-by is opt-in: none in the series above; with
+# bpfmm.assistedBy in the config, every patch has that trailer once,
+# right before the sign-off, and the cover letter the disclosure; a
+# value not of the form AGENT:MODEL [TOOL...] is refused.
+n=$(cat "$tmp"/out/*/*.patch | grep -c '^Assisted-by:')
+[ "$n" = 0 ] && ok "no bpfmm.assistedBy: no Assisted-by: anywhere" || ko "no bpfmm.assistedBy: $n Assisted-by: lines"
+{ cat "$tmp/id.gitconfig"; printf '[bpfmm]\n\tassistedBy = Claude:test-model sparse\n'; } > "$tmp/ai.gitconfig"
+if run_series "$tmp/ai.gitconfig" --out "$tmp/ai" riscv > "$tmp/ai.log" 2>&1; then
+	what=
+	for g in "$tmp"/ai/riscv/0[0-9][0-9][1-9]-*.patch; do
+		[ "$(grep -c '^Assisted-by: Claude:test-model sparse$' "$g")" = 1 ] || what="$what ${g##*/}: trailer count"
+		[ "$(sed -n '/^---$/q; p' "$g" | tail -n 2 | head -n 1)" = "Assisted-by: Claude:test-model sparse" ] ||
+			what="$what ${g##*/}: not right before the sign-off"
+	done
+	tr '\n' ' ' < "$tmp/ai/riscv/0000-cover-letter.patch" | grep -q 'prepared with the help of Claude:test-model' ||
+		what="$what no disclosure in the cover letter"
+	grep -q '^Assisted-by:' "$tmp/ai/riscv/0000-cover-letter.patch" && what="$what a trailer in the cover letter"
+	[ -z "$what" ] && ok "bpfmm.assistedBy: Assisted-by: before each sign-off, the disclosure in the cover letter" ||
+		ko "bpfmm.assistedBy:$what"
+else
+	ko "bpfmm.assistedBy: $(tail -n 3 "$tmp/ai.log")"
+fi
+{ cat "$tmp/id.gitconfig"; printf '[bpfmm]\n\tassistedBy = some tool\n'; } > "$tmp/bad.gitconfig"
+run_series "$tmp/bad.gitconfig" --out "$tmp/bad" riscv > "$tmp/bad.log" 2>&1
+rc=$?
+[ $rc -eq 1 ] && [ ! -e "$tmp/bad" ] && grep -q 'not AGENT_NAME:MODEL_VERSION' "$tmp/bad.log" &&
+	ok "bpfmm.assistedBy not AGENT:MODEL: refused, nothing written" || ko "bad bpfmm.assistedBy: exit $rc, $(head -n 1 "$tmp/bad.log")"
 echo "kernel-series: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]
