@@ -23,6 +23,7 @@
 #include "cat/cat_ast.h"
 #include "cat/cat_lex.h"
 #include "cat/cat_print.h"
+#include "base/infile.h"
 #include "base/xalloc.h"
 
 enum {
@@ -1028,45 +1029,6 @@ static void parse_file_body(parser *p, cat_block *b, char **title)
 /* ---- files and includes ---- */
 
 /* Read a whole file; NULL with errno set on failure. */
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		if (n == cap) {
-			if (cap >= MAX_FILE_SIZE) {
-				free(buf);
-				fclose(f);
-				errno = EFBIG;
-				return NULL;
-			}
-			cap = cap ? 2 * cap : 8192;
-			buf = xrealloc(buf, cap + 1);
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		int e = errno ? errno : EIO;
-		free(buf);
-		fclose(f);
-		errno = e;
-		return NULL;
-	}
-	fclose(f);
-	if (!buf)
-		buf = xrealloc(NULL, 1);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 static bool is_file(const char *path)
 {
 	struct stat st;
@@ -1170,7 +1132,7 @@ static void include_file(parser *p, cat_instr *in)
 	}
 
 	size_t len;
-	char *text = read_file(path, &len);
+	char *text = file_read_all(path, MAX_FILE_SIZE, &len);
 	if (!text) {
 		perr(p, in->pos, "cannot read include file \"%s\": %s", path, strerror(errno));
 		free(real);
@@ -1205,7 +1167,7 @@ static cat_model_ast *parse_model(const char *text, size_t len, const char *name
 cat_model_ast *cat_parse_file(const char *path, const char *const *incdirs, diag *d)
 {
 	size_t len;
-	char *text = read_file(path, &len);
+	char *text = file_read_all(path, MAX_FILE_SIZE, &len);
 
 	if (!text) {
 		if (!d->failed)

@@ -42,7 +42,7 @@
 #include "cmd/run.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
-#include "base/lineread.h"
+#include "base/infile.h"
 #include "base/proc.h"
 #include "base/xalloc.h"
 

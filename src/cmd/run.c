@@ -45,7 +45,7 @@
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
 #include "cmd/model_load.h"
-#include "base/lineread.h"
+#include "base/infile.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
 

@@ -21,35 +21,21 @@
 #include <string.h>
 #include "cmd/select.h"
 #include "litmus/litmus_read.h"
+#include "base/infile.h"
 #include "base/xalloc.h"
 
-/* The whole of path, NUL-terminated; NULL with the error in d. */
+/* The whole of path (a list of names or conditions: at most 16 MiB),
+ * NUL-terminated; NULL with the error in d. */
 static char *slurp(const char *path, diag *d)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, got;
+	size_t len;
+	char *buf = file_read_all(path, (size_t)16 << 20, &len);
 
-	if (!f) {
-		diag_error(d, (srcpos){ 0, 0 }, "cannot open: %s", strerror(errno));
+	if (!buf) {
+		diag_error(d, (srcpos){ 0, 0 }, "%s%s", errno == EFBIG ? "larger than 16 MiB" : "cannot open: ",
+			   errno == EFBIG ? "" : strerror(errno));
 		return NULL;
 	}
-	do {
-		if (len + 1 >= cap) {
-			cap = cap ? 2 * cap : 4096;
-			buf = xrealloc(buf, cap);
-		}
-		got = fread(buf + len, 1, cap - len - 1, f);
-		len += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		diag_error(d, (srcpos){ 0, 0 }, "read error: %s", strerror(errno));
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	buf[len] = '\0';
 	if (memchr(buf, '\0', len)) {
 		diag_error(d, (srcpos){ 0, 0 }, "NUL byte in the file");
 		free(buf);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "litmus/litmus_read.h"
 #include "litmus/litmus_lex.h"
+#include "base/infile.h"
 #include "base/xalloc.h"
 
 /* Deepest nesting of '~', '(' and '=>' in a condition; bounds recursion. */
@@ -1278,45 +1279,24 @@ static int check_no_nul(const char *buf, size_t n, diag *d)
 
 litmus_test *litmus_read_file(const char *path, frontend_lookup_fn lookup, diag *d)
 {
-	FILE *f;
-	char *buf = NULL;
-	size_t len = 0, cap = 0, got;
+	size_t len;
+	char *buf;
 
 	if (!d->file)
 		d->file = path;
-	if (!(f = fopen(path, "rb"))) {
-		diag_error(d, (srcpos){ 0, 0 }, "cannot open: %s", strerror(errno));
+	if (!(buf = file_read_all(path, LITMUS_MAX_FILE, &len))) {
+		if (errno == EFBIG)
+			diag_error(d, (srcpos){ 0, 0 }, "larger than %d MiB: not a litmus test",
+				   LITMUS_MAX_FILE >> 20);
+		else
+			diag_error(d, (srcpos){ 0, 0 }, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
-	do {
-		if (len + 1 >= cap) {
-			if (cap >= LITMUS_MAX_FILE) {
-				/* a sparse file, a device, a dump by mistake */
-				diag_error(d, (srcpos){ 0, 0 }, "larger than %d MiB: not a litmus test",
-					   LITMUS_MAX_FILE >> 20);
-				goto fail;
-			}
-			cap = cap ? 2 * cap : 8192;
-			buf = xrealloc(buf, cap);
-		}
-		got = fread(buf + len, 1, cap - len - 1, f);
-		len += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		diag_error(d, (srcpos){ 0, 0 }, "read error: %s", strerror(errno));
-		goto fail;
-	}
-	fclose(f);
-	buf[len] = '\0';
 	if (check_no_nul(buf, len, d)) {
 		free(buf);
 		return NULL;
 	}
 	return read_text(buf, path, lookup, d);
-fail:
-	fclose(f);
-	free(buf);
-	return NULL;
 }
 
 /* ---- a condition's proposition on its own (bpfmm explain STATE) ---- */
