@@ -29,6 +29,12 @@
 #    tests lifted, the same verdicts: the broken riscv64 JIT unsound in
 #    each); malformed bpftool output and hold lines reported as
 #    FILE:LINE:COL: error (exact messages), exit 1.
+# 1f. load-acquire / store-release as the upstream JITs emit them (arm64
+#    ldar / stlr, riscv64 fence r,rw / fence rw,w, ppc64le lwsync, x86-64
+#    plain mov): tests/jit-check/acqrel/ARCH-T.s, hand-written around the
+#    6.12 JIT's real prologue and epilogue, assembled here with llvm-mc-19
+#    into a dump of MP+rel+acq: sound; with each ordering instruction made
+#    plain or left out in turn (the lines marked "acqrel:"): unsound.
 # 2. On the dumps the bpf-run suite's guests left in
 #    $BPFMM_CACHE/kernel-check/logs/run-ARCH.console (no kernel is built or
 #    booted here; SKIP per arch when a dump is absent or from a runner
@@ -126,7 +132,7 @@ jtext=$(grep '^JitCheck' "$out" | awk '{print $2, $5}' | sort)
 jjson=$(grep '"verdict"' "$tmp/broken.json" | sed 's/.*"test":"\([^"]*\)".*"verdict":"\([^"]*\)".*/\1 \2/' | sort)
 if [ -n "$jtext" ] && [ "$(printf '%s\n' "$jtext" | grep -v MP+rel+acq)" = "$(printf '%s\n' "$jjson" | grep -v MP+rel+acq)" ] &&
 	grep -q '^{"file":"tests/litmus/bpf/SB+xchg64+xchg64.litmus","test":"SB+xchg64+xchg64","arch":"riscv64","mapping":"jit","verdict":"unsound","state":"0:r4=0; .*"execution":"' "$tmp/broken.json" &&
-	grep -q '^{"file":"tests/litmus/bpf/MP+rel+acq.litmus","test":"MP+rel+acq","arch":"riscv64","mapping":"jit","verdict":"not-run","state":null,"class":null,"reason":"[^"]*load_acquire[^"]*","classes":\["load","store","load_acquire","store_release"\]' "$tmp/broken.json" &&
+	grep -q '^{"file":"tests/litmus/bpf/MP+rel+acq.litmus","test":"MP+rel+acq","arch":"riscv64","mapping":"jit","verdict":"not-run","state":null,"class":null,"reason":"no JIT code in the dump","classes":\["load","store","load_acquire","store_release"\]' "$tmp/broken.json" &&
 	tail -n 1 "$tmp/broken.json" | grep -q '^{"summary":"jit-check","arch":"riscv64","tests":3,"lifted":2,"refused":0,"not_run":1,"sound":0,"sound_stronger":0,"unsound":2,"unchecked":0}$'; then
 	ok "jit-check -json: the text verdicts, a not-run record, the summary"
 else
@@ -517,6 +523,64 @@ cp "$d"/raw/* "$tmp/raw2/"
 printf '\001\000' | dd of="$tmp/raw2/bpfmm_1_1.bin" bs=1 seek=4 conv=notrunc 2>/dev/null
 bt_bad differs "raw2/bpfmm_1_1.bin: error: the image of LB+data+data thread 1 differs from the runner's jit line (both.txt:$(grep -n 'jit LB+data+data 1 ' "$tmp/both.txt" | cut -d: -f1)); judged: bpftool's" \
 	"$tmp/both.txt" --image "$tmp/raw2"
+
+# ---- 1f. load-acquire / store-release of the upstream JITs -----------------
+# acqrel_dump ARCH FILE0 FILE1: the two threads assembled into a dump of
+# MP+rel+acq on stdout; 1 if llvm-mc-19 fails
+acqrel_dump() {
+	local a=$1 tr at t f
+	case $a in
+	arm64) tr=aarch64-linux-gnu at=-mattr=+lse ;;
+	riscv64) tr=riscv64-linux-gnu at=-mattr=+m,+a,+c,+zba,+zbb ;;
+	x86_64) tr=x86_64-linux-gnu at= ;;
+	ppc64le) tr=powerpc64le-linux-gnu at= ;;
+	esac
+	shift
+	for t in 0 1; do
+		f=$1
+		shift
+		llvm-mc-19 -triple=$tr $at -filetype=obj -o "$tmp/acqrel.o" "$f" &&
+			llvm-objcopy-19 -O binary -j .text "$tmp/acqrel.o" "$tmp/acqrel.bin" || return 1
+		printf 'bpfmm-run: jit MP+rel+acq %s %s\n' "$t" "$(od -An -v -tx1 "$tmp/acqrel.bin" | tr -d ' \n')"
+	done
+}
+# the file with its K-th "acqrel:" line broken (made X, or left out for -)
+acqrel_break() {
+	awk -v k="$2" '/(#|\/\/) acqrel: / { n++ }
+		n == k && /(#|\/\/) acqrel: / { x = $NF; if (x == "-") { n++; next }
+			sub(/^\t[a-z.]+/, "\t" x); sub(/ *(#|\/\/) acqrel: .*$/, ""); n++ }
+		{ print }' "$1"
+}
+mpra=tests/litmus/bpf/MP+rel+acq.litmus
+if ! command -v llvm-mc-19 >/dev/null; then
+	echo "SKIP acqrel: no llvm-mc-19 (Debian package llvm-19)"
+else
+	for a in arm64 riscv64 x86_64 ppc64le; do
+		d=tests/jit-check/acqrel
+		if acqrel_dump "$a" "$d/$a-0.s" "$d/$a-1.s" > "$tmp/acqrel-$a.console" &&
+			build/bpfmm jit-check --arch "$a" --dump "$tmp/acqrel-$a.console" "$mpra" > "$tmp/acqrel.out" 2>&1 &&
+			grep -q "^JitCheck MP+rel+acq $a jit sound$" "$tmp/acqrel.out"; then
+			ok "acqrel $a: the upstream JIT's load_acquire / store_release, assembled, lifted, sound"
+		else
+			ko "acqrel $a: $(cat "$tmp/acqrel.out")"
+		fi
+		for t in 0 1; do
+			n=$(grep -c -E '(#|//) acqrel: ' "$d/$a-$t.s")
+			for k in $(seq 1 "$n"); do
+				acqrel_break "$d/$a-$t.s" "$k" > "$tmp/broken.s"
+				if [ "$t" = 0 ]; then set -- "$tmp/broken.s" "$d/$a-1.s"; else set -- "$d/$a-0.s" "$tmp/broken.s"; fi
+				what=$(grep -E '(#|//) acqrel: ' "$d/$a-$t.s" | sed -n "${k}p" | sed -E 's/^\t//; s/ *(#|\/\/) acqrel: (.*)/ made \2/')
+				if acqrel_dump "$a" "$@" > "$tmp/acqrel-broken.console" &&
+					! build/bpfmm jit-check --arch "$a" --dump "$tmp/acqrel-broken.console" "$mpra" > "$tmp/acqrel.out" 2>&1 &&
+					grep -q "^JitCheck MP+rel+acq $a jit unsound 1:r4=1; 1:r5=0;" "$tmp/acqrel.out"; then
+					ok "acqrel $a thread $t: $what: unsound"
+				else
+					ko "acqrel $a thread $t, $what: $(head -n 2 "$tmp/acqrel.out")"
+				fi
+			done
+		done
+	done
+fi
 
 # ---- 2. the bpf-run guests' dumps -----------------------------------------
 logs=$WORK/logs

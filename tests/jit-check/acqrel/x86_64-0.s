@@ -1,0 +1,75 @@
+# acqrel/x86_64-0.s: thread 0 of tests/litmus/bpf/MP+rel+acq.litmus as an upstream
+# JIT with load-acquire / store-release (Linux 6.15 and later) emits it:
+# load_acquire / store_release: the plain mov (TSO needs no fence): upstream x86-64 JIT, mappings/x86-64-0263d98d92b0.
+# Hand-written, not a guest's dump: no kernel with these instructions boots
+# here.  The prologue and the epilogue (the directives) are the bytes of
+# thread 0 of MP+fence+fence in fixtures/x86_64.console, the 6.12 JIT's real
+# code; the initial values and the body (the instructions) follow the JIT's
+# register map (the same dump) and the sequences above.  A line marked
+# "acqrel: X" is the ordering: suite jit-check assembles this file with
+# llvm-mc-19 (sound), then with that line's mnemonic made X, or the line
+# left out for "-" (unsound: the ordering is what MP needs).
+	.byte 0x0f, 0x1f, 0x44, 0x00, 0x00       # 0000: nopl (%rax,%rax)
+	.byte 0x0f, 0x1f, 0x00                   # 0005: nopl (%rax)
+	.byte 0x55                               # 0008: pushq %rbp
+	.byte 0x48, 0x89, 0xe5                   # 0009: movq %rsp, %rbp
+	.byte 0x48, 0x81, 0xec, 0x78, 0x00, 0x00, 0x00 # 000c: subq $0x78, %rsp
+	.byte 0x53                               # 0013: pushq %rbx
+	.byte 0x41, 0x55                         # 0014: pushq %r13
+	.byte 0x41, 0x56                         # 0016: pushq %r14
+	.byte 0x41, 0x57                         # 0018: pushq %r15
+	.byte 0x48, 0xc7, 0x45, 0x88, 0x00, 0x00, 0x80, 0x00 # 001a: movq $0x800000, -0x78(%rbp)  # imm = 0x800000
+	.byte 0x8b, 0x5f, 0x00                   # 0022: movl (%rdi), %ebx
+	.byte 0x48, 0x83, 0xe3, 0x0f             # 0025: andq $0xf, %rbx
+	.byte 0x48, 0x69, 0xdb, 0x80, 0x01, 0x00, 0x00 # 0029: imulq $0x180, %rbx, %rbx      # imm = 0x180
+	.byte 0x49, 0xbd, 0x00, 0x30, 0x03, 0x00, 0x00, 0xc9, 0xff, 0xff # 0030: movabsq $-0x36fffffcd000, %r13  # imm = 0xFFFFC90000033000
+	.byte 0x49, 0x01, 0xdd                   # 003a: addq %rbx, %r13
+	.byte 0x4c, 0x89, 0x6d, 0xf8             # 003d: movq %r13, -0x8(%rbp)
+	.byte 0x44, 0x8b, 0x77, 0x04             # 0041: movl 0x4(%rdi), %r14d
+	.byte 0x4d, 0x85, 0xf6                   # 0045: testq %r14, %r14
+	.byte 0x75, 0x2c                         # 0048: jne 0x76 <_binary_img_bin_start+0x76>
+	.byte 0x41, 0xbe, 0x01, 0x00, 0x00, 0x00 # 004a: movl $0x1, %r14d
+	.byte 0xf0                               # 0050: lock
+	.byte 0x4d, 0x01, 0xb5, 0x40, 0x01, 0x00, 0x00 # 0051: addq %r14, 0x140(%r13)
+	.byte 0x4c, 0x8b, 0x55, 0x88             # 0058: movq -0x78(%rbp), %r10
+	.byte 0x4d, 0x85, 0xd2                   # 005c: testq %r10, %r10
+	.byte 0x74, 0x15                         # 005f: je 0x76 <_binary_img_bin_start+0x76>
+	.byte 0x49, 0x83, 0xea, 0x01             # 0061: subq $0x1, %r10
+	.byte 0x4c, 0x89, 0x55, 0x88             # 0065: movq %r10, -0x78(%rbp)
+	.byte 0x4d, 0x8b, 0xb5, 0x40, 0x01, 0x00, 0x00 # 0069: movq 0x140(%r13), %r14
+	.byte 0x49, 0x83, 0xfe, 0x02             # 0070: cmpq $0x2, %r14
+	.byte 0x72, 0xe2                         # 0074: jb 0x58 <_binary_img_bin_start+0x58>
+	.byte 0x48, 0xc7, 0x45, 0x90, 0xa1, 0x05, 0x00, 0x00 # 0076: movq $0x5a1, -0x70(%rbp)     # imm = 0x5A1
+	xorl %eax, %eax
+	movq -8(%rbp), %rdi
+	movq -8(%rbp), %rsi
+	addq $0x40, %rsi
+	xorl %edx, %edx
+	xorl %ecx, %ecx
+	xorl %r8d, %r8d
+	movl $1, %ebx
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	.byte 0x48, 0xc7, 0x45, 0x90, 0xa2, 0x05, 0x00, 0x00 # 00a9: movq $0x5a2, -0x70(%rbp)     # imm = 0x5A2
+	movl $1, (%rdi)
+	movl %ebx, (%rsi)
+	.byte 0x48, 0xc7, 0x45, 0x90, 0xa3, 0x05, 0x00, 0x00 # 00c5: movq $0x5a3, -0x70(%rbp)     # imm = 0x5A3
+	.byte 0x48, 0x89, 0x45, 0xe8             # 00cd: movq %rax, -0x18(%rbp)
+	.byte 0x48, 0x89, 0x7d, 0xe0             # 00d1: movq %rdi, -0x20(%rbp)
+	.byte 0x48, 0x89, 0x75, 0xd8             # 00d5: movq %rsi, -0x28(%rbp)
+	.byte 0x48, 0x89, 0x55, 0xd0             # 00d9: movq %rdx, -0x30(%rbp)
+	.byte 0x48, 0x89, 0x4d, 0xc8             # 00dd: movq %rcx, -0x38(%rbp)
+	.byte 0x4c, 0x89, 0x45, 0xc0             # 00e1: movq %r8, -0x40(%rbp)
+	.byte 0x48, 0x89, 0x5d, 0xb8             # 00e5: movq %rbx, -0x48(%rbp)
+	.byte 0x4c, 0x89, 0x6d, 0xb0             # 00e9: movq %r13, -0x50(%rbp)
+	.byte 0x4c, 0x89, 0x75, 0xa8             # 00ed: movq %r14, -0x58(%rbp)
+	.byte 0x4c, 0x89, 0x7d, 0xa0             # 00f1: movq %r15, -0x60(%rbp)
+	.byte 0x48, 0x8b, 0x7d, 0xf8             # 00f5: movq -0x8(%rbp), %rdi
+	.byte 0x31, 0xc0                         # 00f9: xorl %eax, %eax
+	.byte 0x41, 0x5f                         # 00fb: popq %r15
+	.byte 0x41, 0x5e                         # 00fd: popq %r14
+	.byte 0x41, 0x5d                         # 00ff: popq %r13
+	.byte 0x5b                               # 0101: popq %rbx
+	.byte 0xc9                               # 0102: leave
+	.byte 0xc3                               # 0103: retq
