@@ -1599,9 +1599,8 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 				return 2;
 			}
 		} else if (a[0] == '-') {
-			fprintf(stderr, "bpfmm clang2bpf: bad option '%s'\n%s", a, usage);
 			free(o);
-			return 2;
+			return opt_unknown("clang2bpf", a, (const char *const[]){ usage, NULL });
 		} else {
 			files[nfiles++] = a;
 		}
@@ -1612,9 +1611,8 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 		return status;
 	}
 	if (!nfiles) {
-		fputs(usage, stderr);
 		free(o);
-		return 2;
+		return opt_usage_error("clang2bpf", "no litmus file given (or --primitives)%s", "");
 	}
 	lk_c_bpf mods;
 	o->lkmm_dir = so.nincdirs ? so.incdirs[so.nincdirs - 1] : NULL;

@@ -1938,7 +1938,7 @@ static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf
 			if (used < 0)
 				return 2;
 		} else if (s[0] == '-' && s[1]) {
-			return opt_usage_error("jit-check", "bad option '%s'", s);
+			return opt_unknown("jit-check", s, (const char *const[]){ usage_text, NULL });
 		} else {
 			files[(*nfiles)++] = s;
 		}

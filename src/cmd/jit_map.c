@@ -1182,7 +1182,7 @@ static int map_parse(map_cmd *mc, int argc, char **argv)
 			if (used < 0)
 				return 2;
 		} else if (a[0] == '-' && a[1]) {
-			return opt_usage_error("map", "bad option '%s'", a);
+			return opt_unknown("map", a, (const char *const[]){ usage_head, usage_tail, NULL });
 		} else {
 			mc->files[mc->nfiles++] = a;
 		}

@@ -412,8 +412,7 @@ static int parse(lk_cmd *c, cmd_opts *so, void *opts, int argc, char **argv, con
 			if (used < 0)
 				return 2;
 		} else if (a[0] == '-') {
-			fprintf(stderr, "bpfmm %s: bad option '%s'\n%s", c->cmd, a, c->usage);
-			return 2;
+			return opt_unknown(c->cmd, a, (const char *const[]){ c->usage, NULL });
 		} else {
 			files[(*nfiles)++] = a;
 		}
@@ -421,10 +420,8 @@ static int parse(lk_cmd *c, cmd_opts *so, void *opts, int argc, char **argv, con
 	const char *missing = c->missing ? c->missing(opts) : NULL;
 	if (!missing && !*nfiles)
 		missing = "no litmus file given";
-	if (missing) {
-		fprintf(stderr, "bpfmm %s: %s\n%s", c->cmd, missing, c->usage);
-		return 2;
-	}
+	if (missing)
+		return opt_usage_error(c->cmd, "%s", missing);
 	return -1;
 }
 

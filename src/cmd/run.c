@@ -45,6 +45,7 @@
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
 #include "cmd/model_load.h"
+#include "cmd/options.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
 
@@ -944,18 +945,20 @@ static int run_parse(run_line *l, int argc, char **argv)
 		} else if (!strcmp(a, "--passes") && more) {
 			l->passes = atoi(argv[++i]);
 		} else if (a[0] == '-') {
-			fprintf(stderr, "bpfmm run: unknown option '%s'\n", a);
-			usage(stderr);
-			return 2;
+			return opt_unknown("run", a, (const char *const[]){ usage_head, usage_tail, NULL });
 		} else {
 			l->files[l->nfiles++] = argv[i];
 		}
 	}
-	if (l->ninst < 1 || (l->ninst & (l->ninst - 1)) || l->ninst > 65536 || l->passes < 1 || l->nfiles == 0
-	    || (!l->arch && !l->emit_path && !l->judge_path)) {
-		usage(stderr);
-		return 2;
-	}
+	/* what is missing or wrong, named (not the whole usage) */
+	if (!l->arch && !l->emit_path && !l->judge_path)
+		return opt_usage_error("run", "--arch needed (or --emit JOBFILE, --judge LOG)%s", "");
+	if (l->ninst < 1 || (l->ninst & (l->ninst - 1)) || l->ninst > 65536)
+		return opt_usage_error("run", "bad --instances%s (a power of 2, 1 to 65536)", "");
+	if (l->passes < 1)
+		return opt_usage_error("run", "bad --passes (1 or more)%s", "");
+	if (l->nfiles == 0)
+		return opt_usage_error("run", "no litmus file given%s", "");
 	if (l->arch) {
 		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, l->arch);
 		if (!qfe) {

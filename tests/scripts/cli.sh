@@ -615,7 +615,7 @@ done
 # line it cannot parse, FILE:LINE:COL errors and exit 1, before any
 # disassembly
 expect_rc 2 "jit-check --bpftool without a path" "$bpfmm" jit-check --arch arm64 --dump /dev/null "$sb" --bpftool
-grep -q "^bpfmm jit-check: bad option '--bpftool'\$" "$tmp/err" && ok || ko "jit-check --bpftool: $(cat "$tmp/err")"
+grep -q "^bpfmm jit-check: --bpftool needs an argument\$" "$tmp/err" && ok || ko "jit-check --bpftool: $(cat "$tmp/err")"
 expect_rc 1 "jit-check --image of a missing file" "$bpfmm" jit-check --arch arm64 --dump /dev/null --image "$tmp/nothere.bin" "$sb"
 grep -q "^$tmp/nothere.bin:0:0: error: cannot read it: No such file or directory\$" "$tmp/err" && ok ||
 	ko "jit-check --image of a missing file: $(cat "$tmp/err")"
@@ -626,6 +626,53 @@ grep -q "^$tmp/hold.txt:1:12: error: bad hold line: not \"hold TEST T ID NAME\"\
 	grep -q "^$tmp/empty.bin:0:0: error: an empty image\$" "$tmp/err" && ok || ko "jit-check hold line, empty image: $(cat "$tmp/err")"
 expect_rc 2 "explain -model without a file" "$bpfmm" explain -model
 grep -q "^Try 'bpfmm explain --help'.\$" "$tmp/err" && ok || ko "explain's option errors point at its own --help: $(cat "$tmp/err")"
+
+# --- the commands a newcomer stumbles on
+# --help lists every sub-command from the table that dispatches them, each
+# with a one-line summary, and each listed name is one the binary runs
+"$bpfmm" --help >"$tmp/help.txt"
+cmds=$(sed -n 's/^  bpfmm \([a-z0-9-]*\) .*/\1/p' "$tmp/help.txt")
+for c in map jit-check run explain c2bpf clang2bpf lkmm-map diy diff-models; do
+	echo "$cmds" | grep -qx "$c" && ok || ko "bpfmm --help does not list $c"
+done
+for c in $cmds; do
+	"$bpfmm" "$c" --help >/dev/null 2>&1 && ok || ko "bpfmm $c --help (listed by --help) fails"
+	sed -n "/^  bpfmm $c /{n;p;}" "$tmp/help.txt" | grep -q '^        [a-zA-Z]' && ok || ko "no summary line for $c in --help"
+done
+# a mistyped sub-command: did you mean, exit 2 (not a test that cannot be opened)
+expect_rc 2 "bpfmm jitcheck" "$bpfmm" jitcheck "$sb"
+grep -q "^bpfmm: unknown command 'jitcheck' (did you mean 'jit-check'?)\$" "$tmp/err" && ok || ko "jitcheck: $(cat "$tmp/err")"
+expect_rc 2 "bpfmm mpa" "$bpfmm" mpa --arch riscv64 "$sb"
+grep -q "^bpfmm: unknown command 'mpa' (did you mean 'map'?)\$" "$tmp/err" && ok || ko "mpa: $(cat "$tmp/err")"
+# ... but a file of that name is a test, as before
+abs_bpfmm=$(cd "$(dirname "$bpfmm")" && pwd)/$(basename "$bpfmm")
+(cd "$tmp" && cp "$sb" mpa && "$abs_bpfmm" mpa >/dev/null 2>&1) && ok || ko "a test file named mpa is not checked"
+# a mistyped option of each command: did you mean (from the command's --help)
+for c in "" explain map run jit-check c2bpf clang2bpf lkmm-map diy diff-models; do
+	case $c in
+	"" | explain) bad=-modle good=-model ;;
+	map | run | jit-check) bad=--arhc good=--arch ;;
+	c2bpf | lkmm-map) bad=--emti good=--emit ;;
+	clang2bpf) bad=--mpcu good=--mcpu ;;
+	diy) bad=-sise good=-size ;;
+	diff-models) bad=--randmo good=--random ;;
+	esac
+	expect_rc 2 "bpfmm $c $bad" "$bpfmm" $c $bad x "$sb"
+	grep -q "^bpfmm${c:+ $c}: unknown option '$bad' (did you mean '$good'?)\$" "$tmp/err" &&
+		grep -q "^Try 'bpfmm${c:+ $c} --help'.\$" "$tmp/err" && ok || ko "bpfmm $c $bad: $(cat "$tmp/err")"
+done
+# an option too far from any is unknown, without a guess ("-x" is no typo of "-j")
+expect_rc 2 "map -x" "$bpfmm" map -x "$sb"
+grep -q "^bpfmm map: unknown option '-x'\$" "$tmp/err" && ok || ko "map -x: $(cat "$tmp/err")"
+# what is missing is named, not the whole usage dumped
+for args in "map $sb|bpfmm map: --arch or --mapping needed" "run $sb|bpfmm run: --arch needed (or --emit JOBFILE, --judge LOG)" \
+	"run --arch riscv64|bpfmm run: no litmus file given" "lkmm-map $sb|bpfmm lkmm-map: no --mapping given" \
+	"c2bpf|bpfmm c2bpf: no litmus file given" "clang2bpf|bpfmm clang2bpf: no litmus file given (or --primitives)" \
+	"jit-check $sb|bpfmm jit-check: --arch needed" "jit-check --arch arm64 $sb|bpfmm jit-check: --dump needed"; do
+	expect_rc 2 "${args%%|*}" "$bpfmm" ${args%%|*}
+	[ "$(head -1 "$tmp/err")" = "${args#*|}" ] && [ "$(wc -l <"$tmp/err")" -eq 2 ] && ok \
+		|| ko "bpfmm ${args%%|*}: $(cat "$tmp/err")"
+done
 
 # One include-path rule for every command (src/cmd/model_load.c): the
 # model's directory, the -I directories in order, MODELDIR/lib, MODELDIR.

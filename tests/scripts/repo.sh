@@ -32,7 +32,7 @@ if command -v man >/dev/null 2>&1; then
 	while read -r o; do
 		grep -q -- "$o\b" "$tmp/man.ascii" && ok || ko "option $o of bpfmm --help is not in man/bpfmm.1"
 	done <"$tmp/opts"
-	for c in $(sed -n 's/^bpfmm \([a-z0-9-]*\) .*/\1/p; s/^       bpfmm \([a-z0-9-]*\) .*/\1/p' "$tmp/help.txt" | sort -u); do
+	for c in $(sed -n 's/^  bpfmm \([a-z0-9-]*\) .*/\1/p' "$tmp/help.txt" | sort -u); do
 		grep -q "^       $c\$\|^       $c " "$tmp/man.ascii" && ok || ko "command $c of bpfmm --help has no entry under COMMANDS in man/bpfmm.1"
 	done
 	if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
