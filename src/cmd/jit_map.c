@@ -733,7 +733,11 @@ static const char usage_head[] =
 /* ... the JIT architectures (frontend_print_kernel_names), then: */
 static const char usage_tail[] =
 "\n"
-"                    (names the mapping ARCH-linux-6.12)\n"
+"                    (the names run and jit-check use, docs/architectures.md;\n"
+"                    x86-64, powerpc, mips64, aarch64 are read with a note);\n"
+"                    the table is mappings/JIT-linux-6.12, JIT the kernel\n"
+"                    JIT's own name (x86-64, powerpc, mips64 for x86_64,\n"
+"                    ppc64le, mips64el), which the Map line's ARCH shows\n"
 "  --mapping FILE    a mapping table (docs/jit-mappings.md); a bare name is\n"
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
@@ -1210,7 +1214,9 @@ static mapping *map_table(map_cmd *mc, const char *model_dir, char *path, int *s
 
 	*status = 2;
 	if (!mc->mapfile) {
-		const frontend *jfe = frontend_by_kernel_name(KERNEL_NAME_JIT, mc->arch);
+		const char *respelt;
+		const frontend *jfe = frontend_by_kernel_name(KERNEL_NAME_JIT, mc->arch, &respelt);
+		opt_respelt(mc->arch, respelt);
 		if (!jfe) {
 			fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", mc->arch);
 			frontend_print_kernel_names(stderr, KERNEL_NAME_JIT, " ");

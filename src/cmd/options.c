@@ -98,6 +98,12 @@ int opt_unknown(const char *cmd, const char *a, const char *const *help)
 	return 2;
 }
 
+void opt_respelt(const char *old, const char *name)
+{
+	if (name)
+		fprintf(stderr, "note: '%s' is spelled '%s'\n", old, name);
+}
+
 /* The entry of opt_table spelt a, among accept; -1 */
 static int lookup(const char *a, unsigned accept)
 {

@@ -63,4 +63,8 @@ int opt_usage_error(const char *cmd, const char *fmt, const char *arg);
  * Returns 2. */
 int opt_unknown(const char *cmd, const char *a, const char *const *help);
 
+/* --arch OLD read as NAME (arch/frontends.h): "note: 'OLD' is spelled
+ * 'NAME'" on stderr; nothing when name is NULL. */
+void opt_respelt(const char *old, const char *name);
+
 #endif

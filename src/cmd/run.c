@@ -887,7 +887,9 @@ static const char usage_head[] =
 static const char usage_tail[] =
 ") and judge every observed final state\n"
 "against models/bpf.cat (docs/runtime-testing.md).  --arch needs the guest\n"
-"kernel built once (kernel/run.sh builds what is missing).\n"
+"kernel built once (kernel/run.sh builds what is missing). ARCH is spelled\n"
+"as map and jit-check spell it (x86-64, aarch64, powerpc, mips64 are read\n"
+"with a note; docs/architectures.md).\n"
 "\n"
 "Per test: a histogram of the final states seen (':>' allowed, '*>' the\n"
 "condition holds; \"weak\": allowed, but no interleaving of the threads\n"
@@ -960,7 +962,9 @@ static int run_parse(run_line *l, int argc, char **argv)
 	if (l->nfiles == 0)
 		return opt_usage_error("run", "no litmus file given%s", "");
 	if (l->arch) {
-		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, l->arch);
+		const char *respelt;
+		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, l->arch, &respelt);
+		opt_respelt(l->arch, respelt);
 		if (!qfe) {
 			fprintf(stderr, "bpfmm run: unknown arch '%s' (", l->arch);
 			frontend_print_kernel_names(stderr, KERNEL_NAME_QEMU, ", ");

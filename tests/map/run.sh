@@ -208,8 +208,8 @@ fi
 # reorders accesses beyond LL/SC (the default mips.cat), sound on one that
 # does not; the proposed table (a sync around the loop) is sound either way
 f=tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
-if "$bpfmm" map --arch mips64 "$f" | grep -q '^Map .* unsound ' \
-   && "$bpfmm" map --arch mips64 --variant llsc-mb "$f" | grep -q '^Map .* sound$' \
+if "$bpfmm" map --arch mips64el "$f" | grep -q '^Map .* unsound ' \
+   && "$bpfmm" map --arch mips64el --variant llsc-mb "$f" | grep -q '^Map .* sound$' \
    && "$bpfmm" map --mapping mips64-proposed "$f" | grep -q '^Map .* sound$'; then
 	ok
 else
