@@ -692,6 +692,31 @@ for args in "map $sb|bpfmm map: --arch or --mapping needed" "run $sb|bpfmm run: 
 		|| ko "bpfmm ${args%%|*}: $(cat "$tmp/err")"
 done
 
+# explain reads a state as the condition writes it, as a States line
+# prints it and as map prints an unsound one (';' items, the last ';'
+# optional, blanks anywhere, [x] or x): the same answer for each
+"$bpfmm" explain "$mp" "1:r4=1 /\\ 1:r5=0" >"$tmp/cond.out" 2>&1
+for st in "1:r4=1; 1:r5=0;" "1:r4=1; 1:r5=0" " 1:r4=1 ;1:r5=0 ; " "1:r4=1;1:r5=0;"; do
+	expect_rc 0 "explain STATE '$st'" "$bpfmm" explain "$mp" "$st"
+	cmp -s "$tmp/out" "$tmp/cond.out" && ok || ko "explain '$st': $(head -2 "$tmp/out" "$tmp/err")"
+done
+expect_rc 0 "explain a States line with memory" "$bpfmm" explain "$mp" "[x]=1; 1:r4=1; 1:r5=0;"
+grep -q "^Test MP+rel+acq: the state \[x\]=1 /\\\\ 1:r4=1 /\\\\ 1:r5=0 is forbidden" "$tmp/out" && ok || ko "explain [x]=1;: $(head -2 "$tmp/out" "$tmp/err")"
+# every States line of a test, pasted: allowed
+for st in $("$bpfmm" -notime "$sb" | sed -n '/^States/,/^Ok\|^No/p' | sed '1d;$d' | tr ' ' '_'); do
+	st=$(echo "$st" | tr '_' ' ')
+	expect_rc 0 "explain States line '$st'" "$bpfmm" explain "$sb" "$st"
+	grep -q "^Test SB+plain: the state .* is allowed" "$tmp/out" && ok || ko "explain '$st': $(head -2 "$tmp/out" "$tmp/err")"
+done
+# map's unsound state, pasted: forbidden by bpf.cat
+fa=$root/tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+st=$("$bpfmm" map --arch loongarch64 "$fa" | sed -n 's/^Map [^ ]* [^ ]* [^ ]* unsound //p')
+expect_rc 0 "explain map's unsound state" "$bpfmm" explain "$fa" "$st"
+[ -n "$st" ] && grep -q "^Test SB+fetchadd+fetchadd: the state .* is forbidden" "$tmp/out" && ok || ko "explain '$st': $(head -2 "$tmp/out" "$tmp/err")"
+# an empty item is still an error at its column
+expect_rc 1 "explain '1:r4=1;;'" "$bpfmm" explain "$mp" "1:r4=1;;"
+grep -q "^STATE:1:" "$tmp/err" && ok || ko "explain '1:r4=1;;': $(cat "$tmp/err")"
+
 # One include-path rule for every command (src/cmd/model_load.c): the
 # model's directory, the -I directories in order, MODELDIR/lib, MODELDIR.
 mkdir -p "$tmp/incm" "$tmp/inci"
