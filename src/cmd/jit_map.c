@@ -719,7 +719,8 @@ static const char usage_head[] =
 "  Map TEST ARCH MAPPING unchecked (REASON)\n"
 "unsound: a native final state BPF forbids (printed, in BPF names), then\n"
 "an execution of the native test that reaches it (events per thread, rf\n"
-"sources, coherence orders), indented;\n"
+"sources, coherence orders; \"line N\" is a line of the generated test,\n"
+"which --emit DIR writes to DIR/TEST.litmus), indented;\n"
 "sound-stronger: sound, and BPF allows states the native test cannot reach;\n"
 "unsupported: the JIT has no sequence for an instruction class (it would\n"
 "reject the program), nothing to check; refused: the 6.12 verifier would\n"
@@ -854,16 +855,23 @@ static int show_execution(FILE *out, litmus_test *tn, model_run *nat, const map_
 	check_result r = { 0 };
 	diag d = { .file = "(generated)" };
 	if (map_check(tn, nat->run, o, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
-		fprintf(out, "  an execution of the %s test that reaches it:\n", tn->arch);
+		/* its line numbers are the generated test's: say where it is */
+		char stem[256];
+		outdir_stem(test, stem, sizeof stem);
+		if (o->emit)
+			fprintf(out, "  an execution of the %s test that reaches it (lines of %s/%s.litmus):\n",
+				tn->arch, o->emit, stem);
+		else
+			fprintf(out, "  an execution of the %s test that reaches it (lines of the generated test: "
+				"--emit DIR writes it):\n", tn->arch);
 		print_execution(out, tn, &r.wit, "    ");
 		if (o->dot_dir) {
-			char stem[512];
-			outdir_stem(test, stem, 256);
-			snprintf(stem + strlen(stem), sizeof stem - strlen(stem), ".%s", mname);
-			FILE *f = outdir_open(o->dot_dir, stem, "dot", "map");
+			char dstem[512];
+			snprintf(dstem, sizeof dstem, "%s.%s", stem, mname);
+			FILE *f = outdir_open(o->dot_dir, dstem, "dot", "map");
 			if (f) {
 				print_dot(f, tn, &r);
-				write_failed |= outdir_close(f, o->dot_dir, stem, "dot", "map");
+				write_failed |= outdir_close(f, o->dot_dir, dstem, "dot", "map");
 			} else {
 				write_failed = 1;
 			}

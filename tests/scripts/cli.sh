@@ -717,6 +717,27 @@ expect_rc 0 "explain map's unsound state" "$bpfmm" explain "$fa" "$st"
 expect_rc 1 "explain '1:r4=1;;'" "$bpfmm" explain "$mp" "1:r4=1;;"
 grep -q "^STATE:1:" "$tmp/err" && ok || ko "explain '1:r4=1;;': $(cat "$tmp/err")"
 
+# map's and jit-check's executions cite lines of the test they generate:
+# the heading says where those lines are (--emit DIR, or how to get it),
+# and the cited line is the instruction the event comes from
+expect_rc 0 "map unsound without --emit" "$bpfmm" map --arch loongarch64 "$fa"
+grep -q "^  an execution of the LoongArch test that reaches it (lines of the generated test: --emit DIR writes it):\$" "$tmp/out" \
+	&& ok || ko "map execution heading: $(cat "$tmp/out")"
+expect_rc 0 "map unsound with --emit" "$bpfmm" map --arch loongarch64 --emit "$tmp/em" "$fa"
+grep -q "^  an execution of the LoongArch test that reaches it (lines of $tmp/em/SB+fetchadd+fetchadd.litmus):\$" "$tmp/out" \
+	&& ok || ko "map --emit execution heading: $(cat "$tmp/out")"
+ln=$(sed -n 's/^    co x: init=0, P0 line \([0-9]*\)=1$/\1/p' "$tmp/out")
+[ -n "$ln" ] && sed -n "${ln}p" "$tmp/em/SB+fetchadd+fetchadd.litmus" | grep -q '^ *st\.w ' && ok \
+	|| ko "map: line $ln of the emitted test is not P0's store: $(sed -n "${ln}p" "$tmp/em/SB+fetchadd+fetchadd.litmus")"
+if command -v llvm-objdump-19 >/dev/null 2>&1; then
+	expect_rc 1 "jit-check unsound" "$bpfmm" jit-check --arch riscv64 --dump "$root/tests/jit-check/fixtures/riscv64-brokenjit.console" \
+		"$root/tests/litmus/bpf/SB+xchg64+xchg64.litmus"
+	grep -q "^  an execution of the RISCV test that reaches it (lines of the generated test: --emit DIR writes it):\$" "$tmp/out" \
+		&& ok || ko "jit-check execution heading: $(cat "$tmp/out" "$tmp/err")"
+else
+	echo "SKIP: jit-check's execution heading (llvm-objdump-19 missing)"
+fi
+
 # One include-path rule for every command (src/cmd/model_load.c): the
 # model's directory, the -I directories in order, MODELDIR/lib, MODELDIR.
 mkdir -p "$tmp/incm" "$tmp/inci"
