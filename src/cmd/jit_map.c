@@ -728,6 +728,10 @@ static const char usage_head[] =
 "address register), nothing to check; unchecked: the native front-end\n"
 "does not model an instruction of the generated test, or that test cannot\n"
 "run (exit status 1).\n"
+"A last line sums the run up (not with --json, nor in a --shard K/N of\n"
+"N > 1), in the words of c2bpf, clang2bpf and lkmm-map:\n"
+"  map MAPPING: N tests, R verdicts: A sound, B sound-stronger, C unsound,\n"
+"  D refused, E unsupported, F unchecked; G errors\n"
 "\n"
 "Options:\n"
 "  --arch ARCH       ";
@@ -901,7 +905,7 @@ static void map_report(const map_opts *opt, const char *file, const litmus_test 
 		.kind = REPORT_MAP, .word = opt->word ? opt->word : "Map", .test = tb->name, .arch = arch,
 		.mapping = m->name, .verdict = o->verdict, .cls = o->cls, .reason = o->reason,
 		.state = o->state, .state_in_text = true, .classes = map_test_classes(tb, classes, sizeof classes),
-		.show_classes = opt->show_classes, .execution = o->execution, .err = err,
+		.show_classes = opt->show_classes, .execution = o->execution, .err = err, .tally = opt->tally,
 	};
 	report_verdict(out, opt->json, file, &v);
 }
@@ -910,6 +914,7 @@ static void map_report(const map_opts *opt, const char *file, const litmus_test 
  * a record {"file","error","warnings"} on out. Returns 1. */
 static int map_failed(const map_opts *opt, const char *file, const diag *d, FILE *out, FILE *errf)
 {
+	report_count_error(opt->tally);
 	return report_failure(opt->json, file, d, out, errf);
 }
 
@@ -1279,6 +1284,13 @@ static int map_run(map_cmd *mc, const mapping *m, const char *path, const char *
 		par_job pj = { mapper_new, mapper_free, map_one, &mj };
 		par_shard(mc->nfiles, mc->so.shard_k, mc->so.shard_n, &first, &last);
 		status = par_run(&pj, first, last, mc->so.jobs);
+		/* not under --json (the records are there), nor in a shard (the
+		 * shards' outputs, concatenated, are one run's but for it) */
+		if (!mc->o.json && mc->so.shard_n == 1) {
+			char what[300];
+			snprintf(what, sizeof what, "map %s", m->name);
+			report_summary(stdout, what, last - first, mc->o.tally);
+		}
 	}
 	cat_run_free(bpf.run);
 	cat_model_free(bpf.m);
@@ -1290,7 +1302,8 @@ static int map_run(map_cmd *mc, const mapping *m, const char *path, const char *
 int map_main(int argc, char **argv, const char *model_dir)
 {
 	const char *files[argc > 0 ? argc : 1];
-	map_cmd mc = { .files = files, .o = { .budget = 200000 } };
+	report_tally tally = { 0 };
+	map_cmd mc = { .files = files, .o = { .budget = 200000, .tally = &tally } };
 	char path[PATH_MAX], a[64];
 	int status;
 

@@ -363,7 +363,7 @@ c_ok=$root/tests/litmus/c/mp-rel-fetchadd-acq.litmus
 if "$bpfmm" c2bpf "$c_ok" >/dev/null 2>&1; then
 	expect_rc 1 "c2bpf --json" "$bpfmm" c2bpf --json "$c_ok" "$tmp/nonexistent.litmus" "$sb"
 	[ "$(wc -l <"$tmp/out")" -eq 3 ] && ok || ko "c2bpf --json: one record per test: $(cat "$tmp/out")"
-	grep -q '^{"file":"[^"]*/mp-rel-fetchadd-acq.litmus","test":"mp-rel-fetchadd-acq","lkmm":"Never","bpf":"Never","verdict":"consistent","state":null,"reason":null}$' "$tmp/out" \
+	grep -q '^{"file":"[^"]*/mp-rel-fetchadd-acq.litmus","test":"mp-rel-fetchadd-acq","lkmm":"Never","bpf":"Never","verdict":"sound","state":null,"reason":null}$' "$tmp/out" \
 		&& ok || ko "c2bpf --json record: $(head -1 "$tmp/out")"
 	grep -q '^{"file":"[^"]*nonexistent.litmus","error":".*cannot open' "$tmp/out" && ok || ko "c2bpf --json error record"
 	grep -q '^{"file":"[^"]*SB+plain.litmus","error":".*not a C litmus test (BPF)' "$tmp/out" && ok || ko "c2bpf --json non-C record"
@@ -736,6 +736,44 @@ if command -v llvm-objdump-19 >/dev/null 2>&1; then
 		&& ok || ko "jit-check execution heading: $(cat "$tmp/out" "$tmp/err")"
 else
 	echo "SKIP: jit-check's execution heading (llvm-objdump-19 missing)"
+fi
+
+# one vocabulary and a summary line for map, c2bpf, clang2bpf and lkmm-map
+# (jit-check has its own): the per-test words are those the summary counts,
+# and the summary's counts are those of the lines above it
+sumre='[0-9]* tests, [0-9]* verdicts: [0-9]* sound, [0-9]* sound-stronger, [0-9]* unsound, [0-9]* refused, [0-9]* unsupported, [0-9]* unchecked; [0-9]* errors'
+summary_agrees() {   # summary_agrees WHAT FIRST-WORD VERDICT-FIELD
+	last=$(tail -1 "$tmp/out")
+	echo "$last" | grep -q "^$1: $sumre\$" || { ko "$1: no summary line: $last"; return; }
+	for w in sound sound-stronger unsound refused unsupported unchecked; do
+		n=$(awk -v f="$2" -v k="$3" -v w="$w" '$1 == f && $k == w' "$tmp/out" | wc -l)
+		echo "$last" | grep -q "[:,] $n $w[,;]" || { ko "$1: $n $w lines, summary '$last'"; return; }
+	done
+	bad=$(awk -v f="$2" -v k="$3" '$1 == f && $k !~ /^(sound|sound-stronger|unsound|refused|unsupported|unchecked)$/ { print $k }' "$tmp/out")
+	[ -z "$bad" ] && ok || ko "$1: verdict words outside the vocabulary: $bad"
+}
+expect_rc 1 "map with a summary" "$bpfmm" map --arch loongarch64 "$sb" "$fa" "$mp" "$tmp/nothere.litmus"
+summary_agrees "map loongarch64-linux-6.12" Map 5
+tail -1 "$tmp/out" | grep -q "^map loongarch64-linux-6.12: 4 tests, 3 verdicts: 1 sound, 0 sound-stronger, 1 unsound, 0 refused, 1 unsupported, 0 unchecked; 1 errors\$" \
+	&& ok || ko "map summary: $(tail -1 "$tmp/out")"
+# no summary under --json (the records are there) nor in a shard of several
+"$bpfmm" map --arch loongarch64 --json "$sb" "$fa" | grep -q '^map ' && ko "map --json prints a summary line" || ok
+"$bpfmm" map --arch loongarch64 --shard 1/2 "$sb" "$fa" | grep -q '^map ' && ko "map --shard 1/2 prints a summary line" || ok
+"$bpfmm" map --arch loongarch64 --shard 1/1 "$sb" "$fa" | tail -1 | grep -q "^map loongarch64-linux-6.12: 2 tests," && ok || ko "map --shard 1/1: no summary"
+ctests=$(ls "$root"/tests/litmus/c/*.litmus | head -12)
+if "$bpfmm" c2bpf $ctests >"$tmp/out" 2>"$tmp/err"; then
+	summary_agrees c2bpf C2BPF 5
+	"$bpfmm" lkmm-map --mapping all $ctests >"$tmp/out" 2>"$tmp/err"
+	summary_agrees lkmm-map LKMM-MAP 6
+	tail -1 "$tmp/out" | grep -q "^lkmm-map: 12 tests, 36 verdicts: " && ok || ko "lkmm-map summary: $(tail -1 "$tmp/out")"
+else
+	echo "SKIP: c2bpf / lkmm-map summaries (no linux-kernel.cat: scripts/lkmm-tree.sh)"
+fi
+if command -v clang-19 >/dev/null 2>&1 && "$bpfmm" c2bpf "$root/tests/litmus/c/$(ls "$root/tests/litmus/c" | head -1)" >/dev/null 2>&1; then
+	"$bpfmm" clang2bpf --mcpu v4 $(echo $ctests | cut -d' ' -f1-4) >"$tmp/out" 2>"$tmp/err"
+	summary_agrees clang2bpf CLANG2BPF 7
+else
+	echo "SKIP: clang2bpf summary (clang-19 or linux-kernel.cat missing)"
 fi
 
 # One include-path rule for every command (src/cmd/model_load.c): the
