@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,8 @@ static const char usage[] =
 "        number; 0 = no limit, the default); the test then prints nothing\n"
 "        (with -json: {\"file\", \"test\", \"timeout\": SECONDS, \"warnings\"})\n"
 "        and the next one is checked. The exit status does not change.\n"
+"        With or without it, a test still running after a minute (wall\n"
+"        clock) says so once on stderr: \"note: still running TEST (60 s)...\".\n"
 "  -notime, --no-time\n"
 "        Omit the Time lines, and seconds under -json (for comparing\n"
 "        outputs).\n"
@@ -334,6 +337,25 @@ static int failed(const options *o, FILE *out, FILE *err, const char *file, cons
 	return 1;
 }
 
+/* A test past a minute says so once on its error stream (check_opts.note;
+ * $BPFMM_NOTE_SECONDS, for the tests, changes the minute). */
+typedef struct {
+	atomic_bool said;
+	FILE *err;
+	const char *test;
+	double after;
+} slow_note;
+
+static void say_slow(void *arg)
+{
+	slow_note *s = arg;
+
+	if (!atomic_exchange(&s->said, true)) {
+		fprintf(s->err, "note: still running %s (%g s)...\n", s->test, s->after);
+		fflush(s->err);
+	}
+}
+
 /* One test, its output to out and err (stdout and stderr, or a capture
  * under -j); models are loaded into mt, the calling thread's table. */
 static int check_file(const options *o, model_table *mt, const char *file, FILE *out, FILE *err)
@@ -350,8 +372,11 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		return failed(o, out, err, file, &d);
 	}
 	check_result res;
+	const char *ns = getenv("BPFMM_NOTE_SECONDS");
+	slow_note sn = { .err = err, .test = t->name, .after = ns && atof(ns) > 0 ? atof(ns) : 60 };
 	check_opts co = { .budget = o->c.budget, .speed = o->speed, .timeout = o->timeout,
-			  .threads = o->test_threads, .unroll_set = true, .unroll = o->c.unroll };
+			  .threads = o->test_threads, .unroll_set = true, .unroll = o->c.unroll,
+			  .note = say_slow, .note_arg = &sn, .note_after = sn.after };
 	d.file = file;
 	if (check_test_opts(t, lm->run, &co, &res, &d) < 0) {
 		arch_mismatch(o->c.model ? o->c.model : t->fe->default_model, t->fe, file, &d);

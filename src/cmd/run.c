@@ -1027,6 +1027,9 @@ static int run_guest(const char *arch, const char *jobpath, const char *logpath,
 			self[l] = '\0';
 		snprintf(script, sizeof script, "%s/../kernel/run.sh", dirname(self));
 	}
+	/* a long step says what it does before it starts */
+	fprintf(stderr, "bpfmm run: booting a %s guest through %s (it first installs missing packages "
+		"and builds the kernel once when needed, and says so)\n", arch, script);
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid == 0) {

@@ -776,6 +776,38 @@ else
 	echo "SKIP: clang2bpf summary (clang-19 or linux-kernel.cat missing)"
 fi
 
+# long steps say what they do on stderr before they start: the LKMM
+# extraction (once: a cached tree says nothing), bpfmm run's guest (which
+# builds a kernel or installs packages first, and says so: kernel/run.sh),
+# and a test still running after a minute ($BPFMM_NOTE_SECONDS shortens it)
+mkdir -p "$tmp/ksrc/linux-source-6.12/tools/memory-model" "$tmp/ksrc/linux-source-6.12/Documentation/litmus-tests"
+echo 'C d' >"$tmp/ksrc/linux-source-6.12/Documentation/litmus-tests/d.litmus"
+echo '"fake"' >"$tmp/ksrc/linux-source-6.12/tools/memory-model/linux-kernel.cat"
+tar -cJf "$tmp/k.tar.xz" -C "$tmp/ksrc" linux-source-6.12
+LINUX_SOURCE_TARBALL="$tmp/k.tar.xz" BPFMM_LKMM_CACHE="$tmp/lkc" sh "$root/scripts/lkmm-tree.sh" >"$tmp/out" 2>"$tmp/err"
+grep -q "^lkmm-tree.sh: extracting the kernel's memory model .* from $tmp/k.tar.xz into $tmp/lkc, once" "$tmp/err" \
+	&& [ "$(cat "$tmp/out")" = "$tmp/lkc/linux-source-6.12/tools/memory-model" ] && ok || ko "lkmm-tree.sh says nothing: $(cat "$tmp/err")"
+LINUX_SOURCE_TARBALL="$tmp/k.tar.xz" BPFMM_LKMM_CACHE="$tmp/lkc" sh "$root/scripts/lkmm-tree.sh" >"$tmp/out" 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && ok || ko "lkmm-tree.sh with a cached tree: $(cat "$tmp/err")"
+mkdir -p "$tmp/fakekernel"
+printf 'echo "fake run.sh" >&2\nexit 1\n' >"$tmp/fakekernel/run.sh"
+expect_rc 1 "run with a failing kernel/run.sh" env TMPDIR="$tmp" BPFMM_KERNEL_DIR="$tmp/fakekernel" "$bpfmm" run --arch riscv64 "$sb"
+grep -A1 "^bpfmm run: booting a riscv64 guest through $tmp/fakekernel/run.sh (it first installs missing packages and builds the kernel once when needed, and says so)\$" "$tmp/err" \
+	| tail -1 | grep -q "^fake run.sh\$" && ok || ko "run's stderr before its guest: $(cat "$tmp/err")"
+grep -q 'log "=== $v: kernel missing or configured otherwise: building it once into $b' "$root/kernel/run.sh" \
+	&& grep -q 'log "installing Debian packages (apt-get, a few minutes): $missing"' "$root/kernel/lib.sh" && ok \
+	|| ko "kernel/run.sh does not say it builds, or kernel/lib.sh that it installs"
+{
+	printf 'BPF scale-N4-K3\n{\n0:r1=x;\n1:r1=x;\n2:r1=x;\n3:r1=x;\n}\n P0 | P1 | P2 | P3 ;\n'
+	for k in 1 2 3; do printf ' *(u32 *)(r1 + 0) = %d | *(u32 *)(r1 + 0) = %d | *(u32 *)(r1 + 0) = %d | *(u32 *)(r1 + 0) = %d ;\n' $k $((k + 3)) $((k + 6)) $((k + 9)); done
+	printf ' r2 = *(u32 *)(r1 + 0) | r2 = *(u32 *)(r1 + 0) | r2 = *(u32 *)(r1 + 0) | r2 = *(u32 *)(r1 + 0) ;\nexists (0:r2=6 /\\ 1:r2=9)\n'
+} >"$tmp/slow.litmus"
+expect_rc 0 "a slow test" env BPFMM_NOTE_SECONDS=0.05 "$bpfmm" -notime "$tmp/slow.litmus"
+[ "$(cat "$tmp/err")" = "note: still running scale-N4-K3 (0.05 s)..." ] && grep -q '^Observation scale-N4-K3 ' "$tmp/out" && ok \
+	|| ko "slow test note: $(cat "$tmp/err")"
+expect_rc 0 "a test under a minute" "$bpfmm" -notime "$tmp/slow.litmus"
+[ ! -s "$tmp/err" ] && ok || ko "a note for a test under a minute: $(cat "$tmp/err")"
+
 # One include-path rule for every command (src/cmd/model_load.c): the
 # model's directory, the -I directories in order, MODELDIR/lib, MODELDIR.
 mkdir -p "$tmp/incm" "$tmp/inci"
