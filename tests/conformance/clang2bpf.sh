@@ -67,8 +67,13 @@ while read -r f; do
 	if [ -n "$why" ]; then bad "$name: $why"; else ok; fi
 done <"$tmp/files"
 
+# the summary line (last) counts the lines above it
+last=$(tail -1 "$tmp/out")
+nlines=$(grep -c '^CLANG2BPF ' "$tmp/out")
+echo "$last" | grep -q "^clang2bpf: [0-9]* tests, $nlines verdicts: " && ok || bad "summary line: $last ($nlines lines)"
+
 # the lines recorded in the expected file
-sort "$tmp/out" >"$tmp/got"
+grep -v '^clang2bpf: ' "$tmp/out" | sort >"$tmp/got"
 if [ "${CLANG2BPF_REGEN:-0}" = 1 ]; then
 	{ echo "# bpfmm clang2bpf on the tests of tests/conformance/clang2bpf.sh (clang-19, llvm-19; sorted)"
 	  cat "$tmp/got"; } >"$expected"
