@@ -123,7 +123,9 @@ printf '#!/bin/sh\necho "t.c:1:1: error: broken on purpose" >&2\nexit 1\n' >"$tm
 chmod +x "$tmp/badclang"
 "$bpfmm" clang2bpf --clang "$tmp/badclang" -I "$dir" "$root/tests/conformance/clang2bpf/sb-fetchadd-used.litmus" \
 	>"$tmp/bc" 2>&1
-if [ "$(grep -c 'refused (clang: error: broken on purpose)' "$tmp/bc")" -eq 2 ] && [ "$(wc -l <"$tmp/bc")" -eq 2 ]; then
+# (two lines, then the summary line: 2 refused)
+if [ "$(grep -c 'refused (clang: error: broken on purpose)' "$tmp/bc")" -eq 2 ] && [ "$(wc -l <"$tmp/bc")" -eq 3 ] &&
+	tail -1 "$tmp/bc" | grep -q '^clang2bpf: 1 tests, 2 verdicts: 0 sound, 0 sound-stronger, 0 unsound, 2 refused, '; then
 	ok
 else
 	bad "a failing clang: $(head -2 "$tmp/bc")"
