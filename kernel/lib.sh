@@ -54,7 +54,7 @@ ensure_packages() {
 	missing=$(missing_packages | tr '\n' ' ')
 	[ -z "${missing// /}" ] && return 0
 	if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-		log "installing: $missing"
+		log "installing Debian packages (apt-get, a few minutes): $missing"
 		export DEBIAN_FRONTEND=noninteractive
 		apt-get update -q >/dev/null || die "apt-get update failed"
 		# shellcheck disable=SC2086

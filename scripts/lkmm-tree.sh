@@ -35,6 +35,8 @@ done
 [ -f "$tarball" ] || exit 3
 
 mkdir -p "$cache" || exit 2
+# a long step says what it does before it starts (stdout is the answer)
+echo "lkmm-tree.sh: extracting the kernel's memory model (tools/memory-model, Documentation/litmus-tests) from $tarball into $cache, once; this reads the whole tarball (a minute or so)..." >&2
 tmp=$(mktemp -d "$cache/.extract.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 if ! tar -xJf "$tarball" -C "$tmp" --wildcards \

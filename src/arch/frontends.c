@@ -56,26 +56,28 @@ const frontend *frontend_with_tag(const char *name, const frontend *not)
 	return NULL;
 }
 
-static const char *kernel_name(const frontend *fe, kernel_name_kind kind)
+const char *frontend_arch_name(const frontend *fe)
 {
-	return kind == KERNEL_NAME_JIT ? fe->jit_arch : fe->qemu_arch;
+	return fe->qemu_arch ? fe->qemu_arch : fe->jit_arch;
 }
 
-/* Linux spells x86-64 both ways (arch/x86's x86_64 build name, the JIT's
- * x86-64 in docs): '-' and '_' match each other in kernel names. */
-static bool same_kernel_name(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++)
-		if (*a != *b && !((*a == '-' || *a == '_') && (*b == '-' || *b == '_')))
-			return false;
-	return *a == *b;
-}
+/* The spellings --arch took before there was one (map: the JITs' x86-64,
+ * powerpc, mips64; jit-check: aarch64), still read, with a note. */
+static const struct {
+	const char *old, *name;
+} respellings[] = {
+	{ "x86-64", "x86_64" }, { "aarch64", "arm64" }, { "powerpc", "ppc64le" }, { "mips64", "mips64el" },
+};
 
-const frontend *frontend_by_kernel_name(kernel_name_kind kind, const char *name)
+const frontend *frontend_by_kernel_name(kernel_name_kind kind, const char *name, const char **respelt)
 {
+	*respelt = NULL;
+	for (size_t k = 0; k < sizeof respellings / sizeof *respellings; k++)
+		if (!strcmp(name, respellings[k].old))
+			name = *respelt = respellings[k].name;
 	for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
-		const char *n = kernel_name(table[i], kind);
-		if (n && same_kernel_name(n, name))
+		const char *n = frontend_arch_name(table[i]);
+		if (n && !strcmp(n, name) && (kind == KERNEL_NAME_JIT ? table[i]->jit_arch : table[i]->qemu_arch))
 			return table[i];
 	}
 	return NULL;
@@ -85,9 +87,7 @@ void frontend_print_kernel_names(FILE *f, kernel_name_kind kind, const char *sep
 {
 	int n = 0;
 
-	for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
-		const char *name = kernel_name(table[i], kind);
-		if (name)
-			fprintf(f, "%s%s", n++ ? sep : "", name);
-	}
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if (kind == KERNEL_NAME_JIT ? table[i]->jit_arch : table[i]->qemu_arch)
+			fprintf(f, "%s%s", n++ ? sep : "", frontend_arch_name(table[i]));
 }

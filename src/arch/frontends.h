@@ -17,15 +17,25 @@ const frontend *frontend_nth(size_t i);
  * `name`, or NULL: which architecture a model written for them expects. */
 const frontend *frontend_with_tag(const char *name, const frontend *not);
 
-/* The kernel's names some front-ends carry (frontend.jit_arch for
- * `bpfmm map --arch`, frontend.qemu_arch for `bpfmm run --arch`). */
+/* The kernel architectures: the front-ends a BPF JIT compiles to (with a
+ * frontend.jit_arch: `bpfmm map --arch`) and those with a QEMU guest
+ * (frontend.qemu_arch: `bpfmm run --arch`, `bpfmm jit-check --arch`). */
 typedef enum { KERNEL_NAME_JIT, KERNEL_NAME_QEMU } kernel_name_kind;
 
-/* The front-end whose kernel name of that kind is `name`, or NULL. */
-const frontend *frontend_by_kernel_name(kernel_name_kind kind, const char *name);
+/* The one name --arch gives the architecture of fe in every command: the
+ * guest's (qemu_arch: x86_64, arm64, riscv64, ppc64le, s390x, mips64el,
+ * as uname -m and kernel/run.sh say), else the JIT's (loongarch64,
+ * sparc64, arm); NULL for a dialect no JIT compiles to. */
+const char *frontend_arch_name(const frontend *fe);
 
-/* Prints each kernel name of that kind, in table order, separated by
- * sep: the one list an option's help and its error message show. */
+/* The front-end of that kind named `name` (frontend_arch_name), or NULL.
+ * An older spelling (x86-64, aarch64, powerpc, mips64) is read too, and
+ * *respelt is then the name (else NULL), for a note. */
+const frontend *frontend_by_kernel_name(kernel_name_kind kind, const char *name, const char **respelt);
+
+/* Prints the name of each architecture of that kind, in table order,
+ * separated by sep: the one list an option's help and its error message
+ * show. */
 void frontend_print_kernel_names(FILE *f, kernel_name_kind kind, const char *sep);
 
 #endif

@@ -374,8 +374,14 @@ static const char c2bpf_usage[] =
 "\n"
 "Translate each C litmus test to BPF, check the C test with the kernel's\n"
 "linux-kernel.cat and the BPF one with bpf.cat, and print\n"
-"  C2BPF NAME LKMM=<verdict> BPF=<verdict> consistent|BPF-WEAKER|refused (why)\n"
-"consistent: every final state bpf.cat allows is one the LKMM allows.\n"
+"  C2BPF NAME LKMM=<verdict> BPF=<verdict> sound|sound-stronger|unsound|refused (why)\n"
+"sound: bpf.cat allows the final states the LKMM allows; sound-stronger:\n"
+"every final state bpf.cat allows is one the LKMM allows, and it allows\n"
+"fewer; unsound: bpf.cat allows a state the LKMM forbids (-v prints it;\n"
+"the words of map, jit-check, lkmm-map, clang2bpf). A last line sums up:\n"
+"  c2bpf: N tests, R verdicts: A sound, B sound-stronger, C unsound,\n"
+"  D refused, E unsupported, F unchecked; G errors\n"
+"(not with --json, nor with --shard K/N for N > 1).\n"
 "\n"
 "  --emit DIR        also write DIR/NAME.litmus, the BPF translation\n"
 "  -I DIR            the kernel's tools/memory-model (default: $LKMM_DIR,\n"
@@ -387,8 +393,8 @@ static const char c2bpf_usage[] =
 "  --json, -json     one JSON object per line instead of the C2BPF line:\n"
 "                    file (as named on the command line), test, lkmm and\n"
 "                    bpf (the verdicts: Never, Sometimes, Always; bpf null\n"
-"                    when refused), verdict (consistent, BPF-WEAKER,\n"
-"                    refused), state (the first BPF-only final state, as a\n"
+"                    when refused), verdict (sound, sound-stronger,\n"
+"                    unsound, refused), state (the first BPF-only final state, as a\n"
 "                    string in herd7's States syntax with the C test's\n"
 "                    names, else null), reason (refused: why, else null).\n"
 "                    A test that cannot be read or checked gives {\"file\",\n"
@@ -398,7 +404,7 @@ static const char c2bpf_usage[] =
 "                    for an error of the whole file) and message.\n";
 
 static const lk_cmd c2bpf_cmd = {
-	&bpf_target, "c2bpf", "C2BPF", "BPF", "bpf", { "BPF-WEAKER", "consistent", "consistent" }, false,
+	&bpf_target, "c2bpf", "C2BPF", "BPF", "bpf", { "unsound", "sound-stronger", "sound" }, false,
 	c2bpf_usage, "--bpf-model", NULL, NULL, NULL, c2_test, "bpf.cat", "BPF", .budget = 200000,
 };
 

@@ -39,6 +39,7 @@
 #include "base/proc.h"
 #include "cmd/lkmm_common.h"
 #include "cmd/options.h"
+#include "cmd/report.h"
 #include "cat/model_dir.h"
 #include "cat/cat.h"
 #include "exec/check.h"
@@ -125,6 +126,7 @@ typedef struct {
 	int nfiles;
 	char *dis[NMCPU];             /* every test's disassembly, or NULL */
 	char **excluded[NMCPU];       /* per test: why clang rejected it */
+	report_tally *tally;          /* the summary line's counts */
 } c2opts;
 
 static const char *const mcpus[NMCPU] = { "v3", "v4" };
@@ -959,7 +961,7 @@ static char *bpf_text(const lift_ctx *x, const char *mcpu, const char *group)
 static void report(const c2opts *o, FILE *out, const litmus_test *tc, const char *mcpu, const char *group,
 		   const char *lkmm, const char *bpf, const char *verdict, const char *detail)
 {
-	(void)o;
+	report_count(o->tally, verdict);
 	fprintf(out, "CLANG2BPF %s mcpu=%s idioms=%s LKMM=%s BPF=%s %s", tc->name, mcpu, group, lkmm,
 		bpf ? bpf : "-", verdict);
 	if (detail)
@@ -1147,11 +1149,13 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 
 	if (ctest_build(&ct, o, file, idx, &d) < 0) {
 		diag_fprint(err, &d);
+		report_count_error(o->tally);
 		goto out;
 	}
 	litmus_test *tc = ct.tc;
 	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
 		diag_fprint(err, &d);
+		report_count_error(o->tally);
 		goto out;
 	}
 	status = 0;
@@ -1475,7 +1479,10 @@ static const char usage[] =
 "  CLANG2BPF NAME mcpu=vN idioms=SET[,SET] LKMM=<verdict> BPF=<verdict> VERDICT\n"
 "VERDICT: sound, sound-stronger (bpf.cat forbids states the LKMM allows),\n"
 "unsound (STATE) (a final state the LKMM forbids), refused (why). Sets whose\n"
-"functions are identical for a test share one line.\n"
+"functions are identical for a test share one line. A last line sums up,\n"
+"as map's, c2bpf's and lkmm-map's do:\n"
+"  clang2bpf: N tests, R verdicts: A sound, B sound-stronger, C unsound,\n"
+"  D refused, E unsupported, F unchecked; G errors\n"
 "\n"
 "Idiom sets (smp_mb / smp_rmb, smp_wmb / acquire / release):\n"
 "  fetch-add       __sync_fetch_and_add(&f, 0), result unused / the same /\n"
@@ -1580,9 +1587,8 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 				return 2;
 			}
 		} else if (a[0] == '-') {
-			fprintf(stderr, "bpfmm clang2bpf: bad option '%s'\n%s", a, usage);
 			free(o);
-			return 2;
+			return opt_unknown("clang2bpf", a, (const char *const[]){ usage, NULL });
 		} else {
 			files[nfiles++] = a;
 		}
@@ -1593,9 +1599,8 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 		return status;
 	}
 	if (!nfiles) {
-		fputs(usage, stderr);
 		free(o);
-		return 2;
+		return opt_usage_error("clang2bpf", "no litmus file given (or --primitives)%s", "");
 	}
 	lk_c_bpf mods;
 	o->lkmm_dir = so.nincdirs ? so.incdirs[so.nincdirs - 1] : NULL;
@@ -1606,8 +1611,12 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 		o->files = files;
 		o->nfiles = nfiles;
 		batch_compile(o);
+		report_tally tally = { 0 };
+		o->tally = &tally;
 		lk_pair_job j = { o, files, mods.spec, c2_test };
 		status |= lk_pair_run(&j, 0, nfiles, so.jobs);
+		report_summary(stdout, "clang2bpf", nfiles, &tally);
+		o->tally = NULL;
 	}
 	lk_c_bpf_free(&mods);
 	for (int m = 0; m < NMCPU; m++) {

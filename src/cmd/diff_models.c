@@ -934,7 +934,7 @@ static int dm_parse(dm *o, dm_line *l, int argc, char **argv)
 			if (used < 0)
 				return 2;
 		} else if (a[0] == '-' && a[1]) {
-			return opt_usage_error("diff-models", "unknown option or missing argument '%s'", a);
+			return opt_unknown("diff-models", a, (const char *const[]){ dm_usage, NULL });
 		} else if (l->nmodels < 2) {
 			size_t n = strlen(a);
 			if (n > 7 && !strcmp(a + n - 7, ".litmus")) {

@@ -18,6 +18,7 @@
 #include "cmd/diy.h"
 #include "cmd/lkmm_common.h"
 #include "cmd/outdir.h"
+#include "cmd/options.h"
 
 enum { DIR_R = 1, DIR_W = 2 };
 /* annotations of an access: plain, acquire (R), release (W), non-fetch
@@ -1109,9 +1110,10 @@ static int parse_opts(int argc, char **argv, diy_opts *o, FILE *err, bool *help)
 			o->list = true;
 		} else if (!strcmp(a, "-q")) {
 			o->quiet = true;
+		} else if (a[0] == '-') {
+			return opt_unknown("diy", a, (const char *const[]){ diy_usage, NULL });
 		} else {
-			fprintf(err, "bpfmm diy: %s '%s'\nTry 'bpfmm diy --help'.\n",
-				a[0] == '-' && !more ? "option needs an argument or is unknown:" : "unknown argument", a);
+			fprintf(err, "bpfmm diy: unknown argument '%s'\nTry 'bpfmm diy --help'.\n", a);
 			return 2;
 		}
 	}

@@ -1217,6 +1217,34 @@ static void report_json(const explainer *X, const litmus_test *t, const char *fi
 	json_end(out);
 }
 
+/* STATE as a States line writes it ("0:r1=1; [x]=2;", what map prints
+ * for an unsound state) turned into a condition's proposition ("0:r1=1
+ * /\ [x]=2"): each "; " becomes "/\", so that error columns stay those
+ * of the text given; text without ';' is left as it is. Malloc'd. */
+static char *state_as_prop(const char *state)
+{
+	size_t n = strlen(state);
+	char *p = xmalloc(2 * n + 1), *q = p;
+
+	for (const char *s = state; *s; s++) {
+		if (*s != ';') {
+			*q++ = *s;
+			continue;
+		}
+		const char *rest = s + 1 + strspn(s + 1, " \t");
+		if (!*rest) {             /* the last item's ';' */
+			*q++ = ' ';
+		} else if (s[1] == ' ') {
+			*q++ = '/', *q++ = '\\';
+			s++;
+		} else {
+			*q++ = ' ', *q++ = '/', *q++ = '\\';
+		}
+	}
+	*q = 0;
+	return p;
+}
+
 int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, int unroll,
 		 bool json, FILE *out, FILE *dot, diag *d)
 {
@@ -1227,7 +1255,9 @@ int explain_test(litmus_test *t, cat_model *m, cat_run *run, const char *state, 
 	if (state) {
 		const char *file = d->file;
 		d->file = "STATE";
-		own = litmus_read_prop(t, state, "STATE", d);
+		char *text = state_as_prop(state);
+		own = litmus_read_prop(t, text, "STATE", d);
+		free(text);
 		if (!own)
 			return -1;
 		d->file = file;

@@ -93,10 +93,12 @@ static const jarch arches[] = {
 
 static const jarch *arch_by_name(const char *n)
 {
-	if (!strcmp(n, "x86-64"))
-		n = "x86_64";
-	if (!strcmp(n, "aarch64"))
-		n = "arm64";
+	const char *respelt;
+
+	/* one naming with map and run (arch/frontends.h), older ones noted */
+	if (frontend_by_kernel_name(KERNEL_NAME_QEMU, n, &respelt))
+		opt_respelt(n, respelt);
+	n = respelt ? respelt : n;
 	for (size_t i = 0; i < NELEM(arches); i++)
 		if (!strcmp(arches[i].name, n))
 			return &arches[i];
@@ -2076,8 +2078,9 @@ static const char usage_text[] =
 "Then a summary line: jit-check ARCH: N tests, L lifted, R refused, ...\n"
 "\n"
 "Options:\n"
-"  --arch ARCH       riscv64, arm64 (aarch64), x86_64 (x86-64), mips64el,\n"
-"                    ppc64le, s390x\n"
+"  --arch ARCH       riscv64, arm64, x86_64, mips64el, ppc64le, s390x (as\n"
+"                    map and run name them; x86-64, aarch64, powerpc, mips64\n"
+"                    are read with a note)\n"
 "  --dump LOG        the guest's console log (kernel/run.sh writes it), or\n"
 "                    what `bpfrun [--hold] JOB` printed on a user's machine\n"
 "  --bpftool PATH    the output of `bpftool prog dump jited id ID opcodes`\n"
@@ -2197,7 +2200,7 @@ static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf
 			if (used < 0)
 				return 2;
 		} else if (s[0] == '-' && s[1]) {
-			return opt_usage_error("jit-check", "bad option '%s'", s);
+			return opt_unknown("jit-check", s, (const char *const[]){ usage_text, NULL });
 		} else {
 			files[(*nfiles)++] = s;
 		}

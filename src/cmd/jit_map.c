@@ -719,7 +719,8 @@ static const char usage_head[] =
 "  Map TEST ARCH MAPPING unchecked (REASON)\n"
 "unsound: a native final state BPF forbids (printed, in BPF names), then\n"
 "an execution of the native test that reaches it (events per thread, rf\n"
-"sources, coherence orders), indented;\n"
+"sources, coherence orders; \"line N\" is a line of the generated test,\n"
+"which --emit DIR writes to DIR/TEST.litmus), indented;\n"
 "sound-stronger: sound, and BPF allows states the native test cannot reach;\n"
 "unsupported: the JIT has no sequence for an instruction class (it would\n"
 "reject the program), nothing to check; refused: the 6.12 verifier would\n"
@@ -727,13 +728,21 @@ static const char usage_head[] =
 "address register), nothing to check; unchecked: the native front-end\n"
 "does not model an instruction of the generated test, or that test cannot\n"
 "run (exit status 1).\n"
+"A last line sums the run up (not with --json, nor in a --shard K/N of\n"
+"N > 1), in the words of c2bpf, clang2bpf and lkmm-map:\n"
+"  map MAPPING: N tests, R verdicts: A sound, B sound-stronger, C unsound,\n"
+"  D refused, E unsupported, F unchecked; G errors\n"
 "\n"
 "Options:\n"
 "  --arch ARCH       ";
 /* ... the JIT architectures (frontend_print_kernel_names), then: */
 static const char usage_tail[] =
 "\n"
-"                    (names the mapping ARCH-linux-6.12)\n"
+"                    (the names run and jit-check use, docs/architectures.md;\n"
+"                    x86-64, powerpc, mips64, aarch64 are read with a note);\n"
+"                    the table is mappings/JIT-linux-6.12, JIT the kernel\n"
+"                    JIT's own name (x86-64, powerpc, mips64 for x86_64,\n"
+"                    ppc64le, mips64el), which the Map line's ARCH shows\n"
 "  --mapping FILE    a mapping table (docs/jit-mappings.md); a bare name is\n"
 "                    also looked up in the mappings directory\n"
 "  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
@@ -850,16 +859,23 @@ static int show_execution(FILE *out, litmus_test *tn, model_run *nat, const map_
 	check_result r = { 0 };
 	diag d = { .file = "(generated)" };
 	if (map_check(tn, nat->run, o, &r, &d) == 0 && r.wit.valid && r.wit.holds) {
-		fprintf(out, "  an execution of the %s test that reaches it:\n", tn->arch);
+		/* its line numbers are the generated test's: say where it is */
+		char stem[256];
+		outdir_stem(test, stem, sizeof stem);
+		if (o->emit)
+			fprintf(out, "  an execution of the %s test that reaches it (lines of %s/%s.litmus):\n",
+				tn->arch, o->emit, stem);
+		else
+			fprintf(out, "  an execution of the %s test that reaches it (lines of the generated test: "
+				"--emit DIR writes it):\n", tn->arch);
 		print_execution(out, tn, &r.wit, "    ");
 		if (o->dot_dir) {
-			char stem[512];
-			outdir_stem(test, stem, 256);
-			snprintf(stem + strlen(stem), sizeof stem - strlen(stem), ".%s", mname);
-			FILE *f = outdir_open(o->dot_dir, stem, "dot", "map");
+			char dstem[512];
+			snprintf(dstem, sizeof dstem, "%s.%s", stem, mname);
+			FILE *f = outdir_open(o->dot_dir, dstem, "dot", "map");
 			if (f) {
 				print_dot(f, tn, &r);
-				write_failed |= outdir_close(f, o->dot_dir, stem, "dot", "map");
+				write_failed |= outdir_close(f, o->dot_dir, dstem, "dot", "map");
 			} else {
 				write_failed = 1;
 			}
@@ -889,7 +905,7 @@ static void map_report(const map_opts *opt, const char *file, const litmus_test 
 		.kind = REPORT_MAP, .word = opt->word ? opt->word : "Map", .test = tb->name, .arch = arch,
 		.mapping = m->name, .verdict = o->verdict, .cls = o->cls, .reason = o->reason,
 		.state = o->state, .state_in_text = true, .classes = map_test_classes(tb, classes, sizeof classes),
-		.show_classes = opt->show_classes, .execution = o->execution, .err = err,
+		.show_classes = opt->show_classes, .execution = o->execution, .err = err, .tally = opt->tally,
 	};
 	report_verdict(out, opt->json, file, &v);
 }
@@ -898,6 +914,7 @@ static void map_report(const map_opts *opt, const char *file, const litmus_test 
  * a record {"file","error","warnings"} on out. Returns 1. */
 static int map_failed(const map_opts *opt, const char *file, const diag *d, FILE *out, FILE *errf)
 {
+	report_count_error(opt->tally);
 	return report_failure(opt->json, file, d, out, errf);
 }
 
@@ -1182,7 +1199,7 @@ static int map_parse(map_cmd *mc, int argc, char **argv)
 			if (used < 0)
 				return 2;
 		} else if (a[0] == '-' && a[1]) {
-			return opt_usage_error("map", "bad option '%s'", a);
+			return opt_unknown("map", a, (const char *const[]){ usage_head, usage_tail, NULL });
 		} else {
 			mc->files[mc->nfiles++] = a;
 		}
@@ -1210,7 +1227,9 @@ static mapping *map_table(map_cmd *mc, const char *model_dir, char *path, int *s
 
 	*status = 2;
 	if (!mc->mapfile) {
-		const frontend *jfe = frontend_by_kernel_name(KERNEL_NAME_JIT, mc->arch);
+		const char *respelt;
+		const frontend *jfe = frontend_by_kernel_name(KERNEL_NAME_JIT, mc->arch, &respelt);
+		opt_respelt(mc->arch, respelt);
 		if (!jfe) {
 			fprintf(stderr, "bpfmm map: unknown architecture '%s' (known: ", mc->arch);
 			frontend_print_kernel_names(stderr, KERNEL_NAME_JIT, " ");
@@ -1265,6 +1284,13 @@ static int map_run(map_cmd *mc, const mapping *m, const char *path, const char *
 		par_job pj = { mapper_new, mapper_free, map_one, &mj };
 		par_shard(mc->nfiles, mc->so.shard_k, mc->so.shard_n, &first, &last);
 		status = par_run(&pj, first, last, mc->so.jobs);
+		/* not under --json (the records are there), nor in a shard (the
+		 * shards' outputs, concatenated, are one run's but for it) */
+		if (!mc->o.json && mc->so.shard_n == 1) {
+			char what[300];
+			snprintf(what, sizeof what, "map %s", m->name);
+			report_summary(stdout, what, last - first, mc->o.tally);
+		}
 	}
 	cat_run_free(bpf.run);
 	cat_model_free(bpf.m);
@@ -1276,7 +1302,8 @@ static int map_run(map_cmd *mc, const mapping *m, const char *path, const char *
 int map_main(int argc, char **argv, const char *model_dir)
 {
 	const char *files[argc > 0 ? argc : 1];
-	map_cmd mc = { .files = files, .o = { .budget = 200000 } };
+	report_tally tally = { 0 };
+	map_cmd mc = { .files = files, .o = { .budget = 200000, .tally = &tally } };
 	char path[PATH_MAX], a[64];
 	int status;
 

@@ -11,6 +11,7 @@
 #include "arch/frontends.h"
 #include "cat/cat.h"
 #include "cmd/mapping.h"
+#include "cmd/report.h"
 #include "exec/check.h"
 #include "litmus/litmus.h"
 
@@ -32,6 +33,7 @@ typedef struct {
 	int unroll;               /* -unroll (thread_traces), both tests' loops */
 	const char *word;         /* first word of a result line (NULL: "Map") */
 	bool mixed;               /* --mixed: both models with -variant mixed */
+	report_tally *tally;      /* map: the summary line's counts; NULL: none */
 } map_opts;
 
 /* "load,fetch,...": the memory classes BPF test t uses, in buf (n bytes) */

@@ -240,7 +240,7 @@ static void report(const lk_cmd *c, const char *file, const litmus_test *tc, con
 	verdict_record v = {
 		.kind = REPORT_LKMM, .word = c->tag, .test = tc->name, .mapping = mapping, .lkmm = lkmm,
 		.target_key = c->key, .target_jkey = c->jkey, .target = target, .verdict = verdict,
-		.reason = reason, .state = state, .state_in_text = c->state_in_line,
+		.reason = reason, .state = state, .state_in_text = c->state_in_line, .tally = c->tally,
 	};
 	report_verdict(out, c->json, file, &v);
 }
@@ -248,6 +248,7 @@ static void report(const lk_cmd *c, const char *file, const litmus_test *tc, con
 /* A test that could not be checked (report_failure). */
 static int failed(const lk_cmd *c, const char *file, const diag *d, FILE *out, FILE *err)
 {
+	report_count_error(c->tally);
 	return report_failure(c->json, file, d, out, err);
 }
 
@@ -412,8 +413,7 @@ static int parse(lk_cmd *c, cmd_opts *so, void *opts, int argc, char **argv, con
 			if (used < 0)
 				return 2;
 		} else if (a[0] == '-') {
-			fprintf(stderr, "bpfmm %s: bad option '%s'\n%s", c->cmd, a, c->usage);
-			return 2;
+			return opt_unknown(c->cmd, a, (const char *const[]){ c->usage, NULL });
 		} else {
 			files[(*nfiles)++] = a;
 		}
@@ -421,10 +421,8 @@ static int parse(lk_cmd *c, cmd_opts *so, void *opts, int argc, char **argv, con
 	const char *missing = c->missing ? c->missing(opts) : NULL;
 	if (!missing && !*nfiles)
 		missing = "no litmus file given";
-	if (missing) {
-		fprintf(stderr, "bpfmm %s: %s\n%s", c->cmd, missing, c->usage);
-		return 2;
-	}
+	if (missing)
+		return opt_usage_error(c->cmd, "%s", missing);
 	return -1;
 }
 
@@ -446,9 +444,15 @@ int lk_cmd_main(lk_cmd *c, void *opts, int argc, char **argv)
 	if (lk_c_target_load(&mods, c->cmd, lkmm_dir, c->model, c->bundled, c->arch)) {
 		status = 1;
 	} else {
+		report_tally tally = { 0 };
 		lk_pair_job j = { opts, files, mods.spec, c->test };
+		c->tally = &tally;
 		par_shard(nfiles, so.shard_k, so.shard_n, &first, &last);
 		status = lk_pair_run(&j, first, last, so.jobs);
+		/* as map: not under --json, nor in a shard */
+		if (!c->json && so.shard_n == 1)
+			report_summary(stdout, c->cmd, last - first, &tally);
+		c->tally = NULL;
 	}
 	lk_c_bpf_free(&mods);
 	return status;

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "cmd/lkmm_common.h"
+#include "cmd/report.h"
 #include "litmus/litmus_read.h"
 
 typedef struct lk_target lk_target;
@@ -115,6 +116,7 @@ typedef struct {
 	const char *emit_dir;      /* --emit */
 	bool verbose, json;
 	long budget;
+	report_tally *tally;     /* the summary line's counts */
 } lk_cmd;
 
 /* The C test in file, checked under lkmm into rc; NULL when it cannot be

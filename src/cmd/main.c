@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,10 +37,7 @@ static void unrolling_warning(char *buf, size_t n, const char *file, const litmu
 
 static const char usage[] =
 "Usage: bpfmm [OPTIONS] FILE.litmus...\n"
-"       bpfmm map --arch ARCH [...] FILE.litmus...  (see bpfmm map --help)\n"
-"       bpfmm explain [OPTIONS] FILE.litmus [STATE]  (see bpfmm explain --help)\n"
-"       bpfmm diy [OPTIONS]                           (see bpfmm diy --help)\n"
-"       bpfmm diff-models A.cat B.cat [...]           (see bpfmm diff-models --help)\n"
+"       bpfmm COMMAND [OPTIONS] ...   (Commands below; bpfmm COMMAND --help)\n"
 "\n"
 "Check litmus tests against an axiomatic memory model written in cat, and\n"
 "print for each test a herd7-compatible block: Test, States (every reachable\n"
@@ -135,6 +133,8 @@ static const char usage[] =
 "        number; 0 = no limit, the default); the test then prints nothing\n"
 "        (with -json: {\"file\", \"test\", \"timeout\": SECONDS, \"warnings\"})\n"
 "        and the next one is checked. The exit status does not change.\n"
+"        With or without it, a test still running after a minute (wall\n"
+"        clock) says so once on stderr: \"note: still running TEST (60 s)...\".\n"
 "  -names FILE, -excl FILE\n"
 "        As herd7: check only the tests FILE names (-names), or all but\n"
 "        those (-excl), by the name in the test's header: one per line,\n"
@@ -179,37 +179,10 @@ static const char usage[] =
 "directory holding the executable (../models from build/bpfmm); else\n"
 "../share/bpfmm/models from the executable (make install); else the\n"
 "directory fixed at build time.\n"
-"\n"
-"bpfmm c2bpf [--emit DIR] [--json] FILE.litmus...: translate C (LKMM) tests\n"
-"to BPF and compare linux-kernel.cat with bpf.cat on them (docs/c-to-bpf.md).\n"
-"\n"
-"bpfmm clang2bpf [--mcpu v3,v4] [--idioms SET,...] FILE.litmus...: compile\n"
-"C (LKMM) tests to BPF with clang-19 as BPF programs write them, lift the\n"
-"objects back into BPF tests and compare bpf.cat with linux-kernel.cat on\n"
-"them (docs/clang-to-bpf.md).\n"
-"\n"
-"bpfmm lkmm-map --mapping NAME [--emit DIR] [--json] FILE.litmus...: write\n"
-"C (LKMM) tests with Linux's RISC-V sequences for its primitives and check\n"
-"that riscv.cat allows no final state linux-kernel.cat forbids\n"
-"(docs/lkmm-riscv.md).\n"
-"\n"
-"bpfmm explain [-model F] [-conf F] [-I D] [-variant V] [-dot FILE|DIR]\n"
-"FILE.litmus [STATE]: why the condition's state (or STATE) is forbidden -\n"
-"the check that rejects each execution reaching it, with a cycle - or one\n"
-"allowed execution reaching it (docs/explain.md).\n"
-"\n"
-"bpfmm run --arch riscv64|arm64|x86_64|mips64el|ppc64le|s390x FILE.litmus...: run BPF tests\n"
-"as JIT-compiled BPF programs in a Linux 6.12 QEMU guest and judge the\n"
-"observed final states against bpf.cat (docs/runtime-testing.md).\n"
-"\n"
-"bpfmm diy [-size N] [-nprocs N] [-edges \"...\"] [-cycle \"...\"] [-o DIR]:\n"
-"generate BPF litmus tests from critical cycles of edges (Rfe, Fre, PodWR,\n"
-"DpAddrdW, FencedWR, RmwCas, ...), as diy7 does for hardware (docs/diy.md).\n"
-"\n"
-"bpfmm diff-models A.cat B.cat [FILE.litmus...] [--diy \"OPTS\" | --random N\n"
-"--seed S]: run two BPF models on tests, print every test whose final\n"
-"states differ and a minimised version of it (docs/diy.md).\n"
-"\n"
+"\n";
+
+/* after the table of commands */
+static const char usage_tail[] =
 "Final states are written in herd7's States syntax by every command\n"
 "(States lines, map's STATE, c2bpf and lkmm-map states, -json):\n"
 "T:REG=VALUE; for a register of thread PT, [LOC]=VALUE; for memory, items\n"
@@ -229,8 +202,10 @@ static const char explain_usage[] =
 "\n"
 "Explain a final state of a litmus test under a cat model. STATE is a\n"
 "proposition in the syntax of a test's condition, e.g. \"0:r1=1 /\\ 1:r2=0\"\n"
-"or \"x=2 /\\ ~(1:r4=0)\"; without it, the proposition of the test's own\n"
-"condition (exists, ~exists or forall alike).\n"
+"or \"x=2 /\\ ~(1:r4=0)\", or a final state as a States line (and map's\n"
+"unsound STATE) prints it, e.g. \"0:r1=1; 1:r2=0; [x]=2;\" (items separated\n"
+"by ';', the last ';' optional); without it, the proposition of the test's\n"
+"own condition (exists, ~exists or forall alike).\n"
 "\n"
 "Every candidate execution is judged (rf and co chosen every possible way,\n"
 "coherent or not); those whose final state satisfies STATE are kept.\n"
@@ -402,6 +377,25 @@ static int failed(const options *o, FILE *out, FILE *err, const char *file, cons
 	return 1;
 }
 
+/* A test past a minute says so once on its error stream (check_opts.note;
+ * $BPFMM_NOTE_SECONDS, for the tests, changes the minute). */
+typedef struct {
+	atomic_bool said;
+	FILE *err;
+	const char *test;
+	double after;
+} slow_note;
+
+static void say_slow(void *arg)
+{
+	slow_note *s = arg;
+
+	if (!atomic_exchange(&s->said, true)) {
+		fprintf(s->err, "note: still running %s (%g s)...\n", s->test, s->after);
+		fflush(s->err);
+	}
+}
+
 /* One test, its output to out and err (stdout and stderr, or a capture
  * under -j); models are loaded into mt, the calling thread's table. */
 static int check_file(const options *o, model_table *mt, const char *file, FILE *out, FILE *err)
@@ -427,8 +421,11 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 		return failed(o, out, err, file, &d);
 	}
 	check_result res;
+	const char *ns = getenv("BPFMM_NOTE_SECONDS");
+	slow_note sn = { .err = err, .test = t->name, .after = ns && atof(ns) > 0 ? atof(ns) : 60 };
 	check_opts co = { .budget = o->c.budget, .speed = o->speed, .timeout = o->timeout,
-			  .threads = o->test_threads, .unroll_set = true, .unroll = o->c.unroll };
+			  .threads = o->test_threads, .unroll_set = true, .unroll = o->c.unroll,
+			  .note = say_slow, .note_arg = &sn, .note_after = sn.after };
 	d.file = file;
 	if (check_test_opts(t, lm->run, &co, &res, &d) < 0) {
 		arch_mismatch(o->c.model ? o->c.model : t->fe->default_model, t->fe, file, &d);
@@ -646,15 +643,73 @@ static int run_map(int argc, char **argv, const char *mdir, const char *self)
 	return map_main(argc, argv, mdir);
 }
 
-/* The sub-commands with their own option loops. */
+static int run_explain(int argc, char **argv, const char *mdir, const char *self);
+
+/* The sub-commands: what dispatches them (main) and what --help lists is
+ * this one table, so that none can be left out of either. */
 static const struct {
-	const char *name;
+	const char *name, *synopsis, *summary;
 	int (*run)(int argc, char **argv, const char *mdir, const char *self);
 } subcommands[] = {
-	{ "map", run_map }, { "c2bpf", c2bpf_main }, { "clang2bpf", clang2bpf_main },
-	{ "lkmm-map", lkmm_map_main }, { "diy", diy_main }, { "diff-models", diff_models_main },
-	{ "run", run_main }, { "jit-check", jit_check_main },
+	{ "map", "--arch ARCH | --mapping FILE [OPTIONS] FILE.litmus...",
+	  "BPF tests through a JIT mapping table: sound or unsound (docs/jit-mappings.md)", run_map },
+	{ "jit-check", "--arch ARCH --dump LOG [OPTIONS] FILE.litmus...",
+	  "the machine code a BPF JIT emitted for BPF tests, judged (docs/jit-check.md)", jit_check_main },
+	{ "run", "--arch ARCH [OPTIONS] FILE.litmus...",
+	  "BPF tests as JIT-compiled programs in a QEMU guest (docs/runtime-testing.md)", run_main },
+	{ "explain", "[OPTIONS] FILE.litmus [STATE]",
+	  "why a final state is forbidden, or how it is reached (docs/explain.md)", run_explain },
+	{ "c2bpf", "[--emit DIR] [--json] FILE.litmus...",
+	  "C (LKMM) tests translated to BPF, LKMM against bpf.cat (docs/c-to-bpf.md)", c2bpf_main },
+	{ "clang2bpf", "[--mcpu v3,v4] [--idioms SET,...] FILE.litmus...",
+	  "C tests through clang-19 to BPF and back, against the LKMM (docs/clang-to-bpf.md)",
+	  clang2bpf_main },
+	{ "lkmm-map", "--mapping NAME [--emit DIR] [--json] FILE.litmus...",
+	  "C tests with Linux's RISC-V sequences, LKMM against riscv.cat (docs/lkmm-riscv.md)",
+	  lkmm_map_main },
+	{ "diy", "[-size N] [-nprocs N] [-edges \"...\"] [-cycle \"...\"] [-o DIR]",
+	  "BPF litmus tests generated from critical cycles of edges (docs/diy.md)", diy_main },
+	{ "diff-models", "A.cat B.cat [FILE.litmus...] [--diy \"OPTS\" | --random N --seed S]",
+	  "two BPF models on tests: those whose states differ, minimised (docs/diy.md)",
+	  diff_models_main },
 };
+#define NSUBCOMMANDS (sizeof subcommands / sizeof *subcommands)
+
+/* --help: the checker's options, the commands of the table, the rest */
+static void print_usage(FILE *f)
+{
+	fputs(usage, f);
+	fputs("Commands (each with its own --help):\n", f);
+	for (size_t k = 0; k < NSUBCOMMANDS; k++)
+		fprintf(f, "  bpfmm %s %s\n        %s\n", subcommands[k].name, subcommands[k].synopsis,
+			subcommands[k].summary);
+	fputs("\n", f);
+	fputs(usage_tail, f);
+	print_architectures(f);
+}
+
+/* A first argument that is no file but one or two edits from a command's
+ * name: the command mistyped (exit 2), not a test that cannot be opened. */
+static int mistyped_command(const char *a)
+{
+	struct stat st;
+	const char *best = NULL;
+	int bestd = 3;
+
+	if (a[0] == '-' || strchr(a, '/') || strchr(a, '.') || stat(a, &st) == 0)
+		return -1;
+	for (size_t k = 0; k < NSUBCOMMANDS; k++) {
+		int d = diag_distance(a, subcommands[k].name);
+		if (d < bestd && d < (int)strlen(subcommands[k].name)) {
+			bestd = d;
+			best = subcommands[k].name;
+		}
+	}
+	if (!best)
+		return -1;
+	fprintf(stderr, "bpfmm: unknown command '%s' (did you mean '%s'?)\nTry 'bpfmm --help'.\n", a, best);
+	return 2;
+}
 
 /* -speedcheck V, -timeout S (herd7's); 1 taken, 0 not one, -1 bad */
 static int check_option(options *o, int argc, char **argv, int *i)
@@ -709,12 +764,13 @@ static int parse(options *o, bool explain, int argc, char **argv, const char **f
 	unsigned shared = explain ? ~(unsigned)(OPT_BUDGET | OPT_NOTIME) : ~0u;
 	int used;
 
-	for (int i = explain ? 2 : 1; i < argc; i++) {
+	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "-h") || !strcmp(a, "--help") || !strcmp(a, "-help")) {
-			fputs(explain ? explain_usage : usage, stdout);
-			if (!explain)
-				print_architectures(stdout);
+			if (explain)
+				fputs(explain_usage, stdout);
+			else
+				print_usage(stdout);
 			return 0;
 		} else if (explain && explain_refuses(a)) {
 			return bad_usage("explain does not take %s (bpfmm explain --help)", a);
@@ -734,7 +790,8 @@ static int parse(options *o, bool explain, int argc, char **argv, const char **f
 			if (used < 0)
 				return 2;
 			if (used == 0)
-				return bad_usage("unknown option '%s'", a);
+				return opt_unknown(explain ? "explain" : NULL, a,
+						   (const char *const[]){ explain ? explain_usage : usage, NULL });
 			i += used - 1;
 		} else {
 			files[(*nfiles)++] = a;
@@ -786,20 +843,35 @@ static int check_main(options *o, const char **files, int nfiles)
 	return par_run(&pj, first, last, o->c.jobs);
 }
 
+/* bpfmm explain ...: argv[0] is "explain" */
+static int run_explain(int argc, char **argv, const char *mdir, const char *self)
+{
+	options o = { .mdir = mdir };
+	const char *files[argc > 0 ? argc : 1];
+	int nfiles = 0, status;
+
+	opt_init(&o.c, UNROLL_DEFAULT);
+	if ((status = parse(&o, true, argc, argv, files, &nfiles)) < 0)
+		status = explain_main(&o, files, nfiles);
+	sel_free(&o.sel);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	char mdir[MODEL_DIR_MAX];
 	options o = { .mdir = model_dir(mdir) };
 	const char *files[argc > 0 ? argc : 1];
 	int nfiles = 0, status;
-	bool explain = argc > 1 && !strcmp(argv[1], "explain");
 
-	for (size_t k = 0; argc > 1 && k < sizeof subcommands / sizeof *subcommands; k++)
+	for (size_t k = 0; argc > 1 && k < NSUBCOMMANDS; k++)
 		if (!strcmp(argv[1], subcommands[k].name))
 			return subcommands[k].run(argc - 1, argv + 1, o.mdir, argv[0]);
+	if (argc > 1 && (status = mistyped_command(argv[1])) >= 0)
+		return status;
 	opt_init(&o.c, UNROLL_DEFAULT);
-	if ((status = parse(&o, explain, argc, argv, files, &nfiles)) < 0)
-		status = explain ? explain_main(&o, files, nfiles) : check_main(&o, files, nfiles);
+	if ((status = parse(&o, false, argc, argv, files, &nfiles)) < 0)
+		status = check_main(&o, files, nfiles);
 	sel_free(&o.sel);
 	return status;
 }

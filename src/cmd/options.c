@@ -1,10 +1,12 @@
 /* options.c - the table of the options commands share, and their parser
  * (see options.h). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/options.h"
 #include "cmd/parallel.h"
+#include "base/diag.h"
 
 typedef enum {
 	ARG_NONE,      /* a flag */
@@ -51,6 +53,55 @@ int opt_usage_error(const char *cmd, const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nTry 'bpfmm%s%s --help'.\n", cmd ? " " : "", cmd ? cmd : "");
 	return 2;
+}
+
+/* The option of text starting at p (a '-' after a blank, '[', '(', '|'
+ * or ','), copied into buf; its length, or 0 when p starts none. */
+static size_t option_at(const char *text, const char *p, char *buf, size_t n)
+{
+	size_t l = 0;
+
+	if (*p != '-' || (p > text && !strchr(" \t\n[(|,", p[-1])) || !(p[1] == '-' || isalpha((unsigned char)p[1])))
+		return 0;
+	while (p[l] && (isalnum((unsigned char)p[l]) || p[l] == '-' || p[l] == '_'))
+		l++;
+	if (l >= n || l < 2)
+		return 0;
+	memcpy(buf, p, l);
+	buf[l] = 0;
+	return l;
+}
+
+int opt_unknown(const char *cmd, const char *a, const char *const *help)
+{
+	char best[64] = "", buf[64];
+	int bestd = 3;
+
+	for (int k = 0; help && help[k]; k++)
+		for (const char *p = help[k]; *p; p++) {
+			size_t l = option_at(help[k], p, buf, sizeof buf);
+			if (!l)
+				continue;
+			int d = diag_distance(a, buf), letters = (int)(l - strspn(buf, "-"));
+			/* "-x" is not a typo of "-j" */
+			if (d < bestd && d < letters) {
+				bestd = d;
+				snprintf(best, sizeof best, "%s", buf);
+			}
+		}
+	if (bestd == 0)
+		return opt_usage_error(cmd, "%s needs an argument", a);
+	fprintf(stderr, "bpfmm%s%s: unknown option '%s'", cmd ? " " : "", cmd ? cmd : "", a);
+	if (*best)
+		fprintf(stderr, " (did you mean '%s'?)", best);
+	fprintf(stderr, "\nTry 'bpfmm%s%s --help'.\n", cmd ? " " : "", cmd ? cmd : "");
+	return 2;
+}
+
+void opt_respelt(const char *old, const char *name)
+{
+	if (name)
+		fprintf(stderr, "note: '%s' is spelled '%s'\n", old, name);
 }
 
 /* The entry of opt_table spelt a, among accept; -1 */

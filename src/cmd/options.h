@@ -55,4 +55,16 @@ int opt_parse(const char *cmd, unsigned accept, int argc, char **argv, int *i, c
 /* The usage error of opt_parse, for a command's own options; returns 2. */
 int opt_usage_error(const char *cmd, const char *fmt, const char *arg);
 
+/* The usage error for an argument a that starts with '-' and is none of
+ * cmd's options. help: the command's --help text (NULL-terminated
+ * pieces), whose options ("-x", "--name" after a blank, '[', '(', '|' or
+ * ',') are the ones it takes: an option it names is missing its argument;
+ * one or two edits from one it names is a typo ("did you mean ...?").
+ * Returns 2. */
+int opt_unknown(const char *cmd, const char *a, const char *const *help);
+
+/* --arch OLD read as NAME (arch/frontends.h): "note: 'OLD' is spelled
+ * 'NAME'" on stderr; nothing when name is NULL. */
+void opt_respelt(const char *old, const char *name);
+
 #endif

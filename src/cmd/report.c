@@ -3,6 +3,36 @@
 #include "cmd/report.h"
 #include "cmd/output.h"
 
+static const char *const verdict_words[REPORT_NVERDICTS] = {
+	"sound", "sound-stronger", "unsound", "refused", "unsupported", "unchecked",
+};
+
+void report_count(report_tally *t, const char *verdict)
+{
+	for (int k = 0; t && k < REPORT_NVERDICTS; k++)
+		if (!strcmp(verdict, verdict_words[k]))
+			atomic_fetch_add(&t->verdicts[k], 1);
+}
+
+void report_count_error(report_tally *t)
+{
+	if (t)
+		atomic_fetch_add(&t->errors, 1);
+}
+
+void report_summary(FILE *out, const char *what, int tests, report_tally *t)
+{
+	int r = 0;
+
+	for (int k = 0; k < REPORT_NVERDICTS; k++)
+		r += atomic_load(&t->verdicts[k]);
+	fprintf(out, "%s: %d tests, %d verdicts:", what, tests, r);
+	for (int k = 0; k < REPORT_NVERDICTS; k++)
+		fprintf(out, "%s %d %s", k ? "," : "", atomic_load(&t->verdicts[k]), verdict_words[k]);
+	fprintf(out, "; %d errors\n", atomic_load(&t->errors));
+	fflush(out);
+}
+
 static void text_line(FILE *out, const verdict_record *v)
 {
 	fprintf(out, "%s %s", v->word, v->test);
@@ -41,6 +71,7 @@ static void json_classes(FILE *out, const char *classes)
 
 void report_verdict(FILE *out, bool json, const char *file, const verdict_record *v)
 {
+	report_count(v->tally, v->verdict);
 	if (!json) {
 		text_line(out, v);
 		return;

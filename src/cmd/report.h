@@ -5,9 +5,30 @@
 #ifndef BPFMM_REPORT_H
 #define BPFMM_REPORT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "base/diag.h"
+
+/* The verdicts every map-like command says, in the order a summary line
+ * counts them. */
+enum { REPORT_NVERDICTS = 6 };
+
+/* A run's verdicts, counted as they are reported (by -j's threads at
+ * once): what the summary line says. Zero-initialise it. */
+typedef struct {
+	atomic_int verdicts[REPORT_NVERDICTS];
+	atomic_int errors;       /* tests that could not be read or checked */
+} report_tally;
+
+/* Count verdict (one of the words above) or an error; t may be NULL. */
+void report_count(report_tally *t, const char *verdict);
+void report_count_error(report_tally *t);
+
+/* The summary line ending a run of tests tests:
+ * "WHAT: N tests, R verdicts: A sound, B sound-stronger, C unsound,
+ * D refused, E unsupported, F unchecked; G errors". */
+void report_summary(FILE *out, const char *what, int tests, report_tally *t);
 
 typedef enum {
 	REPORT_MAP,     /* map, jit-check: arch, mapping, class, classes, execution, error */
@@ -34,6 +55,7 @@ typedef struct {
 	bool show_classes;
 	const char *execution;    /* text: lines after the line; JSON: a string */
 	const diag *err;          /* REPORT_MAP: the error that stopped the check */
+	report_tally *tally;      /* counts the verdict, or NULL */
 } verdict_record;
 
 /* Write v on out: text "WORD TEST [ARCH] [MAPPING] [LKMM=L KEY=T] VERDICT

@@ -45,6 +45,7 @@
 #include "litmus/litmus_read.h"
 #include "cmd/output.h"
 #include "cmd/model_load.h"
+#include "cmd/options.h"
 #include "base/infile.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"
@@ -930,7 +931,9 @@ static const char usage_head[] =
 static const char usage_tail[] =
 ") and judge every observed final state\n"
 "against models/bpf.cat (docs/runtime-testing.md).  --arch needs the guest\n"
-"kernel built once (kernel/run.sh builds what is missing).\n"
+"kernel built once (kernel/run.sh builds what is missing). ARCH is spelled\n"
+"as map and jit-check spell it (x86-64, aarch64, powerpc, mips64 are read\n"
+"with a note; docs/architectures.md).\n"
 "\n"
 "Per test: a histogram of the final states seen (':>' allowed, '*>' the\n"
 "condition holds; \"weak\": allowed, but no interleaving of the threads\n"
@@ -1004,29 +1007,31 @@ static int run_parse(run_line *l, int argc, char **argv)
 		} else if (!strcmp(a, "--passes") && more) {
 			l->passes = atoi(argv[++i]);
 		} else if (a[0] == '-') {
-			fprintf(stderr, "bpfmm run: unknown option '%s'\n", a);
-			usage(stderr);
-			return 2;
+			return opt_unknown("run", a, (const char *const[]){ usage_head, usage_tail, NULL });
 		} else {
 			l->files[l->nfiles++] = argv[i];
 		}
 	}
-	if (l->ninst < 1 || (l->ninst & (l->ninst - 1)) || l->ninst > 65536 || l->passes < 1 || l->nfiles == 0
-	    || (!l->arch && !l->emit_path && !l->judge_path)) {
-		usage(stderr);
-		return 2;
-	}
-	if ((l->kernel || l->console) && (!l->arch || l->emit_path || l->judge_path)) {
-		fprintf(stderr, "bpfmm run: %s is for a guest run: it needs --arch, without --emit or --judge\n",
-			l->kernel ? "--kernel" : "--console");
-		return 2;
-	}
+	/* what is missing or wrong, named (not the whole usage) */
+	if (!l->arch && !l->emit_path && !l->judge_path)
+		return opt_usage_error("run", "--arch needed (or --emit JOBFILE, --judge LOG)%s", "");
+	if (l->ninst < 1 || (l->ninst & (l->ninst - 1)) || l->ninst > 65536)
+		return opt_usage_error("run", "bad --instances%s (a power of 2, 1 to 65536)", "");
+	if (l->passes < 1)
+		return opt_usage_error("run", "bad --passes (1 or more)%s", "");
+	if (l->nfiles == 0)
+		return opt_usage_error("run", "no litmus file given%s", "");
+	if ((l->kernel || l->console) && (!l->arch || l->emit_path || l->judge_path))
+		return opt_usage_error("run", "%s is for a guest run: it needs --arch, without --emit or --judge",
+				       l->kernel ? "--kernel" : "--console");
 	if (l->kernel && access(l->kernel, R_OK) != 0) {
 		fprintf(stderr, "bpfmm run: --kernel %s: %s\n", l->kernel, strerror(errno));
 		return 2;
 	}
 	if (l->arch) {
-		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, l->arch);
+		const char *respelt;
+		const frontend *qfe = frontend_by_kernel_name(KERNEL_NAME_QEMU, l->arch, &respelt);
+		opt_respelt(l->arch, respelt);
 		if (!qfe) {
 			fprintf(stderr, "bpfmm run: unknown arch '%s' (", l->arch);
 			frontend_print_kernel_names(stderr, KERNEL_NAME_QEMU, ", ");
@@ -1090,6 +1095,9 @@ static int run_guest(const char *arch, const char *kernel, const char *jobpath, 
 			self[l] = '\0';
 		snprintf(script, sizeof script, "%s/../kernel/run.sh", dirname(self));
 	}
+	/* a long step says what it does before it starts */
+	fprintf(stderr, "bpfmm run: booting a %s guest through %s (it first installs missing packages "
+		"and builds the kernel once when needed, and says so)\n", arch, script);
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid == 0) {

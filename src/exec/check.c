@@ -718,6 +718,11 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	 * CPU time of the process (of all the slices) */
 	bool par = o->threads > 1 && o->speed != SPEED_FAST && !mixed;
 	lim.process_clock = par;
+	if (o->note) {
+		lim.note = o->note;
+		lim.note_arg = o->note_arg;
+		lim.note_at = enum_wall_seconds() + o->note_after;
+	}
 	if (o->timeout > 0)
 		lim.cpu_deadline = enum_cpu_seconds(par) + o->timeout;
 	int st = par ? check_parallel(t, run, &c, &lim, o->threads, final_locs, nfinal, budget,

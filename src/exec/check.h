@@ -33,6 +33,12 @@ typedef struct {
 	                       * the result is the same */
 	bool unroll_set;      /* unroll is given; else UNROLL_DEFAULT */
 	int unroll;           /* herd7's -unroll (thread_exec.h, thread_traces) */
+	/* a test still running note_after seconds (wall clock) after the
+	 * enumeration started: note(note_arg), once per enumeration
+	 * (enum_limits.note); NULL: none */
+	void (*note)(void *note_arg);
+	void *note_arg;
+	double note_after;
 } check_opts;
 
 typedef struct {

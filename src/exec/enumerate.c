@@ -212,6 +212,9 @@ typedef struct {
 	bool process_clock;   /* enum_limits.process_clock */
 	unsigned ticks;       /* steps since the clock was last read */
 	bool timed_out;
+	void (*note)(void *); /* enum_limits.note, NULL once called */
+	void *note_arg;
+	double note_at;
 
 	evstruct es;
 	int *base;            /* first event index of each thread */
@@ -599,9 +602,15 @@ static bool thin_air(enumerator *E)
  * clock every 64 steps; a step is a candidate or an allowed execution). */
 static bool out_of_time(enumerator *E)
 {
-	if (E->cpu_deadline <= 0 || E->timed_out)
+	if ((E->cpu_deadline <= 0 && !E->note) || E->timed_out)
 		return E->timed_out;
-	if (++E->ticks % 64 == 0 && enum_cpu_seconds(E->process_clock) >= E->cpu_deadline) {
+	if (++E->ticks % 64 != 0)
+		return false;
+	if (E->note && enum_wall_seconds() >= E->note_at) {   /* a slow test: said once */
+		E->note(E->note_arg);
+		E->note = NULL;
+	}
+	if (E->cpu_deadline > 0 && enum_cpu_seconds(E->process_clock) >= E->cpu_deadline) {
 		E->timed_out = true;
 		E->stop = true;
 	}
@@ -1038,6 +1047,8 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 			 .skip = lim ? lim->skip : NULL,
 			 .cpu_deadline = lim ? lim->cpu_deadline : 0,
 			 .process_clock = lim && lim->process_clock,
+			 .note = lim ? lim->note : NULL, .note_arg = lim ? lim->note_arg : NULL,
+			 .note_at = lim ? lim->note_at : 0,
 			 .dealer = lim ? lim->dealer : NULL };
 	int st = 0;
 	int unroll_limit = lim && lim->unroll_set ? (lim->unroll < 0 ? 0 : lim->unroll)
@@ -1164,6 +1175,14 @@ int execution_loc_sym(const execution *x, int loc)
 	if (loc < 0)
 		return -1;
 	return x->es->mixed ? loc / MIXED_WIDTH : x->md->locs[loc].sym;
+}
+
+double enum_wall_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 double enum_cpu_seconds(bool process)

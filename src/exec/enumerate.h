@@ -92,12 +92,22 @@ typedef struct {
 	 * -unroll, thread_traces), when unroll_set; else UNROLL_DEFAULT */
 	bool unroll_set;
 	int unroll;
+	/* a slow test: note(note_arg) is called once when the monotonic
+	 * clock (enum_wall_seconds) has passed note_at, read when the CPU
+	 * deadline is (every slice may call it: note must be thread-safe and
+	 * say it once); NULL: never */
+	void (*note)(void *note_arg);
+	void *note_arg;
+	double note_at;
 } enum_limits;
 
 /* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget
  * ran out (see cat_run_set_mode). */
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d);
+
+/* The monotonic clock, in seconds (enum_limits.note_at). */
+double enum_wall_seconds(void);
 
 /* The same within lim (may be NULL); -3 at lim->cpu_deadline
  * (the enumeration stops between two candidates: nothing half done). */

@@ -8,8 +8,8 @@
 # Tests: the kernel's tools/memory-model/litmus-tests and
 # Documentation/litmus-tests (read where lkmm.sh extracts them: $LKMM_DIR,
 # else ~/.cache/bpfmm-lkmm from the kernel source tarball), tests/litmus/c
-# and tests/conformance/c2bpf. A test passes when c2bpf says `consistent`
-# or `refused (...)`; a `BPF-WEAKER` verdict or a test c2bpf cannot check
+# and tests/conformance/c2bpf. A test passes when c2bpf says `sound`, `sound-stronger`
+# or `refused (...)`; an `unsound` verdict or a test c2bpf cannot check
 # passes only if tests/conformance/c2bpf-explained.txt lists it with that
 # kind (each entry is explained in docs/c-to-bpf.md); a listed test that
 # now behaves otherwise fails, so the list stays true.
@@ -42,7 +42,7 @@ while read -r f; do
 	fi
 	want=$(listed "$name")
 	case "$kind" in
-	consistent|refused)
+	sound|sound-stronger|refused)
 		if [ -n "$want" ]; then
 			echo "FAIL $name: listed as $want in c2bpf-explained.txt but now $kind"
 			fail=$((fail + 1))

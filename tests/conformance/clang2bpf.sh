@@ -67,8 +67,13 @@ while read -r f; do
 	if [ -n "$why" ]; then bad "$name: $why"; else ok; fi
 done <"$tmp/files"
 
+# the summary line (last) counts the lines above it
+last=$(tail -1 "$tmp/out")
+nlines=$(grep -c '^CLANG2BPF ' "$tmp/out")
+echo "$last" | grep -q "^clang2bpf: [0-9]* tests, $nlines verdicts: " && ok || bad "summary line: $last ($nlines lines)"
+
 # the lines recorded in the expected file
-sort "$tmp/out" >"$tmp/got"
+grep -v '^clang2bpf: ' "$tmp/out" | sort >"$tmp/got"
 if [ "${CLANG2BPF_REGEN:-0}" = 1 ]; then
 	{ echo "# bpfmm clang2bpf on the tests of tests/conformance/clang2bpf.sh (clang-19, llvm-19; sorted)"
 	  cat "$tmp/got"; } >"$expected"
@@ -118,7 +123,9 @@ printf '#!/bin/sh\necho "t.c:1:1: error: broken on purpose" >&2\nexit 1\n' >"$tm
 chmod +x "$tmp/badclang"
 "$bpfmm" clang2bpf --clang "$tmp/badclang" -I "$dir" "$root/tests/conformance/clang2bpf/sb-fetchadd-used.litmus" \
 	>"$tmp/bc" 2>&1
-if [ "$(grep -c 'refused (clang: error: broken on purpose)' "$tmp/bc")" -eq 2 ] && [ "$(wc -l <"$tmp/bc")" -eq 2 ]; then
+# (two lines, then the summary line: 2 refused)
+if [ "$(grep -c 'refused (clang: error: broken on purpose)' "$tmp/bc")" -eq 2 ] && [ "$(wc -l <"$tmp/bc")" -eq 3 ] &&
+	tail -1 "$tmp/bc" | grep -q '^clang2bpf: 1 tests, 2 verdicts: 0 sound, 0 sound-stronger, 0 unsound, 2 refused, '; then
 	ok
 else
 	bad "a failing clang: $(head -2 "$tmp/bc")"

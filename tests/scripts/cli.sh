@@ -380,19 +380,20 @@ grep -q "c-header.litmus:7:1: error: the header says C, but the threads are a gr
 expect_rc 1 "riscv.cat on a BPF test" "$bpfmm" -model riscv.cat "$mp"
 grep -q "MP+rel+acq.litmus:1:1: error: model and test architectures differ: riscv.cat uses 'FencePR', an event set of RISCV tests, and this is a BPF test" "$tmp/err" \
 	&& ok || ko "arch mismatch: $(cat "$tmp/err")"
-expect_rc 2 "map --arch aarch64" "$bpfmm" map --arch aarch64 "$mp"
+expect_rc 2 "map --arch vax" "$bpfmm" map --arch vax "$mp"
 # the architectures map knows (the front-ends' jit_arch), in the error and
-# in --help: each has its table mappings/ARCH-linux-6.12, and together they
-# cover every dialect (`arch` line) of the mappings/*-linux-6.12 tables
-# (arm64-llsc-linux-6.12 is a second AArch64 table, not an --arch name)
-jit_err=$(sed -n "s/.*unknown architecture 'aarch64' (known: \([^;]*\); or --mapping FILE)$/\1/p" "$tmp/err" \
+# in --help: each names a table mappings/JIT-linux-6.12 (the Map line's
+# ARCH), and together they cover every dialect (`arch` line) of the
+# mappings/*-linux-6.12 tables (arm64-llsc-linux-6.12 is a second AArch64
+# table, not an --arch name)
+jit_err=$(sed -n "s/.*unknown architecture 'vax' (known: \([^;]*\); or --mapping FILE)$/\1/p" "$tmp/err" \
 	| tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
 jit_help=$("$bpfmm" map --help | sed -n 's/^  --arch ARCH  *//p' | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort | tr '\n' ' ')
 jit_all=$(sed -n 's/^arch //p' "$root"/mappings/*-linux-6.12 | LC_ALL=C sort -u | tr '\n' ' ')
-jit_have=$(for a in $jit_err; do sed -n 's/^arch //p' "$root/mappings/$a-linux-6.12" 2>/dev/null; done | LC_ALL=C sort -u | tr '\n' ' ')
-jit_missing=$(for a in $jit_err; do [ -f "$root/mappings/$a-linux-6.12" ] || echo "$a"; done)
-[ -n "$jit_err" ] && [ -z "$jit_missing" ] && [ "$jit_have" = "$jit_all" ] && ok \
-	|| ko "map arch: '$jit_err' (no table: '$jit_missing'; dialects '$jit_have', tables '$jit_all'): $(cat "$tmp/err")"
+jit_tables=$(for a in $jit_err; do "$bpfmm" map --arch "$a" "$mp" 2>/dev/null | sed -n 's/^Map [^ ]* [^ ]* \([^ ]*\) .*/\1/p'; done)
+jit_have=$(for t in $jit_tables; do sed -n 's/^arch //p' "$root/mappings/$t" 2>/dev/null; done | LC_ALL=C sort -u | tr '\n' ' ')
+[ -n "$jit_err" ] && [ "$(echo $jit_tables | wc -w)" -eq "$(echo $jit_err | wc -w)" ] && [ "$jit_have" = "$jit_all" ] && ok \
+	|| ko "map arch: '$jit_err' (tables '$jit_tables'; dialects '$jit_have', tables '$jit_all'): $(cat "$tmp/err")"
 [ "$jit_help" = "$jit_err" ] && ok || ko "map --help --arch: '$jit_help', error: '$jit_err'"
 # the guests `bpfmm run --arch` knows (the front-ends' qemu_arch), in the
 # error and in --help, are exactly the arches kernel/run.sh boots
@@ -402,13 +403,30 @@ run_help=$("$bpfmm" run --help | tr '\n' ' ' | sed -n 's/.*guest (ARCH: \([^)]*\
 run_sh=$(sed -n 's/^case "$arch" in \([a-z0-9_|]*\)) ;;.*/\1/p' "$root/kernel/run.sh" | tr '|' '\n' | LC_ALL=C sort | tr '\n' ' ')
 [ -n "$run_err" ] && [ "$run_err" = "$run_help" ] && [ "$run_err" = "$run_sh" ] && ok \
 	|| ko "run arches: error '$run_err', --help '$run_help', kernel/run.sh '$run_sh'"
-# x86-64 has one meaning whichever way it is spelt: map and run take
-# x86-64 and x86_64 and print their own canonical name
+# one architecture naming for map, run and jit-check: every guest name run
+# takes, map takes too (and jit-check, for its six); the older spellings
+# are read by each with a one-line note, and mean the same
+for a in $run_err; do
+	expect_rc 0 "map --arch $a" "$bpfmm" map --arch "$a" "$mp"
+	[ -s "$tmp/err" ] && ko "map --arch $a: a note for the name itself: $(cat "$tmp/err")" || ok
+done
+for pair in x86-64:x86_64 aarch64:arm64 powerpc:ppc64le mips64:mips64el; do
+	old=${pair%%:*} new=${pair#*:}
+	"$bpfmm" map --arch "$new" "$sb" >"$tmp/new.out" 2>&1
+	expect_rc 0 "map --arch $old" "$bpfmm" map --arch "$old" "$sb"
+	[ "$(cat "$tmp/err")" = "note: '$old' is spelled '$new'" ] && cmp -s "$tmp/out" "$tmp/new.out" && ok \
+		|| ko "map --arch $old: $(cat "$tmp/err" "$tmp/out")"
+	expect_rc 0 "run --arch $old" "$bpfmm" run --arch "$old" --emit "$tmp/job-old" "$sb"
+	"$bpfmm" run --arch "$new" --emit "$tmp/job-new" "$sb" 2>/dev/null
+	[ "$(head -1 "$tmp/err")" = "note: '$old' is spelled '$new'" ] && cmp -s "$tmp/job-old" "$tmp/job-new" && ok \
+		|| ko "run --arch $old: $(cat "$tmp/err")"
+	expect_rc 2 "jit-check --arch $old" "$bpfmm" jit-check --arch "$old" "$sb"
+	[ "$(head -1 "$tmp/err")" = "note: '$old' is spelled '$new'" ] && grep -q "dump needed" "$tmp/err" && ok \
+		|| ko "jit-check --arch $old: $(cat "$tmp/err")"
+done
+# the Map line's ARCH names the table (the JIT's own spelling)
 expect_rc 0 "map --arch x86_64" "$bpfmm" map --arch x86_64 "$mp"
 grep -q "^Map MP+rel+acq x86-64 x86-64-linux-6.12 " "$tmp/out" && ok || ko "map --arch x86_64: $(cat "$tmp/out" "$tmp/err")"
-expect_rc 0 "map --arch x86-64" "$bpfmm" map --arch x86-64 "$mp"
-expect_rc 0 "run --arch x86-64" "$bpfmm" run --arch x86-64 --emit "$tmp/job-x86" "$mp"
-expect_rc 0 "run --arch x86_64" "$bpfmm" run --arch x86_64 --emit "$tmp/job-x86" "$mp"
 expect_rc 2 "run --arch x86+64" "$bpfmm" run --arch x86+64 --emit "$tmp/job-x86" "$mp"
 # explain: a second test is not a STATE; no test points at explain's help
 expect_rc 2 "explain two tests" "$bpfmm" explain "$sb" "$mp"
@@ -508,7 +526,7 @@ c_ok=$root/tests/litmus/c/mp-rel-fetchadd-acq.litmus
 if "$bpfmm" c2bpf "$c_ok" >/dev/null 2>&1; then
 	expect_rc 1 "c2bpf --json" "$bpfmm" c2bpf --json "$c_ok" "$tmp/nonexistent.litmus" "$sb"
 	[ "$(wc -l <"$tmp/out")" -eq 3 ] && ok || ko "c2bpf --json: one record per test: $(cat "$tmp/out")"
-	grep -q '^{"file":"[^"]*/mp-rel-fetchadd-acq.litmus","test":"mp-rel-fetchadd-acq","lkmm":"Never","bpf":"Never","verdict":"consistent","state":null,"reason":null}$' "$tmp/out" \
+	grep -q '^{"file":"[^"]*/mp-rel-fetchadd-acq.litmus","test":"mp-rel-fetchadd-acq","lkmm":"Never","bpf":"Never","verdict":"sound","state":null,"reason":null}$' "$tmp/out" \
 		&& ok || ko "c2bpf --json record: $(head -1 "$tmp/out")"
 	grep -q '^{"file":"[^"]*nonexistent.litmus","error":".*cannot open' "$tmp/out" && ok || ko "c2bpf --json error record"
 	grep -q '^{"file":"[^"]*SB+plain.litmus","error":".*not a C litmus test (BPF)' "$tmp/out" && ok || ko "c2bpf --json non-C record"
@@ -794,7 +812,7 @@ done
 # line it cannot parse, FILE:LINE:COL errors and exit 1, before any
 # disassembly
 expect_rc 2 "jit-check --bpftool without a path" "$bpfmm" jit-check --arch arm64 --dump /dev/null "$sb" --bpftool
-grep -q "^bpfmm jit-check: bad option '--bpftool'\$" "$tmp/err" && ok || ko "jit-check --bpftool: $(cat "$tmp/err")"
+grep -q "^bpfmm jit-check: --bpftool needs an argument\$" "$tmp/err" && ok || ko "jit-check --bpftool: $(cat "$tmp/err")"
 expect_rc 1 "jit-check --image of a missing file" "$bpfmm" jit-check --arch arm64 --dump /dev/null --image "$tmp/nothere.bin" "$sb"
 grep -q "^$tmp/nothere.bin: error: cannot read it: No such file or directory\$" "$tmp/err" && ok ||
 	ko "jit-check --image of a missing file: $(cat "$tmp/err")"
@@ -805,6 +823,169 @@ grep -q "^$tmp/hold.txt:1:12: error: bad hold line: not \"hold TEST T ID NAME\"\
 	grep -q "^$tmp/empty.bin: error: an empty image\$" "$tmp/err" && ok || ko "jit-check hold line, empty image: $(cat "$tmp/err")"
 expect_rc 2 "explain -model without a file" "$bpfmm" explain -model
 grep -q "^Try 'bpfmm explain --help'.\$" "$tmp/err" && ok || ko "explain's option errors point at its own --help: $(cat "$tmp/err")"
+
+# --- the commands a newcomer stumbles on
+# --help lists every sub-command from the table that dispatches them, each
+# with a one-line summary, and each listed name is one the binary runs
+"$bpfmm" --help >"$tmp/help.txt"
+cmds=$(sed -n 's/^  bpfmm \([a-z0-9-]*\) .*/\1/p' "$tmp/help.txt")
+for c in map jit-check run explain c2bpf clang2bpf lkmm-map diy diff-models; do
+	echo "$cmds" | grep -qx "$c" && ok || ko "bpfmm --help does not list $c"
+done
+for c in $cmds; do
+	"$bpfmm" "$c" --help >/dev/null 2>&1 && ok || ko "bpfmm $c --help (listed by --help) fails"
+	sed -n "/^  bpfmm $c /{n;p;}" "$tmp/help.txt" | grep -q '^        [a-zA-Z]' && ok || ko "no summary line for $c in --help"
+done
+# a mistyped sub-command: did you mean, exit 2 (not a test that cannot be opened)
+expect_rc 2 "bpfmm jitcheck" "$bpfmm" jitcheck "$sb"
+grep -q "^bpfmm: unknown command 'jitcheck' (did you mean 'jit-check'?)\$" "$tmp/err" && ok || ko "jitcheck: $(cat "$tmp/err")"
+expect_rc 2 "bpfmm mpa" "$bpfmm" mpa --arch riscv64 "$sb"
+grep -q "^bpfmm: unknown command 'mpa' (did you mean 'map'?)\$" "$tmp/err" && ok || ko "mpa: $(cat "$tmp/err")"
+# ... but a file of that name is a test, as before
+abs_bpfmm=$(cd "$(dirname "$bpfmm")" && pwd)/$(basename "$bpfmm")
+(cd "$tmp" && cp "$sb" mpa && "$abs_bpfmm" mpa >/dev/null 2>&1) && ok || ko "a test file named mpa is not checked"
+# a mistyped option of each command: did you mean (from the command's --help)
+for c in "" explain map run jit-check c2bpf clang2bpf lkmm-map diy diff-models; do
+	case $c in
+	"" | explain) bad=-modle good=-model ;;
+	map | run | jit-check) bad=--arhc good=--arch ;;
+	c2bpf | lkmm-map) bad=--emti good=--emit ;;
+	clang2bpf) bad=--mpcu good=--mcpu ;;
+	diy) bad=-sise good=-size ;;
+	diff-models) bad=--randmo good=--random ;;
+	esac
+	expect_rc 2 "bpfmm $c $bad" "$bpfmm" $c $bad x "$sb"
+	grep -q "^bpfmm${c:+ $c}: unknown option '$bad' (did you mean '$good'?)\$" "$tmp/err" &&
+		grep -q "^Try 'bpfmm${c:+ $c} --help'.\$" "$tmp/err" && ok || ko "bpfmm $c $bad: $(cat "$tmp/err")"
+done
+# an option too far from any is unknown, without a guess ("-x" is no typo of "-j")
+expect_rc 2 "map -x" "$bpfmm" map -x "$sb"
+grep -q "^bpfmm map: unknown option '-x'\$" "$tmp/err" && ok || ko "map -x: $(cat "$tmp/err")"
+# what is missing is named, not the whole usage dumped
+for args in "map $sb|bpfmm map: --arch or --mapping needed" "run $sb|bpfmm run: --arch needed (or --emit JOBFILE, --judge LOG)" \
+	"run --arch riscv64|bpfmm run: no litmus file given" "lkmm-map $sb|bpfmm lkmm-map: no --mapping given" \
+	"c2bpf|bpfmm c2bpf: no litmus file given" "clang2bpf|bpfmm clang2bpf: no litmus file given (or --primitives)" \
+	"jit-check $sb|bpfmm jit-check: --arch needed" "jit-check --arch arm64 $sb|bpfmm jit-check: --dump needed"; do
+	expect_rc 2 "${args%%|*}" "$bpfmm" ${args%%|*}
+	[ "$(head -1 "$tmp/err")" = "${args#*|}" ] && [ "$(wc -l <"$tmp/err")" -eq 2 ] && ok \
+		|| ko "bpfmm ${args%%|*}: $(cat "$tmp/err")"
+done
+
+# explain reads a state as the condition writes it, as a States line
+# prints it and as map prints an unsound one (';' items, the last ';'
+# optional, blanks anywhere, [x] or x): the same answer for each
+"$bpfmm" explain "$mp" "1:r4=1 /\\ 1:r5=0" >"$tmp/cond.out" 2>&1
+for st in "1:r4=1; 1:r5=0;" "1:r4=1; 1:r5=0" " 1:r4=1 ;1:r5=0 ; " "1:r4=1;1:r5=0;"; do
+	expect_rc 0 "explain STATE '$st'" "$bpfmm" explain "$mp" "$st"
+	cmp -s "$tmp/out" "$tmp/cond.out" && ok || ko "explain '$st': $(head -2 "$tmp/out" "$tmp/err")"
+done
+expect_rc 0 "explain a States line with memory" "$bpfmm" explain "$mp" "[x]=1; 1:r4=1; 1:r5=0;"
+grep -q "^Test MP+rel+acq: the state \[x\]=1 /\\\\ 1:r4=1 /\\\\ 1:r5=0 is forbidden" "$tmp/out" && ok || ko "explain [x]=1;: $(head -2 "$tmp/out" "$tmp/err")"
+# every States line of a test, pasted: allowed
+for st in $("$bpfmm" -notime "$sb" | sed -n '/^States/,/^Ok\|^No/p' | sed '1d;$d' | tr ' ' '_'); do
+	st=$(echo "$st" | tr '_' ' ')
+	expect_rc 0 "explain States line '$st'" "$bpfmm" explain "$sb" "$st"
+	grep -q "^Test SB+plain: the state .* is allowed" "$tmp/out" && ok || ko "explain '$st': $(head -2 "$tmp/out" "$tmp/err")"
+done
+# map's unsound state, pasted: forbidden by bpf.cat
+fa=$root/tests/litmus/bpf/SB+fetchadd+fetchadd.litmus
+st=$("$bpfmm" map --arch loongarch64 "$fa" | sed -n 's/^Map [^ ]* [^ ]* [^ ]* unsound //p')
+expect_rc 0 "explain map's unsound state" "$bpfmm" explain "$fa" "$st"
+[ -n "$st" ] && grep -q "^Test SB+fetchadd+fetchadd: the state .* is forbidden" "$tmp/out" && ok || ko "explain '$st': $(head -2 "$tmp/out" "$tmp/err")"
+# an empty item is still an error at its column
+expect_rc 1 "explain '1:r4=1;;'" "$bpfmm" explain "$mp" "1:r4=1;;"
+grep -q "^STATE:1:" "$tmp/err" && ok || ko "explain '1:r4=1;;': $(cat "$tmp/err")"
+
+# map's and jit-check's executions cite lines of the test they generate:
+# the heading says where those lines are (--emit DIR, or how to get it),
+# and the cited line is the instruction the event comes from
+expect_rc 0 "map unsound without --emit" "$bpfmm" map --arch loongarch64 "$fa"
+grep -q "^  an execution of the LoongArch test that reaches it (lines of the generated test: --emit DIR writes it):\$" "$tmp/out" \
+	&& ok || ko "map execution heading: $(cat "$tmp/out")"
+expect_rc 0 "map unsound with --emit" "$bpfmm" map --arch loongarch64 --emit "$tmp/em" "$fa"
+grep -q "^  an execution of the LoongArch test that reaches it (lines of $tmp/em/SB+fetchadd+fetchadd.litmus):\$" "$tmp/out" \
+	&& ok || ko "map --emit execution heading: $(cat "$tmp/out")"
+ln=$(sed -n 's/^    co x: init=0, P0 line \([0-9]*\)=1$/\1/p' "$tmp/out")
+[ -n "$ln" ] && sed -n "${ln}p" "$tmp/em/SB+fetchadd+fetchadd.litmus" | grep -q '^ *st\.w ' && ok \
+	|| ko "map: line $ln of the emitted test is not P0's store: $(sed -n "${ln}p" "$tmp/em/SB+fetchadd+fetchadd.litmus")"
+if command -v llvm-objdump-19 >/dev/null 2>&1; then
+	expect_rc 1 "jit-check unsound" "$bpfmm" jit-check --arch riscv64 --dump "$root/tests/jit-check/fixtures/riscv64-brokenjit.console" \
+		"$root/tests/litmus/bpf/SB+xchg64+xchg64.litmus"
+	grep -q "^  an execution of the RISCV test that reaches it (lines of the generated test: --emit DIR writes it):\$" "$tmp/out" \
+		&& ok || ko "jit-check execution heading: $(cat "$tmp/out" "$tmp/err")"
+else
+	echo "SKIP: jit-check's execution heading (llvm-objdump-19 missing)"
+fi
+
+# one vocabulary and a summary line for map, c2bpf, clang2bpf and lkmm-map
+# (jit-check has its own): the per-test words are those the summary counts,
+# and the summary's counts are those of the lines above it
+sumre='[0-9]* tests, [0-9]* verdicts: [0-9]* sound, [0-9]* sound-stronger, [0-9]* unsound, [0-9]* refused, [0-9]* unsupported, [0-9]* unchecked; [0-9]* errors'
+summary_agrees() {   # summary_agrees WHAT FIRST-WORD VERDICT-FIELD
+	last=$(tail -1 "$tmp/out")
+	echo "$last" | grep -q "^$1: $sumre\$" || { ko "$1: no summary line: $last"; return; }
+	for w in sound sound-stronger unsound refused unsupported unchecked; do
+		n=$(awk -v f="$2" -v k="$3" -v w="$w" '$1 == f && $k == w' "$tmp/out" | wc -l)
+		echo "$last" | grep -q "[:,] $n $w[,;]" || { ko "$1: $n $w lines, summary '$last'"; return; }
+	done
+	bad=$(awk -v f="$2" -v k="$3" '$1 == f && $k !~ /^(sound|sound-stronger|unsound|refused|unsupported|unchecked)$/ { print $k }' "$tmp/out")
+	[ -z "$bad" ] && ok || ko "$1: verdict words outside the vocabulary: $bad"
+}
+expect_rc 1 "map with a summary" "$bpfmm" map --arch loongarch64 "$sb" "$fa" "$mp" "$tmp/nothere.litmus"
+summary_agrees "map loongarch64-linux-6.12" Map 5
+tail -1 "$tmp/out" | grep -q "^map loongarch64-linux-6.12: 4 tests, 3 verdicts: 1 sound, 0 sound-stronger, 1 unsound, 0 refused, 1 unsupported, 0 unchecked; 1 errors\$" \
+	&& ok || ko "map summary: $(tail -1 "$tmp/out")"
+# no summary under --json (the records are there) nor in a shard of several
+"$bpfmm" map --arch loongarch64 --json "$sb" "$fa" | grep -q '^map ' && ko "map --json prints a summary line" || ok
+"$bpfmm" map --arch loongarch64 --shard 1/2 "$sb" "$fa" | grep -q '^map ' && ko "map --shard 1/2 prints a summary line" || ok
+"$bpfmm" map --arch loongarch64 --shard 1/1 "$sb" "$fa" | tail -1 | grep -q "^map loongarch64-linux-6.12: 2 tests," && ok || ko "map --shard 1/1: no summary"
+ctests=$(ls "$root"/tests/litmus/c/*.litmus | head -12)
+if "$bpfmm" c2bpf $ctests >"$tmp/out" 2>"$tmp/err"; then
+	summary_agrees c2bpf C2BPF 5
+	"$bpfmm" lkmm-map --mapping all $ctests >"$tmp/out" 2>"$tmp/err"
+	summary_agrees lkmm-map LKMM-MAP 6
+	tail -1 "$tmp/out" | grep -q "^lkmm-map: 12 tests, 36 verdicts: " && ok || ko "lkmm-map summary: $(tail -1 "$tmp/out")"
+else
+	echo "SKIP: c2bpf / lkmm-map summaries (no linux-kernel.cat: scripts/lkmm-tree.sh)"
+fi
+if command -v clang-19 >/dev/null 2>&1 && "$bpfmm" c2bpf "$root/tests/litmus/c/$(ls "$root/tests/litmus/c" | head -1)" >/dev/null 2>&1; then
+	"$bpfmm" clang2bpf --mcpu v4 $(echo $ctests | cut -d' ' -f1-4) >"$tmp/out" 2>"$tmp/err"
+	summary_agrees clang2bpf CLANG2BPF 7
+else
+	echo "SKIP: clang2bpf summary (clang-19 or linux-kernel.cat missing)"
+fi
+
+# long steps say what they do on stderr before they start: the LKMM
+# extraction (once: a cached tree says nothing), bpfmm run's guest (which
+# builds a kernel or installs packages first, and says so: kernel/run.sh),
+# and a test still running after a minute ($BPFMM_NOTE_SECONDS shortens it)
+mkdir -p "$tmp/ksrc/linux-source-6.12/tools/memory-model" "$tmp/ksrc/linux-source-6.12/Documentation/litmus-tests"
+echo 'C d' >"$tmp/ksrc/linux-source-6.12/Documentation/litmus-tests/d.litmus"
+echo '"fake"' >"$tmp/ksrc/linux-source-6.12/tools/memory-model/linux-kernel.cat"
+tar -cJf "$tmp/k.tar.xz" -C "$tmp/ksrc" linux-source-6.12
+LINUX_SOURCE_TARBALL="$tmp/k.tar.xz" BPFMM_LKMM_CACHE="$tmp/lkc" sh "$root/scripts/lkmm-tree.sh" >"$tmp/out" 2>"$tmp/err"
+grep -q "^lkmm-tree.sh: extracting the kernel's memory model .* from $tmp/k.tar.xz into $tmp/lkc, once" "$tmp/err" \
+	&& [ "$(cat "$tmp/out")" = "$tmp/lkc/linux-source-6.12/tools/memory-model" ] && ok || ko "lkmm-tree.sh says nothing: $(cat "$tmp/err")"
+LINUX_SOURCE_TARBALL="$tmp/k.tar.xz" BPFMM_LKMM_CACHE="$tmp/lkc" sh "$root/scripts/lkmm-tree.sh" >"$tmp/out" 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && ok || ko "lkmm-tree.sh with a cached tree: $(cat "$tmp/err")"
+mkdir -p "$tmp/fakekernel"
+printf 'echo "fake run.sh" >&2\nexit 1\n' >"$tmp/fakekernel/run.sh"
+expect_rc 1 "run with a failing kernel/run.sh" env TMPDIR="$tmp" BPFMM_KERNEL_DIR="$tmp/fakekernel" "$bpfmm" run --arch riscv64 "$sb"
+grep -A1 "^bpfmm run: booting a riscv64 guest through $tmp/fakekernel/run.sh (it first installs missing packages and builds the kernel once when needed, and says so)\$" "$tmp/err" \
+	| tail -1 | grep -q "^fake run.sh\$" && ok || ko "run's stderr before its guest: $(cat "$tmp/err")"
+grep -q 'log "=== $v: kernel missing or configured otherwise: building it once into $b' "$root/kernel/run.sh" \
+	&& grep -q 'log "installing Debian packages (apt-get, a few minutes): $missing"' "$root/kernel/lib.sh" && ok \
+	|| ko "kernel/run.sh does not say it builds, or kernel/lib.sh that it installs"
+{
+	printf 'BPF scale-N4-K3\n{\n0:r1=x;\n1:r1=x;\n2:r1=x;\n3:r1=x;\n}\n P0 | P1 | P2 | P3 ;\n'
+	for k in 1 2 3; do printf ' *(u32 *)(r1 + 0) = %d | *(u32 *)(r1 + 0) = %d | *(u32 *)(r1 + 0) = %d | *(u32 *)(r1 + 0) = %d ;\n' $k $((k + 3)) $((k + 6)) $((k + 9)); done
+	printf ' r2 = *(u32 *)(r1 + 0) | r2 = *(u32 *)(r1 + 0) | r2 = *(u32 *)(r1 + 0) | r2 = *(u32 *)(r1 + 0) ;\nexists (0:r2=6 /\\ 1:r2=9)\n'
+} >"$tmp/slow.litmus"
+expect_rc 0 "a slow test" env BPFMM_NOTE_SECONDS=0.05 "$bpfmm" -notime "$tmp/slow.litmus"
+[ "$(cat "$tmp/err")" = "note: still running scale-N4-K3 (0.05 s)..." ] && grep -q '^Observation scale-N4-K3 ' "$tmp/out" && ok \
+	|| ko "slow test note: $(cat "$tmp/err")"
+expect_rc 0 "a test under a minute" "$bpfmm" -notime "$tmp/slow.litmus"
+[ ! -s "$tmp/err" ] && ok || ko "a note for a test under a minute: $(cat "$tmp/err")"
 
 # One include-path rule for every command (src/cmd/model_load.c): the
 # model's directory, the -I directories in order, MODELDIR/lib, MODELDIR.

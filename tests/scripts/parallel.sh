@@ -64,7 +64,11 @@ shards() {
 	"$bpfmm" "$@" $(cat "$list") >"$tmp/ref.out" 2>"$tmp/ref.err"
 	count=$(wc -l <"$list")
 	more=; [ "$count" -le 80 ] && more=$((count + 2))   # more shards than tests
+	# a shard of several has no summary line (map, c2bpf, lkmm-map): the
+	# shards concatenated are the run but for it
+	grep -v -E '^(map [^ ]*|c2bpf|lkmm-map): [0-9]+ tests, [0-9]+ verdicts: ' "$tmp/ref.out" >"$tmp/ref.nosum"
 	for n in 1 2 3 7 $more; do
+		want=$tmp/ref.out; [ "$n" -gt 1 ] && want=$tmp/ref.nosum
 		: >"$tmp/cat.out"; : >"$tmp/cat.err"
 		k=1
 		while [ "$k" -le "$n" ]; do
@@ -72,7 +76,7 @@ shards() {
 			"$bpfmm" "$@" -j 2 --shard "$k/$n" $(cat "$list") >>"$tmp/cat.out" 2>>"$tmp/cat.err"
 			k=$((k + 1))
 		done
-		cmp -s "$tmp/ref.out" "$tmp/cat.out" && cmp -s "$tmp/ref.err" "$tmp/cat.err" && ok ||
+		cmp -s "$want" "$tmp/cat.out" && cmp -s "$tmp/ref.err" "$tmp/cat.err" && ok ||
 			ko "$name: $n shards concatenated differ from one run"
 	done
 }

@@ -32,8 +32,32 @@ if command -v man >/dev/null 2>&1; then
 	while read -r o; do
 		grep -q -- "$o\b" "$tmp/man.ascii" && ok || ko "option $o of bpfmm --help is not in man/bpfmm.1"
 	done <"$tmp/opts"
-	for c in $(sed -n 's/^bpfmm \([a-z0-9-]*\) .*/\1/p; s/^       bpfmm \([a-z0-9-]*\) .*/\1/p' "$tmp/help.txt" | sort -u); do
+	for c in $(sed -n 's/^  bpfmm \([a-z0-9-]*\) .*/\1/p' "$tmp/help.txt" | sort -u); do
 		grep -q "^       $c\$\|^       $c " "$tmp/man.ascii" && ok || ko "command $c of bpfmm --help has no entry under COMMANDS in man/bpfmm.1"
+	done
+	# the EXAMPLES' "$ bpfmm map ..." lines give the lines printed under
+	# them (up to a "...": a real verdict, not unsupported); the pasted
+	# explain state is forbidden; SEE ALSO names the tools bpfmm works with
+	sed -n '/^EXAMPLES/,/^SEE ALSO/p' "$tmp/man.ascii" | sed 's/^ *//' >"$tmp/examples"
+	nex=0
+	while IFS= read -r line; do
+		case $line in
+		'$ bpfmm map '*)
+			cmd=${line#\$ bpfmm }
+			# shellcheck disable=SC2086
+			(cd "$root" && "$bpfmm" $cmd 2>/dev/null) >"$tmp/ex.out"
+			want=$(grep -A1 -F -x -- "$line" "$tmp/examples" | sed -n 2p | sed 's/ *\.\.\.$//')
+			head -1 "$tmp/ex.out" | grep -q -F -- "$want" && ! grep -q "^Map .* unsupported" "$tmp/ex.out" && ok \
+				|| ko "man EXAMPLES: '$line' prints '$(head -1 "$tmp/ex.out")', the page says '$want'"
+			nex=$((nex + 1)) ;;
+		esac
+	done <"$tmp/examples"
+	[ "$nex" -ge 2 ] && ok || ko "man EXAMPLES: $nex map examples"
+	st=$(sed -n 's/^"\(0:r4=0; .*;\)"$/\1/p' "$tmp/examples")
+	"$bpfmm" explain "$root/tests/litmus/bpf/SB+fetchadd+fetchadd.litmus" "$st" 2>&1 | head -1 | grep -q " is forbidden:" \
+		&& ok || ko "man EXAMPLES: the explain example's state '$st' is not forbidden"
+	for t in herd7 llvm-objdump bpftool qemu dot; do
+		sed -n '/^SEE ALSO/,$p' "$tmp/man.ascii" | tr -d '\n' | grep -q "$t([0-9])" && ok || ko "man SEE ALSO lacks $t"
 	done
 	if make -s -C "$root" install PREFIX="$tmp/inst" >/dev/null 2>&1; then
 		[ -f "$tmp/inst/share/man/man1/bpfmm.1" ] && ok || ko "make install did not install share/man/man1/bpfmm.1"
