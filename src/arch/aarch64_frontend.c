@@ -164,9 +164,18 @@ static int acc_size(const a64_parser *ap, bool w)
 	return ap->acc_size ? ap->acc_size : w ? 4 : 8;
 }
 
+/* The mnemonics the dialect reads most, for "did you mean" (the sized
+ * loads and stores and the ALU ones are in tables further down). */
 static int unknown_insn(a64_parser *ap)
 {
-	return diag_error(ap->d, ap->insn_pos, "unknown AArch64 instruction '%s'", ap->insn_text);
+	static const char *const names[] = {
+		"LDR", "STR", "LDAR", "LDAPR", "STLR", "LDXR", "LDAXR", "STXR", "STLXR", "LDRB", "LDRH",
+		"STRB", "STRH", "LDARB", "LDARH", "STLRB", "STLRH", "DMB", "DSB", "ISB", "MOV", "MOVZ",
+		"ADD", "SUB", "EOR", "AND", "ORR", "CMP", "CBZ", "CBNZ", "B", "CSEL", "CAS", "CASA", "CASL",
+		"CASAL", "SWP", "SWPA", "SWPL", "SWPAL", "LDADD", "LDADDA", "LDADDL", "LDADDAL", "STADD",
+		"LDSET", "LDCLR", "LDEOR", "NOP", NULL,
+	};
+	return fe_unknown_insn(ap->d, ap->insn_pos, "AArch64", ap->insn_text, names);
 }
 
 static int unsupported(a64_parser *ap, const char *why)

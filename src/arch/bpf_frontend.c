@@ -97,9 +97,21 @@ static bool bpf_is_register(const char *name)
 	return strcmp(name, "r10") == 0;
 }
 
+/* The names an instruction may spell, for "did you mean": the calls of
+ * bpf_calls and the instructions written as a keyword. */
 static int unknown_insn(bpf_parser *bp)
 {
-	return diag_error(bp->d, bp->insn_pos, "unknown BPF instruction '%s'", bp->insn_text);
+	const char *names[NELEM(bpf_calls) + 6];
+	size_t n = 0;
+
+	for (size_t i = 0; i < NELEM(bpf_calls); i++)
+		names[n++] = bpf_calls[i].name;
+	names[n++] = "store_release";
+	names[n++] = "lock";
+	names[n++] = "goto";
+	names[n++] = "exit";
+	names[n] = NULL;
+	return fe_unknown_insn(bp->d, bp->insn_pos, "BPF", bp->insn_text, names);
 }
 
 static int parse_reg(bpf_parser *bp, int *reg)

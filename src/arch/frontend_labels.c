@@ -1,5 +1,6 @@
 /* frontend_labels.c - labels, branch targets and the per-thread cell loop
  * shared by the assembly front-ends (see frontend_labels.h). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "arch/frontend_labels.h"
@@ -166,4 +167,57 @@ void fe_sign_extend(litmus_thread *th, int dst, int bits, srcpos pos)
 			.op = IR_ALU, .alu = ops[i], .dst = dst,
 			.a = { .kind = OPND_REG, .reg = dst },
 			.b = { .kind = OPND_IMM, .imm = value_int(64 - bits) }, .pos = pos };
+}
+
+/* The name of names closest to word (edit distance 1, or 2 for a word of
+ * 6 letters or more), lower-cased into buf; NULL if none or word is one. */
+static const char *near_name(const char *word, const char *const *names, char *buf, size_t n)
+{
+	size_t wl = strlen(word);
+	int best = 3;
+	const char *hit = NULL;
+
+	for (int i = 0; names[i]; i++) {
+		char lw[64];
+		size_t k;
+		for (k = 0; names[i][k] && k + 1 < sizeof lw; k++)
+			lw[k] = (char)tolower((unsigned char)names[i][k]);
+		lw[k] = '\0';
+		int dist = diag_distance(word, lw);
+		if (dist == 0)
+			return NULL;             /* a name: the error is elsewhere */
+		if (dist < best && (dist == 1 || wl >= 6)) {
+			best = dist;
+			hit = names[i];
+		}
+	}
+	if (!hit)
+		return NULL;
+	snprintf(buf, n, "%s", hit);
+	return buf;
+}
+
+int fe_unknown_insn(diag *d, srcpos pos, const char *dialect, const char *text,
+		    const char *const *names)
+{
+	char word[64], sugg[64];
+	const char *hit = NULL;
+
+	/* each word of text (letters, digits, '_', '.'), at most 64 of them */
+	for (const char *p = text; names && *p && !hit; ) {
+		size_t k = 0;
+		while (*p && !(isalpha((unsigned char)*p) || *p == '_'))
+			p++;
+		while (*p && (isalnum((unsigned char)*p) || *p == '_' || *p == '.'))
+			if (k + 1 < sizeof word)
+				word[k++] = (char)tolower((unsigned char)*p++);
+			else
+				p++;
+		word[k] = '\0';
+		if (k >= 3)
+			hit = near_name(word, names, sugg, sizeof sugg);
+	}
+	if (hit)
+		return diag_error(d, pos, "unknown %s instruction '%s' (did you mean '%s'?)", dialect, text, hit);
+	return diag_error(d, pos, "unknown %s instruction '%s'", dialect, text);
 }

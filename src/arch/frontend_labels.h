@@ -88,4 +88,12 @@ void fe_mark_mixed(litmus_thread *th, int from, srcpos pos);
  * narrow load (S390X lgf / lgb / lgh, SPARC ldsb / ldsh / ldsw). */
 void fe_sign_extend(litmus_thread *th, int dst, int bits, srcpos pos);
 
+/* The error of an instruction no class of the dialect took: "unknown
+ * DIALECT instruction 'TEXT'", and when a word of TEXT is one or two
+ * letters off a name of the dialect (names: NULL-terminated, e.g. its
+ * mnemonics or calls; case ignored), "(did you mean 'NAME'?)".  Returns
+ * -1 (the error recorded in d). */
+int fe_unknown_insn(diag *d, srcpos pos, const char *dialect, const char *text,
+		    const char *const *names);
+
 #endif

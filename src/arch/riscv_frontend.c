@@ -160,9 +160,30 @@ static bool is_zero_reg(const char *name)
 	return strcmp(name, "x0") == 0 || strcmp(name, "zero") == 0;
 }
 
+/* The mnemonics of the tables above and the others the dialect reads,
+ * for "did you mean". */
 static int unknown_insn(rv_parser *rp)
 {
-	return diag_error(rp->d, rp->insn_pos, "unknown RISCV instruction '%s'", rp->insn_text);
+	static const char *const other[] = { "fence", "fence.tso", "lr.w", "lr.d", "sc.w", "sc.d", "li", "mv",
+					     "j", "beqz", "bnez", "nop", NULL };
+	const char *names[NELEM(rv_loads) + NELEM(rv_stores) + NELEM(rv_alus) + NELEM(rv_branches)
+			  + NELEM(rv_amos) + NELEM(other)];
+	size_t n = 0;
+
+	for (size_t i = 0; i < NELEM(rv_loads); i++)
+		names[n++] = rv_loads[i].name;
+	for (size_t i = 0; i < NELEM(rv_stores); i++)
+		names[n++] = rv_stores[i].name;
+	for (size_t i = 0; i < NELEM(rv_alus); i++)
+		names[n++] = rv_alus[i].name;
+	for (size_t i = 0; i < NELEM(rv_branches); i++)
+		names[n++] = rv_branches[i].name;
+	for (size_t i = 0; i < NELEM(rv_amos); i++)
+		names[n++] = rv_amos[i].name;
+	for (size_t i = 0; other[i]; i++)
+		names[n++] = other[i];
+	names[n] = NULL;
+	return fe_unknown_insn(rp->d, rp->insn_pos, "RISCV", rp->insn_text, names);
 }
 
 /* A register name; *zero tells whether it is x0. */
