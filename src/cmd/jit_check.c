@@ -42,6 +42,7 @@
 #include "cmd/run.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
+#include "base/diag.h"
 #include "base/infile.h"
 #include "base/proc.h"
 #include "base/xalloc.h"
@@ -2595,6 +2596,16 @@ int jit_check_main(int argc, char **argv, const char *model_dir, const char *sel
 	if ((status = jc_parse(argc, argv, &arch, &dumpf, &objdump, &objcopy, &r, &so, files, &nfiles)) >= 0)
 		return status;
 	r.a = arch ? arch_by_name(arch) : NULL;
+	if (arch && !r.a) {
+		const char *near = NULL;
+		for (size_t i = 0; i < NELEM(arches) && !near; i++)
+			if (diag_distance(arch, arches[i].name) <= 2)
+				near = arches[i].name;
+		fprintf(stderr, "bpfmm jit-check: unknown arch '%s'%s%s%s (riscv64, arm64, x86_64, mips64el, "
+			"ppc64le, s390x)\nTry 'bpfmm jit-check --help'.\n", arch, near ? ": did you mean '" : "",
+			near ? near : "", near ? "'?" : "");
+		return 2;
+	}
 	if (!r.a || !dumpf || nfiles == 0) {
 		fprintf(stderr, "bpfmm jit-check: %s\nTry 'bpfmm jit-check --help'.\n",
 			!arch ? "--arch needed" : !r.a ? "unknown arch (riscv64, arm64, x86_64, mips64el, ppc64le, s390x)"

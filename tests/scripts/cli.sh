@@ -420,6 +420,10 @@ run_help=$("$bpfmm" run --help | tr '\n' ' ' | sed -n 's/.*guest (ARCH: \([^)]*\
 run_sh=$(sed -n 's/^case "$arch" in \([a-z0-9_|]*\)) ;;.*/\1/p' "$root/kernel/run.sh" | tr '|' '\n' | LC_ALL=C sort | tr '\n' ' ')
 [ -n "$run_err" ] && [ "$run_err" = "$run_help" ] && [ "$run_err" = "$run_sh" ] && ok \
 	|| ko "run arches: error '$run_err', --help '$run_help', kernel/run.sh '$run_sh'"
+# jit-check: a mistyped --arch with "did you mean", exit 2
+expect_rc 2 "jit-check --arch riscv46" "$bpfmm" jit-check --arch riscv46 --dump "$mp" "$mp"
+grep -q "^bpfmm jit-check: unknown arch 'riscv46': did you mean 'riscv64'? (riscv64, arm64, x86_64, mips64el, ppc64le, s390x)$" "$tmp/err" \
+	&& ok || ko "jit-check --arch riscv46: $(cat "$tmp/err")"
 # one architecture naming for map, run and jit-check: every guest name run
 # takes, map takes too (and jit-check, for its six); the older spellings
 # are read by each with a one-line note, and mean the same
