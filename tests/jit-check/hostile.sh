@@ -30,13 +30,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 make -s build/bpfmm || exit 2
-if ! command -v llvm-objdump-19 >/dev/null || ! command -v llvm-objcopy-19 >/dev/null; then
-	sh scripts/deps.sh clang >/dev/null 2>&1
-	if ! command -v llvm-objdump-19 >/dev/null || ! command -v llvm-objcopy-19 >/dev/null; then
-		echo "SKIP: no llvm-objdump-19 / llvm-objcopy-19 (Debian package llvm-19: scripts/deps.sh clang)"
-		exit 0
-	fi
-fi
+. tests/jit-check/need-llvm.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 fix=tests/jit-check/fixtures

@@ -51,13 +51,7 @@ seed=${RUN_SEED:-7}
 shared=${SHARED:-../shared}
 fix=tests/jit-check/fixtures
 make -s build/bpfmm build/bpfgen || exit 2
-if ! command -v llvm-objdump-19 >/dev/null || ! command -v llvm-objcopy-19 >/dev/null; then
-	sh scripts/deps.sh clang >/dev/null 2>&1
-	if ! command -v llvm-objdump-19 >/dev/null || ! command -v llvm-objcopy-19 >/dev/null; then
-		echo "SKIP: no llvm-objdump-19 / llvm-objcopy-19 (Debian package llvm-19: scripts/deps.sh clang)"
-		exit 0
-	fi
-fi
+. tests/jit-check/need-llvm.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -539,7 +533,7 @@ acqrel_dump() {
 	for t in 0 1; do
 		f=$1
 		shift
-		llvm-mc-19 -triple=$tr $at -filetype=obj -o "$tmp/acqrel.o" "$f" &&
+		llvm-mc-19 -triple=$tr $at -I tests/jit-check/acqrel -filetype=obj -o "$tmp/acqrel.o" "$f" &&
 			llvm-objcopy-19 -O binary -j .text "$tmp/acqrel.o" "$tmp/acqrel.bin" || return 1
 		printf 'bpfmm-run: jit MP+rel+acq %s %s\n' "$t" "$(od -An -v -tx1 "$tmp/acqrel.bin" | tr -d ' \n')"
 	done
