@@ -1,0 +1,146 @@
+// drive.js - drive the page in headless Chromium (DevTools protocol, the
+// chrome-remote-interface package) and compare what it shows with the
+// native build/bpfmm on the same tests.
+//
+//   node drive.js --port CDP --url URL --native BPFMM --lkmm CFG --out DIR
+//        [--alter] [--screenshot FILE] [--timing FILE] LIST
+//
+// LIST has one line per case: KIND MODEL FILE [STATE|MAPPING], KIND being
+// run, explain or map; MODEL '-' (the test's architecture), 'lkmm' or a
+// model file name. For each case the page's editor gets the file's text,
+// its model select the model, its button is clicked; the result pane
+// (stdout), the error pane (stderr), the exit status and the Graphviz
+// text the page drew are compared with the native command run on a copy
+// of the file of the same name, with the same arguments. Time lines are
+// left out of both (they differ from run to run). --alter changes one
+// character of each page output first: every case must then differ (the
+// comparison can fail). Prints 'web: N passed, M failed'.
+'use strict';
+const CDP = require('chrome-remote-interface');
+const fs = require('fs'), path = require('path'), os = require('os');
+const { spawnSync } = require('child_process');
+
+const opt = { alter: false };
+const rest = [];
+for (let i = 2; i < process.argv.length; i++) {
+	const a = process.argv[i];
+	if (a === '--alter') opt.alter = true;
+	else if (a.startsWith('--')) opt[a.slice(2)] = process.argv[++i];
+	else rest.push(a);
+}
+const cases = fs.readFileSync(rest[0], 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'))
+	.map((l) => { const [kind, model, file, ...x] = l.split(/\s+/); return { kind, model, file, extra: x.join(' ') }; });
+
+const MODELDIR = path.resolve('models'), MAPDIR = path.resolve('mappings');
+function nativeArgs(c, name) {
+	const m = [];
+	if (c.model === 'lkmm') m.push('-conf', opt.lkmm);
+	else if (c.model !== '-') m.push('-model', MODELDIR + '/' + c.model);
+	if (c.kind === 'run') return [...m, '-dot', 'dot', name];
+	if (c.kind === 'explain') return ['explain', ...m, '-dot', 'dot', name, ...(c.extra ? [c.extra] : [])];
+	return ['map', '--mapping', MAPDIR + '/' + c.extra, name];
+}
+function native(c) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpfmm-web-'));
+	const name = path.basename(c.file);
+	fs.copyFileSync(c.file, path.join(dir, name));
+	if (c.kind !== 'map') fs.mkdirSync(path.join(dir, 'dot'));
+	const t0 = process.hrtime.bigint();
+	const r = spawnSync(path.resolve(opt.native), nativeArgs(c, name), { cwd: dir, encoding: 'utf8', timeout: 600000 });
+	const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+	let dot = '';
+	if (c.kind !== 'map')
+		for (const f of fs.readdirSync(path.join(dir, 'dot'))) dot += fs.readFileSync(path.join(dir, 'dot', f), 'utf8');
+	fs.rmSync(dir, { recursive: true, force: true });
+	return { code: r.status, out: where(r.stdout), err: where(r.stderr), dot: where(dot), ms };
+}
+// The page's files live at /bpfmm/{models,mappings,lkmm}: the native
+// output's paths of the same files are read as those.
+function where(s) {
+	s = s.split(MODELDIR + '/').join('/bpfmm/models/').split(MAPDIR + '/').join('/bpfmm/mappings/');
+	return opt.lkmm ? s.split(path.dirname(opt.lkmm) + '/').join('/bpfmm/lkmm/') : s;
+}
+const noTime = (s) => s.split('\n').filter((l) => !/^Time /.test(l)).join('\n');
+
+// In the page: the editor, the selects, a click, then wait for the status.
+const inPage = (c, text) => `(async () => {
+	const $ = (id) => document.getElementById(id);
+	$('example').value = '';
+	window.bpfmmPage.setFile(${JSON.stringify(path.basename(c.file))});
+	$('src').value = ${JSON.stringify(text)};
+	$('src').dispatchEvent(new Event('input'));
+	$('model').value = ${JSON.stringify(c.model === '-' ? '' : c.model)};
+	$('variants').value = '';
+	if (${JSON.stringify(c.kind)} === 'explain') {
+		const s = $('state'), v = ${JSON.stringify(c.extra)};
+		if (v && ![...s.options].some((o) => o.value === v)) { const o = document.createElement('option'); o.value = v; s.appendChild(o); }
+		s.value = v;
+	}
+	if (${JSON.stringify(c.kind)} === 'map') $('mapping').value = ${JSON.stringify(c.extra)};
+	const t0 = performance.now();
+	$(${JSON.stringify(c.kind)}).click();
+	for (let i = 0; i < 12000 && $('status').dataset.state === 'running'; i++)
+		await new Promise((r) => setTimeout(r, 50));
+	const ms = performance.now() - t0;
+	const out = ${JSON.stringify(c.kind)} === 'run' ? $('out').textContent : $('aux').textContent;
+	const svg = $('graph').querySelector('svg');
+	return JSON.stringify({ state: $('status').dataset.state, code: +$('status').dataset.code, out,
+		err: $('err').textContent, dot: window.bpfmmPage.lastDot(), svg: !!svg, ms,
+		errline: $('errline').textContent, bad: $('gutter').querySelector('.bad') ? +$('gutter').querySelector('.bad').textContent : 0 });
+})()`;
+
+function alter(s) { return s.length ? s.slice(0, -1) + (s.slice(-1) === 'X' ? 'Y' : 'X') : 'X'; }
+
+(async () => {
+	const client = await CDP({ port: +opt.port });
+	const { Page, Runtime, Emulation } = client;
+	await Page.enable();
+	await Emulation.setDeviceMetricsOverride({ width: 1280, height: 900, deviceScaleFactor: 1, mobile: false });
+	await Page.navigate({ url: opt.url });
+	for (let i = 0; i < 600; i++) {
+		const r = await Runtime.evaluate({ expression: "document.getElementById('status') && document.getElementById('status').textContent" });
+		if (r.result.value === 'ready') break;
+		await new Promise((res) => setTimeout(res, 100));
+	}
+	let pass = 0, fail = 0, pageMs = 0, nativeMs = 0;
+	const log = [];
+	for (const c of cases) {
+		const text = fs.readFileSync(c.file, 'utf8');
+		const r = await Runtime.evaluate({ expression: inPage(c, text), awaitPromise: true, returnByValue: true });
+		if (r.exceptionDetails) { fail++; console.log('FAIL ' + c.file + ': ' + JSON.stringify(r.exceptionDetails).slice(0, 300)); continue; }
+		const p = JSON.parse(r.result.value);
+		const n = native(c);
+		if (opt.alter) p.out = alter(p.out);
+		const why = [];
+		if (p.state === 'running') why.push('page still running');
+		if (p.code !== n.code) why.push('exit ' + p.code + ' != ' + n.code);
+		if (noTime(p.out) !== noTime(n.out)) why.push('stdout differs');
+		if (p.err !== n.err) why.push('stderr differs');
+		if (c.kind !== 'map' && (p.dot || '') !== n.dot) why.push('dot differs');
+		if (c.kind !== 'map' && n.dot && !p.svg) why.push('no graph drawn');
+		// an error at a line of the test is marked in the editor
+		const m = /^[^:\n]*:(\d+):(\d+): error:/m.exec(n.err);
+		if (m && n.err.startsWith(path.basename(c.file) + ':') && p.bad !== +m[1]) why.push('error line ' + m[1] + ' not marked (' + p.bad + ')');
+		pageMs += p.ms; nativeMs += n.ms;
+		log.push({ file: c.file, kind: c.kind, page_ms: p.ms, native_ms: n.ms, ok: !why.length });
+		if (why.length) {
+			fail++;
+			console.log('FAIL ' + c.kind + ' ' + c.file + ': ' + why.join(', '));
+			if (opt.out) {
+				const b = path.join(opt.out, path.basename(c.file) + '.' + c.kind);
+				fs.writeFileSync(b + '.page', p.out + '\n--- stderr\n' + p.err + '\n--- dot\n' + (p.dot || ''));
+				fs.writeFileSync(b + '.native', n.out + '\n--- stderr\n' + n.err + '\n--- dot\n' + n.dot);
+			}
+		} else pass++;
+	}
+	if (opt.screenshot) {
+		const shot = cases.find((c) => c.kind === 'run' && /MP|SB/.test(c.file)) || cases[0];
+		await Runtime.evaluate({ expression: inPage(shot, fs.readFileSync(shot.file, 'utf8')), awaitPromise: true });
+		const s = await Page.captureScreenshot({ format: 'png' });
+		fs.writeFileSync(opt.screenshot, Buffer.from(s.data, 'base64'));
+	}
+	if (opt.timing) fs.writeFileSync(opt.timing, JSON.stringify({ page_ms: pageMs, native_ms: nativeMs, cases: log }, null, 1));
+	await client.close();
+	console.log('web: ' + pass + ' passed, ' + fail + ' failed');
+	process.exit(fail ? 1 : 0);
+})().catch((e) => { console.error('web: ' + e); process.exit(2); });
