@@ -6,7 +6,7 @@ const $ = (id) => document.getElementById(id);
 const MODELDIR = '/bpfmm/models', LKMM = '/bpfmm/lkmm/linux-kernel.cfg', MAPDIR = '/bpfmm/mappings';
 let catalog = { groups: [], models: [], mappings: [], variants: {} };
 let worker = null, pending = null, jobId = 0, fileName = 'test.litmus';
-let vizPromise = null, lastDot = '';
+let vizPromise = null, lastDot = '', lastMs = 0;
 
 function status(text, state) { $('status').textContent = text; $('status').dataset.state = state; }
 
@@ -93,6 +93,7 @@ async function command(kind) {
 	if (kind === 'run') fillStates(r.out);
 	const dots = Object.values(r.dots || {});
 	lastDot = dots.join('');
+	lastMs = r.ms || 0;
 	if (dot) await draw(dots[0]);
 	status((r.code === 0 ? 'done' : 'exit ' + r.code) + ' in ' + (ms / 1000).toFixed(2) + ' s', r.code === 0 ? 'done' : 'error');
 	$('status').dataset.code = r.code;
@@ -210,5 +211,5 @@ async function init() {
 	status('ready', 'idle');
 }
 // for the tests: the file name the editor's text is saved as
-window.bpfmmPage = { setFile: (n) => { fileName = safeName(n); }, file: () => fileName, lastDot: () => lastDot };
+window.bpfmmPage = { setFile: (n) => { fileName = safeName(n); }, file: () => fileName, lastDot: () => lastDot, engineMs: () => lastMs };
 init();

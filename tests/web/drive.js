@@ -85,7 +85,7 @@ const inPage = (c, text) => `(async () => {
 	const out = ${JSON.stringify(c.kind)} === 'run' ? $('out').textContent : $('aux').textContent;
 	const svg = $('graph').querySelector('svg');
 	return JSON.stringify({ state: $('status').dataset.state, code: +$('status').dataset.code, out,
-		err: $('err').textContent, dot: window.bpfmmPage.lastDot(), svg: !!svg, ms,
+		err: $('err').textContent, dot: window.bpfmmPage.lastDot(), svg: !!svg, ms, engine: window.bpfmmPage.engineMs(),
 		errline: $('errline').textContent, bad: $('gutter').querySelector('.bad') ? +$('gutter').querySelector('.bad').textContent : 0 });
 })()`;
 
@@ -122,7 +122,7 @@ function alter(s) { return s.length ? s.slice(0, -1) + (s.slice(-1) === 'X' ? 'Y
 		const m = /^[^:\n]*:(\d+):(\d+): error:/m.exec(n.err);
 		if (m && n.err.startsWith(path.basename(c.file) + ':') && p.bad !== +m[1]) why.push('error line ' + m[1] + ' not marked (' + p.bad + ')');
 		pageMs += p.ms; nativeMs += n.ms;
-		log.push({ file: c.file, kind: c.kind, page_ms: p.ms, native_ms: n.ms, ok: !why.length });
+		log.push({ file: c.file, kind: c.kind, page_ms: p.ms, page_engine_ms: p.engine, native_ms: n.ms, ok: !why.length });
 		if (why.length) {
 			fail++;
 			console.log('FAIL ' + c.kind + ' ' + c.file + ': ' + why.join(', '));
@@ -132,6 +132,45 @@ function alter(s) { return s.length ? s.slice(0, -1) + (s.slice(-1) === 'X' ? 'Y
 				fs.writeFileSync(b + '.native', n.out + '\n--- stderr\n' + n.err + '\n--- dot\n' + n.dot);
 			}
 		} else pass++;
+	}
+	// The page's own controls: the link, Cancel, a run after a cancel.
+	const ev = async (e) => { const r = await Runtime.evaluate({ expression: e, awaitPromise: true, returnByValue: true }); return r.result.value; };
+	const ui = async (name, fn) => {
+		let why;
+		try { why = await fn(); } catch (x) { why = String(x); }
+		if (why) { fail++; console.log('FAIL ui ' + name + ': ' + why); } else pass++;
+	};
+	if (opt.ui) {
+		const text = fs.readFileSync(opt.ui, 'utf8');
+		await ui('link', async () => {
+			await ev(`document.getElementById('src').value = ${JSON.stringify(text)}; document.getElementById('model').value = 'bpf.cat';
+				  document.getElementById('variants').value = 'mixed'; document.getElementById('share').click(); 1`);
+			const href = await ev('location.href');
+			if (!/#t=/.test(href)) return 'no test in the URL: ' + href;
+			await Page.navigate({ url: 'about:blank' });
+			await new Promise((r) => setTimeout(r, 300));
+			await Page.navigate({ url: href });
+			for (let i = 0; i < 300 && (await ev("document.getElementById('status').textContent")) !== 'ready'; i++)
+				await new Promise((r) => setTimeout(r, 100));
+			const back = await ev("JSON.stringify([document.getElementById('src').value, document.getElementById('model').value, document.getElementById('variants').value])");
+			return back === JSON.stringify([text, 'bpf.cat', 'mixed']) ? '' : 'the link gave back ' + back.slice(0, 200);
+		});
+		await ui('cancel', async () => {
+			// a run cancelled at once: the status says so, the buttons come back
+			const r = await ev(`(async () => { const $ = (id) => document.getElementById(id);
+				$('run').click();
+				const running = $('status').dataset.state, cancelOn = !$('cancel').disabled;
+				$('cancel').click();
+				return JSON.stringify([running, cancelOn, $('status').dataset.state, $('run').disabled, $('cancel').disabled]); })()`);
+			return r === JSON.stringify(['running', true, 'cancelled', false, true]) ? '' : 'cancel: ' + r;
+		});
+		await ui('run after cancel', async () => {
+			const r = await ev(`(async () => { const $ = (id) => document.getElementById(id);
+				$('run').click();
+				for (let i = 0; i < 1200 && $('status').dataset.state === 'running'; i++) await new Promise((r) => setTimeout(r, 50));
+				return $('status').dataset.state + ' ' + /^Observation /m.test($('out').textContent); })()`);
+			return r === 'done true' ? '' : 'after cancel: ' + r;
+		});
 	}
 	if (opt.screenshot) {
 		const shot = cases.find((c) => c.kind === 'run' && /MP|SB/.test(c.file)) || cases[0];
