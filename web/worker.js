@@ -28,12 +28,12 @@ onmessage = async (e) => {
 				return {};
 			},
 		});
-		M.FS.mkdir('/work');
-		M.FS.chdir('/work');
+		M.FS.mkdir('/test');
+		M.FS.chdir('/test');
 		for (const [name, text] of Object.entries(job.files || {}))
-			M.FS.writeFile('/work/' + name, text);
+			M.FS.writeFile('/test/' + name, text);
 		if (job.dotdir)
-			M.FS.mkdir('/work/' + job.dotdir);
+			M.FS.mkdir('/test/' + job.dotdir);
 		const t0 = performance.now();
 		let code;
 		try {
@@ -46,9 +46,9 @@ onmessage = async (e) => {
 		const ms = performance.now() - t0;
 		const dots = {};
 		if (job.dotdir) {
-			for (const f of M.FS.readdir('/work/' + job.dotdir))
+			for (const f of M.FS.readdir('/test/' + job.dotdir))
 				if (f.endsWith('.dot'))
-					dots[f] = M.FS.readFile('/work/' + job.dotdir + '/' + f, { encoding: 'utf8' });
+					dots[f] = M.FS.readFile('/test/' + job.dotdir + '/' + f, { encoding: 'utf8' });
 		}
 		postMessage({ id: job.id, code, out: out.join('\n') + (out.length ? '\n' : ''),
 			      err: err.join('\n') + (err.length ? '\n' : ''), dots, ms });
