@@ -6,8 +6,9 @@
 # Serves build/web on 127.0.0.1 (python3 -m http.server), starts Debian's
 # chromium headless with the DevTools protocol on 127.0.0.1, and runs
 # tests/web/drive.js over LIST (default: every own BPF test, the kernel's
-# C litmus tests under linux-kernel.cfg, every bad test of tests/bad, a
-# few explain and map cases). Then the same cases with the page's output
+# C litmus tests under linux-kernel.cfg, the mixed-size BPF tests with
+# -variant mixed, the BPF catalogue when $SHARED has it, every bad test of
+# tests/bad, a few explain and map cases). Then the same cases with the page's output
 # altered by one character: all must fail (the comparison can fail).
 # Results, differing outputs and timings in build/web-test/, the
 # screenshot in build/web-test/screenshot.png.
@@ -39,6 +40,11 @@ if [ $# -eq 0 ]; then
 			for f in tests/litmus/bpf/*.litmus; do echo "run - $f"; done
 			if [ -n "$lkmm" ]; then
 				for f in "$lkmm"/litmus-tests/*.litmus; do echo "run lkmm $f"; done
+			fi
+			for f in tests/litmus/bpf-mixed/*.litmus; do echo "run -:mixed $f"; done
+			cat=${CATALOGUE:-${SHARED:-../shared}/conformance/bpf-catalogue}/tests
+			if [ -d "$cat" ]; then
+				for f in "$cat"/*.litmus; do echo "run - $f"; done
 			fi
 			for f in tests/bad/*.litmus; do echo "run - $f"; done
 			for f in MP+fence+fence LB+acq+rel LB+data+data; do

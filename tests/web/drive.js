@@ -7,7 +7,8 @@
 //
 // LIST has one line per case: KIND MODEL FILE [STATE|MAPPING], KIND being
 // run, explain or map; MODEL '-' (the test's architecture), 'lkmm' or a
-// model file name. For each case the page's editor gets the file's text,
+// model file name, with ':V1,V2' for variants (bpf.cat:mixed, -:mixed).
+// For each case the page's editor gets the file's text,
 // its model select the model, its button is clicked; the result pane
 // (stdout), the error pane (stderr), the exit status and the Graphviz
 // text the page drew are compared with the native command run on a copy
@@ -29,13 +30,15 @@ for (let i = 2; i < process.argv.length; i++) {
 	else rest.push(a);
 }
 const cases = fs.readFileSync(rest[0], 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'))
-	.map((l) => { const [kind, model, file, ...x] = l.split(/\s+/); return { kind, model, file, extra: x.join(' ') }; });
+	.map((l) => { const [kind, mv, file, ...x] = l.split(/\s+/); const [model, v] = mv.split(':');
+		return { kind, model, variants: v ? v.split(',') : [], file, extra: x.join(' ') }; });
 
 const MODELDIR = path.resolve('models'), MAPDIR = path.resolve('mappings');
 function nativeArgs(c, name) {
 	const m = [];
 	if (c.model === 'lkmm') m.push('-conf', opt.lkmm);
 	else if (c.model !== '-') m.push('-model', MODELDIR + '/' + c.model);
+	for (const v of c.variants) m.push('-variant', v);
 	if (c.kind === 'run') return [...m, '-dot', 'dot', name];
 	if (c.kind === 'explain') return ['explain', ...m, '-dot', 'dot', name, ...(c.extra ? [c.extra] : [])];
 	return ['map', '--mapping', MAPDIR + '/' + c.extra, name];
@@ -70,7 +73,7 @@ const inPage = (c, text) => `(async () => {
 	$('src').value = ${JSON.stringify(text)};
 	$('src').dispatchEvent(new Event('input'));
 	$('model').value = ${JSON.stringify(c.model === '-' ? '' : c.model)};
-	$('variants').value = '';
+	$('variants').value = ${JSON.stringify(c.variants.join(','))};
 	if (${JSON.stringify(c.kind)} === 'explain') {
 		const s = $('state'), v = ${JSON.stringify(c.extra)};
 		if (v && ![...s.options].some((o) => o.value === v)) { const o = document.createElement('option'); o.value = v; s.appendChild(o); }
