@@ -159,16 +159,30 @@ function alter(s) { return s.length ? s.slice(0, -1) + (s.slice(-1) === 'X' ? 'Y
 			return back === JSON.stringify([text, 'bpf.cat', 'mixed']) ? '' : 'the link gave back ' + back.slice(0, 200);
 		});
 		await ui('cancel', async () => {
-			// a run cancelled at once: the status says so, the buttons come back
-			const r = await ev(`(async () => { const $ = (id) => document.getElementById(id);
-				$('run').click();
-				const running = $('status').dataset.state, cancelOn = !$('cancel').disabled;
-				$('cancel').click();
-				return JSON.stringify([running, cancelOn, $('status').dataset.state, $('run').disabled, $('cancel').disabled]); })()`);
-			return r === JSON.stringify(['running', true, 'cancelled', false, true]) ? '' : 'cancel: ' + r;
+			// A long run (N=4 threads of K=4 stores to x, 3 s natively):
+			// after 1 s it still runs, the page answers at once (the
+			// engine is in the worker), Cancel ends it.
+			const n = 4, k = 4, row = (f) => Array.from({ length: n }, (_, t) => f(t)).join(' | ') + ' ;\n';
+			let long = 'BPF scale-N4-K4\n{\n' + Array.from({ length: n }, (_, t) => t + ':r1=x;\n').join('') + '}\n';
+			long += row((t) => 'P' + t);
+			for (let j = 1; j <= k; j++) long += row((t) => '*(u32 *)(r1 + 0) = ' + (t * k + j));
+			long += row(() => 'r2 = *(u32 *)(r1 + 0)');
+			long += 'locations [x]\nexists (' + Array.from({ length: n }, (_, t) => t + ':r2=' + (((t + 1) % n) * k + k)).join(' /\\ ') + ')\n';
+			await ev(`document.getElementById('src').value = ${JSON.stringify(long)}; document.getElementById('model').value = '';
+				  document.getElementById('variants').value = ''; document.getElementById('run').click(); 1`);
+			await new Promise((r) => setTimeout(r, 1000));
+			const t0 = Date.now();
+			const st = await ev(`JSON.stringify([document.getElementById('status').dataset.state, !document.getElementById('cancel').disabled])`);
+			const answer = Date.now() - t0;
+			if (st !== JSON.stringify(['running', true])) return 'not running after 1 s: ' + st;
+			if (answer > 500) return 'the page took ' + answer + ' ms to answer during a run';
+			const r = await ev(`(() => { const $ = (id) => document.getElementById(id); $('cancel').click();
+				return JSON.stringify([$('status').dataset.state, $('run').disabled, $('cancel').disabled, $('out').textContent]); })()`);
+			return r === JSON.stringify(['cancelled', false, true, '']) ? '' : 'cancel: ' + r;
 		});
 		await ui('run after cancel', async () => {
 			const r = await ev(`(async () => { const $ = (id) => document.getElementById(id);
+				$('src').value = ${JSON.stringify(text)};
 				$('run').click();
 				for (let i = 0; i < 1200 && $('status').dataset.state === 'running'; i++) await new Promise((r) => setTimeout(r, 50));
 				return $('status').dataset.state + ' ' + /^Observation /m.test($('out').textContent); })()`);
