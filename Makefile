@@ -307,7 +307,7 @@ web:
 
 serve: web
 	@echo "bpfmm: http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C to stop)"
-	@cd $(BUILD)/web && python3 -m http.server --bind 127.0.0.1 $(WEB_PORT)
+	@cd $(BUILD)/web && exec python3 -m http.server --bind 127.0.0.1 $(WEB_PORT)
 
 web-check: web all
 	@SHARED=$(SHARED) sh tests/web/check.sh

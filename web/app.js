@@ -196,6 +196,7 @@ async function init() {
 	for (const m of catalog.mappings) {
 		const o = document.createElement('option'); o.value = o.textContent = m; $('mapping').appendChild(o);
 	}
+	if (catalog.mappings.includes('riscv64-linux-6.12')) $('mapping').value = 'riscv64-linux-6.12';
 	ex.onchange = () => loadExample(ex.value);
 	ms.onchange = fillVariants;
 	$('src').addEventListener('input', () => { markError(0, 0, ''); });
