@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """examples.py OUT.json MODELS MAPPINGS LKMMDIR CATALOGUE -- the page's
-bundled examples (own BPF tests, the kernel's C litmus tests, the BPF
-catalogue when present), the models and the variants each one tests,
+bundled examples (own BPF tests, the kernel's C litmus tests of
+tools/memory-model and Documentation/litmus-tests, the BPF catalogue when
+present), the models and the variants each one tests,
 the mapping tables. LKMMDIR or CATALOGUE may be '' (absent)."""
 import json, os, re, sys
 
@@ -40,6 +41,10 @@ groups = [{'name': 'own BPF tests (tests/litmus/bpf)', 'tests': tests('tests/lit
 if lkmm:
     groups.append({'name': "the kernel's C litmus tests (tools/memory-model/litmus-tests)",
                    'tests': tests(os.path.join(lkmm, 'litmus-tests'), 'lkmm')})
+    doc = os.path.join(lkmm, '..', '..', 'Documentation', 'litmus-tests')
+    if os.path.isdir(doc):
+        groups.append({'name': "the kernel's Documentation/litmus-tests",
+                       'tests': [t for d in sorted(os.listdir(doc)) for t in tests(os.path.join(doc, d), 'lkmm')]})
 if catalogue:
     groups.append({'name': 'BPF catalogue', 'tests': tests(os.path.join(catalogue, 'tests'))})
 cats = sorted(f for f in os.listdir(models) if f.endswith('.cat'))

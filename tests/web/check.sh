@@ -6,7 +6,8 @@
 # Serves build/web on 127.0.0.1 (python3 -m http.server), starts Debian's
 # chromium headless with the DevTools protocol on 127.0.0.1, and runs
 # tests/web/drive.js over LIST (default: every own BPF test, the kernel's
-# C litmus tests under linux-kernel.cfg, the mixed-size BPF tests with
+# C litmus tests (tools/memory-model and Documentation/litmus-tests)
+# under linux-kernel.cfg, the mixed-size BPF tests with
 # -variant mixed, the BPF catalogue when $SHARED has it, every bad test of
 # tests/bad, a few explain and map cases). Then the same cases with the page's output
 # altered by one character: all must fail (the comparison can fail).
@@ -39,7 +40,9 @@ if [ $# -eq 0 ]; then
 		else
 			for f in tests/litmus/bpf/*.litmus; do echo "run - $f"; done
 			if [ -n "$lkmm" ]; then
-				for f in "$lkmm"/litmus-tests/*.litmus; do echo "run lkmm $f"; done
+				for f in "$lkmm"/litmus-tests/*.litmus "$lkmm"/../../Documentation/litmus-tests/*/*.litmus; do
+					[ -f "$f" ] && echo "run lkmm $f"
+				done
 			fi
 			for f in tests/litmus/bpf-mixed/*.litmus; do echo "run -:mixed $f"; done
 			cat=${CATALOGUE:-${SHARED:-../shared}/conformance/bpf-catalogue}/tests
