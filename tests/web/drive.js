@@ -189,6 +189,27 @@ function alter(s) { return s.length ? s.slice(0, -1) + (s.slice(-1) === 'X' ? 'Y
 			return r === 'done true' ? '' : 'after cancel: ' + r;
 		});
 	}
+	if (opt.ui) {
+		// -j 2 in the page's worker (no thread there: one after the other)
+		// prints what the native -j 2 prints; two tests, one of them bad.
+		await ui('-j 2', async () => {
+			const names = [opt.ui, 'tests/bad/missing-semicolon.litmus'];
+			const files = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bpfmm-web-'));
+			for (const f of names) { files[path.basename(f)] = fs.readFileSync(f, 'utf8'); fs.copyFileSync(f, path.join(dir, path.basename(f))); }
+			const args = ['-j', '2', ...names.map((f) => path.basename(f))];
+			const p = JSON.parse(await ev(`new Promise((res) => { const w = new Worker('worker.js');
+				w.onmessage = (e) => { w.terminate(); res(JSON.stringify(e.data)); };
+				w.postMessage({ id: 1, args: ${JSON.stringify(args)}, files: ${JSON.stringify(files)} }); })`));
+			const n = spawnSync(path.resolve(opt.native), args, { cwd: dir, encoding: 'utf8', timeout: 60000 });
+			fs.rmSync(dir, { recursive: true, force: true });
+			if (opt.alter) p.out = alter(p.out);
+			const why = [];
+			if (p.code !== n.status) why.push('exit ' + p.code + ' != ' + n.status);
+			if (noTime(p.out) !== noTime(n.stdout)) why.push('stdout differs');
+			if (p.err !== n.stderr) why.push('stderr differs: ' + JSON.stringify(p.err).slice(0, 200));
+			return why.join(', ');
+		});
+	}
 	if (opt.screenshot) {
 		const shot = cases.find((c) => c.kind === 'run' && /MP|SB/.test(c.file)) || cases[0];
 		await Runtime.evaluate({ expression: inPage(shot, fs.readFileSync(shot.file, 'utf8')), awaitPromise: true });
