@@ -113,9 +113,11 @@ function fillStates(out) {
 	const lines = out.split('\n');
 	const i = lines.findIndex((l) => /^States \d+/.test(l));
 	if (i < 0) return;
+	// a States line "1:r4=0; [x]=1;" as explain's STATE: "1:r4=0 /\ [x]=1"
 	for (let k = i + 1; k < lines.length && /;\s*$/.test(lines[k]); k++) {
 		const o = document.createElement('option');
-		o.value = o.textContent = lines[k].trim();
+		o.textContent = lines[k].trim();
+		o.value = lines[k].split(';').map((x) => x.trim()).filter(Boolean).join(' /\\ ');
 		sel.appendChild(o);
 	}
 }
@@ -134,7 +136,12 @@ async function draw(dot) {
 }
 
 // ---- link: the test in the URL fragment (base64 of UTF-8) ----
-function b64enc(s) { return btoa(String.fromCharCode(...new TextEncoder().encode(s))); }
+function b64enc(s) {
+	const b = new TextEncoder().encode(s);
+	let bin = '';
+	for (let i = 0; i < b.length; i += 8192) bin += String.fromCharCode(...b.subarray(i, i + 8192));
+	return btoa(bin);
+}
 function b64dec(s) { return new TextDecoder().decode(Uint8Array.from(atob(s), (c) => c.charCodeAt(0))); }
 function share() {
 	const p = new URLSearchParams();

@@ -190,6 +190,27 @@ function alter(s) { return s.length ? s.slice(0, -1) + (s.slice(-1) === 'X' ? 'Y
 		});
 	}
 	if (opt.ui) {
+		// explain of a state the page lists after a run (its second States
+		// line, as the page turns it into a proposition), against the native
+		// explain of the same proposition
+		await ui('explain a listed state', async () => {
+			const text = fs.readFileSync(opt.ui, 'utf8');
+			const p = JSON.parse(await ev(`(async () => { const $ = (id) => document.getElementById(id);
+				const wait = async () => { for (let i = 0; i < 1200 && $('status').dataset.state === 'running'; i++) await new Promise((r) => setTimeout(r, 50)); };
+				$('example').value = ''; window.bpfmmPage.setFile(${JSON.stringify(path.basename(opt.ui))});
+				$('src').value = ${JSON.stringify(text)}; $('model').value = ''; $('variants').value = '';
+				$('run').click(); await wait();
+				const o = $('state').options[2];
+				if (!o) return JSON.stringify({ none: true });
+				$('state').value = o.value;
+				$('explain').click(); await wait();
+				return JSON.stringify({ state: o.value, shown: o.textContent, out: $('aux').textContent, err: $('err').textContent }); })()`));
+			if (p.none) return 'no second state listed';
+			const n = native({ kind: 'explain', model: '-', variants: [], file: opt.ui, extra: p.state });
+			if (opt.alter) p.out = alter(p.out);
+			if (noTime(p.out) !== noTime(n.out) || p.err !== n.err) return 'explain ' + p.state + ' differs: ' + JSON.stringify(p.err).slice(0, 200);
+			return /^(\d+:r\d+=\d+ \/\\ )*\d+:r\d+=\d+$/.test(p.state) ? '' : 'state ' + JSON.stringify(p.state) + ' from ' + p.shown;
+		});
 		// -j 2 in the page's worker (no thread there: one after the other)
 		// prints what the native -j 2 prints; two tests, one of them bad.
 		await ui('-j 2', async () => {
