@@ -9,7 +9,8 @@
 #                             the disassembler of `bpfmm jit-check`
 #   scripts/deps.sh web       emscripten (the engine as WebAssembly, `make
 #                             web`), chromium (headless: `make web-check`,
-#                             suite web), nodejs (npm, the test's driver)
+#                             suite web), nodejs and npm (the test's driver,
+#                             @viz-js/viz)
 #
 # As root, missing packages are installed with apt-get. Otherwise the
 # script names exactly what is missing and exits 1.
@@ -24,7 +25,10 @@ core) want=$core ;;
 kernel) want=$kernel ;;
 fuzz) want=$fuzz ;;
 clang) want=$clang ;;
-web) want=$web ;;
+web) want=$web
+	# Debian's npm, unless an npm is there already (a nodejs from
+	# elsewhere that provides one conflicts with Debian's).
+	command -v npm >/dev/null 2>&1 || want="$want npm" ;;
 *) echo "usage: $0 core|kernel|fuzz|clang|web" >&2; exit 2 ;;
 esac
 missing=""
