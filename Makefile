@@ -93,6 +93,7 @@ check: deps all
 	  "explain=SHARED=$(SHARED) sh tests/scripts/explain.sh build/bpfmm" \
 	  "diy=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) sh tests/diy/suite.sh" \
 	  "diy-coverage=SHARED=$(SHARED) sh tests/diy/coverage.sh" \
+	  "web=SHARED=$(SHARED) sh tests/web/smoke.sh" \
 	  $(CHECK_EXTRA)
 
 # The same suites under AddressSanitizer and UBSan, in build-asan/.
@@ -276,3 +277,39 @@ jit-check-all: all
 .PHONY: kernel-model-check
 kernel-model-check: all
 	bash kernel/model-check.sh
+
+# --- web (web/, docs/web.md) ---
+# `make web`: the engine compiled to WebAssembly by emcc (Debian's
+# emscripten) and the static page, in build/web; `make serve` serves it on
+# 127.0.0.1 only; `make web-check` drives it in headless Chromium and
+# compares every own BPF test and the kernel's C litmus tests with
+# build/bpfmm (tests/web/, build/web-test/screenshot.png).
+EMCC     ?= emcc
+WEB_PORT ?= 8765
+WASMOBJ  := $(patsubst src/%.c,$(BUILD)/wasm-obj/%.o,$(SRC)) $(BUILD)/wasm-obj/compat.o
+WEBSRC   := $(wildcard web/*.*)
+
+$(BUILD)/wasm-obj/%.o: src/%.c $(HDR) web/compat/compat.h
+	@mkdir -p $(dir $@)
+	$(EMCC) $(CPPFLAGS) -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wno-unused-parameter \
+	  -include web/compat/compat.h -DBPFMM_MODELDIR='"/bpfmm/models"' -c $< -o $@
+
+$(BUILD)/wasm-obj/compat.o: web/compat/compat.c web/compat/compat.h
+	@mkdir -p $(dir $@)
+	$(EMCC) -O2 -std=c11 -Wall -c $< -o $@
+
+$(BUILD)/web/bpfmm.wasm: $(WASMOBJ) $(WEBSRC) scripts/web-build.sh $(wildcard models/*.cat models/lib/*.cat mappings/*)
+	@BUILD=$(BUILD) SHARED=$(SHARED) EMCC=$(EMCC) sh scripts/web-build.sh $(WASMOBJ)
+
+web:
+	@sh scripts/deps.sh web
+	@$(MAKE) -s $(BUILD)/web/bpfmm.wasm
+
+serve: web
+	@echo "bpfmm: http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C to stop)"
+	@cd $(BUILD)/web && exec python3 -m http.server --bind 127.0.0.1 $(WEB_PORT)
+
+web-check: web all
+	@SHARED=$(SHARED) sh tests/web/check.sh
+
+.PHONY: web serve web-check

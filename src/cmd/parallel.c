@@ -145,6 +145,11 @@ static void *worker(void *arg)
 
 int par_jobs(int jobs)
 {
+#ifdef __EMSCRIPTEN__
+	/* The WebAssembly build has one thread (no pthreads: docs/web.md):
+	 * -j N runs the tests one after the other, output as with -j 1. */
+	return 1;
+#endif
 	if (jobs == 0) {
 		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 		jobs = cpus > 0 ? (int)cpus : 1;
