@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/mapping.h"
+#include "base/infile.h"
 #include "base/xalloc.h"
 
 static char *trim(char *s)
@@ -118,8 +119,21 @@ mapping *mapping_read(const char *path, diag *d)
 	}
 	m = xcalloc(1, sizeof *m);
 	m->path = xstrdup(path);
-	while (fgets(buf, sizeof buf, f)) {
+	long got, total = 0;
+	bool whole;
+	/* a table is a few KB: 16 MiB read at most, lines of 1023 bytes */
+	while ((got = line_read(f, buf, sizeof buf - 1, &whole, (16L << 20) - total)) >= 0) {
+		total += got;
 		lineno++;
+		if (!whole) {
+			diag_error(d, (srcpos){ lineno, (int)sizeof buf }, "line longer than %d bytes",
+				   (int)sizeof buf - 1);
+			goto fail;
+		}
+		if (total >= 16L << 20) {
+			diag_error(d, (srcpos){ lineno, 1 }, "larger than 16 MiB: not a mapping table");
+			goto fail;
+		}
 		bool indented = isspace((unsigned char)buf[0]);
 		char *s = trim(buf);
 		if (!*s || *s == '#')

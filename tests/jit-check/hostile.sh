@@ -25,7 +25,8 @@
 # and once: an empty dump, an unrelated one, a dump with no runner line,
 # one image of 66,000 bytes, 17,000 images, a line of 300 KB, 5 MiB of
 # code in 80 images, a 300 MB sparse file; the last two also as consoles
-# of `bpfmm run --judge`.
+# of `bpfmm run --judge`, and a line of 2,000 bytes and the sparse file as
+# mapping tables of `bpfmm map --mapping`.
 # Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -193,6 +194,20 @@ judge_hostile() {
 }
 judge_hostile "a 300 MB sparse console" "warning: the console is larger than 256 MiB" "$tmp/sparse.console"
 judge_hostile "a runner line of 300 KB" "warning: a line longer than" "$tmp/long.console"
+# `bpfmm map --mapping FILE` reads a table with the same discipline: a
+# line of 2,000 bytes and a 300 MB sparse file end at once, exit 1
+{ echo "name long"; printf 'arch '; head -c 2000 /dev/zero | tr '\0' a; echo; } > "$tmp/long.map"
+for m in "$tmp/long.map" "$tmp/sparse.console"; do
+	t0=$(date +%s%N)
+	(ulimit -f 65536; exec timeout -k 1 5 build/bpfmm map --mapping "$m" "$test") > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	if [ "$rc" = 1 ] && grep -q "^$m:[12]:1024: error: line longer than 1023 bytes$" "$tmp/err" && [ "$ms" -lt 5000 ]; then
+		ok
+	else
+		ko "map --mapping ${m##*/}: exit $rc, $ms ms; stderr: $(head -c 300 "$tmp/err")"
+	fi
+done
 rm -f "$tmp"/*.console
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
