@@ -232,6 +232,15 @@ hw-diff-check: all $(BUILD)/hwgen
 
 # --- kernel (kernel/) ---
 # riscv .aq/.rl atomics patch series, built and booted in QEMU; see docs/kernel.md.
+# `make clang2bpf-versions`: clang2bpf with clang 13, 14, 15, 16 and 19
+# (installed by scripts/deps.sh clang-versions), the tables by version
+# checked against docs/clang-to-bpf.md (scripts/clang-versions.sh; outside
+# make check: four more compilers to install).
+clang2bpf-versions: all
+	@CHECK=1 sh scripts/clang-versions.sh
+
+.PHONY: clang2bpf-versions
+
 # kernel-judge-test: fast (no kernel build).  kernel-check: the whole flow
 # (installs missing Debian packages when root; tree and builds under ~/.cache/bpfmm).
 # kernel-series: the two series to post, in build/kernel-series/{riscv,model},

@@ -4,6 +4,8 @@
 #   scripts/deps.sh core      compiler and tools to build and test bpfmm
 #   scripts/deps.sh kernel    cross compilers, QEMU, the kernel source
 #   scripts/deps.sh fuzz      clang and its libFuzzer runtime (`make fuzz`)
+#   scripts/deps.sh clang-versions  every clang Debian 12 ships (13, 14,
+#                             15, 16, 19) and llvm-19: `make clang2bpf-versions`
 #   scripts/deps.sh clang     clang-19 and llvm-19 (llvm-objdump-19): the
 #                             BPF compiler of `bpfmm clang2bpf` (suite clang2bpf),
 #                             the disassembler of `bpfmm jit-check`
@@ -19,17 +21,19 @@ core="gcc make libc6-dev xz-utils linux-source-6.12 man-db"
 kernel="linux-source-6.12 gcc-riscv64-linux-gnu gcc-aarch64-linux-gnu gcc-mips64el-linux-gnuabi64 binutils-riscv64-linux-gnu binutils-aarch64-linux-gnu binutils-mips64el-linux-gnuabi64 libc6-dev-mips64el-cross qemu-system-misc qemu-system-arm qemu-system-mips flex bison bc libssl-dev libelf-dev cpio ccache xz-utils perl"
 fuzz="clang-14 libclang-rt-14-dev"
 clang="clang-19 llvm-19"
+clang_versions="clang-13 clang-14 clang-15 clang-16 clang-19 llvm-19"
 web="emscripten chromium nodejs python3 linux-source-6.12 xz-utils"
 case ${1:-core} in
 core) want=$core ;;
 kernel) want=$kernel ;;
 fuzz) want=$fuzz ;;
 clang) want=$clang ;;
+clang-versions) want=$clang_versions ;;
 web) want=$web
 	# Debian's npm, unless an npm is there already (a nodejs from
 	# elsewhere that provides one conflicts with Debian's).
 	command -v npm >/dev/null 2>&1 || want="$want npm" ;;
-*) echo "usage: $0 core|kernel|fuzz|clang|web" >&2; exit 2 ;;
+*) echo "usage: $0 core|kernel|fuzz|clang|clang-versions|web" >&2; exit 2 ;;
 esac
 missing=""
 for p in $want; do

@@ -248,7 +248,20 @@ static int find_function(const char *dis, const char *name, bfunc *f)
 	if (!p)
 		return -1;
 	p = strchr(p, '\n') + 1;
-	while (*p && *p != '\n') {
+	for (;;) {
+		/* clang before 17 leaves its basic-block labels in the symbol
+		 * table: llvm-objdump starts a block "\nADDR <LBB0_2>:" inside
+		 * the function; it goes on after it */
+		if (*p == '\n') {
+			const char *h = p + 1, *e = strchr(h, '\n');
+			size_t hx = strspn(h, "0123456789abcdef");
+			if (!e || hx == 0 || strncmp(h + hx, " <LBB", 5) || e[-1] != ':' || e[-2] != '>')
+				break;
+			p = e + 1;
+			continue;
+		}
+		if (!*p)
+			break;
 		const char *eol = strchr(p, '\n');
 		size_t len = eol ? (size_t)(eol - p) : strlen(p);
 		char *end;
@@ -819,7 +832,7 @@ static int c_function(sbuf *b, cthread *c, const idiom_set *set, const char *nam
 	}
 	for (int i = 0; i < th->ncode; i++) {
 		if (c->target[i])
-			sb_printf(b, "L%d:\n", i);
+			sb_printf(b, "L%d: ;\n", i);
 		if (c->fold[i]) {
 			if (c_insn(b, c, set, &th->code[i + 1]) < 0)
 				goto out;
@@ -829,7 +842,9 @@ static int c_function(sbuf *b, cthread *c, const idiom_set *set, const char *nam
 		if (c_insn(b, c, set, &th->code[i]) < 0)
 			goto out;
 	}
-	sb_printf(b, "L%d:\n", th->ncode);
+	/* a label, then a null statement: clang before 16 refuses a label at
+	 * the end of a block ("expected statement": a C23 feature) */
+	sb_printf(b, "L%d: ;\n", th->ncode);
 	for (int j = 0; j < c->nobs; j++)
 		sb_printf(b, "\tWRITE_ONCE(o[%d], c%d);\n", j + 1, c->obsreg[j]);
 	sb_printf(b, "}\n");
