@@ -1,14 +1,5 @@
-// acqrel/arm64-1.s: thread 1 of tests/litmus/bpf/MP+rel+acq.litmus as an upstream
-// JIT with load-acquire / store-release (Linux 6.15 and later) emits it:
-// load_acquire: ldar (ldarb / ldarh / ldar w for 8 / 16 / 32 bits), store_release: stlr, each with no offset field (an offset is added into x10 first): upstream arm64 JIT, mappings/arm64-eb2269ec76f2.
-// Hand-written, not a guest's dump: no kernel with these instructions boots
-// here.  The prologue and the epilogue (the directives) are the bytes of
-// thread 1 of MP+fence+fence in fixtures/arm64.console, the 6.12 JIT's real
-// code; the initial values and the body (the instructions) follow the JIT's
-// register map (the same dump) and the sequences above.  A line marked
-// "acqrel: X" is the ordering: suite jit-check assembles this file with
-// llvm-mc-19 (sound), then with that line's mnemonic made X, or the line
-// left out for "-" (unsound: the ordering is what MP needs).
+// acqrel/arm64-1.s: thread 1 of tests/litmus/bpf/MP+rel+acq.litmus (the load_acquire),
+// written as arm64-0.s says (its head comment), around the same prologue.
 	.include "arm64-prologue.s"
 	mov x7, #0
 	ldr x0, [sp, #0x78]

@@ -1,14 +1,5 @@
-# acqrel/ppc64le-1.s: thread 1 of tests/litmus/bpf/MP+rel+acq.litmus as an upstream
-# JIT with load-acquire / store-release (Linux 6.15 and later) emits it:
-# load_acquire: the plain load then lwsync; store_release: lwsync then the plain store: upstream powerpc JIT, mappings/powerpc-025524378443.
-# Hand-written, not a guest's dump: no kernel with these instructions boots
-# here.  The prologue and the epilogue (the directives) are the bytes of
-# thread 1 of MP+fence+fence in fixtures/ppc64le.console, the 6.12 JIT's real
-# code; the initial values and the body (the instructions) follow the JIT's
-# register map (the same dump) and the sequences above.  A line marked
-# "acqrel: X" is the ordering: suite jit-check assembles this file with
-# llvm-mc-19 (sound), then with that line's mnemonic made X, or the line
-# left out for "-" (unsound: the ordering is what MP needs).
+# acqrel/ppc64le-1.s: thread 1 of tests/litmus/bpf/MP+rel+acq.litmus (the load_acquire),
+# written as ppc64le-0.s says (its head comment), around the same prologue.
 	.include "ppc64le-prologue.s"
 	li 8, 0
 	ld 3, -8(31)

@@ -1,14 +1,5 @@
-# acqrel/riscv64-1.s: thread 1 of tests/litmus/bpf/MP+rel+acq.litmus as an upstream
-# JIT with load-acquire / store-release (Linux 6.15 and later) emits it:
-# load_acquire: the plain zero-extending load then fence r,rw; store_release: fence rw,w then the plain store: upstream riscv64 JIT, mappings/riscv64-b71a9c88fb4f.
-# Hand-written, not a guest's dump: no kernel with these instructions boots
-# here.  The prologue and the epilogue (the directives) are the bytes of
-# thread 1 of MP+fence+fence in fixtures/riscv64.console, the 6.12 JIT's real
-# code; the initial values and the body (the instructions) follow the JIT's
-# register map (the same dump) and the sequences above.  A line marked
-# "acqrel: X" is the ordering: suite jit-check assembles this file with
-# llvm-mc-19 (sound), then with that line's mnemonic made X, or the line
-# left out for "-" (unsound: the ordering is what MP needs).
+# acqrel/riscv64-1.s: thread 1 of tests/litmus/bpf/MP+rel+acq.litmus (the load_acquire),
+# written as riscv64-0.s says (its head comment), around the same prologue.
 	.include "riscv64-prologue.s"
 	li a5, 0
 	ld a0, -8(s5)

@@ -1,14 +1,5 @@
-# acqrel/x86_64-1.s: thread 1 of tests/litmus/bpf/MP+rel+acq.litmus as an upstream
-# JIT with load-acquire / store-release (Linux 6.15 and later) emits it:
-# load_acquire / store_release: the plain mov (TSO needs no fence): upstream x86-64 JIT, mappings/x86-64-0263d98d92b0.
-# Hand-written, not a guest's dump: no kernel with these instructions boots
-# here.  The prologue and the epilogue (the directives) are the bytes of
-# thread 1 of MP+fence+fence in fixtures/x86_64.console, the 6.12 JIT's real
-# code; the initial values and the body (the instructions) follow the JIT's
-# register map (the same dump) and the sequences above.  A line marked
-# "acqrel: X" is the ordering: suite jit-check assembles this file with
-# llvm-mc-19 (sound), then with that line's mnemonic made X, or the line
-# left out for "-" (unsound: the ordering is what MP needs).
+# acqrel/x86_64-1.s: thread 1 of tests/litmus/bpf/MP+rel+acq.litmus (the load_acquire),
+# written as x86_64-0.s says (its head comment), around the same prologue.
 	.include "x86_64-prologue.s"
 	xorl %eax, %eax
 	movq -8(%rbp), %rdi
