@@ -8,6 +8,12 @@
 # PATH exists, FIRST <= LAST <= its number of lines, and every `quoted`
 # fragment of TEXT occurs in lines FIRST..LAST (blanks compared loosely).
 # Without the sources only the form is checked (and a SKIP line says so).
+# A section of an upstream table (docs/jit-mappings.md, "Upstream tables")
+# may instead cite  @SOURCE:ID PATH TEXT  (SOURCE linux-next or patch, ID
+# the commit or git blob, 12 or more hex digits): the code was read from a
+# stored copy of that commit or patch, not from the 6.12 tarball, so only
+# the form is checked (PATH must name a file some other section of the same
+# table cites in the 6.12 tree, so a typo in it still fails).
 # The cited files are extracted from the tarball into $BPFMM_JIT_CACHE
 # (default ~/.cache/bpfmm-jit, outside the repository) as scripts/
 # lkmm-tree.sh does for the LKMM: into a temporary directory, a stamp file
@@ -66,6 +72,16 @@ awk -F'\t' -v src="$src" '
 function squash(s) { gsub(/[ \t]+/, " ", s); return s }
 {
 	where = $1 ":" $2 " [" $3 "]"
+	if (substr($4, 1, 1) == "@") {
+		if (match($4, /^@(linux-next|patch):[0-9a-f]+ [A-Za-z0-9_\/.-]+ /) == 0 || RLENGTH < 1) {
+			print "FAIL: " where ": an upstream citation is @linux-next:COMMIT PATH or @patch:BLOB PATH: " $4; bad++; next
+		}
+		split($4, w, " "); id = w[1]; sub(/^@[a-z-]+:/, "", id)
+		if (length(id) < 12) { print "FAIL: " where ": " w[1] ": 12 or more hex digits"; bad++; next }
+		upath[$1] = upath[$1] " " w[2]
+		good++; next
+	}
+	if (match($4, /^[A-Za-z0-9_\/.-]+:[0-9]/)) { split($4, w, ":"); cited[$1, w[1]] = 1 }
 	if (match($4, /^[A-Za-z0-9_\/.-]+:[0-9]+(-[0-9]+)?( |$)/) == 0) {
 		print "FAIL: " where ": the citation does not start with PATH:LINE[-LINE]: " $4; bad++; next
 	}
@@ -91,4 +107,11 @@ function squash(s) { gsub(/[ \t]+/, " ", s); return s }
 	}
 	if (ok) good++; else bad++
 }
-END { print good + 0 " passed, " bad + 0 " failed"; exit bad > 0 }' "$tmp/cites"
+END {
+	for (t in upath) {
+		n = split(upath[t], ps, " ")
+		for (i = 1; i <= n; i++)
+			if (!((t, ps[i]) in cited)) { print "FAIL: " t ": upstream citation of " ps[i] ", which no 6.12 section of the table cites"; bad++ }
+	}
+	print good + 0 " passed, " bad + 0 " failed"; exit bad > 0
+}' "$tmp/cites"

@@ -17,6 +17,10 @@
 #    seed 11 has no such test, seed 2 one).
 #  - arm-linux-6.12 (no atomics: the JIT refuses them) under variant
 #    same-address-w of arm.cat: sound on every test without an atomic.
+#  - every upstream table (kernel upstream ...: they have load_acquire /
+#    store_release) must also be sound or sound-stronger on COUNT more
+#    random tests of the same seed generated with acquire / release
+#    (bpfgen without --no-acqrel).
 # Prints the verdict counts per table and ends with "N passed, N failed".
 set -u
 # map N tests at a time (map -j is byte-identical to -j 1: suite parallel)
@@ -31,6 +35,10 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 "$bpfgen" --seed "$seed" --count "$count" --no-acqrel --outdir "$tmp" >/dev/null || exit 2
 ls "$tmp"/*.litmus >"$tmp/files"
+mkdir "$tmp/acqrel" || exit 2
+"$bpfgen" --seed "$seed" --count "$count" --outdir "$tmp/acqrel" >/dev/null || exit 2
+ls "$tmp"/acqrel/*.litmus >"$tmp/files-acqrel"
+grep -q 'load_acquire\|store_release' "$tmp"/acqrel/*.litmus || { echo "random.sh: bpfgen wrote no acquire / release" >&2; exit 2; }
 pass=0 fail=0
 
 verdicts() {   # MAPPING -> $tmp/out
@@ -56,6 +64,18 @@ grep -v '^#' tests/map/sound-mappings.txt | while read -r m refused; do
 done
 pass=$((pass + $(grep -c '^PASS' "$tmp/sound")))
 fail=$((fail + $(grep -c '^FAIL' "$tmp/sound")))
+# the upstream tables on the tests with acquire / release
+for m in $(grep -l '^kernel upstream' mappings/* | sed 's|.*/||'); do
+	xargs "$bpfmm" map -j "$jobs" --mapping "$m" <"$tmp/files-acqrel" >"$tmp/out" 2>"$tmp/err"
+	echo "$m (acquire / release): $(awk '$1 == "Map" { c[$5]++ } END { for (v in c) printf "%s %d  ", v, c[v] }' "$tmp/out")(too large: $(grep -c 'error:' "$tmp/err"))"
+	bad=$(awk '$1 == "Map" && $5 != "sound" && $5 != "sound-stronger" && $5 != "refused"' "$tmp/out")
+	if [ -z "$bad" ] && grep -q '^Map ' "$tmp/out"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "$bad" | sed "s/^/FAIL: /"
+	fi
+done
 for path in mappings/*-before-* mappings/loongarch64-linux-6.12; do
 	m=$(basename "$path")
 	verdicts "$m"

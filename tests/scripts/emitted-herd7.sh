@@ -120,7 +120,8 @@ for table in "$root"/mappings/*; do
 	name=$(basename "$table")
 	model=$(sed -n 's/^model[ \t]*//p' "$table" | head -1)
 	dir=$tmp/map/$name
-	arch=${name%%-linux*}; arch=${arch%%-before*}; arch=${arch%%-proposed}; arch=${arch%%-llsc}
+	arch=${name%%-linux*}; arch=${arch%%-before*}; arch=${arch%%-proposed}
+	arch=$(echo "$arch" | sed 's/-[0-9a-f]\{12,\}$//'); arch=${arch%%-llsc}   # an upstream table: ARCH-COMMIT
 	xargs "$bpfmm" map --mapping "$table" --emit "$dir" <"$tmp/bpf" >"$tmp/map.out" 2>"$tmp/map.err"
 	case $model in
 	bpf.cat|ppc.cat|arm.cat|x86tso.cat)
