@@ -38,13 +38,21 @@
  * label of tests/litmus/engine/tests/loop-label-own-later-write-riscv).
  * A retry loop's attempts guess these seeds too; writers_suffice
  * (thread_exec.c) keeps that from multiplying its paths. */
-static void seed_add(int64_t *seen, int *nseen, int64_t v)
+/* Seed v, written by an access of `size` bytes (0: 8): sizes[j] has bit
+ * log2(size) of each size seed j is written with. */
+static void seed_add(int64_t *seen, uint8_t *sizes, int *nseen, int64_t v, int size)
 {
+	uint8_t bit = (uint8_t)(size == 1 ? 1 : size == 2 ? 2 : size == 4 ? 4 : 8);
+
 	for (int j = 0; j < *nseen; j++)
-		if (seen[j] == v)
+		if (seen[j] == v) {
+			sizes[j] |= bit;
 			return;
-	if (*nseen < 16)
+		}
+	if (*nseen < 16) {
+		sizes[*nseen] = bit;
 		seen[(*nseen)++] = v;
+	}
 }
 
 /* The constants a register may hold at an instruction, over every path
@@ -77,9 +85,10 @@ static void consts_of(const opnd *o, const kset *regs, int nr, kset *out)
 		*out = regs[o->reg];
 }
 
-static void seed_conditional_values(mem_domain *md, const litmus_test *t)
+/* Fills seen[0..15] and sizes (seed_add); returns how many. */
+static int seed_conditional_values(mem_domain *md, const litmus_test *t, int64_t *seen,
+				   uint8_t *sizes)
 {
-	int64_t seen[16];
 	int nseen = 0;
 	int nr = t->nregs > 0 ? t->nregs : 1;
 	kset *regs = xzalloc(sizeof *regs * nr);
@@ -102,7 +111,7 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 				kset k;
 				consts_of(v, regs, nr, &k);
 				for (int j = 0; j < k.n; j++)
-					seed_add(seen, &nseen, k.v[j]);
+					seed_add(seen, sizes, &nseen, k.v[j], in->size);
 			}
 			if (in->op == IR_BRANCH && in->cmp != CMP_ALWAYS)
 				cond = true;
@@ -130,14 +139,13 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t)
 		}
 	}
 	free(regs);
-	if (!nseen)
-		return;
 	uint64_t all = 0;
 	for (int ti = 0; ti < t->nthreads && ti < 63; ti++)
 		all |= (uint64_t)1 << ti;
 	for (int l = 0; l < md->n; l++)
 		for (int j = 0; j < nseen; j++)
 			mem_domain_add(md, l, value_int(seen[j]), all);
+	return nseen;
 }
 
 static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max_writes,
@@ -1051,7 +1059,9 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 	for (int l = 0; l < md.n; l++)
 		for (int i = 0; i < nseed; i++)
 			mem_domain_add(&md, l, seed[i], ~WRITER_INIT);
-	seed_conditional_values(&md, t);
+	int64_t seeds[16];
+	uint8_t sizes[16];
+	int nseeds = seed_conditional_values(&md, t, seeds, sizes);
 	bool mixed = cat_run_has_variant(run, "mixed");
 	for (int ti = 0; ti < t->nthreads && !mixed; ti++)
 		if (t->threads[ti].mixed) {
@@ -1066,19 +1076,15 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 					"cannot be explained yet");
 			goto out0;
 		}
-		/* the seeds: each byte of each, at every byte of every cell */
-		int64_t seeds[64];
-		int ns = 0;
-		for (int l = 0; l < md.n; l++)
-			for (int i = 0; i < md.dom[l].n && ns < 64; i++)
-				if (!(md.dom[l].who[i] & WRITER_INIT) && md.dom[l].v[i].sym < 0)
-					seeds[ns++] = md.dom[l].v[i].off;
 		if (mem_domain_mixed(&md, t, d) < 0) {
 			st = -1;
 			goto out0;
 		}
-		for (int i = 0; i < ns; i++)
-			mem_domain_mixed_seed(&md, seeds[i]);
+		/* the seeds: each as a write of the sizes of the conditional
+		 * writes that may store it, at every aligned offset of every
+		 * cell (its address may be computed) */
+		for (int i = 0; i < nseeds; i++)
+			mem_domain_mixed_seed(&md, seeds[i], sizes[i]);
 	}
 	E.tl = xzalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = xzalloc(sizeof(trace *) * (t->nthreads + 1));

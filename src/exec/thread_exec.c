@@ -262,12 +262,13 @@ int mem_domain_mixed_write(mem_domain *md, int loc, int64_t v, int depth)
 	return grew;
 }
 
-void mem_domain_mixed_seed(mem_domain *md, int64_t v)
+void mem_domain_mixed_seed(mem_domain *md, int64_t v, unsigned sizes)
 {
 	for (int s = 0; s < md->nsyms; s++)
-		for (int p = 0; p < MIXED_WIDTH; p++)
-			for (int k = 0; k < MIXED_WIDTH; k++)
-				piece_add(md, s, p, 1, (((uint64_t)v >> (8 * k)) & 0xff) << (8 * p), 0);
+		for (int size = 1; size <= MIXED_WIDTH; size *= 2)
+			if (sizes & (unsigned)size)
+				for (int off = 0; off < MIXED_WIDTH; off += size)
+					piece_add(md, s, off, size, (uint64_t)v << (8 * off), 0);
 }
 
 /* The location of an access of `size` bytes at offset `off` of symbol

@@ -172,10 +172,11 @@ int  mem_domain_mixed(mem_domain *md, const litmus_test *t, diag *d);
  * access of that cell gets the new combinations. Returns 1 if a domain
  * grew. */
 int  mem_domain_mixed_write(mem_domain *md, int loc, int64_t v, int depth);
-/* Mixed-size mode: every byte of v at every byte of every cell, as a
- * one-byte piece (values a read may guess before a write is known to
- * store them, see enumerate.c). */
-void mem_domain_mixed_seed(mem_domain *md, int64_t v);
+/* Mixed-size mode: v as a piece of each size of `sizes` (bit s for s
+ * bytes: 1, 2, 4, 8) at each aligned offset of every cell (a value a
+ * read may guess before a write is known to store it: a conditional
+ * write of that size, whose address may be computed, see enumerate.c). */
+void mem_domain_mixed_seed(mem_domain *md, int64_t v, unsigned sizes);
 void mem_domain_free(mem_domain *md);
 int  mem_location(mem_domain *md, int sym, int64_t off);  /* interns */
 /* Adds v, written by `who`, to the domain of loc; returns 1 if new. */
