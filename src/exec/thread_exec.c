@@ -271,6 +271,11 @@ void mem_domain_mixed_seed(mem_domain *md, int64_t v, unsigned sizes)
 					piece_add(md, s, off, size, (uint64_t)v << (8 * off), 0);
 }
 
+void mem_domain_mixed_seed_at(mem_domain *md, int64_t v, int sym, int off, int size)
+{
+	piece_add(md, sym, off, size, (uint64_t)v << (8 * off), 0);
+}
+
 /* The location of an access of `size` bytes at offset `off` of symbol
  * sym, its domain filled on first use. */
 static int mixed_location(mem_domain *md, int sym, int off, int size)

@@ -177,6 +177,9 @@ int  mem_domain_mixed_write(mem_domain *md, int loc, int64_t v, int depth);
  * read may guess before a write is known to store it: a conditional
  * write of that size, whose address may be computed, see enumerate.c). */
 void mem_domain_mixed_seed(mem_domain *md, int64_t v, unsigned sizes);
+/* The same at one place: v as a piece of `size` bytes at cell offset off
+ * of symbol sym (a conditional write whose address is known). */
+void mem_domain_mixed_seed_at(mem_domain *md, int64_t v, int sym, int off, int size);
 void mem_domain_free(mem_domain *md);
 int  mem_location(mem_domain *md, int sym, int64_t off);  /* interns */
 /* Adds v, written by `who`, to the domain of loc; returns 1 if new. */
