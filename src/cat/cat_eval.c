@@ -1340,6 +1340,8 @@ typedef struct {
 	 * read of its read-modify-write (-1: none) and the write that read
 	 * reads from (-1: none); per placed write, its place */
 	int *amo_read, *amo_src, *at;
+	/* mixed-size mode, for co: per placed write, its place; else NULL */
+	int *mpos;
 } co_search;
 
 /* A read-modify-write's write w may not be placed at pos of location l
@@ -1360,6 +1362,34 @@ static bool breaks_atomicity(const cat_run *r, const co_search *cs, int l, int p
 
 static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *in,
 		    const kont *k, env *en);
+
+/* Mixed-size mode: placing write w next at location l puts it before
+ * every write of l not placed yet; does one of those come before w at
+ * another byte the two accesses share, already ordered (both placed)? Write accesses are ordered whole (the engine drops every
+ * co with co ; si ; co ; si reflexive, enumerate.c torn_write), so no
+ * such order is enumerated. */
+static bool torn_place(const cat_run *r, const co_search *cs, int l, int w)
+{
+	const evstruct *es = r->es;
+	int ww = r->w;
+
+	for (int i = 0; i < cs->len[l]; i++) {
+		int u = cs->ws[cs->start[l] + i];
+		if (u == w || set_has(cs->placed, u))
+			continue;
+		const word *su = REL_ROW(es->si, ww, u);
+		for (int x = set_next(REL_ROW(es->si, ww, w), ww, 0); x >= 0;
+		     x = set_next(REL_ROW(es->si, ww, w), ww, x + 1)) {
+			if (x == w || !set_has(cs->placed, x))
+				continue;
+			for (int y = set_next(su, ww, 0); y >= 0; y = set_next(su, ww, y + 1))
+				if (y != u && es->loc[y] == es->loc[x] && set_has(cs->placed, y)
+				    && cs->mpos[y] < cs->mpos[x])
+					return true;
+		}
+	}
+	return false;
+}
 
 /* One more co order tried in exact mode: the count so far, r's own or the
  * one shared with the other slices (cat_run_share_budget). */
@@ -1419,12 +1449,15 @@ static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *
 				break;
 			}
 		}
-		if (!ready || (cs->amo_read && breaks_atomicity(r, cs, l, pos, w)))
+		if (!ready || (cs->amo_read && breaks_atomicity(r, cs, l, pos, w))
+		    || (cs->mpos && torn_place(r, cs, l, w)))
 			continue;
 		set_add(cs->placed, w);
 		cs->order[cs->start[l] + pos] = w;
 		if (cs->at)
 			cs->at[w] = pos;
+		if (cs->mpos)
+			cs->mpos[w] = pos;
 		int sub = co_place(r, cs, l, pos + 1, in, k, en);
 		set_del(cs->placed, w);
 		if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
@@ -1568,6 +1601,8 @@ static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, cons
 						cs.amo_src[wr] = s;
 			}
 	}
+	if (es->mixed && in->sym == r->co_sym)
+		cs.mpos = arena_alloc(a, sizeof(int) * (n + 1));
 	if (r->mode.outcome_mode) {
 		word *must = arena_alloc(a, sizeof(word) * n * w);
 		rel_copy(must, cs.must, n);

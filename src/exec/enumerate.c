@@ -38,15 +38,6 @@
  * label of tests/litmus/engine/tests/loop-label-own-later-write-riscv).
  * A retry loop's attempts guess these seeds too; writers_suffice
  * (thread_exec.c) keeps that from multiplying its paths. */
-static void seed_add(int64_t *seen, int *nseen, int64_t v)
-{
-	for (int j = 0; j < *nseen; j++)
-		if (seen[j] == v)
-			return;
-	if (*nseen < 16)
-		seen[(*nseen)++] = v;
-}
-
 /* The constants a register may hold at an instruction, over every path
  * that reaches it (at most KMAX; more are dropped). Without loops the
  * code order is a topological order of the paths (forward branches
@@ -77,67 +68,191 @@ static void consts_of(const opnd *o, const kset *regs, int nr, kset *out)
 		*out = regs[o->reg];
 }
 
-static void seed_conditional_values(mem_domain *md, const litmus_test *t)
-{
-	int64_t seen[16];
-	int nseen = 0;
-	int nr = t->nregs > 0 ? t->nregs : 1;
-	kset *regs = xzalloc(sizeof *regs * nr);
+/* The values a register may hold at an instruction (as kset, addresses
+ * too), for where a conditional write may be; `any`: not known (a value
+ * loaded, computed otherwise, or more than KMAX). */
+typedef struct { int n; bool any; value v[KMAX]; } aset;
 
-	for (int ti = 0; ti < t->nthreads; ti++) {
-		const litmus_thread *th = &t->threads[ti];
-		bool cond = false;
-		memset(regs, 0, sizeof *regs * nr);
-		for (int i = 0; i < t->ninit; i++)
-			if (t->init[i].thread == ti && t->init[i].val.sym < 0 && t->init[i].reg < nr)
+static void aset_add(aset *k, value v)
+{
+	for (int j = 0; j < k->n; j++)
+		if (value_eq(k->v[j], v))
+			return;
+	if (k->n < KMAX)
+		k->v[k->n++] = v;
+	else
+		k->any = true;
+}
+
+static aset aset_of(const opnd *o, const aset *regs, int nr)
+{
+	aset out = { 0 };
+
+	if (o->kind == OPND_IMM)
+		aset_add(&out, o->imm);
+	else if (o->kind == OPND_REG && o->reg >= 0 && o->reg < nr)
+		out = regs[o->reg];
+	else if (o->kind == OPND_NONE)
+		aset_add(&out, value_int(0));
+	else
+		out.any = true;
+	return out;
+}
+
+/* Instruction in's assignment to its destination register. */
+static void aset_step(aset *regs, int nr, const ir_insn *in)
+{
+	if (in->dst < 0 || in->dst >= nr)
+		return;
+	aset *d = &regs[in->dst], a = aset_of(&in->a, regs, nr), b = aset_of(&in->b, regs, nr);
+	value res;
+	if (in->op == IR_MOV) {
+		d->any |= a.any;
+		for (int j = 0; j < a.n; j++)
+			aset_add(d, a.v[j]);
+	} else if (in->op == IR_ALU && !a.any && !b.any) {
+		for (int x = 0; x < a.n; x++)
+			for (int y = 0; y < b.n; y++)
+				if (ir_alu(in->alu, a.v[x], b.v[y], &res))
+					aset_add(d, res);
+				else
+					d->any = true;
+	} else {
+		d->any = true;
+	}
+}
+
+/* The seeds (values of conditional writes) and where each may be
+ * written: per seed, the sizes of its writes whose address is not known
+ * (any: every aligned offset of every cell), and the places (cell,
+ * offset, size) of the others (mixed-size mode, docs/mixed-size.md). */
+#define SEEDS_MAX 16
+#define PLACES_MAX 64
+typedef struct { int seed, sym, off, size; } seed_place;
+typedef struct {
+	int64_t v[SEEDS_MAX];
+	uint8_t any[SEEDS_MAX];   /* bit s: a write of s bytes, anywhere */
+	int n;
+	seed_place at[PLACES_MAX];
+	int nat;
+} seed_set;
+
+/* Seed v, written by in at one of the addresses addr (NULL: unknown). */
+static void seed_add(seed_set *ss, int64_t v, const ir_insn *in, const aset *addr, bool big_endian)
+{
+	int size = in->size ? in->size : MIXED_WIDTH, j = 0;
+
+	while (j < ss->n && ss->v[j] != v)
+		j++;
+	if (j == ss->n) {
+		if (ss->n == SEEDS_MAX)
+			return;
+		ss->v[ss->n] = v;
+		ss->any[ss->n++] = 0;
+	}
+	if (!addr || addr->any || size > MIXED_WIDTH || (size & (size - 1))) {
+		ss->any[j] |= (uint8_t)size;
+		return;
+	}
+	for (int k = 0; k < addr->n; k++) {
+		int64_t o = addr->v[k].off + in->off;
+		if (addr->v[k].sym < 0 || o < 0 || o + size > MIXED_WIDTH || o % size)
+			continue;   /* no access there: the path is meaningless */
+		if (big_endian)
+			o = MIXED_WIDTH - size - o;
+		if (ss->nat == PLACES_MAX) {
+			ss->any[j] |= (uint8_t)size;
+			return;
+		}
+		ss->at[ss->nat++] = (seed_place){ j, addr->v[k].sym, (int)o, size };
+	}
+}
+
+/* Does thread th jump backward? (Then code order is no order of paths.) */
+static bool has_loop(const litmus_thread *th)
+{
+	for (int i = 0; i < th->ncode; i++)
+		if (th->code[i].op == IR_BRANCH && th->code[i].target <= i)
+			return true;
+	return false;
+}
+
+/* The constants of thread ti's conditional writes join ss. */
+static void seed_thread(seed_set *ss, const litmus_test *t, int ti, kset *regs, aset *addrs, int nr)
+{
+	const litmus_thread *th = &t->threads[ti];
+	bool cond = false, loop = has_loop(th);
+
+	memset(regs, 0, sizeof *regs * nr);
+	memset(addrs, 0, sizeof *addrs * nr);
+	for (int r = 0; r < nr; r++)
+		aset_add(&addrs[r], value_int(0));
+	for (int i = 0; i < t->ninit; i++)
+		if (t->init[i].thread == ti && t->init[i].reg >= 0 && t->init[i].reg < nr) {
+			addrs[t->init[i].reg] = (aset){ 0 };
+			aset_add(&addrs[t->init[i].reg], t->init[i].val);
+			if (t->init[i].val.sym < 0)
 				kset_add(&regs[t->init[i].reg], t->init[i].val.off);
-		for (int i = 0; i < th->ncode; i++) {
-			const ir_insn *in = &th->code[i];
-			const opnd *v = NULL;
-			if (in->op == IR_CAS)
-				v = &in->c;
-			else if (cond && (in->op == IR_STORE || in->op == IR_RMW))
-				v = &in->b;
-			if (v) {
-				kset k;
-				consts_of(v, regs, nr, &k);
-				for (int j = 0; j < k.n; j++)
-					seed_add(seen, &nseen, k.v[j]);
-			}
-			if (in->op == IR_BRANCH && in->cmp != CMP_ALWAYS)
-				cond = true;
-			if (in->dst >= 0 && in->dst < nr) {
-				kset a, b;
-				value res;
-				consts_of(&in->a, regs, nr, &a);
-				if (in->op == IR_MOV) {
-					for (int j = 0; j < a.n; j++)
-						kset_add(&regs[in->dst], a.v[j]);
-				} else if (in->op == IR_ALU) {
-					if (in->b.kind == OPND_NONE) {
-						b.n = 1;
-						b.v[0] = 0;
-					} else {
-						consts_of(&in->b, regs, nr, &b);
-					}
-					for (int x = 0; x < a.n; x++)
-						for (int y = 0; y < b.n; y++)
-							if (ir_alu(in->alu, value_int(a.v[x]), value_int(b.v[y]), &res)
-							    && res.sym < 0)
-								kset_add(&regs[in->dst], res.off);
+		}
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		const opnd *v = NULL;
+		if (in->op == IR_CAS)
+			v = &in->c;
+		else if (cond && (in->op == IR_STORE || in->op == IR_RMW))
+			v = &in->b;
+		if (v) {
+			kset k;
+			aset where = aset_of(&in->a, addrs, nr);
+			consts_of(v, regs, nr, &k);
+			for (int j = 0; j < k.n; j++)
+				seed_add(ss, k.v[j], in, loop ? NULL : &where, t->big_endian);
+		}
+		if (in->op == IR_BRANCH && in->cmp != CMP_ALWAYS)
+			cond = true;
+		aset_step(addrs, nr, in);
+		if (in->dst >= 0 && in->dst < nr) {
+			kset a, b;
+			value res;
+			consts_of(&in->a, regs, nr, &a);
+			if (in->op == IR_MOV) {
+				for (int j = 0; j < a.n; j++)
+					kset_add(&regs[in->dst], a.v[j]);
+			} else if (in->op == IR_ALU) {
+				if (in->b.kind == OPND_NONE) {
+					b.n = 1;
+					b.v[0] = 0;
+				} else {
+					consts_of(&in->b, regs, nr, &b);
 				}
+				for (int x = 0; x < a.n; x++)
+					for (int y = 0; y < b.n; y++)
+						if (ir_alu(in->alu, value_int(a.v[x]), value_int(b.v[y]), &res)
+						    && res.sym < 0)
+							kset_add(&regs[in->dst], res.off);
 			}
 		}
 	}
+}
+
+/* Fills ss; every seed joins every location's domain. */
+static void seed_conditional_values(mem_domain *md, const litmus_test *t, seed_set *ss)
+{
+	int nr = t->nregs > 0 ? t->nregs : 1;
+	kset *regs = xzalloc(sizeof *regs * nr);
+	aset *addrs = xzalloc(sizeof *addrs * nr);
+
+	memset(ss, 0, sizeof *ss);
+	for (int ti = 0; ti < t->nthreads; ti++)
+		seed_thread(ss, t, ti, regs, addrs, nr);
 	free(regs);
-	if (!nseen)
-		return;
+	free(addrs);
 	uint64_t all = 0;
 	for (int ti = 0; ti < t->nthreads && ti < 63; ti++)
 		all |= (uint64_t)1 << ti;
 	for (int l = 0; l < md->n; l++)
-		for (int j = 0; j < nseen; j++)
-			mem_domain_add(md, l, value_int(seen[j]), all);
+		for (int j = 0; j < ss->n; j++)
+			mem_domain_add(md, l, value_int(ss->v[j]), all);
 }
 
 static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max_writes,
@@ -1062,7 +1177,8 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 	for (int l = 0; l < md.n; l++)
 		for (int i = 0; i < nseed; i++)
 			mem_domain_add(&md, l, seed[i], ~WRITER_INIT);
-	seed_conditional_values(&md, t);
+	seed_set seeds;
+	seed_conditional_values(&md, t, &seeds);
 	bool mixed = cat_run_has_variant(run, "mixed");
 	for (int ti = 0; ti < t->nthreads && !mixed; ti++)
 		if (t->threads[ti].mixed) {
@@ -1077,19 +1193,18 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 					"cannot be explained yet");
 			goto out0;
 		}
-		/* the seeds: each byte of each, at every byte of every cell */
-		int64_t seeds[64];
-		int ns = 0;
-		for (int l = 0; l < md.n; l++)
-			for (int i = 0; i < md.dom[l].n && ns < 64; i++)
-				if (!(md.dom[l].who[i] & WRITER_INIT) && md.dom[l].v[i].sym < 0)
-					seeds[ns++] = md.dom[l].v[i].off;
 		if (mem_domain_mixed(&md, t, d) < 0) {
 			st = -1;
 			goto out0;
 		}
-		for (int i = 0; i < ns; i++)
-			mem_domain_mixed_seed(&md, seeds[i]);
+		/* the seeds: each as a write of the size of a conditional
+		 * write that may store it, where that write may be (every
+		 * aligned offset of every cell when its address is not known) */
+		for (int i = 0; i < seeds.n; i++)
+			mem_domain_mixed_seed(&md, seeds.v[i], seeds.any[i]);
+		for (int i = 0; i < seeds.nat; i++)
+			mem_domain_mixed_seed_at(&md, seeds.v[seeds.at[i].seed], seeds.at[i].sym,
+						 seeds.at[i].off, seeds.at[i].size);
 	}
 	E.tl = xzalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = xzalloc(sizeof(trace *) * (t->nthreads + 1));

@@ -39,69 +39,200 @@ void mem_domain_free(mem_domain *md)
 	free(md->locs);
 	free(md->init);
 	free(md->thread_writes);
-	free(md->bytes);
+	for (int s = 0; md->pieces && s < md->nsyms; s++)
+		free(md->pieces[s].p);
+	free(md->pieces);
 	memset(md, 0, sizeof *md);
 }
 
 /* ---- mixed-size mode (docs/mixed-size.md) ---- */
 
-static bool byte_has(const mixed_bytes *m, int b) { return (m->set[b >> 6] >> (b & 63)) & 1; }
-
-/* Byte value b, of depth `depth`, at mb; 1 if new or now of a smaller
- * depth (none past md->max_depth). */
-static int byte_add(const mem_domain *md, mixed_bytes *mb, int b, int depth)
+static uint64_t bytes_mask(int off, int size)
 {
-	if (byte_has(mb, b)) {
-		if (depth >= mb->depth[b])
+	return (size >= MIXED_WIDTH ? ~(uint64_t)0 : ((uint64_t)1 << (8 * size)) - 1) << (8 * off);
+}
+
+/* The piece (off, size, v) of cell sym (v at cell positions), of depth
+ * `depth`; 1 if new or now of a smaller depth (none past md->max_depth). */
+static int piece_add(mem_domain *md, int sym, int off, int size, uint64_t v, int depth)
+{
+	mixed_pieces *ps = &md->pieces[sym];
+
+	v &= bytes_mask(off, size);
+	for (int i = 0; i < ps->n; i++) {
+		mixed_piece *p = &ps->p[i];
+		if (p->off != off || p->size != size || p->v != v)
+			continue;
+		if (depth >= p->depth)
 			return 0;
-		mb->depth[b] = (uint8_t)depth;
+		p->depth = depth;
 		return 1;
 	}
 	if (md->max_depth > 0 && depth > md->max_depth)
 		return 0;
-	mb->set[b >> 6] |= (uint64_t)1 << (b & 63);
-	mb->depth[b] = (uint8_t)(depth > 255 ? 255 : depth);
+	if (ps->n == ps->cap) {
+		ps->cap = ps->cap ? 2 * ps->cap : 8;
+		ps->p = xrealloc(ps->p, sizeof *ps->p * ps->cap);
+	}
+	ps->p[ps->n++] = (mixed_piece){ v, depth, (uint8_t)off, (uint8_t)size };
 	return 1;
 }
 
-/* Adds to the domain of access location l every combination of the byte
- * values of its bytes (bytes off..off+size-1 of its cell), each of the
- * greatest depth of its bytes. */
-static int mixed_fill_rec(mem_domain *md, int l, int sym, int off, int size, int i, uint64_t v,
-			  int depth)
+/* A list of the values of one block of bytes (at their cell positions),
+ * each with its depth: the greatest depth of the pieces it takes bytes
+ * from. */
+typedef struct {
+	uint64_t v;
+	int d;
+} vd;
+
+typedef struct {
+	vd *e;
+	int n, cap;
+} vdlist;
+
+static void vd_push(vdlist *l, uint64_t v, int d)
 {
-	if (i == size) {
-		if (md->dom[l].n >= MIXED_MAX_VALUES) {
-			for (int k = 0; k < md->dom[l].n; k++)
-				if (md->dom[l].v[k].off == (int64_t)v)
-					return mem_domain_add_depth(md, l, value_int((int64_t)v),
-								    ~(uint64_t)0, depth);
-			md->too_many = true;
-			return 0;
-		}
-		return mem_domain_add_depth(md, l, value_int((int64_t)v), ~(uint64_t)0, depth);
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		l->e = xrealloc(l->e, sizeof *l->e * l->cap);
 	}
-	int grew = 0;
-	const mixed_bytes *mb = &md->bytes[sym][off + i];
-	for (int b = 0; b < 256; b++)
-		if (byte_has(mb, b))
-			grew |= mixed_fill_rec(md, l, sym, off, size, i + 1, v | (uint64_t)b << (8 * i),
-					       depth > mb->depth[b] ? depth : mb->depth[b]);
-	return grew;
+	l->e[l->n++] = (vd){ v, d };
 }
 
+static void vd_free(vdlist *l)
+{
+	free(l->e);
+	memset(l, 0, sizeof *l);
+}
+
+static int vd_cmp(const void *a, const void *b)
+{
+	const vd *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return (x->d > y->d) - (x->d < y->d);
+}
+
+/* Appends src to dst and keeps each value once, with its least depth
+ * (dst ends sorted by value). */
+static void vd_merge(vdlist *dst, const vdlist *src)
+{
+	for (int i = 0; i < src->n; i++)
+		vd_push(dst, src->e[i].v, src->e[i].d);
+	if (dst->n < 2)
+		return;
+	qsort(dst->e, (size_t)dst->n, sizeof *dst->e, vd_cmp);
+	int m = 1;
+	for (int i = 1; i < dst->n; i++)
+		if (dst->e[i].v != dst->e[m - 1].v)
+			dst->e[m++] = dst->e[i];
+	dst->n = m;
+}
+
+/* Is some piece strictly inside block (off, size)? */
+static bool has_inner(const mixed_pieces *ps, int off, int size)
+{
+	for (int i = 0; i < ps->n; i++)
+		if (ps->p[i].off >= off && ps->p[i].off + ps->p[i].size <= off + size
+		    && ps->p[i].size < size)
+			return true;
+	return false;
+}
+
+static int compose_block(mem_domain *md, int sym, int off, int size, uint64_t g, int gd,
+			 vdlist *out);
+
+/* The values of block (off, size) whose bytes come from g (of depth gd)
+ * except where a smaller piece inside the block gives them: each half
+ * composed on its own (the block halves of an aligned access of 2, 4 or
+ * 8 bytes are the aligned blocks inside it). */
+static int compose_split(mem_domain *md, int sym, int off, int size, uint64_t g, int gd,
+			 vdlist *out)
+{
+	if (size == 1 || !has_inner(&md->pieces[sym], off, size)) {
+		vd_push(out, g & bytes_mask(off, size), gd);
+		return 0;
+	}
+	int h = size / 2, st = 0;
+	vdlist lo = { 0 }, hi = { 0 };
+	if (compose_block(md, sym, off, h, g, gd, &lo) < 0 ||
+	    compose_block(md, sym, off + h, h, g, gd, &hi) < 0 ||
+	    (long)lo.n * hi.n > MIXED_MAX_VALUES) {
+		st = -1;   /* the halves' values are distinct, so are their pairs */
+	} else {
+		for (int i = 0; i < lo.n; i++)
+			for (int j = 0; j < hi.n; j++)
+				vd_push(out, lo.e[i].v | hi.e[j].v,
+					lo.e[i].d > hi.e[j].d ? lo.e[i].d : hi.e[j].d);
+	}
+	vd_free(&lo);
+	vd_free(&hi);
+	return st;
+}
+
+/* The values of block (off, size), strictly inside the read, governed
+ * by g: g's bytes, or a piece written exactly at the block takes over
+ * (a read paired with whole writes: the write of a byte is the
+ * smallest write access the read takes bytes from that covers it).
+ * Distinct values, each with its least depth. -1: too many. */
+static int compose_block(mem_domain *md, int sym, int off, int size, uint64_t g, int gd,
+			 vdlist *out)
+{
+	const mixed_pieces *ps = &md->pieces[sym];
+	vdlist part = { 0 };
+	int st = compose_split(md, sym, off, size, g, gd, &part);
+
+	vd_merge(out, &part);
+	for (int i = 0; i < ps->n && st == 0; i++) {
+		if (ps->p[i].off != off || ps->p[i].size != size)
+			continue;
+		part.n = 0;
+		st = compose_split(md, sym, off, size, ps->p[i].v, ps->p[i].depth, &part);
+		vd_merge(out, &part);
+	}
+	vd_free(&part);
+	return st < 0 || out->n > MIXED_MAX_VALUES ? -1 : 0;
+}
+
+/* Adds to the domain of access location l every value a read of its
+ * bytes may take (docs/mixed-size.md, "Guessing values"): from a piece
+ * that covers them all (the initial value at least), except where
+ * pieces inside them give bytes, recursively. */
 static int mixed_fill(mem_domain *md, int l)
 {
 	int64_t key = md->locs[l].off;
+	int sym = md->locs[l].sym, off = mixed_key_off(key), size = mixed_key_size(key);
+	const mixed_pieces *ps = &md->pieces[sym];
+	vdlist all = { 0 }, part = { 0 };
+	int st = 0, grew = 0;
 
-	return mixed_fill_rec(md, l, md->locs[l].sym, mixed_key_off(key), mixed_key_size(key), 0, 0, 0);
+	for (int i = 0; i < ps->n && st == 0; i++) {
+		const mixed_piece *p = &ps->p[i];
+		if (p->off > off || p->off + p->size < off + size)
+			continue;
+		part.n = 0;
+		st = compose_split(md, sym, off, size, p->v, p->depth, &part);
+		vd_merge(&all, &part);
+		if (all.n > MIXED_MAX_VALUES)
+			st = -1;
+	}
+	if (st < 0)
+		md->too_many = true;
+	for (int i = 0; i < all.n && st == 0; i++)
+		grew |= mem_domain_add_depth(md, l, value_int((int64_t)(all.e[i].v >> (8 * off))),
+					     ~(uint64_t)0, all.e[i].d);
+	vd_free(&all);
+	vd_free(&part);
+	return grew;
 }
 
 int mem_domain_mixed(mem_domain *md, const litmus_test *t, diag *d)
 {
 	md->mixed = true;
 	md->nsyms = t->nsyms;
-	md->bytes = xzalloc(sizeof *md->bytes * (t->nsyms + 1));
+	md->pieces = xzalloc(sizeof *md->pieces * (t->nsyms + 1));
 	for (int s = 0; s < t->nsyms; s++) {
 		value v = md->init[s];
 		if (v.sym >= 0) {
@@ -112,8 +243,7 @@ int mem_domain_mixed(mem_domain *md, const litmus_test *t, diag *d)
 			return diag_error(d, pos, "mixed-size: the initial value of %s is an address, "
 					  "which cannot be split into bytes (not supported)", t->syms[s]);
 		}
-		for (int i = 0; i < MIXED_WIDTH; i++)
-			byte_add(md, &md->bytes[s][i], (int)(((uint64_t)v.off >> (8 * i)) & 0xff), 0);
+		piece_add(md, s, 0, MIXED_WIDTH, (uint64_t)v.off, 0);
 	}
 	return 0;
 }
@@ -122,12 +252,8 @@ int mem_domain_mixed_write(mem_domain *md, int loc, int64_t v, int depth)
 {
 	int sym = md->locs[loc].sym, off = mixed_key_off(md->locs[loc].off);
 	int size = mixed_key_size(md->locs[loc].off);
-	bool added = false;
 
-	for (int i = 0; i < size; i++)
-		added |= byte_add(md, &md->bytes[sym][off + i], (int)(((uint64_t)v >> (8 * i)) & 0xff),
-				  depth) != 0;
-	if (!added)
+	if (!piece_add(md, sym, off, size, (uint64_t)v << (8 * off), depth))
 		return 0;
 	int grew = 0;
 	for (int l = md->nsyms; l < md->n; l++)
@@ -136,12 +262,18 @@ int mem_domain_mixed_write(mem_domain *md, int loc, int64_t v, int depth)
 	return grew;
 }
 
-void mem_domain_mixed_seed(mem_domain *md, int64_t v)
+void mem_domain_mixed_seed(mem_domain *md, int64_t v, unsigned sizes)
 {
 	for (int s = 0; s < md->nsyms; s++)
-		for (int p = 0; p < MIXED_WIDTH; p++)
-			for (int k = 0; k < MIXED_WIDTH; k++)
-				byte_add(md, &md->bytes[s][p], (int)(((uint64_t)v >> (8 * k)) & 0xff), 0);
+		for (int size = 1; size <= MIXED_WIDTH; size *= 2)
+			if (sizes & (unsigned)size)
+				for (int off = 0; off < MIXED_WIDTH; off += size)
+					piece_add(md, s, off, size, (uint64_t)v << (8 * off), 0);
+}
+
+void mem_domain_mixed_seed_at(mem_domain *md, int64_t v, int sym, int off, int size)
+{
+	piece_add(md, sym, off, size, (uint64_t)v << (8 * off), 0);
 }
 
 /* The location of an access of `size` bytes at offset `off` of symbol

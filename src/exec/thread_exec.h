@@ -106,12 +106,20 @@ static inline int64_t mixed_key(int64_t off, int size) { return ((int64_t)1 << 4
 static inline int mixed_key_off(int64_t key) { return (int)((key >> 8) & 0xff); }
 static inline int mixed_key_size(int64_t key) { return (int)(key & 0xff); }
 
-/* The values one byte of a cell may hold: a bitmap, and per value its
- * depth (value_set.depth). */
+/* The values written to a cell, one per access shape: a piece is a
+ * write of `size` bytes at byte `off` of its cell, of value v (those
+ * bytes of v at their cell positions, the others 0), with its depth
+ * (value_set.depth). The initial value is the piece (0, MIXED_WIDTH). */
 typedef struct {
-	uint64_t set[4];
-	uint8_t depth[256];
-} mixed_bytes;
+	uint64_t v;
+	int depth;
+	uint8_t off, size;
+} mixed_piece;
+
+typedef struct {
+	mixed_piece *p;
+	int n, cap;
+} mixed_pieces;
 
 /* Locations seen so far and the values each may hold. */
 /* Values a location may hold, with who can write each one: bit t for
@@ -144,12 +152,13 @@ typedef struct {
 	/* Mixed-size mode (-variant mixed, docs/mixed-size.md). Locations
 	 * 0..nsyms-1 are the symbols' cells, MIXED_WIDTH bytes each; an
 	 * access of s bytes at offset o of symbol x is the location
-	 * (x, mixed_key(o, s)), whose domain is every combination of the
-	 * byte values each of its bytes may hold (bytes[x][i]: a bitmap of
-	 * 256 values per byte). */
+	 * (x, mixed_key(o, s)), whose domain is every value a read of those
+	 * bytes may take from the pieces written to x (pieces[x]) when it
+	 * is paired with whole write accesses (mixed_compose in
+	 * thread_exec.c, docs/mixed-size.md "Guessing values"). */
 	bool mixed;
 	int nsyms;
-	mixed_bytes (*bytes)[MIXED_WIDTH];
+	mixed_pieces *pieces;
 	bool too_many;       /* an access's domain passed MIXED_MAX_VALUES */
 } mem_domain;
 
@@ -163,9 +172,14 @@ int  mem_domain_mixed(mem_domain *md, const litmus_test *t, diag *d);
  * access of that cell gets the new combinations. Returns 1 if a domain
  * grew. */
 int  mem_domain_mixed_write(mem_domain *md, int loc, int64_t v, int depth);
-/* Mixed-size mode: every byte of v at every byte of every cell (values a
- * read may guess before a write is known to store them, see enumerate.c). */
-void mem_domain_mixed_seed(mem_domain *md, int64_t v);
+/* Mixed-size mode: v as a piece of each size of `sizes` (bit s for s
+ * bytes: 1, 2, 4, 8) at each aligned offset of every cell (a value a
+ * read may guess before a write is known to store it: a conditional
+ * write of that size, whose address may be computed, see enumerate.c). */
+void mem_domain_mixed_seed(mem_domain *md, int64_t v, unsigned sizes);
+/* The same at one place: v as a piece of `size` bytes at cell offset off
+ * of symbol sym (a conditional write whose address is known). */
+void mem_domain_mixed_seed_at(mem_domain *md, int64_t v, int sym, int off, int size);
 void mem_domain_free(mem_domain *md);
 int  mem_location(mem_domain *md, int sym, int64_t off);  /* interns */
 /* Adds v, written by `who`, to the domain of loc; returns 1 if new. */
