@@ -116,8 +116,16 @@ int cfg_load(const char *path, bpfmm_cfg *c, diag *d)
 			rc = set_file(c, &c->model, key, arg, pos, d);
 		else if (!strcmp(key, "bell"))
 			rc = set_file(c, &c->bell, key, arg, pos, d);
-		else if (!strcmp(key, "macros"))
-			rc = set_file(c, &c->macros, key, arg, pos, d);
+		else if (!strcmp(key, "macros")) {
+			/* the C front-end has linux-kernel.def's table built in */
+			const char *base = strrchr(arg, '/');
+			base = base ? base + 1 : arg;
+			if (strcmp(base, "linux-kernel.def") != 0)
+				rc = diag_error(d, pos, "macros %s: bpfmm's C dialect has the macros of the kernel's "
+						"linux-kernel.def built in and reads no other file", arg);
+			else
+				rc = set_file(c, &c->macros, key, arg, pos, d);
+		}
 		else if (!strcmp(key, "variant")) {
 			/* herd7: a comma-separated list */
 			for (char *v = strtok(arg, ", \t"); v; v = strtok(NULL, ", \t")) {

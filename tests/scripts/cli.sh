@@ -169,6 +169,17 @@ for o in "-rename $tmp/names" "-initwrites true" "-initwrites false" "-skipcheck
 	grep -q "^herd7 (bpfmm wrapper): $1 .*bpfmm does not implement it" "$tmp/err" && [ ! -s "$tmp/out" ] \
 		&& ok || ko "herd7 wrapper $o message: $(cat "$tmp/err")"
 done
+# -macros: the kernel's linux-kernel.def is built in (taken, as in its
+# linux-kernel.cfg); any other macros file would be ignored: refused, in
+# the wrapper and in a -conf file
+: >"$tmp/other.def"
+expect_rc 2 "herd7 wrapper: -macros other.def" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -macros "$tmp/other.def" "$mp"
+grep -q "^herd7 (bpfmm wrapper): -macros .*other.def: bpfmm's C dialect has the macros of the kernel's linux-kernel.def built in" "$tmp/err" \
+	&& ok || ko "-macros other.def: $(cat "$tmp/err")"
+expect_rc 0 "herd7 wrapper: -macros linux-kernel.def" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -macros /x/linux-kernel.def "$mp"
+printf 'macros other.def\n' >"$tmp/macros.cfg"
+expect_rc 2 "-conf with another macros file" "$bpfmm" -conf "$tmp/macros.cfg" "$mp"
+grep -q "macros.cfg:1:1: error: macros other.def: " "$tmp/err" && ok || ko "-conf macros: $(cat "$tmp/err")"
 # herd7's defaults change nothing: accepted; display-only options dropped
 "$bpfmm" -notime "$mp" >"$tmp/plain.out"
 expect_rc 0 "herd7 wrapper: default values" env BPFMM="$bpfmm" sh "$root/scripts/herd7" -notime -restrict none -archcheck true \
