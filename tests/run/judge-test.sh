@@ -44,7 +44,7 @@ check "good log: ok, weak state marked, refusals and unsupported listed" 0 \
 	'^96 +\*> 0:r4=0; 1:r4=0; +\(weak' '^Run SB\+plain riscv64 ok instances=4096 states=2/4 weak=1' \
 	'^Observation SB\+plain Sometimes 96 4000' \
 	"^Run CoRR\\+fetchadd riscv64 unsupported \\(verifier: thread 0: R1 invalid mem access 'scalar'" \
-	'^Run MP\+rel\+acq riscv64 unsupported \(verifier: thread 0: BPF_ATOMIC uses invalid atomic opcode 100' \
+	'^Run MP\+rel\+acq riscv64 unsupported \(verifier: thread 0: BPF_ATOMIC uses invalid atomic opcode 110' \
 	'^run riscv64: 2 tests run, 2 unsupported, 0 failed, 8192 instances, 4 states, 1 weak states in 1 tests \(96 instances\), 0 violations$'
 
 $b run --judge tests/run/logs/good.log --arch riscv64 tests/litmus/bpf/LB+fetchadd+fetchadd.litmus >"$out" 2>&1; rc=$?

@@ -64,7 +64,7 @@ case " $arches " in
 	rc=$?
 	left=$(ls -A "$tmp" | grep -c '^bpfmm-run\.')
 	rm -rf "$tmp"/bpfmm-run.*
-	if [ $rc -eq 0 ] && grep -q "^Run MP+rel+acq riscv64 unsupported (verifier: thread 0: BPF_ATOMIC uses invalid atomic opcode 100" "$out" &&
+	if [ $rc -eq 0 ] && grep -q "^Run MP+rel+acq riscv64 unsupported (verifier: thread 0: BPF_ATOMIC uses invalid atomic opcode 110" "$out" &&
 		grep -q "^Run SB+plain riscv64 ok " "$out" && grep -q "the user's kernel" "$logs/run-riscv64-user.err" &&
 		[ "$left" = 0 ]; then
 		ok "riscv64 --kernel IMAGE: load_acquire refused by the 6.12 verifier, SB+plain run, nothing left in TMPDIR"
