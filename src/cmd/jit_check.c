@@ -145,8 +145,9 @@ typedef struct {
 /* What a dump may hold (hostile input: each loop over it is bounded by
  * these; docs/jit-check.md, "Untrusted dumps").  The runner's own dumps
  * are far below: 246 tests give about 1,000 images, 1 MB of code. */
-#define JC_MAX_DUMP (256L << 20)          /* bytes of the --dump file */
-#define JC_MAX_LINE (2 * BT_MAX_IMAGE + 4096)  /* a jit line of the largest image */
+#define JC_MAX_DUMP RUN_MAX_CONSOLE       /* bytes of the --dump file (run.h) */
+#define JC_MAX_LINE RUN_MAX_LINE          /* a jit line of the largest image */
+_Static_assert(RUN_MAX_LINE >= 2 * BT_MAX_IMAGE + 64, "a jit line of the largest bpftool image fits");
 #define JC_MAX_ITEMS 16384                /* images, ksym, hold, unsupported lines */
 #define JC_MAX_CODE (4L << 20)            /* bytes of all images together */
 #define JC_TIMEOUT 300                    /* seconds llvm-objcopy / llvm-objdump may take */

@@ -865,11 +865,7 @@ static void judge(run_test *rt, char **lines, int nlines, const char *arch, tota
 	free(st);
 }
 
-/* What a guest's console may hold (docs/untrusted-input.md): the
- * runner's lines are short but for its jit lines (2 hex digits a byte of
- * an image of at most 64 KiB), a console of 246 tests a few MB. */
-#define RUN_MAX_CONSOLE (256L << 20)
-#define RUN_MAX_LINE (2 * 65536 + 4096)
+/* Runner lines kept of a console (run.h: its size and line bounds). */
 #define RUN_MAX_LINES 1000000
 
 /* The "bpfmm-run: " lines of the console path (the prefix dropped), at

@@ -20,6 +20,13 @@ const char *run_unsupported(const litmus_test *t, const check_result *res, char 
 /* The markers the guest's programs store to *(u64 *)(r10 + RUN_MARK_OFF)
  * around the registers' initial values and the test's body (run.c). */
 #define RUN_MARK_OFF (-112)
+
+/* What a console of the runner may hold, for its two readers (run --judge
+ * and jit-check --dump): its bytes, and its longest line, a jit line of
+ * the largest image (2 hex digits a byte of at most 64 KiB).  A console of
+ * 246 tests is a few MB. */
+#define RUN_MAX_CONSOLE (256L << 20)
+#define RUN_MAX_LINE (2 * 65536 + 4096)
 enum { RUN_MARK_INIT = 0x5a1, RUN_MARK_BODY = 0x5a2, RUN_MARK_END = 0x5a3 };
 
 #endif
