@@ -30,8 +30,10 @@
 # refused.  --no-cover-letter leaves it out (the checks that git am and
 # checkpatch the output use it).
 #
-# Tool-assisted work (Documentation/process/coding-assistants.rst, Linux
-# 6.19): opt-in, from the submitter's configuration like the sign-off.
+# Tool-assisted work (Documentation/process/coding-assistants.rst, read at
+# torvalds/linux 41362886881f; added by "docs: add AI Coding Assistants
+# documentation"): opt-in, from the submitter's configuration like the
+# sign-off.
 #     git config --global bpfmm.assistedBy "AGENT_NAME:MODEL_VERSION [TOOL...]"
 # adds the trailer "Assisted-by: <that>" to every patch (git
 # interpret-trailers: after the changelog's other trailers, before the
@@ -56,7 +58,7 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--no-cover-letter) cover=; shift ;;
 	riscv|model) series="$series $1"; shift ;;
-	-h|--help) sed -n '2,43p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,45p' "$0"; exit 0 ;;
 	*) echo "kernel-series: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
