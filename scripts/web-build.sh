@@ -32,7 +32,7 @@ if [ -n "$lkmm" ]; then
 fi
 
 # One thread, no fork: -j N runs the tests one after the other (a worker
-# thread that cannot start is run in the caller, src/cmd/parallel.c).
+# thread that cannot start is run in the caller, src/kit/parallel.c).
 $EMCC -O2 "$@" -o "$WEB/bpfmm.js" -lm \
 	-sMODULARIZE=1 -sEXPORT_NAME=createBpfmm -sINVOKE_RUN=0 -sEXIT_RUNTIME=1 \
 	-sEXPORTED_RUNTIME_METHODS=callMain,FS -sALLOW_MEMORY_GROWTH=1 \

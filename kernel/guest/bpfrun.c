@@ -1,7 +1,7 @@
 /*
  * bpfmm run: the guest side (static /init of the bpfmm-run initramfs).
  *
- * Reads /job (written by `bpfmm run --emit`, see src/cmd/run.c): for each test
+ * Reads /job (written by `bpfmm run --emit`, see src/jit/run.c): for each test
  * the initial value of every location, where each observed register or
  * location lives in one instance's memory, and one BPF program per thread
  * (raw struct bpf_insn).  For each test it creates one BPF_F_MMAPABLE array

@@ -20,10 +20,10 @@
 #include "litmus/litmus_read.h"
 #include "litmus/state.h"
 #include "cmd/lkmm_common.h"
-#include "cmd/model_load.h"
-#include "cmd/options.h"
-#include "cmd/outdir.h"
-#include "cmd/output.h"
+#include "kit/model_load.h"
+#include "kit/options.h"
+#include "kit/outdir.h"
+#include "kit/output.h"
 
 typedef struct {
 	const char *a_path, *b_path;

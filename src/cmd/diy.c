@@ -17,8 +17,8 @@
 #include "base/xalloc.h"
 #include "cmd/diy.h"
 #include "cmd/lkmm_common.h"
-#include "cmd/outdir.h"
-#include "cmd/options.h"
+#include "kit/outdir.h"
+#include "kit/options.h"
 
 enum { DIR_R = 1, DIR_W = 2 };
 /* annotations of an access: plain, acquire (R), release (W), non-fetch

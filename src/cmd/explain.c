@@ -18,7 +18,7 @@
 #include "exec/check.h"
 #include "exec/enumerate.h"
 #include "litmus/litmus_read.h"
-#include "cmd/output.h"
+#include "kit/output.h"
 
 enum { MAX_DEPTH = 12, MAX_STEPS = 256, MAX_NAMES = 64, MAX_GROUPS = 64, MAX_PASSED = 64 };
 /* co orders judged per try before giving up (the checker's -budget

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmd/lkmm_common.h"
-#include "cmd/parallel.h"
-#include "cmd/model_load.h"
+#include "kit/parallel.h"
+#include "kit/model_load.h"
 #include "cat/model_dir.h"
 #include "base/xalloc.h"
 #include "litmus/state.h"

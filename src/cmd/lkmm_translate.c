@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/lkmm_translate.h"
-#include "cmd/outdir.h"
-#include "cmd/parallel.h"
-#include "cmd/output.h"
-#include "cmd/report.h"
+#include "kit/outdir.h"
+#include "kit/parallel.h"
+#include "kit/output.h"
+#include "kit/report.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
 #include "base/xalloc.h"

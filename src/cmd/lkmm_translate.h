@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "cmd/lkmm_common.h"
-#include "cmd/report.h"
+#include "kit/report.h"
 #include "litmus/litmus_read.h"
 
 typedef struct lk_target lk_target;
@@ -133,7 +133,7 @@ int lk_translate_test(const lk_cmd *c, const char *file, litmus_test *tc, const 
 
 /* ---- the command line ---- */
 
-#include "cmd/options.h"
+#include "kit/options.h"
 
 /* The options c2bpf and lkmm-map share: --emit DIR, -v, and the shared
  * -I (the kernel's tools/memory-model), -j, --shard, --json. Returns 1

@@ -1,9 +1,9 @@
 /* fuzz_bpftool.c - fuzz target: what `bpfmm jit-check --bpftool` reads from
- * a user's machine (src/cmd/jit_bpftool.c): bpftool's text or JSON of a
+ * a user's machine (src/jit/jit_bpftool.c): bpftool's text or JSON of a
  * JIT image with its opcodes, and the runner's hold lines. */
 #include <stdlib.h>
 #include "fuzz_common.h"
-#include "cmd/jit_bpftool.h"
+#include "jit/jit_bpftool.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -3,7 +3,7 @@
  * lifter, for the architecture the input's first byte picks. */
 #include <stdlib.h>
 #include "fuzz_common.h"
-#include "cmd/jit_check.h"
+#include "jit/jit_check.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

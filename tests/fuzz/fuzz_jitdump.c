@@ -5,7 +5,7 @@
  * write without end).  The input's first byte picks the architecture. */
 #include <stdlib.h>
 #include "fuzz_common.h"
-#include "cmd/jit_check.h"
+#include "jit/jit_check.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz_common.h"
-#include "cmd/jit_map.h"
+#include "jit/jit_map.h"
 #include "cat/model_dir.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

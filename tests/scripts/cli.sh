@@ -828,7 +828,7 @@ else
 	ko "make install"
 fi
 # The options several commands share come from one table
-# (src/cmd/options.c): the same checks and messages in each command, each
+# (src/kit/options.c): the same checks and messages in each command, each
 # pointing at its own --help.
 for cmd in "" map c2bpf lkmm-map clang2bpf; do
 	expect_rc 2 "${cmd:-bpfmm} -j x" "$bpfmm" $cmd -j x "$sb"
@@ -1019,7 +1019,7 @@ expect_rc 0 "a slow test" env BPFMM_NOTE_SECONDS=0.05 "$bpfmm" -notime "$tmp/slo
 expect_rc 0 "a test under a minute" "$bpfmm" -notime "$tmp/slow.litmus"
 [ ! -s "$tmp/err" ] && ok || ko "a note for a test under a minute: $(cat "$tmp/err")"
 
-# One include-path rule for every command (src/cmd/model_load.c): the
+# One include-path rule for every command (src/kit/model_load.c): the
 # model's directory, the -I directories in order, MODELDIR/lib, MODELDIR.
 mkdir -p "$tmp/incm" "$tmp/inci"
 printf '"top"\ninclude "extra.cat"\n' >"$tmp/incm/top.cat"

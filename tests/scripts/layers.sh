@@ -2,7 +2,9 @@
 # Layering of src/ (src/README.md): every `#include "stage/name.h"` of a
 # file in src/STAGE must name STAGE itself or a stage below it:
 #
-#   cmd -> arch, exec, cat, litmus, base
+#   cmd -> jit, kit, arch, exec, cat, litmus, base
+#   jit -> kit, arch, exec, cat, litmus, base
+#   kit -> arch, exec, cat, litmus, base
 #   arch -> litmus, base      exec -> cat, litmus, base
 #   cat -> litmus, base       litmus -> base        base -> (none)
 #
@@ -20,7 +22,9 @@ allowed() {
 	cat) echo "litmus base" ;;
 	arch) echo "litmus base" ;;
 	exec) echo "cat litmus base" ;;
-	cmd) echo "arch exec cat litmus base" ;;
+	kit) echo "arch exec cat litmus base" ;;
+	jit) echo "kit arch exec cat litmus base" ;;
+	cmd) echo "jit kit arch exec cat litmus base" ;;
 	*) echo "?" ;;
 	esac
 }

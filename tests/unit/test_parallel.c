@@ -5,7 +5,7 @@
 #include <unistd.h>
 #include "unit.h"
 
-#include "cmd/parallel.h"
+#include "kit/parallel.h"
 
 enum { NTESTS = 40 };
 

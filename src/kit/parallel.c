@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cmd/parallel.h"
+#include "kit/parallel.h"
 #include "base/threads.h"
 #include "base/xalloc.h"
 

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include "arch/frontends.h"
 #include "cat/cat.h"
-#include "cmd/mapping.h"
-#include "cmd/report.h"
+#include "jit/mapping.h"
+#include "kit/report.h"
 #include "exec/check.h"
 #include "litmus/litmus.h"
 

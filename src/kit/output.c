@@ -2,7 +2,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd/output.h"
+#include "kit/output.h"
 #include "litmus/frontend.h"
 #include "litmus/state.h"
 

@@ -1,7 +1,7 @@
 /* report.c - the verdict record of the map-like commands (report.h). */
 #include <string.h>
-#include "cmd/report.h"
-#include "cmd/output.h"
+#include "kit/report.h"
+#include "kit/output.h"
 
 static const char *const verdict_words[REPORT_NVERDICTS] = {
 	"sound", "sound-stronger", "unsound", "refused", "unsupported", "unchecked",

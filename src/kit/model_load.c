@@ -6,7 +6,7 @@
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "cmd/model_load.h"
+#include "kit/model_load.h"
 #include "cat/model_dir.h"
 #include "base/xalloc.h"
 

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd/options.h"
-#include "cmd/parallel.h"
+#include "kit/options.h"
+#include "kit/parallel.h"
 #include "base/diag.h"
 
 typedef enum {

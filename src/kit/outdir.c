@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "cmd/outdir.h"
+#include "kit/outdir.h"
 
 static void who(const char *cmd)
 {

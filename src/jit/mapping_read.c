@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd/mapping.h"
+#include "jit/mapping.h"
 #include "base/infile.h"
 #include "base/xalloc.h"
 

@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd/select.h"
+#include "kit/select.h"
 #include "litmus/litmus_read.h"
 #include "base/infile.h"
 #include "base/xalloc.h"

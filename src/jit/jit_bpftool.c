@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd/jit_bpftool.h"
+#include "jit/jit_bpftool.h"
 #include "base/xalloc.h"
 
 /* ---- shared ---------------------------------------------------------------- */
