@@ -67,6 +67,7 @@ check: deps all
 	  "c2bpf=sh tests/conformance/c2bpf.sh" \
 	  "clang2bpf=sh tests/conformance/clang2bpf.sh" \
 	  "lkmm-map=sh tests/conformance/lkmm-map.sh" \
+	  "golden=bash tests/golden/golden.sh build/bpfmm" \
 	  "emitted-herd7=SHARED=$(SHARED) sh tests/scripts/emitted-herd7.sh build/bpfmm" \
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "jit-mappings-random=sh tests/map/random.sh" \
