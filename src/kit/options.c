@@ -304,7 +304,7 @@ void opt_help(FILE *f, const opt_spec *s)
 			continue;
 		}
 		int n = print_names(f, r);
-		if (n <= s->col - 2)
+		if (n <= s->col - 1)
 			fprintf(f, "%*s", s->col - n, "");
 		else
 			fprintf(f, "\n%*s", s->col, "");
