@@ -371,12 +371,11 @@ static int c2_test(const void *opts, const char *file, cat_run *lkmm, cat_run *b
 
 static const opt_row c2bpf_rows[] = {
 	OPT_OWN(LK_EMIT, "--emit", "DIR", "also write DIR/NAME.litmus, the BPF translation"),
-	OPT_SHARED(OPT_INCDIR, "-I", "DIR", "the kernel's tools/memory-model (default: $LKMM_DIR,\n"
-	  "., ~/.cache/bpfmm-lkmm/*/tools/memory-model)"),
+	LK_ROW_INCDIR,
 	OPT_OWN(LK_MODEL, "--bpf-model", "FILE", "the BPF model (default: bpf.cat in the model directory)"),
 	OPT_OWN(LK_VERBOSE, "-v", NULL, "print BPF-only final states and the translation"),
-	OPT_SHARED(OPT_JOBS, "-j, --jobs", "N", "translate and check N tests at a time (as bpfmm -j)"),
-	OPT_SHARED(OPT_SHARD, "--shard", "K/N", "only the K-th of N slices of the tests (as bpfmm)"),
+	LK_ROW_JOBS,
+	LK_ROW_SHARD,
 	OPT_SHARED(OPT_JSON, "--json, -json", NULL,
 	  "one JSON object per line instead of the C2BPF line:\n"
 	  "file (as named on the command line), test, lkmm and\n"

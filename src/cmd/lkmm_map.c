@@ -436,11 +436,10 @@ static int lm_test(const void *opts, const char *file, cat_run *lkmm, cat_run *r
 static opt_row lkmm_map_rows[] = {
 	OPT_OWN(LK_OWN, "--mapping", "NAME", NULL),   /* help: mapping_help() */
 	OPT_OWN(LK_EMIT, "--emit", "DIR", "also write DIR/TEST.MAPPING.litmus"),
-	OPT_SHARED(OPT_INCDIR, "-I", "DIR", "the kernel's tools/memory-model (default: $LKMM_DIR,\n"
-	  "., ~/.cache/bpfmm-lkmm/*/tools/memory-model)"),
+	LK_ROW_INCDIR,
 	OPT_OWN(LK_VERBOSE, "-v", NULL, "print RISC-V-only final states and the translation"),
-	OPT_SHARED(OPT_JOBS, "-j, --jobs", "N", "translate and check N tests at a time (as bpfmm -j)"),
-	OPT_SHARED(OPT_SHARD, "--shard", "K/N", "only the K-th of N slices of the tests (as bpfmm)"),
+	LK_ROW_JOBS,
+	LK_ROW_SHARD,
 	OPT_SHARED(OPT_JSON, "--json, -json", NULL,
 	  "one JSON object per line (per test and mapping) instead\n"
 	  "of the LKMM-MAP line: file (as named on the command\n"

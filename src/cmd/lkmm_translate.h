@@ -101,6 +101,15 @@ enum {
 	LK_OWN,         /* the command's own option: lkmm-map's --mapping NAME */
 };
 
+/* Their rows of the shared options that say the same in both */
+#define LK_ROW_INCDIR OPT_SHARED(OPT_INCDIR, "-I", "DIR", \
+	"the kernel's tools/memory-model (default: $LKMM_DIR,\n" \
+	"., ~/.cache/bpfmm-lkmm/*/tools/memory-model)")
+#define LK_ROW_JOBS OPT_SHARED(OPT_JOBS, "-j, --jobs", "N", \
+	"translate and check N tests at a time (as bpfmm -j)")
+#define LK_ROW_SHARD OPT_SHARED(OPT_SHARD, "--shard", "K/N", \
+	"only the K-th of N slices of the tests (as bpfmm)")
+
 /* How a command reports. */
 typedef struct {
 	const lk_target *tg;
