@@ -7,6 +7,7 @@
 #include "kit/options.h"
 #include "kit/parallel.h"
 #include "base/diag.h"
+#include "base/xalloc.h"
 
 typedef enum {
 	ARG_NONE,      /* a flag */
@@ -222,13 +223,13 @@ int opt_unknown_rows(const opt_spec *s, const char *a)
 		if (r->names && r->help)
 			n += strlen(r->names) + 1;
 	/* the shown spellings, one text for opt_unknown's scan */
-	char *text = calloc(1, n);
-	for (const opt_row *r = s->rows; text && (r->names || r->help); r++)
+	char *text = xcalloc(1, n);
+	for (const opt_row *r = s->rows; r->names || r->help; r++)
 		if (r->names && r->help) {
 			strcat(text, " ");
 			strcat(text, r->names);
 		}
-	int st = opt_unknown(s->cmd, a, (const char *const[]){ text ? text : "", NULL });
+	int st = opt_unknown(s->cmd, a, (const char *const[]){ text, NULL });
 	free(text);
 	return st;
 }
