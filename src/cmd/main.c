@@ -736,7 +736,7 @@ static const struct {
 	  "why a final state is forbidden, or how it is reached (docs/explain.md)", run_explain },
 	{ "c2bpf", "[--emit DIR] [--json] FILE.litmus...",
 	  "C (LKMM) tests translated to BPF, LKMM against bpf.cat (docs/c-to-bpf.md)", c2bpf_main },
-	{ "clang2bpf", "[--mcpu v3,v4] [--idioms SET,...] FILE.litmus...",
+	{ "clang2bpf", "[--mcpu v3,v4] [--idioms SET,...] [--json] FILE.litmus...",
 	  "C tests through clang-19 to BPF and back, against the LKMM (docs/clang-to-bpf.md)",
 	  clang2bpf_main },
 	{ "lkmm-map", "--mapping NAME [--emit DIR] [--json] FILE.litmus...",
