@@ -34,7 +34,15 @@
  *     }
  *
  * A spelling the help should not show (an old one, herd7's) is a row
- * with help NULL: parsed, never shown nor guessed. */
+ * with help NULL: parsed, never shown nor guessed. A row whose help is
+ * a list from a table (the architectures of arch/frontends.c, lkmm-map's
+ * mappings) is not const: the command writes its help from the table
+ * before its loop (lkmm_map.c's mapping_help, clang2bpf.c's lists_help),
+ * so that --help, the guesses and the errors follow the table.
+ *
+ * map, run and jit-check (src/jit) still have hand-written loops that
+ * call opt_parse and opt_unknown (which guesses from the help text); once
+ * they use rows, opt_unknown can become options.c's own. */
 #ifndef BPFMM_OPTIONS_H
 #define BPFMM_OPTIONS_H
 
