@@ -178,6 +178,8 @@ typedef struct {
 	const frontend *nfe;
 	map_opts o;
 	mapping m;            /* "jit": the lifted code as a mapping's output */
+	map_ctx ctx;          /* the judge's: m, both models, stdout */
+	map_bpf tb;           /* the current test's bpf.cat result, checked once */
 	int ntests, nlifted, nrefused, nnotrun, nsound, nstronger, nunsound, nunchecked;
 	int nknown;           /* tests the dump has code or a verifier refusal of */
 	int status;
@@ -243,17 +245,13 @@ static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf
 /* Lift each thread of t whose code the dump has into lt; *found: how many
  * it has; NULL, or why the test is refused (in whybuf). byth: the native
  * register of r10 per thread. */
-static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, const char **byth,
+static const char *jc_lift_threads(jc_run *r, litmus_test *t, lifted *lt, const char **byth,
 				   int *found, char *whybuf, size_t n, const char *file)
 {
-	check_result res = { 0 };
-	bool have_res = false;
+	/* run.c renames r10 by what bpf.cat's result for t uses */
+	const check_result *res = names_r10(t) ? map_bpf_check(&r->ctx, file, t, &r->tb) : NULL;
 	const char *why = NULL;
 
-	if (names_r10(t)) {
-		diag dr = { .file = file };
-		have_res = map_check(t, r->bpf.run, &r->o, &res, &dr) == 0;
-	}
 	*found = 0;
 	int first = -1;          /* the first thread the dump has */
 	for (int ti = 0; ti < t->nthreads && !why; ti++) {
@@ -269,7 +267,7 @@ static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, 
 			why = whybuf;
 			break;
 		}
-		run_phys_regs(t, have_res ? &res : NULL, ti, phys);
+		run_phys_regs(t, res, ti, phys);
 		rval want[10];
 		expected_values(t, phys, ti, want);
 		if (lift(r->a, &r->code[idx], ti, want, &lt[ti]) < 0) {
@@ -294,8 +292,6 @@ static const char *jc_lift_threads(jc_run *r, const litmus_test *t, lifted *lt, 
 		if (phys[10] >= 0)
 			byth[ti * 11 + 10] = lt[ti].native[phys[10]];
 	}
-	if (have_res)
-		check_result_free(&res);
 	return why;
 }
 
@@ -307,14 +303,10 @@ static bool jc_not_run(jc_run *r, litmus_test *t, const char *file)
 	const char *why = "no JIT code in the dump";
 	char whybuf[400];
 	size_t nl = strlen(t->name);
-	check_result rr = { 0 };
-	diag dr = { .file = file };
+	const check_result *rr = map_bpf_check(&r->ctx, file, t, &r->tb);
 
-	if (map_check(t, r->bpf.run, &r->o, &rr, &dr) == 0) {
-		if (run_unsupported(t, &rr, whybuf, sizeof whybuf))
-			why = whybuf;
-		check_result_free(&rr);
-	}
+	if (rr && run_unsupported(t, rr, whybuf, sizeof whybuf))
+		why = whybuf;
 	for (int k = 0; k < r->d.nunsupported; k++)
 		if (!strncmp(r->d.unsupported[k], t->name, nl) && r->d.unsupported[k][nl] == ' ') {
 			snprintf(whybuf, sizeof whybuf, "verifier: %s", r->d.unsupported[k] + nl + 1);
@@ -326,9 +318,11 @@ static bool jc_not_run(jc_run *r, litmus_test *t, const char *file)
 	return refused;
 }
 
-/* The lifted test's text, or NULL (refused, said) when the native
- * front-end cannot read it back or it has mixed-size accesses. */
-static char *jc_lifted_text(jc_run *r, const char *file, const litmus_test *t, lifted *lt, const char **byth)
+/* The lifted test, read back by the native front-end, its text in *text
+ * (both the caller's); NULL (refused, said) when the front-end cannot
+ * read it or it has mixed-size accesses. */
+static litmus_test *jc_lifted_test(jc_run *r, const char *file, const litmus_test *t, lifted *lt,
+				   const char **byth, char **text)
 {
 	int nt = t->nthreads;
 	char **cells[nt];
@@ -345,33 +339,31 @@ static char *jc_lifted_text(jc_run *r, const char *file, const litmus_test *t, l
 		if (strlen(extra) + strlen(lt[ti].extra) < sizeof extra)
 			strcat(extra, lt[ti].extra);
 	}
-	char *text = map_test_text(&r->m, t, cells, ncells, nt, NULL, 0, extra);
+	*text = map_test_text(&r->m, t, cells, ncells, nt, NULL, 0, extra);
 	/* an instruction the native front-end does not model (e.g. arm64
 	 * byte accesses): the code cannot be lifted */
 	diag dn = { .file = "(lifted)" };
-	litmus_test *tn = litmus_read_string(text, "(lifted)", frontend_for_arch, &dn);
+	litmus_test *tn = litmus_read_string(*text, "(lifted)", frontend_for_arch, &dn);
 	/* byte / halfword accesses: the native model needs -variant mixed,
 	 * bpf.cat has one value per location */
 	for (int ti = 0; tn && tn->fe == r->nfe && ti < tn->nthreads && !dn.msg[0]; ti++)
 		if (tn->threads[ti].mixed)
 			snprintf(dn.msg, sizeof dn.msg, "P%d: a byte or halfword access "
 				 "(mixed-size, not compared with bpf.cat)", tn->threads[ti].id);
-	bool bad = !tn || tn->fe != r->nfe || dn.msg[0];
-	if (bad) {
+	if (!tn || tn->fe != r->nfe || dn.msg[0]) {
 		char why[sizeof dn.msg + 64];
 		snprintf(why, sizeof why, "%s front-end: %s", r->a->fe->arch, dn.msg);
 		jc_line(r, file, t, "refused", why);
 		r->nrefused++;
-		free(text);
-		text = NULL;
+		litmus_free(tn);
+		tn = NULL;
 	}
-	litmus_free(tn);
-	return text;
+	return tn;
 }
 
-/* The lifted test (text) judged against t as map judges a mapping's output;
- * counted, --emit written. */
-static void jc_judge(jc_run *r, litmus_test *t, const char *text, const char *file)
+/* The lifted test tn (its text) judged against t as map judges a
+ * mapping's output; counted, --emit written. */
+static void jc_judge(jc_run *r, litmus_test *t, litmus_test *tn, const char *text, const char *file)
 {
 	r->nlifted++;
 	if (r->o.emit) {
@@ -385,18 +377,14 @@ static void jc_judge(jc_run *r, litmus_test *t, const char *text, const char *fi
 			r->status = 1;
 		}
 	}
-	const char *verdict = NULL;
-	int rc = map_judge(&r->m, lifter_name(r->a), &r->bpf, &r->nat, r->nfe, &r->o, file, t, text, stdout, stderr,
-			   &verdict);
-	if (verdict && !strcmp(verdict, "unsound"))
-		r->nunsound++, r->status = 1;
-	else if (verdict && !strcmp(verdict, "sound-stronger"))
-		r->nstronger++;
-	else if (verdict && !strcmp(verdict, "sound"))
-		r->nsound++;
-	else
-		r->nunchecked++;
-	if (rc < 0 || !verdict || !strcmp(verdict, "unchecked"))
+	map_judgement j = map_judge(&r->ctx, file, t, tn, &r->tb);
+	switch (j.verdict) {
+	case MAP_UNSOUND: r->nunsound++; break;
+	case MAP_STRONGER: r->nstronger++; break;
+	case MAP_SOUND: r->nsound++; break;
+	default: r->nunchecked++; break;
+	}
+	if (j.verdict == MAP_UNSOUND || j.verdict >= MAP_UNCHECKED || j.write_failed)
 		r->status = 1;
 }
 
@@ -432,12 +420,15 @@ static void jc_test(jc_run *r, const char *file)
 		jc_line(r, file, t, "refused", why ? why : "the dump lacks a thread's code");
 		r->nrefused++;
 	} else {
-		char *text = jc_lifted_text(r, file, t, lt, byth);
-		if (text)
-			jc_judge(r, t, text, file);
+		char *text;
+		litmus_test *tn = jc_lifted_test(r, file, t, lt, byth, &text);
+		if (tn)
+			jc_judge(r, t, tn, text, file);
+		litmus_free(tn);
 		free(text);
 	}
 	r->m.native_by_thread = NULL;
+	map_bpf_free(&r->tb);
 	free(byth);
 	for (int ti = 0; ti < nt; ti++)
 		free_lifted(&lt[ti]);
@@ -554,6 +545,7 @@ int jit_check_main(int argc, char **argv, const char *model_dir, const char *sel
 		return 1;
 	}
 	r.m = (mapping){ .name = "jit", .arch = (char *)r.a->fe->arch, .model = (char *)r.a->fe->default_model };
+	r.ctx = (map_ctx){ &r.m, lifter_name(r.a), &r.bpf, &r.nat, r.nfe, &r.o, stdout, stderr };
 	for (int fi = 0; fi < nfiles; fi++)
 		jc_test(&r, files[fi]);
 	if (r.ntests && !r.nknown && !r.status) {   /* else said already */
