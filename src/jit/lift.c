@@ -217,14 +217,44 @@ bool is_stackreg(const jit_lifter *a, const char *canon)
 
 /* ---- evaluation of the init part --------------------------------------------- */
 
-rval *lift_dest(const jit_lifter *a, regfile *f, char o[][64], int n)
+/* What instruction in gives its destination in f (a->eval); -1 when it
+ * cannot say. */
+static int eval(const jit_lifter *a, regfile *f, const dinsn *in)
 {
-	char d[8];
+	char o[4][64], d[8] = "";
+	int n = split_ops(in->ops, o, 4);
 
-	if (n < 2)
-		return NULL;
-	canon_reg(a, o[0], d, sizeof d);
-	return d[0] ? rf_get(f, d) : NULL;
+	if (n >= 2)
+		canon_reg(a, o[0], d, sizeof d);
+	return a->eval(a, f, in->mn, o, n, d[0] ? rf_get(f, d) : NULL);
+}
+
+/* Is in a 64-bit store of the register src to memory (a->spill)? */
+static bool is_spill(const jit_lifter *a, const dinsn *in, const char *src)
+{
+	for (size_t k = 0; k < NELEM(a->spill); k++)
+		if (a->spill[k] && !strcmp(in->mn, a->spill[k]))
+			return !a->spill_reg || src[0] == a->spill_reg;
+	return false;
+}
+
+bool lift_is_ret(const jit_lifter *a, const dinsn *in)
+{
+	for (size_t k = 0; k < NELEM(a->ret) && a->ret[k]; k++) {
+		size_t ml = strcspn(a->ret[k], " ");
+		if (strlen(in->mn) == ml && !strncmp(in->mn, a->ret[k], ml)
+		    && (!a->ret[k][ml] || !strcmp(in->ops, a->ret[k] + ml + 1)))
+			return true;
+	}
+	return false;
+}
+
+int lift_find_ret(const jit_lifter *a, const dlist *l, int i)
+{
+	for (; i < l->n; i++)
+		if (lift_is_ret(a, &l->v[i]))
+			return i;
+	return -1;
 }
 
 int lift_eval_ld_mv(const jit_lifter *a, regfile *f, const char *m, char o[][64], int n, rval *rd,
@@ -283,12 +313,12 @@ static int64_t marker_at(const jit_lifter *a, const dlist *l, int i, int *first)
 		*first = i;
 		return imm;
 	}
-	if (!a->is_spill(in, o[0]) || n != 2 || i == 0 || !parse_mem(a, o[1], base, sizeof base, &off)
+	if (!is_spill(a, in, o[0]) || n != 2 || i == 0 || !parse_mem(a, o[1], base, sizeof base, &off)
 	    || !is_stackreg(a, base))
 		return 0;
 	canon_reg(a, o[0], src, sizeof src);
 	regfile f = { .n = 0 };
-	if (a->eval(a, &f, &l->v[i - 1]) < 0)
+	if (eval(a, &f, &l->v[i - 1]) < 0)
 		return 0;
 	rval *v = rf_get(&f, src);
 	if (!v || v->k != V_CONST)
@@ -352,7 +382,7 @@ static int lift_epilogue(const jit_lifter *a, const dlist *l, int end, lifted *l
 		if (split_ops(l->v[i].ops, o, 2) != 2)
 			return lift_refuse(lt, "the epilogue does not spill r0..r9%s%s", "", "");
 		const char *src = o[0], *mem = o[1];   /* the same order in every dialect */
-		if (!a->is_spill(&l->v[i], src) || !parse_mem(a, mem, base, sizeof base, &off)
+		if (!is_spill(a, &l->v[i], src) || !parse_mem(a, mem, base, sizeof base, &off)
 		    || !is_stackreg(a, base) || (k && off != prev - 8)) {
 			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
 			return lift_refuse(lt, "the epilogue does not spill r0..r9 (`%s`)%s", s, "");
@@ -563,13 +593,13 @@ static int lift_code(const jit_lifter *a, const dlist *l, int ti, const rval exp
 	/* init */
 	regfile f = { .n = 0 };
 	for (int i = mk[0] + 1; i < first[1]; i++)
-		if (a->eval(a, &f, &l->v[i]) < 0) {
+		if (eval(a, &f, &l->v[i]) < 0) {
 			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
 			return lift_refuse(lt, "cannot evaluate `%s` among the initial values%s", s, "");
 		}
 	if (lift_epilogue(a, l, mk[2], lt))
 		return -1;
-	if (!a->returns(l, mk[2] + 11)) {
+	if (a->returns ? !a->returns(a, l, mk[2] + 11) : lift_find_ret(a, l, mk[2] + 11) < 0) {
 		lt->broken = JC_CUT;
 		return lift_refuse(lt, "the code ends after the epilogue's spills, before the JIT's return%s%s", "", "");
 	}

@@ -107,16 +107,23 @@ struct jit_lifter {
 	/* llvm's comments cut off the operands ops of mnemonic mn (after "//"
 	 * is gone); optional. */
 	void (*fix_operands)(const char *mn, char *ops);
-	/* Is in a 64-bit store of the register src (its first operand) to
-	 * memory, as the markers and the epilogue's spills are? */
-	bool (*is_spill)(const dinsn *in, const char *src);
+	/* The 64-bit stores of a register to memory, as the markers and the
+	 * epilogue's spills are (mnemonics), and the first character of
+	 * the register's name there, or 0 (arm64 `x`, x86 `%`). */
+	const char *spill[2];
+	char spill_reg;
+	/* The JIT's return ("MNEMONIC", whatever its operands, or "MNEMONIC
+	 * OPERANDS"): an image ends in one (up to three spellings) after the
+	 * epilogue's spills. */
+	const char *ret[3];
 	/* The marker's value when in stores an immediate to memory at once
 	 * (x86); optional: else a marker is a spill of a register set by the
 	 * instruction before it. */
 	bool (*store_imm)(const jit_lifter *a, const dinsn *in, int64_t *imm);
-	/* What one instruction of the initial values gives its destination in
-	 * f: 0, or -1 when it cannot say. */
-	int (*eval)(const jit_lifter *a, regfile *f, const dinsn *in);
+	/* What one instruction of the initial values (mnemonic m, operands
+	 * o[0..n), rd the value of o[0] in f when n >= 2, else NULL) gives
+	 * its destination in f: 0, or -1 when it cannot say. */
+	int (*eval)(const jit_lifter *a, regfile *f, const char *m, char o[][64], int n, rval *rd);
 	/* Is mn a branch whose target llvm prints as "0xOFF <sym+0xOFF>"?
 	 * NULL: b*, j*, cb*, tb*. */
 	bool (*is_branch)(const char *mn);
@@ -144,8 +151,9 @@ struct jit_lifter {
 	/* The image's instructions rewritten before it is lifted (s390x's
 	 * literal pool) into out (a new v): 0, or refused; optional. */
 	int (*prepass)(const dlist *l, dlist *out, lifted *lt);
-	/* Does the code from instruction i on return (the JIT's exit)? */
-	bool (*returns)(const dlist *l, int i);
+	/* Does the code from instruction i on return (the JIT's exit)?
+	 * NULL: one of ret is there (lift_find). */
+	bool (*returns)(const jit_lifter *a, const dlist *l, int i);
 };
 
 /* The lifters, in the order jit-check lists them (i = 0, 1, ...; NULL
@@ -194,9 +202,11 @@ bool is_stackreg(const jit_lifter *a, const char *canon);
 /* "OFF(REG)" / "(REG)"; with index, also "D(X,B)" (s390x). */
 bool lift_mem_paren(const jit_lifter *a, const char *s, char *base, size_t n, int64_t *off, bool index);
 
-/* The destination o[0] of an instruction with n >= 2 operands, in f; NULL
- * if it has none. */
-rval *lift_dest(const jit_lifter *a, regfile *f, char o[][64], int n);
+/* Is in one of a->ret (an entry without operands: whatever they are)? */
+bool lift_is_ret(const jit_lifter *a, const dinsn *in);
+
+/* The first instruction from i on that is one of a->ret, or -1. */
+int lift_find_ret(const jit_lifter *a, const dlist *l, int i);
 
 /* `LD RD, OFF(stack)` (the spilled instance base), then the source operand
  * o[1]'s value into *k / *v, and `MV RD, RS`: 0 when the instruction is

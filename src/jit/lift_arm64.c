@@ -69,12 +69,9 @@ static int eval_arm64_reg(const jit_lifter *a, regfile *f, const char *m, char o
 
 /* mov / movk constants, the stack base, moves and adds; a 32-bit
  * destination (wN) zero-extends */
-static int eval_arm64(const jit_lifter *a, regfile *f, const dinsn *in)
+static int eval_arm64(const jit_lifter *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
 {
-	char o[4][64], s1[8];
-	int n = split_ops(in->ops, o, 4);
-	const char *m = in->mn;
-	rval *rd = lift_dest(a, f, o, n);
+	char s1[8];
 	int64_t imm, off;
 
 	if (!rd)
@@ -106,25 +103,17 @@ static int eval_arm64(const jit_lifter *a, regfile *f, const dinsn *in)
 	return eval_arm64_reg(a, f, m, o, n, rd);
 }
 
-static bool spill_arm64(const dinsn *in, const char *src)
-{
-	return (!strcmp(in->mn, "str") || !strcmp(in->mn, "stur")) && src[0] == 'x';
-}
-
 /* the return, and after it the PLT that ends every image (6.12
  * arch/arm64/net/bpf_jit_comp.c:847-862 build_plt, called unconditionally
  * at :1928: a nop if needed to align its target, `ldr x10, TARGET; br
  * x10`); its 8-byte TARGET lies past jited_len: a cut image ends without
  * the `br x10` */
-static bool returns_arm64(const dlist *l, int i)
+static bool returns_arm64(const jit_lifter *a, const dlist *l, int i)
 {
-	for (; i < l->n; i++)
-		if (!strcmp(l->v[i].mn, "ret")) {
-			const dinsn *z = &l->v[l->n - 1];
-			return l->n >= 2 && !strcmp(z->mn, "br") && !strcmp(z->ops, "x10")
-			       && !strcmp(l->v[l->n - 2].mn, "ldr") && !strncmp(l->v[l->n - 2].ops, "x10,", 4);
-		}
-	return false;
+	const dinsn *z = &l->v[l->n - 1];
+
+	return lift_find_ret(a, l, i) >= 0 && l->n >= 2 && !strcmp(z->mn, "br") && !strcmp(z->ops, "x10")
+	       && !strcmp(l->v[l->n - 2].mn, "ldr") && !strncmp(l->v[l->n - 2].ops, "x10,", 4);
 }
 
 const jit_lifter lift_arm64 = {
@@ -140,7 +129,9 @@ const jit_lifter lift_arm64 = {
 	.align = 4,
 	.canon_reg = canon_arm64,
 	.parse_mem = mem_arm64,
-	.is_spill = spill_arm64,
+	.spill = { "str", "stur" },
+	.spill_reg = 'x',
+	.ret = { "ret" },
 	.eval = eval_arm64,
 	.returns = returns_arm64,
 };

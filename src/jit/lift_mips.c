@@ -94,17 +94,15 @@ static int eval_mips_op(const jit_lifter *a, regfile *f, const char *m, char o[]
 /* `addiu` / `daddiu`, `lui`, `ori`, `move`, `daddu`, `dsll` / `dsll32` of
  * constants, and `ld` of the spilled base from the BPF stack.  32-bit
  * results (`addiu`, `lui`) are sign-extended, as MIPS64 does. */
-static int eval_mips(const jit_lifter *a, regfile *f, const dinsn *in)
+static int eval_mips(const jit_lifter *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
 {
-	char o[4][64], s1[8];
-	int n = split_ops(in->ops, o, 4);
-	const char *m = in->mn;
+	char s1[8];
 	int64_t imm, off;
-	rval *rd, *rs;
+	rval *rs;
 
 	if (!strcmp(m, "nop") && n == 0)
 		return 0;
-	if (!(rd = lift_dest(a, f, o, n)))
+	if (!rd)
 		return -1;
 	if (!strcmp(m, "lui") && n == 2 && parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
@@ -131,11 +129,6 @@ static int eval_mips(const jit_lifter *a, regfile *f, const dinsn *in)
 	if (n != 3)
 		return -1;
 	return eval_mips_op(a, f, m, o, rs->k, rs->v, rd);
-}
-
-static bool spill_mips(const dinsn *in, const char *src)
-{
-	return !strcmp(in->mn, "sd");
 }
 
 /* `j`: bits 27..0 of an absolute address (the JIT's get_target()); the
@@ -224,12 +217,11 @@ static int delay_slots(const jit_lifter *a, const dlist *l, int ti, int b0, int 
 }
 
 /* `jr $ra` with its delay slot */
-static bool returns_mips(const dlist *l, int i)
+static bool returns_mips(const jit_lifter *a, const dlist *l, int i)
 {
-	for (; i < l->n; i++)
-		if (!strcmp(l->v[i].mn, "jr") && !strcmp(l->v[i].ops, "$ra") && i + 1 < l->n)
-			return true;
-	return false;
+	int k = lift_find_ret(a, l, i);
+
+	return k >= 0 && k + 1 < l->n;
 }
 
 /* k1 ($27): reserved for the kernel's exception handlers, never emitted by
@@ -248,7 +240,8 @@ const jit_lifter lift_mips = {
 	.canon_reg = canon_mips,
 	.fix_mnemonic = mnemonic_mips,
 	.fix_operands = operands_mips,
-	.is_spill = spill_mips,
+	.spill = { "sd" },
+	.ret = { "jr $ra" },
 	.eval = eval_mips,
 	.is_branch = branch_mips,
 	.branch_target = target_mips,

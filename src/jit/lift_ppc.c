@@ -60,19 +60,15 @@ static int eval_ppc_imm(const char *m, int64_t imm, vkind k, int64_t v, rval *rd
  * `clrldi RD, RS, 32` and `slwi RD, RS, 0` (zero extensions) of
  * constants, and `ld` of the spilled base from the BPF stack (PPC_LI32 /
  * PPC_LI64 of bpf_jit.h).  `li` and `lis` sign-extend, as the ISA does. */
-static int eval_ppc(const jit_lifter *a, regfile *f, const dinsn *in)
+static int eval_ppc(const jit_lifter *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
 {
-	char o[4][64];
-	int n = split_ops(in->ops, o, 4);
-	const char *m = in->mn;
 	int64_t imm, v;
 	vkind k;
-	rval *rd;
 	int rc;
 
 	if (!strcmp(m, "nop") && n == 0)
 		return 0;
-	if (!(rd = lift_dest(a, f, o, n)))
+	if (!rd)
 		return -1;
 	if (!strcmp(m, "li") && n == 2 && parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
@@ -93,11 +89,6 @@ static int eval_ppc(const jit_lifter *a, regfile *f, const dinsn *in)
 	if (!strcmp(m, "add"))
 		return lift_eval_add(a, f, o[2], k, v, rd);
 	return -1;
-}
-
-static bool spill_ppc(const dinsn *in, const char *src)
-{
-	return !strcmp(in->mn, "std");
 }
 
 /* A new text "FMT" of up to four operands, '\n' between instructions. */
@@ -158,14 +149,6 @@ static char *spelling_ppc(const char *mn, const char *ops)
 	return NULL;
 }
 
-static bool returns_ppc(const dlist *l, int i)
-{
-	for (; i < l->n; i++)
-		if (!strcmp(l->v[i].mn, "blr"))
-			return true;
-	return false;
-}
-
 /* r16: the 64-bit JIT uses r0, r1 (stack), r3-r10, r12, r27-r31 and r2 /
  * r13 (TOC, paca: calls), never r14-r26 (bpf_jit_comp64.c:
  * bpf_jit_init_reg_mapping) */
@@ -182,8 +165,8 @@ const jit_lifter lift_ppc = {
 	.align = 4,
 	.canon_reg = canon_ppc,
 	.fix_mnemonic = mnemonic_ppc,
-	.is_spill = spill_ppc,
+	.spill = { "std" },
+	.ret = { "blr" },
 	.eval = eval_ppc,
 	.spelling = spelling_ppc,
-	.returns = returns_ppc,
 };

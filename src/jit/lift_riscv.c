@@ -6,12 +6,8 @@
 
 /* li / lui constants, loads of the stack base and moves, adds and shifts
  * of constants */
-static int eval_riscv(const jit_lifter *a, regfile *f, const dinsn *in)
+static int eval_riscv(const jit_lifter *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
 {
-	char o[4][64];
-	int n = split_ops(in->ops, o, 4);
-	const char *m = in->mn;
-	rval *rd = lift_dest(a, f, o, n);
 	int64_t imm, v;
 	vkind k;
 
@@ -49,22 +45,6 @@ static int eval_riscv(const jit_lifter *a, regfile *f, const dinsn *in)
 	return -1;
 }
 
-static bool spill_riscv(const dinsn *in, const char *src)
-{
-	return !strcmp(in->mn, "sd");
-}
-
-static bool returns_riscv(const dlist *l, int i)
-{
-	for (; i < l->n; i++) {
-		const dinsn *in = &l->v[i];
-		if (!strcmp(in->mn, "ret") || (!strcmp(in->mn, "jr") && !strcmp(in->ops, "ra"))
-		    || (!strcmp(in->mn, "c.jr") && !strcmp(in->ops, "ra")))
-			return true;
-	}
-	return false;
-}
-
 const jit_lifter lift_riscv = {
 	.fe = &riscv_frontend,
 	.objfmt = "elf64-littleriscv",
@@ -76,7 +56,7 @@ const jit_lifter lift_riscv = {
 	.nop = { 0x01, 0x00 },
 	.nopn = 2,
 	.align = 2,
-	.is_spill = spill_riscv,
+	.spill = { "sd" },
+	.ret = { "ret", "jr ra", "c.jr ra" },
 	.eval = eval_riscv,
-	.returns = returns_riscv,
 };

@@ -102,19 +102,15 @@ static int eval_s390_imm(const char *m, int64_t imm, rval *rd)
  * immediate, `agr`, and the zero and sign extensions `llgfr` / `lgfr` of a
  * constant (the JIT's BPF_ALU64 | BPF_MOV | BPF_K, BPF_ALU64 | BPF_ADD |
  * BPF_K, arch/s390/net/bpf_jit_comp.c:972-975, 1009-1014). */
-static int eval_s390(const jit_lifter *a, regfile *f, const dinsn *in)
+static int eval_s390(const jit_lifter *a, regfile *f, const char *m, char o[][64], int n, rval *rd)
 {
-	char o[4][64];
-	int n = split_ops(in->ops, o, 4);
-	const char *m = in->mn;
 	int64_t imm, v;
 	vkind k;
-	rval *rd;
 	int rc;
 
 	if (!strcmp(m, "nopr"))
 		return 0;
-	if (!(rd = lift_dest(a, f, o, n)) || n != 2)
+	if (!rd || n != 2)
 		return -1;
 	if (parse_imm(o[1], &imm) == 0)
 		return eval_s390_imm(m, imm, rd);
@@ -130,11 +126,6 @@ static int eval_s390(const jit_lifter *a, regfile *f, const dinsn *in)
 		return 0;
 	}
 	return -1;
-}
-
-static bool spill_s390(const dinsn *in, const char *src)
-{
-	return !strcmp(in->mn, "stg");
 }
 
 /* The constant the literal pool holds at image offset at (big endian) as
@@ -225,14 +216,6 @@ static int literal_pool(const dlist *l, dlist *out, lifted *lt)
 	return 0;
 }
 
-static bool returns_s390(const dlist *l, int i)
-{
-	for (; i < l->n; i++)
-		if (!strcmp(l->v[i].mn, "br") && !strcmp(l->v[i].ops, "%r14"))
-			return true;
-	return false;
-}
-
 /* z196 (CONFIG_MARCH_Z196): without it llvm prints the interlocked laal /
  * laalg as <unknown>.  r12 is BPF_REG_AX, which the JIT uses only to blind
  * constants (bpf_jit_harden, off by default): every other register is the
@@ -252,10 +235,10 @@ const jit_lifter lift_s390 = {
 	.data_after_code = true,
 	.canon_reg = canon_s390,
 	.parse_mem = mem_s390,
-	.is_spill = spill_s390,
+	.spill = { "stg" },
+	.ret = { "br %r14" },
 	.eval = eval_s390,
 	.is_bare_branch = bare_branch_s390,
 	.mem_operand = mem_operand_s390,
 	.prepass = literal_pool,
-	.returns = returns_s390,
 };

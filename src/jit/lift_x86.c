@@ -43,11 +43,9 @@ static void operands_x86(const char *mn, char *ops)
 
 /* constants, the stack base, adding a constant; a 32-bit destination
  * (%eXX, %rNd) zero-extends */
-static int eval_x86(const jit_lifter *a, regfile *f, const dinsn *in)
+static int eval_x86(const jit_lifter *a, regfile *f, const char *m, char o[][64], int n, rval *first)
 {
-	char o[4][64], d[8], s1[8];
-	int n = split_ops(in->ops, o, 4);
-	const char *m = in->mn;
+	char d[8], s1[8];
 	int64_t imm, off;
 	rval *rd;
 
@@ -82,11 +80,6 @@ static int eval_x86(const jit_lifter *a, regfile *f, const dinsn *in)
 	return -1;
 }
 
-static bool spill_x86(const dinsn *in, const char *src)
-{
-	return !strcmp(in->mn, "movq") && src[0] == '%';
-}
-
 /* a marker: `movq $IMM, OFF(%rbp)` */
 static bool store_imm_x86(const jit_lifter *a, const dinsn *in, int64_t *imm)
 {
@@ -112,11 +105,11 @@ static void body_ops_x86(const dinsn *in, char o[][64], int *no)
 }
 
 /* `ret`, or `jmp __x86_return_thunk` as the last instruction (int3s after it) */
-static bool returns_x86(const dlist *l, int i)
+static bool returns_x86(const jit_lifter *a, const dlist *l, int i)
 {
 	for (; i < l->n; i++) {
 		const dinsn *in = &l->v[i];
-		if (!strcmp(in->mn, "ret") || !strcmp(in->mn, "retq"))
+		if (lift_is_ret(a, in))
 			return true;
 		if (!strcmp(in->mn, "jmp")) {
 			int k = i + 1;
@@ -143,7 +136,9 @@ const jit_lifter lift_x86 = {
 	.prefix = "lock",
 	.canon_reg = canon_x86,
 	.fix_operands = operands_x86,
-	.is_spill = spill_x86,
+	.spill = { "movq" },
+	.spill_reg = '%',
+	.ret = { "ret", "retq" },
 	.store_imm = store_imm_x86,
 	.eval = eval_x86,
 	.is_branch = branch_x86,
