@@ -281,7 +281,7 @@ static int lift_insn(lifter *lf, int i)
 
 /* Function f (named fname) into l's column, its results' registers in
  * l->outreg; 0, or -1 with l->reason. */
-int lift(const bfunc *f, lifted *l, const char *fname)
+int c2b_lift(const bfunc *f, lifted *l, const char *fname)
 {
 	lifter lf = { .f = f, .l = l, .fname = fname, .n = f->n, .oreg = l->nargs, .ovalid = true };
 	int rc = -1;

@@ -36,6 +36,6 @@ typedef struct {
 /* Function f (named fname) into l's column (l->nargs and l->nout set by
  * the caller), its results' registers in l->outreg; 0, or -1 with
  * l->reason. */
-int lift(const bfunc *f, lifted *l, const char *fname);
+int c2b_lift(const bfunc *f, lifted *l, const char *fname);
 
 #endif

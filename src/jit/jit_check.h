@@ -9,11 +9,6 @@
 /* argv[0] is "jit-check". Returns the exit status (see --help). */
 int jit_check_main(int argc, char **argv, const char *model_dir, const char *self);
 
-/* One dump line "jit TEST T HEX" (without the "bpfmm-run: " prefix): 0
- * with a new *test and *code (caller frees), or -1 with *why. */
-int jit_parse_line(const char *l, char **test, int *thread, unsigned char **code, size_t *len,
-		   const char **why);
-
 /* The fuzz target's entry (tests/fuzz/fuzz_jit.c): a dump or disassembly
  * text read and lifted, nothing run.  Returns 0. */
 int jit_check_fuzz(const char *data, size_t n);

@@ -626,13 +626,11 @@ void map_widen_observables(litmus_test *t)
 	}
 }
 
-typedef enum { V_SOUND, V_STRONGER, V_UNSOUND } verdict;
-
 /* Compare native states (rn over tn) with BPF states (rb over tb). On
- * V_UNSOUND, *bad is the first offending native state in BPF order
+ * MAP_UNSOUND, *bad is the first offending native state in BPF order
  * (caller frees). Returns -1 if the observables do not line up. */
 static int compare(const mapping *m, const litmus_test *tb, const check_result *rb,
-		   litmus_test *tn, const check_result *rn, verdict *v, value **bad, int *bad_state)
+		   litmus_test *tn, const check_result *rn, map_verdict *v, value **bad, int *bad_state)
 {
 	int n = rb->nobs, perm[n + 1];
 
@@ -679,14 +677,14 @@ static int compare(const mapping *m, const litmus_test *tb, const check_result *
 				found = value_eq(bs[i], row[i]);
 		}
 		if (!found) {
-			*v = V_UNSOUND;
+			*v = MAP_UNSOUND;
 			*bad = xmalloc(sizeof(value) * (n + 1));
 			memcpy(*bad, row, sizeof(value) * n);
 			*bad_state = s;
 			return 0;
 		}
 	}
-	*v = rn->nstates < rb->nstates ? V_STRONGER : V_SOUND;
+	*v = rn->nstates < rb->nstates ? MAP_STRONGER : MAP_SOUND;
 	return 0;
 }
 
@@ -925,174 +923,214 @@ static void generated_error(diag *d, const char *what, const char *arch, const d
 		   dn->file ? dn->file : "(generated)", dn->pos.line, dn->pos.col, dn->msg);
 }
 
-static int map_file(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
-		    const frontend *nfe, const map_opts *o, const char *file, FILE *out, FILE *errf)
+/* The native test text read back by c->nfe into *tn; false when it does
+ * not read back (said: an unchecked line when the front-end does not
+ * model an instruction the table uses, e.g. byte accesses, else an
+ * error). */
+static bool map_read_back(const map_ctx *c, const char *file, const litmus_test *tb, const char *text,
+			  litmus_test **tn)
 {
-	const char *emit = o->emit;
+	diag d = { .file = file }, dn = { .file = "(generated)" };
+	char reason[700];
+
+	*tn = litmus_read_string(text, "(generated)", frontend_for_arch, &dn);
+	if (*tn && (*tn)->fe == c->nfe)
+		return true;
+	generated_error(&d, "does not read back", c->m->arch, &dn);
+	if (strstr(dn.msg, "unsupported") || strstr(dn.msg, "not modelled")) {
+		snprintf(reason, sizeof reason, "%s front-end: %s", c->m->arch, dn.msg);
+		map_outcome oc = { .verdict = "unchecked", .reason = reason };
+		map_report(c->o, file, tb, c->arch, c->m, &oc, &d, c->out);
+		diag_fprint(c->err, &d);
+	} else {
+		map_failed(c->o, file, &d, c->out, c->err);
+	}
+	litmus_free(*tn);
+	*tn = NULL;
+	return false;
+}
+
+/* A line without a verdict: refused, unsupported CLASS or unchecked. */
+static void map_line(const map_ctx *c, const char *file, const litmus_test *tb, const char *verdict,
+		     const char *cls, const char *reason)
+{
+	map_outcome oc = { .verdict = verdict, .cls = cls, .reason = reason };
+
+	map_report(c->o, file, tb, c->arch, c->m, &oc, NULL, c->out);
+}
+
+/* The generated test's text written to --emit DIR; 1 if it failed. */
+static int map_emit(const map_opts *o, const litmus_test *tb, const char *text)
+{
+	char stem[256];
+	int write_failed = 0;
+
+	outdir_stem(tb->name, stem, sizeof stem);
+	FILE *f = outdir_open(o->emit, stem, "litmus", "map");
+	if (f) {
+		fputs(text, f);
+		write_failed |= outdir_close(f, o->emit, stem, "litmus", "map");
+	} else {
+		write_failed = 1;
+	}
+	return write_failed;
+}
+
+/* One BPF test of map: refused, unsupported, or mapped and judged; 0, or 1
+ * (not judged, or an --emit / --dot file not written). */
+static int map_file(const map_ctx *c, const char *file)
+{
+	const map_opts *o = c->o;
 	int write_failed = 0;   /* an --emit or --dot file could not be written */
 	diag d = { .file = file };
-	litmus_test *tb = litmus_read_file(file, frontend_for_arch, &d);
+	litmus_test *tb = litmus_read_file(file, frontend_for_arch, &d), *tn = NULL;
 	char err[256] = "", reason[700], *text = NULL;
 	const char *unsup;
-	map_outcome oc = { 0 };
 	int status = 1;
 
 	if (!tb)
-		return map_failed(o, file, &d, out, errf);
+		return map_failed(o, file, &d, c->out, c->err);
 	if (strcasecmp(tb->arch, "BPF") != 0) {
 		diag_error(&d, (srcpos){ 0, 0 }, "not a BPF test (%s)", tb->arch);
-		map_failed(o, file, &d, out, errf);
+		map_failed(o, file, &d, c->out, c->err);
 		goto out;
 	}
 	map_widen_observables(tb);
+	status = 0;
 	if (bpf_verifier_refuses(tb, reason, sizeof reason)) {
 		/* the program does not load: no JIT code to judge */
-		oc.verdict = "refused";
-		oc.reason = reason;
-		map_report(o, file, tb, arch, m, &oc, NULL, out);
-		status = 0;
-		goto out;
-	}
-	text = gen_test(m, tb, o->mixed, &unsup, err, sizeof err);
-	if (!text && unsup) {
-		oc.verdict = "unsupported";
-		oc.cls = unsup;
-		map_report(o, file, tb, arch, m, &oc, NULL, out);
-		status = 0;
-		goto out;
-	}
-	if (!text) {
+		map_line(c, file, tb, "refused", NULL, reason);
+	} else if (!(text = gen_test(c->m, tb, o->mixed, &unsup, err, sizeof err)) && unsup) {
+		map_line(c, file, tb, "unsupported", unsup, NULL);
+	} else if (!text) {
 		diag_error(&d, (srcpos){ 0, 0 }, "cannot map: %s", err);
-		map_failed(o, file, &d, out, errf);
-		goto out;
-	}
-	if (o->mixed && !nfe->mixed) {
+		map_failed(o, file, &d, c->out, c->err);
+		status = 1;
+	} else if (o->mixed && !c->nfe->mixed) {
 		/* its sized accesses would be read as whole locations */
-		snprintf(reason, sizeof reason, "the %s front-end has no mixed-size mode", nfe->arch);
-		oc.verdict = "unchecked";
-		oc.reason = reason;
-		map_report(o, file, tb, arch, m, &oc, NULL, out);
-		status = 0;
-		goto out;
-	}
-	if (emit) {
-		char stem[256];
-		outdir_stem(tb->name, stem, sizeof stem);
-		FILE *f = outdir_open(emit, stem, "litmus", "map");
-		if (f) {
-			fputs(text, f);
-			write_failed |= outdir_close(f, emit, stem, "litmus", "map");
+		snprintf(reason, sizeof reason, "the %s front-end has no mixed-size mode", c->nfe->arch);
+		map_line(c, file, tb, "unchecked", NULL, reason);
+	} else {
+		if (o->emit)
+			write_failed |= map_emit(o, tb, text);
+		if (!map_read_back(c, file, tb, text, &tn)) {
+			status = 1;
 		} else {
-			write_failed = 1;
+			map_judgement j = map_judge(c, file, tb, tn, NULL);
+			write_failed |= j.write_failed;
+			status = j.verdict >= MAP_UNCHECKED;
 		}
 	}
-	status = map_judge(m, arch, bpf, nat, nfe, o, file, tb, text, out, errf, NULL);
-	if (status < 0) {
-		status = 1;
-		goto out;
-	}
-	write_failed |= status;
-	status = 0;
 out:
 	free(text);
+	litmus_free(tn);
 	litmus_free(tb);
 	return status | write_failed;
 }
 
-int map_judge(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
-	      const frontend *nfe, const map_opts *o, const char *file, litmus_test *tb,
-	      const char *text, FILE *out, FILE *errf, const char **verdict_out)
+const char *map_verdict_word(map_verdict v)
 {
-	int write_failed = 0;
-	diag d = { .file = file };
-	litmus_test *tn = NULL;
-	check_result rb = { 0 }, rn = { 0 };
-	char reason[700];
-	map_outcome oc = { 0 };
-	int status = -1;
-	diag dn = { .file = "(generated)" };
+	static const char *const words[] = { "sound", "sound-stronger", "unsound", "unchecked" };
 
-	tn = litmus_read_string(text, "(generated)", frontend_for_arch, &dn);
-	if (!tn || tn->fe != nfe) {
-		generated_error(&d, "does not read back", m->arch, &dn);
-		/* the native front-end does not model an instruction the table
-		 * uses (e.g. byte accesses): say so on the Map line too */
-		if (strstr(dn.msg, "unsupported") || strstr(dn.msg, "not modelled")) {
-			snprintf(reason, sizeof reason, "%s front-end: %s", m->arch, dn.msg);
-			oc.verdict = "unchecked";
-			oc.reason = reason;
-			map_report(o, file, tb, arch, m, &oc, &d, out);
-			diag_fprint(errf, &d);
-		} else {
-			map_failed(o, file, &d, out, errf);
-		}
-		goto out;
+	return v < MAP_FAILED ? words[v] : NULL;
+}
+
+const check_result *map_bpf_check(const map_ctx *c, const char *file, litmus_test *tb, map_bpf *b)
+{
+	if (!b->done) {
+		/* BPF is host-endian: on a big-endian target the BPF test's
+		 * sized accesses mean what the JIT's do there
+		 * (docs/mixed-size.md) */
+		bool bpf_be = tb->big_endian;
+		b->d = (diag){ .file = file };
+		tb->big_endian = c->nfe->big_endian;
+		b->rc = map_check(tb, c->bpf->run, c->o, &b->r, &b->d);
+		tb->big_endian = bpf_be;
+		b->done = true;
 	}
-	d.file = file;
-	/* BPF is host-endian: on a big-endian target the BPF test's sized
-	 * accesses mean what the JIT's do there (docs/mixed-size.md) */
-	bool bpf_be = tb->big_endian;
-	tb->big_endian = tn->big_endian;
-	int brc = map_check(tb, bpf->run, o, &rb, &d);
-	tb->big_endian = bpf_be;
-	if (brc < 0) {
-		map_failed(o, file, &d, out, errf);
-		goto out;
+	return b->rc == 0 ? &b->r : NULL;
+}
+
+void map_bpf_free(map_bpf *b)
+{
+	if (b->done)
+		check_result_free(&b->r);
+	b->done = false;
+}
+
+/* An unsound test's state (in BPF names) and a native execution reaching
+ * it into oc; 1 if a --dot file could not be written. */
+static int map_unsound(const map_ctx *c, litmus_test *tb, const check_result *rb, litmus_test *tn,
+		       const check_result *rn, value *bad, int bad_state, map_outcome *oc)
+{
+	size_t n = 0;
+
+	oc->state = state_string(tb, rb->obs, rb->nobs, NULL, bad);
+	FILE *f = xopen_memstream(&oc->execution, &n);
+	int write_failed = show_execution(f, tn, c->nat, c->o, rn, bad_state, tb->name, c->m->name);
+	fclose(f);
+	if (oc->execution && !oc->execution[0]) {
+		free(oc->execution);
+		oc->execution = NULL;
 	}
-	dn.file = "(generated)";
-	if (map_check(tn, nat->run, o, &rn, &dn) < 0) {
-		/* the generated test itself cannot run (e.g. the sequence reuses
-		 * its address register): no verdict, said on the Map line */
-		snprintf(reason, sizeof reason, "the generated %s test cannot run: %s", m->arch, dn.msg);
-		generated_error(&d, "cannot run", m->arch, &dn);
-		oc.verdict = "unchecked";
-		oc.reason = reason;
-		map_report(o, file, tb, arch, m, &oc, &d, out);
-		diag_fprint(errf, &d);
-		goto out;
-	}
-	if (rb.nstates == 0) {
-		/* nothing to compare against: every mapping would look sound */
-		diag_error(&d, (srcpos){ 0, 0 }, "the BPF test has no allowed execution");
-		oc.verdict = "unchecked";
-		oc.reason = "no allowed BPF execution";
-		map_report(o, file, tb, arch, m, &oc, &d, out);
-		diag_fprint(errf, &d);
-		goto out;
-	}
-	verdict v;
+	return write_failed;
+}
+
+/* No verdict for tb (d's error, j->reason): the unchecked line and the error. */
+static void map_unchecked(const map_ctx *c, const char *file, const litmus_test *tb, const diag *d,
+			  map_judgement *j)
+{
+	map_outcome oc = { .verdict = "unchecked", .reason = j->reason };
+
+	j->verdict = MAP_UNCHECKED;
+	map_report(c->o, file, tb, c->arch, c->m, &oc, d, c->out);
+	diag_fprint(c->err, d);
+}
+
+map_judgement map_judge(const map_ctx *c, const char *file, litmus_test *tb, litmus_test *tn, map_bpf *b)
+{
+	map_judgement j = { .verdict = MAP_FAILED };
+	map_bpf own = { 0 };
+	check_result rn = { 0 };
+	diag dn = { .file = "(generated)" };
+	map_outcome oc = { 0 };
 	value *bad;
 	int bad_state;
-	if (compare(m, tb, &rb, tn, &rn, &v, &bad, &bad_state) < 0) {
+
+	if (!b)
+		b = &own;
+	const check_result *rb = map_bpf_check(c, file, tb, b);
+	diag d = b->d;
+	if (!rb) {
+		map_failed(c->o, file, &d, c->out, c->err);
+	} else if (map_check(tn, c->nat->run, c->o, &rn, &dn) < 0) {
+		/* the generated test itself cannot run (e.g. the sequence reuses
+		 * its address register): no verdict, said on the line */
+		snprintf(j.reason, sizeof j.reason, "the generated %s test cannot run: %s", c->m->arch, dn.msg);
+		generated_error(&d, "cannot run", c->m->arch, &dn);
+		map_unchecked(c, file, tb, &d, &j);
+	} else if (rb->nstates == 0) {
+		/* nothing to compare against: every mapping would look sound */
+		diag_error(&d, (srcpos){ 0, 0 }, "the BPF test has no allowed execution");
+		snprintf(j.reason, sizeof j.reason, "no allowed BPF execution");
+		map_unchecked(c, file, tb, &d, &j);
+	} else if (compare(c->m, tb, rb, tn, &rn, &j.verdict, &bad, &bad_state) < 0) {
+		j.verdict = MAP_FAILED;
 		diag_error(&d, (srcpos){ 0, 0 }, "observables of the generated test do not line up");
-		map_failed(o, file, &d, out, errf);
-		goto out;
-	}
-	static const char *const words[] = { "sound", "sound-stronger", "unsound" };
-	oc.verdict = words[v];
-	if (bad) {
-		oc.state = state_string(tb, rb.obs, rb.nobs, NULL, bad);
-		free(bad);
-		size_t n = 0;
-		FILE *f = xopen_memstream(&oc.execution, &n);
-		write_failed |= show_execution(f, tn, nat, o, &rn, bad_state, tb->name, m->name);
-		fclose(f);
-		if (oc.execution && !oc.execution[0]) {
-			free(oc.execution);
-			oc.execution = NULL;
+		map_failed(c->o, file, &d, c->out, c->err);
+	} else {
+		oc.verdict = map_verdict_word(j.verdict);
+		if (bad) {
+			j.write_failed = map_unsound(c, tb, rb, tn, &rn, bad, bad_state, &oc);
+			free(bad);
 		}
+		map_report(c->o, file, tb, c->arch, c->m, &oc, NULL, c->out);
 	}
-	map_report(o, file, tb, arch, m, &oc, NULL, out);
-	status = 0;
-out:
-	if (verdict_out)
-		*verdict_out = oc.verdict;
 	free(oc.state);
 	free(oc.execution);
-	check_result_free(&rb);
 	check_result_free(&rn);
-	litmus_free(tn);
-	return status < 0 ? -1 : write_failed;
+	map_bpf_free(&own);
+	return j;
 }
 
 /* -j: what every thread shares, read-only */
@@ -1153,7 +1191,9 @@ static int map_one(void *p, int i, FILE *out, FILE *err)
 	mapper *w = p;
 	const map_job *mj = w->mj;
 
-	return map_file(mj->m, mj->arch, &w->bpf, &w->nat, mj->nfe, mj->o, mj->files[i], out, err);
+	map_ctx c = { mj->m, mj->arch, &w->bpf, &w->nat, mj->nfe, mj->o, out, err };
+
+	return map_file(&c, mj->files[i]);
 }
 
 /* The command line of map. */

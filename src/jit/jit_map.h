@@ -57,14 +57,58 @@ void map_widen_observables(litmus_test *t);
 char *map_test_text(const mapping *m, const litmus_test *t, char **const *cells, const int *ncells,
 		    int nt, char **status, int nstatus, const char *extra_init);
 
-/* Read back the native test text, check it with nat and the (widened) BPF
- * test tb with bpf, compare, and print the result line (o->word, tb's
- * name, arch, m->name, sound / sound-stronger / unsound STATE / unchecked
- * (REASON)); *verdict_out (when not NULL): that verdict, or NULL when the
- * test could not be judged.  Returns 0, 1 if an --emit / --dot file
- * failed, -1 if the test could not be judged (an error printed on errf). */
-int map_judge(const mapping *m, const char *arch, model_run *bpf, model_run *nat,
-	      const frontend *nfe, const map_opts *o, const char *file, litmus_test *tb,
-	      const char *text, FILE *out, FILE *errf, const char **verdict_out);
+/* A test's verdict: the word its line shows (map_verdict_word). */
+typedef enum {
+	MAP_SOUND,            /* every native state is one bpf.cat allows */
+	MAP_STRONGER,         /* sound, and bpf.cat allows states the native test cannot reach */
+	MAP_UNSOUND,          /* a native state bpf.cat forbids */
+	MAP_UNCHECKED,        /* no verdict (the reason on the line): the native
+			       * test cannot run, or bpf.cat allows no execution */
+	MAP_FAILED,           /* no line: an error (record) instead */
+} map_verdict;
+
+/* "sound", "sound-stronger", "unsound", "unchecked"; NULL for MAP_FAILED. */
+const char *map_verdict_word(map_verdict v);
+
+/* What the judge shares among the tests of a run. */
+typedef struct {
+	const mapping *m;
+	const char *arch;         /* the line's ARCH */
+	model_run *bpf, *nat;     /* bpf.cat, the native model */
+	const frontend *nfe;      /* the native front-end */
+	const map_opts *o;
+	FILE *out, *err;          /* the lines (records), the errors */
+} map_ctx;
+
+/* bpf.cat's result for a BPF test, checked once (map_bpf_check) for all
+ * who need it: jit-check's register renaming and reasons, the judge. */
+typedef struct {
+	bool done;
+	int rc;                   /* map_check's: 0, or -1 with d's error */
+	check_result r;
+	diag d;                   /* its error and warnings, file the test's */
+} map_bpf;
+
+/* The (widened) BPF test tb of file checked with c->bpf once, as the
+ * native architecture's endianness gives its sized accesses (BPF is
+ * host-endian: docs/mixed-size.md); the result, or NULL when it cannot
+ * be checked (b->d says why). */
+const check_result *map_bpf_check(const map_ctx *c, const char *file, litmus_test *tb, map_bpf *b);
+void map_bpf_free(map_bpf *b);
+
+/* How a test was judged. */
+typedef struct {
+	map_verdict verdict;
+	char reason[700];         /* MAP_UNCHECKED: why, as on the line */
+	bool write_failed;        /* a --dot file could not be written */
+} map_judgement;
+
+/* The native test tn (read back from its text by c->nfe) checked with
+ * c->nat, the BPF test tb with c->bpf (through b: once per test; NULL:
+ * here), their states compared, and the result line printed on c->out
+ * (c->o->word, tb's name, c->arch, c->m's name, sound / sound-stronger /
+ * unsound STATE and an execution reaching it / unchecked (REASON)), or
+ * for MAP_FAILED an error on c->err (with -json also a record). */
+map_judgement map_judge(const map_ctx *c, const char *file, litmus_test *tb, litmus_test *tn, map_bpf *b);
 
 #endif
