@@ -1020,7 +1020,8 @@ static int judge(const c2opts *o, const char *file, int idx, const litmus_test *
 		report(o, out, tc, mcpus[m], group, lw, NULL, "refused", why);
 		goto done;
 	}
-	if (check_test(tb, bpf, o->budget, &rb, &d) < 0) {
+	check_opts bo = check_defaults(bpf, o->budget);
+	if (check_test_opts(tb, bpf, &bo, &rb, &d) < 0) {
 		diag_fprint(err, &d);
 		status = 1;
 		goto done;
@@ -1168,7 +1169,8 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		goto out;
 	}
 	litmus_test *tc = ct.tc;
-	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
+	check_opts co = check_defaults(lkmm, o->budget);
+	if (check_test_opts(tc, lkmm, &co, &rc, &d) < 0) {
 		diag_fprint(err, &d);
 		report_count_error(o->tally);
 		goto out;

@@ -667,11 +667,14 @@ static void reset_counts(check_result *res)
 	res->nflags = 0;
 }
 
-int check_test(const litmus_test *t, cat_run *run, long budget, check_result *res, diag *d)
+bool check_mode_mixed(const cat_run *run)
 {
-	check_opts o = { .budget = budget };
+	return cat_run_has_variant(run, "mixed");
+}
 
-	return check_test_opts(t, run, &o, res, d);
+check_opts check_defaults(const cat_run *run, long budget)
+{
+	return (check_opts){ .budget = budget, .mixed = check_mode_mixed(run) };
 }
 
 int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, check_result *res,
@@ -682,7 +685,7 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	long budget = o->budget;
 	enum_limits lim = { .skip = o->speed != SPEED_FALSE ? skip_combination
 					: t->filter ? skip_filtered : NULL,
-			    .unroll_set = o->unroll_set, .unroll = o->unroll };
+			    .unroll_set = o->unroll_set, .unroll = o->unroll, .mixed = o->mixed };
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(res, 0, sizeof *res);
@@ -700,7 +703,7 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 
 	/* memory symbols are locations 0..nsyms-1 (mem_domain_init) */
 	int final_locs[res->nobs * MIXED_WIDTH + 1], nfinal = 0;
-	bool mixed = cat_run_has_variant(run, "mixed");
+	bool mixed = o->mixed;
 	for (int i = 0; i < res->nobs; i++)
 		if (res->obs[i].thread < 0) {
 			if (!mixed)

@@ -1145,9 +1145,9 @@ int enumerate_limited(const litmus_test *t, cat_run *run, execution_fn fn, void 
 
 int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 			 execution_fn candidate, void *arg, const value *seed, int nseed,
-			 int unroll, enum_stats *stats, diag *d)
+			 int unroll, bool mixed, enum_stats *stats, diag *d)
 {
-	enum_limits lim = { .unroll_set = unroll >= 0, .unroll = unroll };
+	enum_limits lim = { .unroll_set = unroll >= 0, .unroll = unroll, .mixed = mixed };
 
 	return enumerate(t, run, fn, candidate, arg, seed, nseed, &lim, stats, d);
 }
@@ -1179,7 +1179,7 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 			mem_domain_add(&md, l, seed[i], ~WRITER_INIT);
 	seed_set seeds;
 	seed_conditional_values(&md, t, &seeds);
-	bool mixed = cat_run_has_variant(run, "mixed");
+	bool mixed = lim && lim->mixed;
 	for (int ti = 0; ti < t->nthreads && !mixed; ti++)
 		if (t->threads[ti].mixed) {
 			st = diag_error(d, t->threads[ti].mixed_pos, "P%d: a mixed-size access (byte / "
