@@ -1,6 +1,6 @@
 /* enumerate.c - traces, event structures, rf choices (see enumerate.h).
  * This is where rf is enumerated; co is enumerated by the model's
- * `with co from ...` (cat_eval.c). */
+ * `with co from ...` (cat_co.c). */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
