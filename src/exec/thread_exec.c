@@ -869,9 +869,15 @@ static int step_mov(runner *r, const ir_insn *in)
 	return STEP_NEXT;
 }
 
+/* d = set k of operand a | set k of operand b. */
+static void operands_union(const runner *r, const ir_insn *in, int k, dset d)
+{
+	ds_copy(d, oset(r, &in->a, k), r->w);
+	ds_or(d, oset(r, &in->b, k), r->w);
+}
+
 static int step_alu(runner *r, pathpos *p, const ir_insn *in)
 {
-	int w = r->w;
 	value v;
 
 	if (!ir_alu(in->alu, value_of(&in->a, r), value_of(&in->b, r), &v))
@@ -881,32 +887,39 @@ static int step_alu(runner *r, pathpos *p, const ir_insn *in)
 			&& in->a.kind == OPND_REG && in->b.kind == OPND_REG
 			&& in->a.reg == in->b.reg;
 	dset t = tmp(r, T_ADDR), vt = tmp(r, T_VDEP), pt = tmp(r, T_X);
-	ds_copy(t, oset(r, &in->a, TAINT), w);
-	ds_or(t, oset(r, &in->b, TAINT), w);
-	ds_copy(vt, self_xor ? NULL : oset(r, &in->a, VTAINT), w);
-	if (!self_xor)
-		ds_or(vt, oset(r, &in->b, VTAINT), w);
-	ds_copy(pt, oset(r, &in->a, PTAINT), w);
-	ds_or(pt, oset(r, &in->b, PTAINT), w);
+	operands_union(r, in, TAINT, t);
+	if (self_xor)
+		ds_clear(vt, r->w);
+	else
+		operands_union(r, in, VTAINT, vt);
+	operands_union(r, in, PTAINT, pt);
 	set_reg(r, in->dst, v, t, vt, pt);
 	r->unknown[in->dst] = unknown_of(r, &in->a) || unknown_of(r, &in->b);
 	return STEP_NEXT;
+}
+
+/* in's comparison of its operands a and b: 1 with *taken set, else what
+ * no_compare returns (an address ordered against a number). */
+static int compare_operands(runner *r, pathpos *p, const ir_insn *in, bool *taken)
+{
+	if (compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), taken))
+		return 1;
+	return no_compare(r, p, in, value_of(&in->a, r), value_of(&in->b, r));
 }
 
 static int step_pick(runner *r, pathpos *p, const ir_insn *in)
 {
 	int w = r->w;
 	bool taken;
+	int st;
 
-	if (!compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), &taken))
-		return no_compare(r, p, in, value_of(&in->a, r), value_of(&in->b, r));
+	if ((st = compare_operands(r, p, in, &taken)) != 1)
+		return st;
 	dset chose = tmp(r, T_X), vchose = tmp(r, T_Y);
-	ds_copy(chose, oset(r, &in->a, TAINT), w);
-	ds_or(chose, oset(r, &in->b, TAINT), w);
+	operands_union(r, in, TAINT, chose);
 	ds_or(chose, oset(r, &in->a, PTAINT), w);
 	ds_or(chose, oset(r, &in->b, PTAINT), w);
-	ds_copy(vchose, oset(r, &in->a, VTAINT), w);
-	ds_or(vchose, oset(r, &in->b, VTAINT), w);
+	operands_union(r, in, VTAINT, vchose);
 	/* both choices the same value: it is known without the comparison
 	 * (no value flow from the flags' reads) */
 	if (value_eq(value_of(&in->c, r), r->val[in->dst]))
@@ -1017,9 +1030,10 @@ static int step_branch(runner *r, pathpos *p, const ir_insn *in)
 {
 	int w = r->w;
 	bool taken;
+	int st;
 
-	if (!compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), &taken))
-		return no_compare(r, p, in, value_of(&in->a, r), value_of(&in->b, r));
+	if ((st = compare_operands(r, p, in, &taken)) != 1)
+		return st;
 	/* the branches of one condition (a && b) end together: the first
 	 * one's entry holds the ctrl to restore */
 	if (in->cmp != CMP_ALWAYS && in->ctrl_end > 0

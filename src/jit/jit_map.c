@@ -1305,7 +1305,7 @@ int map_main(int argc, char **argv, const char *model_dir)
 {
 	const char *files[argc > 0 ? argc : 1];
 	report_tally tally = { 0 };
-	map_cmd mc = { .files = files, .o = { .budget = 200000, .tally = &tally } };
+	map_cmd mc = { .files = files, .o = { .budget = CHECK_BUDGET, .tally = &tally } };
 	char path[PATH_MAX], a[64];
 	int status;
 
