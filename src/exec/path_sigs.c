@@ -8,6 +8,8 @@
 
 static void put(bytes *s, const void *p, size_t n)
 {
+	if (n == 0)
+		return;   /* p may be NULL then (no choices yet): memcpy's is not */
 	if (s->n + n > s->cap) {
 		s->cap = (s->n + n) * 2 + 64;
 		s->b = xrealloc(s->b, s->cap);
