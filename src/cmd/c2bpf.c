@@ -405,7 +405,7 @@ static const char c2bpf_usage[] =
 
 static const lk_cmd c2bpf_cmd = {
 	&bpf_target, "c2bpf", "C2BPF", "BPF", "bpf", { "unsound", "sound-stronger", "sound" }, false,
-	c2bpf_usage, "--bpf-model", NULL, NULL, NULL, c2_test, "bpf.cat", "BPF", .budget = CHECK_BUDGET,
+	c2bpf_usage, "--bpf-model", NULL, NULL, NULL, c2_test, "bpf.cat", "BPF", .budget = 200000,
 };
 
 int c2bpf_main(int argc, char **argv, const char *model_dir, const char *self)

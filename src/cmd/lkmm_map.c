@@ -507,7 +507,7 @@ static const char *no_mapping(const void *opts)
 static const lk_cmd lkmm_map_cmd = {
 	&rv_target, "lkmm-map", "LKMM-MAP", "RISCV", "riscv", { "unsound", "sound-stronger", "sound" },
 	true, lkmm_map_usage, NULL, "--mapping", mapping_option, no_mapping, lm_test, "riscv.cat", "RISCV",
-	.budget = CHECK_BUDGET,
+	.budget = 200000,
 };
 
 int lkmm_map_main(int argc, char **argv, const char *model_dir, const char *self)
