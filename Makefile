@@ -67,6 +67,7 @@ check: deps all
 	  "c2bpf=sh tests/conformance/c2bpf.sh" \
 	  "clang2bpf=sh tests/conformance/clang2bpf.sh" \
 	  "lkmm-map=sh tests/conformance/lkmm-map.sh" \
+	  "golden=bash tests/golden/golden.sh build/bpfmm" \
 	  "emitted-herd7=SHARED=$(SHARED) sh tests/scripts/emitted-herd7.sh build/bpfmm" \
 	  "jit-mappings=sh tests/map/run.sh" \
 	  "jit-mappings-random=sh tests/map/random.sh" \
@@ -255,7 +256,8 @@ kernel-judge-test:
 kernel-check: kernel-judge-test
 	bash kernel/check.sh
 
-# The BPF memory-model series (kernel/model-series): git am, checkpatch,
+# The BPF memory-model series (kernel/model-series) and the JIT fixes
+# (kernel/jit-fixes): git am, checkpatch, get_maintainer.pl,
 # tools/ tests under bpfmm and herd7, htmldocs, LoongArch LLVM builds,
 # the MIPS JIT's objects (gcc-mips64el-linux-gnuabi64).
 # bpfmm run on real JITs in QEMU guests (tests/run/suite.sh): the riscv64,
@@ -277,7 +279,7 @@ jit-check-fixture:
 
 # The guests beyond riscv64, arm64 and x86_64 (outside make check: a cold
 # kernel build each): mips64el (QEMU malta), mips64el-fixed (kernel/
-# model-series 0004), ppc64le (QEMU pseries) and s390x (QEMU
+# kernel/jit-fixes/mips), ppc64le (QEMU pseries) and s390x (QEMU
 # s390-ccw-virtio), bpfmm run and jit-check on each (docs/jit-check.md).
 .PHONY: jit-check-all
 jit-check-all: all

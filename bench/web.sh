@@ -21,9 +21,10 @@ t = json.load(open(sys.argv[1]))
 groups = {}
 for c in t['cases']:
     g = 'kernel C (LKMM)' if '/litmus-tests/' in c['file'] else 'own BPF'
-    s = groups.setdefault(g, [0, 0.0, 0.0, 0.0, 0])
+    s = groups.setdefault(g, [0, 0.0, 0.0, 0.0, 0, 0.0])
     s[0] += 1; s[1] += c['page_ms']; s[2] += c['page_engine_ms']; s[3] += c['native_ms']; s[4] += c['ok']
-print('%-16s %5s %5s %10s %10s %10s %8s %8s' % ('group', 'cases', 'equal', 'page s', 'engine s', 'native s', 'page/nat', 'eng/nat'))
-for g, (n, p, e, nat, ok) in groups.items():
-    print('%-16s %5d %5d %10.2f %10.2f %10.2f %7.1fx %7.1fx' % (g, n, ok, p / 1e3, e / 1e3, nat / 1e3, p / nat, e / nat))
+    s[5] += c.get('page_draw_ms') or 0
+print('%-16s %5s %5s %10s %10s %8s %10s %8s %8s' % ('group', 'cases', 'equal', 'page s', 'engine s', 'draw s', 'native s', 'page/nat', 'eng/nat'))
+for g, (n, p, e, nat, ok, d) in groups.items():
+    print('%-16s %5d %5d %10.2f %10.2f %8.2f %10.2f %7.1fx %7.1fx' % (g, n, ok, p / 1e3, e / 1e3, d / 1e3, nat / 1e3, p / nat, e / nat))
 PY

@@ -73,7 +73,7 @@ ensure_packages() {
 # A *-brokenjit variant is built from the series tree with the test-only
 # patches of tests/run/patches applied for the time of its build, a
 # *-fixed variant with the model series' JIT fix for its arch
-# (kernel/model-series; mips64el: 0004, the syncs around the LL/SC
+# (kernel/jit-fixes; mips64el: the MIPS fix, the syncs around the LL/SC
 # loops): build_patched, never left in the tree.
 variant_tree() {
 	case "$1" in
@@ -228,10 +228,10 @@ variant_base() {
 variant_patches() {
 	case "$1" in
 	*-brokenjit) ls "$KDIR"/../tests/run/patches/*.patch ;;
-	# 0004 compiles to nothing on the Malta's CPU (no SMP, no
+	# the fix compiles to nothing on the Malta's CPU (no SMP, no
 	# WEAK_REORDERING_BEYOND_LLSC): the test patch makes it emit what it
 	# emits for an SMP Loongson-3
-	mips64el-fixed) ls "$KDIR"/model-series/0004-mips-*.patch
+	mips64el-fixed) ls "$KDIR"/jit-fixes/mips/0001-mips-*.patch
 		echo "$KDIR/../tests/jit-check/patches/mips64el-llsc-mb-always.patch" ;;
 	*) die "no patches for variant $1" ;;
 	esac

@@ -4,20 +4,24 @@
 # usage: kernel/model-check.sh [--no-deps] [--no-loongarch] [--no-mips]
 #                              [--jit-only] [--no-docs]
 #
-# kernel/model-series holds four patches for Linux 6.12 as Debian ships it:
-#   0001 Documentation/bpf/memory-model.rst (+ index), MAINTAINERS
-#   0002 tools/memory-model/bpf: the model, litmus tests, README
-#   0003 LoongArch JIT: fully ordered fetch/xchg/cmpxchg (the fix bpfmm map
-#        argues for; mappings/loongarch64-proposed)
-#   0004 MIPS JIT: sync before and after the LL/SC loops of fetch, xchg and
-#        cmpxchg where LL/SC does not order (mappings/mips64-proposed)
+# Three series for Linux 6.12 as Debian ships it, applied in this order:
+#   kernel/model-series (model):
+#     0001 Documentation/bpf/memory-model.rst (+ index)
+#     0002 tools/memory-model/bpf: the model, litmus tests, README
+#   kernel/jit-fixes/loongarch (loongarch-jit), one patch for the bpf tree:
+#     LoongArch JIT: fully ordered fetch/xchg/cmpxchg (the fix bpfmm map
+#     argues for; mappings/loongarch64-proposed)
+#   kernel/jit-fixes/mips (mips-jit), one patch for the bpf tree:
+#     MIPS JIT: sync before and after the LL/SC loops of fetch, xchg and
+#     cmpxchg where LL/SC does not order (mappings/mips64-proposed)
 # Steps, each a PASS/FAIL line:
 #   1. kernel/series.sh makes the series to post, signed with the test
 #      identity of kernel/test-identity.sh (the committed patches carry no
-#      From: and no Signed-off-by:), and it applies with `git am` to the
+#      From: and no Signed-off-by:), and they apply with `git am` to the
 #      Debian tarball's tree;
 #   2. scripts/checkpatch.pl --strict on those: 0 errors, 0 warnings,
-#      0 checks, per patch;
+#      0 checks, per patch; scripts/get_maintainer.pl on each JIT fix
+#      gives its maintainers.txt (the To: and Cc: series.sh writes);
 #   3. tools/memory-model/bpf/bpf.cat is the rules of models/bpf.cat under
 #      the kernel-tree header model-series/bpf-cat-header.txt, nothing there
 #      names a file of this repository, and every test is one of
@@ -28,15 +32,15 @@
 #   5. `make SPHINXDIRS=bpf htmldocs` before and after the series: no new
 #      warning (Debian's sphinx);
 #   6. ARCH=loongarch LLVM=-19 (clang-19, lld-19): a tinyconfig kernel with
-#      the BPF JIT and patch 0003 builds (vmlinux), the JIT's object builds
-#      without 0003 too, and the two objects differ (the _db opcodes and
-#      the dbar are in the patched object's code). --jit-only (make
-#      check's kernel-model suite, for its time budget): the JIT's object
-#      with 0003 instead of the whole vmlinux.
+#      the BPF JIT and the LoongArch fix builds (vmlinux), the JIT's
+#      object builds without the fix too, and the two objects differ (the
+#      _db opcodes and the dbar are in the patched object's code).
+#      --jit-only (make check's kernel-model suite, for its time budget):
+#      the JIT's object with the fix instead of the whole vmlinux.
 #   7. ARCH=mips with Debian's gcc-mips64el-linux-gnuabi64: the JIT's two
 #      objects (bpf_jit_comp.o, bpf_jit_comp64.o) for a 64-bit SMP
 #      Loongson-3 config (kernel/configs/mips64-bpf.config) build with and
-#      without 0004, and only the patched ones emit sync in the fetch,
+#      without the MIPS fix, and only the patched ones emit sync in the fetch,
 #      xchg and cmpxchg paths (calls of uasm_i_sync in the disassembly).
 #      Objects only, in make check too: no MIPS kernel is linked.
 # Ends with "kernel-model-check: N passed, N failed".
@@ -52,10 +56,14 @@ W=$BPFMM_CACHE/kernel-model
 TARBALL=${BPFMM_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 SERIES=$KDIR/model-series
-# the series as `make kernel-series` makes it, signed with the test
+# the series applied, in order (kernel/series.sh's names)
+NAMES="model loongarch-jit mips-jit"
+SERIES_DIRS="$SERIES $KDIR/jit-fixes/loongarch $KDIR/jit-fixes/mips"
+# the series as `make kernel-series` makes them, signed with the test
 # identity of test-identity.sh (the committed patches carry no From: and
 # no Signed-off-by:): what git am and checkpatch are given
-POSTED=$W/posted/model
+POSTED=$W/posted
+posted() { for n in $NAMES; do ls "$POSTED/$n"/*.patch; done; }
 # shellcheck source=test-identity.sh
 . "$KDIR/test-identity.sh"
 SHARED=${SHARED:-$ROOT/../shared}
@@ -113,7 +121,9 @@ mkdir -p "$W/logs"
 # 1. One git tree of the tarball, its base commit tagged; the series is
 # re-applied on a branch whenever the patches change.
 src=$W/src
-want=$( { stat -c '%n %s %Y' "$TARBALL"; cat "$SERIES"/*.patch; } | sha256sum | cut -d' ' -f1)
+# shellcheck disable=SC2086
+want=$( { stat -c '%n %s %Y' "$TARBALL"; for d in $SERIES_DIRS; do cat "$d"/*.patch "$d"/notes.txt 2>/dev/null; done; } |
+	sha256sum | cut -d' ' -f1)
 if [ ! -f "$src/.git/bpfmm-base" ]; then
 	log "extracting $TARBALL"
 	rm -rf "$src" "$W/src.tmp"; mkdir -p "$W/src.tmp"
@@ -126,12 +136,14 @@ if [ ! -f "$src/.git/bpfmm-base" ]; then
 fi
 base=$(cat "$src/.git/bpfmm-base")
 g() { with_test_identity git -C "$src" "$@"; }
-test_series "$W/posted" model || { item FAIL "kernel-series: model series"; finish; }
+# shellcheck disable=SC2086
+test_series "$W/posted" $NAMES || { item FAIL "kernel-series: $NAMES"; finish; }
 if [ "$(cat "$src/.git/bpfmm-series" 2>/dev/null)" != "$want" ] ||
 	! g rev-parse -q --verify series >/dev/null; then
 	g am --abort >/dev/null 2>&1
 	g checkout -q -f "$base" && g branch -q -f series "$base" && g checkout -q series || { item FAIL "series branch"; finish; }
-	if g am -q "$POSTED"/*.patch >"$W/logs/am.log" 2>&1; then
+	# shellcheck disable=SC2046
+	if g am -q $(posted) >"$W/logs/am.log" 2>&1; then
 		echo "$want" >"$src/.git/bpfmm-series"
 	else
 		g am --abort >/dev/null 2>&1
@@ -142,26 +154,69 @@ if [ "$(cat "$src/.git/bpfmm-series" 2>/dev/null)" != "$want" ] ||
 else
 	g checkout -q -f series
 fi
-item PASS "git am: $(ls "$SERIES"/*.patch | wc -l) patches apply to $(basename "$TARBALL")"
+item PASS "git am: $(posted | wc -l) patches ($NAMES) apply to $(basename "$TARBALL")"
 
 # 2. checkpatch. The tree has no kernel git history, so checkpatch
 # cannot look a commit id up and warns UNKNOWN_COMMIT_ID for every one
-# (the Fixes: tags of 0003 and 0004 name the upstream commits that added
+# (the Fixes: tags of the JIT fixes name the upstream commits that added
 # the LoongArch and MIPS JITs and their atomics). That one check is
 # ignored, and a second run without --ignore must show no other kind of
 # warning.
-for p in "$POSTED"/*.patch; do
-	out=$(cd "$src" && perl scripts/checkpatch.pl --strict --ignore UNKNOWN_COMMIT_ID "$p" 2>&1)
+#
+# FILE_PATH_CHANGES ("added, moved or deleted file(s), does MAINTAINERS
+# need updating?") is asked of every patch that adds a file and does not
+# touch MAINTAINERS. The model series adds no MAINTAINERS entry on
+# purpose: its files are covered already (Documentation/bpf/ by BPF
+# [GENERAL], tools/memory-model/ by the LKMM entry). So the question is
+# answered here instead of ignored: every file the patch creates must
+# have a maintainer or supporter in the 6.12 MAINTAINERS, by
+# get_maintainer.pl -f; only then is the warning left out.
+git -C "$src" show "$base:MAINTAINERS" >"$W/MAINTAINERS.base"
+covered() { # PATCH: every created file has a maintainer or supporter
+	local f
+	for f in $(sed -n 's/^ create mode [0-7]* //p' "$1"); do
+		(cd "$src" && perl scripts/get_maintainer.pl --mpath "$W/MAINTAINERS.base" --no-git \
+			--no-git-fallback -f "$f" 2>/dev/null) | grep -q -E '\((maintainer|supporter):' || {
+			echo "$f"; return 1; }
+	done
+}
+for p in $(posted); do
+	ign=UNKNOWN_COMMIT_ID
+	if grep -q '^ create mode ' "$p" && ! grep -q '^diff --git a/MAINTAINERS ' "$p"; then
+		if nocover=$(covered "$p"); then
+			ign=$ign,FILE_PATH_CHANGES
+		else
+			item FAIL "${p##*/}: $nocover has no maintainer in MAINTAINERS, and the patch adds none"
+		fi
+	fi
+	out=$(cd "$src" && perl scripts/checkpatch.pl --strict --ignore "$ign" "$p" 2>&1)
 	all=$(cd "$src" && perl scripts/checkpatch.pl --strict --show-types "$p" 2>&1)
-	other=$(grep -E '^(ERROR|WARNING):' <<<"$all" | grep -v '^WARNING:UNKNOWN_COMMIT_ID:')
+	other=$(grep -E '^(ERROR|WARNING):' <<<"$all" | grep -v -E "^WARNING:(${ign//,/|}):")
 	tot=$(grep -E '^total: ' <<<"$out" | tail -n 1)
 	if grep -q -E '^total: 0 errors, 0 warnings, 0 checks' <<<"$tot" && [ -z "$other" ]; then
-		item PASS "checkpatch --strict ${p##*/} ($tot)"
+		note=
+		[ "$ign" = UNKNOWN_COMMIT_ID ] || note=" (FILE_PATH_CHANGES answered: its new files are covered by MAINTAINERS)"
+		item PASS "checkpatch --strict ${p##*/} ($tot)$note"
 	else
 		grep -E -A4 '^(ERROR|WARNING|CHECK)' <<<"$out" >&2
 		item FAIL "checkpatch --strict ${p##*/}: $tot"
 	fi
 done
+
+# get_maintainer.pl on each JIT fix (roles and lists, no git history),
+# in the tree as released (each fix goes alone to its tree), gives the
+# maintainers.txt that series.sh turns into To: and Cc:.
+g checkout -q -f "$base"
+for d in "$KDIR"/jit-fixes/*/; do
+	got=$(cd "$src" && perl scripts/get_maintainer.pl --no-git --no-git-fallback "$d"0001-*.patch 2>/dev/null)
+	if [ -n "$got" ] && [ "$got" = "$(cat "$d/maintainers.txt" 2>/dev/null)" ]; then
+		item PASS "get_maintainer.pl: jit-fixes/$(basename "$d")/maintainers.txt ($(wc -l <"$d/maintainers.txt") lines)"
+	else
+		diff <(echo "$got") "$d/maintainers.txt" >&2
+		item FAIL "get_maintainer.pl on jit-fixes/$(basename "$d") differs from its maintainers.txt"
+	fi
+done
+g checkout -q -f series
 
 # 3. the model in tools/ is ours: models/bpf.cat from its first
 # "include" on (the rules), under the kernel-tree header of
@@ -277,10 +332,10 @@ frag_config() {
 	cp "$frag" "$b/.bpfmm-fragment"
 }
 
-# 6. LoongArch with LLVM: vmlinux with 0003 (the whole kernel, BPF JIT
+# 6. LoongArch with LLVM: vmlinux with the LoongArch fix (the whole kernel, BPF JIT
 # included, compiles and links), then, in a second build directory with
-# the same .config, only the JIT object without 0003 (6.12 as released),
-# to compare the two objects. 0003 changes asm/inst.h, which two thirds of
+# the same .config, only the JIT object without the LoongArch fix (6.12 as released),
+# to compare the two objects. The fix changes asm/inst.h, which two thirds of
 # the kernel include, so a second vmlinux would cost most of a build again.
 la_mk() { # BUILDDIR ARGS...
 	local b=$1
@@ -302,33 +357,33 @@ if [ $loongarch -eq 1 ]; then
 	if [ -z "$la_fix" ]; then
 		item FAIL "no patch of the series changes arch/loongarch"
 	elif la_build series fixed "$la_target"; then
-		item PASS "ARCH=loongarch LLVM=-19: $la_target with the BPF JIT and 0003 builds ($(( $(date +%s) - t0 )) s)"
+		item PASS "ARCH=loongarch LLVM=-19: $la_target with the BPF JIT and the LoongArch fix builds ($(( $(date +%s) - t0 )) s)"
 		t0=$(date +%s)
 		if la_build "$la_fix~1" base arch/loongarch/net/bpf_jit.o; then
-			item PASS "ARCH=loongarch LLVM=-19: arch/loongarch/net/bpf_jit.o without 0003 builds ($(( $(date +%s) - t0 )) s)"
+			item PASS "ARCH=loongarch LLVM=-19: arch/loongarch/net/bpf_jit.o without the LoongArch fix builds ($(( $(date +%s) - t0 )) s)"
 			# The JIT builds instruction words at run time, so the change
 			# shows as different constants in bpf_jit.o, nothing more here.
 			if cmp -s "$W/bpf_jit-base.o" "$W/bpf_jit-fixed.o"; then
-				item FAIL "arch/loongarch/net/bpf_jit.o is the same with and without 0003"
+				item FAIL "arch/loongarch/net/bpf_jit.o is the same with and without the LoongArch fix"
 			else
-				item PASS "arch/loongarch/net/bpf_jit.o differs with 0003"
+				item PASS "arch/loongarch/net/bpf_jit.o differs with the LoongArch fix"
 			fi
 		else
-			item FAIL "ARCH=loongarch LLVM=-19: bpf_jit.o without 0003 (see $W/logs/la-base.log)"
+			item FAIL "ARCH=loongarch LLVM=-19: bpf_jit.o without the LoongArch fix (see $W/logs/la-base.log)"
 		fi
 	else
-		item FAIL "ARCH=loongarch LLVM=-19 build with 0003 (see $W/logs/la-fixed.log)"
+		item FAIL "ARCH=loongarch LLVM=-19 build with the LoongArch fix (see $W/logs/la-fixed.log)"
 	fi
 	g checkout -q -f series
 fi
 
-# 7. MIPS with Debian's gcc: the JIT's two objects with 0004, then without
-# it in the same build directory (0004 changes only arch/mips/net, so only
+# 7. MIPS with Debian's gcc: the JIT's two objects with the MIPS fix, then without
+# it in the same build directory (the fix changes only arch/mips/net, so only
 # those two files are compiled again). The JIT writes instructions at run
 # time through uasm's uasm_i_<insn>() functions, so a sync it emits is a
 # call of uasm_i_sync() in its code. With mips64-bpf.config (no Loongson-3
 # workaround, whose LLSC_sync() is the JIT's only other sync) the objects
-# without 0004 call it nowhere; with 0004, emit_atomic_r() and
+# without the MIPS fix call it nowhere; with the MIPS fix, emit_atomic_r() and
 # emit_cmpxchg_r() call it (or emit_llsc_mb(), which gcc may outline) at
 # least twice each, before and after the loop, and bpf_jit_comp64.o at
 # least four times (emit_atomic_r64() and emit_cmpxchg_r64(), inlined into
@@ -383,10 +438,10 @@ if [ $mips -eq 1 ]; then
 	if [ -z "$mips_fix" ]; then
 		item FAIL "no patch of the series changes arch/mips"
 	elif mips_build series fixed; then
-		item PASS "ARCH=mips ${MIPS_CROSS}gcc: the JIT's objects with 0004 build ($(( $(date +%s) - t0 )) s)"
+		item PASS "ARCH=mips ${MIPS_CROSS}gcc: the JIT's objects with the MIPS fix build ($(( $(date +%s) - t0 )) s)"
 		t0=$(date +%s)
 		if mips_build "$mips_fix~1" base; then
-			item PASS "ARCH=mips ${MIPS_CROSS}gcc: the JIT's objects without 0004 build ($(( $(date +%s) - t0 )) s)"
+			item PASS "ARCH=mips ${MIPS_CROSS}gcc: the JIT's objects without the MIPS fix build ($(( $(date +%s) - t0 )) s)"
 			base_sites=$(sync_sites "$W/mips-bpf_jit_comp-base.o"; sync_sites "$W/mips-bpf_jit_comp64-base.o")
 			comp=$(sync_sites "$W/mips-bpf_jit_comp-fixed.o")
 			comp64=$(sync_sites "$W/mips-bpf_jit_comp64-fixed.o")
@@ -395,15 +450,15 @@ if [ $mips -eq 1 ]; then
 			n64=$(awk '{ n += $2 } END { print n + 0 }' <<<"$comp64")
 			what="emit_atomic_r $at, emit_cmpxchg_r $cx, bpf_jit_comp64.o $n64 (${comp64//$'\n'/, })"
 			if [ -z "$base_sites" ] && [ "$at" -ge 2 ] && [ "$cx" -ge 2 ] && [ "$n64" -ge 4 ]; then
-				item PASS "ARCH=mips: sync emitted with 0004 only: $what; none without"
+				item PASS "ARCH=mips: sync emitted with the MIPS fix only: $what; none without"
 			else
-				item FAIL "ARCH=mips: sync sites with 0004: $what (want >= 2, 2, 4), without: ${base_sites//$'\n'/, } (want none)"
+				item FAIL "ARCH=mips: sync sites with the MIPS fix: $what (want >= 2, 2, 4), without: ${base_sites//$'\n'/, } (want none)"
 			fi
 		else
-			item FAIL "ARCH=mips: the JIT's objects without 0004 (see $W/logs/mips-base.log)"
+			item FAIL "ARCH=mips: the JIT's objects without the MIPS fix (see $W/logs/mips-base.log)"
 		fi
 	else
-		item FAIL "ARCH=mips: the JIT's objects with 0004 (see $W/logs/mips-fixed.log)"
+		item FAIL "ARCH=mips: the JIT's objects with the MIPS fix (see $W/logs/mips-fixed.log)"
 	fi
 	g checkout -q -f series
 fi

@@ -16,8 +16,8 @@
 # BOOT_SILENCE (a guest silent that long before its init is booted once
 # more, default 240 s, kernel/lib.sh qemu_boot),
 # RUN_VARIANT (kernel variant to boot, default ARCH; e.g. a test-only
-# broken-JIT build, see tests/run/, or mips64el-fixed: patch 0004 of
-# kernel/model-series).
+# broken-JIT build, see tests/run/, or mips64el-fixed: the MIPS JIT fix,
+# kernel/jit-fixes/mips).
 set -u
 # bpfmm run's kernels are kernel-check's (same work directory, same
 # configuration: kernel/configs/bpf-run.config is in every build); x86_64,

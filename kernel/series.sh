@@ -2,9 +2,12 @@
 # series.sh - produce the kernel series to post (make kernel-series).
 #
 # usage: kernel/series.sh [--out DIR] [--no-cover-letter] [riscv] [model]
+#                         [loongarch-jit] [mips-jit]
 #
-# The patches committed in kernel/patches (riscv) and kernel/model-series
-# (model) carry no author and no Signed-off-by: only the submitter can
+# The patches committed in kernel/patches (riscv), kernel/model-series
+# (model), kernel/jit-fixes/loongarch (loongarch-jit) and
+# kernel/jit-fixes/mips (mips-jit) carry no author and no Signed-off-by:
+# only the submitter can
 # certify the Developer's Certificate of Origin
 # (Documentation/process/submitting-patches.rst), so only the submitter's
 # own identity may sign them.  This script takes that identity from
@@ -22,7 +25,14 @@
 # question), else "PATCH".  The blob ids in the
 # patches' index lines are those of the whole tree (git hashes contents).
 #
-# Each series also gets its cover letter, 0000-cover-letter.patch
+# A series of one patch (the JIT fixes, each sent alone to its tree) gets
+# no cover letter: its notes.txt, if any, goes below the patch's "---"
+# line (git notes, format-patch --notes), where the testing is said; and
+# its maintainers.txt (scripts/get_maintainer.pl's output on the patch,
+# kept with it) gives the To: (the lines whose role is "maintainer:" or "supporter:")
+# and Cc: (the others) headers.
+#
+# Each series of several patches also gets its cover letter, 0000-cover-letter.patch
 # ("[PREFIX 0/N] SUBJECT"): git format-patch --cover-letter with the text
 # of the series directory's cover-letter.txt (first paragraph the subject,
 # the rest the body, as a branch description), followed by git's
@@ -57,12 +67,12 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--out) out=$2; shift 2 ;;
 	--no-cover-letter) cover=; shift ;;
-	riscv|model) series="$series $1"; shift ;;
-	-h|--help) sed -n '2,45p' "$0"; exit 0 ;;
+	riscv|model|loongarch-jit|mips-jit) series="$series $1"; shift ;;
+	-h|--help) sed -n '2,54p' "$0"; exit 0 ;;
 	*) echo "kernel-series: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
-[ -n "$series" ] || series="riscv model"
+[ -n "$series" ] || series="riscv model loongarch-jit mips-jit"
 
 name=$(git config user.name 2>/dev/null)
 email=$(git config user.email 2>/dev/null)
@@ -103,21 +113,36 @@ series_dir() {
 	case "$1" in
 	riscv) echo "$KDIR/patches" ;;
 	model) echo "$KDIR/model-series" ;;
+	loongarch-jit) echo "$KDIR/jit-fixes/loongarch" ;;
+	mips-jit) echo "$KDIR/jit-fixes/mips" ;;
 	esac
 }
 patches_of() { ls "$(series_dir "$1")"/*.patch; }
+# a cover letter for a series of several patches (and unless --no-cover-letter)
+wants_cover() { [ -n "$cover" ] && [ "$(patches_of "$1" | wc -l)" -gt 1 ]; }
+# format-patch's --to / --cc from the series' maintainers.txt: "NAME
+# <ADDR> (ROLE)" or "ADDR (ROLE)" a line; maintainers and supporters To:, the rest Cc:
+recipients() {
+	local f
+	f="$(series_dir "$1")/maintainers.txt"
+	[ -f "$f" ] || return 0
+	sed -n 's/^\([^(]*[^ (]\) *(\(maintainer\|supporter\):.*$/--to=\1/p; t; s/^\([^(]*[^ (]\) *(.*$/--cc=\1/p; t; s/^\([^ ].*\)$/--cc=\1/p' "$f"
+}
 
 # One tree with the pre-image of every file any requested series changes.
 # (and the tree's .gitattributes: "*.[ch] diff=cpp" gives the hunk headers
 # the function names a whole tree's format-patch shows)
 files=$( { echo .gitattributes
 	for s in $series; do patches_of "$s"; done | xargs sed -n 's|^--- a/||p'; } | sort -u)
-if [ -n "$cover" ]; then
-	for s in $series; do
+for s in $series; do
+	if wants_cover "$s"; then
 		[ -s "$(series_dir "$s")/cover-letter.txt" ] ||
 			die "no $(series_dir "$s")/cover-letter.txt (the $s series' cover letter)"
-	done
-fi
+	fi
+	if [ -f "$(series_dir "$s")/notes.txt" ] && [ "$(patches_of "$s" | wc -l)" -gt 1 ]; then
+		die "$(series_dir "$s")/notes.txt: notes below '---' are for a series of one patch"
+	fi
+done
 mkdir -p "$tmp/x"
 if [ -n "$files" ]; then
 	# shellcheck disable=SC2046,SC2086
@@ -158,7 +183,13 @@ for s in $series; do
 		[ -f "$(series_dir "$s")/subject-prefix" ] &&
 			prefix=$(head -n 1 "$(series_dir "$s")/subject-prefix")
 		cl=
-		if [ -n "$cover" ]; then
+		notes=
+		if [ -f "$(series_dir "$s")/notes.txt" ]; then
+			git notes add -F "$(series_dir "$s")/notes.txt" HEAD >/dev/null || exit 1
+			notes=--notes
+		fi
+		mapfile -t rcpt < <(recipients "$s")
+		if wants_cover "$s"; then
 			# the description of the branch the series is on
 			git config "branch.$(git symbolic-ref --short HEAD).description" \
 				"$(cat "$(series_dir "$s")/cover-letter.txt"
@@ -166,12 +197,12 @@ for s in $series; do
 			cl="--cover-letter --cover-from-description=subject"
 		fi
 		# shellcheck disable=SC2086
-		git -c core.abbrev=12 format-patch -q --zero-commit --no-signature $cl \
-			--subject-prefix="$prefix" -o "$out/$s" "$base"..HEAD || exit 1
-		if [ -n "$cover" ] && grep -q -F '*** ' "$out/$s/0000-cover-letter.patch"; then
+		git -c core.abbrev=12 format-patch -q --zero-commit --no-signature $cl $notes \
+			"${rcpt[@]}" --subject-prefix="$prefix" -o "$out/$s" "$base"..HEAD || exit 1
+		if [ -n "$cl" ] && grep -q -F '*** ' "$out/$s/0000-cover-letter.patch"; then
 			echo "kernel-series: the $s cover letter has git's placeholder text" >&2
 			exit 1
 		fi
 	) || die "the $s series failed"
-	echo "kernel-series: $out/$s: $(ls "$out/$s" | grep -v -c '^0000-cover-letter\.patch$') patches${cover:+ and a cover letter}, From and Signed-off-by: $name <$email>${assisted:+, Assisted-by: $assisted}"
+	echo "kernel-series: $out/$s: $(ls "$out/$s" | grep -v -c '^0000-cover-letter\.patch$') patches$(wants_cover "$s" && echo " and a cover letter"), From and Signed-off-by: $name <$email>${assisted:+, Assisted-by: $assisted}"
 done

@@ -6,7 +6,7 @@
 # bpf-run suite's tests (catalogue when ../shared is there, tests/litmus/bpf,
 # tests/run and $RUN_RANDOM random tests; kernel/run.sh builds the kernel
 # when missing: a cold build for mips64el, ppc64le and s390x, an incremental one
-# with kernel/model-series 0004 for mips64el-fixed), then `bpfmm jit-check`
+# with kernel/jit-fixes/mips for mips64el-fixed), then `bpfmm jit-check`
 # judges the JIT code the guest dumped, once with the native model's
 # default (the weakest CPU Linux supports) and, for MIPS, once more with
 # -variant sc (what Linux assumes of a CPU without WEAK_ORDERING, such as

@@ -6,7 +6,7 @@
 # tests/jit-check/fixtures/tests (16 instances: only the code matters), and
 # the broken riscv64 JIT's kernel (tests/run/patches) with SB+xchg64+xchg64
 # and lost-update; the mips64el guest (QEMU malta) and its kernel with
-# kernel/model-series 0004 (mips64el-fixed) with the fixture's tests; keeps
+# kernel/jit-fixes/mips (mips64el-fixed) with the fixture's tests; keeps
 # the runner's "layout" and "jit" lines of each console in
 # tests/jit-check/fixtures/VARIANT.console; the ppc64le guest (QEMU
 # pseries) and the s390x guest (QEMU s390-ccw-virtio) with the same tests

@@ -6,7 +6,9 @@ const $ = (id) => document.getElementById(id);
 const MODELDIR = '/bpfmm/models', LKMM = '/bpfmm/lkmm/linux-kernel.cfg', MAPDIR = '/bpfmm/mappings';
 let catalog = { groups: [], models: [], mappings: [], variants: {} };
 let worker = null, pending = null, jobId = 0, fileName = 'test.litmus';
-let vizPromise = null, lastDot = '', lastMs = 0;
+let vizPromise = null, lastDot = '', lastMs = 0, lastDrawMs = 0;
+// settles when the command in progress has shown its result (graph drawn)
+let settled = Promise.resolve();
 
 function status(text, state) { $('status').textContent = text; $('status').dataset.state = state; }
 
@@ -94,7 +96,9 @@ async function command(kind) {
 	const dots = Object.values(r.dots || {});
 	lastDot = dots.join('');
 	lastMs = r.ms || 0;
+	const d0 = performance.now();
 	if (dot) await draw(dots[0]);
+	lastDrawMs = performance.now() - d0;
 	status((r.code === 0 ? 'done' : 'exit ' + r.code) + ' in ' + (ms / 1000).toFixed(2) + ' s', r.code === 0 ? 'done' : 'error');
 	$('status').dataset.code = r.code;
 }
@@ -208,9 +212,10 @@ async function init() {
 	ms.onchange = fillVariants;
 	$('src').addEventListener('input', () => { markError(0, 0, ''); });
 	$('src').addEventListener('scroll', () => { $('gutter').scrollTop = $('src').scrollTop; });
-	$('run').onclick = () => command('run');
-	$('explain').onclick = () => command('explain');
-	$('map').onclick = () => command('map');
+	const start = (kind) => { if (!pending) settled = command(kind); };
+	$('run').onclick = () => start('run');
+	$('explain').onclick = () => start('explain');
+	$('map').onclick = () => start('map');
 	$('cancel').onclick = cancel;
 	$('share').onclick = share;
 	if (!fromHash() && catalog.groups.length) { ex.value = '0/0'; loadExample('0/0'); }
@@ -219,5 +224,6 @@ async function init() {
 	status('ready', 'idle');
 }
 // for the tests: the file name the editor's text is saved as
-window.bpfmmPage = { setFile: (n) => { fileName = safeName(n); }, file: () => fileName, lastDot: () => lastDot, engineMs: () => lastMs };
+window.bpfmmPage = { setFile: (n) => { fileName = safeName(n); }, file: () => fileName, lastDot: () => lastDot, engineMs: () => lastMs, drawMs: () => lastDrawMs,
+	idle: () => settled };
 init();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # series-test.sh - make kernel-series (kernel/series.sh): suite kernel-series.
 #
-# 1. The committed patches (kernel/patches, kernel/model-series) carry no
+# 1. The committed patches (kernel/patches, kernel/model-series,
+#    kernel/jit-fixes/*) carry no
 #    From: and no Signed-off-by:.
 # 2. With no user.name/user.email in git's configuration, series.sh
 #    refuses (exit 1, a message naming them) and writes nothing.
@@ -9,7 +10,9 @@
 #    own), it writes both series: one patch per committed patch, same
 #    subject, From: and a last Signed-off-by: of that identity, the same
 #    diff as the committed patch but for the index lines' abbreviation;
-#    and a cover letter, 0000-cover-letter.patch: "[PREFIX 0/N]" with N
+#    a series of one patch (the JIT fixes) no cover letter, its notes.txt
+#    below the '---' and To:/Cc: from its maintainers.txt; the others
+#    a cover letter, 0000-cover-letter.patch: "[PREFIX 0/N]" with N
 #    the number of patches, the subject and text of the series'
 #    cover-letter.txt, From: that identity, git's shortlog of N patches,
 #    none of git's "*** ... ***" placeholders, and no e-mail address
@@ -26,7 +29,15 @@ npass=0 nfail=0
 ok() { echo "PASS $1"; npass=$((npass + 1)); }
 ko() { echo "FAIL $1"; nfail=$((nfail + 1)); }
 
-committed() { ls "$KDIR"/patches/*.patch "$KDIR"/model-series/*.patch; }
+committed() { ls "$KDIR"/patches/*.patch "$KDIR"/model-series/*.patch "$KDIR"/jit-fixes/*/*.patch; }
+dir_of() {
+	case $1 in
+	riscv) echo "$KDIR/patches" ;;
+	model) echo "$KDIR/model-series" ;;
+	loongarch-jit) echo "$KDIR/jit-fixes/loongarch" ;;
+	mips-jit) echo "$KDIR/jit-fixes/mips" ;;
+	esac
+}
 
 # 1
 bad=$(committed | xargs grep -l -i -E '^(From: |Signed-off-by:)' 2>/dev/null | sed 's|.*/||')
@@ -79,13 +90,35 @@ else
 	ko "with an identity: $(tail -n 3 "$tmp/out.log")"
 fi
 body() { sed -n '/^diff --git /,$p' "$1" | sed -E '/^-- $/,$d; s/^index [0-9a-f]+\.\.[0-9a-f]+/index/'; }
-for s in riscv model; do
-	case $s in riscv) dir=$KDIR/patches ;; model) dir=$KDIR/model-series ;; esac
+for s in riscv model loongarch-jit mips-jit; do
+	dir=$(dir_of $s)
 	n=$(ls "$dir"/*.patch | wc -l)
 	m=$(ls "$tmp/out/$s"/*.patch 2>/dev/null | grep -v -c '/0000-cover-letter\.patch$')
 	[ "$n" = "$m" ] && ok "$s: $m patches" || ko "$s: $m patches, want $n"
 	cl=$tmp/out/$s/0000-cover-letter.patch
-	if [ -f "$cl" ]; then
+	if [ "$n" = 1 ]; then
+		g=$(ls "$tmp/out/$s"/*.patch 2>/dev/null | head -n 1)
+		what=
+		[ -f "$cl" ] && what="$what a cover letter for one patch"
+		prefix=$(head -n 1 "$dir/subject-prefix" 2>/dev/null)
+		grep -q -F "Subject: [$prefix] " "$g" || what="$what subject prefix not [$prefix]"
+		# the notes below the ---, each line of notes.txt
+		if [ -f "$dir/notes.txt" ]; then
+			sed -n '/^---$/,/^diff --git /p' "$g" | sed 's/^    //' > "$tmp/notes-got"
+			grep -v '^$' "$dir/notes.txt" | while IFS= read -r l; do
+				grep -q -x -F "$l" "$tmp/notes-got" || { echo "missing: $l"; break; }
+			done | grep -q . && what="$what notes.txt not below the ---"
+			sed -n '1,/^---$/p' "$g" | grep -q -F "$(head -n 1 "$dir/notes.txt")" && what="$what notes in the changelog"
+		fi
+		# To: the maintainers and supporters, Cc: the rest (reviewers, lists)
+		hdr=$(sed -n '/^To:/,/^$/p' "$g" | tr -d '\n' | sed 's/,    /, /g')
+		to=$(sed -n 's/^\([^(]*[^ (]\) *(\(maintainer\|supporter\):.*/\1/p' "$dir/maintainers.txt" | paste -sd',' | sed 's/,/, /g')
+		cc=$(grep -v -E '\((maintainer|supporter):' "$dir/maintainers.txt" | sed 's/ *(.*//' | paste -sd',' | sed 's/,/, /g')
+		[ -n "$to" ] && [ -n "$cc" ] || what="$what maintainers.txt without maintainers or lists"
+		case $hdr in "To: $to""Cc: $cc") ;; *) what="$what To/Cc not from maintainers.txt: $hdr" ;; esac
+		[ -z "$what" ] && ok "$s: one patch [$prefix], no cover letter, notes below the ---, To: and Cc: from maintainers.txt" ||
+			ko "$s:$what"
+	elif [ -f "$cl" ]; then
 		what=
 		prefix=PATCH
 		[ -f "$dir/subject-prefix" ] && prefix=$(head -n 1 "$dir/subject-prefix")

@@ -369,43 +369,52 @@ static int c2_test(const void *opts, const char *file, cat_run *lkmm, cat_run *b
 	return status;
 }
 
-static const char c2bpf_usage[] =
-"Usage: bpfmm c2bpf [--emit DIR] [-I LKMM_DIR] [--bpf-model FILE] [-v] [--json] FILE.litmus...\n"
-"\n"
-"Translate each C litmus test to BPF, check the C test with the kernel's\n"
-"linux-kernel.cat and the BPF one with bpf.cat, and print\n"
-"  C2BPF NAME LKMM=<verdict> BPF=<verdict> sound|sound-stronger|unsound|refused (why)\n"
-"sound: bpf.cat allows the final states the LKMM allows; sound-stronger:\n"
-"every final state bpf.cat allows is one the LKMM allows, and it allows\n"
-"fewer; unsound: bpf.cat allows a state the LKMM forbids (-v prints it;\n"
-"the words of map, jit-check, lkmm-map, clang2bpf). A last line sums up:\n"
-"  c2bpf: N tests, R verdicts: A sound, B sound-stronger, C unsound,\n"
-"  D refused, E unsupported, F unchecked; G errors\n"
-"(not with --json, nor with --shard K/N for N > 1).\n"
-"\n"
-"  --emit DIR        also write DIR/NAME.litmus, the BPF translation\n"
-"  -I DIR            the kernel's tools/memory-model (default: $LKMM_DIR,\n"
-"                    ., ~/.cache/bpfmm-lkmm/*/tools/memory-model)\n"
-"  --bpf-model FILE  the BPF model (default: bpf.cat in the model directory)\n"
-"  -v                print BPF-only final states and the translation\n"
-"  -j N, --jobs N    translate and check N tests at a time (as bpfmm -j)\n"
-"  --shard K/N       only the K-th of N slices of the tests (as bpfmm)\n"
-"  --json, -json     one JSON object per line instead of the C2BPF line:\n"
-"                    file (as named on the command line), test, lkmm and\n"
-"                    bpf (the verdicts: Never, Sometimes, Always; bpf null\n"
-"                    when refused), verdict (sound, sound-stronger,\n"
-"                    unsound, refused), state (the first BPF-only final state, as a\n"
-"                    string in herd7's States syntax with the C test's\n"
-"                    names, else null), reason (refused: why, else null).\n"
-"                    A test that cannot be read or checked gives {\"file\",\n"
-"                    \"error\", \"warnings\"}, error being the FILE: error:\n"
-"                    line also printed on stderr.\n"
-"                    Errors also come apart as line, column (absent\n"
-"                    for an error of the whole file) and message.\n";
+static const opt_row c2bpf_rows[] = {
+	OPT_OWN(LK_EMIT, "--emit", "DIR", "also write DIR/NAME.litmus, the BPF translation"),
+	LK_ROW_INCDIR,
+	OPT_OWN(LK_MODEL, "--bpf-model", "FILE", "the BPF model (default: bpf.cat in the model directory)"),
+	OPT_OWN(LK_VERBOSE, "-v", NULL, "print BPF-only final states and the translation"),
+	LK_ROW_JOBS,
+	LK_ROW_SHARD,
+	OPT_SHARED(OPT_JSON, "--json, -json", NULL,
+	  "one JSON object per line instead of the C2BPF line:\n"
+	  "file (as named on the command line), test, lkmm and\n"
+	  "bpf (the verdicts: Never, Sometimes, Always; bpf null\n"
+	  "when refused), verdict (sound, sound-stronger,\n"
+	  "unsound, refused), state (the first BPF-only final state, as a\n"
+	  "string in herd7's States syntax with the C test's\n"
+	  "names, else null), reason (refused: why, else null).\n"
+	  "A test that cannot be read or checked gives {\"file\",\n"
+	  "\"error\", \"warnings\"}, error being the FILE: error:\n"
+	  "line also printed on stderr.\n"
+	  "Errors also come apart as line, column (absent\n"
+	  "for an error of the whole file) and message."),
+	OPT_OWN(LK_HELP, "-h, --help", NULL, "show this help and exit"),
+	OPT_END,
+};
+
+static const opt_spec c2bpf_spec = {
+	.cmd = "c2bpf",
+	.head = "Usage: bpfmm c2bpf [--emit DIR] [-I LKMM_DIR] [--bpf-model FILE] [-v] [--json] FILE.litmus...\n"
+	"\n"
+	"Translate each C litmus test to BPF, check the C test with the kernel's\n"
+	"linux-kernel.cat and the BPF one with bpf.cat, and print\n"
+	"  C2BPF NAME LKMM=<verdict> BPF=<verdict> sound|sound-stronger|unsound|refused (why)\n"
+	"sound: bpf.cat allows the final states the LKMM allows; sound-stronger:\n"
+	"every final state bpf.cat allows is one the LKMM allows, and it allows\n"
+	"fewer; unsound: bpf.cat allows a state the LKMM forbids (-v prints it;\n"
+	"the words of map, jit-check, lkmm-map, clang2bpf). A last line sums up:\n"
+	"  c2bpf: N tests, R verdicts: A sound, B sound-stronger, C unsound,\n"
+	"  D refused, E unsupported, F unchecked; G errors\n"
+	"(not with --json, nor with --shard K/N for N > 1).\n"
+	"\n",
+	.rows = c2bpf_rows,
+	.col = 20,
+};
 
 static const lk_cmd c2bpf_cmd = {
 	&bpf_target, "c2bpf", "C2BPF", "BPF", "bpf", { "unsound", "sound-stronger", "sound" }, false,
-	c2bpf_usage, "--bpf-model", NULL, NULL, NULL, c2_test, "bpf.cat", "BPF", .budget = 200000,
+	&c2bpf_spec, NULL, NULL, c2_test, "bpf.cat", "BPF", .budget = 200000,
 };
 
 int c2bpf_main(int argc, char **argv, const char *model_dir, const char *self)

@@ -36,6 +36,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmd/clang2bpf.h"
+#include "cmd/clang2bpf_lift.h"
 #include "base/proc.h"
 #include "cmd/lkmm_common.h"
 #include "kit/options.h"
@@ -118,7 +119,7 @@ static const char *mb_text(mb_kind k)
 
 typedef struct {
 	const char *lkmm_dir, *bpf_model, *clang, *objdump;
-	bool verbose, mcpu[NMCPU], use[NSETS];
+	bool verbose, json, mcpu[NMCPU], use[NSETS];
 	long budget;
 	/* probe results: "" when the idiom compiles, else why not */
 	char probe[NMCPU][NSETS][NNEEDS][160];
@@ -219,327 +220,6 @@ out:
 	if (err >= 0)
 		close(err);
 	return res;
-}
-
-/* ---- the disassembly ------------------------------------------------------ */
-
-typedef struct {
-	char **text;
-	int *slot;
-	int n, cap;
-} bfunc;
-
-static void bfunc_free(bfunc *f)
-{
-	for (int i = 0; i < f->n; i++)
-		free(f->text[i]);
-	free(f->text);
-	free(f->slot);
-	memset(f, 0, sizeof *f);
-}
-
-/* The instructions of function `name` in llvm-objdump's output: 0, or -1
- * when it is not there. */
-static int find_function(const char *dis, const char *name, bfunc *f)
-{
-	char head[128];
-	snprintf(head, sizeof head, " <%s>:\n", name);
-	const char *p = strstr(dis, head);
-	if (!p)
-		return -1;
-	p = strchr(p, '\n') + 1;
-	for (;;) {
-		/* clang before 17 leaves its basic-block labels in the symbol
-		 * table: llvm-objdump starts a block "\nADDR <LBB0_2>:" inside
-		 * the function; it goes on after it */
-		if (*p == '\n') {
-			const char *h = p + 1, *e = strchr(h, '\n');
-			size_t hx = strspn(h, "0123456789abcdef");
-			if (!e || hx == 0 || strncmp(h + hx, " <LBB", 5) || e[-1] != ':' || e[-2] != '>')
-				break;
-			p = e + 1;
-			continue;
-		}
-		if (!*p)
-			break;
-		const char *eol = strchr(p, '\n');
-		size_t len = eol ? (size_t)(eol - p) : strlen(p);
-		char *end;
-		long slot = strtol(p, &end, 10);
-		if (end != p && *end == ':') {
-			end++;
-			while (*end == '\t' || *end == ' ')
-				end++;
-			if (f->n == f->cap) {
-				f->cap = f->cap ? 2 * f->cap : 32;
-				f->text = xrealloc(f->text, sizeof *f->text * f->cap);
-				f->slot = xrealloc(f->slot, sizeof *f->slot * f->cap);
-			}
-			size_t l = len - (size_t)(end - p);
-			while (l && (end[l - 1] == ' ' || end[l - 1] == '\t'))
-				l--;
-			f->text[f->n] = xmalloc(l + 1);
-			memcpy(f->text[f->n], end, l);
-			f->text[f->n][l] = 0;
-			f->slot[f->n++] = (int)slot;
-		}
-		p += len + (eol ? 1 : 0);
-	}
-	return 0;
-}
-
-/* Hexadecimal numbers in decimal, the ` <sym+off>` of branches dropped. */
-static void normalise(const char *in, char *out, size_t n)
-{
-	size_t k = 0;
-	for (const char *p = in; *p && k + 24 < n;) {
-		if (*p == '<' && p > in && p[-1] == ' ' && (p[1] == '_' || (p[1] >= 'a' && p[1] <= 'z') ||
-							     (p[1] >= 'A' && p[1] <= 'Z')))
-			break;   /* ` <sym+off>` after a jump */
-		bool word_start = p == in || !(p[-1] == '_' || (p[-1] >= '0' && p[-1] <= '9') ||
-					       (p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z'));
-		if (word_start && p[0] == '0' && p[1] == 'x') {
-			char *end;
-			unsigned long long v = strtoull(p + 2, &end, 16);
-			k += (size_t)snprintf(out + k, n - k, "%llu", v);
-			p = end;
-			continue;
-		}
-		out[k++] = *p++;
-	}
-	while (k && out[k - 1] == ' ')
-		k--;
-	out[k] = 0;
-}
-
-/* Whether text mentions register `w` + digits (a 32-bit subregister). */
-static bool mentions_subreg(const char *s)
-{
-	for (const char *p = s; (p = strchr(p, 'w')); p++)
-		if ((p == s || p[-1] == ' ' || p[-1] == '(') && p[1] >= '0' && p[1] <= '9')
-			return true;
-	return false;
-}
-
-/* The 32-bit moves clang writes for small values, as 64-bit BPF (both
- * zero-extend): `wD = N` (0 <= N < 2^31) is `rD = N`; `wD = wS` is rD =
- * rS with the upper half cleared, written as three instructions joined
- * by '\n' (split into cells by the caller). -1 for any other. */
-static int subreg_move(char *s, size_t n)
-{
-	int d, r, len = 0;
-	long long v;
-	if (sscanf(s, "w%d = w%d%n", &d, &r, &len) == 2 && !s[len]) {
-		snprintf(s, n, "r%d = r%d\nr%d <<= 32\nr%d >>= 32", d, r, d, d);
-		return 0;
-	}
-	if (sscanf(s, "w%d = %lld%n", &d, &v, &len) == 2 && !s[len] && v >= 0 && v < 0x80000000LL) {
-		snprintf(s, n, "r%d = %lld", d, v);
-		return 0;
-	}
-	return -1;
-}
-
-static void mark_regs(const char *s, bool *used)
-{
-	for (const char *p = s; (p = strchr(p, 'r')); p++)
-		if ((p == s || p[-1] == ' ' || p[-1] == '(' || p[-1] == '-') && p[1] >= '0' && p[1] <= '9') {
-			int r = atoi(p + 1);
-			if (r >= 0 && r <= 10)
-				used[r] = true;
-		}
-}
-
-/* One function lifted into a thread's column. */
-typedef struct {
-	lk_column col;
-	int nargs;             /* arguments, o last */
-	int nout;              /* registers stored into o[1..] */
-	int outreg[16];        /* their BPF registers */
-	char reason[200];
-} lifted;
-
-#define lift_refuse(l, ...) lk_refuse((l)->reason, sizeof (l)->reason, __VA_ARGS__)
-
-static int free_reg(bool *used)
-{
-	for (int r = 9; r >= 0; r--)
-		if (!used[r]) {
-			used[r] = true;
-			return r;
-		}
-	return -1;
-}
-
-/* Lift f (l->nargs and l->nout set) into l->col; 0 or -1 with l->reason. */
-/* One function being lifted. */
-typedef struct {
-	const bfunc *f;
-	lifted *l;
-	const char *fname;
-	int n, oreg;            /* instructions; o's register */
-	bool ovalid;            /* o's register still holds o */
-	bool used[11];          /* registers the code mentions */
-	bool *target;           /* per instruction (and past the end): a label */
-	char (*txt)[160];       /* the instructions, normalised */
-	int spill_off[16], spill_reg[16], nspill;
-} lifter;
-
-/* The instruction j whose slot (into *slot) is that of i plus 1 plus the
- * goto's offset at g; n when it is none (past the end). */
-static int goto_target(const lifter *lf, int i, const char *g, long *slot)
-{
-	int j;
-
-	*slot = lf->f->slot[i] + 1 + strtol(g + 5, NULL, 10);
-	for (j = 0; j < lf->n && lf->f->slot[j] != *slot; j++)
-		;
-	return j;
-}
-
-/* Normalise the code, refuse what cannot be lifted, mark branch targets;
- * 0 or -1. */
-static int lift_scan(lifter *lf)
-{
-	for (int i = 0; i < lf->n; i++) {
-		char *t = lf->txt[i];
-		normalise(lf->f->text[i], t, sizeof lf->txt[i]);
-		mark_regs(t, lf->used);
-		if (!strncmp(t, "call", 4))
-			return lift_refuse(lf->l, "%s: a call (%s)", lf->fname, t), -1;
-		if (strstr(t, " ll"))
-			return lift_refuse(lf->l, "%s: a 64-bit immediate load (%s)", lf->fname, t), -1;
-		if (mentions_subreg(t) && subreg_move(t, sizeof lf->txt[i]) < 0)
-			return lift_refuse(lf->l, "%s: a 32-bit subregister (%s)", lf->fname, t), -1;
-		mark_regs(t, lf->used);
-	}
-	for (int i = 0; i < lf->n; i++) {
-		const char *g = strstr(lf->txt[i], "goto ");
-		if (!g)
-			continue;
-		long slot;
-		int j = goto_target(lf, i, g, &slot);
-		if (j == lf->n && slot != lf->f->slot[lf->n - 1] + 1)
-			return lift_refuse(lf->l, "%s: a jump into an instruction (%s)", lf->fname, lf->txt[i]), -1;
-		lf->target[j] = true;
-	}
-	return 0;
-}
-
-/* A spill or reload through r10 (s) as a move to or from a register of
- * the slot's own; 0 or -1. */
-static int lift_spill(lifter *lf, const char *s)
-{
-	char line[200];
-	long long off;
-	int r, reg, k, len = 0;
-	bool store = sscanf(s, "*(u64 *)(r10 - %lld) = r%d%n", &off, &r, &len) == 2 && !s[len];
-	bool load = !store && sscanf(s, "r%d = *(u64 *)(r10 - %lld)%n", &r, &off, &len) == 2 && !s[len];
-
-	if (!store && !load)
-		return lift_refuse(lf->l, "%s: stack use beyond spills (%s)", lf->fname, s), -1;
-	for (k = 0; k < lf->nspill && lf->spill_off[k] != off; k++)
-		;
-	if (k == lf->nspill) {
-		if (lf->nspill == 16 || (reg = free_reg(lf->used)) < 0)
-			return lift_refuse(lf->l, "%s: no free register for a spill slot", lf->fname), -1;
-		lf->spill_off[lf->nspill] = (int)off;
-		lf->spill_reg[lf->nspill++] = reg;
-	}
-	if (store)
-		snprintf(line, sizeof line, "r%d = r%d", lf->spill_reg[k], r);
-	else
-		snprintf(line, sizeof line, "r%d = r%d", r, lf->spill_reg[k]);
-	lk_col_line(&lf->l->col, line);
-	return 0;
-}
-
-/* Instruction i into the column: exit, spill, a result stored into o[k]
- * (a move to that result's register), a branch, or as it is; 0 or -1. */
-static int lift_insn(lifter *lf, int i)
-{
-	lifted *l = lf->l;
-	char line[200], srcop[64], *s = lf->txt[i];
-	int r, r2, len = 0;
-	long long off;
-
-	if (!strcmp(s, "exit")) {
-		if (i + 1 < lf->n) {
-			lf->target[lf->n] = true;
-			snprintf(line, sizeof line, "goto L%d", lf->n);
-			lk_col_line(&l->col, line);
-		}
-		return 0;
-	}
-	if (strstr(s, "r10"))
-		return lift_spill(lf, s);
-	if (sscanf(s, "*(u64 *)(r%d + %lld) = %63s%n", &r, &off, srcop, &len) == 3 && !s[len] &&
-	    r == lf->oreg && off >= 8) {
-		int j = (int)(off / 8 - 1);
-		if (!lf->ovalid || off % 8 || j >= l->nout)
-			return lift_refuse(l, "%s: a store to o[%lld] that is not a result", lf->fname, off / 8), -1;
-		if (l->outreg[j] < 0 && (l->outreg[j] = free_reg(lf->used)) < 0)
-			return lift_refuse(l, "%s: no free register for a result", lf->fname), -1;
-		snprintf(line, sizeof line, "r%d = %s", l->outreg[j], srcop);
-		lk_col_line(&l->col, line);
-		return 0;
-	}
-	/* the register an instruction writes; o's register is then gone */
-	if (sscanf(s, "r%d %n", &r2, &len) == 1 && r2 == lf->oreg) {
-		lf->ovalid = false;
-	} else if (!lf->ovalid) {
-		char base[24];
-		snprintf(base, sizeof base, "(r%d ", lf->oreg);
-		if (strstr(s, base))
-			return lift_refuse(l, "%s: an access through o's register after it was reused", lf->fname), -1;
-	}
-	const char *g = strstr(s, "goto ");
-	long slot;
-	if (g) {
-		snprintf(line, sizeof line, "%.*sgoto L%d", (int)(g - s), s, goto_target(lf, i, g, &slot));
-		lk_col_line(&l->col, line);
-		return 0;
-	}
-	for (char *nl; (nl = strchr(s, '\n')); s = nl + 1) {   /* a 32-bit move */
-		*nl = 0;
-		lk_col_line(&l->col, s);
-	}
-	lk_col_line(&l->col, s);
-	return 0;
-}
-
-/* Function f (named fname) into l's column, its results' registers in
- * l->outreg; 0, or -1 with l->reason. */
-static int lift(const bfunc *f, lifted *l, const char *fname)
-{
-	lifter lf = { .f = f, .l = l, .fname = fname, .n = f->n, .oreg = l->nargs, .ovalid = true };
-	int rc = -1;
-
-	lf.target = xcalloc((size_t)f->n + 1, 1);
-	lf.txt = xmalloc(sizeof *lf.txt * (size_t)(f->n + 1));
-	for (int j = 0; j < l->nout; j++)
-		l->outreg[j] = -1;
-	if (lift_scan(&lf))
-		goto out;
-	for (int i = 0; i < lf.n; i++) {
-		if (lf.target[i])
-			lk_col_set_label(&l->col, "L%d", i);
-		if (lift_insn(&lf, i))
-			goto out;
-	}
-	if (lf.target[lf.n])
-		lk_col_set_label(&l->col, "L%d", lf.n);
-	lk_col_flush_label(&l->col);
-	for (int j = 0; j < l->nout; j++)
-		if (l->outreg[j] < 0) {
-			lift_refuse(l, "%s: result %d never stored", fname, j);
-			goto out;
-		}
-	rc = 0;
-out:
-	free(lf.target);
-	free(lf.txt);
-	return rc;
 }
 
 /* ---- BPF C from the IR ------------------------------------------------------ */
@@ -973,15 +653,19 @@ static char *bpf_text(const lift_ctx *x, const char *mcpu, const char *group)
 
 /* ---- one test ------------------------------------------------------------- */
 
-static void report(const c2opts *o, FILE *out, const litmus_test *tc, const char *mcpu, const char *group,
-		   const char *lkmm, const char *bpf, const char *verdict, const char *detail)
+/* One verdict line (record, with --json): the test under one -mcpu and
+ * group of idiom sets. */
+static void report(const c2opts *o, FILE *out, const char *file, const litmus_test *tc, int m,
+		   const char *group, const char *lkmm, const char *bpf, const char *verdict,
+		   const char *reason, const char *state)
 {
-	report_count(o->tally, verdict);
-	fprintf(out, "CLANG2BPF %s mcpu=%s idioms=%s LKMM=%s BPF=%s %s", tc->name, mcpu, group, lkmm,
-		bpf ? bpf : "-", verdict);
-	if (detail)
-		fprintf(out, " (%s)", detail);
-	fputc('\n', out);
+	verdict_record v = {
+		.kind = REPORT_LKMM, .word = "CLANG2BPF", .test = tc->name, .mcpu = mcpus[m],
+		.idioms = group, .lkmm = lkmm, .target_key = "BPF", .target_jkey = "bpf", .target = bpf,
+		.verdict = verdict, .reason = reason, .state = state, .state_as_reason = true,
+		.tally = o->tally,
+	};
+	report_verdict(out, o->json, file, &v);
 }
 
 /* Check group g's lifted threads; prints its line. */
@@ -1009,7 +693,7 @@ static int judge(const c2opts *o, const char *file, int idx, const litmus_test *
 		bfunc_free(&f);
 	}
 	if (why[0]) {
-		report(o, out, tc, mcpus[m], group, lw, NULL, "refused", why);
+		report(o, out, file, tc, m, group, lw, NULL, "refused", why, NULL);
 		goto out;
 	}
 	text = bpf_text(&x, mcpus[m], group);
@@ -1017,27 +701,26 @@ static int judge(const c2opts *o, const char *file, int idx, const litmus_test *
 	tb = litmus_read_string(text, file, frontend_for_arch, &d);
 	if (!tb) {
 		snprintf(why, sizeof why, "not liftable: %.180s", d.msg);
-		report(o, out, tc, mcpus[m], group, lw, NULL, "refused", why);
+		report(o, out, file, tc, m, group, lw, NULL, "refused", why, NULL);
 		goto done;
 	}
 	check_opts bo = check_defaults(bpf, o->budget);
 	if (check_test_opts(tb, bpf, &bo, &rb, &d) < 0) {
-		diag_fprint(err, &d);
-		status = 1;
+		status = report_failure(o->json, file, &d, out, err);
 		goto done;
 	}
 	sbuf first = { 0 };
 	int extra = lk_extra_states(tc, rc, tb, &rb, lifted_reg, &x, "BPF", &first, NULL);
 	const char *bw = observation_word(&rb);
 	if (extra > 0)
-		report(o, out, tc, mcpus[m], group, lw, bw, "unsound", first.s);
+		report(o, out, file, tc, m, group, lw, bw, "unsound", NULL, first.s);
 	else if (extra == 0)
-		report(o, out, tc, mcpus[m], group, lw, bw, rb.nstates < rc->nstates ? "sound-stronger" : "sound",
-		       NULL);
+		report(o, out, file, tc, m, group, lw, bw, rb.nstates < rc->nstates ? "sound-stronger" : "sound",
+		       NULL, NULL);
 	else if ((!strcmp(lw, "Never") && strcmp(bw, "Never")) || (!strcmp(lw, "Always") && strcmp(bw, "Always")))
-		report(o, out, tc, mcpus[m], group, lw, bw, "unsound", "verdicts differ");
+		report(o, out, file, tc, m, group, lw, bw, "unsound", "verdicts differ", NULL);
 	else
-		report(o, out, tc, mcpus[m], group, lw, bw, strcmp(lw, bw) ? "sound-stronger" : "sound", NULL);
+		report(o, out, file, tc, m, group, lw, bw, strcmp(lw, bw) ? "sound-stronger" : "sound", NULL, NULL);
 	free(first.s);
 done:
 	if (o->verbose && text)
@@ -1164,14 +847,14 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 	int status = 1, idx = file_index(o, file);
 
 	if (ctest_build(&ct, o, file, idx, &d) < 0) {
-		diag_fprint(err, &d);
+		report_failure(o->json, file, &d, out, err);
 		report_count_error(o->tally);
 		goto out;
 	}
 	litmus_test *tc = ct.tc;
 	check_opts co = check_defaults(lkmm, o->budget);
 	if (check_test_opts(tc, lkmm, &co, &rc, &d) < 0) {
-		diag_fprint(err, &d);
+		report_failure(o->json, file, &d, out, err);
 		report_count_error(o->tally);
 		goto out;
 	}
@@ -1180,7 +863,7 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		if (!o->mcpu[m])
 			continue;
 		if (ct.reason) {
-			report(o, out, tc, mcpus[m], "all", observation_word(&rc), NULL, "refused", ct.reason);
+			report(o, out, file, tc, m, "all", observation_word(&rc), NULL, "refused", ct.reason, NULL);
 			continue;
 		}
 		char gname[NSETS][128], why[NSETS][200], cwhy[200] = "";
@@ -1200,9 +883,9 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		free(src.s);
 		for (int g = 0; g < ct.ngroups; g++) {
 			if (why[g][0])
-				report(o, out, tc, mcpus[m], gname[g], observation_word(&rc), NULL, "refused", why[g]);
+				report(o, out, file, tc, m, gname[g], observation_word(&rc), NULL, "refused", why[g], NULL);
 			else if (!dis)
-				report(o, out, tc, mcpus[m], gname[g], observation_word(&rc), NULL, "refused", cwhy);
+				report(o, out, file, tc, m, gname[g], observation_word(&rc), NULL, "refused", cwhy, NULL);
 			else
 				status |= judge(o, file, idx, tc, &rc, ct.cs, dis, g, m, gname[g], bpf, out, err);
 		}
@@ -1483,9 +1166,41 @@ static int primitives(const c2opts *o, FILE *out)
 
 /* ---- the command ------------------------------------------------------------ */
 
-static const char usage[] =
+enum { C2_HELP = 1, C2_MCPU, C2_IDIOMS, C2_PRIMITIVES, C2_MODEL, C2_CLANG, C2_OBJDUMP, C2_VERBOSE };
+
+static opt_row rows[] = {
+	OPT_OWN(C2_MCPU, "--mcpu", "LIST", NULL),       /* help: lists_help() */
+	OPT_OWN(C2_IDIOMS, "--idioms", "LIST", "the idiom sets (default all)"),
+	OPT_OWN(C2_PRIMITIVES, "--primitives", NULL, "compile each primitive alone and compare the lifted\n"
+		"instructions with c2bpf's table (same / differs)"),
+	OPT_SHARED(OPT_INCDIR, "-I", "DIR", "the kernel's tools/memory-model (as c2bpf)"),
+	OPT_OWN(C2_MODEL, "--bpf-model", "FILE", "the BPF model (default: bpf.cat in the model directory)"),
+	OPT_OWN(C2_CLANG, "--clang", "PROG", "the compiler (default clang-19)"),
+	OPT_OWN(C2_OBJDUMP, "--objdump", "PROG", "the disassembler (default llvm-objdump-19)"),
+	OPT_OWN(C2_VERBOSE, "-v", NULL, "print each C file and each lifted test"),
+	OPT_SHARED(OPT_JOBS, "-j, --jobs", "N", "N tests at a time (as bpfmm -j)"),
+	OPT_SHARED(OPT_JSON, "--json, -json", NULL,
+		   "one JSON object per line instead of the CLANG2BPF line,\n"
+		   "the fields of c2bpf's: file (as named on the command\n"
+		   "line), test, mcpu, idioms, lkmm and bpf (the verdicts:\n"
+		   "Never, Sometimes, Always; bpf null when refused),\n"
+		   "verdict (sound, sound-stronger, unsound, refused), state\n"
+		   "(unsound: the first BPF-only final state, as a string in\n"
+		   "herd7's States syntax with the C test's names, else\n"
+		   "null), reason (refused, or unsound without a state: why,\n"
+		   "else null). A test that cannot be read or checked gives\n"
+		   "{\"file\", \"error\", \"line\", \"column\", \"message\",\n"
+		   "\"warnings\"}, error being the FILE:LINE:COL: error: line\n"
+		   "also printed on stderr."),
+	OPT_OWN(C2_HELP, "-h, --help", NULL, "show this help and exit"),
+	OPT_END,
+};
+
+static const opt_spec spec = {
+	.cmd = "clang2bpf",
+	.head =
 "Usage: bpfmm clang2bpf [--mcpu v3,v4] [--idioms SET,...] [-I LKMM_DIR] [--bpf-model FILE]\n"
-"                       [--clang PROG] [--objdump PROG] [-v] [-j N] FILE.litmus...\n"
+"                       [--clang PROG] [--objdump PROG] [-v] [-j N] [--json] FILE.litmus...\n"
 "       bpfmm clang2bpf --primitives [--mcpu v3,v4] [--clang PROG] [--objdump PROG]\n"
 "\n"
 "Write each thread of each C litmus test as a BPF C function, the LKMM's\n"
@@ -1496,8 +1211,8 @@ static const char usage[] =
 "  CLANG2BPF NAME mcpu=vN idioms=SET[,SET] LKMM=<verdict> BPF=<verdict> VERDICT\n"
 "VERDICT: sound, sound-stronger (bpf.cat forbids states the LKMM allows),\n"
 "unsound (STATE) (a final state the LKMM forbids), refused (why). Sets whose\n"
-"functions are identical for a test share one line. A last line sums up,\n"
-"as map's, c2bpf's and lkmm-map's do:\n"
+"functions are identical for a test share one line. A last line sums up\n"
+"(not with --json), as map's, c2bpf's and lkmm-map's do:\n"
 "  clang2bpf: N tests, R verdicts: A sound, B sound-stronger, C unsound,\n"
 "  D refused, E unsupported, F unchecked; G errors\n"
 "\n"
@@ -1512,20 +1227,37 @@ static const char usage[] =
 "Every set: READ_ONCE, WRITE_ONCE volatile; value-returning atomics\n"
 "__sync_fetch_and_<op>, xchg __sync_lock_test_and_set, cmpxchg\n"
 "__sync_val_compare_and_swap; barrier() an empty asm.\n"
-"\n"
-"  --mcpu LIST       the -mcpu values (v3, v4; default both)\n"
-"  --idioms LIST     the idiom sets (default all)\n"
-"  --primitives      compile each primitive alone and compare the lifted\n"
-"                    instructions with c2bpf's table (same / differs)\n"
-"  -I DIR            the kernel's tools/memory-model (as c2bpf)\n"
-"  --bpf-model FILE  the BPF model (default: bpf.cat in the model directory)\n"
-"  --clang PROG      the compiler (default clang-19)\n"
-"  --objdump PROG    the disassembler (default llvm-objdump-19)\n"
-"  -v                print each C file and each lifted test\n"
-"  -j N, --jobs N    N tests at a time (as bpfmm -j)\n"
+"\n",
+	.rows = rows,
+	.col = 20,
+	.tail =
 "Nothing is written to disk: the C source, the object and clang's messages\n"
 "are files in memory; clang and llvm-objdump run without a shell, each\n"
-"killed after 300 s.\n";
+"killed after 300 s.\n",
+};
+
+/* names[0..n) (stride bytes apart), ", "-separated, into buf */
+static const char *list_text(char *buf, size_t size, const char *const *names, int n, size_t stride)
+{
+	size_t l = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < n && l < size; i++)
+		l += (size_t)snprintf(buf + l, size - l, "%s%s", i ? ", " : "",
+				      *(const char *const *)((const char *)names + stride * (size_t)i));
+	return buf;
+}
+
+/* --mcpu's help: the -mcpu values of mcpus[] */
+static void lists_help(void)
+{
+	static char help[128];
+	char l[64];
+
+	snprintf(help, sizeof help, "the -mcpu values (%s; default both)",
+		 list_text(l, sizeof l, mcpus, NMCPU, sizeof *mcpus));
+	rows[0].help = help;
+}
 
 static bool parse_list(const char *arg, const char *const *names, int n, size_t stride, bool *on)
 {
@@ -1550,11 +1282,77 @@ static int c2_test(const void *o, const char *file, cat_run *lkmm, cat_run *bpf,
 	return one_test(o, file, lkmm, bpf, out, err);
 }
 
+/* One option of o's (an id of rows), v its argument; 0, or 2 after a
+ * message. */
+static int c2_option(c2opts *o, int id, const char *v, bool *prim)
+{
+	char l[128];
+
+	switch (id) {
+	case C2_MCPU:
+		if (!parse_list(v, mcpus, NMCPU, sizeof *mcpus, o->mcpu))
+			return fprintf(stderr, "bpfmm clang2bpf: bad --mcpu '%s' (%s)\n", v,
+				       list_text(l, sizeof l, mcpus, NMCPU, sizeof *mcpus)), 2;
+		break;
+	case C2_IDIOMS:
+		if (!parse_list(v, &sets[0].name, NSETS, sizeof *sets, o->use))
+			return fprintf(stderr, "bpfmm clang2bpf: bad --idioms '%s' (%s)\n", v,
+				       list_text(l, sizeof l, &sets[0].name, NSETS, sizeof *sets)), 2;
+		break;
+	case C2_PRIMITIVES:
+		*prim = true;
+		break;
+	case C2_MODEL:
+		o->bpf_model = v;
+		break;
+	case C2_CLANG:
+		o->clang = v;
+		break;
+	case C2_OBJDUMP:
+		o->objdump = v;
+		break;
+	case C2_VERBOSE:
+		o->verbose = true;
+		break;
+	}
+	return 0;
+}
+
+/* The command line into o, so and files; -1 to go on, else the exit
+ * status. */
+static int c2_parse(c2opts *o, cmd_opts *so, int argc, char **argv, const char **files, int *nfiles,
+		    bool *prim)
+{
+	const char *v;
+	int id;
+
+	lists_help();
+	for (int i = 1; i < argc; i++) {
+		switch ((id = opt_next(&spec, argc, argv, &i, &v, so))) {
+		case OPT_FAIL:
+			return 2;
+		case OPT_TAKEN:
+			o->json = so->json;
+			break;
+		case OPT_OPERAND:
+			files[(*nfiles)++] = v;
+			break;
+		case C2_HELP:
+			opt_help(stdout, &spec);
+			return 0;
+		default:
+			if (c2_option(o, id, v, prim))
+				return 2;
+		}
+	}
+	return -1;
+}
+
 int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	c2opts *o = xcalloc(1, sizeof *o);
 	const char *files[argc > 0 ? argc : 1];
-	int nfiles = 0, status = 0, used;
+	int nfiles = 0, status;
 	bool prim = false;
 	cmd_opts so;   /* -I (the last names the kernel's tools/memory-model), -j */
 
@@ -1568,48 +1366,11 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 		o->mcpu[m] = true;
 	for (int s = 0; s < NSETS; s++)
 		o->use[s] = true;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool more = i + 1 < argc;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage, stdout);
-			free(o);
-			return 0;
-		} else if (!strcmp(a, "--mcpu") && more) {
-			if (!parse_list(argv[++i], mcpus, NMCPU, sizeof *mcpus, o->mcpu)) {
-				fprintf(stderr, "bpfmm clang2bpf: bad --mcpu '%s' (v3, v4)\n", argv[i]);
-				free(o);
-				return 2;
-			}
-		} else if (!strcmp(a, "--idioms") && more) {
-			if (!parse_list(argv[++i], &sets[0].name, NSETS, sizeof *sets, o->use)) {
-				fprintf(stderr, "bpfmm clang2bpf: bad --idioms '%s' (fetch-add, fetch-add-used, "
-					"barrier, builtins)\n", argv[i]);
-				free(o);
-				return 2;
-			}
-		} else if (!strcmp(a, "--primitives")) {
-			prim = true;
-		} else if (!strcmp(a, "--bpf-model") && more) {
-			o->bpf_model = argv[++i];
-		} else if (!strcmp(a, "--clang") && more) {
-			o->clang = argv[++i];
-		} else if (!strcmp(a, "--objdump") && more) {
-			o->objdump = argv[++i];
-		} else if (!strcmp(a, "-v")) {
-			o->verbose = true;
-		} else if ((used = opt_parse("clang2bpf", OPT_INCDIR | OPT_JOBS, argc, argv, &i, &so))) {
-			if (used < 0) {
-				free(o);
-				return 2;
-			}
-		} else if (a[0] == '-') {
-			free(o);
-			return opt_unknown("clang2bpf", a, (const char *const[]){ usage, NULL });
-		} else {
-			files[nfiles++] = a;
-		}
+	if ((status = c2_parse(o, &so, argc, argv, files, &nfiles, &prim)) >= 0) {
+		free(o);
+		return status;
 	}
+	status = 0;
 	if (prim) {
 		status = primitives(o, stdout);
 		free(o);
@@ -1632,7 +1393,8 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 		o->tally = &tally;
 		lk_pair_job j = { o, files, mods.spec, c2_test };
 		status |= lk_pair_run(&j, 0, nfiles, so.jobs);
-		report_summary(stdout, "clang2bpf", nfiles, &tally);
+		if (!o->json)   /* as c2bpf */
+			report_summary(stdout, "clang2bpf", nfiles, &tally);
 		o->tally = NULL;
 	}
 	lk_c_bpf_free(&mods);

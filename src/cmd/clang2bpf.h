@@ -1,7 +1,7 @@
 /* clang2bpf.h - kernel-C litmus tests compiled to BPF by clang, lifted
  * back into BPF litmus tests and compared with the LKMM.
  *
- *   bpfmm clang2bpf [--mcpu v3,v4] [--idioms NAME,...] [-v] FILE.litmus...
+ *   bpfmm clang2bpf [--mcpu v3,v4] [--idioms NAME,...] [-v] [--json] FILE.litmus...
  *   bpfmm clang2bpf --primitives [--mcpu ...]
  *
  * Each thread of a C test is written as a BPF C function in the way BPF

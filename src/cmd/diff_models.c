@@ -827,7 +827,42 @@ static int run_random(dm *o, const char *self, long count, const char *seed)
 	return st;
 }
 
-static const char dm_usage[] =
+enum { DM_HELP = 1, DM_DIY, DM_RANDOM, DM_SEED, DM_FIRST, DM_NO_MINIMISE, DM_EMIT, DM_VERBOSE };
+
+static const opt_row dm_rows[] = {
+	OPT_TEXT("Tests come from the files given, and/or:"),
+	OPT_OWN(DM_DIY, "--diy", "\"OPTS\"", "the tests `bpfmm diy OPTS` generates, checked as they\n"
+		"are generated (no files), smallest cycles first;\n"
+		"e.g. --diy \"-size 4 -nprocs 2\""),
+	OPT_OWN(DM_RANDOM, "--random", "N", "N random tests of tools/gen/bpfgen (seed S, --seed) in a\n"
+		"temporary folder, removed afterwards; bpfgen is found\n"
+		"through $BPFGEN, next to bpfmm, or in\n"
+		"../libexec/bpfmm/ (make install)"),
+	OPT_OWN(DM_SEED, "--seed", "S", "the seed of --random N (the two go together)"),
+	OPT_TEXT("Options:"),
+	OPT_OWN(DM_FIRST, "--first", NULL, "stop after the first test that differs"),
+	OPT_OWN(DM_NO_MINIMISE, "--no-minimise", NULL, "do not shrink the tests that differ"),
+	OPT_OWN(DM_EMIT, "--emit", "DIR", "write each minimal test to DIR/NAME.litmus"),
+	OPT_SHARED(OPT_INCDIR, "-I", "DIR", "also look for included cat files in DIR, repeatable\n"
+		   "(the models' own folders, models/lib and the model\n"
+		   "directory are searched already)"),
+	OPT_SHARED(OPT_BUDGET, "-budget", "N", "as for bpfmm (default 200000)"),
+	OPT_OWN(DM_VERBOSE, "-v", NULL, "also print SAME NAME for tests that agree"),
+	OPT_SHARED(OPT_JSON, "-json", NULL, "one JSON object per line instead: per test\n"
+		   "{\"file\",\"result\":\"same\"|\"differ\"|\"error\"} with\n"
+		   "\"error\", or \"only_a\"/\"only_b\" (lists of states) and\n"
+		   "\"minimal\" ({\"text\",\"threads\":[before,after],\n"
+		   "\"instructions\":[before,after],\"only_a\",\"only_b\"}, or\n"
+		   "null); then {\"summary\":{\"tests\",\"differ\",\"errors\",\n"
+		   "\"seconds\",\"a\",\"b\"}}"),
+	OPT_OWN(DM_HELP, "-h, --help", NULL, "this text"),
+	OPT_OWN(DM_NO_MINIMISE, "--no-minimize", NULL, NULL),
+	OPT_END,
+};
+
+static const opt_spec dm_spec = {
+	.cmd = "diff-models",
+	.head =
 "Usage: bpfmm diff-models [OPTIONS] A.cat B.cat [FILE.litmus...]\n"
 "       bpfmm diff-models [OPTIONS] A.cat B.cat --diy \"DIY OPTIONS\"\n"
 "       bpfmm diff-models [OPTIONS] A.cat B.cat --random N --seed S\n"
@@ -846,38 +881,17 @@ static const char dm_usage[] =
 "      states that differ in it\n"
 "and end with the summary line\n"
 "  diff-models: T tests, D differ, E errors, S s\n"
-"\n"
-"Tests come from the files given, and/or:\n"
-"  --diy \"OPTS\"     the tests `bpfmm diy OPTS` generates, checked as they\n"
-"                   are generated (no files), smallest cycles first;\n"
-"                   e.g. --diy \"-size 4 -nprocs 2\"\n"
-"  --random N --seed S\n"
-"                   N random tests of tools/gen/bpfgen (seed S) in a\n"
-"                   temporary folder, removed afterwards; bpfgen is found\n"
-"                   through $BPFGEN, next to bpfmm, or in\n"
-"                   ../libexec/bpfmm/ (make install)\n"
-"Options:\n"
-"  --first          stop after the first test that differs\n"
-"  --no-minimise    do not shrink the tests that differ\n"
-"  --emit DIR       write each minimal test to DIR/NAME.litmus\n"
-"  -I DIR           also look for included cat files in DIR, repeatable\n"
-"                   (the models' own folders, models/lib and the model\n"
-"                   directory are searched already)\n"
-"  -budget N        as for bpfmm (default 200000)\n"
-"  -v               also print SAME NAME for tests that agree\n"
-"  -json            one JSON object per line instead: per test\n"
-"                   {\"file\",\"result\":\"same\"|\"differ\"|\"error\"} with\n"
-"                   \"error\", or \"only_a\"/\"only_b\" (lists of states) and\n"
-"                   \"minimal\" ({\"text\",\"threads\":[before,after],\n"
-"                   \"instructions\":[before,after],\"only_a\",\"only_b\"}, or\n"
-"                   null); then {\"summary\":{\"tests\",\"differ\",\"errors\",\n"
-"                   \"seconds\",\"a\",\"b\"}}\n"
-"  -h, --help       this text\n"
+"\n",
+	.rows = dm_rows,
+	.col = 19,
+	.tail =
 "\n"
 "Exit status: 0 no test differs and every test was checked; 1 some test\n"
 "differs; 2 bad command line, a model that cannot be read, or a test that\n"
 "cannot be read or checked under one of the models (ERROR NAME: reason;\n"
-"the other tests are still compared).\n";
+"the other tests are still compared).\n",
+	.dash_operand = true,
+};
 
 /* The command line: models, tests and where else tests come from. */
 typedef struct {
@@ -887,67 +901,85 @@ typedef struct {
 	cmd_opts so;          /* -I, -budget */
 } dm_line;
 
-/* One of diff-models' own options (1 taken, 0 not one, -1 after a message). */
-static int dm_option(dm *o, dm_line *l, int argc, char **argv, int *i)
+/* One of diff-models' own options (an id of dm_rows), v its argument;
+ * 0, or -1 after a message. */
+static int dm_option(dm *o, dm_line *l, int id, const char *v)
 {
-	const char *a = argv[*i];
 	char *end;
 
-	if (*i + 1 < argc && !strcmp(a, "--diy")) {
-		l->diy = argv[++*i];
-	} else if (*i + 1 < argc && !strcmp(a, "--random")) {
-		l->random = strtol(argv[++*i], &end, 10);
-		if (*end || !*argv[*i] || l->random < 1)
-			return fprintf(stderr, "bpfmm diff-models: --random wants a positive count, not '%s'\n",
-				       argv[*i]), -1;
-	} else if (*i + 1 < argc && !strcmp(a, "--seed")) {
-		l->seed = argv[++*i];
+	switch (id) {
+	case DM_DIY:
+		l->diy = v;
+		break;
+	case DM_RANDOM:
+		l->random = strtol(v, &end, 10);
+		if (*end || !*v || l->random < 1)
+			return fprintf(stderr, "bpfmm diff-models: --random wants a positive count, not '%s'\n", v),
+			       -1;
+		break;
+	case DM_SEED:
+		l->seed = v;
 		strtoul(l->seed, &end, 10);
 		if (*end || !*l->seed)
 			return fprintf(stderr, "bpfmm diff-models: --seed wants a number, not '%s'\n", l->seed), -1;
-	} else if (!strcmp(a, "--first")) {
+		break;
+	case DM_FIRST:
 		o->first = true;
-	} else if (!strcmp(a, "--no-minimise") || !strcmp(a, "--no-minimize")) {
+		break;
+	case DM_NO_MINIMISE:
 		o->minimise = false;
-	} else if (*i + 1 < argc && !strcmp(a, "--emit")) {
-		o->emit_dir = argv[++*i];
-	} else if (!strcmp(a, "-v")) {
+		break;
+	case DM_EMIT:
+		o->emit_dir = v;
+		break;
+	case DM_VERBOSE:
 		o->verbose = true;
-	} else {
-		return 0;
+		break;
 	}
-	return 1;
+	return 0;
+}
+
+/* An operand: model A, model B, then the tests; -1 after a message. */
+static int dm_operand(dm_line *l, const char *a)
+{
+	if (l->nmodels < 2) {
+		size_t n = strlen(a);
+		if (n > 7 && !strcmp(a + n - 7, ".litmus")) {
+			/* a test where a model belongs: say so, not "no tests" */
+			fprintf(stderr, "bpfmm diff-models: '%s' is a litmus test, but model %s is "
+				"missing: give two models first (A.cat B.cat FILE.litmus...)\n"
+				"Try 'bpfmm diff-models --help'.\n", a, l->nmodels ? "B" : "A");
+			return -1;
+		}
+		l->models[l->nmodels++] = a;
+	} else {
+		l->files[l->nfiles++] = a;
+	}
+	return 0;
 }
 
 /* The command line into o and l; -1 to go on, else the exit status. */
 static int dm_parse(dm *o, dm_line *l, int argc, char **argv)
 {
-	int used;
+	const char *v;
+	int id;
 
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(dm_usage, stdout);
+		switch ((id = opt_next(&dm_spec, argc, argv, &i, &v, &l->so))) {
+		case OPT_FAIL:
+			return 2;
+		case OPT_TAKEN:
+			break;
+		case OPT_OPERAND:
+			if (dm_operand(l, v))
+				return 2;
+			break;
+		case DM_HELP:
+			opt_help(stdout, &dm_spec);
 			return 0;
-		} else if ((used = dm_option(o, l, argc, argv, &i)) ||
-			   (used = opt_parse("diff-models", OPT_INCDIR | OPT_BUDGET | OPT_JSON, argc, argv, &i,
-					     &l->so))) {
-			if (used < 0)
+		default:
+			if (dm_option(o, l, id, v))
 				return 2;
-		} else if (a[0] == '-' && a[1]) {
-			return opt_unknown("diff-models", a, (const char *const[]){ dm_usage, NULL });
-		} else if (l->nmodels < 2) {
-			size_t n = strlen(a);
-			if (n > 7 && !strcmp(a + n - 7, ".litmus")) {
-				/* a test where a model belongs: say so, not "no tests" */
-				fprintf(stderr, "bpfmm diff-models: '%s' is a litmus test, but model %s is "
-					"missing: give two models first (A.cat B.cat FILE.litmus...)\n"
-					"Try 'bpfmm diff-models --help'.\n", a, l->nmodels ? "B" : "A");
-				return 2;
-			}
-			l->models[l->nmodels++] = a;
-		} else {
-			l->files[l->nfiles++] = a;
 		}
 	}
 	o->budget = l->so.budget;

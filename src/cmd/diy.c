@@ -848,7 +848,7 @@ static void dfs(gen *g, int depth, int n, int ext)
 	}
 }
 
-static const char diy_usage[] =
+static const char diy_head[] =
 "Usage: bpfmm diy [-size N] [-minsize N] [-nprocs N] [-edges \"E1 E2 ...\"]\n"
 "                 [-cycle \"E1 E2 ...\"] [-o DIR] [-list] [-q]\n"
 "\n"
@@ -883,20 +883,9 @@ static const char diy_usage[] =
 "write; RfeLA: a release write read by an acquire read. Consecutive\n"
 "edges must agree on the access between them (direction and letter).\n"
 "\n"
-"Options:\n"
-"  -size N      longest cycle, in edges (default 4; at most 12)\n"
-"  -minsize N   shortest cycle (default 2)\n"
-"  -nprocs N    at most N threads (= external edges; default 4)\n"
-"  -edges \"...\" the edges to combine, separated by blanks or commas\n"
-"               (default: all, the list `bpfmm diy -show-edges` prints)\n"
-"  -cycle \"...\" one test from this cycle (rotated so that it starts a\n"
-"               thread; error if it is not a valid cycle)\n"
-"  -o DIR       write DIR/NAME.litmus per test and the list DIR/@all;\n"
-"               DIR is created if missing (default: tests on stdout)\n"
-"  -list        print the test names only\n"
-"  -show-edges  print the default edge list and exit\n"
-"  -q           no summary line on stderr\n"
-"  -h, --help   this text\n"
+"Options:\n";
+
+static const char diy_tail[] =
 "\n"
 "Tests are named after their cycle, edges joined by '+' (Fre+PodWW+Rfe+\n"
 "PodRR), rotated so that the cycle ends with an external edge and its\n"
@@ -913,6 +902,38 @@ static const char diy_usage[] =
 "\n"
 "Exit status: 0 tests generated; 1 the -cycle is not a valid cycle or a\n"
 "file could not be written; 2 bad command line or output folder.\n";
+
+enum { DIY_HELP = 1, DIY_SHOW_EDGES, DIY_SIZE, DIY_MINSIZE, DIY_NPROCS, DIY_EDGES, DIY_CYCLE, DIY_OUT,
+       DIY_LIST, DIY_QUIET };
+
+static const opt_row diy_rows[] = {
+	OPT_OWN(DIY_SIZE, "-size", "N", "longest cycle, in edges (default 4; at most 12)"),
+	OPT_OWN(DIY_MINSIZE, "-minsize", "N", "shortest cycle (default 2)"),
+	OPT_OWN(DIY_NPROCS, "-nprocs", "N", "at most N threads (= external edges; default 4)"),
+	OPT_OWN(DIY_EDGES, "-edges", "\"...\"", "the edges to combine, separated by blanks or commas\n"
+		"(default: all, the list `bpfmm diy -show-edges` prints)"),
+	OPT_OWN(DIY_CYCLE, "-cycle", "\"...\"", "one test from this cycle (rotated so that it starts a\n"
+		"thread; error if it is not a valid cycle)"),
+	OPT_OWN(DIY_OUT, "-o", "DIR", "write DIR/NAME.litmus per test and the list DIR/@all;\n"
+		"DIR is created if missing (default: tests on stdout)"),
+	OPT_OWN(DIY_LIST, "-list", NULL, "print the test names only"),
+	OPT_OWN(DIY_SHOW_EDGES, "-show-edges", NULL, "print the default edge list and exit"),
+	OPT_OWN(DIY_QUIET, "-q", NULL, "no summary line on stderr"),
+	OPT_OWN(DIY_HELP, "-h, --help", NULL, "this text"),
+	/* spellings --help does not show */
+	OPT_OWN(DIY_SIZE, "--size", "N", NULL),
+	OPT_OWN(DIY_MINSIZE, "--minsize", "N", NULL),
+	OPT_OWN(DIY_NPROCS, "--nprocs", "N", NULL),
+	OPT_OWN(DIY_EDGES, "--edges", "\"...\"", NULL),
+	OPT_OWN(DIY_CYCLE, "--cycle", "\"...\"", NULL),
+	OPT_OWN(DIY_LIST, "--list", NULL, NULL),
+	OPT_OWN(DIY_HELP, "-help", NULL, NULL),
+	OPT_END,
+};
+
+static const opt_spec diy_spec = {
+	.cmd = "diy", .head = diy_head, .rows = diy_rows, .col = 15, .tail = diy_tail,
+};
 
 static int add_edges(diy_opts *o, const char *list, FILE *err)
 {
@@ -1075,46 +1096,65 @@ out:
 	return status;
 }
 
+/* -show-edges: the default edges, one line */
+static void show_edges(void)
+{
+	for (size_t k = 0; k < sizeof all_edges / sizeof all_edges[0]; k++)
+		printf("%s%s", k ? " " : "", all_edges[k]);
+	printf("\n");
+}
+
+/* One option (an id of diy_rows), v its argument, into o; 0, or 2 after
+ * a message */
+static int diy_option(diy_opts *o, int id, const char *a, const char *v, FILE *err)
+{
+	switch (id) {
+	case DIY_SIZE:
+		return num_arg(a, v, 2, MAXE, &o->size, err);
+	case DIY_MINSIZE:
+		return num_arg(a, v, 2, MAXE, &o->minsize, err);
+	case DIY_NPROCS:
+		return num_arg(a, v, 2, MAXE, &o->nprocs, err);
+	case DIY_EDGES:
+		return add_edges(o, v, err);
+	case DIY_CYCLE:
+		o->cycle = v;
+		break;
+	case DIY_OUT:
+		o->outdir = v;
+		break;
+	case DIY_LIST:
+		o->list = true;
+		break;
+	case DIY_QUIET:
+		o->quiet = true;
+		break;
+	}
+	return 0;
+}
+
 static int parse_opts(int argc, char **argv, diy_opts *o, FILE *err, bool *help)
 {
 	*o = (diy_opts){ .size = 4, .minsize = 2, .nprocs = 4 };
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		bool more = i + 1 < argc;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help") || !strcmp(a, "-help")) {
-			*help = true;
-			return 0;
-		} else if (!strcmp(a, "-show-edges")) {
-			for (size_t k = 0; k < sizeof all_edges / sizeof all_edges[0]; k++)
-				printf("%s%s", k ? " " : "", all_edges[k]);
-			printf("\n");
-			o->shown = *help = true;
-			return 0;
-		} else if ((!strcmp(a, "-size") || !strcmp(a, "--size")) && more) {
-			if (num_arg(a, argv[++i], 2, MAXE, &o->size, err))
-				return 2;
-		} else if ((!strcmp(a, "-minsize") || !strcmp(a, "--minsize")) && more) {
-			if (num_arg(a, argv[++i], 2, MAXE, &o->minsize, err))
-				return 2;
-		} else if ((!strcmp(a, "-nprocs") || !strcmp(a, "--nprocs")) && more) {
-			if (num_arg(a, argv[++i], 2, MAXE, &o->nprocs, err))
-				return 2;
-		} else if ((!strcmp(a, "-edges") || !strcmp(a, "--edges")) && more) {
-			if (add_edges(o, argv[++i], err))
-				return 2;
-		} else if ((!strcmp(a, "-cycle") || !strcmp(a, "--cycle")) && more) {
-			o->cycle = argv[++i];
-		} else if (!strcmp(a, "-o") && more) {
-			o->outdir = argv[++i];
-		} else if (!strcmp(a, "-list") || !strcmp(a, "--list")) {
-			o->list = true;
-		} else if (!strcmp(a, "-q")) {
-			o->quiet = true;
-		} else if (a[0] == '-') {
-			return opt_unknown("diy", a, (const char *const[]){ diy_usage, NULL });
-		} else {
+		const char *a = argv[i], *v;
+		int id = opt_next(&diy_spec, argc, argv, &i, &v, NULL);
+		switch (id) {
+		case OPT_FAIL:
+			return 2;
+		case OPT_OPERAND:
 			fprintf(err, "bpfmm diy: unknown argument '%s'\nTry 'bpfmm diy --help'.\n", a);
 			return 2;
+		case DIY_HELP:
+			*help = true;
+			return 0;
+		case DIY_SHOW_EDGES:
+			show_edges();
+			o->shown = *help = true;
+			return 0;
+		default:
+			if (diy_option(o, id, a, v, err))
+				return 2;
 		}
 	}
 	if (o->minsize > o->size) {
@@ -1151,7 +1191,7 @@ int diy_main(int argc, char **argv, const char *model_dir, const char *self)
 	int st = parse_opts(argc - 1, argv + 1, &o, stderr, &help);
 	if (help) {
 		if (!o.shown)
-			fputs(diy_usage, stdout);
+			opt_help(stdout, &diy_spec);
 		return 0;
 	}
 	if (st)

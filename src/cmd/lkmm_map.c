@@ -433,7 +433,32 @@ static int lm_test(const void *opts, const char *file, cat_run *lkmm, cat_run *r
 	return status;
 }
 
-static const char lkmm_map_usage[] =
+static opt_row lkmm_map_rows[] = {
+	OPT_OWN(LK_OWN, "--mapping", "NAME", NULL),   /* help: mapping_help() */
+	OPT_OWN(LK_EMIT, "--emit", "DIR", "also write DIR/TEST.MAPPING.litmus"),
+	LK_ROW_INCDIR,
+	OPT_OWN(LK_VERBOSE, "-v", NULL, "print RISC-V-only final states and the translation"),
+	LK_ROW_JOBS,
+	LK_ROW_SHARD,
+	OPT_SHARED(OPT_JSON, "--json, -json", NULL,
+	  "one JSON object per line (per test and mapping) instead\n"
+	  "of the LKMM-MAP line: file (as named on the command\n"
+	  "line), test, mapping, lkmm and riscv (the verdicts:\n"
+	  "Never, Sometimes, Always; riscv null when refused),\n"
+	  "verdict (sound, sound-stronger, unsound, refused), state\n"
+	  "(unsound: the first RISC-V-only final state, as a string\n"
+	  "in herd7's States syntax with the C test's names, else\n"
+	  "null), reason (refused: why, else null). A test that\n"
+	  "cannot be read or checked gives {\"file\", \"error\",\n"
+	  "\"warnings\"}, error being the FILE: error: line also\n"
+	  "printed on stderr.\n"
+	  "Errors also come apart as line, column (absent\n"
+	  "for an error of the whole file) and message."),
+	OPT_OWN(LK_HELP, "-h, --help", NULL, "show this help and exit"),
+	OPT_END,
+};
+
+static const char lkmm_map_head[] =
 "Usage: bpfmm lkmm-map --mapping NAME [--mapping NAME...] [--emit DIR] [-I LKMM_DIR] [-v] [--json]\n"
 "                      FILE.litmus...\n"
 "\n"
@@ -448,28 +473,7 @@ static const char lkmm_map_usage[] =
 "of N > 1), as map's, c2bpf's and clang2bpf's do:\n"
 "  lkmm-map: N tests, R verdicts: A sound, B sound-stronger, C unsound,\n"
 "  D refused, E unsupported, F unchecked; G errors\n"
-"\n"
-"  --mapping NAME  riscv64-linux-6.12, riscv64-patched,\n"
-"                  riscv64-broken-acquire, or all (repeatable)\n"
-"  --emit DIR      also write DIR/TEST.MAPPING.litmus\n"
-"  -I DIR          the kernel's tools/memory-model (default: $LKMM_DIR,\n"
-"                  ., ~/.cache/bpfmm-lkmm/*/tools/memory-model)\n"
-"  -v              print RISC-V-only final states and the translation\n"
-"  -j N, --jobs N  translate and check N tests at a time (as bpfmm -j)\n"
-"  --shard K/N     only the K-th of N slices of the tests (as bpfmm)\n"
-"  --json, -json   one JSON object per line (per test and mapping) instead\n"
-"                  of the LKMM-MAP line: file (as named on the command\n"
-"                  line), test, mapping, lkmm and riscv (the verdicts:\n"
-"                  Never, Sometimes, Always; riscv null when refused),\n"
-"                  verdict (sound, sound-stronger, unsound, refused), state\n"
-"                  (unsound: the first RISC-V-only final state, as a string\n"
-"                  in herd7's States syntax with the C test's names, else\n"
-"                  null), reason (refused: why, else null). A test that\n"
-"                  cannot be read or checked gives {\"file\", \"error\",\n"
-"                  \"warnings\"}, error being the FILE: error: line also\n"
-"                  printed on stderr.\n"
-"                  Errors also come apart as line, column (absent\n"
-"                  for an error of the whole file) and message.\n";
+"\n";
 
 static int add_mapping(lmopts *o, const char *name)
 {
@@ -504,15 +508,44 @@ static const char *no_mapping(const void *opts)
 	return ((const lmopts *)opts)->nmaps ? NULL : "no --mapping given";
 }
 
+static const opt_spec lkmm_map_spec = {
+	.cmd = "lkmm-map", .head = lkmm_map_head, .rows = lkmm_map_rows, .col = 18,
+};
+
 static const lk_cmd lkmm_map_cmd = {
 	&rv_target, "lkmm-map", "LKMM-MAP", "RISCV", "riscv", { "unsound", "sound-stronger", "sound" },
-	true, lkmm_map_usage, NULL, "--mapping", mapping_option, no_mapping, lm_test, "riscv.cat", "RISCV",
+	true, &lkmm_map_spec, mapping_option, no_mapping, lm_test, "riscv.cat", "RISCV",
 	.budget = 200000,
 };
+
+/* --mapping's help: the names of rv_maps, "or all", wrapped */
+static void mapping_help(void)
+{
+	static char help[512];
+	size_t n = 0, line = 0;
+
+	for (int k = 0; k <= NMAPS; k++) {
+		const char *name = k < NMAPS ? rv_maps[k].name : "or all (repeatable)";
+		size_t l = strlen(name) + (k < NMAPS ? 1 : 0);
+		if (k && line + 1 + l > 54) {
+			n += (size_t)snprintf(help + n, sizeof help - n, "\n");
+			line = 0;
+		} else if (k) {
+			n += (size_t)snprintf(help + n, sizeof help - n, " ");
+			line++;
+		}
+		n += (size_t)snprintf(help + n, sizeof help - n, "%s%s", name, k < NMAPS ? "," : "");
+		line += l;
+		if (n >= sizeof help)
+			break;
+	}
+	lkmm_map_rows[0].help = help;
+}
 
 int lkmm_map_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	lmopts o = { .c = lkmm_map_cmd };
 
+	mapping_help();
 	return lk_cmd_main(&o.c, &o, argc, argv);
 }

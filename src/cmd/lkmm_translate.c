@@ -375,50 +375,40 @@ int lk_translate_test(const lk_cmd *c, const char *file, litmus_test *tc, const 
 
 /* ---- the command line --------------------------------------------------------- */
 
-int lk_cmd_option(lk_cmd *c, cmd_opts *so, int argc, char **argv, int *i)
-{
-	const char *a = argv[*i];
-
-	if (!strcmp(a, "--emit") && *i + 1 < argc) {
-		c->emit_dir = argv[++*i];
-		return 1;
-	}
-	if (!strcmp(a, "-v")) {
-		c->verbose = true;
-		return 1;
-	}
-	int used = opt_parse(c->cmd, OPT_INCDIR | OPT_JOBS | OPT_SHARD | OPT_JSON, argc, argv, i, so);
-	c->json = so->json;
-	return used;
-}
-
 /* The command line into c, so and files; -1 to go on, else the exit
  * status. */
 static int parse(lk_cmd *c, cmd_opts *so, void *opts, int argc, char **argv, const char **files,
 		 int *nfiles)
 {
-	int used;
+	const char *v;
 
 	opt_init(so, 0);
 	*nfiles = 0;
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(c->usage, stdout);
+		switch (opt_next(c->spec, argc, argv, &i, &v, so)) {
+		case OPT_FAIL:
+			return 2;
+		case OPT_OPERAND:
+			files[(*nfiles)++] = v;
+			break;
+		case LK_HELP:
+			opt_help(stdout, c->spec);
 			return 0;
-		} else if (c->model_option && !strcmp(a, c->model_option) && i + 1 < argc) {
-			c->model = argv[++i];
-		} else if (c->own_name && !strcmp(a, c->own_name) && i + 1 < argc) {
-			if (c->own(opts, argv[++i]))
+		case LK_EMIT:
+			c->emit_dir = v;
+			break;
+		case LK_VERBOSE:
+			c->verbose = true;
+			break;
+		case LK_MODEL:
+			c->model = v;
+			break;
+		case LK_OWN:
+			if (c->own(opts, v))
 				return 2;
-		} else if ((used = lk_cmd_option(c, so, argc, argv, &i))) {
-			if (used < 0)
-				return 2;
-		} else if (a[0] == '-') {
-			return opt_unknown(c->cmd, a, (const char *const[]){ c->usage, NULL });
-		} else {
-			files[(*nfiles)++] = a;
+			break;
 		}
+		c->json = so->json;
 	}
 	const char *missing = c->missing ? c->missing(opts) : NULL;
 	if (!missing && !*nfiles)

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "cmd/lkmm_common.h"
+#include "kit/options.h"
 #include "kit/report.h"
 #include "litmus/litmus_read.h"
 
@@ -91,6 +92,24 @@ void lk_xreg(sbuf *b, const litmus_test *t, int ti, int reg, void *ctx);
 void lk_print_head(sbuf *b, const litmus_test *t, lk_xthread *xs,
 		   void (*extra)(sbuf *b, const lk_xthread *x, int id));
 
+/* The ids of the option rows of c2bpf and lkmm-map (options.h). */
+enum {
+	LK_HELP = 1,    /* -h, --help */
+	LK_EMIT,        /* --emit DIR */
+	LK_VERBOSE,     /* -v */
+	LK_MODEL,       /* the target's model: c2bpf's --bpf-model FILE */
+	LK_OWN,         /* the command's own option: lkmm-map's --mapping NAME */
+};
+
+/* Their rows of the shared options that say the same in both */
+#define LK_ROW_INCDIR OPT_SHARED(OPT_INCDIR, "-I", "DIR", \
+	"the kernel's tools/memory-model (default: $LKMM_DIR,\n" \
+	"., ~/.cache/bpfmm-lkmm/*/tools/memory-model)")
+#define LK_ROW_JOBS OPT_SHARED(OPT_JOBS, "-j, --jobs", "N", \
+	"translate and check N tests at a time (as bpfmm -j)")
+#define LK_ROW_SHARD OPT_SHARED(OPT_SHARD, "--shard", "K/N", \
+	"only the K-th of N slices of the tests (as bpfmm)")
+
 /* How a command reports. */
 typedef struct {
 	const lk_target *tg;
@@ -101,18 +120,16 @@ typedef struct {
 	const char *words[3];    /* the verdict: target allows a state the LKMM
 	                          * forbids; fewer states; the same */
 	bool state_in_line;      /* the first extra state ends the line */
-	/* the command line */
-	const char *usage;
-	const char *model_option;  /* the option naming the target's model, or NULL */
-	const char *own_name;      /* another option of the command, with an argument */
-	int (*own)(void *opts, const char *arg);   /* 0, or 2 after a message */
+	/* the command line: its rows use the LK_* ids below */
+	const opt_spec *spec;
+	int (*own)(void *opts, const char *arg);   /* LK_OWN ARG: 0, or 2 after a message */
 	/* what is missing before it can run ("no --mapping given"), NULL */
 	const char *(*missing)(const void *opts);
 	lk_pair_test_fn test;      /* one test: lk_read_checked, lk_translate_test */
 	const char *bundled;       /* the target's bundled model */
 	const char *arch;          /* its front-end */
 	/* set by the command line */
-	const char *model;         /* model_option's file */
+	const char *model;         /* LK_MODEL's file */
 	const char *emit_dir;      /* --emit */
 	bool verbose, json;
 	long budget;
@@ -133,16 +150,9 @@ int lk_translate_test(const lk_cmd *c, const char *file, litmus_test *tc, const 
 
 /* ---- the command line ---- */
 
-#include "kit/options.h"
-
-/* The options c2bpf and lkmm-map share: --emit DIR, -v, and the shared
- * -I (the kernel's tools/memory-model), -j, --shard, --json. Returns 1
- * when argv[*i] was one (*i moved past its argument), 0 when not, -1
- * after a usage error. */
-int lk_cmd_option(lk_cmd *c, cmd_opts *so, int argc, char **argv, int *i);
-
-/* The whole command: -h (usage on stdout), own_name ARG, lk_cmd_option's
- * options, the test files; then files (--shard's slice, -j) checked with
+/* The whole command: its options (the rows of c->spec: LK_* ids, and the
+ * shared -I (the kernel's tools/memory-model), -j, --shard, --json), the
+ * test files; then files (--shard's slice, -j) checked with
  * the LKMM and the target's model (c->model if set, else the bundled one).
  * Returns the exit status: the OR of the tests' statuses; 1 when the
  * models cannot be loaded; 2 for a bad command line. */

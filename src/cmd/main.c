@@ -35,7 +35,173 @@ static void unrolling_warning(char *buf, size_t n, const char *file, const litmu
 
 #define BPFMM_VERSION "0.1"
 
-static const char usage[] =
+/* What the checker's rows (and explain's) say to do, besides the shared
+ * options (kit/options.h). */
+enum {
+	CK_HELP = 1, CK_VERSION, CK_MODEL_DIR, CK_SPEEDCHECK, CK_TIMEOUT, CK_SELECT, CK_O, CK_BELL,
+	CK_NOHASH, CK_THROUGH, CK_DRAWING, CK_REFUSED,
+};
+
+static const opt_row check_rows[] = {
+	OPT_SHARED(OPT_MODEL, "-model, --model", "FILE",
+		   "Use the cat model FILE. Default: the bundled model of the test's\n"
+		   "architecture (see Architectures below), searched in the model\n"
+		   "directory; C tests need the kernel's model (-conf linux-kernel.cfg)."),
+	OPT_SHARED(OPT_CONF, "-conf", "FILE.cfg",
+		   "Read herd7 options from FILE.cfg (model/cat, bell, macros, variant;\n"
+		   "display-only options are ignored; one that would change which\n"
+		   "tests run or what they answer, such as unroll, names or conds,\n"
+		   "is an error unless it has herd7's default value). Its files are\n"
+		   "looked up in the current directory, then next to FILE.cfg."),
+	OPT_SHARED(OPT_INCDIR, "-I", "DIR",
+		   "Also look for included cat files (and bare model names) in DIR.\n"
+		   "Every command finds a model's includes in: the model's own\n"
+		   "directory, the -I directories in order, MODELDIR/lib, MODELDIR."),
+	OPT_SHARED(OPT_VARIANT, "-variant, --variant", "NAME",
+		   "Enable `if \"NAME\"` branches of the model (repeatable). A\n"
+		   "variant the model (with its includes) tests nowhere is an error\n"
+		   "that lists the model's variants, as herd7 refuses a variant it\n"
+		   "does not know; mixed is always taken.\n"
+		   "-variant mixed: mixed-size accesses, one event per byte, as herd7's\n"
+		   "(docs/mixed-size.md)."),
+	OPT_SHARED(OPT_BUDGET, "-budget, --budget", "N",
+		   "Count every execution (exact Positive/Negative witnesses) unless a\n"
+		   "test needs more than N coherence orders beyond the first of each\n"
+		   "rf choice (default 200000; 0 = no limit). Past that, the test is\n"
+		   "checked again looking for one execution per observable outcome:\n"
+		   "States and Ok/No are the same, and witnesses count one allowed\n"
+		   "execution per rf choice and final-memory outcome (not each\n"
+		   "coherence order), as a Note line says."),
+	OPT_SHARED(OPT_UNROLL, "-unroll, --unroll", "N",
+		   "Unroll loops as herd7 does: a path may jump back to one instruction\n"
+		   "at most N times (default 2); a path that would jump once more is\n"
+		   "dropped, the Ok/No line then reads \"Loop Ok\" / \"Loop No\" and a\n"
+		   "warning names the label on stderr."),
+	OPT_SHARED(OPT_JSON, "-json, --json", NULL,
+		   "Print each result as one JSON object per line instead of the\n"
+		   "herd7 block: file (as named on the command line), test, states\n"
+		   "(a list of strings, each a final state exactly as on a States\n"
+		   "line: \"0:r1=1; [x]=y;\"), ok, loop (Ok/No\n"
+		   "reads \"Loop Ok\"/\"Loop No\", see -unroll), positive,\n"
+		   "negative (executions where the condition's proposition holds /\n"
+		   "not), quantifier (exists, ~exists, forall), observation (Never,\n"
+		   "Sometimes, Always), witnesses_exact (false past -budget),\n"
+		   "flags, warnings (a list of strings: every warning stderr shows\n"
+		   "for the test, in its order - the FILE:LINE:COL: warning: lines,\n"
+		   "then herd7's \"Warning: File ...: unrolling limit exceeded\"\n"
+		   "line, see -unroll), seconds (not under -notime). A\n"
+		   "test that cannot be read or checked gives {\"file\", \"error\",\n"
+		   "\"line\", \"column\", \"message\", \"warnings\"}, error being the\n"
+		   "FILE:LINE:COL: error: line also printed on stderr, message its\n"
+		   "text after \"error: \" (no line and column for an error of the\n"
+		   "whole file)."),
+	OPT_SHARED(OPT_DOT, "-dot, --dot", "DIR",
+		   "Also write DIR/NAME.dot: a Graphviz picture of one execution\n"
+		   "that satisfies the condition (else of one allowed execution):\n"
+		   "each event with its instruction text and tags (AQ, RL, SC...),\n"
+		   "po, rf, co and fr edges. Output folders (here and in map,\n"
+		   "c2bpf, lkmm-map) are created when missing; a path that is not a\n"
+		   "folder is a command-line error. NAME is the test's name without\n"
+		   ".litmus, each character other than a letter, a digit or one of\n"
+		   "+ - . _ = , replaced by _ (\"a/b\" gives a_b.dot)."),
+	{ .id = CK_O, .names = "-o", .arg = "DIR", .needs = "a directory",
+	  .help =
+		"herd7's name for the folder of the pictures: the same as -dot DIR." },
+	{ .id = CK_BELL, .names = "-bell", .arg = "FILE", .needs = "a file",
+	  .help =
+		"herd7's bell file: accepted when it is the .bell next to the model\n"
+		"with the model's base name, which bpfmm runs anyway; another one\n"
+		"is an error." },
+	{ .id = CK_NOHASH, .names = "-nohash", .arg = NULL,
+	  .help =
+		"Accepted for herd7's scripts; changes nothing (bpfmm prints no\n"
+		"Hash line)." },
+	{ .id = CK_THROUGH, .names = "-through", .arg = "none", .needs = "all, invalid or none",
+	  .help =
+		"Accepted for herd7's scripts; changes nothing (bpfmm lets\n"
+		"through only the executions the model allows). -through\n"
+		"all|invalid is refused with exit status 2, naming bpfmm's way\n"
+		"(explain)." },
+	{ .id = CK_DRAWING, .names = "-show, -graph, -showevents, -nshow, -squished", .arg = NULL,
+	  .help =
+		"herd7's drawing options (these and -showone, -gv, -evince):\n"
+		"refused with exit status 2, naming bpfmm's way (-dot, explain)." },
+	{ .id = CK_SPEEDCHECK, .names = "-speedcheck, --speedcheck", .arg = "true|false|fast", .needs = "true, false or fast",
+	  .help =
+		"As herd7: with true, only executions that can decide the\n"
+		"condition are counted - those where its proposition holds (exists,\n"
+		"~exists) or fails (forall) - and candidates whose registers and\n"
+		"final memory already rule that out are not given to the model.\n"
+		"States, Positive and Negative then count those executions only,\n"
+		"and the Observation line reads Sometimes when there is one, else\n"
+		"Never (exists, ~exists) or Always (forall). fast also stops at the\n"
+		"first such allowed execution (States 1 or 0). Ok/No is the same\n"
+		"as without the option. Default false." },
+	{ .id = CK_TIMEOUT, .names = "-timeout, --timeout", .arg = "SECONDS", .needs = "a number of seconds",
+	  .help =
+		"As herd7: give up a test after SECONDS of CPU time (a decimal\n"
+		"number; 0 = no limit, the default); the test then prints nothing\n"
+		"(with -json: {\"file\", \"test\", \"timeout\": SECONDS, \"warnings\"})\n"
+		"and the next one is checked. The exit status does not change.\n"
+		"With or without it, a test still running after a minute (wall\n"
+		"clock) says so once on stderr: \"note: still running TEST (60 s)...\"." },
+	{ .id = CK_SELECT, .names = "-names, -excl", .arg = "FILE", .manual = true,
+	  .help =
+		"As herd7: check only the tests FILE names (-names), or all but\n"
+		"those (-excl), by the name in the test's header: one per line,\n"
+		"the line up to its first space; a line starting with # is a\n"
+		"comment. Repeatable (-names: the tests any of the files name).\n"
+		"A test left out prints nothing (no JSON record either), also\n"
+		"one that cannot be read whose header line (ARCH NAME) names it." },
+	{ .id = CK_SELECT, .names = "-oknames, -nonames", .arg = "NAME,...", .manual = true,
+	  .help =
+		"As herd7: the same as -names and -excl, the names given here." },
+	{ .id = CK_SELECT, .names = "-conds", .arg = "FILE", .manual = true,
+	  .help =
+		"As herd7: each line NAME \"CONDITION\" (# starts a comment line)\n"
+		"replaces the final condition of test NAME by CONDITION, a\n"
+		"quantified one: T \"exists (0:r1=1 /\\ x=2)\", or ~exists, forall.\n"
+		"In one FILE the last line for NAME counts; with several -conds,\n"
+		"the first FILE that names the test. A malformed line, or a\n"
+		"CONDITION that cannot be read for its test, is an error at its\n"
+		"place in FILE (exit status 1)." },
+	{ .id = CK_SELECT, .names = "-kinds", .arg = "FILE", .manual = true,
+	  .help =
+		"As herd7: each line NAME KIND, KIND Allowed, Forbidden or\n"
+		"Required, makes test NAME's condition exists, ~exists or forall\n"
+		"(its proposition unchanged; after -conds). Same precedence." },
+	OPT_SHARED(OPT_NOTIME, "-notime, --no-time", NULL,
+		   "Omit the Time lines, and seconds under -json (for comparing\n"
+		   "outputs)."),
+	OPT_SHARED(OPT_JOBS, "-j, --jobs", "N",
+		   "Check N tests at a time on N threads (default 1; 0 = one per\n"
+		   "online CPU). Results are printed in the order the tests are\n"
+		   "named, stdout and stderr byte for byte as with -j 1. With one\n"
+		   "test, its candidate executions are shared among the N threads\n"
+		   "instead (not with -speedcheck fast or -variant mixed, which\n"
+		   "check it on one thread; -timeout counts the CPU time of all)."),
+	OPT_SHARED(OPT_SHARD, "--shard", "K/N",
+		   "Check only the K-th of N equal slices of the tests named (in\n"
+		   "order; 1 <= K <= N): the outputs of shards 1..N, concatenated,\n"
+		   "are the output of one run (to spread a suite over machines)."),
+	{ .id = CK_MODEL_DIR, .names = "--model-dir", .arg = NULL,
+	  .help =
+		"Print the directory bundled models are read from, and exit." },
+	{ .id = CK_HELP, .names = "-h, --help", .arg = NULL,
+	  .help =
+		"Show this help and exit." },
+	{ .id = CK_VERSION, .names = "--version", .arg = NULL,
+	  .help =
+		"Show the version and exit." },
+	/* spellings --help does not show */
+	{ .id = CK_DRAWING, .names = "-showone, -gv, -evince" },
+	{ .id = CK_HELP, .names = "-help" },
+	{ .id = CK_VERSION, .names = "-version" },
+	OPT_END,
+};
+
+static const opt_spec check_spec = {
+	.head =
 "Usage: bpfmm [OPTIONS] FILE.litmus...\n"
 "       bpfmm COMMAND [OPTIONS] ...   (Commands below; bpfmm COMMAND --help)\n"
 "\n"
@@ -44,160 +210,63 @@ static const char usage[] =
 "final state), Ok/No, Witnesses, Condition, Observation NAME\n"
 "Never|Sometimes|Always POSITIVE NEGATIVE, Time.\n"
 "\n"
-"Options:\n"
-"  -model FILE, --model FILE\n"
-"        Use the cat model FILE. Default: the bundled model of the test's\n"
-"        architecture (see Architectures below), searched in the model\n"
-"        directory; C tests need the kernel's model (-conf linux-kernel.cfg).\n"
-"  -conf FILE.cfg\n"
-"        Read herd7 options from FILE.cfg (model/cat, bell, macros, variant;\n"
-"        display-only options are ignored; one that would change which\n"
-"        tests run or what they answer, such as unroll, names or conds,\n"
-"        is an error unless it has herd7's default value). Its files are\n"
-"        looked up in the current directory, then next to FILE.cfg.\n"
-"  -I DIR\n"
-"        Also look for included cat files (and bare model names) in DIR.\n"
-"        Every command finds a model's includes in: the model's own\n"
-"        directory, the -I directories in order, MODELDIR/lib, MODELDIR.\n"
-"  -variant NAME, --variant NAME\n"
-"        Enable `if \"NAME\"` branches of the model (repeatable). A\n"
-"        variant the model (with its includes) tests nowhere is an error\n"
-"        that lists the model's variants, as herd7 refuses a variant it\n"
-"        does not know; mixed is always taken.\n"
-"        -variant mixed: mixed-size accesses, one event per byte, as herd7's\n"
-"        (docs/mixed-size.md).\n"
-"  -budget N, --budget N\n"
-"        Count every execution (exact Positive/Negative witnesses) unless a\n"
-"        test needs more than N coherence orders beyond the first of each\n"
-"        rf choice (default 200000; 0 = no limit). Past that, the test is\n"
-"        checked again looking for one execution per observable outcome:\n"
-"        States and Ok/No are the same, and witnesses count one allowed\n"
-"        execution per rf choice and final-memory outcome (not each\n"
-"        coherence order), as a Note line says.\n"
-"  -unroll N, --unroll N\n"
-"        Unroll loops as herd7 does: a path may jump back to one instruction\n"
-"        at most N times (default 2); a path that would jump once more is\n"
-"        dropped, the Ok/No line then reads \"Loop Ok\" / \"Loop No\" and a\n"
-"        warning names the label on stderr.\n"
-"  -json, --json\n"
-"        Print each result as one JSON object per line instead of the\n"
-"        herd7 block: file (as named on the command line), test, states\n"
-"        (a list of strings, each a final state exactly as on a States\n"
-"        line: \"0:r1=1; [x]=y;\"), ok, loop (Ok/No\n"
-"        reads \"Loop Ok\"/\"Loop No\", see -unroll), positive,\n"
-"        negative (executions where the condition's proposition holds /\n"
-"        not), quantifier (exists, ~exists, forall), observation (Never,\n"
-"        Sometimes, Always), witnesses_exact (false past -budget),\n"
-"        flags, warnings (a list of strings: every warning stderr shows\n"
-"        for the test, in its order - the FILE:LINE:COL: warning: lines,\n"
-"        then herd7's \"Warning: File ...: unrolling limit exceeded\"\n"
-"        line, see -unroll), seconds (not under -notime). A\n"
-"        test that cannot be read or checked gives {\"file\", \"error\",\n"
-"        \"line\", \"column\", \"message\", \"warnings\"}, error being the\n"
-"        FILE:LINE:COL: error: line also printed on stderr, message its\n"
-"        text after \"error: \" (no line and column for an error of the\n"
-"        whole file).\n"
-"  -dot DIR, --dot DIR\n"
-"        Also write DIR/NAME.dot: a Graphviz picture of one execution\n"
-"        that satisfies the condition (else of one allowed execution):\n"
-"        each event with its instruction text and tags (AQ, RL, SC...),\n"
-"        po, rf, co and fr edges. Output folders (here and in map,\n"
-"        c2bpf, lkmm-map) are created when missing; a path that is not a\n"
-"        folder is a command-line error. NAME is the test's name without\n"
-"        .litmus, each character other than a letter, a digit or one of\n"
-"        + - . _ = , replaced by _ (\"a/b\" gives a_b.dot).\n"
-"  -o DIR\n"
-"        herd7's name for the folder of the pictures: the same as -dot DIR.\n"
-"  -bell FILE\n"
-"        herd7's bell file: accepted when it is the .bell next to the model\n"
-"        with the model's base name, which bpfmm runs anyway; another one\n"
-"        is an error.\n"
-"  -nohash, -through none\n"
-"        Accepted for herd7's scripts; they change nothing (bpfmm prints\n"
-"        no Hash line, and lets through only the executions the model\n"
-"        allows). -through all|invalid and herd7's drawing options\n"
-"        (-show, -graph, -showevents, -nshow, -squished, ...) are refused\n"
-"        with exit status 2, naming bpfmm's way (-dot, explain).\n"
-"  -speedcheck true|false|fast, --speedcheck ...\n"
-"        As herd7: with true, only executions that can decide the\n"
-"        condition are counted - those where its proposition holds (exists,\n"
-"        ~exists) or fails (forall) - and candidates whose registers and\n"
-"        final memory already rule that out are not given to the model.\n"
-"        States, Positive and Negative then count those executions only,\n"
-"        and the Observation line reads Sometimes when there is one, else\n"
-"        Never (exists, ~exists) or Always (forall). fast also stops at the\n"
-"        first such allowed execution (States 1 or 0). Ok/No is the same\n"
-"        as without the option. Default false.\n"
-"  -timeout SECONDS, --timeout SECONDS\n"
-"        As herd7: give up a test after SECONDS of CPU time (a decimal\n"
-"        number; 0 = no limit, the default); the test then prints nothing\n"
-"        (with -json: {\"file\", \"test\", \"timeout\": SECONDS, \"warnings\"})\n"
-"        and the next one is checked. The exit status does not change.\n"
-"        With or without it, a test still running after a minute (wall\n"
-"        clock) says so once on stderr: \"note: still running TEST (60 s)...\".\n"
-"  -names FILE, -excl FILE\n"
-"        As herd7: check only the tests FILE names (-names), or all but\n"
-"        those (-excl), by the name in the test's header: one per line,\n"
-"        the line up to its first space; a line starting with # is a\n"
-"        comment. Repeatable (-names: the tests any of the files name).\n"
-"        A test left out prints nothing (no JSON record either), also\n"
-"        one that cannot be read whose header line (ARCH NAME) names it.\n"
-"  -oknames NAME,..., -nonames NAME,...\n"
-"        As herd7: the same as -names and -excl, the names given here.\n"
-"  -conds FILE\n"
-"        As herd7: each line NAME \"CONDITION\" (# starts a comment line)\n"
-"        replaces the final condition of test NAME by CONDITION, a\n"
-"        quantified one: T \"exists (0:r1=1 /\\ x=2)\", or ~exists, forall.\n"
-"        In one FILE the last line for NAME counts; with several -conds,\n"
-"        the first FILE that names the test. A malformed line, or a\n"
-"        CONDITION that cannot be read for its test, is an error at its\n"
-"        place in FILE (exit status 1).\n"
-"  -kinds FILE\n"
-"        As herd7: each line NAME KIND, KIND Allowed, Forbidden or\n"
-"        Required, makes test NAME's condition exists, ~exists or forall\n"
-"        (its proposition unchanged; after -conds). Same precedence.\n"
-"  -notime, --no-time\n"
-"        Omit the Time lines, and seconds under -json (for comparing\n"
-"        outputs).\n"
-"  -j N, --jobs N\n"
-"        Check N tests at a time on N threads (default 1; 0 = one per\n"
-"        online CPU). Results are printed in the order the tests are\n"
-"        named, stdout and stderr byte for byte as with -j 1. With one\n"
-"        test, its candidate executions are shared among the N threads\n"
-"        instead (not with -speedcheck fast or -variant mixed, which\n"
-"        check it on one thread; -timeout counts the CPU time of all).\n"
-"  --shard K/N\n"
-"        Check only the K-th of N equal slices of the tests named (in\n"
-"        order; 1 <= K <= N): the outputs of shards 1..N, concatenated,\n"
-"        are the output of one run (to spread a suite over machines).\n"
-"  --model-dir\n"
-"        Print the directory bundled models are read from, and exit.\n"
-"  -h, --help      Show this help and exit.\n"
-"  --version       Show the version and exit.\n"
+"Options:\n",
+	.rows = check_rows,
+	.col = 8,
+	.tail =
 "\n"
 "Model directory: $BPFMM_MODELDIR if set; else models/ next to the build\n"
 "directory holding the executable (../models from build/bpfmm); else\n"
 "../share/bpfmm/models from the executable (make install); else the\n"
 "directory fixed at build time.\n"
-"\n";
+"\n",
+	.dash_operand = true,
+};
 
-/* after the table of commands */
-static const char usage_tail[] =
-"Final states are written in herd7's States syntax by every command\n"
-"(States lines, map's STATE, c2bpf and lkmm-map states, -json):\n"
-"T:REG=VALUE; for a register of thread PT, [LOC]=VALUE; for memory, items\n"
-"separated by one blank, a value an integer or an address (LOC, LOC+N).\n"
-"\n"
-"Every test named is checked, even after one fails to parse or run.\n"
-"Errors go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
-"\n"
-"Exit status:\n"
-"  0  every test was checked (whatever the verdicts)\n"
-"  1  some test or the model could not be read or checked\n"
-"  2  bad command line\n";
+/* explain: its own rows, and the checker's options it takes without
+ * showing them (-j, --shard, herd7's) or refuses (CK_REFUSED) */
+static const opt_row explain_rows[] = {
+	OPT_SHARED(OPT_MODEL, "-model, --model", "FILE", "As for checking (bpfmm --help)."),
+	OPT_SHARED(OPT_CONF, "-conf", "FILE.cfg", "As for checking (bpfmm --help)."),
+	OPT_SHARED(OPT_INCDIR, "-I", "DIR", "As for checking (bpfmm --help)."),
+	OPT_SHARED(OPT_VARIANT, "-variant, --variant", "NAME", "As for checking (bpfmm --help)."),
+	OPT_SHARED(OPT_UNROLL, "-unroll, --unroll", "N", "As for checking (bpfmm --help)."),
+	OPT_SHARED(OPT_DOT, "-dot", "FILE.dot|DIR",
+		   "Also draw the execution explained first (Graphviz): the cycle's\n"
+		   "steps numbered in red over the execution's po, rf, co and fr. A\n"
+		   "name ending in .dot is the file; anything else a folder that gets\n"
+		   "NAME.dot (created when missing)."),
+	OPT_SHARED(OPT_JSON, "-json, --json", NULL,
+		   "One JSON object on one line instead of the text: file, test,\n"
+		   "state, answer (forbidden, allowed, unreachable, thin-air),\n"
+		   "candidates, allowed, thin_air; when allowed, execution (its text)\n"
+		   "and passes [{check, model, line}]; rejections [{executions,\n"
+		   "check, model, line, shape (cycle, path, element, relation),\n"
+		   "element, steps [{from, edge, via, to}], execution}],\n"
+		   "more_rejected, pruned, incomplete, warnings. A test that cannot\n"
+		   "be explained: {file, error, line, column, message, warnings}."),
+	OPT_OWN(CK_HELP, "-h, --help", NULL, "Show this help and exit."),
+	/* taken, not shown */
+	{ .shared = OPT_DOT, .names = "--dot" },
+	{ .shared = OPT_JOBS, .names = "-j, --jobs" },
+	{ .shared = OPT_SHARD, .names = "--shard" },
+	{ .id = CK_O, .names = "-o", .arg = "DIR", .needs = "a directory" },
+	{ .id = CK_BELL, .names = "-bell", .arg = "FILE", .needs = "a file" },
+	{ .id = CK_NOHASH, .names = "-nohash" },
+	{ .id = CK_THROUGH, .names = "-through", .arg = "none", .needs = "all, invalid or none" },
+	{ .id = CK_DRAWING, .names = "-show, -graph, -showevents, -nshow, -squished, -showone, -gv, -evince" },
+	{ .id = CK_HELP, .names = "-help" },
+	{ .id = CK_VERSION, .names = "-version" },
+	/* the checker's, refused */
+	{ .id = CK_REFUSED, .names = "-budget, --budget, -notime, --no-time, --version, --model-dir" },
+	{ .id = CK_REFUSED, .names = "-speedcheck, --speedcheck, -timeout, --timeout" },
+	{ .id = CK_REFUSED, .names = "-names, -excl, -oknames, -nonames, -conds, -kinds" },
+	OPT_END,
+};
 
-
-static const char explain_usage[] =
+static const opt_spec explain_spec = {
+	.cmd = "explain",
+	.head =
 "Usage: bpfmm explain [OPTIONS] FILE.litmus [STATE]\n"
 "\n"
 "Explain a final state of a litmus test under a cat model. STATE is a\n"
@@ -229,28 +298,32 @@ static const char explain_usage[] =
 "  Allowed: one allowed execution reaching STATE and the checks it passes.\n"
 "  Unreachable: no candidate execution has that final state.\n"
 "\n"
-"Options:\n"
-"  -model FILE, -conf FILE.cfg, -I DIR, -variant NAME, -unroll N\n"
-"        As for checking (bpfmm --help).\n"
-"  -dot FILE.dot | DIR\n"
-"        Also draw the execution explained first (Graphviz): the cycle's\n"
-"        steps numbered in red over the execution's po, rf, co and fr. A\n"
-"        name ending in .dot is the file; anything else a folder that gets\n"
-"        NAME.dot (created when missing).\n"
-"  -json, --json\n"
-"        One JSON object on one line instead of the text: file, test,\n"
-"        state, answer (forbidden, allowed, unreachable, thin-air),\n"
-"        candidates, allowed, thin_air; when allowed, execution (its text)\n"
-"        and passes [{check, model, line}]; rejections [{executions,\n"
-"        check, model, line, shape (cycle, path, element, relation),\n"
-"        element, steps [{from, edge, via, to}], execution}],\n"
-"        more_rejected, pruned, incomplete, warnings. A test that cannot\n"
-"        be explained: {file, error, line, column, message, warnings}.\n"
-"  -h, --help      Show this help and exit.\n"
+"Options:\n",
+	.rows = explain_rows,
+	.col = 8,
+	.tail =
 "\n"
 "Exit status: 0 explained (whatever the answer), 1 the test, the model or\n"
 "STATE could not be read or checked (FILE:LINE:COL: error: on stderr),\n"
-"2 bad command line.\n";
+"2 bad command line.\n",
+	.dash_operand = true,
+};
+
+/* after the table of commands */
+static const char usage_tail[] =
+"Final states are written in herd7's States syntax by every command\n"
+"(States lines, map's STATE, c2bpf and lkmm-map states, -json):\n"
+"T:REG=VALUE; for a register of thread PT, [LOC]=VALUE; for memory, items\n"
+"separated by one blank, a value an integer or an address (LOC, LOC+N).\n"
+"\n"
+"Every test named is checked, even after one fails to parse or run.\n"
+"Errors go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
+"\n"
+"Exit status:\n"
+"  0  every test was checked (whatever the verdicts)\n"
+"  1  some test or the model could not be read or checked\n"
+"  2  bad command line\n";
+
 
 typedef struct {
 	cmd_opts c;                /* the shared options (options.h); model NULL:
@@ -588,45 +661,47 @@ static int explain_bad_usage(const char *fmt, const char *arg)
 }
 
 /* herd7's options that bpfmm takes with herd7's meaning or refuses with
- * bpfmm's way of doing the same: -o DIR (where the .dot pictures go, as
- * -dot), -nohash (no Hash line: bpfmm prints none), -through none (only
- * executions the model allows), and the drawing options, refused.
- * Returns how many arguments of argv[i..] it used, 0 for an option it
- * does not know, -1 after a usage error (already printed). */
-static int herd7_option(options *o, int argc, char **argv, int i)
+ * bpfmm's way of doing the same (-o DIR, the pictures' folder as -dot;
+ * -bell; -nohash, -through none, which change nothing; the drawing
+ * options, refused), and -speedcheck, -timeout: id is one of check_rows',
+ * v its argument. 0, or 2 after a usage error. */
+static int checker_option(options *o, int id, const char *a, const char *v)
 {
-	static const char *const drawing[] = { "-show", "-graph", "-showevents", "-nshow",
-						"-showone", "-squished", "-gv", "-evince" };
-	const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+	static const struct { const char *name; speedcheck v; } speeds[] = {
+		{ "true", SPEED_TRUE }, { "false", SPEED_FALSE }, { "fast", SPEED_FAST },
+	};
+	char *end;
 
-	if (!strcmp(a, "-nohash"))
-		return 1;
-	if (!strcmp(a, "-bell")) {
-		if (!v)
-			return bad_usage("%s needs a file", a), -1;
-		o->bell = v;
-		return 2;
-	}
-	if (!strcmp(a, "-o")) {
-		if (!v)
-			return bad_usage("%s needs a directory", a), -1;
+	switch (id) {
+	case CK_O:
 		o->c.dot_dir = v;
-		return 2;
-	}
-	if (!strcmp(a, "-through")) {
-		if (!v)
-			return bad_usage("%s needs all, invalid or none", a), -1;
+		return 0;
+	case CK_BELL:
+		o->bell = v;
+		return 0;
+	case CK_THROUGH:
 		if (!strcmp(v, "none"))
-			return 2;
+			return 0;
 		return bad_usage("-through %s: bpfmm lets through only the executions the model "
 				 "allows (herd7's -through none); 'bpfmm explain TEST STATE' says "
-				 "which axiom forbids a state", v), -1;
+				 "which axiom forbids a state", v);
+	case CK_DRAWING:
+		return bad_usage("%s chooses herd7's drawings; bpfmm draws one execution "
+				 "per test with -dot DIR (or -o DIR)", a);
+	case CK_SPEEDCHECK:
+		for (size_t k = 0; k < sizeof speeds / sizeof *speeds; k++)
+			if (!strcmp(v, speeds[k].name)) {
+				o->speed = speeds[k].v;
+				return 0;
+			}
+		return bad_usage("bad -speedcheck '%s' (true, false or fast)", v);
+	case CK_TIMEOUT:
+		o->timeout = strtod(v, &end);
+		if (*end || !*v || !(o->timeout >= 0) || o->timeout > 1e9)
+			return bad_usage("bad timeout '%s' (seconds, 0 or more)", v);
+		return 0;
 	}
-	for (size_t k = 0; k < sizeof drawing / sizeof *drawing; k++)
-		if (!strcmp(a, drawing[k]))
-			return bad_usage("%s chooses herd7's drawings; bpfmm draws one execution "
-					 "per test with -dot DIR (or -o DIR)", a), -1;
-	return 0;
+	return 0;   /* CK_NOHASH */
 }
 
 /* A second argument of explain that names a file is a test, not a STATE. */
@@ -662,7 +737,7 @@ static const struct {
 	  "why a final state is forbidden, or how it is reached (docs/explain.md)", run_explain },
 	{ "c2bpf", "[--emit DIR] [--json] FILE.litmus...",
 	  "C (LKMM) tests translated to BPF, LKMM against bpf.cat (docs/c-to-bpf.md)", c2bpf_main },
-	{ "clang2bpf", "[--mcpu v3,v4] [--idioms SET,...] FILE.litmus...",
+	{ "clang2bpf", "[--mcpu v3,v4] [--idioms SET,...] [--json] FILE.litmus...",
 	  "C tests through clang-19 to BPF and back, against the LKMM (docs/clang-to-bpf.md)",
 	  clang2bpf_main },
 	{ "lkmm-map", "--mapping NAME [--emit DIR] [--json] FILE.litmus...",
@@ -679,7 +754,7 @@ static const struct {
 /* --help: the checker's options, the commands of the table, the rest */
 static void print_usage(FILE *f)
 {
-	fputs(usage, f);
+	opt_help(f, &check_spec);
 	fputs("Commands (each with its own --help):\n", f);
 	for (size_t k = 0; k < NSUBCOMMANDS; k++)
 		fprintf(f, "  bpfmm %s %s\n        %s\n", subcommands[k].name, subcommands[k].synopsis,
@@ -712,90 +787,45 @@ static int mistyped_command(const char *a)
 	return 2;
 }
 
-/* -speedcheck V, -timeout S (herd7's); 1 taken, 0 not one, -1 bad */
-static int check_option(options *o, int argc, char **argv, int *i)
-{
-	const char *a = argv[*i];
-	bool more = *i + 1 < argc;
-
-	if (!strcmp(a, "-speedcheck") || !strcmp(a, "--speedcheck")) {
-		if (!more)
-			return bad_usage("%s needs true, false or fast", a), -1;
-		static const struct { const char *name; speedcheck v; } speeds[] = {
-			{ "true", SPEED_TRUE }, { "false", SPEED_FALSE }, { "fast", SPEED_FAST },
-		};
-		const char *v = argv[++*i];
-		for (size_t k = 0; k < sizeof speeds / sizeof *speeds; k++)
-			if (!strcmp(v, speeds[k].name)) {
-				o->speed = speeds[k].v;
-				return 1;
-			}
-		return bad_usage("bad -speedcheck '%s' (true, false or fast)", v), -1;
-	}
-	if (!strcmp(a, "-timeout") || !strcmp(a, "--timeout")) {
-		char *end;
-		if (!more)
-			return bad_usage("%s needs a number of seconds", a), -1;
-		o->timeout = strtod(argv[++*i], &end);
-		if (*end || !*argv[*i] || !(o->timeout >= 0) || o->timeout > 1e9)
-			return bad_usage("bad timeout '%s' (seconds, 0 or more)", argv[*i]), -1;
-		return 1;
-	}
-	return 0;
-}
-
-/* explain's refusals of the checker's options, with the checker's message */
-static bool explain_refuses(const char *a)
-{
-	static const char *const no[] = { "-budget", "--budget", "-notime", "--no-time",
-					  "--version", "--model-dir", "-speedcheck", "--speedcheck",
-					  "-timeout", "--timeout", "-names", "-excl", "-oknames",
-					  "-nonames", "-conds", "-kinds" };
-	for (size_t k = 0; k < sizeof no / sizeof *no; k++)
-		if (!strcmp(a, no[k]))
-			return true;
-	return false;
-}
-
 /* The command line of the checker (and of explain) into o and files;
  * -1 to go on, else the exit status. */
 static int parse(options *o, bool explain, int argc, char **argv, const char **files, int *nfiles)
 {
-	/* explain refuses -budget and -notime (explain_refuses) */
-	unsigned shared = explain ? ~(unsigned)(OPT_BUDGET | OPT_NOTIME) : ~0u;
-	int used;
+	const opt_spec *spec = explain ? &explain_spec : &check_spec;
+	const char *v;
+	int id, used;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help") || !strcmp(a, "-help")) {
+		switch ((id = opt_next(spec, argc, argv, &i, &v, &o->c))) {
+		case OPT_FAIL:
+			return 2;
+		case OPT_TAKEN:
+			break;
+		case OPT_OPERAND:
+			files[(*nfiles)++] = v;
+			break;
+		case CK_HELP:
 			if (explain)
-				fputs(explain_usage, stdout);
+				opt_help(stdout, &explain_spec);
 			else
 				print_usage(stdout);
 			return 0;
-		} else if (explain && explain_refuses(a)) {
-			return bad_usage("explain does not take %s (bpfmm explain --help)", a);
-		} else if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
+		case CK_VERSION:
 			printf("bpfmm %s\n", BPFMM_VERSION);
 			return 0;
-		} else if (!strcmp(a, "--model-dir")) {
+		case CK_MODEL_DIR:
 			printf("%s\n", o->mdir);
 			return 0;
-		} else if ((used = opt_parse(explain ? "explain" : NULL, shared, argc, argv, &i, &o->c)) ||
-			   (used = check_option(o, argc, argv, &i)) ||
-			   (used = sel_option(&o->sel, argc, argv, &i))) {
-			if (used < 0)
+		case CK_REFUSED:
+			return bad_usage("explain does not take %s (bpfmm explain --help)", a);
+		case CK_SELECT:   /* -names, -excl, -conds, -kinds: select.c reads them */
+			if ((used = sel_option(&o->sel, argc, argv, &i)) < 0)
 				return used == -2 ? 1 : 2;
-		} else if (a[0] == '-' && a[1]) {
-			used = herd7_option(o, argc, argv, i);
-			if (used < 0)
+			break;
+		default:
+			if (checker_option(o, id, a, v))
 				return 2;
-			if (used == 0)
-				return opt_unknown(explain ? "explain" : NULL, a,
-						   (const char *const[]){ explain ? explain_usage : usage, NULL });
-			i += used - 1;
-		} else {
-			files[(*nfiles)++] = a;
 		}
 	}
 	if (*nfiles == 0)

@@ -7,6 +7,7 @@
 #include "kit/options.h"
 #include "kit/parallel.h"
 #include "base/diag.h"
+#include "base/xalloc.h"
 
 typedef enum {
 	ARG_NONE,      /* a flag */
@@ -199,4 +200,124 @@ int opt_parse(const char *cmd, unsigned accept, int argc, char **argv, int *i, c
 		break;
 	}
 	return 0;
+}
+
+/* ---- a command's table of rows ------------------------------------------------ */
+
+/* Is a one of names' spellings ("-j, --jobs")? */
+static bool spelt(const char *names, const char *a)
+{
+	size_t l = strlen(a);
+
+	for (const char *p = names; (p = strstr(p, a)); p++)
+		if ((p == names || p[-1] == ' ' || p[-1] == ',') && (!p[l] || p[l] == ',' || p[l] == ' '))
+			return true;
+	return false;
+}
+
+int opt_unknown_rows(const opt_spec *s, const char *a)
+{
+	size_t n = 1;
+
+	for (const opt_row *r = s->rows; r->names || r->help; r++)
+		if (r->names && r->help)
+			n += strlen(r->names) + 1;
+	/* the shown spellings, one text for opt_unknown's scan */
+	char *text = xcalloc(1, n);
+	for (const opt_row *r = s->rows; r->names || r->help; r++)
+		if (r->names && r->help) {
+			strcat(text, " ");
+			strcat(text, r->names);
+		}
+	int st = opt_unknown(s->cmd, a, (const char *const[]){ text, NULL });
+	free(text);
+	return st;
+}
+
+int opt_next(const opt_spec *s, int argc, char **argv, int *i, const char **val, cmd_opts *o)
+{
+	const char *a = argv[*i];
+	unsigned shared = 0;
+	int used;
+
+	*val = NULL;
+	if (a[0] != '-' || (s->dash_operand && !a[1])) {
+		*val = a;
+		return OPT_OPERAND;
+	}
+	for (const opt_row *r = s->rows; r->names || r->help; r++) {
+		if (!r->names)
+			continue;
+		shared |= r->shared;
+		if (!spelt(r->names, a))
+			continue;
+		if (r->shared) {
+			/* a row spelling opt_table does not know is a bug of the row */
+			if ((used = opt_parse(s->cmd, r->shared, argc, argv, i, o)) == 0)
+				opt_unknown_rows(s, a);
+			return used > 0 ? OPT_TAKEN : OPT_FAIL;
+		}
+		if (r->arg && !r->manual) {
+			if (*i + 1 >= argc) {
+				char fmt[64];
+				snprintf(fmt, sizeof fmt, "%%s needs %s", r->needs ? r->needs : "an argument");
+				opt_usage_error(s->cmd, fmt, a);
+				return OPT_FAIL;
+			}
+			*val = argv[++*i];
+		}
+		return r->id;
+	}
+	/* a shared option's other spelling (-cat, -shard) */
+	if (shared && o && (used = opt_parse(s->cmd, shared, argc, argv, i, o)))
+		return used < 0 ? OPT_FAIL : OPT_TAKEN;
+	opt_unknown_rows(s, a);
+	return OPT_FAIL;
+}
+
+/* one row's spellings, each with its argument; the column reached */
+static int print_names(FILE *f, const opt_row *r)
+{
+	int n = fprintf(f, "  ");
+	const char *p = r->names;
+
+	while (*p) {
+		size_t l = strcspn(p, ",");
+		n += fprintf(f, "%.*s%s%s", (int)l, p, r->arg ? " " : "", r->arg ? r->arg : "");
+		p += l;
+		if (*p) {
+			n += fprintf(f, ",");
+			p++;
+		}
+	}
+	return n;
+}
+
+void opt_help(FILE *f, const opt_spec *s)
+{
+	if (s->head)
+		fputs(s->head, f);
+	for (const opt_row *r = s->rows; r->names || r->help; r++) {
+		if (!r->help)
+			continue;
+		if (!r->names) {
+			fprintf(f, "%s\n", r->help);
+			continue;
+		}
+		int n = print_names(f, r);
+		if (n <= s->col - 1)
+			fprintf(f, "%*s", s->col - n, "");
+		else
+			fprintf(f, "\n%*s", s->col, "");
+		for (const char *p = r->help; *p;) {
+			size_t l = strcspn(p, "\n");
+			fprintf(f, "%.*s", (int)l, p);
+			p += l;
+			if (*p && *++p)
+				fprintf(f, "\n%*s", s->col, "");
+		}
+		fputc('\n', f);
+	}
+	if (s->tail)
+		fputs(s->tail, f);
 }

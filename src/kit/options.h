@@ -1,13 +1,53 @@
-/* options.h - the options several commands share (-model, -I, -variant,
- * -conf, -budget, -unroll, -j, --shard, -json, -dot, -notime), declared
- * once in a table (options.c): their spellings, their argument and how
- * it is checked. A command's option loop hands each argument to
- * opt_parse with the set of shared options it takes, and handles only
- * its own options itself. */
+/* options.h - a command's options as a table of rows (opt_row): each
+ * row carries its spellings, its argument's name and its help text, and
+ * the one table gives the option loop (opt_next), the --help text
+ * (opt_help) and the "did you mean" of a mistyped option. The options
+ * several commands share (-model, -I, -variant, -conf, -budget,
+ * -unroll, -j, --shard, -json, -dot, -notime) are parsed and checked in
+ * one place (options.c) into a cmd_opts; a row names such an option by
+ * its OPT_* bit and gives only the command's help text for it.
+ *
+ * Adopting it (a command with an old hand-written loop and usage text):
+ *
+ *     enum { MY_HELP = 1, MY_EMIT, MY_VERBOSE };
+ *     static const opt_row my_rows[] = {
+ *             OPT_TEXT("Options:"),                        (a prose line)
+ *             OPT_OWN(MY_EMIT, "--emit", "DIR", "also write DIR/NAME.litmus"),
+ *             OPT_OWN(MY_VERBOSE, "-v", NULL, "print more"),
+ *             OPT_SHARED(OPT_JOBS, "-j, --jobs", "N", "N tests at a time"),
+ *             OPT_OWN(MY_HELP, "-h, --help", NULL, "show this help and exit"),
+ *             OPT_END,
+ *     };
+ *     static const opt_spec my_spec = { .cmd = "mycmd", .head = "Usage: ...\n\n",
+ *                                       .rows = my_rows, .col = 20 };
+ *
+ *     for (int i = 1; i < argc; i++) {
+ *             const char *v;
+ *             switch (opt_next(&my_spec, argc, argv, &i, &v, &so)) {
+ *             case OPT_FAIL: return 2;                     (message printed)
+ *             case OPT_TAKEN: break;                       (a shared one, in so)
+ *             case OPT_OPERAND: files[n++] = v; break;
+ *             case MY_HELP: opt_help(stdout, &my_spec); return 0;
+ *             case MY_EMIT: emit = v; break;               (v: its argument)
+ *             case MY_VERBOSE: verbose = true; break;
+ *             }
+ *     }
+ *
+ * A spelling the help should not show (an old one, herd7's) is a row
+ * with help NULL: parsed, never shown nor guessed. A row whose help is
+ * a list from a table (the architectures of arch/frontends.c, lkmm-map's
+ * mappings) is not const: the command writes its help from the table
+ * before its loop (lkmm_map.c's mapping_help, clang2bpf.c's lists_help),
+ * so that --help, the guesses and the errors follow the table.
+ *
+ * map, run and jit-check (src/jit) still have hand-written loops that
+ * call opt_parse and opt_unknown (which guesses from the help text); once
+ * they use rows, opt_unknown can become options.c's own. */
 #ifndef BPFMM_OPTIONS_H
 #define BPFMM_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include "cat/herd_cfg.h"
 
 enum {
@@ -51,6 +91,59 @@ void opt_init(cmd_opts *o, int unroll);
  * "Try 'bpfmm CMD --help'." (cmd NULL: the checker itself) on stderr,
  * -1 (the command exits 2). */
 int opt_parse(const char *cmd, unsigned accept, int argc, char **argv, int *i, cmd_opts *o);
+
+/* One row of a command's table. A row with names NULL and help set is a
+ * line of prose in --help (a heading, a paragraph), printed as it is
+ * followed by a newline; { 0 } ends the table. */
+typedef struct {
+	int id;             /* > 0: the command's own option, what opt_next returns */
+	unsigned shared;    /* or an OPT_* bit: parsed by opt_parse into cmd_opts */
+	const char *names;  /* its spellings as --help shows them: "-j, --jobs" */
+	const char *arg;    /* its argument's name ("N", "FILE"), NULL: a flag */
+	const char *help;   /* lines separated by '\n'; NULL: hidden (no help, no guess) */
+	const char *needs;  /* a missing argument: "-x needs NEEDS"; NULL: "an argument" */
+	bool manual;        /* opt_next leaves *i on the option: the command reads
+	                     * the argument itself (from argv[*i + 1]) */
+} opt_row;
+
+/* Rows written briefly (the fields not named are 0 / NULL / false) */
+#define OPT_OWN(ID, NAMES, ARG, HELP) { .id = (ID), .names = (NAMES), .arg = (ARG), .help = (HELP) }
+#define OPT_SHARED(BIT, NAMES, ARG, HELP) { .shared = (BIT), .names = (NAMES), .arg = (ARG), .help = (HELP) }
+#define OPT_TEXT(TEXT) { .help = (TEXT) }
+#define OPT_END { .id = 0 }
+
+/* A command's table and the prose around it in --help. */
+typedef struct {
+	const char *cmd;    /* "c2bpf"; NULL: the checker itself */
+	const char *head;   /* --help before the rows (Usage: ..., a paragraph) */
+	const opt_row *rows;
+	int col;            /* the column help text starts in (names longer than
+	                     * col - 3 put it on the next line) */
+	const char *tail;   /* --help after the rows, or NULL */
+	bool dash_operand;  /* "-" alone is an operand (stdin, a file), not an option */
+} opt_spec;
+
+/* What opt_next says of argv[*i] when it is none of the command's own
+ * option ids (which are > 0). */
+enum {
+	OPT_OPERAND = 0,    /* no option: *val is it */
+	OPT_TAKEN = -1,     /* a shared option, stored in the cmd_opts */
+	OPT_FAIL = -2,      /* a usage error, printed: the command exits 2 */
+};
+
+/* argv[*i] against s's rows: an own option's id (*val its argument,
+ * *i moved past it; NULL for a flag), OPT_TAKEN, OPT_OPERAND or
+ * OPT_FAIL (unknown option with "did you mean" from the rows, missing
+ * or bad argument). o may be NULL when no row is a shared one. */
+int opt_next(const opt_spec *s, int argc, char **argv, int *i, const char **val, cmd_opts *o);
+
+/* --help: s's head, its rows (names with their argument, then the help
+ * text at column col), its tail. */
+void opt_help(FILE *f, const opt_spec *s);
+
+/* The unknown-option error of opt_next for a, guessing among s's rows;
+ * returns 2. */
+int opt_unknown_rows(const opt_spec *s, const char *a);
 
 /* The usage error of opt_parse, for a command's own options; returns 2. */
 int opt_usage_error(const char *cmd, const char *fmt, const char *arg);

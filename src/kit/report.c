@@ -40,13 +40,15 @@ static void text_line(FILE *out, const verdict_record *v)
 		fprintf(out, " %s", v->arch);
 	if (v->mapping)
 		fprintf(out, " %s", v->mapping);
+	if (v->mcpu)
+		fprintf(out, " mcpu=%s idioms=%s", v->mcpu, v->idioms);
 	if (v->kind == REPORT_LKMM)
 		fprintf(out, " LKMM=%s %s=%s", v->lkmm, v->target_key, v->target ? v->target : "-");
 	fprintf(out, " %s", v->verdict);
 	if (v->cls)
 		fprintf(out, " %s", v->cls);
-	if (v->reason)
-		fprintf(out, " (%s)", v->reason);
+	if (v->reason || (v->state && v->state_as_reason))
+		fprintf(out, " (%s)", v->reason ? v->reason : v->state);
 	if (v->state && v->state_in_text)
 		fprintf(out, " %s", v->state);
 	if (v->show_classes && v->classes && v->classes[0])
@@ -83,6 +85,10 @@ void report_verdict(FILE *out, bool json, const char *file, const verdict_record
 		json_field(out, "arch", v->arch);
 	if (map || v->mapping)
 		json_field(out, "mapping", v->mapping);
+	if (v->mcpu) {
+		json_field(out, "mcpu", v->mcpu);
+		json_field(out, "idioms", v->idioms);
+	}
 	if (!map) {
 		json_field(out, "lkmm", v->lkmm);
 		json_field(out, v->target_jkey, v->target);

@@ -146,5 +146,21 @@ else
 	bad "a failing clang: $(head -2 "$tmp/bc")"
 fi
 
+# --json: one record per line of the text run (c2bpf's fields, with mcpu
+# and idioms), the same verdicts, no summary line; every key in --help; a
+# test that cannot be read a record with the error
+xargs "$bpfmm" clang2bpf --json -j 2 -I "$dir" <"$tmp/files" >"$tmp/json" 2>/dev/null
+sed '$d' "$tmp/out" | grep '^CLANG2BPF ' | awk '{ print $2, $3, $4, $(NF > 7 ? 7 : NF) }' | sort >"$tmp/tv"
+sed -n 's/^{"file":"[^"]*","test":"\([^"]*\)","mcpu":"\([^"]*\)","idioms":"\([^"]*\)","lkmm":"[^"]*","bpf":[^,]*,"verdict":"\([^"]*\)","state":.*,"reason":.*}$/\1 mcpu=\2 idioms=\3 \4/p' \
+	"$tmp/json" | sort >"$tmp/jv"
+[ -s "$tmp/jv" ] && [ "$(wc -l <"$tmp/jv")" -eq "$(wc -l <"$tmp/json")" ] && cmp -s "$tmp/tv" "$tmp/jv" && ok \
+	|| bad "clang2bpf --json: records differ from the lines: $(diff "$tmp/tv" "$tmp/jv" | head -3)"
+"$bpfmm" clang2bpf --help >"$tmp/help"
+for key in $(sed 's/"\([a-z_]*\)":/\n\1:KEY\n/g' "$tmp/json" | sed -n 's/:KEY$//p' | sort -u); do
+	grep -q "$key" "$tmp/help" && ok || bad "clang2bpf --help does not describe the JSON field $key"
+done
+"$bpfmm" clang2bpf --json -I "$dir" "$tmp/nonexistent.litmus" >"$tmp/jerr" 2>/dev/null
+grep -q '^{"file":"[^"]*nonexistent.litmus","error":".*cannot open' "$tmp/jerr" && ok || bad "clang2bpf --json error record: $(cat "$tmp/jerr")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

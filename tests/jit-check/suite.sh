@@ -12,7 +12,7 @@
 #    fetch-add, xchg and cmpxchg unsound under mips.cat (the weakest CPU
 #    Linux supports), with no sync in the lifted loop; all sound under
 #    -variant sc (what Linux assumes of this CPU); the JIT with
-#    kernel/model-series 0004 (mips64el-fixed) sound, a sync on each side
+#    kernel/jit-fixes/mips (mips64el-fixed) sound, a sync on each side
 #    of the loop; the fixed dump with its syncs made nops unsound again.
 # 1c. ppc64le (the powerpc JIT): a hand-assembled SB+fetchadd+fetchadd
 #    and, when recorded, the guest's dump (QEMU pseries): lifted, 0
@@ -143,7 +143,7 @@ else
 	ko "a corrupted dump line not reported"
 fi
 
-# ---- 1b. mips64el: the unfenced LL/SC loops, and patch 0004 ------------------
+# ---- 1b. mips64el: the unfenced LL/SC loops, and the MIPS fix ------------------
 # mips_judge NAME DUMP [OPTIONS]: jit-check the fixture's tests on DUMP
 # into $tmp/NAME.out and $tmp/NAME/ (lifted tests)
 mips_judge() {
@@ -202,7 +202,7 @@ fi
 if [ -s "$fix/mips64el-fixed.console" ]; then
 	mips_judge mips-fixed "$fix/mips64el-fixed.console"
 	[ "$(summary "$tmp/mips-fixed.out" unsound)" = 0 ] && [ "$(summary "$tmp/mips-fixed.out" lifted)" = "${#mtests[@]}" ] &&
-		ok "mips64el-fixed fixture (patch 0004): all lifted, 0 unsound" ||
+		ok "mips64el-fixed fixture (the MIPS fix): all lifted, 0 unsound" ||
 		{ grep -E ' jit (unsound|refused)' "$tmp/mips-fixed.out"; ko "mips64el-fixed fixture: $(tail -n 1 "$tmp/mips-fixed.out")"; }
 	# sync, the loop, sync
 	l=$tmp/mips-fixed/SB+fetchadd+fetchadd.litmus

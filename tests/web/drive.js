@@ -82,13 +82,13 @@ const inPage = (c, text) => `(async () => {
 	if (${JSON.stringify(c.kind)} === 'map') $('mapping').value = ${JSON.stringify(c.extra)};
 	const t0 = performance.now();
 	$(${JSON.stringify(c.kind)}).click();
-	for (let i = 0; i < 12000 && $('status').dataset.state === 'running'; i++)
-		await new Promise((r) => setTimeout(r, 50));
+	// the page's own promise of the result shown: no polling interval in the time
+	await Promise.race([window.bpfmmPage.idle(), new Promise((r) => setTimeout(r, 600000))]);
 	const ms = performance.now() - t0;
 	const out = ${JSON.stringify(c.kind)} === 'run' ? $('out').textContent : $('aux').textContent;
 	const svg = $('graph').querySelector('svg');
 	return JSON.stringify({ state: $('status').dataset.state, code: +$('status').dataset.code, out,
-		err: $('err').textContent, dot: window.bpfmmPage.lastDot(), svg: !!svg, ms, engine: window.bpfmmPage.engineMs(),
+		err: $('err').textContent, dot: window.bpfmmPage.lastDot(), svg: !!svg, ms, engine: window.bpfmmPage.engineMs(), draw: window.bpfmmPage.drawMs(),
 		errline: $('errline').textContent, bad: $('gutter').querySelector('.bad') ? +$('gutter').querySelector('.bad').textContent : 0 });
 })()`;
 
@@ -125,7 +125,7 @@ function alter(s) { return s.length ? s.slice(0, -1) + (s.slice(-1) === 'X' ? 'Y
 		const m = /^[^:\n]*:(\d+):(\d+): error:/m.exec(n.err);
 		if (m && n.err.startsWith(path.basename(c.file) + ':') && p.bad !== +m[1]) why.push('error line ' + m[1] + ' not marked (' + p.bad + ')');
 		pageMs += p.ms; nativeMs += n.ms;
-		log.push({ file: c.file, kind: c.kind, page_ms: p.ms, page_engine_ms: p.engine, native_ms: n.ms, ok: !why.length });
+		log.push({ file: c.file, kind: c.kind, page_ms: p.ms, page_engine_ms: p.engine, page_draw_ms: p.draw, native_ms: n.ms, ok: !why.length });
 		if (why.length) {
 			fail++;
 			console.log('FAIL ' + c.kind + ' ' + c.file + ': ' + why.join(', '));
