@@ -410,6 +410,53 @@ static void hoist(stager *s, cat_expr *e, int st)
 	operands(s, e, st, hoist);
 }
 
+/* The stages of a let's (or let rec's) bindings, hoisting what a later
+ * stage computes; with res, its top-level names are resolved. */
+static void stage_let(stager *s, cat_instr *in, bool in_proc, bool res)
+{
+	intern_binds(&s->names, in->binds, in->nbinds, &s->nbind);
+	int st = STAGE_PROGRAM;
+
+	if (in->rec)   /* a recursive group shares one stage */
+		for (int k = 0; k < in->nbinds; k++)
+			if (in->binds[k].name)
+				set_stage(s, in->binds[k].sym, STAGE_PROGRAM);
+	for (int k = 0; k < in->nbinds; k++) {
+		int bs = stage_of_expr(s, in->binds[k].e);
+		if (in_proc)
+			bs = STAGE_CO;
+		in->binds[k].stage = bs;
+		if (bs > st)
+			st = bs;
+	}
+	if (res && !in->rec)
+		for (int k = 0; k < in->nbinds; k++)
+			resolve(s, in->binds[k].e, 0);
+	for (int k = 0; k < in->nbinds; k++) {
+		cat_binding *bd = &in->binds[k];
+		if (res) {
+			if (bd->name)
+				top_set(s, bd->sym, in->rec ? 0 : bd->id + 1);
+			for (int p = 0; p < bd->npat; p++)
+				top_set(s, bd->patsym[p], 0);
+		}
+		if (in->rec) {
+			bd->stage = st;
+			s->group = in->binds;
+			s->ngroup = in->nbinds;
+			if (!in_proc && bd->e->kind != E_FUN)
+				hoist(s, bd->e, st);
+			s->group = NULL;
+			s->ngroup = 0;
+		} else if (!in_proc && bd->stage > STAGE_PROGRAM)
+			hoist(s, bd->e, bd->stage);
+		if (bd->name)
+			set_stage(s, bd->sym, bd->stage);
+		for (int p = 0; p < bd->npat; p++)
+			set_stage(s, bd->patsym[p], bd->stage);
+	}
+}
+
 static void stage_block(stager *s, cat_block *b, bool in_proc)
 {
 	/* top-level names are resolved here (not inside `if "variant"`,
@@ -427,49 +474,9 @@ static void stage_block(stager *s, cat_block *b, bool in_proc)
 		}
 		intern_expr(&s->names, in->e);
 		switch (in->kind) {
-		case I_LET: {
-			intern_binds(&s->names, in->binds, in->nbinds, &s->nbind);
-			int st = STAGE_PROGRAM;
-			if (in->rec)   /* a recursive group shares one stage */
-				for (int k = 0; k < in->nbinds; k++)
-					if (in->binds[k].name)
-						set_stage(s, in->binds[k].sym, STAGE_PROGRAM);
-			for (int k = 0; k < in->nbinds; k++) {
-				int bs = stage_of_expr(s, in->binds[k].e);
-				if (in_proc)
-					bs = STAGE_CO;
-				in->binds[k].stage = bs;
-				if (bs > st)
-					st = bs;
-			}
-			if (res && !in->rec)
-				for (int k = 0; k < in->nbinds; k++)
-					resolve(s, in->binds[k].e, 0);
-			for (int k = 0; k < in->nbinds; k++) {
-				cat_binding *bd = &in->binds[k];
-				if (res) {
-					if (bd->name)
-						top_set(s, bd->sym, in->rec ? 0 : bd->id + 1);
-					for (int p = 0; p < bd->npat; p++)
-						top_set(s, bd->patsym[p], 0);
-				}
-				if (in->rec) {
-					bd->stage = st;
-					s->group = in->binds;
-					s->ngroup = in->nbinds;
-					if (!in_proc && bd->e->kind != E_FUN)
-						hoist(s, bd->e, st);
-					s->group = NULL;
-					s->ngroup = 0;
-				} else if (!in_proc && bd->stage > STAGE_PROGRAM)
-					hoist(s, bd->e, bd->stage);
-				if (bd->name)
-					set_stage(s, bd->sym, bd->stage);
-				for (int p = 0; p < bd->npat; p++)
-					set_stage(s, bd->patsym[p], bd->stage);
-			}
+		case I_LET:
+			stage_let(s, in, in_proc, res);
 			break;
-		}
 		case I_CHECK:
 			in->stage = in_proc ? STAGE_CO : stage_of_expr(s, in->e);
 			in->cid = s->nbind++;

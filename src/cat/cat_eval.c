@@ -13,123 +13,8 @@
 #include <stdarg.h>
 #include <setjmp.h>
 #include <sys/resource.h>
-#include "cat/cat.h"
-#include "cat/cat_compile.h"
-#include "cat/cat_value.h"
-#include "cat/cat_builtin.h"
-#include "base/arena.h"
+#include "cat/cat_eval.h"
 #include "base/xalloc.h"
-
-enum { ST_OK = 0, ST_REJECT = 1, ST_REJECT_ALL = 2, ST_ERR = -1, ST_BUDGET = -2 };
-
-struct cat_model {
-	cat_model_ast *ast;       /* library + model, one tree */
-	cat_names names;          /* its names, interned */
-	int ncache;
-	bool coherent;
-	bool no_future;            /* no read from a po-later write */
-	bool atomic;               /* cat_checks_atomicity */
-	char **variants;
-	int nvariants;
-};
-
-typedef struct {
-	unsigned stamp;           /* epoch it was computed in; 0: never */
-	val *v;
-	int ok;                   /* checks: result */
-} cache_ent;
-
-typedef struct kont {
-	const cat_block *b;
-	int i;
-	const struct kont *up;
-} kont;
-
-struct cat_run {
-	/* the model, and the event structure being judged */
-	cat_model *m;
-	bool own_model;           /* a clone's model: its own names, the
-	                           * tree of the original (cat_run_clone) */
-	const evstruct *es;
-	int n, w;
-	builtins bi;
-	int co_sym;               /* the name co (with_co: atomicity) */
-
-	/* values and caches, by stage (cat_compile.h) */
-	arena ar[3];              /* program, rf, co stage */
-	int dyn;                  /* arena of env nodes: 1 before with, 2 inside */
-	arena *cur;               /* where temporaries of the current stage go */
-	unsigned epoch[4];        /* program, rf, -, rec (cat_compile.h) */
-	unsigned next_epoch;
-	cache_ent *cache;
-	/* bound[sym]: some env node ever bound sym (bind() is the only maker
-	 * of env nodes): a name never bound is a built-in, found without
-	 * walking the environment, which is as long as the model */
-	unsigned char *bound;
-	int nbound;
-	val **topv;               /* per binding id: a top-level definition's
-	                           * value in this pass (expr.topslot) */
-
-	/* how executions are reported (cat_run_set_mode,
-	 * cat_run_share_budget): set between cat_run_eval calls */
-	struct {
-		bool outcome_mode;        /* one witness per (rf, final writes) */
-		const int *final_locs;    /* locations whose final value is observed */
-		int nfinal_locs;
-		long budget, leaves;      /* exact mode: co orders tried beyond the
-		                           * first of each rf, and the cap */
-		atomic_long *shared;      /* NULL, or the count of leaves shared with
-		                           * other runs (cat_run_share_budget) */
-	} mode;
-
-	/* one cat_run_eval call: its arguments and what it found */
-	struct {
-		const word *rf;
-		const word *co;           /* the co order being judged, or NULL */
-		cat_allowed_fn fn;
-		void *arg;
-		long allowed;
-		bool stop;                /* the caller wants no more executions */
-		bool found;               /* outcome mode: this outcome has a witness */
-		bool first_leaf;          /* this rf has not reached a co order yet */
-		const char *flags[64];    /* flags raised by this execution */
-		int nflags;
-		const char *last_fail;    /* cat_run_last_failure (kept after the call) */
-	} call;
-
-	/* bpfmm explain (cat_run_set_explain): every check judged */
-	struct {
-		cat_check_fn fn;
-		void *arg;
-		bool all;                 /* no coherence pruning */
-	} explain;
-
-	/* where evaluation is, for error messages */
-	struct {
-		const char *file;         /* the model file being evaluated */
-		srcpos pos;               /* the expression being evaluated */
-		srcpos call_pos;          /* innermost active call: where, and what */
-		const char *call_name, *call_file;
-	} at;
-
-	/* the first error of the call (fail()) */
-	struct {
-		bool set;
-		const char *file;
-		srcpos pos;
-		char msg[400];
-	} err;
-
-	/* limits (cat.h): a runaway model ends with an error, through jb */
-	struct {
-		jmp_buf *jb;              /* set during cat_run_eval */
-		arena_budget mem;         /* bytes held by the three arenas */
-		int depth;                /* nested eval, exec and calls */
-		const char *stack_base;   /* a local of cat_run_eval */
-		size_t stack_max;         /* bytes of stack evaluation may use */
-		long steps;               /* work for this execution (step()) */
-	} lim;
-};
 
 enum { STEP_LIMIT = 100000000, EXEC_WEIGHT = 5 };
 
@@ -810,6 +695,42 @@ static __attribute__((noinline)) val *seq_bracket(cat_run *r, const cat_expr *e,
 	return v;
 }
 
+/* {a, b, ...} (a set, without repeats) or (a, b, ...) (a tuple). */
+static val *eval_items(cat_run *r, const cat_expr *e, env *en)
+{
+	val *v = mkval(r, e->kind == E_SET ? V_COLL : V_TUPLE);
+
+	v->items = arena_alloc(r->cur, sizeof(val *) * (e->nargs + 1));
+	for (int i = 0; i < e->nargs; i++) {
+		val *x = eval(r, e->args[i], en);
+		if (!x)
+			return NULL;
+		if (e->kind == E_TUPLE || !coll_has(r, v, x))
+			v->items[v->nitems++] = x;
+	}
+	return v;
+}
+
+/* a ; b composes relations, a * b pairs up two sets. */
+static val *eval_seq_cart(cat_run *r, const cat_expr *e, env *en)
+{
+	val *a = eval(r, e->a, en);
+	val *b = a ? eval(r, e->b, en) : NULL;
+
+	if (!b)
+		return NULL;
+	word *(*as)(cat_run *, val *, srcpos) = e->kind == E_SEQ ? as_rel : as_set;
+	word *x = as(r, a, e->a->pos), *y = as(r, b, e->b->pos);
+	if (!x || !y)
+		return NULL;
+	val *v = mkrel(r);
+	if (e->kind == E_SEQ)
+		rel_seq(v->bits, x, y, r->n);
+	else
+		rel_cart(v->bits, x, y, r->n);
+	return v;
+}
+
 static val *eval1(cat_run *r, const cat_expr *e, env *en)
 {
 	val *a, *b, *v;
@@ -830,16 +751,7 @@ static val *eval1(cat_run *r, const cat_expr *e, env *en)
 		return fail(r, e->pos, "a string is not a value here");
 	case E_SET:
 	case E_TUPLE:
-		v = mkval(r, e->kind == E_SET ? V_COLL : V_TUPLE);
-		v->items = arena_alloc(r->cur, sizeof(val *) * (e->nargs + 1));
-		for (int i = 0; i < e->nargs; i++) {
-			val *x = eval(r, e->args[i], en);
-			if (!x)
-				return NULL;
-			if (e->kind == E_TUPLE || !coll_has(r, v, x))
-				v->items[v->nitems++] = x;
-		}
-		return v;
+		return eval_items(r, e, en);
 	case E_UNION:
 	case E_INTER:
 	case E_DIFF:
@@ -852,23 +764,8 @@ static val *eval1(cat_run *r, const cat_expr *e, env *en)
 		if (e->a->kind == E_BRACKET || e->b->kind == E_BRACKET)
 			return seq_bracket(r, e, en);
 		/* fall through */
-	case E_CART: {
-		a = eval(r, e->a, en);
-		b = a ? eval(r, e->b, en) : NULL;
-		if (!b)
-			return NULL;
-		/* a ; b composes relations, a * b pairs up two sets */
-		word *(*as)(cat_run *, val *, srcpos) = e->kind == E_SEQ ? as_rel : as_set;
-		word *x = as(r, a, e->a->pos), *y = as(r, b, e->b->pos);
-		if (!x || !y)
-			return NULL;
-		v = mkrel(r);
-		if (e->kind == E_SEQ)
-			rel_seq(v->bits, x, y, r->n);
-		else
-			rel_cart(v->bits, x, y, r->n);
-		return v;
-	}
+	case E_CART:
+		return eval_seq_cart(r, e, en);
 	case E_ADD:
 		a = eval(r, e->a, en);
 		b = a ? eval(r, e->b, en) : NULL;
@@ -1022,8 +919,6 @@ static int check_holds(cat_run *r, const cat_instr *in, val *v)
 
 static int exec(cat_run *r, const kont *k, env *en, bool top);
 
-static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base,
-		   const word *only);
 
 /* A program- or rf-stage value is computed once per epoch, in its arena. */
 static val *cached_eval(cat_run *r, const cat_binding *b, env *en)
@@ -1162,9 +1057,95 @@ void cat_run_set_explain(cat_run *r, cat_check_fn fn, void *arg, bool all)
 	r->explain.all = fn && all;
 }
 
-const cat_model_ast *cat_model_tree(const cat_model *m) { return m->ast; }
 
 static int exec1(cat_run *r, const kont *k, env *en, bool top);
+
+/* let and let rec: the environment with the new names, NULL on error. */
+static env *exec_let(cat_run *r, const cat_instr *in, env *en)
+{
+	if (in->rec)
+		return eval_let_binds(r, in->binds, in->nbinds, true, en, in->pos);
+	for (int i = 0; i < in->nbinds; i++) {
+		const cat_binding *b = &in->binds[i];
+		val *v = cached_eval(r, b, en);
+		if (!v)
+			return NULL;
+		if (b->name)
+			r->topv[b->id] = v;
+		en = b->name ? bind(r, en, b->sym, v)
+			     : bind_pattern(r, en, b->patsym, b->npat, true, v, b->pos);
+		if (!en)
+			return NULL;
+	}
+	return en;
+}
+
+/* A check (acyclic, irreflexive, empty, flag) or a procedure call,
+ * cached per stage: ST_OK to go on, else the status the execution ends
+ * with. */
+static int exec_check(cat_run *r, const cat_instr *in, env *en)
+{
+	int ok;
+	cache_ent *c = in->kind == I_CHECK && in->stage < STAGE_CO ? &r->cache[in->cid] : NULL;
+
+	if (c && c->stamp == r->epoch[in->stage] && !r->explain.fn) {
+		ok = c->ok;
+	} else if (in->kind == I_CALL) {
+		ok = exec_call(r, in, en);
+		if (ok >= 0 && in->negated)
+			ok = !ok;
+	} else {
+		val *v = eval(r, in->e, en);
+		ok = v ? check_holds(r, in, v) : -1;
+		if (ok >= 0 && r->explain.fn && !in->flag)
+			report_check(r, in, v, en, ok);
+	}
+	if (ok < 0)
+		return ST_ERR;
+	if (c) {
+		c->stamp = r->epoch[in->stage];
+		c->ok = ok;
+	}
+	if (in->flag) {
+		if (ok && in->as)
+			raise_flag(r, in->as);
+	} else if (!ok) {
+		r->call.last_fail = in->as ? in->as : "(unnamed check)";
+		return in->stage < STAGE_CO ? ST_REJECT_ALL : ST_REJECT;
+	}
+	return ST_OK;
+}
+
+/* `with x from S`: the rest of the model (k) once per element of S
+ * (with co from ...: once per coherence order, cat_co.c). */
+static int exec_with(cat_run *r, const cat_instr *in, const kont *k, env *en, bool top)
+{
+	val *s = eval(r, in->e, en);
+
+	if (!s)
+		return ST_ERR;
+	if (s->k == V_COSPACE)
+		return with_co(r, in, k, en, s->bits,
+			       s->nitems ? s->items[0]->bits : NULL);
+	if (s->k != V_COLL && !is_emptyish(s)) {
+		fail(r, in->pos, "with: expected a collection, found a %s", kind_name(s->k));
+		return ST_ERR;
+	}
+	int n = s->k == V_COLL ? s->nitems : 0, st = ST_REJECT;
+	for (int i = 0; i < n && !r->call.stop; i++) {
+		int sub = exec(r, k, bind(r, en, in->sym, s->items[i]), top);
+		/* ST_BUDGET too: swallowed here, a co enumeration
+		 * over budget inside lock.cat's `with rfe-lf from`
+		 * looked like a rejection, and the test ended with
+		 * the executions found so far (0 states) */
+		if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
+			return sub;
+		if (sub == ST_OK)
+			st = ST_OK;
+	}
+	return st;
+}
+
 
 static int exec(cat_run *r, const kont *k, env *en, bool top)
 {
@@ -1192,81 +1173,18 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 
 		switch (in->kind) {
 		case I_LET:
-			if (in->rec) {
-				en = eval_let_binds(r, in->binds, in->nbinds, true, en, in->pos);
-				if (!en)
-					return ST_ERR;
-				break;
-			}
-			for (int i = 0; i < in->nbinds; i++) {
-				const cat_binding *b = &in->binds[i];
-				val *v = cached_eval(r, b, en);
-				if (!v)
-					return ST_ERR;
-				if (b->name)
-					r->topv[b->id] = v;
-				en = b->name ? bind(r, en, b->sym, v)
-					     : bind_pattern(r, en, b->patsym, b->npat, true, v, b->pos);
-				if (!en)
-					return ST_ERR;
-			}
+			if (!(en = exec_let(r, in, en)))
+				return ST_ERR;
 			break;
 		case I_CHECK:
 		case I_CALL: {
-			int ok;
-			cache_ent *c = in->kind == I_CHECK && in->stage < STAGE_CO ? &r->cache[in->cid] : NULL;
-			if (c && c->stamp == r->epoch[in->stage] && !r->explain.fn) {
-				ok = c->ok;
-			} else if (in->kind == I_CALL) {
-				ok = exec_call(r, in, en);
-				if (ok >= 0 && in->negated)
-					ok = !ok;
-			} else {
-				val *v = eval(r, in->e, en);
-				ok = v ? check_holds(r, in, v) : -1;
-				if (ok >= 0 && r->explain.fn && !in->flag)
-					report_check(r, in, v, en, ok);
-			}
-			if (ok < 0)
-				return ST_ERR;
-			if (c) {
-				c->stamp = r->epoch[in->stage];
-				c->ok = ok;
-			}
-			if (in->flag) {
-				if (ok && in->as)
-					raise_flag(r, in->as);
-			} else if (!ok) {
-				r->call.last_fail = in->as ? in->as : "(unnamed check)";
-				return in->stage < STAGE_CO ? ST_REJECT_ALL : ST_REJECT;
-			}
+			int st = exec_check(r, in, en);
+			if (st != ST_OK)
+				return st;
 			break;
 		}
-		case I_WITH: {
-			val *s = eval(r, in->e, en);
-			if (!s)
-				return ST_ERR;
-			if (s->k == V_COSPACE)
-				return with_co(r, in, k, en, s->bits,
-					       s->nitems ? s->items[0]->bits : NULL);
-			if (s->k != V_COLL && !is_emptyish(s)) {
-				fail(r, in->pos, "with: expected a collection, found a %s", kind_name(s->k));
-				return ST_ERR;
-			}
-			int n = s->k == V_COLL ? s->nitems : 0, st = ST_REJECT;
-			for (int i = 0; i < n && !r->call.stop; i++) {
-				int sub = exec(r, k, bind(r, en, in->sym, s->items[i]), top);
-				/* ST_BUDGET too: swallowed here, a co enumeration
-				 * over budget inside lock.cat's `with rfe-lf from`
-				 * looked like a rejection, and the test ended with
-				 * the executions found so far (0 states) */
-				if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
-					return sub;
-				if (sub == ST_OK)
-					st = ST_OK;
-			}
-			return st;
-		}
+		case I_WITH:
+			return exec_with(r, in, k, en, top);
 		case I_INCLUDE: {
 			/* run the body, then continue after the include */
 			kont *after = arena_alloc(&r->ar[r->dyn], sizeof *after);
@@ -1327,69 +1245,7 @@ static int exec1(cat_run *r, const kont *k, env *en, bool top)
 	}
 }
 
-/* ---- coherence orders ---- */
-
-typedef struct {
-	int nloc;
-	int *start, *len;     /* writes of location l: ws[start[l] .. +len[l]] */
-	int *ws;
-	int *order;           /* chosen order, same layout as ws */
-	word *must;           /* must-precede among writes (closed) */
-	word *placed;         /* set of placed writes */
-	/* atomicity (cat_run_requires_atomicity), else NULL: per write, the
-	 * read of its read-modify-write (-1: none) and the write that read
-	 * reads from (-1: none); per placed write, its place */
-	int *amo_read, *amo_src, *at;
-	/* mixed-size mode, for co: per placed write, its place; else NULL */
-	int *mpos;
-} co_search;
-
-/* A read-modify-write's write w may not be placed at pos of location l
- * when a write of another thread than its read's is placed between the
- * write its read reads from and pos: the model rejects every such order
- * (rmw & (fre ; coe)), so none is enumerated. */
-static bool breaks_atomicity(const cat_run *r, const co_search *cs, int l, int pos, int w)
-{
-	int rd = cs->amo_read[w], src = cs->amo_src[w];
-
-	if (rd < 0 || src < 0 || !set_has(cs->placed, src))
-		return false;
-	for (int p = cs->at[src] + 1; p < pos; p++)
-		if (r->es->thread[cs->order[cs->start[l] + p]] != r->es->thread[rd])
-			return true;
-	return false;
-}
-
-static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *in,
-		    const kont *k, env *en);
-
-/* Mixed-size mode: placing write w next at location l puts it before
- * every write of l not placed yet; does one of those come before w at
- * another byte the two accesses share, already ordered (both placed)? Write accesses are ordered whole (the engine drops every
- * co with co ; si ; co ; si reflexive, enumerate.c torn_write), so no
- * such order is enumerated. */
-static bool torn_place(const cat_run *r, const co_search *cs, int l, int w)
-{
-	const evstruct *es = r->es;
-	int ww = r->w;
-
-	for (int i = 0; i < cs->len[l]; i++) {
-		int u = cs->ws[cs->start[l] + i];
-		if (u == w || set_has(cs->placed, u))
-			continue;
-		const word *su = REL_ROW(es->si, ww, u);
-		for (int x = set_next(REL_ROW(es->si, ww, w), ww, 0); x >= 0;
-		     x = set_next(REL_ROW(es->si, ww, w), ww, x + 1)) {
-			if (x == w || !set_has(cs->placed, x))
-				continue;
-			for (int y = set_next(su, ww, 0); y >= 0; y = set_next(su, ww, y + 1))
-				if (y != u && es->loc[y] == es->loc[x] && set_has(cs->placed, y)
-				    && cs->mpos[y] < cs->mpos[x])
-					return true;
-		}
-	}
-	return false;
-}
+/* ---- a coherence order found (cat_co.c) ---- */
 
 /* One more co order tried in exact mode: the count so far, r's own or the
  * one shared with the other slices (cat_run_share_budget). */
@@ -1398,7 +1254,7 @@ static long count_leaf(cat_run *r)
 	return r->mode.shared ? atomic_fetch_add(r->mode.shared, 1) + 1 : ++r->mode.leaves;
 }
 
-static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kont *k, env *en)
+int co_complete(cat_run *r, const co_search *cs, const cat_instr *in, const kont *k, env *en)
 {
 	/* the first co order of an rf is not counted: outcome mode would
 	 * try it too, so a test with one co per rf never starts again */
@@ -1428,189 +1284,6 @@ static int co_complete(cat_run *r, co_search *cs, const cat_instr *in, const kon
 	return st;
 }
 
-static int co_place(cat_run *r, co_search *cs, int l, int pos, const cat_instr *in,
-		    const kont *k, env *en)
-{
-	if (l == cs->nloc)
-		return co_complete(r, cs, in, k, en);
-	if (pos == cs->len[l])
-		return co_place(r, cs, l + 1, 0, in, k, en);
-	int st = ST_REJECT;
-	for (int i = 0; i < cs->len[l] && !r->call.stop && !(r->mode.outcome_mode && r->call.found); i++) {
-		int w = cs->ws[cs->start[l] + i];
-		if (set_has(cs->placed, w))
-			continue;
-		/* every write that must precede w is placed already */
-		bool ready = true;
-		for (int j = 0; j < cs->len[l]; j++) {
-			int u = cs->ws[cs->start[l] + j];
-			if (u != w && !set_has(cs->placed, u) && rel_has(cs->must, r->w, u, w)) {
-				ready = false;
-				break;
-			}
-		}
-		if (!ready || (cs->amo_read && breaks_atomicity(r, cs, l, pos, w))
-		    || (cs->mpos && torn_place(r, cs, l, w)))
-			continue;
-		set_add(cs->placed, w);
-		cs->order[cs->start[l] + pos] = w;
-		if (cs->at)
-			cs->at[w] = pos;
-		if (cs->mpos)
-			cs->mpos[w] = pos;
-		int sub = co_place(r, cs, l, pos + 1, in, k, en);
-		set_del(cs->placed, w);
-		if (sub == ST_ERR || sub == ST_REJECT_ALL || sub == ST_BUDGET)
-			return sub;
-		if (sub == ST_OK)
-			st = ST_OK;
-	}
-	return st;
-}
-
-/* Outcome mode: for each choice of co-last write of the observed
- * locations (one that no other write must follow), look for ONE allowed
- * order ending that way. The number of outcomes is small even when the
- * number of coherence orders is astronomical. */
-static int co_by_outcome(cat_run *r, co_search *cs, int f, const word *must,
-			 const cat_instr *in, const kont *k, env *en)
-{
-	int n = r->n, w = r->w;
-
-	if (f == r->mode.nfinal_locs) {
-		rel_copy(cs->must, must, n);
-		r->call.found = false;
-		int st = co_place(r, cs, 0, 0, in, k, en);
-		r->call.found = false;
-		return st;
-	}
-	int l = r->mode.final_locs[f];
-	if (l >= cs->nloc || cs->len[l] == 0)
-		return co_by_outcome(r, cs, f + 1, must, in, k, en);
-	word *next = arena_alloc(&r->ar[1], sizeof(word) * n * w);
-	int st = ST_REJECT;
-	for (int i = 0; i < cs->len[l] && !r->call.stop; i++) {
-		int last = cs->ws[cs->start[l] + i];
-		if (!set_empty(REL_ROW(must, w, last), w))
-			continue;            /* something must come after it */
-		rel_copy(next, must, n);
-		for (int j = 0; j < cs->len[l]; j++)
-			if (j != i)
-				rel_add(next, w, cs->ws[cs->start[l] + j], last);
-		rel_plus(next, next, n);
-		if (!rel_irreflexive(next, n))
-			continue;
-		int sub = co_by_outcome(r, cs, f + 1, next, in, k, en);
-		if (sub == ST_ERR || sub == ST_REJECT_ALL)
-			return sub;
-		if (sub == ST_OK)
-			st = ST_OK;
-	}
-	return st;
-}
-
-/* Orders per location that extend `base`; when the model demands
- * coherence, also the orders uniproc forces (write-write in po, and what
- * reads observe), which prunes without changing the verdict. With `only`
- * (co_orders(r, S)), the orders of the writes in S: writes outside S get
- * no place, so orders that differ only in where they would go are not
- * enumerated again and again (lock.cat's unlocks, which it merges into
- * co itself). */
-static int with_co(cat_run *r, const cat_instr *in, const kont *k, env *en, const word *base,
-		   const word *only)
-{
-	const evstruct *es = r->es;
-	int n = r->n, w = r->w;
-	arena *a = &r->ar[1];
-	co_search cs = { 0 };
-
-	cs.must = arena_alloc(a, sizeof(word) * n * w);
-	cs.placed = arena_alloc(a, sizeof(word) * w);
-	rel_copy(cs.must, base, n);
-	if (r->m->coherent && !r->explain.all)
-		builtin_uniproc_co(es, r->call.rf, cs.must);
-	/* only same-location write pairs matter */
-	for (int i = 0; i < n; i++) {
-		word *ri = REL_ROW(cs.must, w, i);
-		if (!(es->kind[i] & EV_W)) {
-			set_clear(ri, w);
-		} else if (es->loc[i] >= 0) {
-			set_inter(ri, ri, es->W, w);
-			set_inter(ri, ri, REL_ROW(es->sameloc, w, i), w);
-		} else {
-			for (int j = set_next(ri, w, 0); j >= 0; j = set_next(ri, w, j + 1))
-				if (!(es->kind[j] & EV_W) || es->loc[j] != es->loc[i])
-					set_del(ri, j);
-		}
-	}
-	/* a write outside `only` passes its constraints on before it goes */
-	rel_plus(cs.must, cs.must, n);
-	if (only)
-		for (int i = 0; i < n; i++) {
-			if (!set_has(only, i))
-				set_clear(REL_ROW(cs.must, w, i), w);
-			else
-				set_inter(REL_ROW(cs.must, w, i), REL_ROW(cs.must, w, i), only, w);
-		}
-	if (!rel_irreflexive(cs.must, n))
-		return ST_REJECT;
-
-	int maxloc = 0;
-	for (int i = 0; i < n; i++)
-		if ((es->kind[i] & EV_W) && es->loc[i] + 1 > maxloc)
-			maxloc = es->loc[i] + 1;
-	cs.nloc = maxloc;
-	cs.start = arena_alloc(a, sizeof(int) * (maxloc + 1));
-	cs.len = arena_alloc(a, sizeof(int) * (maxloc + 1));
-	cs.ws = arena_alloc(a, sizeof(int) * (n + 1));
-	cs.order = arena_alloc(a, sizeof(int) * (n + 1));
-	/* the writes of each location, in event order (a counting sort) */
-	for (int i = 0; i < n; i++)
-		if ((es->kind[i] & EV_W) && es->loc[i] >= 0 && (!only || set_has(only, i)))
-			cs.len[es->loc[i]]++;
-	for (int l = 0, m = 0; l < maxloc; l++) {
-		cs.start[l] = m;
-		m += cs.len[l];
-		cs.len[l] = 0;
-	}
-	for (int i = 0; i < n; i++)
-		if ((es->kind[i] & EV_W) && es->loc[i] >= 0 && (!only || set_has(only, i))) {
-			int l = es->loc[i];
-			cs.ws[cs.start[l] + cs.len[l]++] = i;
-		}
-	/* the check is on co: not for another name bound to orders. With
-	 * `only`, the writes left out are not placed, so never in between;
-	 * the model's co, which adds them (lock.cat), contains this one. */
-	if (cat_run_requires_atomicity(r) && in->sym == r->co_sym && !es->mixed) {
-		cs.amo_read = arena_alloc(a, sizeof(int) * (n + 1) * 3);
-		cs.amo_src = cs.amo_read + n + 1;
-		cs.at = cs.amo_src + n + 1;
-		for (int i = 0; i < n; i++)
-			cs.amo_read[i] = cs.amo_src[i] = cs.at[i] = -1;
-		for (int rd = 0; rd < n; rd++)
-			for (int wr = set_next(REL_ROW(es->rmw, w, rd), w, 0); wr >= 0;
-			     wr = set_next(REL_ROW(es->rmw, w, rd), w, wr + 1)) {
-				/* fre ; coe joins only accesses of one location:
-				 * an exclusive pair of two locations is not held
-				 * to it (and its read's write is placed elsewhere) */
-				if (es->loc[rd] != es->loc[wr] || es->loc[wr] < 0)
-					continue;
-				cs.amo_read[wr] = rd;
-				for (int s = 0; s < n; s++)
-					if (rel_has(r->call.rf, w, s, rd))
-						cs.amo_src[wr] = s;
-			}
-	}
-	if (es->mixed && in->sym == r->co_sym)
-		cs.mpos = arena_alloc(a, sizeof(int) * (n + 1));
-	if (r->mode.outcome_mode) {
-		word *must = arena_alloc(a, sizeof(word) * n * w);
-		rel_copy(must, cs.must, n);
-		return co_by_outcome(r, &cs, 0, must, in, k, en);
-	}
-	return co_place(r, &cs, 0, 0, in, k, en);
-}
-
 /* ---- public API ---- */
 
 
@@ -1625,153 +1298,6 @@ static size_t stack_allowance(void)
 		max = rl.rlim_cur / 2;
 	return max;
 }
-
-/* Splice `inc` in as an include run before the rest of `ast`; frees inc. */
-static void prepend_include(cat_model_ast *ast, cat_model_ast *inc, const char *name)
-{
-	cat_instr *v = xcalloc(ast->top.n + 1, sizeof *v);
-	v[0].kind = I_INCLUDE;
-	v[0].path = xstrdup(name);
-	v[0].file = v[0].path;
-	v[0].body = inc->top;
-	if (ast->top.n)   /* an empty model has no instructions (v is NULL) */
-		memcpy(v + 1, ast->top.v, sizeof *v * ast->top.n);
-	free(ast->top.v);
-	ast->top.v = v;
-	ast->top.n++;
-	inc->top = (cat_block){ 0 };
-	cat_model_ast_free(inc);
-}
-
-cat_model *cat_model_load(const char *path, const char *const *incdirs,
-			  const char *const *variants, diag *d)
-{
-	cat_model_ast *lib = NULL, *ast;
-	char libpath[4096];
-
-	for (int i = 0; incdirs && incdirs[i]; i++) {
-		snprintf(libpath, sizeof libpath, "%s/stdlib.cat", incdirs[i]);
-		FILE *f = fopen(libpath, "r");
-		if (f) {
-			fclose(f);
-			lib = cat_parse_file(libpath, incdirs, d);
-			if (!lib)
-				return NULL;
-			break;
-		}
-	}
-	ast = cat_parse_file(path, incdirs, d);
-	if (!ast) {
-		if (lib)
-			cat_model_ast_free(lib);
-		return NULL;
-	}
-	/* A bell file next to the model with the same base name (herd7 takes
-	 * it from a .cfg or -bell: linux-kernel.bell for linux-kernel.cat)
-	 * runs before the model; the library runs before both. */
-	size_t plen = strlen(path);
-	if (plen > 4 && !strcmp(path + plen - 4, ".cat") && plen + 2 < sizeof libpath) {
-		snprintf(libpath, sizeof libpath, "%.*s.bell", (int)(plen - 4), path);
-		FILE *f = fopen(libpath, "r");
-		if (f) {
-			fclose(f);
-			cat_model_ast *bell = cat_parse_file(libpath, incdirs, d);
-			if (!bell) {
-				if (lib)
-					cat_model_ast_free(lib);
-				cat_model_ast_free(ast);
-				return NULL;
-			}
-			prepend_include(ast, bell, libpath);
-		}
-	}
-	if (lib)
-		prepend_include(ast, lib, "stdlib.cat");
-	cat_model *m = xcalloc(1, sizeof *m);
-	m->ast = ast;
-	m->ncache = cat_compile(ast, &m->names);
-	m->coherent = cat_checks_coherence(ast, &m->names);
-	m->no_future = m->coherent || cat_checks_no_future_reads(ast, &m->names);
-	m->atomic = cat_checks_atomicity(ast);
-	for (int i = 0; variants && variants[i]; i++) {
-		m->variants = xrealloc(m->variants, sizeof(char *) * (m->nvariants + 1));
-		m->variants[m->nvariants++] = xstrdup(variants[i]);
-	}
-	return m;
-}
-
-void cat_model_free(cat_model *m)
-{
-	if (!m)
-		return;
-	cat_model_ast_free(m->ast);
-	cat_names_free(&m->names);
-	for (int i = 0; i < m->nvariants; i++)
-		free(m->variants[i]);
-	free(m->variants);
-	free(m);
-}
-
-const char *cat_model_title(const cat_model *m) { return m->ast->title; }
-
-/* ---- the variants a model tests (cat_model_variants) ---- */
-
-typedef struct {
-	const char **names;
-	int n, max;
-} variant_list;
-
-static void note_variant(variant_list *vl, const char *name)
-{
-	for (int i = 0; i < vl->n && i < vl->max; i++)
-		if (!strcmp(vl->names[i], name))
-			return;
-	if (vl->n < vl->max)
-		vl->names[vl->n] = name;
-	vl->n++;
-}
-
-/* The parser bounds the height of a tree (MAX_HEIGHT, MAX_DEPTH), so
- * these recursions are bounded too. */
-static void expr_variants(const cat_expr *e, variant_list *vl)
-{
-	if (!e)
-		return;
-	if (e->kind == E_VARIANT && e->name)
-		note_variant(vl, e->name);
-	expr_variants(e->a, vl);
-	expr_variants(e->b, vl);
-	expr_variants(e->c, vl);
-	for (int i = 0; i < e->nargs; i++)
-		expr_variants(e->args[i], vl);
-	for (int i = 0; i < e->nbinds; i++)
-		expr_variants(e->binds[i].e, vl);
-	for (int i = 0; i < e->nclauses; i++)
-		expr_variants(e->clauses[i].e, vl);
-}
-
-static void block_variants(const cat_block *b, variant_list *vl)
-{
-	for (int i = 0; i < b->n; i++) {
-		const cat_instr *in = &b->v[i];
-		for (int k = 0; k < in->nbinds; k++)
-			expr_variants(in->binds[k].e, vl);
-		expr_variants(in->e, vl);
-		block_variants(&in->body, vl);
-		block_variants(&in->body2, vl);
-	}
-}
-
-int cat_model_variants(const cat_model *m, const char **names, int max)
-{
-	variant_list vl = { names, 0, max };
-
-	block_variants(&m->ast->top, &vl);
-	return vl.n;
-}
-
-bool cat_model_requires_coherence(const cat_model *m) { return m->coherent; }
-bool cat_model_requires_atomicity(const cat_model *m) { return m->atomic; }
 
 cat_run *cat_run_new(cat_model *m, const char *const *tag_names, int ntags)
 {

@@ -704,7 +704,8 @@ static int judge(const c2opts *o, const char *file, int idx, const litmus_test *
 		report(o, out, file, tc, m, group, lw, NULL, "refused", why, NULL);
 		goto done;
 	}
-	if (check_test(tb, bpf, o->budget, &rb, &d) < 0) {
+	check_opts bo = check_defaults(bpf, o->budget);
+	if (check_test_opts(tb, bpf, &bo, &rb, &d) < 0) {
 		status = report_failure(o->json, file, &d, out, err);
 		goto done;
 	}
@@ -851,7 +852,8 @@ static int one_test(const c2opts *o, const char *file, cat_run *lkmm, cat_run *b
 		goto out;
 	}
 	litmus_test *tc = ct.tc;
-	if (check_test(tc, lkmm, o->budget, &rc, &d) < 0) {
+	check_opts co = check_defaults(lkmm, o->budget);
+	if (check_test_opts(tc, lkmm, &co, &rc, &d) < 0) {
 		report_failure(o->json, file, &d, out, err);
 		report_count_error(o->tally);
 		goto out;

@@ -106,7 +106,8 @@ static cmp compare(dm *o, const char *name, const char *text, FILE *f, int *na, 
 			snprintf(err, errn, "not a BPF test (%s)", t->arch);
 		goto out;
 	}
-	if (check_test(t, o->a, o->budget, &ra, &d) < 0 || check_test(t, o->b, o->budget, &rb, &d) < 0) {
+	check_opts oa = check_defaults(o->a, o->budget), ob = check_defaults(o->b, o->budget);
+	if (check_test_opts(t, o->a, &oa, &ra, &d) < 0 || check_test_opts(t, o->b, &ob, &rb, &d) < 0) {
 		if (err)
 			snprintf(err, errn, "%s", d.msg);
 		goto out;

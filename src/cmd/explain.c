@@ -988,7 +988,7 @@ static int search(explainer *X, litmus_test *t, cat_run *run, diag *d, bool *pru
 		bool seeded = tries[k].seed;
 		cat_run_set_explain(run, on_check, X, tries[k].all);
 		st = enumerate_candidates(t, run, on_allowed, on_candidate, X, seeded ? seed : NULL,
-					  seeded ? nseed : 0, X->unroll, &stats, d);
+					  seeded ? nseed : 0, X->unroll, check_mode_mixed(run), &stats, d);
 		cat_run_set_explain(run, NULL, NULL, false);
 		free(stats.syms);
 		if (st < 0 && strstr(d->msg, "too large")) {

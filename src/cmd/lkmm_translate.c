@@ -257,6 +257,7 @@ litmus_test *lk_read_checked(const lk_cmd *c, const char *file, cat_run *lkmm, c
 {
 	diag d = { .file = file };
 	litmus_test *tc = litmus_read_file(file, frontend_for_arch, &d);
+	check_opts co = check_defaults(lkmm, c->budget);
 
 	if (!tc) {
 		failed(c, file, &d, out, err);
@@ -264,7 +265,7 @@ litmus_test *lk_read_checked(const lk_cmd *c, const char *file, cat_run *lkmm, c
 	}
 	if (strcmp(tc->arch, "C"))
 		diag_error(&d, (srcpos){ 0, 0 }, "not a C litmus test (%s)", tc->arch);
-	else if (check_test(tc, lkmm, c->budget, rc, &d) >= 0)
+	else if (check_test_opts(tc, lkmm, &co, rc, &d) >= 0)
 		return tc;
 	failed(c, file, &d, out, err);
 	litmus_free(tc);
@@ -325,7 +326,8 @@ static int check_translation(const lk_cmd *c, const char *file, litmus_test *tc,
 			fputs(text, err);
 		goto out;
 	}
-	if (check_test(tt, trun, c->budget, &rt, &d) < 0) {
+	check_opts to = check_defaults(trun, c->budget);
+	if (check_test_opts(tt, trun, &to, &rt, &d) < 0) {
 		failed(c, file, &d, out, err);
 		goto out;
 	}

@@ -496,7 +496,8 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 	check_result res;
 	const char *ns = getenv("BPFMM_NOTE_SECONDS");
 	slow_note sn = { .err = err, .test = t->name, .after = ns && atof(ns) > 0 ? atof(ns) : 60 };
-	check_opts co = { .budget = o->c.budget, .speed = o->speed, .timeout = o->timeout,
+	check_opts co = { .budget = o->c.budget, .mixed = check_mode_mixed(lm->run),
+			  .speed = o->speed, .timeout = o->timeout,
 			  .threads = o->test_threads, .unroll_set = true, .unroll = o->c.unroll,
 			  .note = say_slow, .note_arg = &sn, .note_after = sn.after };
 	d.file = file;

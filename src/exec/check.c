@@ -667,56 +667,86 @@ static void reset_counts(check_result *res)
 	res->nflags = 0;
 }
 
-int check_test(const litmus_test *t, cat_run *run, long budget, check_result *res, diag *d)
+bool check_mode_mixed(const cat_run *run)
 {
-	check_opts o = { .budget = budget };
-
-	return check_test_opts(t, run, &o, res, d);
+	return cat_run_has_variant(run, "mixed");
 }
 
-int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, check_result *res,
-		    diag *d)
+check_opts check_defaults(const cat_run *run, long budget)
 {
-	struct timespec t0, t1;
-	collector c = { .t = t, .res = res, .speed = o->speed };
-	long budget = o->budget;
-	enum_limits lim = { .skip = o->speed != SPEED_FALSE ? skip_combination
-					: t->filter ? skip_filtered : NULL,
-			    .unroll_set = o->unroll_set, .unroll = o->unroll };
+	return (check_opts){ .budget = budget, .mixed = check_mode_mixed(run) };
+}
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+/* res (cleared) set up for t: what a state shows (the condition's and
+ * locations' observables, sorted, then the filter's, needed to evaluate
+ * it but not shown); returns how many are shown. */
+static int observables(const litmus_test *t, check_result *res, speedcheck speed)
+{
 	memset(res, 0, sizeof *res);
-	res->speed = o->speed;
+	res->speed = speed;
 	res->quant = t->quant;
 	add_prop_obs(res, t->cond);
 	for (int i = 0; i < t->nlocations; i++)
 		add_obs(res, t->locations[i]);
-	/* the filter's observables are needed to evaluate it, not shown */
 	int shown = res->nobs;
 	add_prop_obs(res, t->filter);
 	if (shown > 1)   /* res->obs is NULL when nothing is observed */
 		qsort_r(res->obs, shown, sizeof *res->obs, obs_cmp, (void *)t);
-	c.row = xcalloc(res->nobs + 1, sizeof(value));
+	return shown;
+}
 
-	/* memory symbols are locations 0..nsyms-1 (mem_domain_init) */
-	int final_locs[res->nobs * MIXED_WIDTH + 1], nfinal = 0;
-	bool mixed = cat_run_has_variant(run, "mixed");
+/* The event locations of the memory observables (the model's final
+ * writes, cat_run_set_mode): memory symbols are locations 0..nsyms-1
+ * (mem_domain_init), or in mixed-size mode their bytes (enumerate.c,
+ * build_events). Returns how many, at most nobs * MIXED_WIDTH. */
+static int final_locations(const check_result *res, bool mixed, int *final_locs)
+{
+	int nfinal = 0;
+
 	for (int i = 0; i < res->nobs; i++)
 		if (res->obs[i].thread < 0) {
 			if (!mixed)
 				final_locs[nfinal++] = res->obs[i].sym;
-			else   /* its bytes (enumerate.c, build_events_mixed) */
+			else
 				for (int b = 0; b < MIXED_WIDTH; b++)
 					final_locs[nfinal++] = res->obs[i].sym * MIXED_WIDTH + b;
 		}
+	return nfinal;
+}
+
+/* One enumeration into c (on o->threads slices when par), exact counts
+ * unless outcome; the enumerate_limited status. */
+static int enumerate_into(const litmus_test *t, cat_run *run, collector *c, const enum_limits *lim,
+			  const check_opts *o, bool par, const int *final_locs, int nfinal,
+			  long budget, bool outcome, diag *d)
+{
+	int st = par ? check_parallel(t, run, c, lim, o->threads, final_locs, nfinal, budget,
+				      outcome, d) : 1;
+	if (st == 1)
+		st = enumerate_limited(t, run, on_execution, c, lim, &c->res->stats, d);
+	return st;
+}
+
+/* The enumeration of check_test_opts, redone in outcome mode (one
+ * witness per outcome, from the start) when the budget runs out. */
+static int collect(const litmus_test *t, cat_run *run, const check_opts *o, collector *c,
+		   diag *d)
+{
+	check_result *res = c->res;
+	enum_limits lim = { .skip = o->speed != SPEED_FALSE ? skip_combination
+					: t->filter ? skip_filtered : NULL,
+			    .unroll_set = o->unroll_set, .unroll = o->unroll, .mixed = o->mixed };
+	int final_locs[res->nobs * MIXED_WIDTH + 1];
+	int nfinal = final_locations(res, o->mixed, final_locs);
+
 	/* mixed-size: no outcome mode, which keeps one co per outcome where
 	 * enumerate.c's torn-read check may need another (no budget) */
-	cat_run_set_mode(run, false, final_locs, nfinal, mixed ? 0 : budget);
+	cat_run_set_mode(run, false, final_locs, nfinal, o->mixed ? 0 : o->budget);
 	/* several threads: not with -speedcheck fast (where to stop depends
 	 * on the order) or mixed sizes; -speedcheck true only drops
 	 * combinations, the same in every slice; -timeout then counts the
 	 * CPU time of the process (of all the slices) */
-	bool par = o->threads > 1 && o->speed != SPEED_FAST && !mixed;
+	bool par = o->threads > 1 && o->speed != SPEED_FAST && !o->mixed;
 	lim.process_clock = par;
 	if (o->note) {
 		lim.note = o->note;
@@ -725,34 +755,27 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	}
 	if (o->timeout > 0)
 		lim.cpu_deadline = enum_cpu_seconds(par) + o->timeout;
-	int st = par ? check_parallel(t, run, &c, &lim, o->threads, final_locs, nfinal, budget,
-				      false, d) : 1;
-	if (st == 1)
-		st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
-	if (st == -2) {   /* over budget: one witness per outcome, from the start */
+	int st = enumerate_into(t, run, c, &lim, o, par, final_locs, nfinal, o->budget, false, d);
+	if (st == -2) {   /* over budget */
 		reset_counts(res);
 		free(res->stats.syms);
 		res->stats.syms = NULL;
-		free(c.slots);
-		c.slots = NULL;
-		c.nslots = 0;
+		free(c->slots);
+		c->slots = NULL;
+		c->nslots = 0;
 		res->outcome_mode = true;
 		cat_run_set_mode(run, true, final_locs, nfinal, 0);
-		st = par ? check_parallel(t, run, &c, &lim, o->threads, final_locs, nfinal, 0, true, d)
-			 : 1;
-		if (st == 1)
-			st = enumerate_limited(t, run, on_execution, &c, &lim, &res->stats, d);
+		st = enumerate_into(t, run, c, &lim, o, par, final_locs, nfinal, 0, true, d);
 	}
 	cat_run_set_mode(run, false, NULL, 0, 0);
-	free(c.row);
-	free(c.slots);
-	free(c.flag_seq);
-	if (st == -3) {
-		res->timed_out = true;
-		return 0;
-	}
-	if (st < 0)
-		return -1;
+	return st;
+}
+
+/* An enumeration that found nothing to show: an error when there was no
+ * candidate execution at all, else a warning (States 0). Returns -1 on
+ * the error. */
+static int say_empty(const litmus_test *t, const check_result *res, speedcheck speed, diag *d)
+{
 	/* no candidate execution, but paths past the unrolling limit would
 	 * have been some: as herd7, States 0 and "Loop" (main.c warns) */
 	if (res->stats.candidates == 0 && !res->stats.loop && !res->stats.skipped)
@@ -764,7 +787,7 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 	/* -speedcheck: no relevant execution is an answer, not a sign of a
 	 * wrong model */
 	if (res->nstates == 0 && !(res->stats.candidates == 0 && res->stats.loop)
-	    && o->speed == SPEED_FALSE)
+	    && speed == SPEED_FALSE)
 		diag_warning(d, (srcpos){ 1, 1 }, t->filter && res->stats.allowed
 			     ? "the filter excludes every allowed execution (States 0)"
 			     : t->filter && res->stats.skipped
@@ -772,16 +795,20 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 			     : "the model forbids all %ld candidate executions (States 0): "
 			       "is it the model of this test's architecture?",
 			     res->stats.candidates);
-	warn_typos(t, res, d);
+	return 0;
+}
 
-	/* drop filter-only observables from the printed states */
+/* The states as printed: the filter-only observables dropped (the first
+ * `shown` are kept), sorted as herd7 sorts them, each state's `holds`
+ * kept with it. */
+static void sort_states(const litmus_test *t, check_result *res, int shown)
+{
 	if (shown < res->nobs) {
 		for (int s = 0; s < res->nstates; s++)
 			memmove(res->states + (size_t)s * shown, res->states + (size_t)s * res->nobs,
 				sizeof(value) * shown);
 		res->nobs = shown;
 	}
-	/* sort states, keeping each state's `holds` with it */
 	int n = res->nobs + 1;
 	value *tmp = xmalloc(sizeof(value) * n * (res->nstates + 1));
 	for (int s = 0; s < res->nstates; s++) {
@@ -795,7 +822,29 @@ int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, che
 		res->holds[s] = tmp[(size_t)s * n + res->nobs].off;
 	}
 	free(tmp);
+}
 
+int check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, check_result *res,
+		    diag *d)
+{
+	struct timespec t0, t1;
+	collector c = { .t = t, .res = res, .speed = o->speed };
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int shown = observables(t, res, o->speed);
+	c.row = xcalloc(res->nobs + 1, sizeof(value));
+	int st = collect(t, run, o, &c, d);
+	free(c.row);
+	free(c.slots);
+	free(c.flag_seq);
+	if (st == -3) {
+		res->timed_out = true;
+		return 0;
+	}
+	if (st < 0 || say_empty(t, res, o->speed, d) < 0)
+		return -1;
+	warn_typos(t, res, d);
+	sort_states(t, res, shown);
 	switch (t->quant) {
 	case Q_EXISTS: res->ok = res->pos > 0; break;
 	case Q_NOT_EXISTS: res->ok = res->pos == 0; break;

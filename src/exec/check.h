@@ -25,8 +25,18 @@ typedef struct {
  * fast also stops at the first such allowed execution. */
 typedef enum { SPEED_FALSE, SPEED_TRUE, SPEED_FAST } speedcheck;
 
+/* The budget every command starts from (-budget): co orders tried for
+ * exact witness counts before a test is redone in outcome mode. */
+#define CHECK_BUDGET 200000
+
 typedef struct {
-	long budget;          /* as check_test's */
+	/* exact witness counts unless more than budget coherence orders
+	 * would have to be tried (0: no limit); then the test is redone in
+	 * outcome mode, which finds one execution per observable outcome */
+	long budget;
+	/* mixed-size mode (docs/mixed-size.md): one event per byte; as the
+	 * model was loaded (check_mode_mixed) */
+	bool mixed;
 	speedcheck speed;
 	double timeout;       /* CPU seconds for the test (herd7's -timeout), 0: none */
 	int threads;          /* enumerate on this many threads (0, 1: one);
@@ -67,11 +77,19 @@ typedef struct {
 void witness_take(witness *wt, const execution *x, bool holds);
 void witness_free(witness *wt);
 
-/* Exact witness counts unless more than `budget` coherence orders would
- * have to be tried (0: no limit); then the test is redone in outcome mode,
- * which finds one execution per observable outcome. */
-int  check_test(const litmus_test *t, cat_run *run, long budget, check_result *res, diag *d);
-/* The same with -speedcheck and -timeout (res->timed_out). */
+/* Is the engine in mixed-size mode for this model: was it loaded with
+ * the variant "mixed" (-variant mixed, or `variant mixed` in a -conf
+ * file)? The one place the mode is read off the model: commands put it
+ * in check_opts.mixed (check_defaults) or pass it to
+ * enumerate_candidates. */
+bool check_mode_mixed(const cat_run *run);
+
+/* The options a command starts from: this budget (CHECK_BUDGET unless
+ * the user gave -budget), run's mixed-size mode, nothing else set. */
+check_opts check_defaults(const cat_run *run, long budget);
+
+/* One test against run's model, within o (-speedcheck, -timeout:
+ * res->timed_out, ...). */
 int  check_test_opts(const litmus_test *t, cat_run *run, const check_opts *o, check_result *res,
 		     diag *d);
 void check_result_free(check_result *res);

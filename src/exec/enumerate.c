@@ -1,6 +1,6 @@
 /* enumerate.c - traces, event structures, rf choices (see enumerate.h).
  * This is where rf is enumerated; co is enumerated by the model's
- * `with co from ...` (cat_eval.c). */
+ * `with co from ...` (cat_co.c). */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -332,7 +332,8 @@ typedef struct {
 	double note_at;
 
 	evstruct es;
-	int *base;            /* first event index of each thread */
+	int *base;            /* each thread's first event in the
+	                       * numbering of build_events (event_layout) */
 	int *reads;           /* events that read */
 	int nreads;
 	int *cands, *ncand;   /* per read: candidate writes */
@@ -451,204 +452,212 @@ static void finish_events(enumerator *E)
 	free(thr);
 }
 
-static void build_events_mixed(enumerator *E);
+/* One byte of a value, little endian (mixed-size mode). */
+static uint8_t byte_of(int64_t v, int k) { return (uint8_t)(((uint64_t)v >> (8 * k)) & 0xff); }
 
-static void build_events(enumerator *E)
+/* Byte q of a value read or written, as the event of that byte holds
+ * it; an address stays whole. */
+static value byte_value(value v, int q)
 {
-	const litmus_test *t = E->t;
-	evstruct *es = &E->es;
-	int ninit = E->md->n, n = ninit;
-
-	evstruct_free(es);
-	if (E->md->mixed) {
-		build_events_mixed(E);
-		return;
-	}
-	for (int ti = 0; ti < t->nthreads; ti++) {
-		E->base[ti] = n;
-		n += E->pick[ti]->nev;
-	}
-	alloc_events(E, n, ninit);
-	int w = es->w;
-
-	for (int l = 0; l < ninit; l++) {
-		es->thread[l] = -1;
-		es->loc[l] = l;
-		es->rval[l] = es->wval[l] = E->md->init[l];
-		es->kind[l] = EV_W;
-		es->insn[l] = -1;
-		set_add(es->IW, l);
-	}
-	for (int ti = 0; ti < t->nthreads; ti++) {
-		const trace *tr = E->pick[ti];
-		int b = E->base[ti];
-		for (int i = 0; i < tr->nev; i++) {
-			const tevent *te = &tr->ev[i];
-			int e = b + i;
-			es->thread[e] = ti;
-			es->loc[e] = te->loc;
-			es->rval[e] = te->rv;
-			E->copy[e] = te->copy >= 0 ? b + te->copy : -1;
-			es->wval[e] = te->wv;
-			es->kind[e] = te->kind;
-			es->tags[e] = te->tags;
-			es->insn[e] = te->insn;
-			/* the two events of one atomic instruction are in po only
-			 * where the dialect says so (ir_insn.rmw_po) */
-			bool rmw_po = te->insn >= 0 && t->threads[ti].code[te->insn].rmw_po;
-			for (int j = 0; j < i; j++) {
-				if (te->rmw_read != j || te->insn != tr->ev[j].insn || rmw_po)
-					rel_add(es->po, w, b + j, e);
-			}
-			const uint64_t *da = trace_deps(tr, i, DEP_ADDR), *dd = trace_deps(tr, i, DEP_DATA);
-			const uint64_t *dc = trace_deps(tr, i, DEP_CTRL), *dp = trace_deps(tr, i, DEP_PICK);
-			const uint64_t *dv = trace_deps(tr, i, DEP_VDEP);
-			const uint64_t *ds = trace_deps(tr, i, DEP_SCDATA);
-			for (int j = 0; j < i; j++) {
-				if (dep_has(da, j))
-					rel_add(es->addr, w, b + j, e);
-				if (dep_has(dd, j))
-					rel_add(es->data, w, b + j, e);
-				if (dep_has(dc, j))
-					rel_add(es->ctrl, w, b + j, e);
-				if (dep_has(dp, j))
-					rel_add(es->pick, w, b + j, e);
-				if (dep_has(dv, j))
-					rel_add(es->valdep, w, b + j, e);
-				if (dep_has(ds, j))
-					rel_add(es->scdata, w, b + j, e);
-			}
-			if (te->rmw_read >= 0)
-				rel_add(es->rmw, w, b + te->rmw_read, e);
-		}
-	}
-	finish_events(E);
+	return v.sym >= 0 ? v : value_int(byte_of(v.off, q));
 }
 
-/* Mixed-size mode (docs/mixed-size.md): each access of a trace becomes
- * one event per byte, at location cell * MIXED_WIDTH + byte, with that
- * byte of the value (little endian). The byte events of one access are
- * related by si, not by po; po, the dependencies and the thread come
- * from the access; rmw links byte i of the read to byte i of the write. */
-static void build_events_mixed(enumerator *E)
+/* Where the events of the picked traces go. Their events (accesses,
+ * fences...) are numbered thread by thread, thread ti's from
+ * E->base[ti]; access k becomes events first[k] .. first[k] + cnt[k] - 1
+ * of the structure: one event, or in mixed-size mode (docs/mixed-size.md)
+ * one per byte it accesses, bytes pos0[k].. of cell[k] (-1: no location),
+ * at location cell * MIXED_WIDTH + byte. */
+typedef struct {
+	int *first, *cnt, *pos0, *cell;
+	int nacc;            /* accesses */
+} event_layout;
+
+/* Lays the picked traces out after the ninit initial writes (one per
+ * location, or per byte of each cell); returns the number of events. */
+static int layout_events(enumerator *E, event_layout *L, int ninit)
 {
 	const litmus_test *t = E->t;
 	const mem_domain *md = E->md;
-	evstruct *es = &E->es;
-	int ninit = md->nsyms * MIXED_WIDTH, n = ninit, maxev = 0;
+	int n = ninit, nacc = 0, k = 0;
 
 	for (int ti = 0; ti < t->nthreads; ti++)
-		maxev += E->pick[ti]->nev;
-	int *first = xzalloc(sizeof(int) * (maxev + 1)), *cnt = xzalloc(sizeof(int) * (maxev + 1));
-	int *pos0 = xzalloc(sizeof(int) * (maxev + 1)), *cell = xzalloc(sizeof(int) * (maxev + 1));
-	int k = 0;
+		nacc += E->pick[ti]->nev;
+	L->first = xzalloc(sizeof(int) * 4 * (nacc + 1));
+	L->cnt = L->first + (nacc + 1);
+	L->pos0 = L->first + 2 * (nacc + 1);
+	L->cell = L->first + 3 * (nacc + 1);
+	L->nacc = nacc;
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		const trace *tr = E->pick[ti];
 		E->base[ti] = k;
 		for (int i = 0; i < tr->nev; i++, k++) {
 			const tevent *te = &tr->ev[i];
-			first[k] = n;
-			cnt[k] = 1;
-			cell[k] = -1;
-			if (te->loc >= 0 && (te->kind & (EV_R | EV_W))) {
+			L->first[k] = n;
+			L->cnt[k] = 1;
+			L->cell[k] = -1;
+			if (md->mixed && te->loc >= 0) {
+				/* an event of a location that is no access: byte 0 */
 				const location *l = &md->locs[te->loc];
-				cell[k] = l->sym;
-				pos0[k] = mixed_key_off(l->off);
-				cnt[k] = mixed_key_size(l->off);
-			} else if (te->loc >= 0) {   /* an event of a location, no access */
-				cell[k] = md->locs[te->loc].sym;
-				pos0[k] = 0;
+				L->cell[k] = l->sym;
+				if (te->kind & (EV_R | EV_W)) {
+					L->pos0[k] = mixed_key_off(l->off);
+					L->cnt[k] = mixed_key_size(l->off);
+				}
 			}
-			n += cnt[k];
+			n += L->cnt[k];
 		}
 	}
-	alloc_events(E, n, ninit);
-	int w = es->w;
+	return n;
+}
 
-	for (int c = 0; c < md->nsyms; c++)
-		for (int b = 0; b < MIXED_WIDTH; b++) {
-			int e = c * MIXED_WIDTH + b;
-			es->thread[e] = -1;
-			es->loc[e] = e;
-			es->rval[e] = es->wval[e] =
-				value_int((int64_t)(((uint64_t)md->init[c].off >> (8 * b)) & 0xff));
-			es->kind[e] = EV_W;
-			es->insn[e] = -1;
-			set_add(es->IW, e);
-			for (int b2 = 0; b2 < MIXED_WIDTH; b2++)
-				rel_add(es->si, w, e, c * MIXED_WIDTH + b2);
-		}
-	for (int ti = 0; ti < t->nthreads; ti++) {
-		const trace *tr = E->pick[ti];
-		int b = E->base[ti];
-		for (int i = 0; i < tr->nev; i++) {
-			const tevent *te = &tr->ev[i];
-			int x = b + i;
-			bool rmw_po = te->insn >= 0 && t->threads[ti].code[te->insn].rmw_po;
-			for (int q = 0; q < cnt[x]; q++) {
-				int e = first[x] + q;
-				es->thread[e] = ti;
-				es->loc[e] = cell[x] < 0 ? -1 : cell[x] * MIXED_WIDTH + pos0[x] + q;
-				es->rval[e] = te->rv.sym >= 0 ? te->rv
-					: value_int((int64_t)(((uint64_t)te->rv.off >> (8 * q)) & 0xff));
-				es->wval[e] = te->wv.sym >= 0 ? te->wv
-					: value_int((int64_t)(((uint64_t)te->wv.off >> (8 * q)) & 0xff));
-				es->kind[e] = te->kind;
-				es->tags[e] = te->tags;
-				es->insn[e] = te->insn;
-				/* a write of a read's value, unchanged: byte q of it */
-				if (te->copy >= 0 && q < cnt[b + te->copy])
-					E->copy[e] = first[b + te->copy] + q;
-				for (int q2 = 0; q2 < cnt[x]; q2++)
-					rel_add(es->si, w, e, first[x] + q2);
-				if (te->rmw_read >= 0 && q < cnt[b + te->rmw_read])
-					rel_add(es->rmw, w, first[b + te->rmw_read] + q, e);
-			}
-			const uint64_t *da = trace_deps(tr, i, DEP_ADDR), *dd = trace_deps(tr, i, DEP_DATA);
-			const uint64_t *dc = trace_deps(tr, i, DEP_CTRL), *dp = trace_deps(tr, i, DEP_PICK);
-			const uint64_t *dv = trace_deps(tr, i, DEP_VDEP);
-			const uint64_t *ds = trace_deps(tr, i, DEP_SCDATA);
-			for (int j = 0; j < i; j++) {
-				int y = b + j;
-				bool po = te->rmw_read != j || te->insn != tr->ev[j].insn || rmw_po;
-				for (int p1 = 0; p1 < cnt[y]; p1++)
-					for (int p2 = 0; p2 < cnt[x]; p2++) {
-						int f = first[y] + p1, e = first[x] + p2;
-						if (po)
-							rel_add(es->po, w, f, e);
-						if (dep_has(da, j))
-							rel_add(es->addr, w, f, e);
-						if (dep_has(dd, j))
-							rel_add(es->data, w, f, e);
-						if (dep_has(dc, j))
-							rel_add(es->ctrl, w, f, e);
-						if (dep_has(dp, j))
-							rel_add(es->pick, w, f, e);
-						/* a copy's byte depends on that byte only */
-						if (dep_has(dv, j) && (te->copy != j || p1 == p2))
-							rel_add(es->valdep, w, f, e);
-						if (dep_has(ds, j))
-							rel_add(es->scdata, w, f, e);
-					}
-			}
+/* The initial writes: one per location, or in mixed-size mode one per
+ * byte of each cell, the bytes of a cell related by si. */
+static void init_events(enumerator *E)
+{
+	const mem_domain *md = E->md;
+	evstruct *es = &E->es;
+
+	for (int l = 0; l < es->ninit; l++) {
+		es->thread[l] = -1;
+		es->loc[l] = l;
+		es->rval[l] = es->wval[l] = md->mixed
+			? byte_value(md->init[l / MIXED_WIDTH], l % MIXED_WIDTH) : md->init[l];
+		es->kind[l] = EV_W;
+		es->insn[l] = -1;
+		set_add(es->IW, l);
+		if (md->mixed)
+			for (int b = 0; b < MIXED_WIDTH; b++)
+				rel_add(es->si, es->w, l, l - l % MIXED_WIDTH + b);
+	}
+}
+
+/* The events of thread ti's trace: their fields, si (the bytes of one
+ * access) and rmw (byte q of the read to byte q of the write). */
+static void thread_events(enumerator *E, const event_layout *L, int ti)
+{
+	const trace *tr = E->pick[ti];
+	const mem_domain *md = E->md;
+	evstruct *es = &E->es;
+	int b = E->base[ti], w = es->w;
+
+	for (int i = 0; i < tr->nev; i++) {
+		const tevent *te = &tr->ev[i];
+		int x = b + i;
+		for (int q = 0; q < L->cnt[x]; q++) {
+			int e = L->first[x] + q;
+			es->thread[e] = ti;
+			es->loc[e] = !md->mixed ? te->loc
+				: L->cell[x] < 0 ? -1 : L->cell[x] * MIXED_WIDTH + L->pos0[x] + q;
+			es->rval[e] = md->mixed ? byte_value(te->rv, q) : te->rv;
+			es->wval[e] = md->mixed ? byte_value(te->wv, q) : te->wv;
+			es->kind[e] = te->kind;
+			es->tags[e] = te->tags;
+			es->insn[e] = te->insn;
+			/* a write of a read's value, unchanged: byte q of it */
+			if (te->copy >= 0 && q < L->cnt[b + te->copy])
+				E->copy[e] = L->first[b + te->copy] + q;
+			if (md->mixed)
+				for (int q2 = 0; q2 < L->cnt[x]; q2++)
+					rel_add(es->si, w, e, L->first[x] + q2);
+			if (te->rmw_read >= 0 && q < L->cnt[b + te->rmw_read])
+				rel_add(es->rmw, w, L->first[b + te->rmw_read] + q, e);
 		}
 	}
+}
+
+/* po and the dependencies between the events of thread ti's trace, from
+ * the accesses to each of their bytes. The two events of one atomic
+ * instruction are in po only where the dialect says so (ir_insn.rmw_po). */
+static void thread_relations(enumerator *E, const event_layout *L, int ti)
+{
+	const trace *tr = E->pick[ti];
+	const litmus_thread *th = &E->t->threads[ti];
+	evstruct *es = &E->es;
+	int b = E->base[ti], w = es->w;
+
+	for (int i = 0; i < tr->nev; i++) {
+		const tevent *te = &tr->ev[i];
+		int x = b + i;
+		bool rmw_po = te->insn >= 0 && th->code[te->insn].rmw_po;
+		const uint64_t *da = trace_deps(tr, i, DEP_ADDR), *dd = trace_deps(tr, i, DEP_DATA);
+		const uint64_t *dc = trace_deps(tr, i, DEP_CTRL), *dp = trace_deps(tr, i, DEP_PICK);
+		const uint64_t *dv = trace_deps(tr, i, DEP_VDEP);
+		const uint64_t *ds = trace_deps(tr, i, DEP_SCDATA);
+		for (int j = 0; j < i; j++) {
+			int y = b + j;
+			bool po = te->rmw_read != j || te->insn != tr->ev[j].insn || rmw_po;
+			bool addr = dep_has(da, j), data = dep_has(dd, j), ctrl = dep_has(dc, j);
+			bool pick = dep_has(dp, j), vdep = dep_has(dv, j), scdata = dep_has(ds, j);
+			if (!(po || addr || data || ctrl || pick || vdep || scdata))
+				continue;
+			for (int p1 = 0; p1 < L->cnt[y]; p1++)
+				for (int p2 = 0; p2 < L->cnt[x]; p2++) {
+					int f = L->first[y] + p1, e = L->first[x] + p2;
+					if (po)
+						rel_add(es->po, w, f, e);
+					if (addr)
+						rel_add(es->addr, w, f, e);
+					if (data)
+						rel_add(es->data, w, f, e);
+					if (ctrl)
+						rel_add(es->ctrl, w, f, e);
+					if (pick)
+						rel_add(es->pick, w, f, e);
+					/* a copy's byte depends on that byte only */
+					if (vdep && (te->copy != j || p1 == p2))
+						rel_add(es->valdep, w, f, e);
+					if (scdata)
+						rel_add(es->scdata, w, f, e);
+				}
+		}
+	}
+}
+
+/* Mixed-size mode: per event, the first byte location and the size of
+ * its access (E->alo, E->asize; an initial write's access is its cell). */
+static void access_extents(enumerator *E, const event_layout *L)
+{
+	int n = E->es.n, ninit = E->es.ninit;
+
 	free(E->alo);
 	E->alo = xzalloc(sizeof(int) * 2 * (n + 1));
 	E->asize = E->alo + n + 1;
-	for (int c = 0; c < md->nsyms * MIXED_WIDTH; c++) {
+	for (int c = 0; c < ninit; c++) {
 		E->alo[c] = c - c % MIXED_WIDTH;
 		E->asize[c] = MIXED_WIDTH;
 	}
-	for (int x = 0; x < k; x++)
-		for (int q = 0; q < cnt[x]; q++) {
-			E->alo[first[x] + q] = cell[x] < 0 ? -1 : cell[x] * MIXED_WIDTH + pos0[x];
-			E->asize[first[x] + q] = cnt[x];
+	for (int x = 0; x < L->nacc; x++)
+		for (int q = 0; q < L->cnt[x]; q++) {
+			E->alo[L->first[x] + q] = L->cell[x] < 0 ? -1
+				: L->cell[x] * MIXED_WIDTH + L->pos0[x];
+			E->asize[L->first[x] + q] = L->cnt[x];
 		}
-	free(first);
-	free(cnt);
-	free(pos0);
-	free(cell);
+}
+
+/* The event structure of the picked traces: the initial writes, then
+ * each thread's events. In mixed-size mode (docs/mixed-size.md) each
+ * access is one event per byte, with that byte of the value (little
+ * endian); the byte events of one access are related by si, not by po;
+ * po, the dependencies and the thread come from the access. */
+static void build_events(enumerator *E)
+{
+	const litmus_test *t = E->t;
+	const mem_domain *md = E->md;
+	event_layout L;
+	int ninit = md->mixed ? md->nsyms * MIXED_WIDTH : md->n;
+
+	evstruct_free(&E->es);
+	int n = layout_events(E, &L, ninit);
+	alloc_events(E, n, ninit);
+	init_events(E);
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		thread_events(E, &L, ti);
+		thread_relations(E, &L, ti);
+	}
+	if (md->mixed)
+		access_extents(E, &L);
+	free(L.first);
 	finish_events(E);
 }
 
@@ -958,8 +967,6 @@ static int judge_structure(enumerator *E, bool cut)
 /* Mixed-size mode: does each byte of each read of the picked traces have
  * a write of that byte (the initial value, or an access of some trace
  * that covers it, not the read's own event)? */
-static uint8_t byte_of(int64_t v, int k) { return (uint8_t)(((uint64_t)v >> (8 * k)) & 0xff); }
-
 static bool bytes_justified(const enumerator *E)
 {
 	const litmus_test *t = E->t;
@@ -1145,11 +1152,126 @@ int enumerate_limited(const litmus_test *t, cat_run *run, execution_fn fn, void 
 
 int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 			 execution_fn candidate, void *arg, const value *seed, int nseed,
-			 int unroll, enum_stats *stats, diag *d)
+			 int unroll, bool mixed, enum_stats *stats, diag *d)
 {
-	enum_limits lim = { .unroll_set = unroll >= 0, .unroll = unroll };
+	enum_limits lim = { .unroll_set = unroll >= 0, .unroll = unroll, .mixed = mixed };
 
 	return enumerate(t, run, fn, candidate, arg, seed, nseed, &lim, stats, d);
+}
+
+/* The value domain before any thread runs: the initial values, the
+ * seeds (values a read may guess although no write is known to store
+ * them yet: a value that only a read of itself would let be written),
+ * and in mixed-size mode the cells' bytes. Returns 0, or -1 (error in d:
+ * a mixed-size access outside mixed-size mode...). */
+static int initial_domain(mem_domain *md, const litmus_test *t, bool mixed, bool explaining,
+			  const value *seed, int nseed, diag *d)
+{
+	mem_domain_init(md, t);
+	for (int l = 0; l < md->n; l++)
+		for (int i = 0; i < nseed; i++)
+			mem_domain_add(md, l, seed[i], ~WRITER_INIT);
+	seed_set seeds;
+	seed_conditional_values(md, t, &seeds);
+	for (int ti = 0; ti < t->nthreads && !mixed; ti++)
+		if (t->threads[ti].mixed)
+			return diag_error(d, t->threads[ti].mixed_pos, "P%d: a mixed-size access (byte / "
+					  "halfword, or at an address offset) is modelled only with "
+					  "-variant mixed (docs/mixed-size.md)", t->threads[ti].id);
+	if (!mixed)
+		return 0;
+	if (explaining)
+		return diag_error(d, (srcpos){ 0, 0 }, "mixed-size tests (-variant mixed) "
+				  "cannot be explained yet");
+	if (mem_domain_mixed(md, t, d) < 0)
+		return -1;
+	/* the seeds: each as a write of the size of a conditional write that
+	 * may store it, where that write may be (every aligned offset of
+	 * every cell when its address is not known) */
+	for (int i = 0; i < seeds.n; i++)
+		mem_domain_mixed_seed(md, seeds.v[i], seeds.any[i]);
+	for (int i = 0; i < seeds.nat; i++)
+		mem_domain_mixed_seed_at(md, seeds.v[seeds.at[i].seed], seeds.at[i].sym,
+					 seeds.at[i].off, seeds.at[i].size);
+	return 0;
+}
+
+/* Runs every thread over the domain until it stops growing (each
+ * thread's writes are in it): E->tl holds the threads' traces. Returns
+ * 0, or -1 (error in d). */
+static int grow_domain(enumerator *E, mem_domain *md, int unroll_limit, diag *d)
+{
+	const litmus_test *t = E->t;
+	bool loops;
+
+	md->thread_writes = xzalloc(sizeof(int) * (t->nthreads + 1));
+	int rounds = domain_rounds(t, unroll_limit, &loops, &md->max_depth, md->thread_writes);
+	if (md->mixed) {
+		/* no pruning by writers: values are made of bytes (depths are
+		 * per byte, thread_exec.c) */
+		free(md->thread_writes);
+		md->thread_writes = NULL;
+	}
+	guess_mode mode = md->mixed ? GUESS_ANY : cat_run_requires_coherence(E->run) ? GUESS_COHERENT
+			  : cat_run_forbids_future_reads(E->run) ? GUESS_NO_FUTURE : GUESS_ANY;
+	for (int round = 0;; round++) {
+		int grew = 0;
+		if (round == rounds) {
+			if (!loops)
+				return 0;   /* deeper values need longer chains than exist */
+			return diag_error(d, (srcpos){ 0, 0 },
+					  "the values written do not settle after %d rounds "
+					  "(a loop that keeps computing new values?)", rounds);
+		}
+		for (int ti = 0; ti < t->nthreads; ti++) {
+			trace_list_free(&E->tl[ti]);
+			if (thread_traces(t, ti, md, mode, unroll_limit, &E->tl[ti], &grew, d) < 0)
+				return -1;
+		}
+		if (md->too_many)
+			return diag_error(d, (srcpos){ 0, 0 }, "mixed-size: an access may read more "
+					  "than %d values (combinations of the bytes written)",
+					  MIXED_MAX_VALUES);
+		if (!grew)
+			return 0;
+	}
+}
+
+/* How the threads' traces use each memory symbol (enum_stats.syms). */
+static sym_use *symbol_uses(const enumerator *E)
+{
+	const litmus_test *t = E->t;
+	sym_use *syms = xzalloc(sizeof *syms * (t->nsyms + 1));
+
+	for (int ti = 0; ti < t->nthreads; ti++)
+		for (int i = 0; i < E->tl[ti].n; i++)
+			for (int k = 0; k < E->tl[ti].v[i].nev; k++) {
+				const tevent *ev = &E->tl[ti].v[i].ev[k];
+				if (ev->loc < 0)
+					continue;
+				sym_use *u = &syms[E->md->locs[ev->loc].sym];
+				if (!u->access)
+					u->pos = t->threads[ti].code[ev->insn].pos;
+				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
+			}
+	return syms;
+}
+
+static void enumerator_free(enumerator *E)
+{
+	for (int ti = 0; ti < E->t->nthreads; ti++)
+		trace_list_free(&E->tl[ti]);
+	free(E->tl);
+	free(E->pick);
+	free(E->best);
+	free(E->base);
+	free(E->reads);
+	free(E->cands);
+	free(E->ncand);
+	free(E->rf);
+	free(E->copy);
+	free(E->alo);
+	evstruct_free(&E->es);
 }
 
 static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execution_fn candidate,
@@ -1165,122 +1287,29 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 			 .note = lim ? lim->note : NULL, .note_arg = lim ? lim->note_arg : NULL,
 			 .note_at = lim ? lim->note_at : 0,
 			 .dealer = lim ? lim->dealer : NULL };
-	int st = 0;
 	int unroll_limit = lim && lim->unroll_set ? (lim->unroll < 0 ? 0 : lim->unroll)
 			   : UNROLL_DEFAULT;
 
 	memset(stats, 0, sizeof *stats);
 	stats->cut_thread = stats->cut_insn = -1;
-	mem_domain_init(&md, t);
-	/* values a read may guess although no write is known to store them
-	 * yet (a value that only a read of itself would let be written) */
-	for (int l = 0; l < md.n; l++)
-		for (int i = 0; i < nseed; i++)
-			mem_domain_add(&md, l, seed[i], ~WRITER_INIT);
-	seed_set seeds;
-	seed_conditional_values(&md, t, &seeds);
-	bool mixed = cat_run_has_variant(run, "mixed");
-	for (int ti = 0; ti < t->nthreads && !mixed; ti++)
-		if (t->threads[ti].mixed) {
-			st = diag_error(d, t->threads[ti].mixed_pos, "P%d: a mixed-size access (byte / "
-					"halfword, or at an address offset) is modelled only with "
-					"-variant mixed (docs/mixed-size.md)", t->threads[ti].id);
-			goto out0;
-		}
-	if (mixed) {
-		if (candidate) {
-			st = diag_error(d, (srcpos){ 0, 0 }, "mixed-size tests (-variant mixed) "
-					"cannot be explained yet");
-			goto out0;
-		}
-		if (mem_domain_mixed(&md, t, d) < 0) {
-			st = -1;
-			goto out0;
-		}
-		/* the seeds: each as a write of the size of a conditional
-		 * write that may store it, where that write may be (every
-		 * aligned offset of every cell when its address is not known) */
-		for (int i = 0; i < seeds.n; i++)
-			mem_domain_mixed_seed(&md, seeds.v[i], seeds.any[i]);
-		for (int i = 0; i < seeds.nat; i++)
-			mem_domain_mixed_seed_at(&md, seeds.v[seeds.at[i].seed], seeds.at[i].sym,
-						 seeds.at[i].off, seeds.at[i].size);
+	if (initial_domain(&md, t, lim && lim->mixed, candidate != NULL, seed, nseed, d) < 0) {
+		mem_domain_free(&md);
+		return -1;
 	}
 	E.tl = xzalloc(sizeof(trace_list) * (t->nthreads + 1));
 	E.pick = xzalloc(sizeof(trace *) * (t->nthreads + 1));
 	E.best = xzalloc(sizeof(trace *) * (t->nthreads + 1));
 	E.base = xzalloc(sizeof(int) * (t->nthreads + 1));
-
-	/* grow the value domain until every thread's writes are in it */
-	bool loops;
-	md.thread_writes = xzalloc(sizeof(int) * (t->nthreads + 1));
-	int rounds = domain_rounds(t, unroll_limit, &loops, &md.max_depth, md.thread_writes);
-	if (mixed) {
-		/* no pruning by writers: values are made of bytes (depths are
-		 * per byte, thread_exec.c) */
-		free(md.thread_writes);
-		md.thread_writes = NULL;
+	int st = grow_domain(&E, &md, unroll_limit, d);
+	if (st == 0) {
+		stats->syms = symbol_uses(&E);
+		st = pick_traces(&E, 0, false, false);
+		if (E.failed)
+			st = -1;
+		else if (E.timed_out && st == 0)
+			st = -3;
 	}
-	guess_mode mode = mixed ? GUESS_ANY : cat_run_requires_coherence(run) ? GUESS_COHERENT
-			  : cat_run_forbids_future_reads(run) ? GUESS_NO_FUTURE : GUESS_ANY;
-	for (int round = 0;; round++) {
-		int grew = 0;
-		if (round == rounds) {
-			if (!loops)
-				break;   /* deeper values need longer chains than exist */
-			st = diag_error(d, (srcpos){ 0, 0 },
-					"the values written do not settle after %d rounds "
-					"(a loop that keeps computing new values?)", rounds);
-			goto out;
-		}
-		for (int ti = 0; ti < t->nthreads; ti++) {
-			trace_list_free(&E.tl[ti]);
-			if (thread_traces(t, ti, &md, mode, unroll_limit, &E.tl[ti], &grew, d) < 0) {
-				st = -1;
-				goto out;
-			}
-		}
-		if (md.too_many) {
-			st = diag_error(d, (srcpos){ 0, 0 }, "mixed-size: an access may read more "
-					"than %d values (combinations of the bytes written)",
-					MIXED_MAX_VALUES);
-			goto out;
-		}
-		if (!grew)
-			break;
-	}
-	stats->syms = xzalloc(sizeof *stats->syms * (t->nsyms + 1));
-	for (int ti = 0; ti < t->nthreads; ti++)
-		for (int i = 0; i < E.tl[ti].n; i++)
-			for (int k = 0; k < E.tl[ti].v[i].nev; k++) {
-				const tevent *ev = &E.tl[ti].v[i].ev[k];
-				if (ev->loc < 0)
-					continue;
-				sym_use *u = &stats->syms[md.locs[ev->loc].sym];
-				if (!u->access)
-					u->pos = t->threads[ti].code[ev->insn].pos;
-				u->access |= ((ev->kind & EV_R) ? 1 : 0) | ((ev->kind & EV_W) ? 2 : 0);
-			}
-	st = pick_traces(&E, 0, false, false);
-	if (E.failed)
-		st = -1;
-	else if (E.timed_out && st == 0)
-		st = -3;
-out:
-	for (int ti = 0; ti < t->nthreads; ti++)
-		trace_list_free(&E.tl[ti]);
-	free(E.tl);
-	free(E.pick);
-	free(E.best);
-	free(E.base);
-	free(E.reads);
-	free(E.cands);
-	free(E.ncand);
-	free(E.rf);
-	free(E.copy);
-	free(E.alo);
-	evstruct_free(&E.es);
-out0:
+	enumerator_free(&E);
 	mem_domain_free(&md);
 	return st;
 }

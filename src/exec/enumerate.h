@@ -92,6 +92,9 @@ typedef struct {
 	 * -unroll, thread_traces), when unroll_set; else UNROLL_DEFAULT */
 	bool unroll_set;
 	int unroll;
+	/* mixed-size mode (docs/mixed-size.md, check_opts.mixed): one event
+	 * per byte; else a mixed-size access is refused */
+	bool mixed;
 	/* a slow test: note(note_arg) is called once when the monotonic
 	 * clock (enum_wall_seconds) has passed note_at, read when the CPU
 	 * deadline is (every slice may call it: note must be thread-safe and
@@ -102,7 +105,7 @@ typedef struct {
 } enum_limits;
 
 /* Returns 0, -1 on error (in d), or -2 when the model's exact-mode budget
- * ran out (see cat_run_set_mode). */
+ * ran out (see cat_run_set_mode). Not in mixed-size mode. */
 int enumerate_executions(const litmus_test *t, cat_run *run, execution_fn fn, void *arg,
 			 enum_stats *stats, diag *d);
 
@@ -121,11 +124,12 @@ int enumerate_limited(const litmus_test *t, cat_run *run, execution_fn fn, void 
  * them) are in every location's domain from the start, as if some thread
  * wrote them: a read may guess them (a path that needs a write of them
  * that never comes is dropped as usual). Loops are unrolled `unroll`
- * times (-1: UNROLL_DEFAULT). For `bpfmm explain` (explain.h), with the
+ * times (-1: UNROLL_DEFAULT). Mixed-size mode (enum_limits.mixed) is
+ * refused: such tests cannot be explained yet. For `bpfmm explain` (explain.h), with the
  * model in explain mode. */
 int enumerate_candidates(const litmus_test *t, cat_run *run, execution_fn fn,
 			 execution_fn candidate, void *arg, const value *seed, int nseed,
-			 int unroll, enum_stats *stats, diag *d);
+			 int unroll, bool mixed, enum_stats *stats, diag *d);
 
 /* The CPU time in seconds of the calling thread, or with process of the
  * whole process (for enum_limits.cpu_deadline). */

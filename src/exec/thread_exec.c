@@ -5,356 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exec/thread_exec.h"
+#include "exec/thread_path.h"
 #include "base/xalloc.h"
 
 #define MAX_STEPS 4096        /* per path: litmus threads are short */
 #define MAX_WORDS 1024        /* words per dependency set: 65536 events */
 #define MAX_TRACES 200000     /* per thread: beyond this, give up cleanly */
-
-void mem_domain_init(mem_domain *md, const litmus_test *t)
-{
-	memset(md, 0, sizeof *md);
-	/* Every named symbol is a location, even if no thread touches it. */
-	for (int s = 0; s < t->nsyms; s++)
-		mem_location(md, s, 0);
-	for (int i = 0; i < t->ninit; i++) {
-		const init_entry *e = &t->init[i];
-		if (e->thread >= 0)
-			continue;
-		int l = mem_location(md, e->sym, 0);
-		md->init[l] = e->val;
-		md->dom[l].n = 0;
-		mem_domain_add(md, l, e->val, WRITER_INIT);
-	}
-}
-
-void mem_domain_free(mem_domain *md)
-{
-	for (int i = 0; i < md->n; i++) {
-		free(md->dom[i].v);
-		free(md->dom[i].who);
-		free(md->dom[i].depth);
-	}
-	free(md->dom);
-	free(md->locs);
-	free(md->init);
-	free(md->thread_writes);
-	for (int s = 0; md->pieces && s < md->nsyms; s++)
-		free(md->pieces[s].p);
-	free(md->pieces);
-	memset(md, 0, sizeof *md);
-}
-
-/* ---- mixed-size mode (docs/mixed-size.md) ---- */
-
-static uint64_t bytes_mask(int off, int size)
-{
-	return (size >= MIXED_WIDTH ? ~(uint64_t)0 : ((uint64_t)1 << (8 * size)) - 1) << (8 * off);
-}
-
-/* The piece (off, size, v) of cell sym (v at cell positions), of depth
- * `depth`; 1 if new or now of a smaller depth (none past md->max_depth). */
-static int piece_add(mem_domain *md, int sym, int off, int size, uint64_t v, int depth)
-{
-	mixed_pieces *ps = &md->pieces[sym];
-
-	v &= bytes_mask(off, size);
-	for (int i = 0; i < ps->n; i++) {
-		mixed_piece *p = &ps->p[i];
-		if (p->off != off || p->size != size || p->v != v)
-			continue;
-		if (depth >= p->depth)
-			return 0;
-		p->depth = depth;
-		return 1;
-	}
-	if (md->max_depth > 0 && depth > md->max_depth)
-		return 0;
-	if (ps->n == ps->cap) {
-		ps->cap = ps->cap ? 2 * ps->cap : 8;
-		ps->p = xrealloc(ps->p, sizeof *ps->p * ps->cap);
-	}
-	ps->p[ps->n++] = (mixed_piece){ v, depth, (uint8_t)off, (uint8_t)size };
-	return 1;
-}
-
-/* A list of the values of one block of bytes (at their cell positions),
- * each with its depth: the greatest depth of the pieces it takes bytes
- * from. */
-typedef struct {
-	uint64_t v;
-	int d;
-} vd;
-
-typedef struct {
-	vd *e;
-	int n, cap;
-} vdlist;
-
-static void vd_push(vdlist *l, uint64_t v, int d)
-{
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 8;
-		l->e = xrealloc(l->e, sizeof *l->e * l->cap);
-	}
-	l->e[l->n++] = (vd){ v, d };
-}
-
-static void vd_free(vdlist *l)
-{
-	free(l->e);
-	memset(l, 0, sizeof *l);
-}
-
-static int vd_cmp(const void *a, const void *b)
-{
-	const vd *x = a, *y = b;
-
-	if (x->v != y->v)
-		return x->v < y->v ? -1 : 1;
-	return (x->d > y->d) - (x->d < y->d);
-}
-
-/* Appends src to dst and keeps each value once, with its least depth
- * (dst ends sorted by value). */
-static void vd_merge(vdlist *dst, const vdlist *src)
-{
-	for (int i = 0; i < src->n; i++)
-		vd_push(dst, src->e[i].v, src->e[i].d);
-	if (dst->n < 2)
-		return;
-	qsort(dst->e, (size_t)dst->n, sizeof *dst->e, vd_cmp);
-	int m = 1;
-	for (int i = 1; i < dst->n; i++)
-		if (dst->e[i].v != dst->e[m - 1].v)
-			dst->e[m++] = dst->e[i];
-	dst->n = m;
-}
-
-/* Is some piece strictly inside block (off, size)? */
-static bool has_inner(const mixed_pieces *ps, int off, int size)
-{
-	for (int i = 0; i < ps->n; i++)
-		if (ps->p[i].off >= off && ps->p[i].off + ps->p[i].size <= off + size
-		    && ps->p[i].size < size)
-			return true;
-	return false;
-}
-
-static int compose_block(mem_domain *md, int sym, int off, int size, uint64_t g, int gd,
-			 vdlist *out);
-
-/* The values of block (off, size) whose bytes come from g (of depth gd)
- * except where a smaller piece inside the block gives them: each half
- * composed on its own (the block halves of an aligned access of 2, 4 or
- * 8 bytes are the aligned blocks inside it). */
-static int compose_split(mem_domain *md, int sym, int off, int size, uint64_t g, int gd,
-			 vdlist *out)
-{
-	if (size == 1 || !has_inner(&md->pieces[sym], off, size)) {
-		vd_push(out, g & bytes_mask(off, size), gd);
-		return 0;
-	}
-	int h = size / 2, st = 0;
-	vdlist lo = { 0 }, hi = { 0 };
-	if (compose_block(md, sym, off, h, g, gd, &lo) < 0 ||
-	    compose_block(md, sym, off + h, h, g, gd, &hi) < 0 ||
-	    (long)lo.n * hi.n > MIXED_MAX_VALUES) {
-		st = -1;   /* the halves' values are distinct, so are their pairs */
-	} else {
-		for (int i = 0; i < lo.n; i++)
-			for (int j = 0; j < hi.n; j++)
-				vd_push(out, lo.e[i].v | hi.e[j].v,
-					lo.e[i].d > hi.e[j].d ? lo.e[i].d : hi.e[j].d);
-	}
-	vd_free(&lo);
-	vd_free(&hi);
-	return st;
-}
-
-/* The values of block (off, size), strictly inside the read, governed
- * by g: g's bytes, or a piece written exactly at the block takes over
- * (a read paired with whole writes: the write of a byte is the
- * smallest write access the read takes bytes from that covers it).
- * Distinct values, each with its least depth. -1: too many. */
-static int compose_block(mem_domain *md, int sym, int off, int size, uint64_t g, int gd,
-			 vdlist *out)
-{
-	const mixed_pieces *ps = &md->pieces[sym];
-	vdlist part = { 0 };
-	int st = compose_split(md, sym, off, size, g, gd, &part);
-
-	vd_merge(out, &part);
-	for (int i = 0; i < ps->n && st == 0; i++) {
-		if (ps->p[i].off != off || ps->p[i].size != size)
-			continue;
-		part.n = 0;
-		st = compose_split(md, sym, off, size, ps->p[i].v, ps->p[i].depth, &part);
-		vd_merge(out, &part);
-	}
-	vd_free(&part);
-	return st < 0 || out->n > MIXED_MAX_VALUES ? -1 : 0;
-}
-
-/* Adds to the domain of access location l every value a read of its
- * bytes may take (docs/mixed-size.md, "Guessing values"): from a piece
- * that covers them all (the initial value at least), except where
- * pieces inside them give bytes, recursively. */
-static int mixed_fill(mem_domain *md, int l)
-{
-	int64_t key = md->locs[l].off;
-	int sym = md->locs[l].sym, off = mixed_key_off(key), size = mixed_key_size(key);
-	const mixed_pieces *ps = &md->pieces[sym];
-	vdlist all = { 0 }, part = { 0 };
-	int st = 0, grew = 0;
-
-	for (int i = 0; i < ps->n && st == 0; i++) {
-		const mixed_piece *p = &ps->p[i];
-		if (p->off > off || p->off + p->size < off + size)
-			continue;
-		part.n = 0;
-		st = compose_split(md, sym, off, size, p->v, p->depth, &part);
-		vd_merge(&all, &part);
-		if (all.n > MIXED_MAX_VALUES)
-			st = -1;
-	}
-	if (st < 0)
-		md->too_many = true;
-	for (int i = 0; i < all.n && st == 0; i++)
-		grew |= mem_domain_add_depth(md, l, value_int((int64_t)(all.e[i].v >> (8 * off))),
-					     ~(uint64_t)0, all.e[i].d);
-	vd_free(&all);
-	vd_free(&part);
-	return grew;
-}
-
-int mem_domain_mixed(mem_domain *md, const litmus_test *t, diag *d)
-{
-	md->mixed = true;
-	md->nsyms = t->nsyms;
-	md->pieces = xzalloc(sizeof *md->pieces * (t->nsyms + 1));
-	for (int s = 0; s < t->nsyms; s++) {
-		value v = md->init[s];
-		if (v.sym >= 0) {
-			srcpos pos = { 0, 0 };
-			for (int i = 0; i < t->ninit; i++)
-				if (t->init[i].thread < 0 && t->init[i].sym == s)
-					pos = t->init[i].pos;
-			return diag_error(d, pos, "mixed-size: the initial value of %s is an address, "
-					  "which cannot be split into bytes (not supported)", t->syms[s]);
-		}
-		piece_add(md, s, 0, MIXED_WIDTH, (uint64_t)v.off, 0);
-	}
-	return 0;
-}
-
-int mem_domain_mixed_write(mem_domain *md, int loc, int64_t v, int depth)
-{
-	int sym = md->locs[loc].sym, off = mixed_key_off(md->locs[loc].off);
-	int size = mixed_key_size(md->locs[loc].off);
-
-	if (!piece_add(md, sym, off, size, (uint64_t)v << (8 * off), depth))
-		return 0;
-	int grew = 0;
-	for (int l = md->nsyms; l < md->n; l++)
-		if (md->locs[l].sym == sym)
-			grew |= mixed_fill(md, l);
-	return grew;
-}
-
-void mem_domain_mixed_seed(mem_domain *md, int64_t v, unsigned sizes)
-{
-	for (int s = 0; s < md->nsyms; s++)
-		for (int size = 1; size <= MIXED_WIDTH; size *= 2)
-			if (sizes & (unsigned)size)
-				for (int off = 0; off < MIXED_WIDTH; off += size)
-					piece_add(md, s, off, size, (uint64_t)v << (8 * off), 0);
-}
-
-void mem_domain_mixed_seed_at(mem_domain *md, int64_t v, int sym, int off, int size)
-{
-	piece_add(md, sym, off, size, (uint64_t)v << (8 * off), 0);
-}
-
-/* The location of an access of `size` bytes at offset `off` of symbol
- * sym, its domain filled on first use. */
-static int mixed_location(mem_domain *md, int sym, int off, int size)
-{
-	int n = md->n, l = mem_location(md, sym, mixed_key(off, size));
-
-	if (md->n != n) {
-		md->dom[l].n = 0;
-		uint64_t init = (uint64_t)md->init[sym].off;
-		uint64_t mask = size == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * size)) - 1;
-		md->init[l] = value_int((int64_t)((init >> (8 * off)) & mask));
-		mixed_fill(md, l);
-	}
-	return l;
-}
-
-int mem_location(mem_domain *md, int sym, int64_t off)
-{
-	for (int i = 0; i < md->n; i++)
-		if (md->locs[i].sym == sym && md->locs[i].off == off)
-			return i;
-	if (md->n == md->cap) {
-		md->cap = md->cap ? 2 * md->cap : 8;
-		md->locs = xrealloc(md->locs, sizeof *md->locs * md->cap);
-		md->dom = xrealloc(md->dom, sizeof *md->dom * md->cap);
-		md->init = xrealloc(md->init, sizeof *md->init * md->cap);
-	}
-	int l = md->n++;
-	md->locs[l] = (location){ sym, off };
-	md->dom[l] = (value_set){ 0 };
-	md->init[l] = value_int(0);
-	mem_domain_add(md, l, md->init[l], WRITER_INIT);
-	return l;
-}
-
-int mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int depth)
-{
-	value_set *s = &md->dom[loc];
-
-	for (int i = 0; i < s->n; i++)
-		if (value_eq(s->v[i], v)) {
-			int st = 0;
-			if (depth < s->depth[i]) {
-				s->depth[i] = depth;
-				st = 1;
-			}
-			if ((s->who[i] | who) == s->who[i])
-				return st;
-			s->who[i] |= who;
-			return 1;
-		}
-	if (md->max_depth > 0 && depth > md->max_depth)
-		return 0;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 4;
-		s->v = xrealloc(s->v, sizeof *s->v * s->cap);
-		s->who = xrealloc(s->who, sizeof *s->who * s->cap);
-		s->depth = xrealloc(s->depth, sizeof *s->depth * s->cap);
-	}
-	s->who[s->n] = who;
-	s->depth[s->n] = depth;
-	s->v[s->n++] = v;
-	return 1;
-}
-
-int mem_domain_add(mem_domain *md, int loc, value v, uint64_t who)
-{
-	return mem_domain_add_depth(md, loc, v, who, 0);
-}
-
-static int domain_depth(const mem_domain *md, int loc, value v)
-{
-	const value_set *s = &md->dom[loc];
-
-	for (int i = 0; i < s->n; i++)
-		if (value_eq(s->v[i], v))
-			return s->depth[i];
-	return 0;
-}
 
 void trace_list_free(trace_list *l)
 {
@@ -401,136 +57,6 @@ static bool compare(cmp_op op, value a, value b, bool *out)
 }
 
 /* ---- the path search ---- */
-
-/* Dependency sets: w words each (runner.w). */
-typedef uint64_t *dset;
-
-static inline void ds_clear(dset d, int w) { memset(d, 0, sizeof *d * w); }
-static inline void ds_or(dset d, const uint64_t *s, int w)
-{
-	if (s)
-		for (int i = 0; i < w; i++)
-			d[i] |= s[i];
-}
-static inline void ds_copy(dset d, const uint64_t *s, int w)
-{
-	if (s)
-		memcpy(d, s, sizeof *d * w);
-	else
-		ds_clear(d, w);
-}
-static inline void ds_bit(dset d, int e) { d[e >> 6] |= (uint64_t)1 << (e & 63); }
-
-/* The state a path changes as it goes, in one block so that a fork saves
- * and restores it with one copy: the registers' values and dependency
- * sets, the reads that decided a branch so far, and how often the path
- * jumped back to each loop head. A register has three sets:
- *   TAINT   reads its value came from
- *   VTAINT  reads its value is still unknown without: like taint, except
- *           `r ^= r` is known to be 0 (herd7's solver knows it too)
- *   PTAINT  reads that only chose between values (a conditional select,
- *           an Arm CAS): an access using the register gets them as ctrl,
- *           which orders later writes but not later reads */
-enum { TAINT, VTAINT, PTAINT, NREGSETS };
-
-/* A set of byte strings (signatures), by hash: open addressing. */
-typedef struct {
-	struct sig { uint64_t h; size_t len; unsigned char *b; } *v;
-	size_t n, cap;       /* cap: 0 or a power of two */
-} sig_table;
-
-typedef struct {
-	const litmus_test *t;
-	const litmus_thread *th;
-	mem_domain *md;
-	trace_list *out;
-	int *grew;
-	diag *d;
-	int nregs;
-	guess_mode mode;
-	uint64_t self;       /* this thread's writer bit */
-	int w;               /* words per dependency set */
-	int unroll;
-	int *head;           /* per instruction: its loop-head number, or -1 */
-	int nheads;
-	int last_back;       /* the last backward branch, -1 if none */
-	bool others_loop;    /* another thread has a backward branch */
-	int cut_at;          /* target of the jump that cut the path */
-	uint8_t *dec;        /* the current path's choices (trace.dec), */
-	int dec_cap;         /* pathpos.ndec of them valid */
-	/* cut paths kept so far, by what the Loop check sees of them
-	 * (cut_signature), and the states in which incoherent paths went
-	 * round a loop (head_signature) */
-	sig_table cuts, heads_seen;
-	uint64_t *live;      /* per instruction: registers live before it
-	                      * (live_regs), lw words each */
-	int lw;
-	bool overflow;       /* a path has more than 64 * w events */
-
-	/* the path state (see above), and one saved copy per fork depth */
-	size_t state_size;
-	char *state;
-	value *val;          /* nregs */
-	uint64_t *rset;      /* nregs * NREGSETS sets */
-	dset ctrl;           /* reads that decided a branch so far */
-	int *jumps;          /* nheads */
-	uint64_t *scope_ctrl; /* MAX_CTRL_SCOPES sets: ctrl before each open
-	                      * C if statement (pathpos.scope_end) */
-	int *copy1;          /* nregs: 1 + the event whose value the register
-	                      * holds unchanged (a read's result, moved), 0:
-	                      * none (tevent.copy) */
-	uint8_t *unknown;    /* nregs: the value depends on a read or on a
-	                      * store-conditional's outcome (not on constants
-	                      * only): see ir_insn.unroll_concrete */
-	char **frames;
-	int nframes, depth;
-
-	dset xctrl;          /* pick dependencies of the current instruction's
-	                      * operands: ctrl of the events it emits */
-	uint64_t *tmp;       /* scratch sets */
-	tevent *ev;          /* the path's events, 64 * w of them */
-	uint64_t *evdeps;    /* their DEP_NSETS sets each */
-} runner;
-
-enum { T_ADDR, T_DATA, T_VDEP, T_X, T_Y, NTMP };
-
-#define MAX_CTRL_SCOPES 16   /* nested C ifs (ir_insn.ctrl_end) */
-
-typedef struct {
-	int pc, nev, steps;
-	int lr_ev, lr_loc;   /* latest load-reserved event (+1; 0: none) */
-	bool incoherent;     /* a read returned a value the guess mode rules
-	                      * out: never an execution, kept for the Loop
-	                      * check only (read_each, incoherent_useful) */
-	int ndec;            /* choices so far (runner.dec) */
-	int nsrc, lastpc;    /* source instructions run so far, and the last */
-	srcpos lastpos;      /* IR instruction's index and position */
-	int nscopes;         /* open C if statements (ir_insn.ctrl_end): */
-	int scope_end[MAX_CTRL_SCOPES];
-	                     /* where each ends; the ctrl before it is in
-	                      * runner.scope_ctrl (path state) */
-} pathpos;
-
-static inline dset rs(const runner *r, int reg, int k)
-{
-	return r->rset + ((size_t)reg * NREGSETS + k) * r->w;
-}
-
-static inline dset tmp(const runner *r, int k)
-{
-	return r->tmp + (size_t)k * r->w;
-}
-
-static inline dset evdep(const runner *r, int e, int k)
-{
-	return r->evdeps + ((size_t)e * DEP_NSETS + k) * r->w;
-}
-
-/* set k of an operand: NULL (empty) unless it is a register */
-static const uint64_t *oset(const runner *r, const opnd *o, int k)
-{
-	return o->kind == OPND_REG ? rs(r, o->reg, k) : NULL;
-}
 
 /* Saving and restoring the path state around a fork. */
 static char *save_state(runner *r)
@@ -641,13 +167,13 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 		int d = 0;
 		for (int j = 0; vdep && j < e; j++)
 			if (((vdep[j >> 6] >> (j & 63)) & 1) && (r->ev[j].kind & EV_R) && r->ev[j].loc >= 0) {
-				int dj = domain_depth(r->md, r->ev[j].loc, r->ev[j].rv);
+				int dj = mem_domain_depth(r->md, r->ev[j].loc, r->ev[j].rv);
 				d = dj > d ? dj : d;
 			}
 		/* a one-event atomic computes its value from its own read
 		 * (but xchg: from its operand only) */
 		if ((kind & EV_R) && in->op == IR_RMW && in->alu != ALU_MOVB) {
-			int dj = domain_depth(r->md, loc, rv);
+			int dj = mem_domain_depth(r->md, loc, rv);
 			d = dj > d ? dj : d;
 		}
 		if (r->md->mixed) {
@@ -657,255 +183,6 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 			*r->grew = 1;
 	}
 	return e;
-}
-
-/* A growing byte buffer. */
-typedef struct { unsigned char *b; size_t n, cap; } bytes;
-
-static void put(bytes *s, const void *p, size_t n)
-{
-	if (s->n + n > s->cap) {
-		s->cap = (s->n + n) * 2 + 64;
-		s->b = xrealloc(s->b, s->cap);
-	}
-	memcpy(s->b + s->n, p, n);
-	s->n += n;
-}
-
-static int cmp_read(const void *a, const void *b)
-{
-	return memcmp(a, b, sizeof(int) + sizeof(value));
-}
-
-/* Events a signature keeps whole: keep[i] set on entry for those kept
- * whatever follows (writes, fences); then also every read whose value
- * reaches a kept event (its value dependency, or the read of its rmw).
- * num[i]: the kept event's number among the kept ones, -1 for others. */
-static void keep_closure(const runner *r, int n, int *keep, int *num)
-{
-	int k = 0;
-
-	for (int i = n - 1; i >= 0; i--)
-		for (int j = i + 1; j < n && !keep[i]; j++)
-			if (keep[j] && (dep_has(r->evdeps + ((size_t)j * DEP_NSETS + DEP_VDEP) * r->w, i)
-					|| r->ev[j].rmw_read == i))
-				keep[i] = 1;
-	for (int i = 0; i < n; i++)
-		num[i] = keep[i] ? k++ : -1;
-}
-
-/* The kept events in order (kind, location, values, rmw read, the kept
- * events their value depends on), then only the set of (location,
- * value) of the others: sorted, without repeats. */
-static void put_events(const runner *r, int n, const int *keep, const int *num, bytes *s)
-{
-	bytes rd = { 0 };
-	int end = -1;
-
-	for (int i = 0; i < n; i++) {
-		const tevent *e = &r->ev[i];
-		if (!keep[i]) {
-			put(&rd, &e->loc, sizeof e->loc);
-			put(&rd, &e->rv, sizeof e->rv);
-			continue;
-		}
-		int rm = e->rmw_read >= 0 ? num[e->rmw_read] : -1;
-		put(s, &e->kind, sizeof e->kind);
-		put(s, &e->loc, sizeof e->loc);
-		put(s, &e->rv, sizeof e->rv);
-		put(s, &e->wv, sizeof e->wv);
-		put(s, &rm, sizeof rm);
-		const uint64_t *vd = r->evdeps + ((size_t)i * DEP_NSETS + DEP_VDEP) * r->w;
-		for (int j = 0; j < i; j++)
-			if (keep[j] && dep_has(vd, j))
-				put(s, &num[j], sizeof num[j]);
-		put(s, &end, sizeof end);
-	}
-	size_t rsz = sizeof(int) + sizeof(value), nr = rd.n / rsz, m = 0;
-	if (nr)
-		qsort(rd.b, nr, rsz, cmp_read);
-	for (size_t i = 0; i < nr; i++)
-		if (m == 0 || memcmp(rd.b + (m - 1) * rsz, rd.b + i * rsz, rsz))
-			memmove(rd.b + m++ * rsz, rd.b + i * rsz, rsz);
-	if (m)
-		put(s, rd.b, m * rsz);
-	free(rd.b);
-}
-
-/* Kept whole in every signature: a write, a fence (or other event that
- * is not a read of a location). */
-static bool always_kept(const tevent *e)
-{
-	return (e->kind & EV_W) || !(e->kind & EV_R) || e->loc < 0;
-}
-
-/* What the Loop check (enumerate.c, probe_cut) and the warning's label
- * see of a cut path, which is never an execution: its choices and loop
- * head, its writes and the reads whose value reaches one (in order, with
- * their values and value dependencies: the thin-air check), and only the
- * set of (location, value) of its other reads (each needs some write of
- * its value). A retry loop whose every attempt fails guesses each read's
- * value among all its location's values: without this, its cut paths are
- * the product of those guesses. */
-static void cut_signature(const runner *r, const pathpos *p, bool cut, bytes *s)
-{
-	int n = p->nev;
-	int *keep = xrealloc(NULL, sizeof(int) * (n ? n : 1));
-	int *num = xrealloc(NULL, sizeof(int) * (n ? n : 1));
-
-	for (int i = 0; i < n; i++)
-		keep[i] = always_kept(&r->ev[i]);
-	keep_closure(r, n, keep, num);
-	int at = cut ? r->cut_at : -1;
-	put(s, &at, sizeof at);
-	put(s, &p->ndec, sizeof p->ndec);
-	put(s, r->dec, (size_t)p->ndec);
-	put_events(r, n, keep, num, s);
-	free(num);
-	free(keep);
-}
-
-/* Is signature s (n bytes at b, malloc'd) in the table? If not, it is
- * added and the table owns it; if so, it is freed. */
-static bool sig_seen(sig_table *t, unsigned char *b, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 1099511628211ull;
-	if (2 * (t->n + 1) > t->cap) {   /* grow: rehash */
-		size_t cap = t->cap ? 2 * t->cap : 256;
-		struct sig *v = xzalloc(sizeof *v * cap);
-		for (size_t i = 0; i < t->cap; i++)
-			if (t->v[i].b) {
-				size_t j = t->v[i].h & (cap - 1);
-				while (v[j].b)
-					j = (j + 1) & (cap - 1);
-				v[j] = t->v[i];
-			}
-		free(t->v);
-		t->v = v;
-		t->cap = cap;
-	}
-	size_t j = h & (t->cap - 1);
-	for (; t->v[j].b; j = (j + 1) & (t->cap - 1))
-		if (t->v[j].h == h && t->v[j].len == n && !memcmp(t->v[j].b, b, n)) {
-			free(b);
-			return true;
-		}
-	t->v[j] = (struct sig){ h, n, b };   /* b is never NULL: see the callers */
-	t->n++;
-	return false;
-}
-
-static void sig_table_free(sig_table *t)
-{
-	for (size_t i = 0; i < t->cap; i++)
-		free(t->v[i].b);
-	free(t->v);
-	*t = (sig_table){ 0 };
-}
-
-/* Is a cut (or incoherent) path with the same signature already kept?
- * If not, remember this one's. */
-static bool cut_seen(runner *r, const pathpos *p, bool cut)
-{
-	bytes s = { 0 };
-
-	cut_signature(r, p, cut, &s);
-	return sig_seen(&r->cuts, s.b, s.n);   /* s starts with cut_at */
-}
-
-/* Registers live before each instruction: read on some path from there
- * before being written. A path's registers count only at the end of
- * paths that are executions; for the paths head_signature is for (cut
- * ones) they do not, so nothing is live at the end. IR_PICK may keep its
- * destination: it reads it. */
-static void live_regs(runner *r)
-{
-	const litmus_thread *th = r->th;
-	int lw = r->lw = (r->nregs + 63) / 64 ? (r->nregs + 63) / 64 : 1;
-	uint64_t *live = r->live = xzalloc(sizeof(uint64_t) * lw * (th->ncode + 1));
-	uint64_t *in = xzalloc(sizeof(uint64_t) * lw);
-
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (int i = th->ncode - 1; i >= 0; i--) {
-			const ir_insn *x = &th->code[i];
-			uint64_t *out = live + (size_t)i * lw;
-			memset(in, 0, sizeof(uint64_t) * lw);
-			if (x->op != IR_BRANCH || x->cmp != CMP_ALWAYS)
-				for (int k = 0; k < lw; k++)
-					in[k] = live[(size_t)(i + 1) * lw + k];
-			if (x->op == IR_BRANCH)
-				for (int k = 0; k < lw; k++)
-					in[k] |= live[(size_t)x->target * lw + k];
-			if (x->dst >= 0 && x->op != IR_PICK && x->op != IR_BRANCH
-			    && x->op != IR_STORE && x->op != IR_FENCE)
-				in[x->dst >> 6] &= ~((uint64_t)1 << (x->dst & 63));
-			const opnd *o[3] = { &x->a, &x->b, &x->c };
-			for (int k = 0; k < 3; k++)
-				if (o[k]->kind == OPND_REG)
-					in[o[k]->reg >> 6] |= (uint64_t)1 << (o[k]->reg & 63);
-			if (x->op == IR_PICK && x->dst >= 0)
-				in[x->dst >> 6] |= (uint64_t)1 << (x->dst & 63);
-			if (memcmp(in, out, sizeof(uint64_t) * lw)) {
-				memcpy(out, in, sizeof(uint64_t) * lw);
-				changed = true;
-			}
-		}
-	}
-	free(in);
-}
-
-/* What the rest of an incoherent path (of use to the Loop check only)
- * can make of it, when it jumps back to a loop head: two paths with the
- * same signature there end in paths of the same cut_signature, so the
- * second need not go on. It holds the path's position, its choices, its loop counts and
- * reservation, the registers live at the head (values, and the reads
- * their values come from), and its events as cut_signature sees them,
- * except that a read stays whole if a live register or the reservation
- * may still make it feed a write. */
-static void head_signature(const runner *r, const pathpos *p, bytes *s)
-{
-	int n = p->nev, end = -1;
-	int *keep = xrealloc(NULL, sizeof(int) * (n ? n : 1));
-	int *num = xrealloc(NULL, sizeof(int) * (n ? n : 1));
-	const uint64_t *live = r->live + (size_t)p->pc * r->lw;
-
-	for (int i = 0; i < n; i++) {
-		keep[i] = always_kept(&r->ev[i]) || i == p->lr_ev - 1;
-		for (int g = 0; g < r->nregs && !keep[i]; g++)
-			if (((live[g >> 6] >> (g & 63)) & 1) && dep_has(rs(r, g, VTAINT), i))
-				keep[i] = 1;
-	}
-	keep_closure(r, n, keep, num);
-	int parity = p->nsrc & 1, lr = p->lr_ev > 0 ? num[p->lr_ev - 1] : -1;
-	put(s, &p->pc, sizeof p->pc);
-	put(s, &parity, sizeof parity);
-	put(s, &p->lastpc, sizeof p->lastpc);
-	put(s, &lr, sizeof lr);
-	put(s, &p->lr_loc, sizeof p->lr_loc);
-	put(s, &p->nscopes, sizeof p->nscopes);
-	put(s, p->scope_end, sizeof(int) * (size_t)p->nscopes);
-	put(s, r->jumps, sizeof(int) * (size_t)r->nheads);
-	put(s, &p->ndec, sizeof p->ndec);
-	put(s, r->dec, (size_t)p->ndec);
-	for (int g = 0; g < r->nregs; g++) {
-		if (!((live[g >> 6] >> (g & 63)) & 1))
-			continue;
-		put(s, &g, sizeof g);
-		put(s, &r->val[g], sizeof r->val[g]);
-		put(s, &r->unknown[g], 1);
-		const uint64_t *vt = rs(r, g, VTAINT);
-		for (int i = 0; i < n; i++)
-			if (dep_has(vt, i))
-				put(s, &num[i], sizeof num[i]);
-		put(s, &end, sizeof end);
-	}
-	put_events(r, n, keep, num, s);
-	free(num);
-	free(keep);
 }
 
 /* Is an incoherent path at pc (one that is never an execution) of any
@@ -1068,7 +345,7 @@ static int address_of(runner *r, pathpos *p, const ir_insn *in, int *loc)
 		/* big endian: memory byte o is byte 7 - o of the cell's value */
 		if (r->t->big_endian)
 			o = MIXED_WIDTH - size - o;
-		*loc = mixed_location(r->md, a.sym, (int)o, size);
+		*loc = mem_domain_mixed_location(r->md, a.sym, (int)o, size);
 		return 1;
 	}
 	if (a.off + in->off != 0) {
@@ -1287,146 +564,187 @@ static value narrow(value v, int size, bool sign)
 	return value_int((int64_t)x);
 }
 
+/* The helpers of read_value return 1 for the path to go on past the
+ * instruction, else what read_value returns (0, or < 0). addr: the
+ * address's dependencies; vaddr: cleared (no value flow from an
+ * address, DEP_VDEP). */
+
+/* A load: one read event. */
+static int load_events(runner *r, pathpos *q, const ir_insn *in, int loc, value old,
+		       dset addr, dset vaddr)
+{
+	int e = emit(r, q, in, EV_R, loc, old, old, in->tags_r, addr, NULL, vaddr);
+
+	if (e < 0)
+		return e;
+	read_result(r, in->dst, old, e);
+	if (in->reserve) {
+		q->lr_ev = e + 1;
+		q->lr_loc = loc;
+	}
+	return 1;
+}
+
+/* IR_RMW: fetch, xchg and lock atomics are ONE event that both reads and
+ * writes (as in herd7's BPF semantics), or with in->split a read and a
+ * write linked by rmw (LKMM); herd7 also counts a dependency into the
+ * operand as addr. */
+static int rmw_events(runner *r, pathpos *q, const ir_insn *in, int loc, value old,
+		      dset addr, dset vaddr)
+{
+	int w = r->w;
+	value nv, ov = old, bv = value_of(&in->b, r);
+
+	if (r->md->mixed && in->size && in->size < MIXED_WIDTH
+	    && in->alu >= ALU_SMIN && in->alu <= ALU_UMAX) {
+		bool sign = in->alu == ALU_SMIN || in->alu == ALU_SMAX;
+		ov = narrow(ov, in->size, sign);
+		bv = narrow(bv, in->size, sign);
+	}
+	if (!ir_alu(in->alu, ov, bv, &nv))
+		return no_alu(r, q, in, old, value_of(&in->b, r));
+	const uint64_t *data = oset(r, &in->b, TAINT), *vdata = oset(r, &in->b, VTAINT);
+	dset vall = tmp(r, T_X);
+	ds_copy(vall, vaddr, w);
+	ds_or(vall, vdata, w);
+	int e;
+	if (in->split) {
+		e = emit_rmw_read(r, q, in, loc, old, in->tags_r, addr, vaddr);
+		if (e < 0)
+			return e;
+		ds_bit(vall, e);
+		int ew = emit_linked_write(r, q, in, loc, nv, e, addr, data, vall);
+		if (ew < 0)
+			return ew;
+	} else {
+		dset ad = tmp(r, T_Y);
+		ds_copy(ad, addr, w);
+		ds_or(ad, data, w);
+		e = emit(r, q, in, EV_R | EV_W, loc, old, nv, in->tags_r | in->tags_w, ad, data, vall);
+		if (e < 0)
+			return e;
+	}
+	if (in->dst >= 0)
+		read_result(r, in->dst, old, e);
+	return 1;
+}
+
+/* The write of a successful CAS that has a value to write, linked by rmw
+ * to its read er. An Arm CAS writes only if its compare operand matches
+ * the value read: the write has a pick dependency on both. Returns the
+ * write's index, or < 0 as emit does. */
+static int cas_write(runner *r, pathpos *q, const ir_insn *in, int loc, value nv, int er,
+		     dset addr, dset vaddr)
+{
+	int w = r->w;
+	dset xc = tmp(r, T_Y);
+
+	ds_copy(xc, r->xctrl, w);
+	if (in->pick) {
+		ds_or(r->xctrl, oset(r, &in->b, TAINT), w);
+		ds_bit(r->xctrl, er);
+	}
+	/* a value computed from the read depends on it, as an IR_RMW write
+	 * does */
+	dset vall = tmp(r, T_X);
+	ds_copy(vall, vaddr, w);
+	ds_or(vall, oset(r, &in->c, VTAINT), w);
+	if (in->alu_new)
+		ds_bit(vall, er);
+	int ew = emit_linked_write(r, q, in, loc, nv, er, addr, oset(r, &in->c, TAINT), vall);
+	ds_copy(r->xctrl, xc, w);
+	return ew;
+}
+
+/* On success the Arm CAS may also be seen as writing back its compare
+ * operand, equal to the value read: dst then depends on that operand,
+ * and on the read er only through the comparison. Both are executions:
+ * this runs the rest of the path that way. The operand's sets are those
+ * before the fork (saved, read_each's state). Returns 0, or < 0. */
+static int cas_pick_fork(runner *r, const pathpos *q, const ir_insn *in, value old, int er,
+			 const char *saved)
+{
+	int w = r->w;
+	char *mid = save_state(r);
+	const char *b0 = saved + ((char *)r->rset - r->state);
+	const uint64_t *bt = NULL, *bv = NULL, *bp = NULL;
+
+	if (in->b.kind == OPND_REG) {
+		bt = (const uint64_t *)b0 + ((size_t)in->b.reg * NREGSETS + TAINT) * w;
+		bv = (const uint64_t *)b0 + ((size_t)in->b.reg * NREGSETS + VTAINT) * w;
+		bp = (const uint64_t *)b0 + ((size_t)in->b.reg * NREGSETS + PTAINT) * w;
+	}
+	dset pt = tmp(r, T_X);
+	ds_copy(pt, bp, w);
+	ds_bit(pt, er);
+	set_reg(r, in->dst, old, bt, bv, pt);
+	r->unknown[in->dst] = 1;
+	pathpos q2 = *q;
+	q2.pc++;
+	int st = run(r, q2);
+	restore_state(r, mid);
+	r->depth--;
+	return st;
+}
+
+/* IR_CAS: a read, and a write linked by rmw on success (atomic_add_unless
+ * succeeds on a difference, in->cmp). */
+static int cas_events(runner *r, pathpos *q, const ir_insn *in, int loc, value old,
+		      dset addr, dset vaddr, const char *saved)
+{
+	value exp = value_of(&in->b, r);
+
+	if (r->md->mixed && exp.sym < 0) {
+		/* mixed-size: the comparison is on the access's bytes
+		 * (BPF cmpxchg32 compares the low 32 bits of r0) */
+		int size = mixed_key_size(r->md->locs[loc].off);
+		if (size < 8)
+			exp.off = (int64_t)((uint64_t)exp.off & (((uint64_t)1 << (8 * size)) - 1));
+	}
+	bool ok = value_eq(old, exp) != (in->cmp == CMP_NE);
+	value nv = value_of(&in->c, r);
+	int st;
+	if (ok && in->alu_new && !ir_alu(in->alu, old, nv, &nv))
+		return no_alu(r, q, in, old, nv);   /* no meaning (an address times ...) */
+	/* a fully ordered CAS is fenced only when it succeeds; the value is
+	 * known, so the fence can go first */
+	if (ok && in->tags_fence_ok
+	    && (st = emit(r, q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
+			  NULL, NULL, NULL)) < 0)
+		return st;
+	int er = emit_rmw_read(r, q, in, loc, old, ok ? in->tags_r : in->tags_fail, addr, vaddr);
+	if (er < 0)
+		return er;
+	if (ok && in->c.kind != OPND_NONE && (st = cas_write(r, q, in, loc, nv, er, addr, vaddr)) < 0)
+		return st;
+	if (ok && in->tags_fence_ok
+	    && (st = emit(r, q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
+			  NULL, NULL, NULL)) < 0)
+		return st;
+	if (ok && in->pick && in->dst >= 0 && (st = cas_pick_fork(r, q, in, old, er, saved)) < 0)
+		return st;
+	if (in->dst >= 0)
+		read_result(r, in->dst, old, er);
+	return 1;
+}
+
 /* One value returned by a read: the events of the instruction, then the
  * rest of the path (or, when the value has no meaning here, a `bad`
  * trace: see meaningless). Returns 0, or < 0. */
 static int read_value(runner *r, pathpos q, const ir_insn *in, int loc, value old, const char *saved)
 {
-	int w = r->w;
 	dset addr = tmp(r, T_ADDR), vaddr = tmp(r, T_VDEP);
 
-	ds_copy(addr, oset(r, &in->a, TAINT), w);
+	ds_copy(addr, oset(r, &in->a, TAINT), r->w);
 	/* no value flow from the address: the value a read returns is the
 	 * value of the write it reads from, whatever computed where it
 	 * reads (DEP_VDEP, thread_exec.h) */
-	ds_clear(vaddr, w);
-	if (in->op == IR_LOAD) {
-		int e = emit(r, &q, in, EV_R, loc, old, old, in->tags_r, addr, NULL, vaddr);
-		if (e < 0)
-			return e;
-		read_result(r, in->dst, old, e);
-		if (in->reserve) {
-			q.lr_ev = e + 1;
-			q.lr_loc = loc;
-		}
-	} else if (in->op == IR_RMW) {
-		/* fetch, xchg and lock atomics are ONE event that both
-		 * reads and writes (as in herd7's BPF semantics); herd7
-		 * also counts a dependency into the operand as addr */
-		value nv, ov = old, bv = value_of(&in->b, r);
-		if (r->md->mixed && in->size && in->size < MIXED_WIDTH
-		    && in->alu >= ALU_SMIN && in->alu <= ALU_UMAX) {
-			bool sign = in->alu == ALU_SMIN || in->alu == ALU_SMAX;
-			ov = narrow(ov, in->size, sign);
-			bv = narrow(bv, in->size, sign);
-		}
-		if (!ir_alu(in->alu, ov, bv, &nv))
-			return no_alu(r, &q, in, old, value_of(&in->b, r));
-		const uint64_t *data = oset(r, &in->b, TAINT), *vdata = oset(r, &in->b, VTAINT);
-		dset vall = tmp(r, T_X);
-		ds_copy(vall, vaddr, w);
-		ds_or(vall, vdata, w);
-		int e;
-		if (in->split) {   /* a read and a write linked by rmw (LKMM) */
-			e = emit_rmw_read(r, &q, in, loc, old, in->tags_r, addr, vaddr);
-			if (e < 0)
-				return e;
-			ds_bit(vall, e);
-			int ew = emit_linked_write(r, &q, in, loc, nv, e, addr, data, vall);
-			if (ew < 0)
-				return ew;
-		} else {
-			dset ad = tmp(r, T_Y);
-			ds_copy(ad, addr, w);
-			ds_or(ad, data, w);
-			e = emit(r, &q, in, EV_R | EV_W, loc, old, nv, in->tags_r | in->tags_w,
-				 ad, data, vall);
-			if (e < 0)
-				return e;
-		}
-		if (in->dst >= 0)
-			read_result(r, in->dst, old, e);
-	} else { /* IR_CAS: a read, and a write linked by rmw on success */
-		/* atomic_add_unless succeeds on a difference */
-		value exp = value_of(&in->b, r);
-		if (r->md->mixed && exp.sym < 0) {
-			/* mixed-size: the comparison is on the access's bytes
-			 * (BPF cmpxchg32 compares the low 32 bits of r0) */
-			int size = mixed_key_size(r->md->locs[loc].off);
-			if (size < 8)
-				exp.off = (int64_t)((uint64_t)exp.off & (((uint64_t)1 << (8 * size)) - 1));
-		}
-		bool ok = value_eq(old, exp) != (in->cmp == CMP_NE);
-		value nv = value_of(&in->c, r);
-		int st;
-		if (ok && in->alu_new && !ir_alu(in->alu, old, nv, &nv))
-			return no_alu(r, &q, in, old, nv);   /* no meaning (an address times ...) */
-		/* a fully ordered CAS is fenced only when it succeeds;
-		 * the value is known, so the fence can go first */
-		if (ok && in->tags_fence_ok
-		    && (st = emit(r, &q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
-				  NULL, NULL, NULL)) < 0)
-			return st;
-		int er = emit_rmw_read(r, &q, in, loc, old, ok ? in->tags_r : in->tags_fail, addr, vaddr);
-		if (er < 0)
-			return er;
-		if (ok && in->c.kind != OPND_NONE) {
-			/* an Arm CAS writes only if its compare operand
-			 * matches the value read: the write has a pick
-			 * dependency on both */
-			dset xc = tmp(r, T_Y);
-			ds_copy(xc, r->xctrl, w);
-			if (in->pick) {
-				ds_or(r->xctrl, oset(r, &in->b, TAINT), w);
-				ds_bit(r->xctrl, er);
-			}
-			/* a value computed from the read depends on it,
-			 * as an IR_RMW write does */
-			dset vall = tmp(r, T_X);
-			ds_copy(vall, vaddr, w);
-			ds_or(vall, oset(r, &in->c, VTAINT), w);
-			if (in->alu_new)
-				ds_bit(vall, er);
-			int ew = emit_linked_write(r, &q, in, loc, nv, er, addr,
-						   oset(r, &in->c, TAINT), vall);
-			ds_copy(r->xctrl, xc, w);
-			if (ew < 0)
-				return ew;
-		}
-		if (ok && in->tags_fence_ok
-		    && (st = emit(r, &q, in, EV_F, -1, value_int(0), value_int(0), in->tags_fence_ok,
-				  NULL, NULL, NULL)) < 0)
-			return st;
-		if (ok && in->pick && in->dst >= 0) {
-			/* on success the Arm CAS may also be seen as writing
-			 * back its compare operand, equal to the value read:
-			 * dst then depends on that operand, and on the read
-			 * only through the comparison.  Both are executions.
-			 * The operand's sets are those before the fork. */
-			char *mid = save_state(r);
-			const char *b0 = saved + ((char *)r->rset - r->state);
-			const uint64_t *bt = NULL, *bv = NULL, *bp = NULL;
-			if (in->b.kind == OPND_REG) {
-				bt = (const uint64_t *)b0 + ((size_t)in->b.reg * NREGSETS + TAINT) * w;
-				bv = (const uint64_t *)b0 + ((size_t)in->b.reg * NREGSETS + VTAINT) * w;
-				bp = (const uint64_t *)b0 + ((size_t)in->b.reg * NREGSETS + PTAINT) * w;
-			}
-			dset pt = tmp(r, T_X);
-			ds_copy(pt, bp, w);
-			ds_bit(pt, er);
-			set_reg(r, in->dst, old, bt, bv, pt);
-			r->unknown[in->dst] = 1;
-			pathpos q2 = q;
-			q2.pc++;
-			st = run(r, q2);
-			restore_state(r, mid);
-			r->depth--;
-			if (st < 0)
-				return st;
-		}
-		if (in->dst >= 0)
-			read_result(r, in->dst, old, er);
-	}
+	ds_clear(vaddr, r->w);
+	int st = in->op == IR_LOAD ? load_events(r, &q, in, loc, old, addr, vaddr)
+		 : in->op == IR_RMW ? rmw_events(r, &q, in, loc, old, addr, vaddr)
+		 : cas_events(r, &q, in, loc, old, addr, vaddr, saved);
+	if (st != 1)
+		return st;
 	q.pc++;
 	return run(r, q);
 }
@@ -1511,205 +829,277 @@ static void sc_result(runner *r, const ir_insn *in, value v, int ew)
 	r->unknown[in->dst] = 1;   /* success or failure is a choice */
 }
 
-static int run(runner *r, pathpos p)
+/* What one instruction of run does to the path: go on at the next
+ * instruction (STEP_NEXT), or at the pc it set (STEP_JUMPED); any other
+ * value (0, or < 0) is what run returns, the path having ended. */
+enum { STEP_NEXT = 1, STEP_JUMPED = 2 };
+
+/* Before instruction in: the step limit, the control dependencies of the
+ * if statements that end here, the count of source instructions (one may
+ * lower to several). Returns STEP_NEXT or < 0. */
+static int enter_insn(runner *r, pathpos *p, const ir_insn *in)
 {
 	int w = r->w;
 
+	if (++p->steps > MAX_STEPS)
+		return diag_error(r->d, in->pos,
+				  "thread P%d runs more than %d steps (a loop that never exits?)",
+				  r->th->id, MAX_STEPS);
+	while (p->nscopes > 0 && p->scope_end[p->nscopes - 1] == p->pc) {
+		p->nscopes--;
+		ds_copy(r->ctrl, r->scope_ctrl + (size_t)p->nscopes * w, w);
+	}
+	if (p->nsrc == 0 || p->pc <= p->lastpc || in->pos.line != p->lastpos.line
+	    || in->pos.col != p->lastpos.col)
+		p->nsrc++;
+	p->lastpc = p->pc;
+	p->lastpos = in->pos;
+	operands_ptaint(r, in);
+	return STEP_NEXT;
+}
+
+static int step_mov(runner *r, const ir_insn *in)
+{
+	int copy1 = in->a.kind == OPND_REG ? r->copy1[in->a.reg] : 0;
+
+	r->unknown[in->dst] = unknown_of(r, &in->a);
+	set_reg(r, in->dst, value_of(&in->a, r), oset(r, &in->a, TAINT),
+		oset(r, &in->a, VTAINT), oset(r, &in->a, PTAINT));
+	r->copy1[in->dst] = copy1;
+	return STEP_NEXT;
+}
+
+/* d = set k of operand a | set k of operand b. */
+static void operands_union(const runner *r, const ir_insn *in, int k, dset d)
+{
+	ds_copy(d, oset(r, &in->a, k), r->w);
+	ds_or(d, oset(r, &in->b, k), r->w);
+}
+
+static int step_alu(runner *r, pathpos *p, const ir_insn *in)
+{
+	value v;
+
+	if (!ir_alu(in->alu, value_of(&in->a, r), value_of(&in->b, r), &v))
+		return no_alu(r, p, in, value_of(&in->a, r), value_of(&in->b, r));
+	/* x ^ x, x == x, x != x: known without x */
+	bool self_xor = (in->alu == ALU_XOR || in->alu == ALU_EQ || in->alu == ALU_NE)
+			&& in->a.kind == OPND_REG && in->b.kind == OPND_REG
+			&& in->a.reg == in->b.reg;
+	dset t = tmp(r, T_ADDR), vt = tmp(r, T_VDEP), pt = tmp(r, T_X);
+	operands_union(r, in, TAINT, t);
+	if (self_xor)
+		ds_clear(vt, r->w);
+	else
+		operands_union(r, in, VTAINT, vt);
+	operands_union(r, in, PTAINT, pt);
+	set_reg(r, in->dst, v, t, vt, pt);
+	r->unknown[in->dst] = unknown_of(r, &in->a) || unknown_of(r, &in->b);
+	return STEP_NEXT;
+}
+
+/* in's comparison of its operands a and b: 1 with *taken set, else what
+ * no_compare returns (an address ordered against a number). */
+static int compare_operands(runner *r, pathpos *p, const ir_insn *in, bool *taken)
+{
+	if (compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), taken))
+		return 1;
+	return no_compare(r, p, in, value_of(&in->a, r), value_of(&in->b, r));
+}
+
+static int step_pick(runner *r, pathpos *p, const ir_insn *in)
+{
+	int w = r->w;
+	bool taken;
+	int st;
+
+	if ((st = compare_operands(r, p, in, &taken)) != 1)
+		return st;
+	dset chose = tmp(r, T_X), vchose = tmp(r, T_Y);
+	operands_union(r, in, TAINT, chose);
+	ds_or(chose, oset(r, &in->a, PTAINT), w);
+	ds_or(chose, oset(r, &in->b, PTAINT), w);
+	operands_union(r, in, VTAINT, vchose);
+	/* both choices the same value: it is known without the comparison
+	 * (no value flow from the flags' reads) */
+	if (value_eq(value_of(&in->c, r), r->val[in->dst]))
+		ds_clear(vchose, w);
+	bool unk = unknown_of(r, &in->a) || unknown_of(r, &in->b);
+	if (taken) {
+		set_reg(r, in->dst, value_of(&in->c, r), oset(r, &in->c, TAINT),
+			oset(r, &in->c, VTAINT), oset(r, &in->c, PTAINT));
+		r->unknown[in->dst] = unknown_of(r, &in->c);
+	}
+	r->unknown[in->dst] |= unk;
+	r->copy1[in->dst] = 0;     /* a choice, not a copy */
+	ds_or(rs(r, in->dst, PTAINT), chose, w);
+	ds_or(rs(r, in->dst, VTAINT), vchose, w);
+	return STEP_NEXT;
+}
+
+static int step_store(runner *r, pathpos *p, const ir_insn *in)
+{
+	int loc, st;
+
+	if ((st = address_of(r, p, in, &loc)) <= 0)
+		return st;
+	value v = value_of(&in->b, r);
+	/* the value depends on the data, not on the address */
+	if ((st = emit(r, p, in, EV_W, loc, v, v, in->tags_w, oset(r, &in->a, TAINT),
+		       oset(r, &in->b, TAINT), oset(r, &in->b, VTAINT))) < 0)
+		return st;
+	if (in->b.kind == OPND_REG)
+		r->ev[st].copy = r->copy1[in->b.reg] - 1;
+	return STEP_NEXT;
+}
+
+/* The write of a successful store-conditional, linked by rmw to the
+ * reserving read lr, then the rest of the path. Returns 0, or < 0. */
+static int sc_success(runner *r, pathpos q, const ir_insn *in, int loc, int lr)
+{
+	int w = r->w;
+	const uint64_t *vd = oset(r, &in->b, VTAINT);   /* data only */
+
+	/* sc_nodep (Arm STXR): the data register gives no data or pick
+	 * dependency to the write (the status register's dependencies are
+	 * in->sc_dep's) */
+	if (in->sc_nodep)
+		ds_copy(r->xctrl, oset(r, &in->a, PTAINT), w);
+	int ew = emit_linked_write(r, &q, in, loc, value_of(&in->b, r), lr, oset(r, &in->a, TAINT),
+				   in->sc_nodep ? NULL : oset(r, &in->b, TAINT), vd);
+	if (ew < 0)
+		return ew;
+	if (in->sc_nodep) {
+		ds_copy(evdep(r, ew, DEP_SCDATA), oset(r, &in->b, TAINT), w);
+		/* a pick into the data: pick-dep, not ctrl (it does not order
+		 * the STXR; a chain through it may: pick-lob) */
+		ds_or(evdep(r, ew, DEP_PICK), oset(r, &in->b, PTAINT), w);
+	}
+	/* the result says the store was done */
+	if (in->dst >= 0)
+		sc_result(r, in, value_int(0), ew);
+	choose(r, &q, in, false);
+	return run(r, q);
+}
+
+/* A store-conditional: two continuations, success (which needs a
+ * reservation) then failure; the rest of the path changes the state in
+ * place, so it is saved. Returns what run returns. */
+static int step_sc(runner *r, pathpos p, const ir_insn *in)
+{
+	int loc, st;
+
+	if ((st = address_of(r, &p, in, &loc)) <= 0)
+		return st;
+	int lr = p.lr_ev > 0 && p.lr_loc == loc ? p.lr_ev - 1 : -1;
+	pathpos next = p;
+	char *saved = save_state(r);
+
+	next.lr_ev = 0;   /* either way the reservation ends */
+	next.pc++;
+	st = 0;
+	if (lr >= 0) {
+		st = sc_success(r, next, in, loc, lr);
+		restore_state(r, saved);
+	}
+	if (st >= 0) {
+		pathpos q = next;
+		if (in->dst >= 0)
+			sc_result(r, in, value_int(1), -1);
+		choose(r, &q, in, true);
+		st = run(r, q);
+	}
+	restore_state(r, saved);
+	r->depth--;
+	return st;
+}
+
+static int step_fence(runner *r, pathpos *p, const ir_insn *in)
+{
+	int loc = -1, st;
+
+	if (in->a.kind != OPND_NONE && (st = address_of(r, p, in, &loc)) <= 0)
+		return st;
+	if ((st = emit(r, p, in, loc >= 0 ? 0 : EV_F, loc, value_int(0), value_int(0),
+		       in->tags_f, oset(r, &in->a, TAINT), NULL, NULL)) < 0)
+		return st;
+	return STEP_NEXT;
+}
+
+static int step_branch(runner *r, pathpos *p, const ir_insn *in)
+{
+	int w = r->w;
+	bool taken;
+	int st;
+
+	if ((st = compare_operands(r, p, in, &taken)) != 1)
+		return st;
+	/* the branches of one condition (a && b) end together: the first
+	 * one's entry holds the ctrl to restore */
+	if (in->cmp != CMP_ALWAYS && in->ctrl_end > 0
+	    && !(p->nscopes > 0 && p->scope_end[p->nscopes - 1] == in->ctrl_end - 1)) {
+		if (p->nscopes == MAX_CTRL_SCOPES)
+			return diag_error(r->d, in->pos,
+					  "thread P%d: if statements nested more than %d deep",
+					  r->th->id, MAX_CTRL_SCOPES);
+		p->scope_end[p->nscopes] = in->ctrl_end - 1;
+		ds_copy(r->scope_ctrl + (size_t)p->nscopes++ * w, r->ctrl, w);
+	}
+	if (in->cmp != CMP_ALWAYS && (unknown_of(r, &in->a) || unknown_of(r, &in->b)))
+		choose(r, p, in, taken);
+	if (in->cmp != CMP_ALWAYS) {
+		ds_or(r->ctrl, oset(r, &in->a, TAINT), w);
+		ds_or(r->ctrl, oset(r, &in->b, TAINT), w);
+		ds_or(r->ctrl, oset(r, &in->a, PTAINT), w);
+		ds_or(r->ctrl, oset(r, &in->b, PTAINT), w);
+	}
+	if (!taken)
+		return STEP_NEXT;
+	bool counted = in->target <= p->pc;
+	if (counted && in->unroll_concrete)   /* on known values? */
+		counted = unknown_of(r, &in->a) || unknown_of(r, &in->b);
+	if (counted && !jump_back(r, in->target))
+		return finish(r, p, true);
+	p->pc = in->target;
+	if (counted && p->incoherent) {
+		bytes sig = { 0 };
+		head_signature(r, p, &sig);
+		if (sig_seen(&r->heads_seen, sig.b, sig.n))
+			return 0;   /* its cut paths are kept already */
+	}
+	return STEP_JUMPED;
+}
+
+/* The rest of a path from p: the instruction dispatch. A read forks the
+ * path once per value (read_each), a store-conditional once per outcome
+ * (step_sc); both run the rest of each fork themselves. */
+static int run(runner *r, pathpos p)
+{
 	while (p.pc < r->th->ncode) {
 		const ir_insn *in = &r->th->code[p.pc];
-		value v;
 		int loc, st;
 
-		if (++p.steps > MAX_STEPS)
-			return diag_error(r->d, in->pos,
-					  "thread P%d runs more than %d steps (a loop that never exits?)",
-					  r->th->id, MAX_STEPS);
-		/* the end of an if statement: its control dependency ends */
-		while (p.nscopes > 0 && p.scope_end[p.nscopes - 1] == p.pc) {
-			p.nscopes--;
-			ds_copy(r->ctrl, r->scope_ctrl + (size_t)p.nscopes * w, w);
-		}
-		/* a new source instruction (one may lower to several) */
-		if (p.nsrc == 0 || p.pc <= p.lastpc || in->pos.line != p.lastpos.line
-		    || in->pos.col != p.lastpos.col)
-			p.nsrc++;
-		p.lastpc = p.pc;
-		p.lastpos = in->pos;
-		operands_ptaint(r, in);
-		switch (in->op) {
-		case IR_MOV: {
-			int copy1 = in->a.kind == OPND_REG ? r->copy1[in->a.reg] : 0;
-			r->unknown[in->dst] = unknown_of(r, &in->a);
-			set_reg(r, in->dst, value_of(&in->a, r), oset(r, &in->a, TAINT),
-				oset(r, &in->a, VTAINT), oset(r, &in->a, PTAINT));
-			r->copy1[in->dst] = copy1;
-			break;
-		}
-		case IR_ALU: {
-			if (!ir_alu(in->alu, value_of(&in->a, r), value_of(&in->b, r), &v))
-				return no_alu(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
-			/* x ^ x, x == x, x != x: known without x */
-			bool self_xor = (in->alu == ALU_XOR || in->alu == ALU_EQ || in->alu == ALU_NE)
-					&& in->a.kind == OPND_REG && in->b.kind == OPND_REG
-					&& in->a.reg == in->b.reg;
-			dset t = tmp(r, T_ADDR), vt = tmp(r, T_VDEP), pt = tmp(r, T_X);
-			ds_copy(t, oset(r, &in->a, TAINT), w);
-			ds_or(t, oset(r, &in->b, TAINT), w);
-			ds_copy(vt, self_xor ? NULL : oset(r, &in->a, VTAINT), w);
-			if (!self_xor)
-				ds_or(vt, oset(r, &in->b, VTAINT), w);
-			ds_copy(pt, oset(r, &in->a, PTAINT), w);
-			ds_or(pt, oset(r, &in->b, PTAINT), w);
-			set_reg(r, in->dst, v, t, vt, pt);
-			r->unknown[in->dst] = unknown_of(r, &in->a) || unknown_of(r, &in->b);
-			break;
-		}
-		case IR_PICK: {
-			bool taken;
-			if (!compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), &taken))
-				return no_compare(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
-			dset chose = tmp(r, T_X), vchose = tmp(r, T_Y);
-			ds_copy(chose, oset(r, &in->a, TAINT), w);
-			ds_or(chose, oset(r, &in->b, TAINT), w);
-			ds_or(chose, oset(r, &in->a, PTAINT), w);
-			ds_or(chose, oset(r, &in->b, PTAINT), w);
-			ds_copy(vchose, oset(r, &in->a, VTAINT), w);
-			ds_or(vchose, oset(r, &in->b, VTAINT), w);
-			/* both choices the same value: it is known without the
-			 * comparison (no value flow from the flags' reads) */
-			if (value_eq(value_of(&in->c, r), r->val[in->dst]))
-				ds_clear(vchose, w);
-			bool unk = unknown_of(r, &in->a) || unknown_of(r, &in->b);
-			if (taken) {
-				set_reg(r, in->dst, value_of(&in->c, r), oset(r, &in->c, TAINT),
-					oset(r, &in->c, VTAINT), oset(r, &in->c, PTAINT));
-				r->unknown[in->dst] = unknown_of(r, &in->c);
-			}
-			r->unknown[in->dst] |= unk;
-			r->copy1[in->dst] = 0;     /* a choice, not a copy */
-			ds_or(rs(r, in->dst, PTAINT), chose, w);
-			ds_or(rs(r, in->dst, VTAINT), vchose, w);
-			break;
-		}
-		case IR_STORE: {
-			if ((st = address_of(r, &p, in, &loc)) <= 0)
-				return st;
-			v = value_of(&in->b, r);
-			/* the value depends on the data, not on the address */
-			if ((st = emit(r, &p, in, EV_W, loc, v, v, in->tags_w, oset(r, &in->a, TAINT),
-				       oset(r, &in->b, TAINT), oset(r, &in->b, VTAINT))) < 0)
-				return st;
-			if (in->b.kind == OPND_REG)
-				r->ev[st].copy = r->copy1[in->b.reg] - 1;
-			break;
-		}
-		case IR_SC: {
-			/* two continuations: success, then failure; the rest of
-			 * the path changes the state in place, so save it */
-			if ((st = address_of(r, &p, in, &loc)) <= 0)
-				return st;
-			int lr = p.lr_ev > 0 && p.lr_loc == loc ? p.lr_ev - 1 : -1;
-			pathpos next = p, q;
-			char *saved = save_state(r);
-
-			next.lr_ev = 0;   /* either way the reservation ends */
-			next.pc++;
-			q = next;
-			st = 0;
-			if (lr >= 0) {   /* success needs a reservation */
-				const uint64_t *vd = oset(r, &in->b, VTAINT);   /* data only */
-				/* sc_nodep (Arm STXR): the data register gives no
-				 * data or pick dependency to the write (the status
-				 * register's dependencies are in->sc_dep's) */
-				if (in->sc_nodep)
-					ds_copy(r->xctrl, oset(r, &in->a, PTAINT), w);
-				int ew = emit_linked_write(r, &q, in, loc, value_of(&in->b, r), lr,
-							   oset(r, &in->a, TAINT),
-							   in->sc_nodep ? NULL : oset(r, &in->b, TAINT), vd);
-				if (ew < 0)
-					st = ew;
-				else {
-					if (in->sc_nodep) {
-						ds_copy(evdep(r, ew, DEP_SCDATA), oset(r, &in->b, TAINT), w);
-						/* a pick into the data: pick-dep, not
-						 * ctrl (it does not order the STXR; a
-						 * chain through it may: pick-lob) */
-						ds_or(evdep(r, ew, DEP_PICK), oset(r, &in->b, PTAINT), w);
-					}
-					/* the result says the store was done */
-					if (in->dst >= 0)
-						sc_result(r, in, value_int(0), ew);
-					choose(r, &q, in, false);
-					st = run(r, q);
-				}
-				restore_state(r, saved);
-				q = next;
-			}
-			if (st >= 0) {
-				if (in->dst >= 0)
-					sc_result(r, in, value_int(1), -1);
-				choose(r, &q, in, true);
-				st = run(r, q);
-			}
-			restore_state(r, saved);
-			r->depth--;
+		if ((st = enter_insn(r, &p, in)) < 0)
 			return st;
-		}
-		case IR_FENCE:
-			loc = -1;
-			if (in->a.kind != OPND_NONE && (st = address_of(r, &p, in, &loc)) <= 0)
-				return st;
-			if ((st = emit(r, &p, in, loc >= 0 ? 0 : EV_F, loc, value_int(0), value_int(0),
-				       in->tags_f, oset(r, &in->a, TAINT), NULL, NULL)) < 0)
-				return st;
-			break;
+		switch (in->op) {
+		case IR_MOV: st = step_mov(r, in); break;
+		case IR_ALU: st = step_alu(r, &p, in); break;
+		case IR_PICK: st = step_pick(r, &p, in); break;
+		case IR_STORE: st = step_store(r, &p, in); break;
+		case IR_SC: return step_sc(r, p, in);
+		case IR_FENCE: st = step_fence(r, &p, in); break;
 		case IR_LOAD:
 		case IR_RMW:
 		case IR_CAS:
 			if ((st = address_of(r, &p, in, &loc)) <= 0)
 				return st;
 			return read_each(r, p, in, loc);
-		case IR_BRANCH: {
-			bool taken;
-			if (!compare(in->cmp, value_of(&in->a, r), value_of(&in->b, r), &taken))
-				return no_compare(r, &p, in, value_of(&in->a, r), value_of(&in->b, r));
-			/* the branches of one condition (a && b) end together:
-			 * the first one's entry holds the ctrl to restore */
-			if (in->cmp != CMP_ALWAYS && in->ctrl_end > 0
-			    && !(p.nscopes > 0 && p.scope_end[p.nscopes - 1] == in->ctrl_end - 1)) {
-				if (p.nscopes == MAX_CTRL_SCOPES)
-					return diag_error(r->d, in->pos,
-							  "thread P%d: if statements nested more than %d deep",
-							  r->th->id, MAX_CTRL_SCOPES);
-				p.scope_end[p.nscopes] = in->ctrl_end - 1;
-				ds_copy(r->scope_ctrl + (size_t)p.nscopes++ * w, r->ctrl, w);
-			}
-			if (in->cmp != CMP_ALWAYS && (unknown_of(r, &in->a) || unknown_of(r, &in->b)))
-				choose(r, &p, in, taken);
-			if (in->cmp != CMP_ALWAYS) {
-				ds_or(r->ctrl, oset(r, &in->a, TAINT), w);
-				ds_or(r->ctrl, oset(r, &in->b, TAINT), w);
-				ds_or(r->ctrl, oset(r, &in->a, PTAINT), w);
-				ds_or(r->ctrl, oset(r, &in->b, PTAINT), w);
-			}
-			if (taken) {
-				bool counted = in->target <= p.pc;
-				if (counted && in->unroll_concrete)   /* on known values? */
-					counted = unknown_of(r, &in->a) || unknown_of(r, &in->b);
-				if (counted && !jump_back(r, in->target))
-					return finish(r, &p, true);
-				p.pc = in->target;
-				if (counted && p.incoherent) {
-					bytes sig = { 0 };
-					head_signature(r, &p, &sig);
-					if (sig_seen(&r->heads_seen, sig.b, sig.n))
-						return 0;   /* its cut paths are kept already */
-				}
-				continue;
-			}
-			break;
+		case IR_BRANCH: st = step_branch(r, &p, in); break;
 		}
-		}
+		if (st == STEP_JUMPED)
+			continue;
+		if (st != STEP_NEXT)
+			return st;
 		p.pc++;
 	}
 	return finish(r, &p, false);

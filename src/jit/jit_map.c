@@ -5,7 +5,7 @@
  * litmus test of the native architecture using the templates of a mapping
  * table (mapping.h). The native test is produced as TEXT and read back with
  * litmus_read_string(), so the native front-end sees it exactly as it would
- * see a user's file. Both tests are checked (check_test) with their own
+ * see a user's file. Both tests are checked (check_test_opts) with their own
  * model, and the sets of final states are compared over the same
  * observables: the condition's, every memory location and every register a
  * memory access writes. A native state that BPF forbids makes the mapping
@@ -819,8 +819,10 @@ const char *map_test_classes(const litmus_test *t, char *buf, size_t n)
 
 int map_check(const litmus_test *t, cat_run *run, const map_opts *o, check_result *r, diag *d)
 {
-	check_opts co = { .budget = o->budget, .unroll_set = true, .unroll = o->unroll };
+	check_opts co = check_defaults(run, o->budget);
 
+	co.unroll_set = true;
+	co.unroll = o->unroll;
 	return check_test_opts(t, run, &co, r, d);
 }
 
@@ -1343,7 +1345,7 @@ int map_main(int argc, char **argv, const char *model_dir)
 {
 	const char *files[argc > 0 ? argc : 1];
 	report_tally tally = { 0 };
-	map_cmd mc = { .files = files, .o = { .budget = 200000, .tally = &tally } };
+	map_cmd mc = { .files = files, .o = { .budget = CHECK_BUDGET, .tally = &tally } };
 	char path[PATH_MAX], a[64];
 	int status;
 

@@ -638,8 +638,9 @@ int run_prepare(run_test *rt, const char *file, bpf_model *bm, bpf_model *sc, in
 		set_unsupported(rt, "not a BPF test");
 		return 0;
 	}
-	if (check_test(t, bm->run, 200000, &rt->res, &d) < 0
-	    || check_test(t, sc->run, 200000, &rt->sc, &d) < 0) {
+	check_opts bo = check_defaults(bm->run, CHECK_BUDGET), so = check_defaults(sc->run, CHECK_BUDGET);
+	if (check_test_opts(t, bm->run, &bo, &rt->res, &d) < 0
+	    || check_test_opts(t, sc->run, &so, &rt->sc, &d) < 0) {
 		diag_print(&d);
 		return -1;
 	}

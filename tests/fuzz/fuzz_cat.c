@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* runaway models end at the evaluator's limits; keep them quick here */
 	cat_run_set_memory_limit(run, (size_t)64 << 20);
 	check_result res;
-	check_test(test, run, 2000, &res, &d);
+	check_test_opts(test, run, &(check_opts){ .budget = 2000 }, &res, &d);
 	check_result_free(&res);
 	cat_run_free(run);
 	cat_model_free(m);

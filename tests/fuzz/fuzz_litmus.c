@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (run) {
 		check_result res;
 		/* a small budget: large tests go to outcome mode quickly */
-		check_test(t, run, 2000, &res, &d);
+		check_test_opts(t, run, &(check_opts){ .budget = 2000 }, &res, &d);
 		check_result_free(&res);
 	}
 	litmus_free(t);

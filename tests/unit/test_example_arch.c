@@ -178,7 +178,7 @@ static char observe(cat_model *m, const char *text)
 		return 'E';
 	}
 	cat_run *run = cat_run_new(m, t->fe->tag_names, t->fe->ntags);
-	if (check_test(t, run, 0, &res, &d) == 0)
+	if (check_test_opts(t, run, &(check_opts){ 0 }, &res, &d) == 0)
 		obs = res.pos == 0 ? 'N' : res.neg == 0 ? 'A' : 'S';
 	else
 		fprintf(stderr, "%s\n", d.msg);

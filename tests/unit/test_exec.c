@@ -3,12 +3,14 @@
  * (exec/thread_exec.c: events, dependencies, the value domain, herd7's
  * loop unrolling) and the enumeration of candidate executions
  * (exec/enumerate.c: rf choices, thin air, final memory) under a model
- * that allows everything and under sequential consistency. */
+ * that allows everything and under sequential consistency; the
+ * mixed-size mode as a check option (exec/check.c). */
 #include <stdlib.h>
 #include <unistd.h>
 #include "unit.h"
 #include "unit_model.h"
 #include "arch/frontends.h"
+#include "exec/check.h"
 #include "exec/enumerate.h"
 #include "litmus/litmus_read.h"
 
@@ -403,6 +405,70 @@ static void test_enumerate_unroll(void)
 		litmus_free(t);
 }
 
+/* Mixed-size mode is an option of the enumeration (enum_limits.mixed,
+ * check_opts.mixed), not something the engine asks the model: a byte
+ * access is refused without it, and with it every access is one event
+ * per byte. check_defaults reads the mode off the model's variants. */
+static const char *MP_BYTE =
+	"AArch64 MP-byte\n"
+	"{ 0:X1=x; 1:X1=x; }\n"
+	" P0           | P1            ;\n"
+	" MOV W0,#1    | LDRB W0,[X1]  ;\n"
+	" STRB W0,[X1] |               ;\n"
+	"exists (1:X0=1)\n";
+
+static int count_bytes(void *arg, const execution *ex)
+{
+	int *n = arg;
+
+	n[0]++;
+	n[1] += ex->es->mixed;
+	return 0;
+}
+
+static void test_enumerate_mixed(void)
+{
+	litmus_test *t = read_test(MP_BYTE);
+	cat_model *m = unit_load_model("\"anything\"\ninclude \"cos.cat\"\n");
+	diag d;
+
+	memset(&d, 0, sizeof d);
+	CHECK(t && m);
+	if (t && m) {
+		cat_run *run = cat_run_new(m, t->fe->tag_names, t->fe->ntags);
+		enum_limits lim = { .mixed = false };
+		enum_stats st;
+		int n[2] = { 0, 0 };
+		CHECK(enumerate_limited(t, run, count_bytes, n, &lim, &st, &d) < 0);
+		CHECK(strstr(d.msg, "modelled only with -variant mixed") != NULL);
+		free(st.syms);
+		memset(&d, 0, sizeof d);
+		lim.mixed = true;
+		CHECK(enumerate_limited(t, run, count_bytes, n, &lim, &st, &d) == 0);
+		/* the read takes the initial byte or P0's: two executions */
+		CHECK(n[0] == 2 && n[1] == 2);
+		free(st.syms);
+		/* the model was loaded without -variant mixed */
+		check_opts o = check_defaults(run, CHECK_BUDGET);
+		CHECK(!o.mixed && o.budget == CHECK_BUDGET && !check_mode_mixed(run));
+		cat_run_free(run);
+		/* loaded with it (-variant mixed) */
+		const char *inc[] = { "models/lib", NULL }, *variants[] = { "mixed", NULL };
+		cat_model *mm = cat_model_load("models/lib/cos.cat", inc, variants, &d);
+		CHECK(mm != NULL);
+		if (mm) {
+			run = cat_run_new(mm, t->fe->tag_names, t->fe->ntags);
+			CHECK(check_defaults(run, 7).mixed && check_defaults(run, 7).budget == 7);
+			cat_run_free(run);
+			cat_model_free(mm);
+		}
+	}
+	if (m)
+		cat_model_free(m);
+	if (t)
+		litmus_free(t);
+}
+
 int main(void)
 {
 	test_alu();
@@ -411,5 +477,6 @@ int main(void)
 	test_enumerate();
 	test_thin_air();
 	test_enumerate_unroll();
+	test_enumerate_mixed();
 	return unit_done("exec");
 }

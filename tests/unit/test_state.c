@@ -75,7 +75,7 @@ int main(void)
 		CHECK(m != NULL);
 		cat_run *run = m ? cat_run_new(m, t->fe->tag_names, t->fe->ntags) : NULL;
 		check_result res = { 0 };
-		CHECK(run && check_test(t, run, 0, &res, &d) == 0);
+		CHECK(run && check_test_opts(t, run, &(check_opts){ 0 }, &res, &d) == 0);
 		CHECK(res.nstates == 2 && res.nobs == 3);   /* 1:r2=0 or 1 */
 		value *got = xmalloc(sizeof(value) * (res.nobs + 1));
 		for (int k = 0; k < res.nstates; k++) {
