@@ -1168,8 +1168,10 @@ static int primitives(const c2opts *o, FILE *out)
 
 enum { C2_HELP = 1, C2_MCPU, C2_IDIOMS, C2_PRIMITIVES, C2_MODEL, C2_CLANG, C2_OBJDUMP, C2_VERBOSE };
 
-static opt_row rows[] = {
-	OPT_OWN(C2_MCPU, "--mcpu", "LIST", NULL),       /* help: lists_help() */
+static const char *lists_help(char *help, size_t size);
+
+static const opt_row rows[] = {
+	OPT_OWN_FN(C2_MCPU, "--mcpu", "LIST", lists_help),
 	OPT_OWN(C2_IDIOMS, "--idioms", "LIST", "the idiom sets (default all)"),
 	OPT_OWN(C2_PRIMITIVES, "--primitives", NULL, "compile each primitive alone and compare the lifted\n"
 		"instructions with c2bpf's table (same / differs)"),
@@ -1249,14 +1251,13 @@ static const char *list_text(char *buf, size_t size, const char *const *names, i
 }
 
 /* --mcpu's help: the -mcpu values of mcpus[] */
-static void lists_help(void)
+static const char *lists_help(char *help, size_t size)
 {
-	static char help[128];
 	char l[64];
 
-	snprintf(help, sizeof help, "the -mcpu values (%s; default both)",
+	snprintf(help, size, "the -mcpu values (%s; default both)",
 		 list_text(l, sizeof l, mcpus, NMCPU, sizeof *mcpus));
-	rows[0].help = help;
+	return help;
 }
 
 static bool parse_list(const char *arg, const char *const *names, int n, size_t stride, bool *on)
@@ -1326,7 +1327,6 @@ static int c2_parse(c2opts *o, cmd_opts *so, int argc, char **argv, const char *
 	const char *v;
 	int id;
 
-	lists_help();
 	for (int i = 1; i < argc; i++) {
 		switch ((id = opt_next(&spec, argc, argv, &i, &v, so))) {
 		case OPT_FAIL:

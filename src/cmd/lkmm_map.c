@@ -433,8 +433,10 @@ static int lm_test(const void *opts, const char *file, cat_run *lkmm, cat_run *r
 	return status;
 }
 
-static opt_row lkmm_map_rows[] = {
-	OPT_OWN(LK_OWN, "--mapping", "NAME", NULL),   /* help: mapping_help() */
+static const char *mapping_help(char *help, size_t size);
+
+static const opt_row lkmm_map_rows[] = {
+	OPT_OWN_FN(LK_OWN, "--mapping", "NAME", mapping_help),
 	OPT_OWN(LK_EMIT, "--emit", "DIR", "also write DIR/TEST.MAPPING.litmus"),
 	LK_ROW_INCDIR,
 	OPT_OWN(LK_VERBOSE, "-v", NULL, "print RISC-V-only final states and the translation"),
@@ -519,33 +521,31 @@ static const lk_cmd lkmm_map_cmd = {
 };
 
 /* --mapping's help: the names of rv_maps, "or all", wrapped */
-static void mapping_help(void)
+static const char *mapping_help(char *help, size_t size)
 {
-	static char help[512];
 	size_t n = 0, line = 0;
 
-	for (int k = 0; k <= NMAPS; k++) {
+	help[0] = 0;
+	for (int k = 0; k <= NMAPS && n < size; k++) {
 		const char *name = k < NMAPS ? rv_maps[k].name : "or all (repeatable)";
 		size_t l = strlen(name) + (k < NMAPS ? 1 : 0);
 		if (k && line + 1 + l > 54) {
-			n += (size_t)snprintf(help + n, sizeof help - n, "\n");
+			n += (size_t)snprintf(help + n, size - n, "\n");
 			line = 0;
 		} else if (k) {
-			n += (size_t)snprintf(help + n, sizeof help - n, " ");
+			n += (size_t)snprintf(help + n, size - n, " ");
 			line++;
 		}
-		n += (size_t)snprintf(help + n, sizeof help - n, "%s%s", name, k < NMAPS ? "," : "");
+		if (n < size)
+			n += (size_t)snprintf(help + n, size - n, "%s%s", name, k < NMAPS ? "," : "");
 		line += l;
-		if (n >= sizeof help)
-			break;
 	}
-	lkmm_map_rows[0].help = help;
+	return help;
 }
 
 int lkmm_map_main(int argc, char **argv, const char *model_dir, const char *self)
 {
 	lmopts o = { .c = lkmm_map_cmd };
 
-	mapping_help();
 	return lk_cmd_main(&o.c, &o, argc, argv);
 }

@@ -215,17 +215,26 @@ static bool spelt(const char *names, const char *a)
 	return false;
 }
 
+/* a row's help text (its own, or written by its help_fn into buf); NULL:
+ * a hidden row */
+static const char *row_help(const opt_row *r, char *buf, size_t n)
+{
+	return r->help ? r->help : r->help_fn ? r->help_fn(buf, n) : NULL;
+}
+
 int opt_unknown_rows(const opt_spec *s, const char *a)
 {
 	size_t n = 1;
 
+	char buf[1024];
+
 	for (const opt_row *r = s->rows; r->names || r->help; r++)
-		if (r->names && r->help)
+		if (r->names && row_help(r, buf, sizeof buf))
 			n += strlen(r->names) + 1;
 	/* the shown spellings, one text for opt_unknown's scan */
 	char *text = xcalloc(1, n);
 	for (const opt_row *r = s->rows; r->names || r->help; r++)
-		if (r->names && r->help) {
+		if (r->names && row_help(r, buf, sizeof buf)) {
 			strcat(text, " ");
 			strcat(text, r->names);
 		}
@@ -297,11 +306,14 @@ void opt_help(FILE *f, const opt_spec *s)
 {
 	if (s->head)
 		fputs(s->head, f);
+	char buf[1024];
+
 	for (const opt_row *r = s->rows; r->names || r->help; r++) {
-		if (!r->help)
+		const char *help = row_help(r, buf, sizeof buf);
+		if (!help)
 			continue;
 		if (!r->names) {
-			fprintf(f, "%s\n", r->help);
+			fprintf(f, "%s\n", help);
 			continue;
 		}
 		int n = print_names(f, r);
@@ -309,7 +321,7 @@ void opt_help(FILE *f, const opt_spec *s)
 			fprintf(f, "%*s", s->col - n, "");
 		else
 			fprintf(f, "\n%*s", s->col, "");
-		for (const char *p = r->help; *p;) {
+		for (const char *p = help; *p;) {
 			size_t l = strcspn(p, "\n");
 			fprintf(f, "%.*s", (int)l, p);
 			p += l;

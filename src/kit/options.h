@@ -104,12 +104,16 @@ typedef struct {
 	const char *needs;  /* a missing argument: "-x needs NEEDS"; NULL: "an argument" */
 	bool manual;        /* opt_next leaves *i on the option: the command reads
 	                     * the argument itself (from argv[*i + 1]) */
+	/* or the help text written into buf (size n) from the command's own
+	 * tables (the names a list option takes), when help is NULL */
+	const char *(*help_fn)(char *buf, size_t n);
 } opt_row;
 
 /* Rows written briefly (the fields not named are 0 / NULL / false) */
 #define OPT_OWN(ID, NAMES, ARG, HELP) { .id = (ID), .names = (NAMES), .arg = (ARG), .help = (HELP) }
 #define OPT_SHARED(BIT, NAMES, ARG, HELP) { .shared = (BIT), .names = (NAMES), .arg = (ARG), .help = (HELP) }
 #define OPT_TEXT(TEXT) { .help = (TEXT) }
+#define OPT_OWN_FN(ID, NAMES, ARG, FN) { .id = (ID), .names = (NAMES), .arg = (ARG), .help_fn = (FN) }
 #define OPT_END { .id = 0 }
 
 /* A command's table and the prose around it in --help. */
