@@ -83,11 +83,23 @@ const frontend *frontend_by_kernel_name(kernel_name_kind kind, const char *name,
 	return NULL;
 }
 
+size_t frontend_kernel_names(char *buf, size_t size, kernel_name_kind kind, const char *sep)
+{
+	size_t n = 0;
+	int k = 0;
+
+	if (size)
+		buf[0] = 0;
+	for (size_t i = 0; i < sizeof table / sizeof *table && n < size; i++)
+		if (kind == KERNEL_NAME_JIT ? table[i]->jit_arch : table[i]->qemu_arch)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ? sep : "", frontend_arch_name(table[i]));
+	return n;
+}
+
 void frontend_print_kernel_names(FILE *f, kernel_name_kind kind, const char *sep)
 {
-	int n = 0;
+	char buf[1024];
 
-	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-		if (kind == KERNEL_NAME_JIT ? table[i]->jit_arch : table[i]->qemu_arch)
-			fprintf(f, "%s%s", n++ ? sep : "", frontend_arch_name(table[i]));
+	frontend_kernel_names(buf, sizeof buf, kind, sep);
+	fputs(buf, f);
 }

@@ -37,5 +37,8 @@ const frontend *frontend_by_kernel_name(kernel_name_kind kind, const char *name,
  * separated by sep: the one list an option's help and its error message
  * show. */
 void frontend_print_kernel_names(FILE *f, kernel_name_kind kind, const char *sep);
+/* The same names written into buf (size bytes, cut there); what
+ * snprintf counted (size or more: cut). */
+size_t frontend_kernel_names(char *buf, size_t size, kernel_name_kind kind, const char *sep);
 
 #endif

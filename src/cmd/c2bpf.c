@@ -43,6 +43,7 @@
 #include <string.h>
 #include "cmd/c2bpf.h"
 #include "cmd/lkmm_translate.h"
+#include "exec/check.h"
 
 #define NBPFREGS 11     /* r0..r10 */
 
@@ -414,7 +415,7 @@ static const opt_spec c2bpf_spec = {
 
 static const lk_cmd c2bpf_cmd = {
 	&bpf_target, "c2bpf", "C2BPF", "BPF", "bpf", { "unsound", "sound-stronger", "sound" }, false,
-	&c2bpf_spec, NULL, NULL, c2_test, "bpf.cat", "BPF", .budget = 200000,
+	&c2bpf_spec, NULL, NULL, c2_test, "bpf.cat", "BPF", .budget = CHECK_BUDGET,
 };
 
 int c2bpf_main(int argc, char **argv, const char *model_dir, const char *self)

@@ -1359,7 +1359,7 @@ int clang2bpf_main(int argc, char **argv, const char *model_dir, const char *sel
 	opt_init(&so, 0);
 	/* clang's stack dump on a crash, unsymbolized: no llvm-symbolizer run */
 	setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
-	o->budget = 200000;
+	o->budget = CHECK_BUDGET;
 	o->clang = "clang-19";
 	o->objdump = "llvm-objdump-19";
 	for (int m = 0; m < NMCPU; m++)

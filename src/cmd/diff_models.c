@@ -24,6 +24,7 @@
 #include "kit/options.h"
 #include "kit/outdir.h"
 #include "kit/output.h"
+#include "exec/check.h"
 
 typedef struct {
 	const char *a_path, *b_path;
@@ -846,7 +847,7 @@ static const opt_row dm_rows[] = {
 	OPT_SHARED(OPT_INCDIR, "-I", "DIR", "also look for included cat files in DIR, repeatable\n"
 		   "(the models' own folders, models/lib and the model\n"
 		   "directory are searched already)"),
-	OPT_SHARED(OPT_BUDGET, "-budget", "N", "as for bpfmm (default 200000)"),
+	OPT_SHARED(OPT_BUDGET, "-budget", "N", "as for bpfmm (default " CHECK_BUDGET_TEXT ")"),
 	OPT_OWN(DM_VERBOSE, "-v", NULL, "also print SAME NAME for tests that agree"),
 	OPT_SHARED(OPT_JSON, "-json", NULL, "one JSON object per line instead: per test\n"
 		   "{\"file\",\"result\":\"same\"|\"differ\"|\"error\"} with\n"

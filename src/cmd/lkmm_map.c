@@ -33,6 +33,7 @@
 #include <string.h>
 #include "cmd/lkmm_map.h"
 #include "cmd/lkmm_translate.h"
+#include "exec/check.h"
 
 /* ---- the mapping tables -------------------------------------------------- */
 
@@ -517,7 +518,7 @@ static const opt_spec lkmm_map_spec = {
 static const lk_cmd lkmm_map_cmd = {
 	&rv_target, "lkmm-map", "LKMM-MAP", "RISCV", "riscv", { "unsound", "sound-stronger", "sound" },
 	true, &lkmm_map_spec, mapping_option, no_mapping, lm_test, "riscv.cat", "RISCV",
-	.budget = 200000,
+	.budget = CHECK_BUDGET,
 };
 
 /* --mapping's help: the names of rv_maps, "or all", wrapped */

@@ -67,7 +67,7 @@ static const opt_row check_rows[] = {
 	OPT_SHARED(OPT_BUDGET, "-budget, --budget", "N",
 		   "Count every execution (exact Positive/Negative witnesses) unless a\n"
 		   "test needs more than N coherence orders beyond the first of each\n"
-		   "rf choice (default 200000; 0 = no limit). Past that, the test is\n"
+		   "rf choice (default " CHECK_BUDGET_TEXT "; 0 = no limit). Past that, the test is\n"
 		   "checked again looking for one execution per observable outcome:\n"
 		   "States and Ok/No are the same, and witnesses count one allowed\n"
 		   "execution per rf choice and final-memory outcome (not each\n"

@@ -28,6 +28,10 @@ typedef enum { SPEED_FALSE, SPEED_TRUE, SPEED_FAST } speedcheck;
 /* The budget every command starts from (-budget): co orders tried for
  * exact witness counts before a test is redone in outcome mode. */
 #define CHECK_BUDGET 200000
+/* the same number as text, for help texts: "200000" */
+#define CHECK_BUDGET_STR_(n) #n
+#define CHECK_BUDGET_STR(n) CHECK_BUDGET_STR_(n)
+#define CHECK_BUDGET_TEXT CHECK_BUDGET_STR(CHECK_BUDGET)
 
 typedef struct {
 	/* exact witness counts unless more than budget coherence orders

@@ -28,6 +28,7 @@
 #include "litmus/litmus_read.h"
 #include "base/diag.h"
 #include "base/xalloc.h"
+#include "exec/check.h"
 
 /* The lifter --arch n names: one naming with map and run
  * (arch/frontends.h), older ones noted. */
@@ -82,23 +83,20 @@ int jit_check_fuzz(const char *data, size_t n)
 
 /* ---- the command ----------------------------------------------------------- */
 
-static const char usage_text[] =
+static const char jc_head[] =
 "Usage: bpfmm jit-check --arch ARCH --dump LOG [OPTIONS] FILE.litmus...\n"
 "\n"
 "Judge the machine code a Linux BPF JIT emitted for BPF litmus tests: LOG\n"
 "is the console of a `bpfmm run` guest (lines \"bpfmm-run: jit TEST T HEX\",\n"
 "docs/jit-check.md) or the output of the runner on a user's own machine,\n"
-"whose programs bpftool may dump (--bpftool, --image); ARCH riscv64,\n"
-"arm64, x86_64, mips64el, ppc64le or s390x.\n"
-"Each "
-"thread's image is disassembled with llvm-objdump-19, lifted to a thread\n"
-"of ARCH's litmus dialect (the JIT's instructions for the test's body as\n"
-"emitted, MIPS delay slots put before their branch; initial values and\n"
-"register assignment read from the code and checked against the test),\n"
-"and the lifted test is checked with ARCH's model (riscv.cat, aarch64.cat,\n"
-"x86tso.cat, mips.cat, ppc.cat, s390x.cat) against models/bpf.cat on the\n"
-"source test.  One\n"
-"line per test:\n"
+"whose programs bpftool may dump (--bpftool, --image); ARCH one of those\n"
+"--arch lists below.  Each thread's image is disassembled with\n"
+"llvm-objdump-19, lifted to a thread of ARCH's litmus dialect (the JIT's\n"
+"instructions for the test's body as emitted, MIPS delay slots put before\n"
+"their branch; initial values and register assignment read from the code\n"
+"and checked against the test), and the lifted test is checked with\n"
+"ARCH's model (named with ARCH below) against models/bpf.cat on the source\n"
+"test.  One line per test:\n"
 "  JitCheck TEST ARCH jit sound|sound-stronger|unsound [STATE]\n"
 "  JitCheck TEST ARCH jit refused (REASON)      the code cannot be lifted\n"
 "  JitCheck TEST ARCH jit not-run (REASON)      no code in LOG for it\n"
@@ -107,42 +105,68 @@ static const char usage_text[] =
 "execution reaching it): the JIT's code is wrong for that test.\n"
 "Then a summary line: jit-check ARCH: N tests, L lifted, R refused, ...\n"
 "\n"
-"Options:\n"
-"  --arch ARCH       riscv64, arm64, x86_64, mips64el, ppc64le, s390x (as\n"
-"                    map and run name them; x86-64, aarch64, powerpc, mips64\n"
-"                    are read with a note)\n"
-"  --dump LOG        the guest's console log (kernel/run.sh writes it), or\n"
-"                    what `bpfrun [--hold] JOB` printed on a user's machine\n"
-"  --bpftool PATH    the output of `bpftool prog dump jited id ID opcodes`\n"
-"                    (text) or `bpftool -j prog dump jited id ID opcodes`\n"
-"                    (JSON) for programs `bpfrun --hold` kept: a file, or a\n"
-"                    directory of them (repeatable).  Each program is named\n"
-"                    by bpftool's header (bpf_prog_TAG_NAME), else by the\n"
-"                    file's name up to its first '.' (NAME or ID), through\n"
-"                    LOG's lines \"hold TEST T ID NAME\"; these images\n"
-"                    replace LOG's jit lines (a difference is an error)\n"
-"  --image PATH      raw images, `bpftool prog dump jited id ID file\n"
-"                    PATH`, named by the file's name (NAME or ID); a file\n"
-"                    or a directory (repeatable)\n"
-"  --emit DIR        write each lifted test to DIR/TEST.litmus\n"
-"  --variant NAME    a variant of the native model (repeatable), e.g.\n"
-"                    mips.cat's llsc-mb or sc: what Linux assumes of a CPU\n"
-"                    without WEAK_REORDERING_BEYOND_LLSC / WEAK_ORDERING\n"
-"                    (docs/mips-model.md)\n"
-"  --budget N        as for bpfmm (default 200000)\n"
-"  --objdump PROG    the disassembler (default llvm-objdump-19; its\n"
-"                    llvm-objcopy beside it, or --objcopy PROG)\n"
-"  --objcopy PROG    (default llvm-objcopy-19)\n"
-"  -json, --json     one JSON object per test instead of the JitCheck line:\n"
-"                    file, test, arch, mapping (\"jit\"), verdict, state,\n"
-"                    class, reason, classes, execution, error (as map's);\n"
-"                    then {\"summary\":\"jit-check\",\"arch\",\"tests\",\"lifted\",\n"
-"                    \"refused\",\"not_run\",\"sound\",\"sound_stronger\",\n"
-"                    \"unsound\",\"unchecked\"}\n"
+"Options:\n";
+
+static const char jc_tail[] =
 "\n"
 "Exit status: 0 every test judged sound / sound-stronger, refused or not\n"
 "run; 1 an unsound test, a test that could not be judged or read, a\n"
 "malformed line of LOG or of bpftool's output; 2 usage.\n";
+
+/* --arch's help: each lifter's name and model, from the lifter table */
+static const char *arch_help(char *buf, size_t size)
+{
+	char text[512];
+	size_t n = 0;
+
+	for (size_t i = 0; lifter_nth(i) && n < sizeof text; i++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "%s (%s), ", lifter_name(lifter_nth(i)),
+				      lifter_nth(i)->fe->default_model);
+	if (n < sizeof text)
+		snprintf(text + n, sizeof text - n, "as map and run name them (x86-64, aarch64, powerpc, "
+			 "mips64 are read with a note)");
+	return opt_wrap(buf, size, text, 54);
+}
+
+enum { JC_HELP = 1, JC_ARCH, JC_DUMP, JC_BPFTOOL, JC_IMAGE, JC_EMIT, JC_OBJDUMP, JC_OBJCOPY };
+
+static const opt_row jc_rows[] = {
+	OPT_OWN_FN(JC_ARCH, "--arch", "ARCH", arch_help),
+	OPT_OWN(JC_DUMP, "--dump", "LOG", "the guest's console log (kernel/run.sh writes it), or\n"
+		"what `bpfrun [--hold] JOB` printed on a user's machine"),
+	OPT_OWN(JC_BPFTOOL, "--bpftool", "PATH", "the output of `bpftool prog dump jited id ID opcodes`\n"
+		"(text) or `bpftool -j prog dump jited id ID opcodes`\n"
+		"(JSON) for programs `bpfrun --hold` kept: a file, or a\n"
+		"directory of them (repeatable).  Each program is named\n"
+		"by bpftool's header (bpf_prog_TAG_NAME), else by the\n"
+		"file's name up to its first '.' (NAME or ID), through\n"
+		"LOG's lines \"hold TEST T ID NAME\"; these images\n"
+		"replace LOG's jit lines (a difference is an error)"),
+	OPT_OWN(JC_IMAGE, "--image", "PATH", "raw images, `bpftool prog dump jited id ID file\n"
+		"PATH`, named by the file's name (NAME or ID); a file\n"
+		"or a directory (repeatable)"),
+	OPT_OWN(JC_EMIT, "--emit", "DIR", "write each lifted test to DIR/TEST.litmus"),
+	OPT_SHARED(OPT_VARIANT, "--variant", "NAME", "a variant of the native model (repeatable), e.g.\n"
+		   "mips.cat's llsc-mb or sc: what Linux assumes of a CPU\n"
+		   "without WEAK_REORDERING_BEYOND_LLSC / WEAK_ORDERING\n"
+		   "(docs/mips-model.md)"),
+	OPT_SHARED(OPT_BUDGET, "--budget", "N", "as for bpfmm (default " CHECK_BUDGET_TEXT ")"),
+	OPT_OWN(JC_OBJDUMP, "--objdump", "PROG", "the disassembler (default llvm-objdump-19; its\n"
+		"llvm-objcopy beside it, or --objcopy PROG)"),
+	OPT_OWN(JC_OBJCOPY, "--objcopy", "PROG", "(default llvm-objcopy-19)"),
+	OPT_SHARED(OPT_JSON, "-json, --json", NULL, "one JSON object per test instead of the JitCheck line:\n"
+		   "file, test, arch, mapping (\"jit\"), verdict, state,\n"
+		   "class, reason, classes, execution, error (as map's);\n"
+		   "then {\"summary\":\"jit-check\",\"arch\",\"tests\",\"lifted\",\n"
+		   "\"refused\",\"not_run\",\"sound\",\"sound_stronger\",\n"
+		   "\"unsound\",\"unchecked\"}"),
+	OPT_OWN(JC_HELP, "-h, --help", NULL, "show this help and exit"),
+	OPT_END,
+};
+
+static const opt_spec jc_spec = {
+	.cmd = "jit-check", .head = jc_head, .rows = jc_rows, .col = 20, .tail = jc_tail,
+};
 
 /* The initial value thread ti gives BPF register k (through run.c's renaming). */
 static void expected_values(const litmus_test *t, const int phys[11], int ti, rval out[10])
@@ -201,40 +225,30 @@ static void jc_line(const jc_run *r, const char *file, const litmus_test *t, con
 	report_verdict(stdout, r->o.json, file, &v);
 }
 
-/* The command line (-budget, -variant from the option table); -1 to go on,
- * else the exit status. */
+/* The command line (jc_rows); -1 to go on, else the exit status. */
 static int jc_parse(int argc, char **argv, const char **arch, const char **dumpf, const char **objdump,
 		    const char **objcopy, jc_run *r, cmd_opts *so, const char **files, int *nfiles)
 {
-	int used;
 	map_opts *o = &r->o;
+	const char *v;
 
 	for (int i = 1; i < argc; i++) {
-		const char *s = argv[i];
-		bool more = i + 1 < argc;
-		if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-			fputs(usage_text, stdout);
-			return 0;
-		} else if (!strcmp(s, "--arch") && more) {
-			*arch = argv[++i];
-		} else if (!strcmp(s, "--dump") && more) {
-			*dumpf = argv[++i];
-		} else if (!strcmp(s, "--emit") && more) {
-			o->emit = argv[++i];
-		} else if ((!strcmp(s, "--bpftool") || !strcmp(s, "--image")) && more) {
-			r->btraw[r->nbt] = s[2] == 'i';
-			r->btpaths[r->nbt++] = argv[++i];
-		} else if (!strcmp(s, "--objdump") && more) {
-			*objdump = argv[++i];
-		} else if (!strcmp(s, "--objcopy") && more) {
-			*objcopy = argv[++i];
-		} else if ((used = opt_parse("jit-check", OPT_BUDGET | OPT_VARIANT | OPT_JSON, argc, argv, &i, so))) {
-			if (used < 0)
-				return 2;
-		} else if (s[0] == '-' && s[1]) {
-			return opt_unknown("jit-check", s, (const char *const[]){ usage_text, NULL });
-		} else {
-			files[(*nfiles)++] = s;
+		int id = opt_next(&jc_spec, argc, argv, &i, &v, so);
+		switch (id) {
+		case OPT_FAIL: return 2;
+		case OPT_TAKEN: break;
+		case OPT_OPERAND: files[(*nfiles)++] = v; break;
+		case JC_HELP: opt_help(stdout, &jc_spec); return 0;
+		case JC_ARCH: *arch = v; break;
+		case JC_DUMP: *dumpf = v; break;
+		case JC_EMIT: o->emit = v; break;
+		case JC_BPFTOOL:
+		case JC_IMAGE:
+			r->btraw[r->nbt] = id == JC_IMAGE;
+			r->btpaths[r->nbt++] = v;
+			break;
+		case JC_OBJDUMP: *objdump = v; break;
+		case JC_OBJCOPY: *objcopy = v; break;
 		}
 	}
 	o->budget = so->budget;

@@ -705,7 +705,7 @@ int map_load_model(const char *name, const char *mdir, const frontend *fe,
 	return mr->run ? 0 : -1;
 }
 
-static const char usage_head[] =
+static const char map_head[] =
 "Usage: bpfmm map --arch ARCH | --mapping FILE [OPTIONS] FILE.litmus...\n"
 "\n"
 "Compile each BPF litmus test into an ARCH litmus test through a JIT\n"
@@ -731,51 +731,72 @@ static const char usage_head[] =
 "  map MAPPING: N tests, R verdicts: A sound, B sound-stronger, C unsound,\n"
 "  D refused, E unsupported, F unchecked; G errors\n"
 "\n"
-"Options:\n"
-"  --arch ARCH       ";
-/* ... the JIT architectures (frontend_print_kernel_names), then: */
-static const char usage_tail[] =
-"\n"
-"                    (the names run and jit-check use, docs/architectures.md;\n"
-"                    x86-64, powerpc, mips64, aarch64 are read with a note);\n"
-"                    the table is mappings/JIT-linux-6.12, JIT the kernel\n"
-"                    JIT's own name (x86-64, powerpc, mips64 for x86_64,\n"
-"                    ppc64le, mips64el), which the Map line's ARCH shows\n"
-"  --mapping FILE    a mapping table (docs/jit-mappings.md); a bare name is\n"
-"                    also looked up in the mappings directory\n"
-"  --emit DIR        write each generated native test to DIR/TEST.litmus\n"
-"  --budget N        as for bpfmm (default 200000)\n"
-"  -j N, --jobs N    map N tests at a time (as bpfmm -j; default 1)\n"
-"  --shard K/N       only the K-th of N slices of the tests (as bpfmm)\n"
-"  --unroll N        how often a native retry loop may jump back (as bpfmm\n"
-"                    -unroll; default 0: each store-conditional succeeds at\n"
-"                    its first attempt, as herd7 -unroll 0 for LL/SC loops)\n"
-"  --dot DIR         for an unsound test, also draw the native execution\n"
-"                    printed under its Map line in DIR/TEST.MAPPING.dot\n"
-"  --mixed           sized accesses (u8, u16, u32 parts of 64-bit locations,\n"
-"                    offsets): both models run with -variant mixed\n"
-"                    (docs/mixed-size.md); a test is unchecked when the\n"
-"                    native front-end has no mixed-size mode\n"
-"  --variant NAME    a variant of the native model (repeatable), e.g. a\n"
-"                    hardware assumption the model makes optional\n"
-"  --classes         end each line with classes=C,... : the BPF memory\n"
-"                    instruction classes the test uses\n"
-"  --json, -json     one JSON object per line instead of the Map line:\n"
-"                    file (as named on the command line), test, arch,\n"
-"                    mapping, verdict (as on the Map line), state (unsound:\n"
-"                    the state, as a string in herd7's States syntax, else\n"
-"                    null), class (unsupported: the class, else null),\n"
-"                    reason (unchecked, refused: why, else null), classes\n"
-"                    (a list, as --classes), execution (unsound: the native\n"
-"                    execution as printed under the Map line, else null),\n"
-"                    error (unchecked: the error line, else null). A test\n"
-"                    that cannot be read or mapped gives {\"file\", \"error\",\n"
-"                    \"warnings\"}, error being the FILE: error: line also\n"
-"                    printed on stderr.\n"
-"                    Errors also come apart as line, column (absent\n"
-"                    for an error of the whole file) and message.\n"
+"Options:\n";
+
+static const char map_tail[] =
 "\n"
 "Exit status: 0 every test was checked, 1 some test could not be, 2 usage.\n";
+
+/* --arch's help: the JIT architectures (frontends.c's table), then how
+ * they are read */
+static const char *map_arch_help(char *buf, size_t size)
+{
+	char text[768];
+	size_t n = frontend_kernel_names(text, sizeof text, KERNEL_NAME_JIT, ", ");
+
+	if (n < sizeof text)
+		snprintf(text + n, sizeof text - n, " (the names run and jit-check use, docs/architectures.md; "
+			 "x86-64, powerpc, mips64, aarch64 are read with a note); the table is "
+			 "mappings/JIT-linux-6.12, JIT the kernel JIT's own name (x86-64, powerpc, mips64 for "
+			 "x86_64, ppc64le, mips64el), which the Map line's ARCH shows");
+	return opt_wrap(buf, size, text, 54);
+}
+
+enum { MAP_HELP = 1, MAP_ARCH, MAP_MAPPING, MAP_EMIT, MAP_MIXED, MAP_CLASSES };
+
+static const opt_row map_rows[] = {
+	OPT_OWN_FN(MAP_ARCH, "--arch", "ARCH", map_arch_help),
+	OPT_OWN(MAP_MAPPING, "--mapping", "FILE", "a mapping table (docs/jit-mappings.md); a bare name is\n"
+		"also looked up in the mappings directory"),
+	OPT_OWN(MAP_EMIT, "--emit", "DIR", "write each generated native test to DIR/TEST.litmus"),
+	OPT_SHARED(OPT_BUDGET, "--budget", "N", "as for bpfmm (default " CHECK_BUDGET_TEXT ")"),
+	OPT_SHARED(OPT_JOBS, "-j, --jobs", "N", "map N tests at a time (as bpfmm -j; default 1)"),
+	OPT_SHARED(OPT_SHARD, "--shard", "K/N", "only the K-th of N slices of the tests (as bpfmm)"),
+	OPT_SHARED(OPT_UNROLL, "--unroll", "N", "how often a native retry loop may jump back (as bpfmm\n"
+		   "-unroll; default 0: each store-conditional succeeds at\n"
+		   "its first attempt, as herd7 -unroll 0 for LL/SC loops)"),
+	OPT_SHARED(OPT_DOT, "--dot", "DIR", "for an unsound test, also draw the native execution\n"
+		   "printed under its Map line in DIR/TEST.MAPPING.dot"),
+	OPT_OWN(MAP_MIXED, "--mixed", NULL, "sized accesses (u8, u16, u32 parts of 64-bit locations,\n"
+		"offsets): both models run with -variant mixed\n"
+		"(docs/mixed-size.md); a test is unchecked when the\n"
+		"native front-end has no mixed-size mode"),
+	{ .id = MAP_MIXED, .names = "-mixed" },     /* hidden: an older spelling */
+	OPT_SHARED(OPT_VARIANT, "--variant", "NAME", "a variant of the native model (repeatable), e.g. a\n"
+		   "hardware assumption the model makes optional"),
+	OPT_OWN(MAP_CLASSES, "--classes", NULL, "end each line with classes=C,... : the BPF memory\n"
+		"instruction classes the test uses"),
+	OPT_SHARED(OPT_JSON, "--json, -json", NULL, "one JSON object per line instead of the Map line:\n"
+		   "file (as named on the command line), test, arch,\n"
+		   "mapping, verdict (as on the Map line), state (unsound:\n"
+		   "the state, as a string in herd7's States syntax, else\n"
+		   "null), class (unsupported: the class, else null),\n"
+		   "reason (unchecked, refused: why, else null), classes\n"
+		   "(a list, as --classes), execution (unsound: the native\n"
+		   "execution as printed under the Map line, else null),\n"
+		   "error (unchecked: the error line, else null). A test\n"
+		   "that cannot be read or mapped gives {\"file\", \"error\",\n"
+		   "\"warnings\"}, error being the FILE: error: line also\n"
+		   "printed on stderr.\n"
+		   "Errors also come apart as line, column (absent\n"
+		   "for an error of the whole file) and message."),
+	OPT_OWN(MAP_HELP, "-h, --help", NULL, "show this help and exit"),
+	OPT_END,
+};
+
+static const opt_spec map_spec = {
+	.cmd = "map", .head = map_head, .rows = map_rows, .col = 20, .tail = map_tail,
+};
 
 static bool find_mapping(const char *mdir, const char *name, char *out, size_t n)
 {
@@ -1207,43 +1228,22 @@ typedef struct {
 	int nfiles;
 } map_cmd;
 
-static void map_help(void)
-{
-	fputs(usage_head, stdout);
-	frontend_print_kernel_names(stdout, KERNEL_NAME_JIT, ", ");
-	fputs(usage_tail, stdout);
-}
-
-/* The command line into mc; -1 to go on, else the exit status. */
+/* The command line into mc (map_rows); -1 to go on, else the exit status. */
 static int map_parse(map_cmd *mc, int argc, char **argv)
 {
-	const unsigned shared = OPT_BUDGET | OPT_UNROLL | OPT_JOBS | OPT_SHARD | OPT_JSON | OPT_DOT |
-				OPT_VARIANT;
-	int used;
+	const char *v;
 
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool more = i + 1 < argc;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			map_help();
-			return 0;
-		} else if (!strcmp(a, "--arch") && more) {
-			mc->arch = argv[++i];
-		} else if (!strcmp(a, "--mapping") && more) {
-			mc->mapfile = argv[++i];
-		} else if (!strcmp(a, "--emit") && more) {
-			mc->o.emit = argv[++i];
-		} else if (!strcmp(a, "--classes")) {
-			mc->o.show_classes = true;
-		} else if (!strcmp(a, "--mixed") || !strcmp(a, "-mixed")) {
-			mc->o.mixed = true;
-		} else if ((used = opt_parse("map", shared, argc, argv, &i, &mc->so))) {
-			if (used < 0)
-				return 2;
-		} else if (a[0] == '-' && a[1]) {
-			return opt_unknown("map", a, (const char *const[]){ usage_head, usage_tail, NULL });
-		} else {
-			mc->files[mc->nfiles++] = a;
+		switch (opt_next(&map_spec, argc, argv, &i, &v, &mc->so)) {
+		case OPT_FAIL: return 2;
+		case OPT_TAKEN: break;
+		case OPT_OPERAND: mc->files[mc->nfiles++] = v; break;
+		case MAP_HELP: opt_help(stdout, &map_spec); return 0;
+		case MAP_ARCH: mc->arch = v; break;
+		case MAP_MAPPING: mc->mapfile = v; break;
+		case MAP_EMIT: mc->o.emit = v; break;
+		case MAP_CLASSES: mc->o.show_classes = true; break;
+		case MAP_MIXED: mc->o.mixed = true; break;
 		}
 	}
 	mc->o.json = mc->so.json;

@@ -241,21 +241,15 @@ static char **read_lines(const char *path, int *n)
 	return v ? v : xcalloc(1, sizeof *v);
 }
 
-static const char usage_head[] =
+static const char run_head[] =
 "Usage: bpfmm run --arch ARCH [OPTIONS] FILE.litmus...\n"
 "       bpfmm run --emit JOBFILE [OPTIONS] FILE.litmus...\n"
 "       bpfmm run --judge LOG [--arch ARCH] FILE.litmus...\n"
 "\n"
 "Run BPF litmus tests as JIT-compiled BPF programs in a Linux 6.12 QEMU\n"
-"guest (ARCH: ";
-
-/* ... the guest architectures (frontend_print_kernel_names), then: */
-static const char usage_tail[] =
-") and judge every observed final state\n"
+"guest (ARCH: see --arch below) and judge every observed final state\n"
 "against models/bpf.cat (docs/runtime-testing.md).  --arch needs the guest\n"
-"kernel built once (kernel/run.sh builds what is missing). ARCH is spelled\n"
-"as map and jit-check spell it (x86-64, aarch64, powerpc, mips64 are read\n"
-"with a note; docs/architectures.md).\n"
+"kernel built once (kernel/run.sh builds what is missing).\n"
 "\n"
 "Per test: a histogram of the final states seen (':>' allowed, '*>' the\n"
 "condition holds; \"weak\": allowed, but no interleaving of the threads\n"
@@ -265,33 +259,52 @@ static const char usage_tail[] =
 "  Run NAME ARCH unsupported (REASON)\n"
 "A VIOLATION (a state bpf.cat forbids) prints the JIT's code of each thread.\n"
 "\n"
-"Options:\n"
-"  --instances N   instances per pass (power of 2, default 1024)\n"
-"  --passes N      passes (default 4)\n"
-"  --kernel IMAGE  boot this kernel instead of building 6.12: one the user\n"
-"                  built (a bpf-next tree with load-acquire / store-release,\n"
-"                  say), the image QEMU boots for ARCH (riscv64, arm64:\n"
-"                  arch/*/boot/Image; x86_64, s390x: bzImage; mips64el,\n"
-"                  ppc64le: vmlinux), configured with BPF, its JIT and a\n"
-"                  serial console (kernel/configs/bpf-run.config); the\n"
-"                  initramfs is made here (docs/runtime-testing.md)\n"
-"  --console FILE  keep the guest's console in FILE (else it is a temporary\n"
-"                  file, removed after a run that booted; `bpfmm jit-check\n"
-"                  --dump FILE` reads the JIT's code from it)\n"
-"  --emit JOBFILE  only write the guest's job file (with --arch s390x: for a\n"
-"                  big-endian machine, its narrow accesses mirrored)\n"
-"  --judge LOG     only judge a guest console log\n"
+"Options:\n";
+
+static const char run_tail[] =
 "\n"
 "Exit status: 0 no violation and every test run or unsupported; 1 a\n"
 "violation, a test the guest did not report, or an unreadable test; 2 bad\n"
 "command line.\n";
 
-static void usage(FILE *f)
+/* --arch's help: the guest architectures (frontends.c's table) */
+static const char *run_arch_help(char *buf, size_t size)
 {
-	fputs(usage_head, f);
-	frontend_print_kernel_names(f, KERNEL_NAME_QEMU, ", ");
-	fputs(usage_tail, f);
+	char text[512];
+	size_t n = frontend_kernel_names(text, sizeof text, KERNEL_NAME_QEMU, ", ");
+
+	if (n < sizeof text)
+		snprintf(text + n, sizeof text - n, ", as map and jit-check spell them (x86-64, aarch64, "
+			 "powerpc, mips64 are read with a note; docs/architectures.md)");
+	return opt_wrap(buf, size, text, 56);
 }
+
+enum { RUN_HELP = 1, RUN_ARCH, RUN_EMIT, RUN_JUDGE, RUN_KERNEL, RUN_CONSOLE, RUN_INSTANCES, RUN_PASSES };
+
+static const opt_row run_rows[] = {
+	OPT_OWN_FN(RUN_ARCH, "--arch", "ARCH", run_arch_help),
+	OPT_OWN(RUN_INSTANCES, "--instances", "N", "instances per pass (power of 2, default 1024)"),
+	OPT_OWN(RUN_PASSES, "--passes", "N", "passes (default 4)"),
+	OPT_OWN(RUN_KERNEL, "--kernel", "IMAGE", "boot this kernel instead of building 6.12: one the user\n"
+		"built (a bpf-next tree with load-acquire / store-release,\n"
+		"say), the image QEMU boots for ARCH (riscv64, arm64:\n"
+		"arch/*/boot/Image; x86_64, s390x: bzImage; mips64el,\n"
+		"ppc64le: vmlinux), configured with BPF, its JIT and a\n"
+		"serial console (kernel/configs/bpf-run.config); the\n"
+		"initramfs is made here (docs/runtime-testing.md)"),
+	OPT_OWN(RUN_CONSOLE, "--console", "FILE", "keep the guest's console in FILE (else it is a temporary\n"
+		"file, removed after a run that booted; `bpfmm jit-check\n"
+		"--dump FILE` reads the JIT's code from it)"),
+	OPT_OWN(RUN_EMIT, "--emit", "JOBFILE", "only write the guest's job file (with --arch s390x: for a\n"
+		"big-endian machine, its narrow accesses mirrored)"),
+	OPT_OWN(RUN_JUDGE, "--judge", "LOG", "only judge a guest console log"),
+	OPT_OWN(RUN_HELP, "-h, --help", NULL, "show this help and exit"),
+	OPT_END,
+};
+
+static const opt_spec run_spec = {
+	.cmd = "run", .head = run_head, .rows = run_rows, .col = 18, .tail = run_tail,
+};
 
 /* The command line of run. */
 typedef struct {
@@ -305,33 +318,23 @@ typedef struct {
 	bool *ok;             /* per test: read and checked */
 } run_line;
 
-/* The command line into l; -1 to go on, else the exit status. */
+/* The command line into l (run_rows); -1 to go on, else the exit status. */
 static int run_parse(run_line *l, int argc, char **argv)
 {
+	const char *v;
+
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool more = i + 1 < argc;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
-			return 0;
-		} else if (!strcmp(a, "--arch") && more) {
-			l->arch = argv[++i];
-		} else if (!strcmp(a, "--emit") && more) {
-			l->emit_path = argv[++i];
-		} else if (!strcmp(a, "--judge") && more) {
-			l->judge_path = argv[++i];
-		} else if (!strcmp(a, "--kernel") && more) {
-			l->kernel = argv[++i];
-		} else if (!strcmp(a, "--console") && more) {
-			l->console = argv[++i];
-		} else if (!strcmp(a, "--instances") && more) {
-			l->ninst = atoi(argv[++i]);
-		} else if (!strcmp(a, "--passes") && more) {
-			l->passes = atoi(argv[++i]);
-		} else if (a[0] == '-') {
-			return opt_unknown("run", a, (const char *const[]){ usage_head, usage_tail, NULL });
-		} else {
-			l->files[l->nfiles++] = argv[i];
+		switch (opt_next(&run_spec, argc, argv, &i, &v, NULL)) {
+		case OPT_FAIL: return 2;
+		case OPT_OPERAND: l->files[l->nfiles++] = argv[i]; break;
+		case RUN_HELP: opt_help(stdout, &run_spec); return 0;
+		case RUN_ARCH: l->arch = v; break;
+		case RUN_EMIT: l->emit_path = v; break;
+		case RUN_JUDGE: l->judge_path = v; break;
+		case RUN_KERNEL: l->kernel = v; break;
+		case RUN_CONSOLE: l->console = v; break;
+		case RUN_INSTANCES: l->ninst = atoi(v); break;
+		case RUN_PASSES: l->passes = atoi(v); break;
 		}
 	}
 	/* what is missing or wrong, named (not the whole usage) */

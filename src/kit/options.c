@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kit/options.h"
+#include "exec/check.h"
 #include "kit/parallel.h"
 #include "base/diag.h"
 #include "base/xalloc.h"
@@ -44,7 +45,7 @@ static const struct {
 
 void opt_init(cmd_opts *o, int unroll)
 {
-	*o = (cmd_opts){ .budget = 200000, .unroll = unroll, .jobs = 1, .shard_k = 1, .shard_n = 1,
+	*o = (cmd_opts){ .budget = CHECK_BUDGET, .unroll = unroll, .jobs = 1, .shard_k = 1, .shard_n = 1,
 			 .show_time = true };
 }
 
@@ -73,7 +74,12 @@ static size_t option_at(const char *text, const char *p, char *buf, size_t n)
 	return l;
 }
 
-int opt_unknown(const char *cmd, const char *a, const char *const *help)
+/* The usage error for an argument a that starts with '-' and is none of
+ * cmd's options. help: the option text (NULL-terminated pieces), whose
+ * options ("-x", "--name" after a blank, '[', '(', '|' or ',') are the
+ * ones it takes: an option it names is missing its argument; one or two
+ * edits from one it names is a typo ("did you mean ...?"). Returns 2. */
+static int opt_unknown(const char *cmd, const char *a, const char *const *help)
 {
 	char best[64] = "", buf[64];
 	int bestd = 3;
@@ -282,6 +288,36 @@ int opt_next(const opt_spec *s, int argc, char **argv, int *i, const char **val,
 		return used < 0 ? OPT_FAIL : OPT_TAKEN;
 	opt_unknown_rows(s, a);
 	return OPT_FAIL;
+}
+
+const char *opt_wrap(char *buf, size_t size, const char *text, int width)
+{
+	size_t n = 0;
+	int line = 0;
+
+	if (!size)
+		return buf;
+	buf[0] = 0;
+	for (const char *p = text; *p && n + 1 < size;) {
+		while (*p == ' ')
+			p++;
+		size_t w = strcspn(p, " ");
+		if (!w)
+			break;
+		if (line && line + 1 + (int)w > width) {
+			buf[n++] = '\n';
+			line = 0;
+		} else if (line) {
+			buf[n++] = ' ';
+			line++;
+		}
+		int k = snprintf(buf + n, size - n, "%.*s", (int)w, p);
+		n += (size_t)k < size - n ? (size_t)k : size - n - 1;
+		line += (int)w;
+		p += w;
+	}
+	buf[n < size ? n : size - 1] = 0;
+	return buf;
 }
 
 /* one row's spellings, each with its argument; the column reached */

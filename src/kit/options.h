@@ -36,13 +36,9 @@
  * A spelling the help should not show (an old one, herd7's) is a row
  * with help NULL: parsed, never shown nor guessed. A row whose help is
  * a list from a table (the architectures of arch/frontends.c, lkmm-map's
- * mappings) is not const: the command writes its help from the table
- * before its loop (lkmm_map.c's mapping_help, clang2bpf.c's lists_help),
- * so that --help, the guesses and the errors follow the table.
- *
- * map, run and jit-check (src/jit) still have hand-written loops that
- * call opt_parse and opt_unknown (which guesses from the help text); once
- * they use rows, opt_unknown can become options.c's own. */
+ * mappings, jit-check's lifters) has a help_fn instead (OPT_OWN_FN),
+ * which writes it from the table when --help or a guess needs it, so
+ * that the rows stay const and the help follows the table. */
 #ifndef BPFMM_OPTIONS_H
 #define BPFMM_OPTIONS_H
 
@@ -141,6 +137,10 @@ enum {
  * or bad argument). o may be NULL when no row is a shared one. */
 int opt_next(const opt_spec *s, int argc, char **argv, int *i, const char **val, cmd_opts *o);
 
+/* text, one paragraph, written into buf (size bytes) as lines of at most
+ * width characters broken at blanks (a help_fn's list); buf. */
+const char *opt_wrap(char *buf, size_t size, const char *text, int width);
+
 /* --help: s's head, its rows (names with their argument, then the help
  * text at column col), its tail. */
 void opt_help(FILE *f, const opt_spec *s);
@@ -152,13 +152,6 @@ int opt_unknown_rows(const opt_spec *s, const char *a);
 /* The usage error of opt_parse, for a command's own options; returns 2. */
 int opt_usage_error(const char *cmd, const char *fmt, const char *arg);
 
-/* The usage error for an argument a that starts with '-' and is none of
- * cmd's options. help: the command's --help text (NULL-terminated
- * pieces), whose options ("-x", "--name" after a blank, '[', '(', '|' or
- * ',') are the ones it takes: an option it names is missing its argument;
- * one or two edits from one it names is a typo ("did you mean ...?").
- * Returns 2. */
-int opt_unknown(const char *cmd, const char *a, const char *const *help);
 
 /* --arch OLD read as NAME (arch/frontends.h): "note: 'OLD' is spelled
  * 'NAME'" on stderr; nothing when name is NULL. */

@@ -416,7 +416,12 @@ expect_rc 2 "map --arch vax" "$bpfmm" map --arch vax "$mp"
 # table, not an --arch name)
 jit_err=$(sed -n "s/.*unknown architecture 'vax' (known: \([^;]*\); or --mapping FILE)$/\1/p" "$tmp/err" \
 	| tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
-jit_help=$("$bpfmm" map --help | sed -n 's/^  --arch ARCH  *//p' | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort | tr '\n' ' ')
+# arch_row CMD: the help text of CMD's --arch row, its lines joined
+arch_row() {
+	"$bpfmm" "$1" --help | awk '/^  --arch ARCH/ { on = 1; sub(/^  --arch ARCH */, ""); printf "%s", $0; next }
+		on && /^  *-/ { exit } on && /^   / { sub(/^ */, " "); printf "%s", $0; next } on { exit }'
+}
+jit_help=$(arch_row map | sed 's/ (the names.*//' | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort | tr '\n' ' ')
 jit_all=$(sed -n 's/^arch //p' "$root"/mappings/*-linux-6.12 | LC_ALL=C sort -u | tr '\n' ' ')
 jit_tables=$(for a in $jit_err; do "$bpfmm" map --arch "$a" "$mp" 2>/dev/null | sed -n 's/^Map [^ ]* [^ ]* \([^ ]*\) .*/\1/p'; done)
 jit_have=$(for t in $jit_tables; do sed -n 's/^arch //p' "$root/mappings/$t" 2>/dev/null; done | LC_ALL=C sort -u | tr '\n' ' ')
@@ -427,7 +432,7 @@ jit_have=$(for t in $jit_tables; do sed -n 's/^arch //p' "$root/mappings/$t" 2>/
 # error and in --help, are exactly the arches kernel/run.sh boots
 expect_rc 2 "run --arch mips" "$bpfmm" run --arch mips "$mp"
 run_err=$(sed -n "s/^bpfmm run: unknown arch 'mips' (\(.*\))$/\1/p" "$tmp/err" | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort | tr '\n' ' ')
-run_help=$("$bpfmm" run --help | tr '\n' ' ' | sed -n 's/.*guest (ARCH: \([^)]*\)).*/\1/p' | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort | tr '\n' ' ')
+run_help=$(arch_row run | sed 's/, as map.*//' | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort | tr '\n' ' ')
 run_sh=$(sed -n 's/^case "$arch" in \([a-z0-9_|]*\)) ;;.*/\1/p' "$root/kernel/run.sh" | tr '|' '\n' | LC_ALL=C sort | tr '\n' ' ')
 [ -n "$run_err" ] && [ "$run_err" = "$run_help" ] && [ "$run_err" = "$run_sh" ] && ok \
 	|| ko "run arches: error '$run_err', --help '$run_help', kernel/run.sh '$run_sh'"
