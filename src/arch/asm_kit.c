@@ -107,6 +107,12 @@ int asm_reg_or_symbolic(asm_parser *p, int *reg)
 	return 0;
 }
 
+int asm_hidden(asm_parser *p, const char *name, int *reg)
+{
+	*reg = litmus_reg(p->t, name);
+	return 0;
+}
+
 int asm_int(asm_parser *p, int64_t *v, bool hash)
 {
 	if (hash)

@@ -104,6 +104,11 @@ int asm_reg(asm_parser *p, const char *prefix, int *reg);
  * block, interned as written, unchecked): ARM, PPC. */
 int asm_reg_or_symbolic(asm_parser *p, int *reg);
 
+/* A hidden register (flags, scratch: a name no test can write, with a
+ * character no register name has), interned into *reg; 0, so that it
+ * chains with the readers in `||`. */
+int asm_hidden(asm_parser *p, const char *name, int *reg);
+
 /* An integer: `#n` or `n` with hash, `n` without; "an immediate". */
 int asm_int(asm_parser *p, int64_t *v, bool hash);
 /* An integer as an immediate operand. */
