@@ -187,6 +187,40 @@ void asm_extend(asm_parser *p, int reg, int bits, bool sign)
 	asm_alu(p, ALU_ASHR, reg, reg_opnd(reg), imm_opnd(64 - bits));
 }
 
+int asm_lower_w(asm_parser *p, ir_insn *in, const char *amt)
+{
+	int dst = in->dst;
+	alu_op op = in->alu;
+	opnd a = in->a, b = in->b;
+
+	if (op != ALU_SHL && op != ALU_SHR && op != ALU_ASHR) {
+		asm_extend(p, dst, 32, true);
+		return 0;
+	}
+	if (b.kind == OPND_IMM && (b.imm.off < 0 || b.imm.off > 31))
+		return diag_error(p->d, p->insn_pos, "shift amount out of range (0..31) in '%s'",
+				  p->insn_text);
+	p->th->ncode--;   /* rewrite from the ALU step */
+	if (b.kind == OPND_REG) {
+		int t = litmus_reg(p->t, amt);
+		asm_alu(p, ALU_AND, t, b, imm_opnd(31));
+		b = reg_opnd(t);
+	}
+	if (op == ALU_SHL) {
+		asm_alu(p, ALU_SHL, dst, a, b);
+	} else if (op == ALU_SHR) {
+		asm_alu(p, ALU_AND, dst, a, imm_opnd(0xffffffff));
+		asm_alu(p, ALU_SHR, dst, reg_opnd(dst), b);
+	} else {   /* rs1 sign-extended into rd, then shifted */
+		asm_alu(p, ALU_SHL, dst, a, imm_opnd(32));
+		asm_alu(p, ALU_ASHR, dst, reg_opnd(dst), imm_opnd(32));
+		asm_alu(p, ALU_ASHR, dst, reg_opnd(dst), b);
+		return 0;
+	}
+	asm_extend(p, dst, 32, true);
+	return 0;
+}
+
 void asm_mixed(asm_parser *p)
 {
 	if (!p->th->mixed) {

@@ -132,6 +132,12 @@ ir_insn *asm_mov(asm_parser *p, int dst, opnd a);
 /* reg = its low `bits` bits, sign-extended (shift left, arithmetic shift
  * right) or zero-extended (and); nothing for 64 bits. */
 void asm_extend(asm_parser *p, int reg, int bits, bool sign);
+/* The ALU step `in` just appended (the last; dst = a op b, 64-bit) made
+ * a 32-bit one, as RISC-V's W forms and LoongArch's .w compute: the
+ * result's low word sign-extended; a shift takes the low 5 bits of its
+ * amount (masked into the hidden register `amt` first, as dst may be the
+ * amount's register) and a right shift the low word of a. */
+int asm_lower_w(asm_parser *p, ir_insn *in, const char *amt);
 /* The instruction is a mixed-size one (litmus_thread.mixed, at insn_pos). */
 void asm_mixed(asm_parser *p);
 

@@ -83,11 +83,6 @@ void fe_flags_set(litmus_thread *th, srcpos pos, int fa, int fb, opnd a, opnd b,
  * (litmus_thread.mixed: refused without -variant mixed, as x86's). */
 void fe_mark_mixed(litmus_thread *th, int from, srcpos pos);
 
-/* dst = its low `bits` bits sign-extended: two IR instructions (shift
- * left, arithmetic shift right) appended to th at pos, for a sign-extending
- * narrow load (S390X lgf / lgb / lgh, SPARC ldsb / ldsh / ldsw). */
-void fe_sign_extend(litmus_thread *th, int dst, int bits, srcpos pos);
-
 /* The error of an instruction no class of the dialect took: "unknown
  * DIALECT instruction 'TEXT'", and when a word of TEXT is one or two
  * letters off a name of the dialect (names: NULL-terminated, e.g. its

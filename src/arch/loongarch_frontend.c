@@ -156,45 +156,6 @@ static int parse_src(asm_parser *lp, opnd *o)
 	return 0;
 }
 
-/* A .w ALU instruction already parsed into `in` (dst = a op b) as 32-bit
- * arithmetic: the result's low word sign-extended; a shift takes the low
- * 5 bits of its amount, and srl.w / sra.w shift the low word of rj. */
-static int lower_w(asm_parser *lp, ir_insn *in)
-{
-	int dst = in->dst;
-	alu_op op = in->alu;
-	opnd a = in->a, b = in->b;
-
-	if (op != ALU_SHL && op != ALU_SHR && op != ALU_ASHR) {
-		asm_extend(lp, dst, 32, true);
-		return 0;
-	}
-	if (b.kind == OPND_IMM && (b.imm.off < 0 || b.imm.off > 31))
-		return diag_error(lp->d, lp->insn_pos, "shift amount out of range (0..31) in '%s'",
-				  lp->insn_text);
-	lp->th->ncode--;   /* rewrite from the ALU instruction */
-	if (b.kind == OPND_REG) {   /* dst may be rk: mask the amount first */
-		int t = litmus_reg(lp->t, HREG_AMT);
-		if (t < 0)
-			return -1;
-		asm_alu(lp, ALU_AND, t, b, imm_opnd(31));
-		b = reg_opnd(t);
-	}
-	if (op == ALU_SHL) {
-		asm_alu(lp, ALU_SHL, dst, a, b);
-		asm_extend(lp, dst, 32, true);
-	} else if (op == ALU_SHR) {
-		asm_alu(lp, ALU_AND, dst, a, imm_opnd(0xffffffff));
-		asm_alu(lp, ALU_SHR, dst, reg_opnd(dst), b);
-		asm_extend(lp, dst, 32, true);
-	} else {
-		asm_mov(lp, dst, a);
-		asm_extend(lp, dst, 32, true);
-		asm_alu(lp, ALU_ASHR, dst, reg_opnd(dst), b);
-	}
-	return 0;
-}
-
 /* The mnemonic, split (the `mnemonic` type). */
 static int read_mnemonic(asm_parser *lp, mnemonic *m)
 {
@@ -455,7 +416,7 @@ static int parse_alu(asm_parser *lp, const char *b)
 			lp->th->ncode--;   /* into $zero: no effect */
 			return 0;
 		}
-		return la_alus[i].sized && m->size == 4 ? lower_w(lp, in) : 0;
+		return la_alus[i].sized && m->size == 4 ? asm_lower_w(lp, in, HREG_AMT) : 0;
 	}
 	if ((!strcmp(b, "li") && sized(m) && !m->uns) || (!strcmp(b, "move") && !m->suffix[0])) {
 		ir_insn *in = asm_emit(lp, IR_MOV);

@@ -224,7 +224,7 @@ static int parse_load(asm_parser *sp, const char *m)
 	if (address(sp, &in->a, &in->off) || asm_comma(sp) || dst_reg(sp, &in->dst))
 		return -1;
 	if (sparc_loads[i].sign && in->dst >= 0)
-		fe_sign_extend(sp->th, in->dst, 8 * in->size, sp->insn_pos);
+		asm_extend(sp, in->dst, 8 * in->size, true);
 	return 0;
 }
 
