@@ -25,8 +25,7 @@
 #include <string.h>
 #include <strings.h>
 #include "arch/aarch64_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
+#include "arch/asm_kit.h"
 
 enum {
 	A64_TAG_A, A64_TAG_Q, A64_TAG_L, A64_TAG_X, A64_TAG_AMO, A64_TAG_NORET, A64_TAG_SWP,
@@ -65,8 +64,6 @@ static const char *const a64_tag_names[] = {
 _Static_assert(sizeof a64_tag_names / sizeof *a64_tag_names == A64_NTAGS,
 	       "one name per AArch64 tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 #define MNEMONIC_MAX 32
 #define A64_IR_PER_CELL 8
 
@@ -134,74 +131,55 @@ static const char *a64_canon_register(const char *name, char *buf)
 }
 
 typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	int cap;              /* IR slots in th->code */
-	lexer lx;
-	fe_labels lab;
-	const char *insn_text;
-	char mnem[MNEMONIC_MAX];
-	srcpos insn_pos;
+	asm_parser p;
+	char mnem[MNEMONIC_MAX];   /* the instruction's, upper case */
 	bool flags_set;       /* a CMP / TST came before (in text order) */
 	bool flags_tst;       /* ... and the latest was a TST */
 	bool op_w;            /* the instruction whose operand 2 is parsed is 32-bit */
 	int acc_size;         /* 1 or 2: the access of a B / H form; 0: by register */
-	diag *d;
 } a64_parser;
 
-/* The instruction being parsed is mixed-size (litmus_thread.mixed). */
-static void mark_mixed(a64_parser *ap)
+static a64_parser *a64(asm_parser *p)
 {
-	if (!ap->th->mixed) {
-		ap->th->mixed = true;
-		ap->th->mixed_pos = ap->insn_pos;
-	}
+	return (a64_parser *)p;
 }
 
 /* Access size of an instruction whose register is 32-bit or not. */
-static int acc_size(const a64_parser *ap, bool w)
+static int acc_size(asm_parser *ap, bool w)
 {
-	return ap->acc_size ? ap->acc_size : w ? 4 : 8;
+	return a64(ap)->acc_size ? a64(ap)->acc_size : w ? 4 : 8;
 }
 
 /* The mnemonics the dialect reads most, for "did you mean" (the sized
  * loads and stores and the ALU ones are in tables further down). */
-static int unknown_insn(a64_parser *ap)
-{
-	static const char *const names[] = {
-		"LDR", "STR", "LDAR", "LDAPR", "STLR", "LDXR", "LDAXR", "STXR", "STLXR", "LDRB", "LDRH",
-		"STRB", "STRH", "LDARB", "LDARH", "STLRB", "STLRH", "DMB", "DSB", "ISB", "MOV", "MOVZ",
-		"ADD", "SUB", "EOR", "AND", "ORR", "CMP", "CBZ", "CBNZ", "B", "CSEL", "CAS", "CASA", "CASL",
-		"CASAL", "SWP", "SWPA", "SWPL", "SWPAL", "LDADD", "LDADDA", "LDADDL", "LDADDAL", "STADD",
-		"LDSET", "LDCLR", "LDEOR", "NOP", NULL,
-	};
-	return fe_unknown_insn(ap->d, ap->insn_pos, "AArch64", ap->insn_text, names);
-}
+static const char *const a64_names[] = {
+	"LDR", "STR", "LDAR", "LDAPR", "STLR", "LDXR", "LDAXR", "STXR", "STLXR", "LDRB", "LDRH",
+	"STRB", "STRH", "LDARB", "LDARH", "STLRB", "STLRH", "DMB", "DSB", "ISB", "MOV", "MOVZ",
+	"ADD", "SUB", "EOR", "AND", "ORR", "CMP", "CBZ", "CBNZ", "B", "CSEL", "CAS", "CASA", "CASL",
+	"CASAL", "SWP", "SWPA", "SWPL", "SWPAL", "LDADD", "LDADDA", "LDADDL", "LDADDAL", "STADD",
+	"LDSET", "LDCLR", "LDEOR", "NOP", NULL,
+};
 
-static int unsupported(a64_parser *ap, const char *why)
+/* "unsupported": as asm_unsupported, naming the mnemonic. */
+static int unsupported(asm_parser *ap, const char *why)
 {
 	return diag_error(ap->d, ap->insn_pos, "unsupported AArch64 instruction '%s': %s",
-			  ap->mnem, why);
+			  a64(ap)->mnem, why);
 }
 
-/* A fresh IR instruction at the end of the thread. */
-static ir_insn *add_insn(a64_parser *ap)
+/* A fresh IR instruction at the end of the thread, or NULL (an error)
+ * past the thread's room. */
+static ir_insn *add_insn(asm_parser *ap)
 {
-	ir_insn *in;
-
 	if (ap->th->ncode >= ap->cap) {
 		diag_error(ap->d, ap->insn_pos, "instruction expands to too many IR steps");
 		return NULL;
 	}
-	in = &ap->th->code[ap->th->ncode++];
-	memset(in, 0, sizeof *in);
-	in->dst = -1;
-	in->pos = ap->insn_pos;
-	return in;
+	return asm_emit(ap, IR_MOV);
 }
 
 /* dst = a alu b (an IR_ALU), or another op with these fields */
-static ir_insn *add_op(a64_parser *ap, ir_op op, alu_op alu, int dst, opnd a, opnd b)
+static ir_insn *add_op(asm_parser *ap, ir_op op, alu_op alu, int dst, opnd a, opnd b)
 {
 	ir_insn *in = add_insn(ap);
 
@@ -215,29 +193,12 @@ static ir_insn *add_op(a64_parser *ap, ir_op op, alu_op alu, int dst, opnd a, op
 	return in;
 }
 
-static int hidden_reg(a64_parser *ap, const char *name)
+static int hidden_reg(asm_parser *ap, const char *name)
 {
 	return litmus_reg(ap->t, name);
 }
 
-static opnd reg_opnd(int reg)
-{
-	opnd o = { OPND_REG, reg, { -1, 0 } };
-	return o;
-}
-
-static opnd imm_opnd(int64_t v)
-{
-	opnd o = { OPND_IMM, -1, { -1, v } };
-	return o;
-}
-
-static int expect_comma(a64_parser *ap)
-{
-	return lex_expect(&ap->lx, ",");
-}
-
-static int parse_areg(a64_parser *ap, areg *r)
+static int parse_areg(asm_parser *ap, areg *r)
 {
 	char name[LEX_MAX_NAME];
 	srcpos at = lex_here(&ap->lx);
@@ -253,13 +214,13 @@ static int parse_areg(a64_parser *ap, areg *r)
 	return 0;
 }
 
-static int intern_areg(a64_parser *ap, const areg *r)
+static int intern_areg(asm_parser *ap, const areg *r)
 {
 	return litmus_reg(ap->t, a64_xnames[r->num]);
 }
 
 /* A destination register: *reg = -1 for XZR / WZR. */
-static int parse_dst(a64_parser *ap, int *reg, areg *r)
+static int parse_dst(asm_parser *ap, int *reg, areg *r)
 {
 	areg tmp;
 
@@ -276,35 +237,26 @@ static int parse_dst(a64_parser *ap, int *reg, areg *r)
 }
 
 /* A source register: XZR / WZR read as the immediate 0. */
-static int parse_src(a64_parser *ap, opnd *o, areg *r)
+static int parse_src(asm_parser *ap, opnd *o, areg *r)
 {
 	int reg;
 
 	if (parse_dst(ap, &reg, r))
 		return -1;
-	*o = reg < 0 ? imm_opnd(0) : reg_opnd(reg);
+	*o = src_opnd(reg);
 	return 0;
 }
 
 /* `#imm` (the '#' is optional). */
-static int parse_imm(a64_parser *ap, opnd *o)
+static int parse_imm(asm_parser *ap, opnd *o)
 {
-	int64_t v;
-
-	lex_accept(&ap->lx, "#");
-	if (lex_int(&ap->lx, &v, "an immediate"))
-		return -1;
-	*o = imm_opnd(v);
-	return 0;
+	return asm_imm(ap, o, true);
 }
 
 /* A register or an immediate. */
-static int parse_src_or_imm(a64_parser *ap, opnd *o)
+static int parse_src_or_imm(asm_parser *ap, opnd *o)
 {
-	lex_skip_blanks(&ap->lx);
-	if (ap->lx.p[0] == '#' || lex_peek_number(&ap->lx))
-		return parse_imm(ap, o);
-	return parse_src(ap, o, NULL);
+	return asm_at_imm(ap, true) ? parse_imm(ap, o) : parse_src(ap, o, NULL);
 }
 
 /* Register extensions UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX: the low
@@ -326,7 +278,7 @@ static int extension(const char *name, bool *sign)
 
 /* dst = the low `bits` bits of src, zero- or sign-extended (IR_ALUs;
  * a plain move for 64). */
-static int extend_into(a64_parser *ap, int dst, opnd src, int bits, bool sign)
+static int extend_into(asm_parser *ap, int dst, opnd src, int bits, bool sign)
 {
 	if (bits >= 64)
 		return add_op(ap, IR_MOV, ALU_ADD, dst, src, imm_opnd(0)) ? 0 : -1;
@@ -339,7 +291,7 @@ static int extend_into(a64_parser *ap, int dst, opnd src, int bits, bool sign)
 
 /* A second operand: Rm or #imm, then optionally `, LSL|LSR|ASR #k`
  * (a shifted register is computed into a hidden register first). */
-static int parse_operand2(a64_parser *ap, opnd *o)
+static int parse_operand2(asm_parser *ap, opnd *o)
 {
 	static const struct { const char *name; alu_op alu; } shifts[] = {
 		{ "LSL", ALU_SHL }, { "LSR", ALU_SHR }, { "ASR", ALU_ASHR },
@@ -364,8 +316,7 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		/* extended register: Rm, UXTW|SXTW|... {#k}, k = 0..4 */
 		int t = hidden_reg(ap, HREG_SHIFT);
 		int64_t amt = 0;
-		lex_skip_blanks(&ap->lx);
-		if (ap->lx.p[0] == '#' || lex_peek_number(&ap->lx)) {
+		if (asm_at_imm(ap, true)) {
 			if (parse_imm(ap, &k))
 				return -1;
 			amt = k.imm.off;
@@ -384,21 +335,21 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		static const char *const logical[] = { "AND", "ORR", "EOR", "BIC", "ORN", "EON",
 						       "TST", "ANDS", "MVN" };
 		size_t l;
-		for (l = 0; l < NELEM(logical) && strcmp(ap->mnem, logical[l]); l++)
+		for (l = 0; l < NELEM(logical) && strcmp(a64(ap)->mnem, logical[l]); l++)
 			;
 		if (l == NELEM(logical) || o->kind != OPND_REG)
 			return diag_error(ap->d, at, "invalid shift 'ROR' here (logical instructions only)");
-		int64_t size = ap->op_w ? 32 : 64;
+		int64_t size = a64(ap)->op_w ? 32 : 64;
 		if (parse_imm(ap, &k))
 			return -1;
 		if (k.imm.off < 0 || k.imm.off >= size)
 			return diag_error(ap->d, at, "invalid shift amount");
 		int t = hidden_reg(ap, HREG_SHIFT), v = hidden_reg(ap, HREG_ROT);
 		int64_t amt = k.imm.off;
-		if (!add_op(ap, ap->op_w ? IR_ALU : IR_MOV, ALU_AND, t, *o, imm_opnd(0xffffffff))
+		if (!add_op(ap, a64(ap)->op_w ? IR_ALU : IR_MOV, ALU_AND, t, *o, imm_opnd(0xffffffff))
 		    || !add_op(ap, IR_ALU, ALU_SHR, v, reg_opnd(t), imm_opnd(amt))
 		    || !add_op(ap, IR_ALU, ALU_SHL, t, reg_opnd(t), imm_opnd((size - amt) & 63))
-		    || (ap->op_w && !add_op(ap, IR_ALU, ALU_AND, t, reg_opnd(t), imm_opnd(0xffffffff)))
+		    || (a64(ap)->op_w && !add_op(ap, IR_ALU, ALU_AND, t, reg_opnd(t), imm_opnd(0xffffffff)))
 		    || !add_op(ap, IR_ALU, ALU_OR, t, reg_opnd(t), reg_opnd(v)))
 			return -1;
 		*o = reg_opnd(t);
@@ -417,12 +368,12 @@ static int parse_operand2(a64_parser *ap, opnd *o)
 		return 0;
 	}
 	int t = hidden_reg(ap, HREG_SHIFT);
-	if (ap->op_w && shifts[i].alu == ALU_ASHR) {
+	if (a64(ap)->op_w && shifts[i].alu == ALU_ASHR) {
 		/* a 32-bit ASR shifts in bit 31 (herd7's L089) */
 		if (!add_op(ap, IR_ALU, ALU_SHL, t, *o, imm_opnd(32))
 		    || !add_op(ap, IR_ALU, ALU_ASHR, t, reg_opnd(t), imm_opnd(32 + (k.imm.off & 31))))
 			return -1;
-	} else if (ap->op_w && shifts[i].alu == ALU_SHR) {
+	} else if (a64(ap)->op_w && shifts[i].alu == ALU_SHR) {
 		/* a 32-bit LSR shifts in zeroes above bit 31 */
 		if (!add_op(ap, IR_ALU, ALU_AND, t, *o, imm_opnd(0xffffffff))
 		    || !add_op(ap, IR_ALU, ALU_SHR, t, reg_opnd(t), k))
@@ -451,7 +402,7 @@ typedef struct {
 
 /* `[Xn]`, `[Xn,#imm]`, `[Xn,#imm]!`, `[Xn],#imm`, `[Xn,Rm]`,
  * `[Xn,Wm,SXTW]`, `[Xn,Wm,UXTW]`, `[Xn,Xm,LSL #k]`. */
-static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
+static int parse_addr(asm_parser *ap, a64_addr *ad, bool allow_post)
 {
 	lexer *lx = &ap->lx;
 	areg b;
@@ -465,8 +416,7 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 	if (b.num >= 0)
 		ad->base_reg = ad->base.reg;
 	if (lex_accept(lx, ",")) {
-		lex_skip_blanks(lx);
-		if (lx->p[0] == '#' || lex_peek_number(lx)) {
+		if (asm_at_imm(ap, true)) {
 			opnd o;
 			if (parse_imm(ap, &o))
 				return -1;
@@ -486,8 +436,7 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 					return diag_error(ap->d, at, "unsupported address extension '%s'", ext);
 				if (strcasecmp(ext, "LSL"))
 					ad->ext_bits = extension(ext, &ad->ext_sign);
-				lex_skip_blanks(lx);
-				if (lx->p[0] == '#' || lex_peek_number(lx)) {
+				if (asm_at_imm(ap, true)) {
 					opnd k;
 					if (parse_imm(ap, &k))
 						return -1;
@@ -502,15 +451,15 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 		return -1;
 	/* a location has bytes of its own only in mixed-size mode */
 	if (ad->off)
-		mark_mixed(ap);
+		asm_mixed(ap);
 	if (lex_accept(lx, "!")) {
 		if (ad->indexed || ad->base_reg < 0)
-			return unknown_insn(ap);
+			return asm_unknown(ap);
 		ad->pre = true;
 	} else if (allow_post && lex_accept(lx, ",")) {
 		opnd o;
 		if (ad->indexed || ad->off || ad->base_reg < 0)
-			return unknown_insn(ap);
+			return asm_unknown(ap);
 		if (parse_imm(ap, &o))
 			return -1;
 		ad->has_post = true;
@@ -521,7 +470,7 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 
 /* Emit what computes the address before the access; fill in->a / in->off
  * of the access (added by the caller after this). */
-static int addr_before(a64_parser *ap, const a64_addr *ad, opnd *a, int64_t *off)
+static int addr_before(asm_parser *ap, const a64_addr *ad, opnd *a, int64_t *off)
 {
 	*a = ad->base;
 	*off = ad->off;
@@ -550,7 +499,7 @@ static int addr_before(a64_parser *ap, const a64_addr *ad, opnd *a, int64_t *off
 }
 
 /* Post-index writeback, after the access. */
-static int addr_after(a64_parser *ap, const a64_addr *ad)
+static int addr_after(asm_parser *ap, const a64_addr *ad)
 {
 	if (!ad->has_post)
 		return 0;
@@ -558,20 +507,15 @@ static int addr_after(a64_parser *ap, const a64_addr *ad)
 }
 
 /* A write to Wn clears bits 32..63 of Xn (an address is kept: ir_alu). */
-static int zero_extend(a64_parser *ap, int reg)
+static int zero_extend(asm_parser *ap, int reg)
 {
 	return add_op(ap, IR_ALU, ALU_AND, reg, reg_opnd(reg), imm_opnd(0xffffffff)) ? 0 : -1;
 }
 
 /* ---- instruction families ---- */
 
-static int parse_label_ref(a64_parser *ap, int insn)
-{
-	return fe_label_ref(&ap->lab, &ap->lx, insn);
-}
-
 /* Plain and ordered loads: `LDR Rt, addr`. */
-static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr, bool sign)
+static int do_load(asm_parser *ap, tagmask tags, bool reserve, bool any_addr, bool sign)
 {
 	areg rt;
 	int dst;
@@ -580,7 +524,7 @@ static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr, bo
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_dst(ap, &dst, &rt) || expect_comma(ap) || parse_addr(ap, &ad, any_addr))
+	if (parse_dst(ap, &dst, &rt) || asm_comma(ap) || parse_addr(ap, &ad, any_addr))
 		return -1;
 	if (!any_addr && (ad.indexed || ad.pre || ad.off))
 		return unsupported(ap, "only [Xn] addressing");
@@ -603,7 +547,7 @@ static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr, bo
 }
 
 /* `STR Rt, addr`, `STLR Rt, [Xn]`. */
-static int do_store(a64_parser *ap, tagmask tags, bool any_addr)
+static int do_store(asm_parser *ap, tagmask tags, bool any_addr)
 {
 	areg rt;
 	opnd v, a;
@@ -611,7 +555,7 @@ static int do_store(a64_parser *ap, tagmask tags, bool any_addr)
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_src(ap, &v, &rt) || expect_comma(ap) || parse_addr(ap, &ad, any_addr))
+	if (parse_src(ap, &v, &rt) || asm_comma(ap) || parse_addr(ap, &ad, any_addr))
 		return -1;
 	if (!any_addr && (ad.indexed || ad.pre || ad.off))
 		return unsupported(ap, "only [Xn] addressing");
@@ -627,7 +571,7 @@ static int do_store(a64_parser *ap, tagmask tags, bool any_addr)
 }
 
 /* `STXR Ws, Rt, [Xn]`: Ws = 0 on success, 1 on failure. */
-static int do_store_excl(a64_parser *ap, tagmask tags)
+static int do_store_excl(asm_parser *ap, tagmask tags)
 {
 	areg rt;
 	int st;
@@ -636,8 +580,8 @@ static int do_store_excl(a64_parser *ap, tagmask tags)
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_dst(ap, &st, NULL) || expect_comma(ap) || parse_src(ap, &v, &rt)
-	    || expect_comma(ap) || parse_addr(ap, &ad, false))
+	if (parse_dst(ap, &st, NULL) || asm_comma(ap) || parse_src(ap, &v, &rt)
+	    || asm_comma(ap) || parse_addr(ap, &ad, false))
 		return -1;
 	if (ad.indexed || ad.pre || ad.off)
 		return unsupported(ap, "only [Xn] addressing");
@@ -662,7 +606,7 @@ static int do_store_excl(a64_parser *ap, tagmask tags)
 /* `LDP Rt1, Rt2, addr` / `STP Rt1, Rt2, addr` (mixed-size): two accesses
  * of the registers' size, at the address and right after it, in program
  * order; [Xn] or [Xn,#imm] only. */
-static int do_pair(a64_parser *ap, bool store)
+static int do_pair(asm_parser *ap, bool store)
 {
 	areg r1, r2;
 	opnd v1, v2, a;
@@ -670,13 +614,13 @@ static int do_pair(a64_parser *ap, bool store)
 	a64_addr ad;
 	int64_t off;
 
-	mark_mixed(ap);
-	if ((store ? parse_src(ap, &v1, &r1) : parse_dst(ap, &d1, &r1)) || expect_comma(ap)
-	    || (store ? parse_src(ap, &v2, &r2) : parse_dst(ap, &d2, &r2)) || expect_comma(ap)
+	asm_mixed(ap);
+	if ((store ? parse_src(ap, &v1, &r1) : parse_dst(ap, &d1, &r1)) || asm_comma(ap)
+	    || (store ? parse_src(ap, &v2, &r2) : parse_dst(ap, &d2, &r2)) || asm_comma(ap)
 	    || parse_addr(ap, &ad, false))
 		return -1;
 	if (r1.w != r2.w)
-		return unknown_insn(ap);
+		return asm_unknown(ap);
 	if (ad.indexed || ad.pre)
 		return unsupported(ap, "only [Xn] and [Xn,#imm] addressing");
 	if (!store && d1 < 0)
@@ -724,7 +668,7 @@ static bool size_suffix(const char *s)
 
 /* LD<op>{A}{L} Rs, Rt, [Xn]; ST<op>{L} Rs, [Xn]; SWP{A}{L} Rs, Rt, [Xn]:
  * a read and a write linked by rmw. */
-static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool noret_form)
+static int do_amo(asm_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool noret_form)
 {
 	areg rs;
 	opnd v, a;
@@ -733,9 +677,9 @@ static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool 
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_src(ap, &v, &rs) || expect_comma(ap))
+	if (parse_src(ap, &v, &rs) || asm_comma(ap))
 		return -1;
-	if (!noret_form && (parse_dst(ap, &dst, NULL) || expect_comma(ap)))
+	if (!noret_form && (parse_dst(ap, &dst, NULL) || asm_comma(ap)))
 		return -1;
 	if (parse_addr(ap, &ad, false))
 		return -1;
@@ -765,7 +709,7 @@ static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool 
 }
 
 /* CAS{A}{L} Rs, Rt, [Xn]: if [Xn] == Rs then [Xn] = Rt; Rs = old. */
-static int do_cas(a64_parser *ap, bool acq, bool rel)
+static int do_cas(asm_parser *ap, bool acq, bool rel)
 {
 	areg rs;
 	opnd cmpv, nv, a;
@@ -774,8 +718,8 @@ static int do_cas(a64_parser *ap, bool acq, bool rel)
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_src(ap, &cmpv, &rs) || expect_comma(ap) || parse_src(ap, &nv, NULL)
-	    || expect_comma(ap) || parse_addr(ap, &ad, false))
+	if (parse_src(ap, &cmpv, &rs) || asm_comma(ap) || parse_src(ap, &nv, NULL)
+	    || asm_comma(ap) || parse_addr(ap, &ad, false))
 		return -1;
 	if (ad.indexed || ad.pre || ad.off)
 		return unsupported(ap, "only [Xn] addressing");
@@ -801,7 +745,7 @@ static int do_cas(a64_parser *ap, bool acq, bool rel)
 }
 
 /* DMB / DSB <option>, ISB. */
-static int do_barrier(a64_parser *ap, bool dsb)
+static int do_barrier(asm_parser *ap, bool dsb)
 {
 	char opt[LEX_MAX_NAME];
 	srcpos at = lex_here(&ap->lx);
@@ -831,7 +775,7 @@ static int do_barrier(a64_parser *ap, bool dsb)
 }
 
 /* Condition codes on the flags of `CMP a, b` (a - b). */
-static int cond_code(a64_parser *ap, const char *c, cmp_op *op)
+static int cond_code(asm_parser *ap, const char *c, cmp_op *op)
 {
 	static const struct { const char *name; cmp_op op; } conds[] = {
 		{ "EQ", CMP_EQ }, { "NE", CMP_NE },
@@ -843,9 +787,9 @@ static int cond_code(a64_parser *ap, const char *c, cmp_op *op)
 	for (size_t i = 0; i < NELEM(conds); i++)
 		if (!strcasecmp(c, conds[i].name)) {
 			*op = conds[i].op;
-			if (ap->flags_tst && *op != CMP_EQ && *op != CMP_NE && *op != CMP_ALWAYS)
+			if (a64(ap)->flags_tst && *op != CMP_EQ && *op != CMP_NE && *op != CMP_ALWAYS)
 				return unsupported(ap, "only EQ / NE after TST, ANDS, CMN or ADDS (carry and overflow flags are not modelled)");
-			if (!ap->flags_set && *op != CMP_ALWAYS)
+			if (!a64(ap)->flags_set && *op != CMP_ALWAYS)
 				return diag_error(ap->d, ap->insn_pos,
 						  "condition '%s' with no CMP / TST before it", c);
 			return 0;
@@ -863,7 +807,7 @@ static int cond_code(a64_parser *ap, const char *c, cmp_op *op)
  *   TST x, y / ANDS d, x, y:   (x & y, 0), EQ and NE only;
  *   CMN x, y / ADDS d, x, y:   (x + y, 0), EQ and NE only.
  * y may be a shifted register. */
-static int do_flags(a64_parser *ap, const char *m)
+static int do_flags(asm_parser *ap, const char *m)
 {
 	bool sub = !strcmp(m, "CMP") || !strcmp(m, "SUBS");
 	bool is_and = !strcmp(m, "TST") || !strcmp(m, "ANDS");
@@ -872,9 +816,9 @@ static int do_flags(a64_parser *ap, const char *m)
 	areg rd = { 0, false }, rx;
 	opnd x, y;
 
-	if (has_dst && (parse_dst(ap, &d, &rd) || expect_comma(ap)))
+	if (has_dst && (parse_dst(ap, &d, &rd) || asm_comma(ap)))
 		return -1;
-	if (parse_src(ap, &x, &rx) || expect_comma(ap) || (ap->op_w = rx.w, parse_operand2(ap, &y)))
+	if (parse_src(ap, &x, &rx) || asm_comma(ap) || (a64(ap)->op_w = rx.w, parse_operand2(ap, &y)))
 		return -1;
 	if (sub) {
 		if (!add_op(ap, IR_MOV, ALU_ADD, fa, x, imm_opnd(0))
@@ -891,13 +835,13 @@ static int do_flags(a64_parser *ap, const char *m)
 		if (d >= 0 && !add_op(ap, IR_MOV, ALU_ADD, d, reg_opnd(fa), imm_opnd(0)))
 			return -1;
 	}
-	ap->flags_set = true;
-	ap->flags_tst = !sub;
+	a64(ap)->flags_set = true;
+	a64(ap)->flags_tst = !sub;
 	return 0;
 }
 
 /* The flag registers as the operands of a conditional branch. */
-static int flag_opnds(a64_parser *ap, ir_insn *in)
+static int flag_opnds(asm_parser *ap, ir_insn *in)
 {
 	int fa = hidden_reg(ap, HREG_FA), fb = hidden_reg(ap, HREG_FB);
 
@@ -907,7 +851,7 @@ static int flag_opnds(a64_parser *ap, ir_insn *in)
 }
 
 /* B.cond L / B L */
-static int do_branch(a64_parser *ap, const char *cond)
+static int do_branch(asm_parser *ap, const char *cond)
 {
 	cmp_op op = CMP_ALWAYS;
 	ir_insn *in;
@@ -920,17 +864,17 @@ static int do_branch(a64_parser *ap, const char *cond)
 	in->cmp = op;
 	if (op != CMP_ALWAYS && flag_opnds(ap, in))
 		return -1;
-	return parse_label_ref(ap, ap->th->ncode - 1);
+	return asm_label_ref(ap);
 }
 
 /* CSEL Rd, Rn, Rm, cond: Rd = cond ? Rn : Rm, as IR_PICK: Rd depends
  * (addr / data) on the selected register only, and on the reads that set
  * the flags through the choice (a pick dependency: it orders later writes
  * that use Rd, not reads, and nothing that does not use Rd). */
-static int do_csel_kind(a64_parser *ap, char kind, int alias);
+static int do_csel_kind(asm_parser *ap, char kind, int alias);
 /* if (cond op on the flags) t = n: the conditional step of CSEL and its
  * kin; 0 or -1 */
-static int add_pick(a64_parser *ap, cmp_op op, int t, opnd n)
+static int add_pick(asm_parser *ap, cmp_op op, int t, opnd n)
 {
 	ir_insn *in = add_insn(ap);
 
@@ -945,8 +889,8 @@ static int add_pick(a64_parser *ap, cmp_op op, int t, opnd n)
 	return 0;
 }
 
-static int do_csel_old(a64_parser *ap, bool cset);
-static int do_csel(a64_parser *ap, bool cset)
+static int do_csel_old(asm_parser *ap, bool cset);
+static int do_csel(asm_parser *ap, bool cset)
 {
 	return do_csel_kind(ap, cset ? 'T' : 'S', 0);
 }
@@ -969,7 +913,7 @@ static const char *invert_cond(const char *c)
  *   Rd = cond ? Rn : f(Rm), f = identity, +1, NOT, negation.
  * alias 1: CINC / CINV / CNEG Rd, Rn, cond = CS<kind> Rd, Rn, Rn, !cond;
  * alias 2: CSETM Rd, cond = CSINV Rd, XZR, XZR, !cond. */
-static int do_csel_kind(a64_parser *ap, char kind, int alias)
+static int do_csel_kind(asm_parser *ap, char kind, int alias)
 {
 	int d;
 	areg rd;
@@ -982,16 +926,16 @@ static int do_csel_kind(a64_parser *ap, char kind, int alias)
 		return do_csel_old(ap, true);
 	if (kind == 'S')
 		return do_csel_old(ap, false);
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap))
 		return -1;
 	if (alias == 2) {
 		n = m = imm_opnd(0);
 	} else {
-		if (parse_src(ap, &n, NULL) || expect_comma(ap))
+		if (parse_src(ap, &n, NULL) || asm_comma(ap))
 			return -1;
 		if (alias == 1)
 			m = n;
-		else if (parse_src(ap, &m, NULL) || expect_comma(ap))
+		else if (parse_src(ap, &m, NULL) || asm_comma(ap))
 			return -1;
 	}
 	if (lex_ident(&ap->lx, cond, "a condition code"))
@@ -1027,7 +971,7 @@ static int do_csel_kind(a64_parser *ap, char kind, int alias)
 	return rd.w ? zero_extend(ap, d) : 0;
 }
 
-static int do_csel_old(a64_parser *ap, bool cset)
+static int do_csel_old(asm_parser *ap, bool cset)
 {
 	int d;
 	opnd n, m;
@@ -1035,13 +979,13 @@ static int do_csel_old(a64_parser *ap, bool cset)
 	cmp_op op;
 	ir_insn *in;
 
-	if (parse_dst(ap, &d, NULL) || expect_comma(ap))
+	if (parse_dst(ap, &d, NULL) || asm_comma(ap))
 		return -1;
 	if (cset) {           /* CSET Rd, cond: Rd = cond ? 1 : 0 */
 		n = imm_opnd(1);
 		m = imm_opnd(0);
-	} else if (parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src(ap, &m, NULL)
-		   || expect_comma(ap)) {
+	} else if (parse_src(ap, &n, NULL) || asm_comma(ap) || parse_src(ap, &m, NULL)
+		   || asm_comma(ap)) {
 		return -1;
 	}
 	if (lex_ident(&ap->lx, cond, "a condition code") || cond_code(ap, cond, &op))
@@ -1074,14 +1018,14 @@ static int do_csel_old(a64_parser *ap, bool cset)
 }
 
 /* MOVZ / MOVN / MOVK Rd, #imm16{, LSL #s} */
-static int do_movwide(a64_parser *ap, char kind)
+static int do_movwide(asm_parser *ap, char kind)
 {
 	int d;
 	areg rd;
 	opnd v, s = imm_opnd(0);
 	ir_insn *in;
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_imm(ap, &v))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap) || parse_imm(ap, &v))
 		return -1;
 	if (lex_accept(&ap->lx, ",")) {
 		if (!lex_accept_word(&ap->lx, "LSL") && !lex_accept_word(&ap->lx, "lsl"))
@@ -1108,18 +1052,18 @@ static int do_movwide(a64_parser *ap, char kind)
 }
 
 /* MVN Rd, op2; NEG Rd, op2; ORN / EON / BIC Rd, Rn, op2 (op2 inverted) */
-static int do_not_ops(a64_parser *ap, const char *m)
+static int do_not_ops(asm_parser *ap, const char *m)
 {
 	int d, t = hidden_reg(ap, HREG_TMP);
 	areg rd;
 	opnd n = imm_opnd(0), y;
 	bool two = m[0] != 'M' && m[0] != 'N';
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap))
 		return -1;
-	if (two && (parse_src(ap, &n, NULL) || expect_comma(ap)))
+	if (two && (parse_src(ap, &n, NULL) || asm_comma(ap)))
 		return -1;
-	ap->op_w = rd.w;
+	a64(ap)->op_w = rd.w;
 	if (parse_operand2(ap, &y))
 		return -1;
 	if (d < 0)
@@ -1141,7 +1085,7 @@ static int do_not_ops(a64_parser *ap, const char *m)
  * {S,U}MNEGL Xd,Wn,Wm[,Xa] on the words of Wn and Wm sign- (S) or zero-
  * (U) extended. The product goes to hidden registers first: Rd may be a
  * source. */
-static int do_mul(a64_parser *ap, const char *m)
+static int do_mul(asm_parser *ap, const char *m)
 {
 	bool lng = m[0] == 'S' || m[0] == 'U', sgn = m[0] == 'S';
 	const char *op = m + (lng ? 1 : 0);      /* MADD MSUB MNEG MUL */
@@ -1150,16 +1094,16 @@ static int do_mul(a64_parser *ap, const char *m)
 	areg rd;
 	opnd n, k, a = imm_opnd(0);
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap)
-	    || parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src(ap, &k, NULL))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap)
+	    || parse_src(ap, &n, NULL) || asm_comma(ap) || parse_src(ap, &k, NULL))
 		return -1;
-	if (acc && (expect_comma(ap) || parse_src(ap, &a, NULL)))
+	if (acc && (asm_comma(ap) || parse_src(ap, &a, NULL)))
 		return -1;
 	if (d < 0)
 		return 0;
 	if (lng) {
 		if (rd.w)
-			return unknown_insn(ap);
+			return asm_unknown(ap);
 		if (sgn) {      /* sign-extend each word: to the top, and back */
 			if (!add_op(ap, IR_ALU, ALU_SHL, t, n, imm_opnd(32))
 			    || !add_op(ap, IR_ALU, ALU_ASHR, t, reg_opnd(t), imm_opnd(32))
@@ -1188,15 +1132,15 @@ static int do_mul(a64_parser *ap, const char *m)
  * (x >> k) | (x << (size - k)) with k taken modulo the size (a W source is
  * its low 32 bits). The halves go to hidden registers first: Rd may be a
  * source. */
-static int do_ror(a64_parser *ap)
+static int do_ror(asm_parser *ap)
 {
 	int d, x = hidden_reg(ap, HREG_TMP), k = hidden_reg(ap, HREG_SHIFT),
 	    u = hidden_reg(ap, HREG_MUL), v = hidden_reg(ap, HREG_ROT);
 	areg rd;
 	opnd n, amt;
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap)
-	    || parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src_or_imm(ap, &amt))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap)
+	    || parse_src(ap, &n, NULL) || asm_comma(ap) || parse_src_or_imm(ap, &amt))
 		return -1;
 	if (d < 0)
 		return 0;
@@ -1230,13 +1174,13 @@ static int do_ror(a64_parser *ap)
  * (REV32, X registers only) or each halfword (REV16); RBIT Rd, Rn: the
  * bits of Rn reversed. One IR_ALU
  * (ALU_REVB / ALU_RBIT, ir_alu.c), then a W result is zero-extended. */
-static int do_rev(a64_parser *ap, const char *m)
+static int do_rev(asm_parser *ap, const char *m)
 {
 	int d;
 	areg rd;
 	opnd n;
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap) || parse_src(ap, &n, NULL))
 		return -1;
 	if ((!strcmp(m, "REV32") || !strcmp(m, "REV64")) && rd.w)
 		return diag_error(ap->d, ap->insn_pos, "%s needs X registers", m);
@@ -1253,14 +1197,14 @@ static int do_rev(a64_parser *ap, const char *m)
 
 /* EXTR Rd, Rn, Rm, #lsb: bits lsb .. lsb+size-1 of the pair Rn:Rm,
  * (Rm >> lsb) | (Rn << (size - lsb)) (ROR Rd, Rs, #k is EXTR Rd, Rs, Rs, #k). */
-static int do_extr(a64_parser *ap)
+static int do_extr(asm_parser *ap)
 {
 	int d, x = hidden_reg(ap, HREG_TMP), v = hidden_reg(ap, HREG_ROT);
 	areg rd;
 	opnd n, m, l;
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
-	    || expect_comma(ap) || parse_src(ap, &m, NULL) || expect_comma(ap) || parse_imm(ap, &l))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap) || parse_src(ap, &n, NULL)
+	    || asm_comma(ap) || parse_src(ap, &m, NULL) || asm_comma(ap) || parse_imm(ap, &l))
 		return -1;
 	int64_t size = rd.w ? 32 : 64, lsb = l.imm.off;
 	if (lsb < 0 || lsb >= size)
@@ -1284,14 +1228,14 @@ static int do_extr(a64_parser *ap)
  * size - immr. UBFM zero-extends the field, SBFM sign-extends it from its
  * top bit. (herd7 takes UBFM / SBFM, not the aliases UBFX / SBFX / UBFIZ /
  * SBFIZ; LSL / LSR / ASR #k are ALU instructions here.) */
-static int do_bfm(a64_parser *ap, bool sign)
+static int do_bfm(asm_parser *ap, bool sign)
 {
 	int d, t = hidden_reg(ap, HREG_TMP);
 	areg rd;
 	opnd n, r, s;
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
-	    || expect_comma(ap) || parse_imm(ap, &r) || expect_comma(ap) || parse_imm(ap, &s))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap) || parse_src(ap, &n, NULL)
+	    || asm_comma(ap) || parse_imm(ap, &r) || asm_comma(ap) || parse_imm(ap, &s))
 		return -1;
 	int64_t size = rd.w ? 32 : 64, immr = r.imm.off, imms = s.imm.off;
 	if (immr < 0 || immr >= size || imms < 0 || imms >= size)
@@ -1362,7 +1306,7 @@ static const struct { const char *name; int size; bool sign, store; int tag; boo
 	{ "STLXRB", 1, false, true, A64_TAG_L, true }, { "STLXRH", 2, false, true, A64_TAG_L, true },
 };
 
-static int parse_load_store(a64_parser *ap, const char *m)
+static int parse_load_store(asm_parser *ap, const char *m)
 {
 	size_t i;
 
@@ -1372,8 +1316,8 @@ static int parse_load_store(a64_parser *ap, const char *m)
 			bool excl = a64_sized[i].excl;
 			bool plain = a64_sized[i].tag < 0 && !excl;
 			int st;
-			mark_mixed(ap);
-			ap->acc_size = a64_sized[i].size;
+			asm_mixed(ap);
+			a64(ap)->acc_size = a64_sized[i].size;
 			if (excl)
 				tags |= TAG(A64_TAG_X);
 			if (excl && a64_sized[i].store)
@@ -1381,7 +1325,7 @@ static int parse_load_store(a64_parser *ap, const char *m)
 			else
 				st = a64_sized[i].store ? do_store(ap, tags, plain)
 					: do_load(ap, tags, excl, plain, a64_sized[i].sign);
-			ap->acc_size = 0;
+			a64(ap)->acc_size = 0;
 			return st;
 		}
 
@@ -1445,32 +1389,32 @@ static bool sized_ordering(const char *s, int sz, bool *acq, bool *rel)
 }
 
 /* do_amo with a byte / halfword size (mixed-size). */
-static int sized_amo(a64_parser *ap, int size, alu_op op, bool clr, bool acq, bool rel, bool noret)
+static int sized_amo(asm_parser *ap, int size, alu_op op, bool clr, bool acq, bool rel, bool noret)
 {
 	if (size)
-		mark_mixed(ap);
-	ap->acc_size = size;
+		asm_mixed(ap);
+	a64(ap)->acc_size = size;
 	int st = do_amo(ap, op, clr, acq, rel, noret);
-	ap->acc_size = 0;
+	a64(ap)->acc_size = 0;
 	return st;
 }
 
 /* Atomics: SWP, CAS and LD<op> / ST<op> (the a64_amo_ops table), with
  * their ordering suffixes. */
-static int parse_atomic(a64_parser *ap, const char *m)
+static int parse_atomic(asm_parser *ap, const char *m)
 {
 	bool acq, rel;
 
 	if (!strncmp(m, "SWP", 3) || !strncmp(m, "CAS", 3)) {
 		int sz = sub_word(m + 3);
 		if (!sized_ordering(m + 3, sz, &acq, &rel))
-			return unknown_insn(ap);
+			return asm_unknown(ap);
 		if (m[0] == 'C') {
 			if (sz)
-				mark_mixed(ap);
-			ap->acc_size = sz;
+				asm_mixed(ap);
+			a64(ap)->acc_size = sz;
 			int st = do_cas(ap, acq, rel);
-			ap->acc_size = 0;
+			a64(ap)->acc_size = 0;
 			return st;
 		}
 		return sized_amo(ap, sz, ALU_MOVB, false, acq, rel, false);
@@ -1486,14 +1430,14 @@ static int parse_atomic(a64_parser *ap, const char *m)
 		/* on bytes / halfwords, min and max compare the narrow values
 		 * (thread_exec.c, narrow_operands) */
 		if (!sized_ordering(m + 2 + l, sz, &acq, &rel) || (m[0] == 'S' && acq))
-			return unknown_insn(ap);
+			return asm_unknown(ap);
 		return sized_amo(ap, sz, op, a64_amo_ops[i].clr, acq, rel, m[0] == 'S');
 	}
 	return FE_NOT_MINE;
 }
 
 /* DMB, DSB, ISB. */
-static int parse_barrier(a64_parser *ap, const char *m)
+static int parse_barrier(asm_parser *ap, const char *m)
 {
 	ir_insn *in;
 
@@ -1509,14 +1453,14 @@ static int parse_barrier(a64_parser *ap, const char *m)
 }
 
 /* `MOV Rd, Rn|#imm`. */
-static int do_mov(a64_parser *ap)
+static int do_mov(asm_parser *ap)
 {
 	int d;
 	areg rd;
 	opnd a;
 	ir_insn *in;
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src_or_imm(ap, &a))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap) || parse_src_or_imm(ap, &a))
 		return -1;
 	if (d < 0)
 		return 0;
@@ -1531,14 +1475,14 @@ static int do_mov(a64_parser *ap)
 }
 
 /* `OP Rd, Rn, operand2` for the a64_alus table. */
-static int do_alu(a64_parser *ap, alu_op alu)
+static int do_alu(asm_parser *ap, alu_op alu)
 {
 	int d;
 	areg rd;
 	opnd a, b;
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &a, NULL)
-	    || expect_comma(ap) || (ap->op_w = rd.w, parse_operand2(ap, &b)))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap) || parse_src(ap, &a, NULL)
+	    || asm_comma(ap) || (a64(ap)->op_w = rd.w, parse_operand2(ap, &b)))
 		return -1;
 	if (d < 0)
 		return 0;
@@ -1548,13 +1492,13 @@ static int do_alu(a64_parser *ap, alu_op alu)
 }
 
 /* SXTB SXTH SXTW UXTB UXTH UXTW Rd, Rn */
-static int do_extend(a64_parser *ap, int bits, bool sign)
+static int do_extend(asm_parser *ap, int bits, bool sign)
 {
 	int d;
 	areg rd;
 	opnd n;
 
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL))
+	if (parse_dst(ap, &d, &rd) || asm_comma(ap) || parse_src(ap, &n, NULL))
 		return -1;
 	if (d < 0)
 		return 0;
@@ -1564,7 +1508,7 @@ static int do_extend(a64_parser *ap, int bits, bool sign)
 }
 
 /* Register moves and arithmetic. */
-static int parse_alu(a64_parser *ap, const char *m)
+static int parse_alu(asm_parser *ap, const char *m)
 {
 	bool sign;
 	int bits;
@@ -1601,7 +1545,7 @@ static int parse_alu(a64_parser *ap, const char *m)
 
 /* Flag setting (CMP, TST, CMN, SUBS, ADDS, ANDS) and conditional
  * selects (CSEL, CSET, CSINC, CSINV, CSNEG, CINC, CINV, CNEG, CSETM). */
-static int parse_cond(a64_parser *ap, const char *m)
+static int parse_cond(asm_parser *ap, const char *m)
 {
 	if (!strcmp(m, "CMP") || !strcmp(m, "TST") || !strcmp(m, "CMN") ||
 	    !strcmp(m, "SUBS") || !strcmp(m, "ADDS") || !strcmp(m, "ANDS"))
@@ -1618,29 +1562,29 @@ static int parse_cond(a64_parser *ap, const char *m)
 }
 
 /* `CBZ` / `CBNZ Rt, L`. */
-static int do_cbz(a64_parser *ap, const char *m)
+static int do_cbz(asm_parser *ap, const char *m)
 {
 	ir_insn *in;
 	opnd a;
 
-	if (parse_src(ap, &a, NULL) || expect_comma(ap) || !(in = add_insn(ap)))
+	if (parse_src(ap, &a, NULL) || asm_comma(ap) || !(in = add_insn(ap)))
 		return -1;
 	in->op = IR_BRANCH;
 	in->cmp = m[2] == 'Z' ? CMP_EQ : CMP_NE;
 	in->a = a;
 	in->b = imm_opnd(0);
-	return parse_label_ref(ap, ap->th->ncode - 1);
+	return asm_label_ref(ap);
 }
 
 /* `TBZ` / `TBNZ Rt, #bit, L`. */
-static int do_tbz(a64_parser *ap, const char *m)
+static int do_tbz(asm_parser *ap, const char *m)
 {
 	ir_insn *in;
 	opnd a, bit;
 	int t = hidden_reg(ap, HREG_TMP);
 
-	if (parse_src(ap, &a, NULL) || expect_comma(ap) || parse_imm(ap, &bit)
-	    || expect_comma(ap))
+	if (parse_src(ap, &a, NULL) || asm_comma(ap) || parse_imm(ap, &bit)
+	    || asm_comma(ap))
 		return -1;
 	if (bit.imm.off < 0 || bit.imm.off > 63)
 		return diag_error(ap->d, ap->insn_pos, "invalid bit number");
@@ -1648,12 +1592,12 @@ static int do_tbz(a64_parser *ap, const char *m)
 	    || !(in = add_op(ap, IR_BRANCH, ALU_ADD, -1, reg_opnd(t), imm_opnd(0))))
 		return -1;
 	in->cmp = m[2] == 'Z' ? CMP_EQ : CMP_NE;
-	return parse_label_ref(ap, ap->th->ncode - 1);
+	return asm_label_ref(ap);
 }
 
 /* Control flow: NOP, B, B.cond, CBZ, CBNZ, TBZ, TBNZ; BR, BL, RET (and
  * other flag-setting forms) are refused. */
-static int parse_branch(a64_parser *ap, const char *m)
+static int parse_branch(asm_parser *ap, const char *m)
 {
 	if (!strcmp(m, "NOP"))
 		return 0;
@@ -1671,62 +1615,38 @@ static int parse_branch(a64_parser *ap, const char *m)
 	return FE_NOT_MINE;
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const a64_classes[])(a64_parser *, const char *) = {
+/* The instruction classes, in the order a64_insn tries them. */
+static const asm_class a64_classes[] = {
 	parse_load_store, parse_atomic, parse_barrier, parse_alu, parse_cond, parse_branch,
 };
 
-static int parse_insn(a64_parser *ap)
+static int a64_insn(asm_parser *ap, bool labelled)
 {
-	lexer *lx = &ap->lx;
-	char *m = ap->mnem;
-	size_t n = 0;
+	char *m = a64(ap)->mnem;
 
-	lex_skip_blanks(lx);
-	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
-		if (n + 1 >= MNEMONIC_MAX)
-			return unknown_insn(ap);
-		m[n] = (char)toupper((unsigned char)lx->p[n]);
-		n++;
-	}
-	m[n] = '\0';
-	if (n == 0)
-		return unknown_insn(ap);
-	lex_advance(lx, n);
-	for (size_t i = 0; i < NELEM(a64_classes); i++) {
-		int rc = a64_classes[i](ap, m);
-
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(ap);
+	(void)labelled;
+	m[0] = '\0';
+	return asm_mnemonic(ap, m, MNEMONIC_MAX, ".", ASM_UPPER) ? -1 : ASM_CLASSES(ap, m, a64_classes);
 }
 
-/* One instruction (any label before it is consumed): fe_parse_grid calls
- * this for each cell that holds one. */
-static int a64_insn(void *arg, bool labelled)
-{
-	a64_parser *ap = arg;
-
-	ap->insn_pos = ap->lx.pos;
-	ap->insn_text = ap->lx.p;
-	ap->mnem[0] = '\0';
-	return parse_insn(ap);
-}
+static const asm_dialect a64_dialect = {
+	.ir_per_cell = A64_IR_PER_CELL,
+	.insn = a64_insn,
+	.names = a64_names,
+};
 
 static int a64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
-	a64_parser ap = { .t = t, .th = &t->threads[ti], .d = d };
+	litmus_thread *th = &t->threads[ti];
 
-	ap.cap = (ncells > 0 ? ncells : 1) * A64_IR_PER_CELL;
-	if (fe_parse_grid(ap.th, &ap.lab, &ap.lx, A64_IR_PER_CELL, cells, ncells, a64_insn, NULL, &ap, d))
+	if (asm_parse_thread(&(a64_parser){ 0 }.p, &a64_dialect, t, ti, cells, ncells, d))
 		return -1;
 	/* herd7's AArch64: a conditional branch on values no read computes
 	 * is followed to the end, not counted by the unrolling limit */
-	for (int i = 0; i < ap.th->ncode; i++)
-		if (ap.th->code[i].op == IR_BRANCH && ap.th->code[i].cmp != CMP_ALWAYS)
-			ap.th->code[i].unroll_concrete = true;
+	for (int i = 0; i < th->ncode; i++)
+		if (th->code[i].op == IR_BRANCH && th->code[i].cmp != CMP_ALWAYS)
+			th->code[i].unroll_concrete = true;
 	return 0;
 }
 
