@@ -659,55 +659,38 @@ static void mb_fence(cparser *cp)
 	emit(cp, IR_FENCE)->tags_f = TAG(T_MB);
 }
 
-static int lower_call(cparser *cp, node *n, opnd *out)
+/* The arguments of the primitive call n: the location (the address an
+ * lvalue designates, or the pointer's value), then the values v and w
+ * (atomic_add(V, P) and the like name the location second). */
+static int lower_args(cparser *cp, node *n, opnd *addr, opnd *v, opnd *w)
 {
 	const cprim *p = &n->prim;
-	opnd addr = { 0 }, v = { 0 }, w = { 0 };
-	ir_insn *in;
-	int t = -1;
-	int ai = 0;     /* argument holding the location */
+	bool op = p->kind == P_OP || p->kind == P_OP_RETURN || p->kind == P_FETCH_OP;
+	int ai = op && !p->one ? 1 : 0;     /* argument holding the location */
 
-	*out = imm(0);
-	if (p->kind == P_FENCE) {
-		in = emit(cp, IR_FENCE);
-		in->tags_f = TAG(p->tag);
-		return 0;
-	}
-	if ((p->kind == P_OP || p->kind == P_OP_RETURN || p->kind == P_FETCH_OP) && !p->one)
-		ai = 1;     /* atomic_add(V, P) */
-	if (p->lvalue ? lower_addr(cp, n->args[ai], &addr) : lower(cp, n->args[ai], &addr))
+	if (p->lvalue ? lower_addr(cp, n->args[ai], addr) : lower(cp, n->args[ai], addr))
 		return -1;
-	if (p->kind == P_OP || p->kind == P_OP_RETURN || p->kind == P_FETCH_OP) {
+	if (op) {
 		if (p->one)
-			v = imm(1);
-		else if (lower(cp, n->args[0], &v))
+			*v = imm(1);
+		else if (lower(cp, n->args[0], v))
 			return -1;
-	} else if (n->nargs > 1 && lower(cp, n->args[1], &v)) {
+	} else if (n->nargs > 1 && lower(cp, n->args[1], v)) {
 		return -1;
 	}
-	if (n->nargs > 2 && lower(cp, n->args[2], &w))
+	if (n->nargs > 2 && lower(cp, n->args[2], w))
 		return -1;
+	return 0;
+}
+
+/* spin_lock, spin_trylock, spin_is_locked, spin_unlock of the lock at
+ * addr. */
+static int lower_lock_call(cparser *cp, const cprim *p, opnd addr, opnd *out)
+{
+	ir_insn *in;
+	int t;
 
 	switch (p->kind) {
-	case P_LOAD:
-		t = new_temp(cp);
-		in = emit(cp, IR_LOAD);
-		in->dst = t;
-		in->a = addr;
-		in->tags_r = TAG(p->tag);
-		*out = reg_opnd(t);
-		return 0;
-	case P_STORE:
-	case P_STORE_MB:
-		in = emit(cp, IR_STORE);
-		in->a = addr;
-		in->b = v;
-		in->tags_w = TAG(p->tag);
-		if (p->kind == P_STORE_MB) {
-			in = emit(cp, IR_FENCE);
-			in->tags_f = TAG(T_MB);
-		}
-		return 0;
 	case P_LOCK:
 		/* a read (LKR) and a write taking the lock (LKW); lock.cat
 		 * pairs them itself (lk-rmw: adjacent in po, same location) */
@@ -748,78 +731,134 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		in->tags_fail = TAG(T_RU);
 		*out = reg_opnd(t);
 		return 0;
-	case P_UNLOCK:
+	default:        /* P_UNLOCK */
 		in = emit(cp, IR_STORE);
 		in->a = addr;
 		in->b = imm(0);
 		in->tags_w = TAG(T_UL);
 		return 0;
-	case P_XCHG:
-	case P_OP:
-	case P_OP_RETURN:
-	case P_FETCH_OP:
-		if (p->kind != P_OP)
-			t = new_temp(cp);
-		if (p->kind != P_OP && p->tag == ORD_MB)
-			mb_fence(cp);
-		in = emit(cp, IR_RMW);
-		in->split = true;
-		in->dst = t;
-		in->a = addr;
-		in->b = v;
-		in->alu = p->kind == P_XCHG ? ALU_MOVB : p->alu;
-		rmw_tags(p->tag, &in->tags_r, &in->tags_w);
-		if (p->kind == P_OP) {
-			/* a non-returning atomic: its read is 'noreturn */
-			in->tags_r = TAG(T_NORETURN) | TAG(T_RMW);
-			in->tags_w = TAG(T_ONCE) | TAG(T_RMW);
-			return 0;
-		}
-		if (p->tag == ORD_MB)
-			mb_fence(cp);
-		*out = reg_opnd(t);
-		if (p->kind == P_OP_RETURN && alu3(cp, p->alu, *out, v, out))
-			return -1;
-		if (p->test == 1) {     /* new == 0 */
-			opnd nz;
-			return nonzero(cp, *out, &nz) || alu3(cp, ALU_XOR, nz, imm(1), out) ? -1 : 0;
-		}
-		if (p->test == 2)       /* new < 0 */
-			return alu3(cp, ALU_SHR, *out, imm(63), out) ? -1 : 0;
-		return 0;
-	case P_CMPXCHG:
+	}
+}
+
+/* xchg and the atomic operations on addr with value v: one split RMW,
+ * the fences of a fully ordered one around it, and what a returning form
+ * gives (the old value, the new one, or a test of the new one). */
+static int lower_rmw_call(cparser *cp, const cprim *p, opnd addr, opnd v, opnd *out)
+{
+	ir_insn *in;
+	int t = -1;
+
+	if (p->kind != P_OP)
 		t = new_temp(cp);
-		in = emit(cp, IR_CAS);
-		in->dst = t;
-		in->a = addr;
+	if (p->kind != P_OP && p->tag == ORD_MB)
+		mb_fence(cp);
+	in = emit(cp, IR_RMW);
+	in->split = true;
+	in->dst = t;
+	in->a = addr;
+	in->b = v;
+	in->alu = p->kind == P_XCHG ? ALU_MOVB : p->alu;
+	rmw_tags(p->tag, &in->tags_r, &in->tags_w);
+	if (p->kind == P_OP) {
+		/* a non-returning atomic: its read is 'noreturn */
+		in->tags_r = TAG(T_NORETURN) | TAG(T_RMW);
+		in->tags_w = TAG(T_ONCE) | TAG(T_RMW);
+		return 0;
+	}
+	if (p->tag == ORD_MB)
+		mb_fence(cp);
+	*out = reg_opnd(t);
+	if (p->kind == P_OP_RETURN && alu3(cp, p->alu, *out, v, out))
+		return -1;
+	if (p->test == 1) {     /* new == 0 */
+		opnd nz;
+		return nonzero(cp, *out, &nz) || alu3(cp, ALU_XOR, nz, imm(1), out) ? -1 : 0;
+	}
+	if (p->test == 2)       /* new < 0 */
+		return alu3(cp, ALU_SHR, *out, imm(63), out) ? -1 : 0;
+	return 0;
+}
+
+/* cmpxchg (expected v, new w) and atomic_add_unless (add v unless w) on
+ * addr: one IR_CAS, whose fences exist on success only. */
+static int lower_cas_call(cparser *cp, const cprim *p, opnd addr, opnd v, opnd w, opnd *out)
+{
+	int t = new_temp(cp);
+	ir_insn *in = emit(cp, IR_CAS);
+
+	in->dst = t;
+	in->a = addr;
+	rmw_tags(p->tag, &in->tags_r, &in->tags_w);
+	in->tags_fail = TAG(T_ONCE) | TAG(T_RMW);   /* failed: a relaxed read */
+	if (p->kind == P_CMPXCHG) {
 		in->b = v;
 		in->c = w;
-		rmw_tags(p->tag, &in->tags_r, &in->tags_w);
-		in->tags_fail = TAG(T_ONCE) | TAG(T_RMW);   /* failed: a relaxed read */
 		/* the mb fences of a fully ordered one exist only on success
 		 * (the executor adds them; a branch here would add ctrl) */
 		if (p->tag == ORD_MB)
 			in->tags_fence_ok = TAG(T_MB);
 		*out = reg_opnd(t);
 		return 0;
-	case P_ADD_UNLESS:
-		/* a cmpxchg that succeeds on a difference and adds: the
-		 * same events (herd-representation.txt lists it with
-		 * cmpxchg), so the same tags and fences on success only */
+	}
+	/* atomic_add_unless: a cmpxchg that succeeds on a difference and
+	 * adds: the same events (herd-representation.txt lists it with
+	 * cmpxchg), so the same tags and fences on success only */
+	in->b = w;
+	in->c = v;
+	in->cmp = CMP_NE;
+	in->alu_new = true;
+	in->alu = ALU_ADD;
+	in->tags_fence_ok = TAG(T_MB);
+	/* the value: whether it added, without a branch (no ctrl) */
+	return lower_compare(cp, B_NE, reg_opnd(t), w, out);
+}
+
+/* A primitive call (n->prim): the dispatch over its kind. */
+static int lower_call(cparser *cp, node *n, opnd *out)
+{
+	const cprim *p = &n->prim;
+	opnd addr = { 0 }, v = { 0 }, w = { 0 };
+	ir_insn *in;
+	int t;
+
+	*out = imm(0);
+	if (p->kind == P_FENCE) {
+		emit(cp, IR_FENCE)->tags_f = TAG(p->tag);
+		return 0;
+	}
+	if (lower_args(cp, n, &addr, &v, &w))
+		return -1;
+	switch (p->kind) {
+	case P_LOAD:
 		t = new_temp(cp);
-		in = emit(cp, IR_CAS);
+		in = emit(cp, IR_LOAD);
 		in->dst = t;
 		in->a = addr;
-		in->b = w;
-		in->c = v;
-		in->cmp = CMP_NE;
-		in->alu_new = true;
-		in->alu = ALU_ADD;
-		rmw_tags(p->tag, &in->tags_r, &in->tags_w);
-		in->tags_fail = TAG(T_ONCE) | TAG(T_RMW);
-		in->tags_fence_ok = TAG(T_MB);
-		/* the value: whether it added, without a branch (no ctrl) */
-		return lower_compare(cp, B_NE, reg_opnd(t), w, out);
+		in->tags_r = TAG(p->tag);
+		*out = reg_opnd(t);
+		return 0;
+	case P_STORE:
+	case P_STORE_MB:
+		in = emit(cp, IR_STORE);
+		in->a = addr;
+		in->b = v;
+		in->tags_w = TAG(p->tag);
+		if (p->kind == P_STORE_MB)
+			mb_fence(cp);
+		return 0;
+	case P_LOCK:
+	case P_TRYLOCK:
+	case P_ISLOCKED:
+	case P_UNLOCK:
+		return lower_lock_call(cp, p, addr, out);
+	case P_XCHG:
+	case P_OP:
+	case P_OP_RETURN:
+	case P_FETCH_OP:
+		return lower_rmw_call(cp, p, addr, v, out);
+	case P_CMPXCHG:
+	case P_ADD_UNLESS:
+		return lower_cas_call(cp, p, addr, v, w, out);
 	case P_SRCU_SYNC:
 		in = emit(cp, IR_FENCE);
 		in->a = addr;
