@@ -3,7 +3,8 @@
  * label that may come later in the thread, so branches are recorded while
  * parsing and patched at the end of the thread. Also the thread loop they
  * all share (fe_parse_grid), and the convention of their instruction
- * classes (FE_NOT_MINE).
+ * classes (FE_NOT_MINE). The kit the dialects are written on,
+ * asm_kit.h, drives these.
  */
 #ifndef BPFMM_FRONTEND_LABELS_H
 #define BPFMM_FRONTEND_LABELS_H
