@@ -6,7 +6,6 @@
  * memory and control-flow instructions are aarch64_frontend.c; both
  * share aarch64_parse.h.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>

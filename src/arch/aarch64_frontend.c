@@ -25,8 +25,6 @@
  * aarch64_parse.h is what the two share.
  */
 #include <ctype.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "arch/aarch64_frontend.h"

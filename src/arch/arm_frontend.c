@@ -256,7 +256,6 @@ static int parse_load(asm_parser *ap, const char *m)
 	in->reserve = arm_loads[i].reserve;
 	if (in->reserve)
 		in->tags_r = TAG(ARM_TAG_X);
-	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	if (in->size < 4)      /* LDRB / LDRH / LDREXB / LDREXH zero-extend */
 		asm_alu(ap, ALU_AND, rt, reg_opnd(rt), imm_opnd((INT64_C(1) << (8 * in->size)) - 1));
 	return 0;
@@ -279,7 +278,6 @@ static int parse_store(asm_parser *ap, const char *m)
 	in->off = off;
 	in->b = rt;
 	in->size = arm_stores[i].size;
-	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	return 0;
 }
 
@@ -308,7 +306,6 @@ static int parse_store_excl(asm_parser *ap, const char *m)
 	in->a = base;
 	in->b = rt;
 	in->size = strexs[i].size;
-	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	in->dst = rd;
 	in->sc_dep = SC_DEP_OPERANDS;   /* as herd7's ARM semantics */
 	in->tags_w = TAG(ARM_TAG_X);
@@ -414,6 +411,7 @@ static int arm_insn(asm_parser *ap, bool labelled)
 
 static const asm_dialect arm_dialect = {
 	.ir_per_cell = IR_PER_CELL,
+	.mark_mixed = true,
 	.insn = arm_insn,
 	.reg_hint = " (expected R0..R12, SP, LR, PC)",
 };

@@ -5,15 +5,21 @@
 #include "arch/asm_kit.h"
 #include "base/xalloc.h"
 
-/* fe_parse_grid's callback: where the instruction starts, then the
- * dialect's. */
+/* fe_parse_grid's callback: where the instruction starts, the dialect's
+ * instruction function, then the mixed-size check if the dialect wants
+ * it. */
 static int kit_insn(void *arg, bool labelled)
 {
 	asm_parser *p = arg;
+	int from = p->th->ncode;
 
 	p->insn_pos = lex_here(&p->lx);
 	p->insn_text = p->lx.p;
-	return p->dl->insn(p, labelled);
+	if (p->dl->insn(p, labelled))
+		return -1;
+	if (p->dl->mark_mixed)
+		fe_mark_mixed(p->th, from, p->insn_pos);
+	return 0;
 }
 
 static int kit_resolve(void *arg)

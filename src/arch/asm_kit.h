@@ -54,6 +54,10 @@ typedef struct asm_dialect {
 	const char *const *names;
 	/* Optional: said after "invalid ARCH register 'NAME'" (" (expected ...)"). */
 	const char *reg_hint;
+	/* After each instruction, mark the thread mixed-size if one of its
+	 * accesses is narrower than 4 bytes or at an offset (fe_mark_mixed);
+	 * else the dialect marks what it knows to be mixed-size itself. */
+	bool mark_mixed;
 } asm_dialect;
 
 /* A dialect's parse_thread: p zeroed by the caller (the dialect's own

@@ -78,9 +78,10 @@ size_t fe_find_name(const void *table, size_t n, size_t size, const char *m);
 void fe_flags_set(litmus_thread *th, srcpos pos, int fa, int fb, opnd a, opnd b, bool test);
 
 /* The IR instructions th->code[from..th->ncode) of one source instruction
- * at pos (LoongArch, S390X, SPARC, PPC, MIPS, ARM): an access of fewer
- * than 4 bytes, or at a nonzero address offset, is mixed-size, so the
- * thread is marked
+ * at pos (asm_kit calls it after each instruction of a dialect with
+ * asm_dialect.mark_mixed: LoongArch, S390X, SPARC, PPC, MIPS, ARM): an
+ * access of fewer than 4 bytes, or at a nonzero address offset, is
+ * mixed-size, so the thread is marked
  * (litmus_thread.mixed: refused without -variant mixed, as x86's). */
 void fe_mark_mixed(litmus_thread *th, int from, srcpos pos);
 

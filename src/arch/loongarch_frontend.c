@@ -25,7 +25,6 @@
  */
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "arch/loongarch_frontend.h"
 #include "arch/asm_kit.h"
@@ -496,18 +495,15 @@ static const asm_class la_classes[] = {
 static int la_insn(asm_parser *lp, bool labelled)
 {
 	la_parser *la = (la_parser *)lp;
-	int from = lp->th->ncode;
 
 	(void)labelled;
-	if (read_mnemonic(lp, &la->m) || ASM_CLASSES(lp, la->m.base, la_classes))
-		return -1;
-	fe_mark_mixed(lp->th, from, lp->insn_pos);
-	return 0;
+	return read_mnemonic(lp, &la->m) ? -1 : ASM_CLASSES(lp, la->m.base, la_classes);
 }
 
 static const asm_dialect la_dialect = {
 	.ir_per_cell = IR_PER_CELL,
 	.insn = la_insn,
+	.mark_mixed = true,
 	.reg_hint = " (expected $r0..$r31 or an ABI name)",
 };
 

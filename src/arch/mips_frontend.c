@@ -43,7 +43,6 @@
  */
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "arch/mips_frontend.h"
 #include "arch/asm_kit.h"
@@ -211,7 +210,6 @@ static int parse_load(asm_parser *mp, const char *m)
 	in->dst = dst;
 	if (parse_mem(mp, in))
 		return -1;
-	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
 	if (!zero && in->size < 8)
 		asm_extend(mp, dst, 8 * in->size, !mips_loads[i].uns);
 	return 0;
@@ -232,7 +230,6 @@ static int parse_store(asm_parser *mp, const char *m)
 		return -1;
 	in->b = rt < 0 ? imm_opnd(0) : reg_opnd(rt);
 	in->op = mips_stores[i].cond ? IR_SC : IR_STORE;
-	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
 	if (!mips_stores[i].cond)
 		return 0;
 	in->tags_w = TAG(MIPS_TAG_SC);
@@ -447,6 +444,7 @@ static int mips_insn(asm_parser *mp, bool labelled)
 
 static const asm_dialect mips_dialect = {
 	.ir_per_cell = IR_PER_CELL,
+	.mark_mixed = true,
 	.insn = mips_insn,
 };
 

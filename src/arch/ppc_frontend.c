@@ -32,7 +32,6 @@
  * Registers are r0..r31; r0 is an ordinary register here (no test of the
  * catalogue uses the "rA|0" reading of r0 as a base).
  */
-#include <stdlib.h>
 #include <string.h>
 #include "arch/ppc_frontend.h"
 #include "arch/asm_kit.h"
@@ -249,7 +248,6 @@ static int parse_load(asm_parser *pp, const char *m)
 	in->reserve = ppc_loads[i].reserve;
 	if (in->reserve)
 		in->tags_r = TAG(PPC_TAG_X);
-	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	if (in->size < 8)
 		asm_extend(pp, rd, 8 * in->size, ppc_loads[i].sext);
 	return 0;
@@ -272,7 +270,6 @@ static int parse_store(asm_parser *pp, const char *m)
 	in->off = off;
 	in->b = rs;
 	in->size = ppc_stores[i].size;
-	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	return 0;
 }
 
@@ -300,7 +297,6 @@ static int parse_store_cond(asm_parser *pp, const char *m)
 	in->a = base;
 	in->b = rs;
 	in->size = conds[i].size;
-	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	in->dst = ca;
 	in->sc_dep = SC_DEP_OPERANDS;   /* CR0: as herd7's Power semantics */
 	in->tags_w = TAG(PPC_TAG_X);
@@ -451,6 +447,7 @@ static int ppc_insn(asm_parser *pp, bool labelled)
 
 static const asm_dialect ppc_dialect = {
 	.ir_per_cell = IR_PER_CELL,
+	.mark_mixed = true,
 	.insn = ppc_insn,
 	.reg_hint = " (expected r0..r31)",
 };

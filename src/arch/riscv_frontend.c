@@ -19,8 +19,6 @@
  *
  * Mnemonics are case-insensitive (herd7 takes `MV`, `NOP`).
  */
-#include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 #include "arch/riscv_frontend.h"
 #include "arch/asm_kit.h"

@@ -48,7 +48,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "arch/s390x_frontend.h"
 #include "arch/asm_kit.h"
 
@@ -782,19 +781,16 @@ static const asm_class s390_classes[] = {
 static int s390_insn(asm_parser *sp, bool labelled)
 {
 	char m[LEX_MAX_NAME];
-	int from = sp->th->ncode;
 
 	if (labelled)
 		*cc(sp) = CC_NONE;   /* reached by a jump: no known compare */
-	if (asm_word(sp, m) || ASM_CLASSES(sp, m, s390_classes))
-		return -1;
-	fe_mark_mixed(sp->th, from, sp->insn_pos);
-	return 0;
+	return asm_word(sp, m) ? -1 : ASM_CLASSES(sp, m, s390_classes);
 }
 
 static const asm_dialect s390_dialect = {
 	.ir_per_cell = IR_PER_CELL,
 	.insn = s390_insn,
+	.mark_mixed = true,
 };
 
 static int s390_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,

@@ -30,8 +30,6 @@
  * comparison. A cas is one IR_CAS: both events (the read alone when the
  * comparison fails) are tagged CAS.
  */
-#include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "arch/sparc_frontend.h"
@@ -401,16 +399,13 @@ static int sparc_insn(asm_parser *sp, bool labelled)
 		return diag_error(sp->d, sp->insn_pos,
 				  "unsupported SPARC delay slot '%s': only nop may follow a branch",
 				  sp->insn_text);
-	int from = sp->th->ncode;
-	if (ASM_CLASSES(sp, m, sparc_classes))
-		return -1;
-	fe_mark_mixed(sp->th, from, sp->insn_pos);
-	return 0;
+	return ASM_CLASSES(sp, m, sparc_classes);
 }
 
 static const asm_dialect sparc_dialect = {
 	.ir_per_cell = IR_PER_CELL,
 	.insn = sparc_insn,
+	.mark_mixed = true,
 };
 
 static int sparc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,

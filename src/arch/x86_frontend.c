@@ -27,8 +27,6 @@
  * without -variant mixed (docs/mixed-size.md, "x86"). A load zero-extends
  * into the whole register, as herd7's does.
  */
-#include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "arch/x86_frontend.h"
