@@ -14,19 +14,21 @@
  * printed (no condition can name them).
  *
  * Byte / halfword / pair accesses and accesses at an offset are mixed-size
- * (mark_mixed): checked only with -variant mixed (docs/mixed-size.md).
+ * (asm_mixed): checked only with -variant mixed (docs/mixed-size.md).
  * Refused with an "unsupported ..." error (the conformance script counts
  * such tests as skipped): SP, MTE / VMSA / system-register instructions,
  * exclusive pairs, anything else not below.
+ *
+ * This file: registers, operands and addresses, loads, stores, atomics,
+ * barriers, branches and the driver; the data-processing instructions
+ * (moves, arithmetic, flags, conditional selects) are aarch64_alu.c, and
+ * aarch64_parse.h is what the two share.
  */
 #include <ctype.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "arch/aarch64_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
+#include "arch/aarch64_parse.h"
 
 enum {
 	A64_TAG_A, A64_TAG_Q, A64_TAG_L, A64_TAG_X, A64_TAG_AMO, A64_TAG_NORET, A64_TAG_SWP,
@@ -65,9 +67,6 @@ static const char *const a64_tag_names[] = {
 _Static_assert(sizeof a64_tag_names / sizeof *a64_tag_names == A64_NTAGS,
 	       "one name per AArch64 tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
-#define MNEMONIC_MAX 32
 #define A64_IR_PER_CELL 8
 
 /* Canonical (printed) names of the general-purpose registers. */
@@ -77,22 +76,6 @@ static const char *const a64_xnames[31] = {
 	"X20", "X21", "X22", "X23", "X24", "X25", "X26", "X27", "X28", "X29",
 	"X30",
 };
-
-/* Hidden registers (never in a condition: '%' is not a name character). */
-#define HREG_FA   "%nzcv.a"   /* first operand of the latest CMP / TST */
-#define HREG_FB   "%nzcv.b"   /* second operand */
-#define HREG_ADDR "%addr"     /* base + index of an indexed address */
-#define HREG_ZR   "%zr"       /* destination of a load into XZR / WZR */
-#define HREG_TMP  "%tmp"      /* ~Rs of LDCLR, CSEL, flag results, TBZ */
-#define HREG_SHIFT "%shift"   /* a shifted register operand */
-#define HREG_MUL  "%mul"      /* the product of MADD & co; SMULL's Rm */
-#define HREG_ROT  "%rot"      /* one half of a rotation (ROR) */
-
-/* A register as written: number 0..30, or zr; w for the 32-bit view. */
-typedef struct {
-	int num;          /* -1 for XZR / WZR */
-	bool w;
-} areg;
 
 /* "X5", "w5", "XZR", "wzr" -> areg; false if not a register name. */
 static bool decode_reg(const char *name, areg *r)
@@ -133,77 +116,44 @@ static const char *a64_canon_register(const char *name, char *buf)
 	return r.num < 0 ? "XZR" : a64_xnames[r.num];
 }
 
-typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	int cap;              /* IR slots in th->code */
-	lexer lx;
-	fe_labels lab;
-	const char *insn_text;
-	char mnem[MNEMONIC_MAX];
-	srcpos insn_pos;
-	bool flags_set;       /* a CMP / TST came before (in text order) */
-	bool flags_tst;       /* ... and the latest was a TST */
-	bool op_w;            /* the instruction whose operand 2 is parsed is 32-bit */
-	int acc_size;         /* 1 or 2: the access of a B / H form; 0: by register */
-	diag *d;
-} a64_parser;
-
-/* The instruction being parsed is mixed-size (litmus_thread.mixed). */
-static void mark_mixed(a64_parser *ap)
-{
-	if (!ap->th->mixed) {
-		ap->th->mixed = true;
-		ap->th->mixed_pos = ap->insn_pos;
-	}
-}
-
 /* Access size of an instruction whose register is 32-bit or not. */
-static int acc_size(const a64_parser *ap, bool w)
+static int acc_size(asm_parser *ap, bool w)
 {
-	return ap->acc_size ? ap->acc_size : w ? 4 : 8;
+	return a64(ap)->acc_size ? a64(ap)->acc_size : w ? 4 : 8;
 }
 
 /* The mnemonics the dialect reads most, for "did you mean" (the sized
  * loads and stores and the ALU ones are in tables further down). */
-static int unknown_insn(a64_parser *ap)
-{
-	static const char *const names[] = {
-		"LDR", "STR", "LDAR", "LDAPR", "STLR", "LDXR", "LDAXR", "STXR", "STLXR", "LDRB", "LDRH",
-		"STRB", "STRH", "LDARB", "LDARH", "STLRB", "STLRH", "DMB", "DSB", "ISB", "MOV", "MOVZ",
-		"ADD", "SUB", "EOR", "AND", "ORR", "CMP", "CBZ", "CBNZ", "B", "CSEL", "CAS", "CASA", "CASL",
-		"CASAL", "SWP", "SWPA", "SWPL", "SWPAL", "LDADD", "LDADDA", "LDADDL", "LDADDAL", "STADD",
-		"LDSET", "LDCLR", "LDEOR", "NOP", NULL,
-	};
-	return fe_unknown_insn(ap->d, ap->insn_pos, "AArch64", ap->insn_text, names);
-}
+static const char *const a64_names[] = {
+	"LDR", "STR", "LDAR", "LDAPR", "STLR", "LDXR", "LDAXR", "STXR", "STLXR", "LDRB", "LDRH",
+	"STRB", "STRH", "LDARB", "LDARH", "STLRB", "STLRH", "DMB", "DSB", "ISB", "MOV", "MOVZ",
+	"ADD", "SUB", "EOR", "AND", "ORR", "CMP", "CBZ", "CBNZ", "B", "CSEL", "CAS", "CASA", "CASL",
+	"CASAL", "SWP", "SWPA", "SWPL", "SWPAL", "LDADD", "LDADDA", "LDADDL", "LDADDAL", "STADD",
+	"LDSET", "LDCLR", "LDEOR", "NOP", NULL,
+};
 
-static int unsupported(a64_parser *ap, const char *why)
+/* "unsupported": as asm_unsupported, naming the mnemonic. */
+int a64_unsupported(asm_parser *ap, const char *why)
 {
 	return diag_error(ap->d, ap->insn_pos, "unsupported AArch64 instruction '%s': %s",
-			  ap->mnem, why);
+			  a64(ap)->mnem, why);
 }
 
-/* A fresh IR instruction at the end of the thread. */
-static ir_insn *add_insn(a64_parser *ap)
+/* A fresh IR instruction at the end of the thread, or NULL (an error)
+ * past the thread's room. */
+ir_insn *a64_add_insn(asm_parser *ap)
 {
-	ir_insn *in;
-
 	if (ap->th->ncode >= ap->cap) {
 		diag_error(ap->d, ap->insn_pos, "instruction expands to too many IR steps");
 		return NULL;
 	}
-	in = &ap->th->code[ap->th->ncode++];
-	memset(in, 0, sizeof *in);
-	in->dst = -1;
-	in->pos = ap->insn_pos;
-	return in;
+	return asm_emit(ap, IR_MOV);
 }
 
 /* dst = a alu b (an IR_ALU), or another op with these fields */
-static ir_insn *add_op(a64_parser *ap, ir_op op, alu_op alu, int dst, opnd a, opnd b)
+ir_insn *a64_add_op(asm_parser *ap, ir_op op, alu_op alu, int dst, opnd a, opnd b)
 {
-	ir_insn *in = add_insn(ap);
+	ir_insn *in = a64_add_insn(ap);
 
 	if (in) {
 		in->op = op;
@@ -215,29 +165,12 @@ static ir_insn *add_op(a64_parser *ap, ir_op op, alu_op alu, int dst, opnd a, op
 	return in;
 }
 
-static int hidden_reg(a64_parser *ap, const char *name)
+int a64_hidden(asm_parser *ap, const char *name)
 {
 	return litmus_reg(ap->t, name);
 }
 
-static opnd reg_opnd(int reg)
-{
-	opnd o = { OPND_REG, reg, { -1, 0 } };
-	return o;
-}
-
-static opnd imm_opnd(int64_t v)
-{
-	opnd o = { OPND_IMM, -1, { -1, v } };
-	return o;
-}
-
-static int expect_comma(a64_parser *ap)
-{
-	return lex_expect(&ap->lx, ",");
-}
-
-static int parse_areg(a64_parser *ap, areg *r)
+static int parse_areg(asm_parser *ap, areg *r)
 {
 	char name[LEX_MAX_NAME];
 	srcpos at = lex_here(&ap->lx);
@@ -253,13 +186,13 @@ static int parse_areg(a64_parser *ap, areg *r)
 	return 0;
 }
 
-static int intern_areg(a64_parser *ap, const areg *r)
+static int intern_areg(asm_parser *ap, const areg *r)
 {
 	return litmus_reg(ap->t, a64_xnames[r->num]);
 }
 
 /* A destination register: *reg = -1 for XZR / WZR. */
-static int parse_dst(a64_parser *ap, int *reg, areg *r)
+int a64_dst(asm_parser *ap, int *reg, areg *r)
 {
 	areg tmp;
 
@@ -276,41 +209,26 @@ static int parse_dst(a64_parser *ap, int *reg, areg *r)
 }
 
 /* A source register: XZR / WZR read as the immediate 0. */
-static int parse_src(a64_parser *ap, opnd *o, areg *r)
+int a64_src(asm_parser *ap, opnd *o, areg *r)
 {
 	int reg;
 
-	if (parse_dst(ap, &reg, r))
+	if (a64_dst(ap, &reg, r))
 		return -1;
-	*o = reg < 0 ? imm_opnd(0) : reg_opnd(reg);
+	*o = src_opnd(reg);
 	return 0;
 }
 
 /* `#imm` (the '#' is optional). */
-static int parse_imm(a64_parser *ap, opnd *o)
+int a64_imm(asm_parser *ap, opnd *o)
 {
-	int64_t v;
-
-	lex_accept(&ap->lx, "#");
-	if (lex_int(&ap->lx, &v, "an immediate"))
-		return -1;
-	*o = imm_opnd(v);
-	return 0;
-}
-
-/* A register or an immediate. */
-static int parse_src_or_imm(a64_parser *ap, opnd *o)
-{
-	lex_skip_blanks(&ap->lx);
-	if (ap->lx.p[0] == '#' || lex_peek_number(&ap->lx))
-		return parse_imm(ap, o);
-	return parse_src(ap, o, NULL);
+	return asm_imm(ap, o, true);
 }
 
 /* Register extensions UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX: the low
  * 8, 16, 32 or 64 bits of a register, zero- or sign-extended. Returns
  * the width in bits (64: no change), or 0 if NAME is not one; *sign. */
-static int extension(const char *name, bool *sign)
+int a64_extension(const char *name, bool *sign)
 {
 	static const char *const w[] = { "B", "H", "W", "X" };
 	if (strlen(name) != 4 || (toupper((unsigned char)name[0]) != 'U' &&
@@ -326,112 +244,15 @@ static int extension(const char *name, bool *sign)
 
 /* dst = the low `bits` bits of src, zero- or sign-extended (IR_ALUs;
  * a plain move for 64). */
-static int extend_into(a64_parser *ap, int dst, opnd src, int bits, bool sign)
+int a64_extend_into(asm_parser *ap, int dst, opnd src, int bits, bool sign)
 {
 	if (bits >= 64)
-		return add_op(ap, IR_MOV, ALU_ADD, dst, src, imm_opnd(0)) ? 0 : -1;
+		return a64_add_op(ap, IR_MOV, ALU_ADD, dst, src, imm_opnd(0)) ? 0 : -1;
 	if (!sign)
-		return add_op(ap, IR_ALU, ALU_AND, dst, src,
+		return a64_add_op(ap, IR_ALU, ALU_AND, dst, src,
 			      imm_opnd((int64_t)(((uint64_t)1 << bits) - 1))) ? 0 : -1;
-	return add_op(ap, IR_ALU, ALU_SHL, dst, src, imm_opnd(64 - bits))
-	       && add_op(ap, IR_ALU, ALU_ASHR, dst, reg_opnd(dst), imm_opnd(64 - bits)) ? 0 : -1;
-}
-
-/* A second operand: Rm or #imm, then optionally `, LSL|LSR|ASR #k`
- * (a shifted register is computed into a hidden register first). */
-static int parse_operand2(a64_parser *ap, opnd *o)
-{
-	static const struct { const char *name; alu_op alu; } shifts[] = {
-		{ "LSL", ALU_SHL }, { "LSR", ALU_SHR }, { "ASR", ALU_ASHR },
-	};
-	char sh[LEX_MAX_NAME];
-	opnd k;
-	srcpos at;
-	size_t i;
-
-	if (parse_src_or_imm(ap, o))
-		return -1;
-	if (!lex_accept(&ap->lx, ","))
-		return 0;
-	at = lex_here(&ap->lx);
-	if (lex_ident(&ap->lx, sh, "a shift (LSL, LSR, ASR)"))
-		return -1;
-	for (i = 0; i < NELEM(shifts) && strcasecmp(sh, shifts[i].name); i++)
-		;
-	bool sign;
-	int bits = extension(sh, &sign);
-	if (bits && o->kind == OPND_REG) {
-		/* extended register: Rm, UXTW|SXTW|... {#k}, k = 0..4 */
-		int t = hidden_reg(ap, HREG_SHIFT);
-		int64_t amt = 0;
-		lex_skip_blanks(&ap->lx);
-		if (ap->lx.p[0] == '#' || lex_peek_number(&ap->lx)) {
-			if (parse_imm(ap, &k))
-				return -1;
-			amt = k.imm.off;
-		}
-		if (amt < 0 || amt > 4)
-			return diag_error(ap->d, at, "invalid shift amount");
-		if (extend_into(ap, t, *o, bits, sign)
-		    || (amt && !add_op(ap, IR_ALU, ALU_SHL, t, reg_opnd(t), imm_opnd(amt))))
-			return -1;
-		*o = reg_opnd(t);
-		return 0;
-	}
-	if (i == NELEM(shifts) && !strcasecmp(sh, "ROR")) {
-		/* a rotated register: only for the logical instructions, as
-		 * in the Arm ARM (herd7 refuses ADD ..., ROR #k too) */
-		static const char *const logical[] = { "AND", "ORR", "EOR", "BIC", "ORN", "EON",
-						       "TST", "ANDS", "MVN" };
-		size_t l;
-		for (l = 0; l < NELEM(logical) && strcmp(ap->mnem, logical[l]); l++)
-			;
-		if (l == NELEM(logical) || o->kind != OPND_REG)
-			return diag_error(ap->d, at, "invalid shift 'ROR' here (logical instructions only)");
-		int64_t size = ap->op_w ? 32 : 64;
-		if (parse_imm(ap, &k))
-			return -1;
-		if (k.imm.off < 0 || k.imm.off >= size)
-			return diag_error(ap->d, at, "invalid shift amount");
-		int t = hidden_reg(ap, HREG_SHIFT), v = hidden_reg(ap, HREG_ROT);
-		int64_t amt = k.imm.off;
-		if (!add_op(ap, ap->op_w ? IR_ALU : IR_MOV, ALU_AND, t, *o, imm_opnd(0xffffffff))
-		    || !add_op(ap, IR_ALU, ALU_SHR, v, reg_opnd(t), imm_opnd(amt))
-		    || !add_op(ap, IR_ALU, ALU_SHL, t, reg_opnd(t), imm_opnd((size - amt) & 63))
-		    || (ap->op_w && !add_op(ap, IR_ALU, ALU_AND, t, reg_opnd(t), imm_opnd(0xffffffff)))
-		    || !add_op(ap, IR_ALU, ALU_OR, t, reg_opnd(t), reg_opnd(v)))
-			return -1;
-		*o = reg_opnd(t);
-		return 0;
-	}
-	if (i == NELEM(shifts))
-		return diag_error(ap->d, at, "invalid shift '%s'", sh);
-	if (parse_imm(ap, &k))
-		return -1;
-	if (k.imm.off < 0 || k.imm.off > 63)
-		return diag_error(ap->d, at, "invalid shift amount");
-	if (o->kind == OPND_IMM) {
-		uint64_t v = (uint64_t)o->imm.off, n = (uint64_t)k.imm.off;
-		o->imm.off = (int64_t)(shifts[i].alu == ALU_SHL ? v << n : shifts[i].alu == ALU_SHR
-				       ? v >> n : (uint64_t)((int64_t)v >> n));
-		return 0;
-	}
-	int t = hidden_reg(ap, HREG_SHIFT);
-	if (ap->op_w && shifts[i].alu == ALU_ASHR) {
-		/* a 32-bit ASR shifts in bit 31 (herd7's L089) */
-		if (!add_op(ap, IR_ALU, ALU_SHL, t, *o, imm_opnd(32))
-		    || !add_op(ap, IR_ALU, ALU_ASHR, t, reg_opnd(t), imm_opnd(32 + (k.imm.off & 31))))
-			return -1;
-	} else if (ap->op_w && shifts[i].alu == ALU_SHR) {
-		/* a 32-bit LSR shifts in zeroes above bit 31 */
-		if (!add_op(ap, IR_ALU, ALU_AND, t, *o, imm_opnd(0xffffffff))
-		    || !add_op(ap, IR_ALU, ALU_SHR, t, reg_opnd(t), k))
-			return -1;
-	} else if (!add_op(ap, IR_ALU, shifts[i].alu, t, *o, k)) {
-		return -1;
-	}
-	*o = reg_opnd(t);
-	return 0;
+	return a64_add_op(ap, IR_ALU, ALU_SHL, dst, src, imm_opnd(64 - bits))
+	       && a64_add_op(ap, IR_ALU, ALU_ASHR, dst, reg_opnd(dst), imm_opnd(64 - bits)) ? 0 : -1;
 }
 
 /* ---- addresses ---- */
@@ -451,7 +272,7 @@ typedef struct {
 
 /* `[Xn]`, `[Xn,#imm]`, `[Xn,#imm]!`, `[Xn],#imm`, `[Xn,Rm]`,
  * `[Xn,Wm,SXTW]`, `[Xn,Wm,UXTW]`, `[Xn,Xm,LSL #k]`. */
-static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
+static int parse_addr(asm_parser *ap, a64_addr *ad, bool allow_post)
 {
 	lexer *lx = &ap->lx;
 	areg b;
@@ -460,36 +281,34 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 	ad->base_reg = -1;
 	if (lex_expect(lx, "["))
 		return -1;
-	if (parse_src(ap, &ad->base, &b))
+	if (a64_src(ap, &ad->base, &b))
 		return -1;
 	if (b.num >= 0)
 		ad->base_reg = ad->base.reg;
 	if (lex_accept(lx, ",")) {
-		lex_skip_blanks(lx);
-		if (lx->p[0] == '#' || lex_peek_number(lx)) {
+		if (asm_at_imm(ap, true)) {
 			opnd o;
-			if (parse_imm(ap, &o))
+			if (a64_imm(ap, &o))
 				return -1;
 			ad->off = o.imm.off;
 		} else {
 			ad->indexed = true;
-			if (parse_src(ap, &ad->index, NULL))
+			if (a64_src(ap, &ad->index, NULL))
 				return -1;
 			if (lex_accept(lx, ",")) {
 				char ext[LEX_MAX_NAME];
 				srcpos at = lex_here(lx);
-				if (lex_ident(lx, ext, "an extension (SXTW, UXTW, SXTX, UXTX, LSL)"))
+				if (lex_ident(lx, ext, "an a64_extension (SXTW, UXTW, SXTX, UXTX, LSL)"))
 					return -1;
 				if (strcasecmp(ext, "SXTW") && strcasecmp(ext, "UXTW") &&
 				    strcasecmp(ext, "SXTX") && strcasecmp(ext, "UXTX") &&
 				    strcasecmp(ext, "LSL"))
-					return diag_error(ap->d, at, "unsupported address extension '%s'", ext);
+					return diag_error(ap->d, at, "unsupported address a64_extension '%s'", ext);
 				if (strcasecmp(ext, "LSL"))
-					ad->ext_bits = extension(ext, &ad->ext_sign);
-				lex_skip_blanks(lx);
-				if (lx->p[0] == '#' || lex_peek_number(lx)) {
+					ad->ext_bits = a64_extension(ext, &ad->ext_sign);
+				if (asm_at_imm(ap, true)) {
 					opnd k;
-					if (parse_imm(ap, &k))
+					if (a64_imm(ap, &k))
 						return -1;
 					if (k.imm.off < 0 || k.imm.off > 4)
 						return diag_error(ap->d, at, "invalid shift amount");
@@ -502,16 +321,16 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 		return -1;
 	/* a location has bytes of its own only in mixed-size mode */
 	if (ad->off)
-		mark_mixed(ap);
+		asm_mixed(ap);
 	if (lex_accept(lx, "!")) {
 		if (ad->indexed || ad->base_reg < 0)
-			return unknown_insn(ap);
+			return asm_unknown(ap);
 		ad->pre = true;
 	} else if (allow_post && lex_accept(lx, ",")) {
 		opnd o;
 		if (ad->indexed || ad->off || ad->base_reg < 0)
-			return unknown_insn(ap);
-		if (parse_imm(ap, &o))
+			return asm_unknown(ap);
+		if (a64_imm(ap, &o))
 			return -1;
 		ad->has_post = true;
 		ad->post = o.imm.off;
@@ -521,57 +340,52 @@ static int parse_addr(a64_parser *ap, a64_addr *ad, bool allow_post)
 
 /* Emit what computes the address before the access; fill in->a / in->off
  * of the access (added by the caller after this). */
-static int addr_before(a64_parser *ap, const a64_addr *ad, opnd *a, int64_t *off)
+static int addr_before(asm_parser *ap, const a64_addr *ad, opnd *a, int64_t *off)
 {
 	*a = ad->base;
 	*off = ad->off;
 	if (ad->pre) {          /* Xn = Xn + imm, then access [Xn] */
 		*off = 0;
-		return add_op(ap, IR_ALU, ALU_ADD, ad->base_reg, ad->base, imm_opnd(ad->off)) ? 0 : -1;
+		return a64_add_op(ap, IR_ALU, ALU_ADD, ad->base_reg, ad->base, imm_opnd(ad->off)) ? 0 : -1;
 	}
 	if (!ad->indexed)
 		return 0;
-	int t = hidden_reg(ap, HREG_ADDR);
+	int t = a64_hidden(ap, HREG_ADDR);
 	opnd idx = ad->index;
 	if (ad->ext_bits && ad->ext_bits < 64 && idx.kind == OPND_REG) {
-		if (extend_into(ap, t, idx, ad->ext_bits, ad->ext_sign))
+		if (a64_extend_into(ap, t, idx, ad->ext_bits, ad->ext_sign))
 			return -1;
 		idx = reg_opnd(t);
 	}
 	if (ad->shift) {
-		if (!add_op(ap, IR_ALU, ALU_SHL, t, idx, imm_opnd(ad->shift)))
+		if (!a64_add_op(ap, IR_ALU, ALU_SHL, t, idx, imm_opnd(ad->shift)))
 			return -1;
 		idx = reg_opnd(t);
 	}
-	if (!add_op(ap, IR_ALU, ALU_ADD, t, ad->base, idx))
+	if (!a64_add_op(ap, IR_ALU, ALU_ADD, t, ad->base, idx))
 		return -1;
 	*a = reg_opnd(t);
 	return 0;
 }
 
 /* Post-index writeback, after the access. */
-static int addr_after(a64_parser *ap, const a64_addr *ad)
+static int addr_after(asm_parser *ap, const a64_addr *ad)
 {
 	if (!ad->has_post)
 		return 0;
-	return add_op(ap, IR_ALU, ALU_ADD, ad->base_reg, ad->base, imm_opnd(ad->post)) ? 0 : -1;
+	return a64_add_op(ap, IR_ALU, ALU_ADD, ad->base_reg, ad->base, imm_opnd(ad->post)) ? 0 : -1;
 }
 
 /* A write to Wn clears bits 32..63 of Xn (an address is kept: ir_alu). */
-static int zero_extend(a64_parser *ap, int reg)
+int a64_zero_extend(asm_parser *ap, int reg)
 {
-	return add_op(ap, IR_ALU, ALU_AND, reg, reg_opnd(reg), imm_opnd(0xffffffff)) ? 0 : -1;
+	return a64_add_op(ap, IR_ALU, ALU_AND, reg, reg_opnd(reg), imm_opnd(0xffffffff)) ? 0 : -1;
 }
 
 /* ---- instruction families ---- */
 
-static int parse_label_ref(a64_parser *ap, int insn)
-{
-	return fe_label_ref(&ap->lab, &ap->lx, insn);
-}
-
 /* Plain and ordered loads: `LDR Rt, addr`. */
-static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr, bool sign)
+static int do_load(asm_parser *ap, tagmask tags, bool reserve, bool any_addr, bool sign)
 {
 	areg rt;
 	int dst;
@@ -580,13 +394,13 @@ static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr, bo
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_dst(ap, &dst, &rt) || expect_comma(ap) || parse_addr(ap, &ad, any_addr))
+	if (a64_dst(ap, &dst, &rt) || asm_comma(ap) || parse_addr(ap, &ad, any_addr))
 		return -1;
 	if (!any_addr && (ad.indexed || ad.pre || ad.off))
-		return unsupported(ap, "only [Xn] addressing");
+		return a64_unsupported(ap, "only [Xn] addressing");
 	if (dst < 0)
-		dst = hidden_reg(ap, HREG_ZR);
-	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
+		dst = a64_hidden(ap, HREG_ZR);
+	if (addr_before(ap, &ad, &a, &off) || !(in = a64_add_insn(ap)))
 		return -1;
 	in->op = IR_LOAD;
 	in->dst = dst;
@@ -595,15 +409,15 @@ static int do_load(a64_parser *ap, tagmask tags, bool reserve, bool any_addr, bo
 	in->size = acc_size(ap, rt.w);
 	in->tags_r = tags;
 	in->reserve = reserve;
-	if (sign && extend_into(ap, dst, reg_opnd(dst), 8 * in->size, true))
+	if (sign && a64_extend_into(ap, dst, reg_opnd(dst), 8 * in->size, true))
 		return -1;
-	if (sign && rt.w && zero_extend(ap, dst))
+	if (sign && rt.w && a64_zero_extend(ap, dst))
 		return -1;
 	return addr_after(ap, &ad);
 }
 
 /* `STR Rt, addr`, `STLR Rt, [Xn]`. */
-static int do_store(a64_parser *ap, tagmask tags, bool any_addr)
+static int do_store(asm_parser *ap, tagmask tags, bool any_addr)
 {
 	areg rt;
 	opnd v, a;
@@ -611,11 +425,11 @@ static int do_store(a64_parser *ap, tagmask tags, bool any_addr)
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_src(ap, &v, &rt) || expect_comma(ap) || parse_addr(ap, &ad, any_addr))
+	if (a64_src(ap, &v, &rt) || asm_comma(ap) || parse_addr(ap, &ad, any_addr))
 		return -1;
 	if (!any_addr && (ad.indexed || ad.pre || ad.off))
-		return unsupported(ap, "only [Xn] addressing");
-	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
+		return a64_unsupported(ap, "only [Xn] addressing");
+	if (addr_before(ap, &ad, &a, &off) || !(in = a64_add_insn(ap)))
 		return -1;
 	in->op = IR_STORE;
 	in->a = a;
@@ -627,7 +441,7 @@ static int do_store(a64_parser *ap, tagmask tags, bool any_addr)
 }
 
 /* `STXR Ws, Rt, [Xn]`: Ws = 0 on success, 1 on failure. */
-static int do_store_excl(a64_parser *ap, tagmask tags)
+static int do_store_excl(asm_parser *ap, tagmask tags)
 {
 	areg rt;
 	int st;
@@ -636,12 +450,12 @@ static int do_store_excl(a64_parser *ap, tagmask tags)
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_dst(ap, &st, NULL) || expect_comma(ap) || parse_src(ap, &v, &rt)
-	    || expect_comma(ap) || parse_addr(ap, &ad, false))
+	if (a64_dst(ap, &st, NULL) || asm_comma(ap) || a64_src(ap, &v, &rt)
+	    || asm_comma(ap) || parse_addr(ap, &ad, false))
 		return -1;
 	if (ad.indexed || ad.pre || ad.off)
-		return unsupported(ap, "only [Xn] addressing");
-	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
+		return a64_unsupported(ap, "only [Xn] addressing");
+	if (addr_before(ap, &ad, &a, &off) || !(in = a64_add_insn(ap)))
 		return -1;
 	in->op = IR_SC;
 	in->alt_swap = true;
@@ -662,7 +476,7 @@ static int do_store_excl(a64_parser *ap, tagmask tags)
 /* `LDP Rt1, Rt2, addr` / `STP Rt1, Rt2, addr` (mixed-size): two accesses
  * of the registers' size, at the address and right after it, in program
  * order; [Xn] or [Xn,#imm] only. */
-static int do_pair(a64_parser *ap, bool store)
+static int do_pair(asm_parser *ap, bool store)
 {
 	areg r1, r2;
 	opnd v1, v2, a;
@@ -670,23 +484,23 @@ static int do_pair(a64_parser *ap, bool store)
 	a64_addr ad;
 	int64_t off;
 
-	mark_mixed(ap);
-	if ((store ? parse_src(ap, &v1, &r1) : parse_dst(ap, &d1, &r1)) || expect_comma(ap)
-	    || (store ? parse_src(ap, &v2, &r2) : parse_dst(ap, &d2, &r2)) || expect_comma(ap)
+	asm_mixed(ap);
+	if ((store ? a64_src(ap, &v1, &r1) : a64_dst(ap, &d1, &r1)) || asm_comma(ap)
+	    || (store ? a64_src(ap, &v2, &r2) : a64_dst(ap, &d2, &r2)) || asm_comma(ap)
 	    || parse_addr(ap, &ad, false))
 		return -1;
 	if (r1.w != r2.w)
-		return unknown_insn(ap);
+		return asm_unknown(ap);
 	if (ad.indexed || ad.pre)
-		return unsupported(ap, "only [Xn] and [Xn,#imm] addressing");
+		return a64_unsupported(ap, "only [Xn] and [Xn,#imm] addressing");
 	if (!store && d1 < 0)
-		d1 = hidden_reg(ap, HREG_ZR);
+		d1 = a64_hidden(ap, HREG_ZR);
 	if (!store && d2 < 0)
-		d2 = hidden_reg(ap, HREG_ZR);
+		d2 = a64_hidden(ap, HREG_ZR);
 	if (addr_before(ap, &ad, &a, &off))
 		return -1;
 	for (int k = 0; k < 2; k++) {
-		ir_insn *in = add_insn(ap);
+		ir_insn *in = a64_add_insn(ap);
 		if (!in)
 			return -1;
 		in->op = store ? IR_STORE : IR_LOAD;
@@ -724,7 +538,7 @@ static bool size_suffix(const char *s)
 
 /* LD<op>{A}{L} Rs, Rt, [Xn]; ST<op>{L} Rs, [Xn]; SWP{A}{L} Rs, Rt, [Xn]:
  * a read and a write linked by rmw. */
-static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool noret_form)
+static int do_amo(asm_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool noret_form)
 {
 	areg rs;
 	opnd v, a;
@@ -733,21 +547,21 @@ static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool 
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_src(ap, &v, &rs) || expect_comma(ap))
+	if (a64_src(ap, &v, &rs) || asm_comma(ap))
 		return -1;
-	if (!noret_form && (parse_dst(ap, &dst, NULL) || expect_comma(ap)))
+	if (!noret_form && (a64_dst(ap, &dst, NULL) || asm_comma(ap)))
 		return -1;
 	if (parse_addr(ap, &ad, false))
 		return -1;
 	if (ad.indexed || ad.pre || ad.off)
-		return unsupported(ap, "only [Xn] addressing");
+		return a64_unsupported(ap, "only [Xn] addressing");
 	if (clr) {   /* LDCLR: [Xn] &= ~Rs */
-		int t = hidden_reg(ap, HREG_TMP);
-		if (!add_op(ap, IR_ALU, ALU_XOR, t, v, imm_opnd(-1)))
+		int t = a64_hidden(ap, HREG_TMP);
+		if (!a64_add_op(ap, IR_ALU, ALU_XOR, t, v, imm_opnd(-1)))
 			return -1;
 		v = reg_opnd(t);
 	}
-	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
+	if (addr_before(ap, &ad, &a, &off) || !(in = a64_add_insn(ap)))
 		return -1;
 	in->op = IR_RMW;
 	in->split = true;
@@ -765,7 +579,7 @@ static int do_amo(a64_parser *ap, alu_op op, bool clr, bool acq, bool rel, bool 
 }
 
 /* CAS{A}{L} Rs, Rt, [Xn]: if [Xn] == Rs then [Xn] = Rt; Rs = old. */
-static int do_cas(a64_parser *ap, bool acq, bool rel)
+static int do_cas(asm_parser *ap, bool acq, bool rel)
 {
 	areg rs;
 	opnd cmpv, nv, a;
@@ -774,14 +588,14 @@ static int do_cas(a64_parser *ap, bool acq, bool rel)
 	int64_t off;
 	ir_insn *in;
 
-	if (parse_src(ap, &cmpv, &rs) || expect_comma(ap) || parse_src(ap, &nv, NULL)
-	    || expect_comma(ap) || parse_addr(ap, &ad, false))
+	if (a64_src(ap, &cmpv, &rs) || asm_comma(ap) || a64_src(ap, &nv, NULL)
+	    || asm_comma(ap) || parse_addr(ap, &ad, false))
 		return -1;
 	if (ad.indexed || ad.pre || ad.off)
-		return unsupported(ap, "only [Xn] addressing");
+		return a64_unsupported(ap, "only [Xn] addressing");
 	bool noret = cmpv.kind != OPND_REG;
-	dst = noret ? hidden_reg(ap, HREG_ZR) : cmpv.reg;
-	if (addr_before(ap, &ad, &a, &off) || !(in = add_insn(ap)))
+	dst = noret ? a64_hidden(ap, HREG_ZR) : cmpv.reg;
+	if (addr_before(ap, &ad, &a, &off) || !(in = a64_add_insn(ap)))
 		return -1;
 	in->op = IR_CAS;
 	in->dst = dst;
@@ -801,7 +615,7 @@ static int do_cas(a64_parser *ap, bool acq, bool rel)
 }
 
 /* DMB / DSB <option>, ISB. */
-static int do_barrier(a64_parser *ap, bool dsb)
+static int do_barrier(asm_parser *ap, bool dsb)
 {
 	char opt[LEX_MAX_NAME];
 	srcpos at = lex_here(&ap->lx);
@@ -823,511 +637,29 @@ static int do_barrier(a64_parser *ap, bool dsb)
 		tag = dsb ? A64_TAG_DSB_ST : A64_TAG_DMB_ST;
 	else
 		return diag_error(ap->d, at, "invalid barrier option '%s'", opt);
-	if (!(in = add_insn(ap)))
+	if (!(in = a64_add_insn(ap)))
 		return -1;
 	in->op = IR_FENCE;
 	in->tags_f = TAG(tag);
 	return 0;
 }
 
-/* Condition codes on the flags of `CMP a, b` (a - b). */
-static int cond_code(a64_parser *ap, const char *c, cmp_op *op)
-{
-	static const struct { const char *name; cmp_op op; } conds[] = {
-		{ "EQ", CMP_EQ }, { "NE", CMP_NE },
-		{ "HS", CMP_GE }, { "CS", CMP_GE }, { "LO", CMP_LT }, { "CC", CMP_LT },
-		{ "HI", CMP_GT }, { "LS", CMP_LE },
-		{ "GE", CMP_SGE }, { "LT", CMP_SLT }, { "GT", CMP_SGT }, { "LE", CMP_SLE },
-		{ "AL", CMP_ALWAYS }, { "NV", CMP_ALWAYS },   /* NV is "always" in A64 */
-	};
-	for (size_t i = 0; i < NELEM(conds); i++)
-		if (!strcasecmp(c, conds[i].name)) {
-			*op = conds[i].op;
-			if (ap->flags_tst && *op != CMP_EQ && *op != CMP_NE && *op != CMP_ALWAYS)
-				return unsupported(ap, "only EQ / NE after TST, ANDS, CMN or ADDS (carry and overflow flags are not modelled)");
-			if (!ap->flags_set && *op != CMP_ALWAYS)
-				return diag_error(ap->d, ap->insn_pos,
-						  "condition '%s' with no CMP / TST before it", c);
-			return 0;
-		}
-	if (!strcasecmp(c, "MI") || !strcasecmp(c, "PL") || !strcasecmp(c, "VS") ||
-	    !strcasecmp(c, "VC"))
-		return unsupported(ap, "condition codes on N / V alone are not modelled");
-	return diag_error(ap->d, ap->insn_pos, "invalid condition code '%s'", c);
-}
-
-/* Flag-setting instructions. The flags are two hidden registers holding
- * the values a later B.cond / CSEL compares, copied with their
- * dependencies so the branch or choice depends on what they came from:
- *   CMP x, y / SUBS d, x, y:   (x, y), all conditions but MI PL VS VC;
- *   TST x, y / ANDS d, x, y:   (x & y, 0), EQ and NE only;
- *   CMN x, y / ADDS d, x, y:   (x + y, 0), EQ and NE only.
- * y may be a shifted register. */
-static int do_flags(a64_parser *ap, const char *m)
-{
-	bool sub = !strcmp(m, "CMP") || !strcmp(m, "SUBS");
-	bool is_and = !strcmp(m, "TST") || !strcmp(m, "ANDS");
-	bool has_dst = m[3] == 'S';
-	int fa = hidden_reg(ap, HREG_FA), fb = hidden_reg(ap, HREG_FB), d = -1;
-	areg rd = { 0, false }, rx;
-	opnd x, y;
-
-	if (has_dst && (parse_dst(ap, &d, &rd) || expect_comma(ap)))
-		return -1;
-	if (parse_src(ap, &x, &rx) || expect_comma(ap) || (ap->op_w = rx.w, parse_operand2(ap, &y)))
-		return -1;
-	if (sub) {
-		if (!add_op(ap, IR_MOV, ALU_ADD, fa, x, imm_opnd(0))
-		    || !add_op(ap, IR_MOV, ALU_ADD, fb, y, imm_opnd(0)))
-			return -1;
-		if (d >= 0 && (!add_op(ap, IR_ALU, ALU_SUB, d, reg_opnd(fa), reg_opnd(fb))
-			       || (rd.w && zero_extend(ap, d))))
-			return -1;
-	} else {
-		if (!add_op(ap, IR_ALU, is_and ? ALU_AND : ALU_ADD, fa, x, y)
-		    || (rx.w && zero_extend(ap, fa))
-		    || !add_op(ap, IR_MOV, ALU_ADD, fb, imm_opnd(0), imm_opnd(0)))
-			return -1;
-		if (d >= 0 && !add_op(ap, IR_MOV, ALU_ADD, d, reg_opnd(fa), imm_opnd(0)))
-			return -1;
-	}
-	ap->flags_set = true;
-	ap->flags_tst = !sub;
-	return 0;
-}
-
-/* The flag registers as the operands of a conditional branch. */
-static int flag_opnds(a64_parser *ap, ir_insn *in)
-{
-	int fa = hidden_reg(ap, HREG_FA), fb = hidden_reg(ap, HREG_FB);
-
-	in->a = reg_opnd(fa);
-	in->b = reg_opnd(fb);
-	return 0;
-}
-
 /* B.cond L / B L */
-static int do_branch(a64_parser *ap, const char *cond)
+static int do_branch(asm_parser *ap, const char *cond)
 {
 	cmp_op op = CMP_ALWAYS;
 	ir_insn *in;
 
-	if (cond && cond_code(ap, cond, &op))
+	if (cond && a64_cond_code(ap, cond, &op))
 		return -1;
-	if (!(in = add_insn(ap)))
+	if (!(in = a64_add_insn(ap)))
 		return -1;
 	in->op = IR_BRANCH;
 	in->cmp = op;
-	if (op != CMP_ALWAYS && flag_opnds(ap, in))
+	if (op != CMP_ALWAYS && a64_flag_opnds(ap, in))
 		return -1;
-	return parse_label_ref(ap, ap->th->ncode - 1);
+	return asm_label_ref(ap);
 }
-
-/* CSEL Rd, Rn, Rm, cond: Rd = cond ? Rn : Rm, as IR_PICK: Rd depends
- * (addr / data) on the selected register only, and on the reads that set
- * the flags through the choice (a pick dependency: it orders later writes
- * that use Rd, not reads, and nothing that does not use Rd). */
-static int do_csel_kind(a64_parser *ap, char kind, int alias);
-/* if (cond op on the flags) t = n: the conditional step of CSEL and its
- * kin; 0 or -1 */
-static int add_pick(a64_parser *ap, cmp_op op, int t, opnd n)
-{
-	ir_insn *in = add_insn(ap);
-
-	if (!in)
-		return -1;
-	in->op = IR_PICK;
-	in->cmp = op;
-	in->dst = t;
-	if (flag_opnds(ap, in))
-		return -1;
-	in->c = n;
-	return 0;
-}
-
-static int do_csel_old(a64_parser *ap, bool cset);
-static int do_csel(a64_parser *ap, bool cset)
-{
-	return do_csel_kind(ap, cset ? 'T' : 'S', 0);
-}
-
-/* The opposite condition code (CINC & co. are written with it). */
-static const char *invert_cond(const char *c)
-{
-	static const char *const pairs[][2] = {
-		{ "EQ", "NE" }, { "HS", "LO" }, { "CS", "CC" }, { "HI", "LS" },
-		{ "GE", "LT" }, { "GT", "LE" }, { "MI", "PL" }, { "VS", "VC" },
-	};
-	for (size_t i = 0; i < NELEM(pairs); i++)
-		for (int k = 0; k < 2; k++)
-			if (!strcasecmp(c, pairs[i][k]))
-				return pairs[i][1 - k];
-	return NULL;
-}
-
-/* kind: 'S' CSEL, 'T' CSET, 'I' CSINC, 'V' CSINV, 'N' CSNEG:
- *   Rd = cond ? Rn : f(Rm), f = identity, +1, NOT, negation.
- * alias 1: CINC / CINV / CNEG Rd, Rn, cond = CS<kind> Rd, Rn, Rn, !cond;
- * alias 2: CSETM Rd, cond = CSINV Rd, XZR, XZR, !cond. */
-static int do_csel_kind(a64_parser *ap, char kind, int alias)
-{
-	int d;
-	areg rd;
-	opnd n, m;
-	char cond[LEX_MAX_NAME];
-	cmp_op op;
-	ir_insn *in;
-
-	if (kind == 'T')
-		return do_csel_old(ap, true);
-	if (kind == 'S')
-		return do_csel_old(ap, false);
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap))
-		return -1;
-	if (alias == 2) {
-		n = m = imm_opnd(0);
-	} else {
-		if (parse_src(ap, &n, NULL) || expect_comma(ap))
-			return -1;
-		if (alias == 1)
-			m = n;
-		else if (parse_src(ap, &m, NULL) || expect_comma(ap))
-			return -1;
-	}
-	if (lex_ident(&ap->lx, cond, "a condition code"))
-		return -1;
-	if (alias) {
-		const char *inv = invert_cond(cond);
-		if (!inv)
-			return diag_error(ap->d, ap->insn_pos, "invalid condition code '%s' here", cond);
-		snprintf(cond, sizeof cond, "%s", inv);
-	}
-	if (cond_code(ap, cond, &op))
-		return -1;
-	if (d < 0)
-		return 0;
-	/* %tmp = f(Rm); if (cond) %tmp = Rn; Rd = %tmp (zero-extended for Wd) */
-	int t = hidden_reg(ap, HREG_TMP);
-	if (kind == 'I')
-		in = add_op(ap, IR_ALU, ALU_ADD, t, m, imm_opnd(1));
-	else if (kind == 'V')
-		in = add_op(ap, IR_ALU, ALU_XOR, t, m, imm_opnd(-1));
-	else
-		in = add_op(ap, IR_ALU, ALU_SUB, t, imm_opnd(0), m);
-	if (!in)
-		return -1;
-	if (op != CMP_ALWAYS) {
-		if (add_pick(ap, op, t, n))
-			return -1;
-	} else if (!add_op(ap, IR_MOV, ALU_ADD, t, n, imm_opnd(0))) {
-		return -1;
-	}
-	if (!add_op(ap, IR_MOV, ALU_ADD, d, reg_opnd(t), imm_opnd(0)))
-		return -1;
-	return rd.w ? zero_extend(ap, d) : 0;
-}
-
-static int do_csel_old(a64_parser *ap, bool cset)
-{
-	int d;
-	opnd n, m;
-	char cond[LEX_MAX_NAME];
-	cmp_op op;
-	ir_insn *in;
-
-	if (parse_dst(ap, &d, NULL) || expect_comma(ap))
-		return -1;
-	if (cset) {           /* CSET Rd, cond: Rd = cond ? 1 : 0 */
-		n = imm_opnd(1);
-		m = imm_opnd(0);
-	} else if (parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src(ap, &m, NULL)
-		   || expect_comma(ap)) {
-		return -1;
-	}
-	if (lex_ident(&ap->lx, cond, "a condition code") || cond_code(ap, cond, &op))
-		return -1;
-	if (d < 0)
-		return 0;
-	if (op == CMP_ALWAYS) {
-		if (!(in = add_insn(ap)))
-			return -1;
-		in->op = IR_MOV;
-		in->dst = d;
-		in->a = n;
-		return 0;
-	}
-	/* %tmp = Rm; if (cond) %tmp = Rn; Rd = %tmp (Rd may be Rn or Rm) */
-	int t = hidden_reg(ap, HREG_TMP);
-	if (!(in = add_insn(ap)))
-		return -1;
-	in->op = IR_MOV;
-	in->dst = t;
-	in->a = m;
-	if (add_pick(ap, op, t, n))
-		return -1;
-	if (!(in = add_insn(ap)))
-		return -1;
-	in->op = IR_MOV;
-	in->dst = d;
-	in->a = reg_opnd(t);
-	return 0;
-}
-
-/* MOVZ / MOVN / MOVK Rd, #imm16{, LSL #s} */
-static int do_movwide(a64_parser *ap, char kind)
-{
-	int d;
-	areg rd;
-	opnd v, s = imm_opnd(0);
-	ir_insn *in;
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_imm(ap, &v))
-		return -1;
-	if (lex_accept(&ap->lx, ",")) {
-		if (!lex_accept_word(&ap->lx, "LSL") && !lex_accept_word(&ap->lx, "lsl"))
-			return lex_error_expected(&ap->lx, "LSL");
-		if (parse_imm(ap, &s))
-			return -1;
-	}
-	if (v.imm.off < 0 || v.imm.off > 0xffff || s.imm.off < 0 || s.imm.off > (rd.w ? 16 : 48)
-	    || s.imm.off % 16)
-		return diag_error(ap->d, ap->insn_pos, "invalid wide immediate");
-	if (d < 0)
-		return 0;
-	uint64_t field = (uint64_t)v.imm.off << s.imm.off, mask = rd.w ? 0xffffffffu : ~(uint64_t)0;
-	if (kind != 'K') {
-		uint64_t x = kind == 'N' ? ~field & mask : field;
-		return add_op(ap, IR_MOV, ALU_ADD, d, imm_opnd((int64_t)x), imm_opnd(0)) ? 0 : -1;
-	}
-	/* MOVK: keep the other bits */
-	if (!(in = add_op(ap, IR_ALU, ALU_AND, d, reg_opnd(d),
-			  imm_opnd((int64_t)(~((uint64_t)0xffff << s.imm.off) & mask))))
-	    || !(in = add_op(ap, IR_ALU, ALU_OR, d, reg_opnd(d), imm_opnd((int64_t)field))))
-		return -1;
-	return 0;
-}
-
-/* MVN Rd, op2; NEG Rd, op2; ORN / EON / BIC Rd, Rn, op2 (op2 inverted) */
-static int do_not_ops(a64_parser *ap, const char *m)
-{
-	int d, t = hidden_reg(ap, HREG_TMP);
-	areg rd;
-	opnd n = imm_opnd(0), y;
-	bool two = m[0] != 'M' && m[0] != 'N';
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap))
-		return -1;
-	if (two && (parse_src(ap, &n, NULL) || expect_comma(ap)))
-		return -1;
-	ap->op_w = rd.w;
-	if (parse_operand2(ap, &y))
-		return -1;
-	if (d < 0)
-		return 0;
-	if (!strcmp(m, "NEG")) {
-		if (!add_op(ap, IR_ALU, ALU_SUB, d, imm_opnd(0), y))
-			return -1;
-	} else {
-		alu_op op = m[0] == 'O' ? ALU_OR : m[0] == 'E' ? ALU_XOR : ALU_AND;
-		if (!add_op(ap, IR_ALU, ALU_XOR, t, y, imm_opnd(-1))
-		    || !add_op(ap, IR_ALU, two ? op : ALU_OR, d, two ? n : imm_opnd(0), reg_opnd(t)))
-			return -1;
-	}
-	return rd.w ? zero_extend(ap, d) : 0;
-}
-
-/* Multiplies: MADD / MSUB Rd,Rn,Rm,Ra (Ra +/- Rn*Rm), MNEG Rd,Rn,Rm
- * (-(Rn*Rm)), and the long forms {S,U}MULL / {S,U}MADDL / {S,U}MSUBL /
- * {S,U}MNEGL Xd,Wn,Wm[,Xa] on the words of Wn and Wm sign- (S) or zero-
- * (U) extended. The product goes to hidden registers first: Rd may be a
- * source. */
-static int do_mul(a64_parser *ap, const char *m)
-{
-	bool lng = m[0] == 'S' || m[0] == 'U', sgn = m[0] == 'S';
-	const char *op = m + (lng ? 1 : 0);      /* MADD MSUB MNEG MUL */
-	bool acc = !strncmp(op, "MADD", 4) || !strncmp(op, "MSUB", 4);
-	int d, t = hidden_reg(ap, HREG_TMP), u = hidden_reg(ap, HREG_MUL);
-	areg rd;
-	opnd n, k, a = imm_opnd(0);
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap)
-	    || parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src(ap, &k, NULL))
-		return -1;
-	if (acc && (expect_comma(ap) || parse_src(ap, &a, NULL)))
-		return -1;
-	if (d < 0)
-		return 0;
-	if (lng) {
-		if (rd.w)
-			return unknown_insn(ap);
-		if (sgn) {      /* sign-extend each word: to the top, and back */
-			if (!add_op(ap, IR_ALU, ALU_SHL, t, n, imm_opnd(32))
-			    || !add_op(ap, IR_ALU, ALU_ASHR, t, reg_opnd(t), imm_opnd(32))
-			    || !add_op(ap, IR_ALU, ALU_SHL, u, k, imm_opnd(32))
-			    || !add_op(ap, IR_ALU, ALU_ASHR, u, reg_opnd(u), imm_opnd(32)))
-				return -1;
-		} else if (!add_op(ap, IR_ALU, ALU_AND, t, n, imm_opnd(0xffffffff))
-			   || !add_op(ap, IR_ALU, ALU_AND, u, k, imm_opnd(0xffffffff))) {
-			return -1;
-		}
-		n = reg_opnd(t);
-		k = reg_opnd(u);
-	}
-	if (!add_op(ap, IR_ALU, ALU_MUL, u, n, k))
-		return -1;
-	if (!strncmp(op, "MSUB", 4) || !strncmp(op, "MNEG", 4)) {
-		if (!add_op(ap, IR_ALU, ALU_SUB, d, a, reg_opnd(u)))
-			return -1;
-	} else if (!add_op(ap, IR_ALU, ALU_ADD, d, a, reg_opnd(u))) {
-		return -1;
-	}
-	return rd.w ? zero_extend(ap, d) : 0;
-}
-
-/* ROR Rd, Rn, #k | Rm: rotate right within the 32 or 64 bits of Rd, as
- * (x >> k) | (x << (size - k)) with k taken modulo the size (a W source is
- * its low 32 bits). The halves go to hidden registers first: Rd may be a
- * source. */
-static int do_ror(a64_parser *ap)
-{
-	int d, x = hidden_reg(ap, HREG_TMP), k = hidden_reg(ap, HREG_SHIFT),
-	    u = hidden_reg(ap, HREG_MUL), v = hidden_reg(ap, HREG_ROT);
-	areg rd;
-	opnd n, amt;
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap)
-	    || parse_src(ap, &n, NULL) || expect_comma(ap) || parse_src_or_imm(ap, &amt))
-		return -1;
-	if (d < 0)
-		return 0;
-	int64_t size = rd.w ? 32 : 64, mask = rd.w ? (int64_t)0xffffffff : -1;
-	opnd xs = n;
-	if (rd.w) {
-		if (!add_op(ap, IR_ALU, ALU_AND, x, n, imm_opnd(mask)))
-			return -1;
-		xs = reg_opnd(x);
-	}
-	if (amt.kind == OPND_IMM) {
-		int64_t r = amt.imm.off;
-		if (r < 0 || r >= size)
-			return diag_error(ap->d, ap->insn_pos, "invalid rotate amount");
-		if (!add_op(ap, IR_ALU, ALU_SHR, v, xs, imm_opnd(r))
-		    || !add_op(ap, IR_ALU, ALU_SHL, u, xs, imm_opnd((size - r) & 63)))
-			return -1;
-	} else if (!add_op(ap, IR_ALU, ALU_AND, k, amt, imm_opnd(size - 1))
-		   || !add_op(ap, IR_ALU, ALU_SHR, v, xs, reg_opnd(k))
-		   || !add_op(ap, IR_ALU, ALU_SUB, k, imm_opnd(size), reg_opnd(k))
-		   || !add_op(ap, IR_ALU, ALU_SHL, u, xs, reg_opnd(k))) {
-		return -1;
-	}
-	if (rd.w && !add_op(ap, IR_ALU, ALU_AND, u, reg_opnd(u), imm_opnd(mask)))
-		return -1;
-	return add_op(ap, IR_ALU, ALU_OR, d, reg_opnd(v), reg_opnd(u)) ? 0 : -1;
-}
-
-/* REV, REV16, REV32, REV64 Rd, Rn: the bytes of Rn reversed within its 64
- * or 32 bits (REV; REV64 is REV on X registers), within each 32-bit word
- * (REV32, X registers only) or each halfword (REV16); RBIT Rd, Rn: the
- * bits of Rn reversed. One IR_ALU
- * (ALU_REVB / ALU_RBIT, ir_alu.c), then a W result is zero-extended. */
-static int do_rev(a64_parser *ap, const char *m)
-{
-	int d;
-	areg rd;
-	opnd n;
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL))
-		return -1;
-	if ((!strcmp(m, "REV32") || !strcmp(m, "REV64")) && rd.w)
-		return diag_error(ap->d, ap->insn_pos, "%s needs X registers", m);
-	if (d < 0)
-		return 0;
-	int64_t size = rd.w ? 32 : 64;
-	bool bits = !strcmp(m, "RBIT");
-	int64_t box = bits || !strcmp(m, "REV") || !strcmp(m, "REV64") ? size
-		      : !strcmp(m, "REV32") ? 32 : 16;
-	if (!add_op(ap, IR_ALU, bits ? ALU_RBIT : ALU_REVB, d, n, imm_opnd(box)))
-		return -1;
-	return rd.w ? zero_extend(ap, d) : 0;
-}
-
-/* EXTR Rd, Rn, Rm, #lsb: bits lsb .. lsb+size-1 of the pair Rn:Rm,
- * (Rm >> lsb) | (Rn << (size - lsb)) (ROR Rd, Rs, #k is EXTR Rd, Rs, Rs, #k). */
-static int do_extr(a64_parser *ap)
-{
-	int d, x = hidden_reg(ap, HREG_TMP), v = hidden_reg(ap, HREG_ROT);
-	areg rd;
-	opnd n, m, l;
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
-	    || expect_comma(ap) || parse_src(ap, &m, NULL) || expect_comma(ap) || parse_imm(ap, &l))
-		return -1;
-	int64_t size = rd.w ? 32 : 64, lsb = l.imm.off;
-	if (lsb < 0 || lsb >= size)
-		return diag_error(ap->d, ap->insn_pos, "invalid bit position");
-	if (d < 0)
-		return 0;
-	if (!add_op(ap, rd.w ? IR_ALU : IR_MOV, ALU_AND, x, m, imm_opnd(0xffffffff))
-	    || !add_op(ap, IR_ALU, ALU_SHR, x, reg_opnd(x), imm_opnd(lsb)))
-		return -1;
-	if (lsb == 0)
-		return add_op(ap, IR_MOV, ALU_ADD, d, reg_opnd(x), imm_opnd(0)) ? 0 : -1;
-	if (!add_op(ap, IR_ALU, ALU_SHL, v, n, imm_opnd(size - lsb))
-	    || (rd.w && !add_op(ap, IR_ALU, ALU_AND, v, reg_opnd(v), imm_opnd(0xffffffff))))
-		return -1;
-	return add_op(ap, IR_ALU, ALU_OR, d, reg_opnd(x), reg_opnd(v)) ? 0 : -1;
-}
-
-/* UBFM / SBFM Rd, Rn, #immr, #imms (bit-field move, the Arm ARM's
- * pseudocode for the two cases): imms >= immr extracts bits immr..imms of
- * Rn to the bottom of Rd; imms < immr moves bits 0..imms of Rn up to bit
- * size - immr. UBFM zero-extends the field, SBFM sign-extends it from its
- * top bit. (herd7 takes UBFM / SBFM, not the aliases UBFX / SBFX / UBFIZ /
- * SBFIZ; LSL / LSR / ASR #k are ALU instructions here.) */
-static int do_bfm(a64_parser *ap, bool sign)
-{
-	int d, t = hidden_reg(ap, HREG_TMP);
-	areg rd;
-	opnd n, r, s;
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL)
-	    || expect_comma(ap) || parse_imm(ap, &r) || expect_comma(ap) || parse_imm(ap, &s))
-		return -1;
-	int64_t size = rd.w ? 32 : 64, immr = r.imm.off, imms = s.imm.off;
-	if (immr < 0 || immr >= size || imms < 0 || imms >= size)
-		return diag_error(ap->d, ap->insn_pos, "invalid bit-field position");
-	if (d < 0)
-		return 0;
-	if (!sign) {
-		if (imms >= immr) {
-			uint64_t m = imms - immr == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (imms - immr + 1)) - 1;
-			if (!add_op(ap, IR_ALU, ALU_SHR, t, n, imm_opnd(immr))
-			    || !add_op(ap, IR_ALU, ALU_AND, d, reg_opnd(t), imm_opnd((int64_t)m)))
-				return -1;
-		} else if (!add_op(ap, IR_ALU, ALU_AND, t, n,
-				   imm_opnd((int64_t)(((uint64_t)1 << (imms + 1)) - 1)))
-			   || !add_op(ap, IR_ALU, ALU_SHL, d, reg_opnd(t), imm_opnd(size - immr))) {
-			return -1;
-		}
-		return 0;
-	}
-	if (!add_op(ap, IR_ALU, ALU_SHL, t, n, imm_opnd(63 - imms)))
-		return -1;
-	if (imms >= immr) {
-		if (!add_op(ap, IR_ALU, ALU_ASHR, d, reg_opnd(t), imm_opnd(63 - imms + immr)))
-			return -1;
-	} else if (!add_op(ap, IR_ALU, ALU_ASHR, t, reg_opnd(t), imm_opnd(63 - imms))
-		   || !add_op(ap, IR_ALU, ALU_SHL, d, reg_opnd(t), imm_opnd(size - immr))) {
-		return -1;
-	}
-	return rd.w ? zero_extend(ap, d) : 0;
-}
-
-static const struct { const char *name; alu_op alu; } a64_alus[] = {
-	{ "ADD", ALU_ADD }, { "SUB", ALU_SUB }, { "EOR", ALU_XOR }, { "AND", ALU_AND },
-	{ "ORR", ALU_OR }, { "LSL", ALU_SHL }, { "LSR", ALU_SHR }, { "ASR", ALU_ASHR },
-	{ "MUL", ALU_MUL }, { "LSLV", ALU_SHL }, { "LSRV", ALU_SHR }, { "ASRV", ALU_ASHR },
-};
 
 static const struct { const char *name; alu_op alu; bool clr; } a64_amo_ops[] = {
 	{ "ADD", ALU_ADD, false }, { "EOR", ALU_XOR, false }, { "SET", ALU_OR, false },
@@ -1362,7 +694,7 @@ static const struct { const char *name; int size; bool sign, store; int tag; boo
 	{ "STLXRB", 1, false, true, A64_TAG_L, true }, { "STLXRH", 2, false, true, A64_TAG_L, true },
 };
 
-static int parse_load_store(a64_parser *ap, const char *m)
+static int parse_load_store(asm_parser *ap, const char *m)
 {
 	size_t i;
 
@@ -1372,8 +704,8 @@ static int parse_load_store(a64_parser *ap, const char *m)
 			bool excl = a64_sized[i].excl;
 			bool plain = a64_sized[i].tag < 0 && !excl;
 			int st;
-			mark_mixed(ap);
-			ap->acc_size = a64_sized[i].size;
+			asm_mixed(ap);
+			a64(ap)->acc_size = a64_sized[i].size;
 			if (excl)
 				tags |= TAG(A64_TAG_X);
 			if (excl && a64_sized[i].store)
@@ -1381,7 +713,7 @@ static int parse_load_store(a64_parser *ap, const char *m)
 			else
 				st = a64_sized[i].store ? do_store(ap, tags, plain)
 					: do_load(ap, tags, excl, plain, a64_sized[i].sign);
-			ap->acc_size = 0;
+			a64(ap)->acc_size = 0;
 			return st;
 		}
 
@@ -1407,12 +739,12 @@ static int parse_load_store(a64_parser *ap, const char *m)
 		return do_pair(ap, m[0] == 'S');
 	for (i = 0; i < NELEM(a64_unsupported_prefixes); i++)
 		if (!strncmp(m, a64_unsupported_prefixes[i], strlen(a64_unsupported_prefixes[i])))
-			return unsupported(ap, "not modelled (pair, unscaled, MTE, VMSA or system instruction)");
+			return a64_unsupported(ap, "not modelled (pair, unscaled, MTE, VMSA or system instruction)");
 	if ((!strncmp(m, "LDR", 3) || !strncmp(m, "STR", 3) ||
 	     (!strncmp(m, "LDA", 3) && strncmp(m, "LDADD", 5)) ||
 	     !strncmp(m, "STL", 3) || !strncmp(m, "LDX", 3) || !strncmp(m, "STX", 3)) &&
 	    (size_suffix(m) || strstr(m, "RS")))
-		return unsupported(ap, "byte / halfword / sign-extending accesses (mixed-size) are not modelled");
+		return a64_unsupported(ap, "byte / halfword / sign-extending accesses (mixed-size) are not modelled");
 	return FE_NOT_MINE;
 }
 
@@ -1445,32 +777,32 @@ static bool sized_ordering(const char *s, int sz, bool *acq, bool *rel)
 }
 
 /* do_amo with a byte / halfword size (mixed-size). */
-static int sized_amo(a64_parser *ap, int size, alu_op op, bool clr, bool acq, bool rel, bool noret)
+static int sized_amo(asm_parser *ap, int size, alu_op op, bool clr, bool acq, bool rel, bool noret)
 {
 	if (size)
-		mark_mixed(ap);
-	ap->acc_size = size;
+		asm_mixed(ap);
+	a64(ap)->acc_size = size;
 	int st = do_amo(ap, op, clr, acq, rel, noret);
-	ap->acc_size = 0;
+	a64(ap)->acc_size = 0;
 	return st;
 }
 
 /* Atomics: SWP, CAS and LD<op> / ST<op> (the a64_amo_ops table), with
  * their ordering suffixes. */
-static int parse_atomic(a64_parser *ap, const char *m)
+static int parse_atomic(asm_parser *ap, const char *m)
 {
 	bool acq, rel;
 
 	if (!strncmp(m, "SWP", 3) || !strncmp(m, "CAS", 3)) {
 		int sz = sub_word(m + 3);
 		if (!sized_ordering(m + 3, sz, &acq, &rel))
-			return unknown_insn(ap);
+			return asm_unknown(ap);
 		if (m[0] == 'C') {
 			if (sz)
-				mark_mixed(ap);
-			ap->acc_size = sz;
+				asm_mixed(ap);
+			a64(ap)->acc_size = sz;
 			int st = do_cas(ap, acq, rel);
-			ap->acc_size = 0;
+			a64(ap)->acc_size = 0;
 			return st;
 		}
 		return sized_amo(ap, sz, ALU_MOVB, false, acq, rel, false);
@@ -1486,14 +818,14 @@ static int parse_atomic(a64_parser *ap, const char *m)
 		/* on bytes / halfwords, min and max compare the narrow values
 		 * (thread_exec.c, narrow_operands) */
 		if (!sized_ordering(m + 2 + l, sz, &acq, &rel) || (m[0] == 'S' && acq))
-			return unknown_insn(ap);
+			return asm_unknown(ap);
 		return sized_amo(ap, sz, op, a64_amo_ops[i].clr, acq, rel, m[0] == 'S');
 	}
 	return FE_NOT_MINE;
 }
 
 /* DMB, DSB, ISB. */
-static int parse_barrier(a64_parser *ap, const char *m)
+static int parse_barrier(asm_parser *ap, const char *m)
 {
 	ir_insn *in;
 
@@ -1501,159 +833,50 @@ static int parse_barrier(a64_parser *ap, const char *m)
 		return do_barrier(ap, m[1] == 'S');
 	if (strcmp(m, "ISB") != 0)
 		return FE_NOT_MINE;
-	if (!(in = add_insn(ap)))
+	if (!(in = a64_add_insn(ap)))
 		return -1;
 	in->op = IR_FENCE;
 	in->tags_f = TAG(A64_TAG_ISB);
 	return 0;
 }
 
-/* `MOV Rd, Rn|#imm`. */
-static int do_mov(a64_parser *ap)
-{
-	int d;
-	areg rd;
-	opnd a;
-	ir_insn *in;
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src_or_imm(ap, &a))
-		return -1;
-	if (d < 0)
-		return 0;
-	if (rd.w && a.kind == OPND_IMM)
-		a.imm.off &= 0xffffffff;
-	if (!(in = add_insn(ap)))
-		return -1;
-	in->op = IR_MOV;
-	in->dst = d;
-	in->a = a;
-	return rd.w && a.kind == OPND_REG ? zero_extend(ap, d) : 0;
-}
-
-/* `OP Rd, Rn, operand2` for the a64_alus table. */
-static int do_alu(a64_parser *ap, alu_op alu)
-{
-	int d;
-	areg rd;
-	opnd a, b;
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &a, NULL)
-	    || expect_comma(ap) || (ap->op_w = rd.w, parse_operand2(ap, &b)))
-		return -1;
-	if (d < 0)
-		return 0;
-	if (!add_op(ap, IR_ALU, alu, d, a, b))
-		return -1;
-	return rd.w ? zero_extend(ap, d) : 0;
-}
-
-/* SXTB SXTH SXTW UXTB UXTH UXTW Rd, Rn */
-static int do_extend(a64_parser *ap, int bits, bool sign)
-{
-	int d;
-	areg rd;
-	opnd n;
-
-	if (parse_dst(ap, &d, &rd) || expect_comma(ap) || parse_src(ap, &n, NULL))
-		return -1;
-	if (d < 0)
-		return 0;
-	if (extend_into(ap, d, n, bits, sign))
-		return -1;
-	return rd.w ? zero_extend(ap, d) : 0;
-}
-
-/* Register moves and arithmetic. */
-static int parse_alu(a64_parser *ap, const char *m)
-{
-	bool sign;
-	int bits;
-	size_t i;
-
-	if (!strcmp(m, "MOV"))
-		return do_mov(ap);
-	for (i = 0; i < NELEM(a64_alus); i++)
-		if (!strcmp(m, a64_alus[i].name))
-			return do_alu(ap, a64_alus[i].alu);
-	if (!strcmp(m, "MADD") || !strcmp(m, "MSUB") || !strcmp(m, "MNEG") ||
-	    (strchr("SU", m[0]) && m[1] && (!strcmp(m + 1, "MULL") || !strcmp(m + 1, "MADDL") ||
-					    !strcmp(m + 1, "MSUBL") || !strcmp(m + 1, "MNEGL"))))
-		return do_mul(ap, m);
-	if (!strcmp(m, "ROR") || !strcmp(m, "RORV"))
-		return do_ror(ap);
-	if (!strcmp(m, "EXTR"))
-		return do_extr(ap);
-	if (!strcmp(m, "REV") || !strcmp(m, "REV16") || !strcmp(m, "REV32") || !strcmp(m, "REV64")
-	    || !strcmp(m, "RBIT"))
-		return do_rev(ap, m);
-	if (!strcmp(m, "UBFM") || !strcmp(m, "SBFM"))
-		return do_bfm(ap, m[0] == 'S');
-	if (!strcmp(m, "MOVZ") || !strcmp(m, "MOVN") || !strcmp(m, "MOVK"))
-		return do_movwide(ap, m[3]);
-	if (!strcmp(m, "MVN") || !strcmp(m, "NEG") || !strcmp(m, "ORN") ||
-	    !strcmp(m, "EON") || !strcmp(m, "BIC"))
-		return do_not_ops(ap, m);
-	bits = extension(m, &sign);
-	if (bits && bits < 64)
-		return do_extend(ap, bits, sign);
-	return FE_NOT_MINE;
-}
-
-/* Flag setting (CMP, TST, CMN, SUBS, ADDS, ANDS) and conditional
- * selects (CSEL, CSET, CSINC, CSINV, CSNEG, CINC, CINV, CNEG, CSETM). */
-static int parse_cond(a64_parser *ap, const char *m)
-{
-	if (!strcmp(m, "CMP") || !strcmp(m, "TST") || !strcmp(m, "CMN") ||
-	    !strcmp(m, "SUBS") || !strcmp(m, "ADDS") || !strcmp(m, "ANDS"))
-		return do_flags(ap, m);
-	if (!strcmp(m, "CSEL") || !strcmp(m, "CSET"))
-		return do_csel(ap, m[2] == 'E' && m[3] == 'T');
-	if (!strcmp(m, "CSINC") || !strcmp(m, "CSINV") || !strcmp(m, "CSNEG"))
-		return do_csel_kind(ap, m[4] == 'C' ? 'I' : m[4] == 'V' ? 'V' : 'N', 0);
-	if (!strcmp(m, "CINC") || !strcmp(m, "CINV") || !strcmp(m, "CNEG"))
-		return do_csel_kind(ap, m[3] == 'C' ? 'I' : m[3] == 'V' ? 'V' : 'N', 1);
-	if (!strcmp(m, "CSETM"))
-		return do_csel_kind(ap, 'V', 2);
-	return FE_NOT_MINE;
-}
-
 /* `CBZ` / `CBNZ Rt, L`. */
-static int do_cbz(a64_parser *ap, const char *m)
+static int do_cbz(asm_parser *ap, const char *m)
 {
 	ir_insn *in;
 	opnd a;
 
-	if (parse_src(ap, &a, NULL) || expect_comma(ap) || !(in = add_insn(ap)))
+	if (a64_src(ap, &a, NULL) || asm_comma(ap) || !(in = a64_add_insn(ap)))
 		return -1;
 	in->op = IR_BRANCH;
 	in->cmp = m[2] == 'Z' ? CMP_EQ : CMP_NE;
 	in->a = a;
 	in->b = imm_opnd(0);
-	return parse_label_ref(ap, ap->th->ncode - 1);
+	return asm_label_ref(ap);
 }
 
 /* `TBZ` / `TBNZ Rt, #bit, L`. */
-static int do_tbz(a64_parser *ap, const char *m)
+static int do_tbz(asm_parser *ap, const char *m)
 {
 	ir_insn *in;
 	opnd a, bit;
-	int t = hidden_reg(ap, HREG_TMP);
+	int t = a64_hidden(ap, HREG_TMP);
 
-	if (parse_src(ap, &a, NULL) || expect_comma(ap) || parse_imm(ap, &bit)
-	    || expect_comma(ap))
+	if (a64_src(ap, &a, NULL) || asm_comma(ap) || a64_imm(ap, &bit)
+	    || asm_comma(ap))
 		return -1;
 	if (bit.imm.off < 0 || bit.imm.off > 63)
 		return diag_error(ap->d, ap->insn_pos, "invalid bit number");
-	if (!add_op(ap, IR_ALU, ALU_AND, t, a, imm_opnd((int64_t)((uint64_t)1 << bit.imm.off)))
-	    || !(in = add_op(ap, IR_BRANCH, ALU_ADD, -1, reg_opnd(t), imm_opnd(0))))
+	if (!a64_add_op(ap, IR_ALU, ALU_AND, t, a, imm_opnd((int64_t)((uint64_t)1 << bit.imm.off)))
+	    || !(in = a64_add_op(ap, IR_BRANCH, ALU_ADD, -1, reg_opnd(t), imm_opnd(0))))
 		return -1;
 	in->cmp = m[2] == 'Z' ? CMP_EQ : CMP_NE;
-	return parse_label_ref(ap, ap->th->ncode - 1);
+	return asm_label_ref(ap);
 }
 
 /* Control flow: NOP, B, B.cond, CBZ, CBNZ, TBZ, TBNZ; BR, BL, RET (and
  * other flag-setting forms) are refused. */
-static int parse_branch(a64_parser *ap, const char *m)
+static int parse_branch(asm_parser *ap, const char *m)
 {
 	if (!strcmp(m, "NOP"))
 		return 0;
@@ -1667,66 +890,42 @@ static int parse_branch(a64_parser *ap, const char *m)
 		return do_tbz(ap, m);
 	if (!strncmp(m, "ADDS", 4) || !strncmp(m, "SUBS", 4) || !strcmp(m, "CMN") ||
 	    !strcmp(m, "BR") || !strcmp(m, "BL") || !strcmp(m, "RET"))
-		return unsupported(ap, "not modelled");
+		return a64_unsupported(ap, "not modelled");
 	return FE_NOT_MINE;
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const a64_classes[])(a64_parser *, const char *) = {
-	parse_load_store, parse_atomic, parse_barrier, parse_alu, parse_cond, parse_branch,
+/* The instruction classes, in the order a64_insn tries them. */
+static const asm_class a64_classes[] = {
+	parse_load_store, parse_atomic, parse_barrier, a64_parse_alu, a64_parse_cond, parse_branch,
 };
 
-static int parse_insn(a64_parser *ap)
+static int a64_insn(asm_parser *ap, bool labelled)
 {
-	lexer *lx = &ap->lx;
-	char *m = ap->mnem;
-	size_t n = 0;
+	char *m = a64(ap)->mnem;
 
-	lex_skip_blanks(lx);
-	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
-		if (n + 1 >= MNEMONIC_MAX)
-			return unknown_insn(ap);
-		m[n] = (char)toupper((unsigned char)lx->p[n]);
-		n++;
-	}
-	m[n] = '\0';
-	if (n == 0)
-		return unknown_insn(ap);
-	lex_advance(lx, n);
-	for (size_t i = 0; i < NELEM(a64_classes); i++) {
-		int rc = a64_classes[i](ap, m);
-
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(ap);
+	(void)labelled;
+	m[0] = '\0';
+	return asm_mnemonic(ap, m, MNEMONIC_MAX, ".", ASM_UPPER) ? -1 : ASM_CLASSES(ap, m, a64_classes);
 }
 
-/* One instruction (any label before it is consumed): fe_parse_grid calls
- * this for each cell that holds one. */
-static int a64_insn(void *arg, bool labelled)
-{
-	a64_parser *ap = arg;
-
-	ap->insn_pos = ap->lx.pos;
-	ap->insn_text = ap->lx.p;
-	ap->mnem[0] = '\0';
-	return parse_insn(ap);
-}
+static const asm_dialect a64_dialect = {
+	.ir_per_cell = A64_IR_PER_CELL,
+	.insn = a64_insn,
+	.names = a64_names,
+};
 
 static int a64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
-	a64_parser ap = { .t = t, .th = &t->threads[ti], .d = d };
+	litmus_thread *th = &t->threads[ti];
 
-	ap.cap = (ncells > 0 ? ncells : 1) * A64_IR_PER_CELL;
-	if (fe_parse_grid(ap.th, &ap.lab, &ap.lx, A64_IR_PER_CELL, cells, ncells, a64_insn, NULL, &ap, d))
+	if (asm_parse_thread(&(a64_parser){ 0 }.p, &a64_dialect, t, ti, cells, ncells, d))
 		return -1;
 	/* herd7's AArch64: a conditional branch on values no read computes
 	 * is followed to the end, not counted by the unrolling limit */
-	for (int i = 0; i < ap.th->ncode; i++)
-		if (ap.th->code[i].op == IR_BRANCH && ap.th->code[i].cmp != CMP_ALWAYS)
-			ap.th->code[i].unroll_concrete = true;
+	for (int i = 0; i < th->ncode; i++)
+		if (th->code[i].op == IR_BRANCH && th->code[i].cmp != CMP_ALWAYS)
+			th->code[i].unroll_concrete = true;
 	return 0;
 }
 

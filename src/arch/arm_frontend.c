@@ -37,8 +37,7 @@
 #include <strings.h>
 #include <ctype.h>
 #include "arch/arm_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
+#include "arch/asm_kit.h"
 
 enum {
 	ARM_TAG_DMB, ARM_TAG_DMB_ST, ARM_TAG_DMB_ISH, ARM_TAG_DMB_ISHST,
@@ -65,8 +64,6 @@ static const char *const arm_tag_names[] = {
 _Static_assert(sizeof arm_tag_names / sizeof *arm_tag_names == ARM_NTAGS,
 	       "one name per ARM tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 #define MNEMONIC_MAX 16
 #define IR_PER_CELL 4
 
@@ -138,125 +135,34 @@ static const char *arm_canon_register(const char *name, char *buf)
 	return strcmp(buf, name) ? buf : NULL;
 }
 
-typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
-	fe_labels lab;
-	const char *insn_text;
-	srcpos insn_pos;
-	diag *d;
-} arm_parser;
-
-static int unknown_insn(arm_parser *ap)
+/* A register or herd7's symbolic register (%x0, bound in the init block). */
+static int parse_reg(asm_parser *ap, int *reg)
 {
-	return diag_error(ap->d, ap->insn_pos, "unknown ARM instruction '%s'", ap->insn_text);
+	return asm_reg_or_symbolic(ap, reg);
 }
 
-static int intern(arm_parser *ap, const char *name, int *reg)
+/* A register or an immediate (`#n`, `#-n` or a bare n). */
+static int parse_operand(asm_parser *ap, opnd *o)
 {
-	*reg = litmus_reg(ap->t, name);
-	return 0;
-}
-
-static opnd reg_opnd(int reg)
-{
-	return (opnd){ .kind = OPND_REG, .reg = reg };
-}
-
-static opnd imm_opnd(int64_t v)
-{
-	return (opnd){ .kind = OPND_IMM, .imm = value_int(v) };
-}
-
-static int parse_reg(arm_parser *ap, int *reg)
-{
-	char name[LEX_MAX_NAME + 1], buf[CANON_REG_MAX];
-	srcpos at = lex_here(&ap->lx);
-
-	/* herd7's symbolic registers (%x0) are bound in the init block */
-	bool symbolic = lex_accept(&ap->lx, "%");
-	name[0] = '%';
-	if (lex_ident(&ap->lx, name + symbolic, "a register"))
-		return -1;
-	if (symbolic)
-		return intern(ap, name, reg);
-	if (!arm_is_register(name))
-		return diag_error(ap->d, at, "invalid ARM register '%s' (expected R0..R12, SP, LR, PC)",
-				  name);
-	const char *canon = arm_canon_register(name, buf);
-	return intern(ap, canon ? canon : name, reg);
-}
-
-static int comma(arm_parser *ap)
-{
-	return lex_expect(&ap->lx, ",");
-}
-
-/* `#n`, `#-n` or a bare n */
-static int parse_imm(arm_parser *ap, int64_t *v)
-{
-	lex_accept(&ap->lx, "#");
-	return lex_int(&ap->lx, v, "an immediate");
-}
-
-static bool at_imm(arm_parser *ap)
-{
-	lex_skip_blanks(&ap->lx);
-	return ap->lx.p[0] == '#' || lex_peek_number(&ap->lx);
-}
-
-/* A register or an immediate. */
-static int parse_operand(arm_parser *ap, opnd *o)
-{
-	if (at_imm(ap)) {
-		int64_t v;
-		if (parse_imm(ap, &v))
-			return -1;
-		*o = imm_opnd(v);
-		return 0;
-	}
+	if (asm_at_imm(ap, true))
+		return asm_imm(ap, o, true);
 	o->kind = OPND_REG;
 	return parse_reg(ap, &o->reg);
 }
 
-static ir_insn *new_insn(arm_parser *ap, ir_op op)
-{
-	ir_insn *in = &ap->th->code[ap->th->ncode++];
-
-	memset(in, 0, sizeof *in);
-	in->op = op;
-	in->dst = -1;
-	in->pos = ap->insn_pos;
-	return in;
-}
-
-static void alu(arm_parser *ap, int dst, opnd a, alu_op op, opnd b)
-{
-	ir_insn *in = new_insn(ap, IR_ALU);
-
-	in->alu = op;
-	in->dst = dst;
-	in->a = a;
-	in->b = b;
-}
-
 /* The flags: the hidden pair (a, b), which conditional branches compare
  * (fe_flags_set, shared with the x86 and SPARC front-ends). */
-static int set_flags(arm_parser *ap, opnd a, opnd b)
+static int set_flags(asm_parser *ap, opnd a, opnd b)
 {
-	int fa, fb;
-
-	if (intern(ap, FLAG_A, &fa) || intern(ap, FLAG_B, &fb))
-		return -1;
-	fe_flags_set(ap->th, ap->insn_pos, fa, fb, a, b, false);
+	fe_flags_set(ap->th, ap->insn_pos, litmus_reg(ap->t, FLAG_A), litmus_reg(ap->t, FLAG_B),
+		     a, b, false);
 	return 0;
 }
 
 /* A memory operand: `[Rn]`, `Rn`, `[Rn,Rm]`, `[Rn,Rm,LSL #k]`, `[Rn,#off]`.
  * A register offset is added into the hidden EA register first (both
  * registers then give the access an address dependency). */
-static int parse_address(arm_parser *ap, opnd *base, int64_t *off, bool allow_index)
+static int parse_address(asm_parser *ap, opnd *base, int64_t *off, bool allow_index)
 {
 	lexer *lx = &ap->lx;
 
@@ -267,59 +173,39 @@ static int parse_address(arm_parser *ap, opnd *base, int64_t *off, bool allow_in
 	if (parse_reg(ap, &base->reg))
 		return -1;
 	if (lex_accept(lx, ",")) {
-		if (at_imm(ap)) {
-			if (parse_imm(ap, off))
+		if (asm_at_imm(ap, true)) {
+			if (asm_int(ap, off, true))
 				return -1;
 		} else {
 			opnd rm;
 			int64_t sh = 0;
-			int ea;
 			if (!allow_index)
 				return lex_error_expected(lx, "an immediate offset");
-			if (parse_operand(ap, &rm) || intern(ap, EA, &ea))
+			if (parse_operand(ap, &rm))
 				return -1;
+			int ea = litmus_reg(ap->t, EA);
 			if (lex_accept(lx, ",")) {
 				if (!lex_accept_word(lx, "LSL") && !lex_accept_word(lx, "lsl"))
 					return lex_error_expected(lx, "LSL");
-				if (parse_imm(ap, &sh))
+				if (asm_int(ap, &sh, true))
 					return -1;
 				if (sh < 0 || sh > 31)
 					return diag_error(ap->d, ap->insn_pos,
 							  "shift out of range (0..31) in '%s'", ap->insn_text);
 			}
 			if (sh) {
-				alu(ap, ea, rm, ALU_SHL, imm_opnd(sh));
+				asm_alu(ap, ALU_SHL, ea, rm, imm_opnd(sh));
 				rm = reg_opnd(ea);
 			}
-			alu(ap, ea, *base, ALU_ADD, rm);
+			asm_alu(ap, ALU_ADD, ea, *base, rm);
 			*base = reg_opnd(ea);
 		}
 	}
 	return lex_expect(lx, "]");
 }
 
-/* Letters and digits, lower-cased. */
-static int read_mnemonic(arm_parser *ap, char *m)
-{
-	lexer *lx = &ap->lx;
-	size_t n = 0;
-
-	lex_skip_blanks(lx);
-	while (lex_is_ident_char(lx->p[n])) {
-		if (n + 1 >= MNEMONIC_MAX)
-			return unknown_insn(ap);
-		m[n] = (char)tolower((unsigned char)lx->p[n]);
-		n++;
-	}
-	if (n == 0)
-		return unknown_insn(ap);
-	m[n] = '\0';
-	lex_advance(lx, n);
-	return 0;
-}
-
 /* DMB [opt], DSB [opt], ISB [SY] */
-static int parse_fence(arm_parser *ap, const char *m)
+static int parse_fence(asm_parser *ap, const char *m)
 {
 	int first;
 
@@ -343,12 +229,12 @@ static int parse_fence(arm_parser *ap, const char *m)
 		if (opt == (int)NELEM(arm_barrier_opts) || (first == ARM_TAG_ISB && opt != 0))
 			return diag_error(ap->d, at, "invalid barrier option '%s' of '%s'", name, m);
 	}
-	new_insn(ap, IR_FENCE)->tags_f = TAG(first + opt);
+	asm_emit(ap, IR_FENCE)->tags_f = TAG(first + opt);
 	return 0;
 }
 
 /* The arm_loads table, LDREX included. */
-static int parse_load(arm_parser *ap, const char *m)
+static int parse_load(asm_parser *ap, const char *m)
 {
 	size_t i = FE_FIND(arm_loads, m);
 	ir_insn *in;
@@ -358,11 +244,11 @@ static int parse_load(arm_parser *ap, const char *m)
 
 	if (i == NELEM(arm_loads))
 		return FE_NOT_MINE;
-	if (parse_reg(ap, &rt) || comma(ap) || parse_address(ap, &base, &off, !arm_loads[i].reserve))
+	if (parse_reg(ap, &rt) || asm_comma(ap) || parse_address(ap, &base, &off, !arm_loads[i].reserve))
 		return -1;
 	if (arm_loads[i].reserve && off)
 		return diag_error(ap->d, ap->insn_pos, "LDREX takes no offset in '%s'", ap->insn_text);
-	in = new_insn(ap, IR_LOAD);
+	in = asm_emit(ap, IR_LOAD);
 	in->dst = rt;
 	in->a = base;
 	in->off = off;
@@ -370,14 +256,13 @@ static int parse_load(arm_parser *ap, const char *m)
 	in->reserve = arm_loads[i].reserve;
 	if (in->reserve)
 		in->tags_r = TAG(ARM_TAG_X);
-	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	if (in->size < 4)      /* LDRB / LDRH / LDREXB / LDREXH zero-extend */
-		alu(ap, rt, reg_opnd(rt), ALU_AND, imm_opnd((INT64_C(1) << (8 * in->size)) - 1));
+		asm_alu(ap, ALU_AND, rt, reg_opnd(rt), imm_opnd((INT64_C(1) << (8 * in->size)) - 1));
 	return 0;
 }
 
 /* The arm_stores table. */
-static int parse_store(arm_parser *ap, const char *m)
+static int parse_store(asm_parser *ap, const char *m)
 {
 	size_t i = FE_FIND(arm_stores, m);
 	ir_insn *in;
@@ -386,20 +271,19 @@ static int parse_store(arm_parser *ap, const char *m)
 
 	if (i == NELEM(arm_stores))
 		return FE_NOT_MINE;
-	if (parse_reg(ap, &rt.reg) || comma(ap) || parse_address(ap, &base, &off, true))
+	if (parse_reg(ap, &rt.reg) || asm_comma(ap) || parse_address(ap, &base, &off, true))
 		return -1;
-	in = new_insn(ap, IR_STORE);
+	in = asm_emit(ap, IR_STORE);
 	in->a = base;
 	in->off = off;
 	in->b = rt;
 	in->size = arm_stores[i].size;
-	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	return 0;
 }
 
 /* STREX Rd,Rt,[Rn]: Rd = 0 and [Rn] = Rt on success, Rd = 1 on failure;
  * STREXB / STREXH store the low byte / halfword of Rt. */
-static int parse_store_excl(arm_parser *ap, const char *m)
+static int parse_store_excl(asm_parser *ap, const char *m)
 {
 	static const struct { const char *name; int size; } strexs[] = {
 		{ "strex", 4 }, { "strexb", 1 }, { "strexh", 2 },
@@ -412,17 +296,16 @@ static int parse_store_excl(arm_parser *ap, const char *m)
 
 	if (i == NELEM(strexs))
 		return FE_NOT_MINE;
-	if (parse_reg(ap, &rd) || comma(ap) || parse_reg(ap, &rt.reg) || comma(ap)
+	if (parse_reg(ap, &rd) || asm_comma(ap) || parse_reg(ap, &rt.reg) || asm_comma(ap)
 	    || parse_address(ap, &base, &off, false))
 		return -1;
 	if (off)
 		return diag_error(ap->d, ap->insn_pos, "STREX takes no offset in '%s'", ap->insn_text);
-	in = new_insn(ap, IR_SC);
+	in = asm_emit(ap, IR_SC);
 	in->alt_swap = true;
 	in->a = base;
 	in->b = rt;
 	in->size = strexs[i].size;
-	fe_mark_mixed(ap->th, (int)(in - ap->th->code), ap->insn_pos);
 	in->dst = rd;
 	in->sc_dep = SC_DEP_OPERANDS;   /* as herd7's ARM semantics */
 	in->tags_w = TAG(ARM_TAG_X);
@@ -430,7 +313,7 @@ static int parse_store_excl(arm_parser *ap, const char *m)
 }
 
 /* The arm_alus table, MOV, MOVW, MOVT, NOP. */
-static int parse_alu(arm_parser *ap, const char *m)
+static int parse_alu(asm_parser *ap, const char *m)
 {
 	size_t i = FE_FIND(arm_alus, m);
 	ir_insn *in;
@@ -438,12 +321,12 @@ static int parse_alu(arm_parser *ap, const char *m)
 
 	if (i < NELEM(arm_alus)) {
 		opnd a = { .kind = OPND_REG }, b;
-		if (parse_reg(ap, &rd) || comma(ap) || parse_reg(ap, &a.reg) || comma(ap)
+		if (parse_reg(ap, &rd) || asm_comma(ap) || parse_reg(ap, &a.reg) || asm_comma(ap)
 		    || parse_operand(ap, &b))
 			return -1;
 		if (arm_alus[i].flags && arm_alus[i].alu == ALU_SUB && set_flags(ap, a, b))
 			return -1;
-		alu(ap, rd, a, arm_alus[i].alu, b);
+		asm_alu(ap, arm_alus[i].alu, rd, a, b);
 		if (arm_alus[i].flags && arm_alus[i].alu != ALU_SUB)
 			return set_flags(ap, reg_opnd(rd), imm_opnd(0));
 		return 0;
@@ -451,8 +334,8 @@ static int parse_alu(arm_parser *ap, const char *m)
 	if (!strcmp(m, "nop"))
 		return 0;
 	if (!strcmp(m, "mov") || !strcmp(m, "movw")) {
-		in = new_insn(ap, IR_MOV);
-		if (parse_reg(ap, &in->dst) || comma(ap) || parse_operand(ap, &in->a))
+		in = asm_emit(ap, IR_MOV);
+		if (parse_reg(ap, &in->dst) || asm_comma(ap) || parse_operand(ap, &in->a))
 			return -1;
 		if (m[3] == 'w' && (in->a.kind != OPND_IMM || in->a.imm.off < 0 || in->a.imm.off > 0xffff))
 			return diag_error(ap->d, ap->insn_pos, "MOVW takes a 16-bit immediate");
@@ -460,95 +343,83 @@ static int parse_alu(arm_parser *ap, const char *m)
 	}
 	if (!strcmp(m, "movt")) {      /* Rd = (Rd & 0xffff) | imm << 16 */
 		int64_t v;
-		if (parse_reg(ap, &rd) || comma(ap) || parse_imm(ap, &v))
+		if (parse_reg(ap, &rd) || asm_comma(ap) || asm_int(ap, &v, true))
 			return -1;
 		if (v < 0 || v > 0xffff)
 			return diag_error(ap->d, ap->insn_pos, "MOVT takes a 16-bit immediate");
-		alu(ap, rd, reg_opnd(rd), ALU_AND, imm_opnd(0xffff));
-		alu(ap, rd, reg_opnd(rd), ALU_OR, imm_opnd(v << 16));
+		asm_alu(ap, ALU_AND, rd, reg_opnd(rd), imm_opnd(0xffff));
+		asm_alu(ap, ALU_OR, rd, reg_opnd(rd), imm_opnd(v << 16));
 		return 0;
 	}
 	return FE_NOT_MINE;
 }
 
 /* CMP Rn,Rm|#imm */
-static int parse_compare(arm_parser *ap, const char *m)
+static int parse_compare(asm_parser *ap, const char *m)
 {
 	opnd a = { .kind = OPND_REG }, b;
 
 	if (strcmp(m, "cmp") != 0)
 		return FE_NOT_MINE;
-	if (parse_reg(ap, &a.reg) || comma(ap) || parse_operand(ap, &b))
+	if (parse_reg(ap, &a.reg) || asm_comma(ap) || parse_operand(ap, &b))
 		return -1;
 	return set_flags(ap, a, b);
 }
 
 /* The arm_branches table (on the flags), CBZ / CBNZ Rn,L. */
-static int parse_branch(arm_parser *ap, const char *m)
+static int parse_branch(asm_parser *ap, const char *m)
 {
 	size_t i = FE_FIND(arm_branches, m);
 	ir_insn *in;
-	int fa, fb;
 
 	if (!strcmp(m, "cbz") || !strcmp(m, "cbnz")) {
 		int rn;
-		if (parse_reg(ap, &rn) || comma(ap))
+		if (parse_reg(ap, &rn) || asm_comma(ap))
 			return -1;
-		in = new_insn(ap, IR_BRANCH);
+		in = asm_emit(ap, IR_BRANCH);
 		in->alt_swap = true;
 		in->cmp = m[2] == 'n' ? CMP_NE : CMP_EQ;
 		in->a = reg_opnd(rn);
 		in->b = imm_opnd(0);
-		return fe_label_ref(&ap->lab, &ap->lx, ap->th->ncode - 1);
+		return asm_label_ref(ap);
 	}
 	if (i == NELEM(arm_branches))
 		return FE_NOT_MINE;
-	in = new_insn(ap, IR_BRANCH);
+	in = asm_emit(ap, IR_BRANCH);
 	in->alt_swap = true;
 	in->cmp = arm_branches[i].cmp;
 	if (in->cmp != CMP_ALWAYS) {
-		if (intern(ap, FLAG_A, &fa) || intern(ap, FLAG_B, &fb))
-			return -1;
-		in->a = reg_opnd(fa);
-		in->b = reg_opnd(fb);
+		in->a = reg_opnd(litmus_reg(ap->t, FLAG_A));
+		in->b = reg_opnd(litmus_reg(ap->t, FLAG_B));
 	}
-	return fe_label_ref(&ap->lab, &ap->lx, ap->th->ncode - 1);
+	return asm_label_ref(ap);
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const arm_classes[])(arm_parser *, const char *) = {
+/* The instruction classes, in the order arm_insn tries them. */
+static const asm_class arm_classes[] = {
 	parse_fence, parse_load, parse_store, parse_store_excl, parse_alu, parse_compare,
 	parse_branch,
 };
 
-/* One instruction (any label before it is consumed): fe_parse_grid calls
- * this for each cell that holds one. */
-static int arm_insn(void *arg, bool labelled)
+static int arm_insn(asm_parser *ap, bool labelled)
 {
-	arm_parser *ap = arg;
 	char m[MNEMONIC_MAX];
 
 	(void)labelled;
-	ap->insn_pos = ap->lx.pos;
-	ap->insn_text = ap->lx.p;
-	if (read_mnemonic(ap, m))
-		return -1;
-	for (size_t i = 0; i < NELEM(arm_classes); i++) {
-		int rc = arm_classes[i](ap, m);
-
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(ap);
+	return asm_mnemonic(ap, m, sizeof m, NULL, ASM_LOWER) ? -1 : ASM_CLASSES(ap, m, arm_classes);
 }
+
+static const asm_dialect arm_dialect = {
+	.ir_per_cell = IR_PER_CELL,
+	.mark_mixed = true,
+	.insn = arm_insn,
+	.reg_hint = " (expected R0..R12, SP, LR, PC)",
+};
 
 static int arm_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
-	arm_parser ap = { .t = t, .th = &t->threads[ti], .d = d };
-
-	return fe_parse_grid(ap.th, &ap.lab, &ap.lx, IR_PER_CELL, cells, ncells, arm_insn, NULL,
-			     &ap, d);
+	return asm_parse_thread(&(asm_parser){ 0 }, &arm_dialect, t, ti, cells, ncells, d);
 }
 
 const frontend arm_frontend = {

@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arch/bpf_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
+#include "arch/asm_kit.h"
 #include "base/xalloc.h"
 
 enum { BPF_TAG_X, BPF_TAG_SC, BPF_TAG_AQ, BPF_TAG_RL, BPF_NTAGS };
@@ -31,9 +30,6 @@ static const char *const bpf_tag_names[] = {
 _Static_assert(sizeof bpf_tag_names / sizeof *bpf_tag_names == BPF_NTAGS,
 	       "one name per BPF tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 
 /* `rD op= src` */
 static const struct { const char *op; alu_op alu; } bpf_alu_ops[] = {
@@ -77,16 +73,15 @@ static const struct {
 };
 
 typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
-	fe_labels lab;
+	asm_parser p;
 	struct { int insn; srcpos pos; int64_t off; } *jumps;   /* `goto +N` */
 	int njumps;
-	const char *insn_text;  /* the instruction being parsed, for messages */
-	srcpos insn_pos;
-	diag *d;
 } bpf_parser;
+
+static bpf_parser *bpf(asm_parser *p)
+{
+	return (bpf_parser *)p;
+}
 
 static bool bpf_is_register(const char *name)
 {
@@ -99,7 +94,7 @@ static bool bpf_is_register(const char *name)
 
 /* The names an instruction may spell, for "did you mean": the calls of
  * bpf_calls and the instructions written as a keyword. */
-static int unknown_insn(bpf_parser *bp)
+static int bpf_unknown(asm_parser *bp)
 {
 	const char *names[NELEM(bpf_calls) + 6];
 	size_t n = 0;
@@ -111,30 +106,22 @@ static int unknown_insn(bpf_parser *bp)
 	names[n++] = "goto";
 	names[n++] = "exit";
 	names[n] = NULL;
-	return fe_unknown_insn(bp->d, bp->insn_pos, "BPF", bp->insn_text, names);
+	return asm_unknown_names(bp, names);
 }
 
-static int parse_reg(bpf_parser *bp, int *reg)
+static int parse_reg(asm_parser *bp, int *reg)
 {
-	char name[LEX_MAX_NAME];
-	srcpos at = lex_here(&bp->lx);
-
-	if (lex_ident(&bp->lx, name, "a register"))
-		return -1;
-	if (!bpf_is_register(name))
-		return diag_error(bp->d, at, "invalid BPF register '%s' (expected r0..r10)", name);
-	*reg = litmus_reg(bp->t, name);
-	return 0;
+	return asm_reg(bp, NULL, reg);
 }
 
-static int parse_reg_opnd(bpf_parser *bp, opnd *o)
+static int parse_reg_opnd(asm_parser *bp, opnd *o)
 {
 	o->kind = OPND_REG;
 	return parse_reg(bp, &o->reg);
 }
 
 /* A register or an integer. */
-static int parse_src(bpf_parser *bp, opnd *o)
+static int parse_src(asm_parser *bp, opnd *o)
 {
 	if (lex_peek_number(&bp->lx)) {
 		o->kind = OPND_IMM;
@@ -147,7 +134,7 @@ static int parse_src(bpf_parser *bp, opnd *o)
 }
 
 /* `rB`, `rB + off` or `rB - off`: base in in->a, offset in in->off. */
-static int parse_base_off(bpf_parser *bp, ir_insn *in)
+static int parse_base_off(asm_parser *bp, ir_insn *in)
 {
 	int64_t off;
 	srcpos at;
@@ -168,7 +155,7 @@ static int parse_base_off(bpf_parser *bp, ir_insn *in)
 }
 
 /* `(uN *)(rB + off)` */
-static int parse_typed_addr(bpf_parser *bp, ir_insn *in)
+static int parse_typed_addr(asm_parser *bp, ir_insn *in)
 {
 	static const struct { const char *name; int size; } sizes[] = {
 		{ "u8", 1 }, { "u16", 2 }, { "u32", 4 }, { "u64", 8 },
@@ -193,16 +180,10 @@ static int parse_typed_addr(bpf_parser *bp, ir_insn *in)
 	return parse_base_off(bp, in) || lex_expect(&bp->lx, ")") ? -1 : 0;
 }
 
-/* `goto L` or the tail of `if ... goto L`: remember L for fe_labels_resolve. */
-static int parse_label_ref(bpf_parser *bp)
-{
-	return fe_label_ref(&bp->lab, &bp->lx, bp->th->ncode);
-}
-
 /* A branch target: a label, or an offset in instructions from the next
  * one as bpftool and llvm-objdump print it (`+1`, `-3`, `pc+1`), which may
  * be followed by llvm-objdump's `<LBB0_2>`. */
-static int parse_target(bpf_parser *bp, ir_insn *in)
+static int parse_target(asm_parser *bp, ir_insn *in)
 {
 	lexer *lx = &bp->lx;
 	srcpos at = lex_here(lx);
@@ -212,7 +193,7 @@ static int parse_target(bpf_parser *bp, ir_insn *in)
 	if (!strncmp(lx->p, "pc", 2) && (lx->p[2] == '+' || lx->p[2] == '-'))
 		lex_advance(lx, 2);
 	if (*lx->p != '+' && *lx->p != '-')
-		return parse_label_ref(bp);
+		return asm_label_ref(bp);
 	bool plus = *lx->p == '+';
 	if (plus)
 		lex_advance(lx, 1);
@@ -226,21 +207,22 @@ static int parse_target(bpf_parser *bp, ir_insn *in)
 		if (lex_expect(lx, ">"))
 			return -1;
 	}
-	bp->jumps[bp->njumps].insn = bp->th->ncode;
-	bp->jumps[bp->njumps].pos = at;
-	bp->jumps[bp->njumps++].off = off;
+	bpf_parser *b = bpf(bp);
+	b->jumps[b->njumps].insn = bp->th->ncode - 1;
+	b->jumps[b->njumps].pos = at;
+	b->jumps[b->njumps++].off = off;
 	(void)in;
 	return 0;
 }
 
-static int parse_goto(bpf_parser *bp, ir_insn *in)
+static int parse_goto(asm_parser *bp, ir_insn *in)
 {
 	in->op = IR_BRANCH;
 	in->cmp = CMP_ALWAYS;
 	return parse_target(bp, in);
 }
 
-static int parse_if(bpf_parser *bp, ir_insn *in)
+static int parse_if(asm_parser *bp, ir_insn *in)
 {
 	size_t i;
 
@@ -260,7 +242,7 @@ static int parse_if(bpf_parser *bp, ir_insn *in)
 }
 
 /* `*(uN *)(rD + off) = src` (the '*' is consumed) */
-static int parse_store(bpf_parser *bp, ir_insn *in)
+static int parse_store(asm_parser *bp, ir_insn *in)
 {
 	in->op = IR_STORE;
 	if (parse_typed_addr(bp, in) || lex_expect(&bp->lx, "="))
@@ -269,7 +251,7 @@ static int parse_store(bpf_parser *bp, ir_insn *in)
 }
 
 /* `store_release((uN *)(rD + off), rS)` */
-static int parse_store_release(bpf_parser *bp, ir_insn *in)
+static int parse_store_release(asm_parser *bp, ir_insn *in)
 {
 	in->op = IR_STORE;
 	in->tags_w = TAG(BPF_TAG_RL);
@@ -279,7 +261,7 @@ static int parse_store_release(bpf_parser *bp, ir_insn *in)
 }
 
 /* `lock *(uN *)(rD + off) op= rS` */
-static int parse_lock(bpf_parser *bp, ir_insn *in)
+static int parse_lock(asm_parser *bp, ir_insn *in)
 {
 	size_t i;
 
@@ -297,7 +279,7 @@ static int parse_lock(bpf_parser *bp, ir_insn *in)
 
 /* The call in `rD = NAME(...)`, after its '('. The ISA ties the result to
  * the operand register (r0 for cmpxchg); like herd7, any register is taken. */
-static int parse_call(bpf_parser *bp, ir_insn *in, size_t ci)
+static int parse_call(asm_parser *bp, ir_insn *in, size_t ci)
 {
 	if (bpf_calls[ci].size == 0) {
 		if (parse_typed_addr(bp, in))
@@ -333,7 +315,7 @@ static int parse_call(bpf_parser *bp, ir_insn *in, size_t ci)
 }
 
 /* `rD = ...` and `rD op= src` */
-static int parse_assign(bpf_parser *bp, ir_insn *in)
+static int parse_assign(asm_parser *bp, ir_insn *in)
 {
 	lexer *lx = &bp->lx, save;
 	char name[LEX_MAX_NAME];
@@ -365,7 +347,7 @@ static int parse_assign(bpf_parser *bp, ir_insn *in)
 		for (i = 0; i < NELEM(bpf_calls) && strcmp(name, bpf_calls[i].name) != 0; i++)
 			;
 		if (i == NELEM(bpf_calls))
-			return unknown_insn(bp);
+			return asm_unknown(bp);
 		return parse_call(bp, in, i);
 	}
 	*lx = save;
@@ -390,7 +372,7 @@ static bool at_assignment(const lexer *lx)
 	return false;
 }
 
-static int parse_insn(bpf_parser *bp, ir_insn *in)
+static int parse_insn(asm_parser *bp, ir_insn *in)
 {
 	lexer *lx = &bp->lx;
 
@@ -406,53 +388,49 @@ static int parse_insn(bpf_parser *bp, ir_insn *in)
 		return parse_store(bp, in);
 	if (at_assignment(lx))
 		return parse_assign(bp, in);
-	return unknown_insn(bp);
+	return asm_unknown(bp);
 }
 
-/* One instruction (any label before it is consumed): fe_parse_grid calls
- * this for each cell that holds one. */
-static int bpf_insn(void *arg, bool labelled)
+/* One instruction, one IR step. */
+static int bpf_insn(asm_parser *bp, bool labelled)
 {
-	bpf_parser *bp = arg;
-	ir_insn *in = &bp->th->code[bp->th->ncode];
-
-	memset(in, 0, sizeof *in);
-	in->dst = -1;
-	in->pos = bp->lx.pos;
-	bp->insn_pos = bp->lx.pos;
-	bp->insn_text = bp->lx.p;
-	if (parse_insn(bp, in))
-		return -1;
-	bp->th->ncode++;
-	return 0;
+	(void)labelled;
+	return parse_insn(bp, asm_emit(bp, IR_MOV));
 }
 
 /* Labels, then offsets: one instruction is one IR slot, so `goto +N`
  * from instruction i lands on i + 1 + N (the thread's end included). */
-static int bpf_resolve(void *arg)
+static int bpf_resolve(asm_parser *p)
 {
-	bpf_parser *bp = arg;
+	bpf_parser *bp = bpf(p);
 
-	if (fe_labels_resolve(&bp->lab, bp->th->code, bp->d) < 0)
+	if (fe_labels_resolve(&p->lab, p->th->code, p->d) < 0)
 		return -1;
 	for (int k = 0; k < bp->njumps; k++) {
 		int64_t to = bp->jumps[k].insn + 1 + bp->jumps[k].off;
-		if (to < 0 || to > bp->th->ncode)
-			return diag_error(bp->d, bp->jumps[k].pos,
+		if (to < 0 || to > p->th->ncode)
+			return diag_error(p->d, bp->jumps[k].pos,
 					  "goto %+lld leaves P%d (instruction %lld of %d)",
-					  (long long)bp->jumps[k].off, bp->th->id, (long long)to, bp->th->ncode);
-		bp->th->code[bp->jumps[k].insn].target = (int)to;
+					  (long long)bp->jumps[k].off, p->th->id, (long long)to, p->th->ncode);
+		p->th->code[bp->jumps[k].insn].target = (int)to;
 	}
 	return 0;
 }
 
+static const asm_dialect bpf_dialect = {
+	.ir_per_cell = 1,
+	.insn = bpf_insn,
+	.resolve = bpf_resolve,
+	.unknown = bpf_unknown,
+	.reg_hint = " (expected r0..r10)",
+};
+
 static int bpf_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
-	bpf_parser bp = { .t = t, .th = &t->threads[ti], .d = d };
+	bpf_parser bp = { .jumps = xcalloc((size_t)ncells + 1, sizeof *bp.jumps) };
+	int rc = asm_parse_thread(&bp.p, &bpf_dialect, t, ti, cells, ncells, d);
 
-	bp.jumps = xcalloc((size_t)ncells + 1, sizeof *bp.jumps);
-	int rc = fe_parse_grid(bp.th, &bp.lab, &bp.lx, 1, cells, ncells, bpf_insn, bpf_resolve, &bp, d);
 	free(bp.jumps);
 	return rc;
 }

@@ -8,252 +8,17 @@
  *
  * Names: a parameter `x` stands for the address of the shared location x;
  * a local (`int r0;`) is a register. Memory is only reached through `*e`
- * (a plain access) or through the kernel primitives of the table below.
+ * (a plain access) or through the kernel primitives of c_prims.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "arch/c_frontend.h"
+#include "arch/c_prims.h"
 #include "litmus/litmus_lex.h"
 #include "base/xalloc.h"
 
-/* ---- event tags ---------------------------------------------------------
- *
- * The Linux-kernel model names its annotations in linux-kernel.bell
- * ('once, 'acquire, 'mb, 'rcu-lock, ...); herd7 exposes each as the event
- * set named with a capital first letter (Once, Acquire, Mb, Rcu-lock, ...),
- * and that is how linux-kernel.cat refers to them. Lock events get the
- * sets lock.cat documents (LKR, LKW, UL, LF, RL, RU), and both events of
- * an atomic read-modify-write are in RMW.
- */
-enum {
-	T_ONCE, T_ACQUIRE, T_RELEASE, T_NORETURN,
-	T_MB, T_RMB, T_WMB, T_BARRIER,
-	T_RCU_LOCK, T_RCU_UNLOCK, T_SYNC_RCU,
-	T_BEFORE_ATOMIC, T_AFTER_ATOMIC, T_AFTER_SPINLOCK,
-	T_AFTER_UNLOCK_LOCK, T_AFTER_SRCU_READ_UNLOCK,
-	T_SRCU_LOCK, T_SRCU_UNLOCK, T_SYNC_SRCU,
-	T_RMW, T_LKR, T_LKW, T_UL, T_LF, T_RL, T_RU,
-	C_NTAGS
-};
-
-static const char *const c_tag_names[] = {
-	[T_ONCE] = "Once", [T_ACQUIRE] = "Acquire", [T_RELEASE] = "Release",
-	[T_NORETURN] = "Noreturn",
-	[T_MB] = "Mb", [T_RMB] = "Rmb", [T_WMB] = "Wmb", [T_BARRIER] = "Barrier",
-	[T_RCU_LOCK] = "Rcu-lock", [T_RCU_UNLOCK] = "Rcu-unlock",
-	[T_SYNC_RCU] = "Sync-rcu",
-	[T_BEFORE_ATOMIC] = "Before-atomic", [T_AFTER_ATOMIC] = "After-atomic",
-	[T_AFTER_SPINLOCK] = "After-spinlock",
-	[T_AFTER_UNLOCK_LOCK] = "After-unlock-lock",
-	[T_AFTER_SRCU_READ_UNLOCK] = "After-srcu-read-unlock",
-	[T_SRCU_LOCK] = "Srcu-lock", [T_SRCU_UNLOCK] = "Srcu-unlock",
-	[T_SYNC_SRCU] = "Sync-srcu",
-	[T_RMW] = "RMW", [T_LKR] = "LKR", [T_LKW] = "LKW", [T_UL] = "UL",
-	[T_LF] = "LF", [T_RL] = "RL", [T_RU] = "RU",
-};
-_Static_assert(sizeof c_tag_names / sizeof *c_tag_names == C_NTAGS,
-	       "one name per C tag");
-_Static_assert(C_NTAGS <= 32, "tags fit a tagmask");
-
-#define TAG(t) ((tagmask)1 << (t))
-
-/* ---- primitives ---------------------------------------------------------
- *
- * Hard-coded here, in this one table (plus atomic_by_name below for the
- * regular atomic_<op>[_return|fetch_<op>][_ordering] family). It follows
- * the macro definitions of tools/memory-model/linux-kernel.def: which
- * access or fence each primitive performs and with which annotation.
- * It is not read from linux-kernel.def at run time.
- */
-typedef enum {
-	P_LOAD,        /* value of [A]                         tag on the read */
-	P_STORE,       /* [A] = V                              tag on the write */
-	P_STORE_MB,    /* smp_store_mb: [A] = V once, then an mb fence */
-	P_FENCE,       /* a fence with the tag */
-	P_XCHG,        /* (P, V): old value, [P] = V */
-	P_CMPXCHG,     /* (P, V, W): old value, [P] = W if old == V */
-	P_ADD_UNLESS,  /* (P, A, U): [P] += A if old != U; value: old != U */
-	P_OP,          /* (V, P) or (P): [P] op= V, no value */
-	P_OP_RETURN,   /* ... value: the new value */
-	P_FETCH_OP,    /* ... value: the old value */
-	P_LOCK,        /* spin_lock(P) */
-	P_UNLOCK,      /* spin_unlock(P) */
-	P_ISLOCKED,    /* spin_is_locked(P) */
-	P_TRYLOCK,     /* spin_trylock(P) */
-	P_SRCU_SYNC,   /* synchronize_srcu(P): an event of location P that is
-	                * no access and no fence (herd7's __srcu{sync-srcu}) */
-} prim_kind;
-
-/* Orderings of a read-modify-write (the {annotation} in the .def file). */
-enum { ORD_ONCE, ORD_ACQUIRE, ORD_RELEASE, ORD_MB };
-
-typedef struct {
-	const char *name;
-	prim_kind kind;
-	int tag;         /* P_LOAD/P_STORE/P_FENCE: the tag; RMWs: ORD_* */
-	bool lvalue;     /* the location is written `*p` (READ_ONCE(*p)), not `p` */
-	alu_op alu;      /* P_OP, P_OP_RETURN, P_FETCH_OP */
-	bool one;        /* the operand is the constant 1 (inc, dec) */
-	int test;        /* result: 0 the value, 1 (value == 0), 2 (value < 0) */
-} cprim;
-
-static const cprim prims[] = {
-	{ .name = "READ_ONCE", .kind = P_LOAD, .tag = T_ONCE, .lvalue = true },
-	{ .name = "WRITE_ONCE", .kind = P_STORE, .tag = T_ONCE, .lvalue = true },
-	{ .name = "smp_load_acquire", .kind = P_LOAD, .tag = T_ACQUIRE, .lvalue = false },
-	{ .name = "smp_store_release", .kind = P_STORE, .tag = T_RELEASE, .lvalue = false },
-	{ .name = "rcu_dereference", .kind = P_LOAD, .tag = T_ONCE, .lvalue = true },
-	{ .name = "rcu_assign_pointer", .kind = P_STORE, .tag = T_RELEASE, .lvalue = true },
-	{ .name = "smp_store_mb", .kind = P_STORE_MB, .tag = T_ONCE, .lvalue = true },
-	{ .name = "smp_mb", .kind = P_FENCE, .tag = T_MB },
-	{ .name = "smp_rmb", .kind = P_FENCE, .tag = T_RMB },
-	{ .name = "smp_wmb", .kind = P_FENCE, .tag = T_WMB },
-	{ .name = "smp_mb__before_atomic", .kind = P_FENCE, .tag = T_BEFORE_ATOMIC },
-	{ .name = "smp_mb__after_atomic", .kind = P_FENCE, .tag = T_AFTER_ATOMIC },
-	{ .name = "smp_mb__after_spinlock", .kind = P_FENCE, .tag = T_AFTER_SPINLOCK },
-	{ .name = "smp_mb__after_unlock_lock", .kind = P_FENCE, .tag = T_AFTER_UNLOCK_LOCK },
-	{ .name = "smp_mb__after_srcu_read_unlock", .kind = P_FENCE, .tag = T_AFTER_SRCU_READ_UNLOCK },
-	{ .name = "barrier", .kind = P_FENCE, .tag = T_BARRIER },
-	{ .name = "rcu_read_lock", .kind = P_FENCE, .tag = T_RCU_LOCK },
-	{ .name = "rcu_read_unlock", .kind = P_FENCE, .tag = T_RCU_UNLOCK },
-	{ .name = "synchronize_rcu", .kind = P_FENCE, .tag = T_SYNC_RCU },
-	{ .name = "synchronize_rcu_expedited", .kind = P_FENCE, .tag = T_SYNC_RCU },
-	{ .name = "srcu_read_lock", .kind = P_LOAD, .tag = T_SRCU_LOCK, .lvalue = false },
-	{ .name = "srcu_down_read", .kind = P_LOAD, .tag = T_SRCU_LOCK, .lvalue = false },
-	{ .name = "srcu_read_unlock", .kind = P_STORE, .tag = T_SRCU_UNLOCK, .lvalue = false },
-	{ .name = "srcu_up_read", .kind = P_STORE, .tag = T_SRCU_UNLOCK, .lvalue = false },
-	{ .name = "synchronize_srcu", .kind = P_SRCU_SYNC, .tag = T_SYNC_SRCU },
-	{ .name = "synchronize_srcu_expedited", .kind = P_SRCU_SYNC, .tag = T_SYNC_SRCU },
-	{ .name = "xchg", .kind = P_XCHG, .tag = ORD_MB },
-	{ .name = "xchg_relaxed", .kind = P_XCHG, .tag = ORD_ONCE },
-	{ .name = "xchg_acquire", .kind = P_XCHG, .tag = ORD_ACQUIRE },
-	{ .name = "xchg_release", .kind = P_XCHG, .tag = ORD_RELEASE },
-	{ .name = "cmpxchg", .kind = P_CMPXCHG, .tag = ORD_MB },
-	{ .name = "cmpxchg_relaxed", .kind = P_CMPXCHG, .tag = ORD_ONCE },
-	{ .name = "cmpxchg_acquire", .kind = P_CMPXCHG, .tag = ORD_ACQUIRE },
-	{ .name = "cmpxchg_release", .kind = P_CMPXCHG, .tag = ORD_RELEASE },
-	{ .name = "atomic_xchg", .kind = P_XCHG, .tag = ORD_MB },
-	{ .name = "atomic_xchg_relaxed", .kind = P_XCHG, .tag = ORD_ONCE },
-	{ .name = "atomic_xchg_acquire", .kind = P_XCHG, .tag = ORD_ACQUIRE },
-	{ .name = "atomic_xchg_release", .kind = P_XCHG, .tag = ORD_RELEASE },
-	{ .name = "atomic_cmpxchg", .kind = P_CMPXCHG, .tag = ORD_MB },
-	{ .name = "atomic_cmpxchg_relaxed", .kind = P_CMPXCHG, .tag = ORD_ONCE },
-	{ .name = "atomic_cmpxchg_acquire", .kind = P_CMPXCHG, .tag = ORD_ACQUIRE },
-	{ .name = "atomic_cmpxchg_release", .kind = P_CMPXCHG, .tag = ORD_RELEASE },
-	/* not in linux-kernel.def: herd7 has it built in, fully ordered */
-	{ .name = "atomic_add_unless", .kind = P_ADD_UNLESS, .tag = ORD_MB },
-	{ .name = "atomic_read", .kind = P_LOAD, .tag = T_ONCE, .lvalue = false },
-	{ .name = "atomic_set", .kind = P_STORE, .tag = T_ONCE, .lvalue = false },
-	{ .name = "atomic_read_acquire", .kind = P_LOAD, .tag = T_ACQUIRE, .lvalue = false },
-	{ .name = "atomic_set_release", .kind = P_STORE, .tag = T_RELEASE, .lvalue = false },
-	{ .name = "spin_lock", .kind = P_LOCK },
-	{ .name = "spin_unlock", .kind = P_UNLOCK },
-	{ .name = "spin_is_locked", .kind = P_ISLOCKED },
-	{ .name = "spin_trylock", .kind = P_TRYLOCK },
-};
-
 #define NELEM(a) (sizeof (a) / sizeof *(a))
-
-static bool eat(const char **s, const char *w)
-{
-	size_t n = strlen(w);
-	if (strncmp(*s, w, n) != 0)
-		return false;
-	*s += n;
-	return true;
-}
-
-/* atomic_{add,sub,inc,dec}, atomic_<op>_return[_ord], atomic_fetch_<op>[_ord],
- * atomic_{sub,inc,dec}_and_test, atomic_add_negative. */
-static bool atomic_by_name(const char *name, cprim *p)
-{
-	const char *s = name;
-	bool fetch;
-
-	memset(p, 0, sizeof *p);
-	p->name = name;
-	if (!eat(&s, "atomic_"))
-		return false;
-	fetch = eat(&s, "fetch_");
-	if (eat(&s, "add"))
-		p->alu = ALU_ADD;
-	else if (eat(&s, "sub"))
-		p->alu = ALU_SUB;
-	else if (eat(&s, "inc"))
-		p->alu = ALU_ADD, p->one = true;
-	else if (eat(&s, "dec"))
-		p->alu = ALU_SUB, p->one = true;
-	else
-		return false;
-	p->tag = ORD_MB;
-	if (fetch) {
-		p->kind = P_FETCH_OP;
-	} else if (*s == '\0') {
-		p->kind = P_OP;
-		return true;
-	} else if (eat(&s, "_return")) {
-		p->kind = P_OP_RETURN;
-	} else if (eat(&s, "_and_test") && *s == '\0' && (p->alu == ALU_SUB || p->one)) {
-		p->kind = P_OP_RETURN;
-		p->test = 1;
-		return true;
-	} else if (!strcmp(name, "atomic_add_negative")) {
-		p->kind = P_OP_RETURN;
-		p->test = 2;
-		return true;
-	} else {
-		return false;
-	}
-	if (*s == '\0')
-		return true;
-	if (!strcmp(s, "_relaxed"))
-		p->tag = ORD_ONCE;
-	else if (!strcmp(s, "_acquire"))
-		p->tag = ORD_ACQUIRE;
-	else if (!strcmp(s, "_release"))
-		p->tag = ORD_RELEASE;
-	else
-		return false;
-	return true;
-}
-
-static bool find_prim(const char *name, cprim *out)
-{
-	for (size_t i = 0; i < NELEM(prims); i++)
-		if (!strcmp(prims[i].name, name)) {
-			*out = prims[i];
-			return true;
-		}
-	return atomic_by_name(name, out);
-}
-
-static int prim_nargs(const cprim *p)
-{
-	switch (p->kind) {
-	case P_LOAD: case P_LOCK: case P_UNLOCK: case P_ISLOCKED: case P_TRYLOCK:
-	case P_SRCU_SYNC: return 1;
-	case P_STORE: case P_STORE_MB: case P_XCHG: return 2;
-	case P_FENCE: return 0;
-	case P_CMPXCHG: case P_ADD_UNLESS: return 3;
-	default: return p->one ? 1 : 2;
-	}
-}
-
-/* Tags of the read and the write of a read-modify-write of ordering `ord`:
- * an acquire RMW has an acquire read, a release RMW a release write; a
- * fully ordered one is `once` on both, between two mb fences (lower_call;
- * a cmpxchg has them only when it succeeds: IR_CAS tags_fence_ok), as
- * tools/memory-model/Documentation/herd-representation.txt shows. */
-static void rmw_tags(int ord, tagmask *r, tagmask *w)
-{
-	static const int rt[] = { [ORD_ONCE] = T_ONCE, [ORD_ACQUIRE] = T_ACQUIRE,
-				  [ORD_RELEASE] = T_ONCE, [ORD_MB] = T_ONCE };
-	static const int wt[] = { [ORD_ONCE] = T_ONCE, [ORD_ACQUIRE] = T_ONCE,
-				  [ORD_RELEASE] = T_RELEASE, [ORD_MB] = T_ONCE };
-	*r = TAG(rt[ord]) | TAG(T_RMW);
-	*w = TAG(wt[ord]) | TAG(T_RMW);
-}
 
 /* ---- expression trees --------------------------------------------------- */
 
@@ -417,11 +182,11 @@ static node *parse_call(cparser *cp, const char *name, srcpos pos)
 
 	if (!n)
 		return NULL;
-	if (!find_prim(name, &n->prim)) {
+	if (!c_find_prim(name, &n->prim)) {
 		diag_error(cp->d, pos, "unknown C primitive '%s'", name);
 		return NULL;
 	}
-	want = prim_nargs(&n->prim);
+	want = c_prim_nargs(&n->prim);
 	/* `(` was consumed */
 	if (!lex_accept(&cp->lx, ")")) {
 		for (;;) {
@@ -659,55 +424,38 @@ static void mb_fence(cparser *cp)
 	emit(cp, IR_FENCE)->tags_f = TAG(T_MB);
 }
 
-static int lower_call(cparser *cp, node *n, opnd *out)
+/* The arguments of the primitive call n: the location (the address an
+ * lvalue designates, or the pointer's value), then the values v and w
+ * (atomic_add(V, P) and the like name the location second). */
+static int lower_args(cparser *cp, node *n, opnd *addr, opnd *v, opnd *w)
 {
 	const cprim *p = &n->prim;
-	opnd addr = { 0 }, v = { 0 }, w = { 0 };
-	ir_insn *in;
-	int t = -1;
-	int ai = 0;     /* argument holding the location */
+	bool op = p->kind == P_OP || p->kind == P_OP_RETURN || p->kind == P_FETCH_OP;
+	int ai = op && !p->one ? 1 : 0;     /* argument holding the location */
 
-	*out = imm(0);
-	if (p->kind == P_FENCE) {
-		in = emit(cp, IR_FENCE);
-		in->tags_f = TAG(p->tag);
-		return 0;
-	}
-	if ((p->kind == P_OP || p->kind == P_OP_RETURN || p->kind == P_FETCH_OP) && !p->one)
-		ai = 1;     /* atomic_add(V, P) */
-	if (p->lvalue ? lower_addr(cp, n->args[ai], &addr) : lower(cp, n->args[ai], &addr))
+	if (p->lvalue ? lower_addr(cp, n->args[ai], addr) : lower(cp, n->args[ai], addr))
 		return -1;
-	if (p->kind == P_OP || p->kind == P_OP_RETURN || p->kind == P_FETCH_OP) {
+	if (op) {
 		if (p->one)
-			v = imm(1);
-		else if (lower(cp, n->args[0], &v))
+			*v = imm(1);
+		else if (lower(cp, n->args[0], v))
 			return -1;
-	} else if (n->nargs > 1 && lower(cp, n->args[1], &v)) {
+	} else if (n->nargs > 1 && lower(cp, n->args[1], v)) {
 		return -1;
 	}
-	if (n->nargs > 2 && lower(cp, n->args[2], &w))
+	if (n->nargs > 2 && lower(cp, n->args[2], w))
 		return -1;
+	return 0;
+}
+
+/* spin_lock, spin_trylock, spin_is_locked, spin_unlock of the lock at
+ * addr. */
+static int lower_lock_call(cparser *cp, const cprim *p, opnd addr, opnd *out)
+{
+	ir_insn *in;
+	int t;
 
 	switch (p->kind) {
-	case P_LOAD:
-		t = new_temp(cp);
-		in = emit(cp, IR_LOAD);
-		in->dst = t;
-		in->a = addr;
-		in->tags_r = TAG(p->tag);
-		*out = reg_opnd(t);
-		return 0;
-	case P_STORE:
-	case P_STORE_MB:
-		in = emit(cp, IR_STORE);
-		in->a = addr;
-		in->b = v;
-		in->tags_w = TAG(p->tag);
-		if (p->kind == P_STORE_MB) {
-			in = emit(cp, IR_FENCE);
-			in->tags_f = TAG(T_MB);
-		}
-		return 0;
 	case P_LOCK:
 		/* a read (LKR) and a write taking the lock (LKW); lock.cat
 		 * pairs them itself (lk-rmw: adjacent in po, same location) */
@@ -748,78 +496,134 @@ static int lower_call(cparser *cp, node *n, opnd *out)
 		in->tags_fail = TAG(T_RU);
 		*out = reg_opnd(t);
 		return 0;
-	case P_UNLOCK:
+	default:        /* P_UNLOCK */
 		in = emit(cp, IR_STORE);
 		in->a = addr;
 		in->b = imm(0);
 		in->tags_w = TAG(T_UL);
 		return 0;
-	case P_XCHG:
-	case P_OP:
-	case P_OP_RETURN:
-	case P_FETCH_OP:
-		if (p->kind != P_OP)
-			t = new_temp(cp);
-		if (p->kind != P_OP && p->tag == ORD_MB)
-			mb_fence(cp);
-		in = emit(cp, IR_RMW);
-		in->split = true;
-		in->dst = t;
-		in->a = addr;
-		in->b = v;
-		in->alu = p->kind == P_XCHG ? ALU_MOVB : p->alu;
-		rmw_tags(p->tag, &in->tags_r, &in->tags_w);
-		if (p->kind == P_OP) {
-			/* a non-returning atomic: its read is 'noreturn */
-			in->tags_r = TAG(T_NORETURN) | TAG(T_RMW);
-			in->tags_w = TAG(T_ONCE) | TAG(T_RMW);
-			return 0;
-		}
-		if (p->tag == ORD_MB)
-			mb_fence(cp);
-		*out = reg_opnd(t);
-		if (p->kind == P_OP_RETURN && alu3(cp, p->alu, *out, v, out))
-			return -1;
-		if (p->test == 1) {     /* new == 0 */
-			opnd nz;
-			return nonzero(cp, *out, &nz) || alu3(cp, ALU_XOR, nz, imm(1), out) ? -1 : 0;
-		}
-		if (p->test == 2)       /* new < 0 */
-			return alu3(cp, ALU_SHR, *out, imm(63), out) ? -1 : 0;
-		return 0;
-	case P_CMPXCHG:
+	}
+}
+
+/* xchg and the atomic operations on addr with value v: one split RMW,
+ * the fences of a fully ordered one around it, and what a returning form
+ * gives (the old value, the new one, or a test of the new one). */
+static int lower_rmw_call(cparser *cp, const cprim *p, opnd addr, opnd v, opnd *out)
+{
+	ir_insn *in;
+	int t = -1;
+
+	if (p->kind != P_OP)
 		t = new_temp(cp);
-		in = emit(cp, IR_CAS);
-		in->dst = t;
-		in->a = addr;
+	if (p->kind != P_OP && p->tag == ORD_MB)
+		mb_fence(cp);
+	in = emit(cp, IR_RMW);
+	in->split = true;
+	in->dst = t;
+	in->a = addr;
+	in->b = v;
+	in->alu = p->kind == P_XCHG ? ALU_MOVB : p->alu;
+	c_rmw_tags(p->tag, &in->tags_r, &in->tags_w);
+	if (p->kind == P_OP) {
+		/* a non-returning atomic: its read is 'noreturn */
+		in->tags_r = TAG(T_NORETURN) | TAG(T_RMW);
+		in->tags_w = TAG(T_ONCE) | TAG(T_RMW);
+		return 0;
+	}
+	if (p->tag == ORD_MB)
+		mb_fence(cp);
+	*out = reg_opnd(t);
+	if (p->kind == P_OP_RETURN && alu3(cp, p->alu, *out, v, out))
+		return -1;
+	if (p->test == 1) {     /* new == 0 */
+		opnd nz;
+		return nonzero(cp, *out, &nz) || alu3(cp, ALU_XOR, nz, imm(1), out) ? -1 : 0;
+	}
+	if (p->test == 2)       /* new < 0 */
+		return alu3(cp, ALU_SHR, *out, imm(63), out) ? -1 : 0;
+	return 0;
+}
+
+/* cmpxchg (expected v, new w) and atomic_add_unless (add v unless w) on
+ * addr: one IR_CAS, whose fences exist on success only. */
+static int lower_cas_call(cparser *cp, const cprim *p, opnd addr, opnd v, opnd w, opnd *out)
+{
+	int t = new_temp(cp);
+	ir_insn *in = emit(cp, IR_CAS);
+
+	in->dst = t;
+	in->a = addr;
+	c_rmw_tags(p->tag, &in->tags_r, &in->tags_w);
+	in->tags_fail = TAG(T_ONCE) | TAG(T_RMW);   /* failed: a relaxed read */
+	if (p->kind == P_CMPXCHG) {
 		in->b = v;
 		in->c = w;
-		rmw_tags(p->tag, &in->tags_r, &in->tags_w);
-		in->tags_fail = TAG(T_ONCE) | TAG(T_RMW);   /* failed: a relaxed read */
 		/* the mb fences of a fully ordered one exist only on success
 		 * (the executor adds them; a branch here would add ctrl) */
 		if (p->tag == ORD_MB)
 			in->tags_fence_ok = TAG(T_MB);
 		*out = reg_opnd(t);
 		return 0;
-	case P_ADD_UNLESS:
-		/* a cmpxchg that succeeds on a difference and adds: the
-		 * same events (herd-representation.txt lists it with
-		 * cmpxchg), so the same tags and fences on success only */
+	}
+	/* atomic_add_unless: a cmpxchg that succeeds on a difference and
+	 * adds: the same events (herd-representation.txt lists it with
+	 * cmpxchg), so the same tags and fences on success only */
+	in->b = w;
+	in->c = v;
+	in->cmp = CMP_NE;
+	in->alu_new = true;
+	in->alu = ALU_ADD;
+	in->tags_fence_ok = TAG(T_MB);
+	/* the value: whether it added, without a branch (no ctrl) */
+	return lower_compare(cp, B_NE, reg_opnd(t), w, out);
+}
+
+/* A primitive call (n->prim): the dispatch over its kind. */
+static int lower_call(cparser *cp, node *n, opnd *out)
+{
+	const cprim *p = &n->prim;
+	opnd addr = { 0 }, v = { 0 }, w = { 0 };
+	ir_insn *in;
+	int t;
+
+	*out = imm(0);
+	if (p->kind == P_FENCE) {
+		emit(cp, IR_FENCE)->tags_f = TAG(p->tag);
+		return 0;
+	}
+	if (lower_args(cp, n, &addr, &v, &w))
+		return -1;
+	switch (p->kind) {
+	case P_LOAD:
 		t = new_temp(cp);
-		in = emit(cp, IR_CAS);
+		in = emit(cp, IR_LOAD);
 		in->dst = t;
 		in->a = addr;
-		in->b = w;
-		in->c = v;
-		in->cmp = CMP_NE;
-		in->alu_new = true;
-		in->alu = ALU_ADD;
-		rmw_tags(p->tag, &in->tags_r, &in->tags_w);
-		in->tags_fail = TAG(T_ONCE) | TAG(T_RMW);
-		in->tags_fence_ok = TAG(T_MB);
-		/* the value: whether it added, without a branch (no ctrl) */
-		return lower_compare(cp, B_NE, reg_opnd(t), w, out);
+		in->tags_r = TAG(p->tag);
+		*out = reg_opnd(t);
+		return 0;
+	case P_STORE:
+	case P_STORE_MB:
+		in = emit(cp, IR_STORE);
+		in->a = addr;
+		in->b = v;
+		in->tags_w = TAG(p->tag);
+		if (p->kind == P_STORE_MB)
+			mb_fence(cp);
+		return 0;
+	case P_LOCK:
+	case P_TRYLOCK:
+	case P_ISLOCKED:
+	case P_UNLOCK:
+		return lower_lock_call(cp, p, addr, out);
+	case P_XCHG:
+	case P_OP:
+	case P_OP_RETURN:
+	case P_FETCH_OP:
+		return lower_rmw_call(cp, p, addr, v, out);
+	case P_CMPXCHG:
+	case P_ADD_UNLESS:
+		return lower_cas_call(cp, p, addr, v, w, out);
 	case P_SRCU_SYNC:
 		in = emit(cp, IR_FENCE);
 		in->a = addr;

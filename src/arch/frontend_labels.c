@@ -158,17 +158,6 @@ void fe_mark_mixed(litmus_thread *th, int from, srcpos pos)
 	}
 }
 
-void fe_sign_extend(litmus_thread *th, int dst, int bits, srcpos pos)
-{
-	static const alu_op ops[] = { ALU_SHL, ALU_ASHR };
-
-	for (int i = 0; i < 2; i++)
-		th->code[th->ncode++] = (ir_insn){
-			.op = IR_ALU, .alu = ops[i], .dst = dst,
-			.a = { .kind = OPND_REG, .reg = dst },
-			.b = { .kind = OPND_IMM, .imm = value_int(64 - bits) }, .pos = pos };
-}
-
 /* The name of names closest to word (edit distance 1, or 2 for a word of
  * 6 letters or more), lower-cased into buf; NULL if none or word is one. */
 static const char *near_name(const char *word, const char *const *names, char *buf, size_t n)

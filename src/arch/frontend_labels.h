@@ -3,7 +3,8 @@
  * label that may come later in the thread, so branches are recorded while
  * parsing and patched at the end of the thread. Also the thread loop they
  * all share (fe_parse_grid), and the convention of their instruction
- * classes (FE_NOT_MINE).
+ * classes (FE_NOT_MINE). The kit the dialects are written on,
+ * asm_kit.h, drives these.
  */
 #ifndef BPFMM_FRONTEND_LABELS_H
 #define BPFMM_FRONTEND_LABELS_H
@@ -77,16 +78,12 @@ size_t fe_find_name(const void *table, size_t n, size_t size, const char *m);
 void fe_flags_set(litmus_thread *th, srcpos pos, int fa, int fb, opnd a, opnd b, bool test);
 
 /* The IR instructions th->code[from..th->ncode) of one source instruction
- * at pos (LoongArch, S390X, SPARC, PPC, MIPS, ARM): an access of fewer
- * than 4 bytes, or at a nonzero address offset, is mixed-size, so the
- * thread is marked
+ * at pos (asm_kit calls it after each instruction of a dialect with
+ * asm_dialect.mark_mixed: LoongArch, S390X, SPARC, PPC, MIPS, ARM): an
+ * access of fewer than 4 bytes, or at a nonzero address offset, is
+ * mixed-size, so the thread is marked
  * (litmus_thread.mixed: refused without -variant mixed, as x86's). */
 void fe_mark_mixed(litmus_thread *th, int from, srcpos pos);
-
-/* dst = its low `bits` bits sign-extended: two IR instructions (shift
- * left, arithmetic shift right) appended to th at pos, for a sign-extending
- * narrow load (S390X lgf / lgb / lgh, SPARC ldsb / ldsh / ldsw). */
-void fe_sign_extend(litmus_thread *th, int dst, int bits, srcpos pos);
 
 /* The error of an instruction no class of the dialect took: "unknown
  * DIALECT instruction 'TEXT'", and when a word of TEXT is one or two

@@ -25,11 +25,9 @@
  */
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "arch/loongarch_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
+#include "arch/asm_kit.h"
 
 enum {
 	LA_TAG_LL, LA_TAG_SC, LA_TAG_AM, LA_TAG_DB,
@@ -54,8 +52,6 @@ static const char *const la_tag_names[] = {
 _Static_assert(sizeof la_tag_names / sizeof *la_tag_names == LA_NTAGS,
 	       "one name per LoongArch tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 #define IR_PER_CELL 5   /* sra.w: mask the amount, two to extend, shift */
 #define MNEMONIC_MAX 32
 #define FULL_BARRIER (TAG(LA_TAG_RR) | TAG(LA_TAG_RW) | TAG(LA_TAG_WR) | TAG(LA_TAG_WW))
@@ -109,16 +105,6 @@ static const char *la_canon_register(const char *name, char *buf)
 	return buf;
 }
 
-typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
-	fe_labels lab;
-	const char *insn_text;
-	srcpos insn_pos;
-	diag *d;
-} la_parser;
-
 /* A mnemonic split at its last dot: "amadd_db" + "d", "ld" + "bu". */
 typedef struct {
 	char base[MNEMONIC_MAX];
@@ -127,186 +113,65 @@ typedef struct {
 	bool uns;       /* bu, hu, wu */
 } mnemonic;
 
-static int unknown_insn(la_parser *lp)
-{
-	return diag_error(lp->d, lp->insn_pos, "unknown LoongArch instruction '%s'",
-			  lp->insn_text);
-}
+typedef struct {
+	asm_parser p;
+	mnemonic m;     /* the instruction's */
+} la_parser;
 
-static int unsupported(la_parser *lp, const char *why)
+static const mnemonic *mnem(asm_parser *p)
 {
-	return diag_error(lp->d, lp->insn_pos, "unsupported LoongArch instruction '%s': %s",
-			  lp->insn_text, why);
-}
-
-static opnd reg_opnd(int reg)
-{
-	return (opnd){ .kind = OPND_REG, .reg = reg };
-}
-
-static opnd imm_opnd(int64_t v)
-{
-	return (opnd){ .kind = OPND_IMM, .imm = value_int(v) };
+	return &((la_parser *)p)->m;
 }
 
 /* `$name` or `name`; *n receives the register number. */
-static int parse_reg_name(la_parser *lp, char *name, int *n)
+static int parse_reg_name(asm_parser *lp, char *name, int *n)
 {
-	srcpos at = lex_here(&lp->lx);
-
-	lex_accept(&lp->lx, "$");
-	if (lex_ident(&lp->lx, name, "a register"))
+	if (asm_reg_name(lp, "$", name))
 		return -1;
-	if ((*n = la_reg_number(name)) < 0)
-		return diag_error(lp->d, at,
-				  "invalid LoongArch register '%s' (expected $r0..$r31 or an ABI name)",
-				  name);
+	*n = la_reg_number(name);
 	return 0;
 }
 
 /* A destination register; -1 for $zero (the result is dropped). */
-static int parse_dst(la_parser *lp, int *reg)
+static int parse_dst(asm_parser *lp, int *reg)
 {
 	char name[LEX_MAX_NAME];
 	int n;
 
 	if (parse_reg_name(lp, name, &n))
 		return -1;
-	if (n == 0) {
-		*reg = -1;
-		return 0;
-	}
-	char buf[CANON_REG_MAX];
-	*reg = litmus_reg(lp->t, la_canon_register(name, buf));
+	*reg = n == 0 ? -1 : litmus_reg(lp->t, name);
 	return 0;
 }
 
 /* A source register: $zero reads as the immediate 0. */
-static int parse_src(la_parser *lp, opnd *o)
+static int parse_src(asm_parser *lp, opnd *o)
 {
 	int reg;
 
 	if (parse_dst(lp, &reg))
 		return -1;
-	*o = reg < 0 ? imm_opnd(0) : reg_opnd(reg);
+	*o = src_opnd(reg);
 	return 0;
 }
 
-static int parse_imm(la_parser *lp, int64_t *v)
+/* The mnemonic, split (the `mnemonic` type). */
+static int read_mnemonic(asm_parser *lp, mnemonic *m)
 {
-	return lex_int(&lp->lx, v, "an immediate");
-}
-
-static int comma(la_parser *lp)
-{
-	return lex_expect(&lp->lx, ",");
-}
-
-static int hidden(la_parser *lp, const char *name)
-{
-	return litmus_reg(lp->t, name);
-}
-
-static ir_insn *add_insn(la_parser *lp)
-{
-	ir_insn *in = &lp->th->code[lp->th->ncode++];
-
-	memset(in, 0, sizeof *in);
-	in->dst = -1;
-	in->pos = lp->insn_pos;
-	return in;
-}
-
-/* dst = its low `bits` bits, sign- or zero-extended: what a narrow load,
- * a .w result or an am*.w's old value is. */
-static void extend(la_parser *lp, int dst, int bits, bool sign)
-{
-	ir_insn *x = add_insn(lp);
-
-	*x = (ir_insn){ .op = IR_ALU, .dst = dst, .a = reg_opnd(dst), .pos = lp->insn_pos };
-	if (!sign) {
-		x->alu = ALU_AND;
-		x->b = imm_opnd((int64_t)((UINT64_C(1) << bits) - 1));
-		return;
-	}
-	x->alu = ALU_SHL;
-	x->b = imm_opnd(64 - bits);
-	x = add_insn(lp);
-	*x = (ir_insn){ .op = IR_ALU, .alu = ALU_ASHR, .dst = dst, .a = reg_opnd(dst),
-			.b = imm_opnd(64 - bits), .pos = lp->insn_pos };
-}
-
-/* A .w ALU instruction already parsed into `in` (dst = a op b) as 32-bit
- * arithmetic: the result's low word sign-extended; a shift takes the low
- * 5 bits of its amount, and srl.w / sra.w shift the low word of rj. */
-static int lower_w(la_parser *lp, ir_insn *in)
-{
-	int dst = in->dst;
-	alu_op op = in->alu;
-	opnd a = in->a, b = in->b;
-
-	if (op != ALU_SHL && op != ALU_SHR && op != ALU_ASHR) {
-		extend(lp, dst, 32, true);
-		return 0;
-	}
-	if (b.kind == OPND_IMM && (b.imm.off < 0 || b.imm.off > 31))
-		return diag_error(lp->d, lp->insn_pos, "shift amount out of range (0..31) in '%s'",
-				  lp->insn_text);
-	lp->th->ncode--;   /* rewrite from the ALU instruction */
-	if (b.kind == OPND_REG) {   /* dst may be rk: mask the amount first */
-		int t = hidden(lp, HREG_AMT);
-		if (t < 0)
-			return -1;
-		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_AND, .dst = t, .a = b,
-					   .b = imm_opnd(31), .pos = lp->insn_pos };
-		b = reg_opnd(t);
-	}
-	if (op == ALU_SHL) {
-		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_SHL, .dst = dst, .a = a, .b = b,
-					   .pos = lp->insn_pos };
-		extend(lp, dst, 32, true);
-	} else if (op == ALU_SHR) {
-		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_AND, .dst = dst, .a = a,
-					   .b = imm_opnd(0xffffffff), .pos = lp->insn_pos };
-		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_SHR, .dst = dst,
-					   .a = reg_opnd(dst), .b = b, .pos = lp->insn_pos };
-		extend(lp, dst, 32, true);
-	} else {
-		*add_insn(lp) = (ir_insn){ .op = IR_MOV, .dst = dst, .a = a, .pos = lp->insn_pos };
-		extend(lp, dst, 32, true);
-		*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_ASHR, .dst = dst,
-					   .a = reg_opnd(dst), .b = b, .pos = lp->insn_pos };
-	}
-	return 0;
-}
-
-static int read_mnemonic(la_parser *lp, mnemonic *m)
-{
-	lexer *lx = &lp->lx;
 	char buf[MNEMONIC_MAX];
-	size_t n = 0;
 
 	memset(m, 0, sizeof *m);
-	lex_skip_blanks(lx);
-	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
-		if (n + 1 >= sizeof buf)
-			return unknown_insn(lp);
-		buf[n] = (char)(lx->p[n] >= 'A' && lx->p[n] <= 'Z' ? lx->p[n] - 'A' + 'a' : lx->p[n]);
-		n++;
-	}
-	if (n == 0)
-		return unknown_insn(lp);
-	buf[n] = '\0';
-	lex_advance(lx, n);
+	if (asm_mnemonic(lp, buf, sizeof buf, ".", ASM_LOWER))
+		return -1;
 	char *dot = strrchr(buf, '.');
 	if (dot) {
 		if (strlen(dot + 1) >= sizeof m->suffix)
-			return unknown_insn(lp);
+			return asm_unknown(lp);
 		strcpy(m->suffix, dot + 1);
 		*dot = '\0';
 	}
 	if (strchr(buf, '.'))
-		return unknown_insn(lp);
+		return asm_unknown(lp);
 	strcpy(m->base, buf);
 	static const struct { const char *s; int size; bool uns; } sizes[] = {
 		{ "b", 1, false }, { "h", 2, false }, { "w", 4, false }, { "d", 8, false },
@@ -321,25 +186,25 @@ static int read_mnemonic(la_parser *lp, mnemonic *m)
 }
 
 /* `ld.X rd, rj, si12` and friends: base in in->a, offset in in->off. */
-static int parse_base_off(la_parser *lp, ir_insn *in)
+static int parse_base_off(asm_parser *lp, ir_insn *in)
 {
-	return parse_src(lp, &in->a) || comma(lp) || parse_imm(lp, &in->off) ? -1 : 0;
+	return parse_src(lp, &in->a) || asm_comma(lp) || asm_int(lp, &in->off, false) ? -1 : 0;
 }
 
 /* `ldx.X rd, rj, rk` / `stx.X rd, rj, rk`: %addr = rj + rk first, so the
  * access depends on both (an address dependency through rk). */
-static int parse_indexed(la_parser *lp, ir_insn *access)
+static int parse_indexed(asm_parser *lp, ir_insn *access)
 {
 	opnd j, k;
-	int a = hidden(lp, HREG_ADDR);
+	int a = litmus_reg(lp->t, HREG_ADDR);
 
-	if (a < 0 || parse_src(lp, &j) || comma(lp) || parse_src(lp, &k))
+	if (a < 0 || parse_src(lp, &j) || asm_comma(lp) || parse_src(lp, &k))
 		return -1;
 	ir_insn saved = *access;   /* the ALU goes first */
 	ir_insn *add = access;
 	*add = (ir_insn){ .op = IR_ALU, .alu = ALU_ADD, .dst = a, .a = j, .b = k,
 			  .pos = lp->insn_pos };
-	ir_insn *mem = add_insn(lp);
+	ir_insn *mem = asm_emit(lp, IR_MOV);
 	*mem = saved;
 	mem->a = reg_opnd(a);
 	mem->off = 0;
@@ -396,158 +261,151 @@ static bool sized(const mnemonic *m)
 
 /* `ld.X rd, rj, si12`, `ldptr.{w,d}`, `ldx.X rd, rj, rk` (X: b h w d bu hu
  * wu). */
-static int parse_load(la_parser *lp, const mnemonic *m, ir_insn *in)
+static int parse_load(asm_parser *lp, const char *b)
 {
-	const char *b = m->base;
+	const mnemonic *m = mnem(lp);
 	int dst;
 
 	if ((strcmp(b, "ld") != 0 && strcmp(b, "ldptr") != 0 && strcmp(b, "ldx") != 0) || !m->size)
 		return FE_NOT_MINE;
 	if (!strcmp(b, "ldptr") && (!sized(m) || m->uns))
-		return unknown_insn(lp);
-	in->op = IR_LOAD;
+		return asm_unknown(lp);
+	ir_insn *in = asm_emit(lp, IR_LOAD);
 	in->size = m->size;
-	if (parse_dst(lp, &dst) || comma(lp))
+	if (parse_dst(lp, &dst) || asm_comma(lp))
 		return -1;
 	bool zero = dst < 0;
 	if (zero)   /* the read still happens */
-		dst = hidden(lp, "%zero");
+		dst = litmus_reg(lp->t, "%zero");
 	in->dst = dst;
 	if (b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in))
 		return -1;
 	if (!zero && m->size < 8)
-		extend(lp, dst, 8 * m->size, !m->uns);
+		asm_extend(lp, dst, 8 * m->size, !m->uns);
 	return 0;
 }
 
 /* `st.X rd, rj, si12`, `stptr.{w,d}`, `stx.X rd, rj, rk` (X: b h w d). */
-static int parse_store(la_parser *lp, const mnemonic *m, ir_insn *in)
+static int parse_store(asm_parser *lp, const char *b)
 {
-	const char *b = m->base;
+	const mnemonic *m = mnem(lp);
 
 	if ((strcmp(b, "st") != 0 && strcmp(b, "stptr") != 0 && strcmp(b, "stx") != 0)
 	    || !m->size || m->uns)
 		return FE_NOT_MINE;
 	if (!strcmp(b, "stptr") && !sized(m))
-		return unknown_insn(lp);
-	in->op = IR_STORE;
+		return asm_unknown(lp);
+	ir_insn *in = asm_emit(lp, IR_STORE);
 	in->size = m->size;
-	if (parse_src(lp, &in->b) || comma(lp))
+	if (parse_src(lp, &in->b) || asm_comma(lp))
 		return -1;
 	return b[2] == 'x' ? parse_indexed(lp, in) : parse_base_off(lp, in);
 }
 
 /* `ll.{w,d} rd, rj, si14` and `sc.{w,d} rd, rj, si14`. */
-static int parse_llsc(la_parser *lp, const mnemonic *m, ir_insn *in)
+static int parse_llsc(asm_parser *lp, const char *b)
 {
-	const char *b = m->base;
+	const mnemonic *m = mnem(lp);
 	int dst;
 
 	if ((strcmp(b, "ll") != 0 && strcmp(b, "sc") != 0) || !sized(m) || m->uns)
 		return FE_NOT_MINE;
 	if (b[0] == 'l') {
-		in->op = IR_LOAD;
+		ir_insn *in = asm_emit(lp, IR_LOAD);
 		in->reserve = true;
 		in->size = m->size;
 		in->tags_r = TAG(LA_TAG_LL);
-		if (parse_dst(lp, &dst) || comma(lp))
+		if (parse_dst(lp, &dst) || asm_comma(lp))
 			return -1;
 		bool zero = dst < 0;
 		if (zero)
-			dst = hidden(lp, "%zero");
+			dst = litmus_reg(lp->t, "%zero");
 		in->dst = dst;
 		if (parse_base_off(lp, in))
 			return -1;
 		if (!zero && m->size == 4)   /* ll.w: the word sign-extended */
-			extend(lp, dst, 32, true);
+			asm_extend(lp, dst, 32, true);
 		return 0;
 	}
 	/* sc rd, rj, si14: store rd; rd = 1 on success, 0 on failure */
-	int st = hidden(lp, HREG_SC);
-	if (st < 0 || parse_dst(lp, &dst) || comma(lp))
+	int st = litmus_reg(lp->t, HREG_SC);
+	if (st < 0 || parse_dst(lp, &dst) || asm_comma(lp))
 		return -1;
-	in->op = IR_SC;
+	ir_insn *in = asm_emit(lp, IR_SC);
 	in->size = m->size;
 	in->tags_w = TAG(LA_TAG_SC);
 	in->b = dst < 0 ? imm_opnd(0) : reg_opnd(dst);
 	in->dst = st;
 	if (parse_base_off(lp, in))
 		return -1;
-	if (dst >= 0) {
-		ir_insn *x = add_insn(lp);
-		x->op = IR_ALU;
-		x->alu = ALU_XOR;
-		x->dst = dst;
-		x->a = reg_opnd(st);
-		x->b = imm_opnd(1);
-	}
+	if (dst >= 0)
+		asm_alu(lp, ALU_XOR, dst, reg_opnd(st), imm_opnd(1));
 	return 0;
 }
 
 /* `am<op>[_db].{w,d} rd, rk, rj` (the la_amos table); ammax, ammin and
  * amcas are refused. */
-static int parse_amo(la_parser *lp, const mnemonic *m, ir_insn *in)
+static int parse_amo(asm_parser *lp, const char *b)
 {
-	const char *b = m->base;
+	const mnemonic *m = mnem(lp);
 
 	for (size_t i = 0; i < NELEM(la_amos); i++) {
 		size_t n = strlen(la_amos[i].name);
 		if (strncmp(b, la_amos[i].name, n) != 0 || (b[n] && strcmp(b + n, "_db")))
 			continue;
 		if (!sized(m) || m->uns)
-			return unknown_insn(lp);
+			return asm_unknown(lp);
 		/* am<op>[_db].{w,d} rd, rk, rj: rd = old [rj]; [rj] = old op rk */
-		in->op = IR_RMW;
+		ir_insn *in = asm_emit(lp, IR_RMW);
 		in->alu = la_amos[i].alu;
 		in->size = m->size;
 		in->tags_r = in->tags_w = TAG(LA_TAG_AM) | (b[n] ? TAG(LA_TAG_DB) : 0);
-		if (parse_dst(lp, &in->dst) || comma(lp) || parse_src(lp, &in->b) || comma(lp)
+		if (parse_dst(lp, &in->dst) || asm_comma(lp) || parse_src(lp, &in->b) || asm_comma(lp)
 		    || parse_src(lp, &in->a))
 			return -1;
 		if (lex_accept(&lp->lx, ","))   /* an optional offset, which must be 0 */
-			if (parse_imm(lp, &in->off) || (in->off != 0 && unsupported(lp, "offset not 0")))
+			if (asm_int(lp, &in->off, false) || (in->off != 0 && asm_unsupported(lp, "offset not 0")))
 				return -1;
 		if (in->dst >= 0 && m->size == 4)   /* rd: the old word sign-extended */
-			extend(lp, in->dst, 32, true);
+			asm_extend(lp, in->dst, 32, true);
 		return 0;
 	}
 	if (!strncmp(b, "ammax", 5) || !strncmp(b, "ammin", 5) || !strncmp(b, "amcas", 5))
-		return unsupported(lp, "no IR operation for it");
+		return asm_unsupported(lp, "no IR operation for it");
 	return FE_NOT_MINE;
 }
 
 /* `dbar HINT` (dbar_tags), `ibar 0`. */
-static int parse_fence(la_parser *lp, const mnemonic *m, ir_insn *in)
+static int parse_fence(asm_parser *lp, const char *b)
 {
-	const char *b = m->base;
+	const mnemonic *m = mnem(lp);
 	int64_t v;
 
 	if (strcmp(b, "dbar") != 0 && strcmp(b, "ibar") != 0)
 		return FE_NOT_MINE;
-	if (m->suffix[0] || parse_imm(lp, &v))
-		return m->suffix[0] ? unknown_insn(lp) : -1;
-	in->op = IR_FENCE;
-	in->tags_f = b[0] == 'd' ? dbar_tags(v) : TAG(LA_TAG_IBAR);
+	if (m->suffix[0] || asm_int(lp, &v, false))
+		return m->suffix[0] ? asm_unknown(lp) : -1;
+	asm_emit(lp, IR_FENCE)->tags_f = b[0] == 'd' ? dbar_tags(v) : TAG(LA_TAG_IBAR);
 	return 0;
 }
 
 /* The la_alus table; `li.{w,d}`, `move`, `lu32i.d`, `nop` (an operation
  * into $zero takes no IR slot). */
-static int parse_alu(la_parser *lp, const mnemonic *m, ir_insn *in)
+static int parse_alu(asm_parser *lp, const char *b)
 {
-	const char *b = m->base;
+	const mnemonic *m = mnem(lp);
 	size_t i = FE_FIND(la_alus, b);
 	int64_t v;
 
 	if (i < NELEM(la_alus)) {
 		if (la_alus[i].sized ? !sized(m) || m->uns : m->suffix[0] != '\0')
-			return unknown_insn(lp);
-		in->op = IR_ALU;
+			return asm_unknown(lp);
+		ir_insn *in = asm_emit(lp, IR_ALU);
 		in->alu = la_alus[i].alu;
-		if (parse_dst(lp, &in->dst) || comma(lp) || parse_src(lp, &in->a) || comma(lp))
+		if (parse_dst(lp, &in->dst) || asm_comma(lp) || parse_src(lp, &in->a) || asm_comma(lp))
 			return -1;
 		if (la_alus[i].imm) {
-			if (parse_imm(lp, &v))
+			if (asm_int(lp, &v, false))
 				return -1;
 			in->b = imm_opnd(v);
 		} else if (parse_src(lp, &in->b)) {
@@ -557,14 +415,14 @@ static int parse_alu(la_parser *lp, const mnemonic *m, ir_insn *in)
 			lp->th->ncode--;   /* into $zero: no effect */
 			return 0;
 		}
-		return la_alus[i].sized && m->size == 4 ? lower_w(lp, in) : 0;
+		return la_alus[i].sized && m->size == 4 ? asm_lower_w(lp, in, HREG_AMT) : 0;
 	}
 	if ((!strcmp(b, "li") && sized(m) && !m->uns) || (!strcmp(b, "move") && !m->suffix[0])) {
-		in->op = IR_MOV;
-		if (parse_dst(lp, &in->dst) || comma(lp))
+		ir_insn *in = asm_emit(lp, IR_MOV);
+		if (parse_dst(lp, &in->dst) || asm_comma(lp))
 			return -1;
 		if (b[0] == 'l') {
-			if (parse_imm(lp, &v))
+			if (asm_int(lp, &v, false))
 				return -1;
 			in->a = imm_opnd(v);
 		} else if (parse_src(lp, &in->a)) {
@@ -578,7 +436,8 @@ static int parse_alu(la_parser *lp, const mnemonic *m, ir_insn *in)
 		/* lu32i.d rd, si20: bits 32..51 of rd = si20, bits 52..63 its
 		 * sign, bits 0..31 kept (`lu32i.d rd, 0` zero-extends the
 		 * low word: the JIT's emit_zext_32()) */
-		if (parse_dst(lp, &in->dst) || comma(lp) || parse_imm(lp, &v))
+		ir_insn *in = asm_emit(lp, IR_ALU);
+		if (parse_dst(lp, &in->dst) || asm_comma(lp) || asm_int(lp, &v, false))
 			return -1;
 		if (v < -(1 << 19) || v >= (1 << 19))
 			return diag_error(lp->d, lp->insn_pos, "immediate out of range "
@@ -587,94 +446,71 @@ static int parse_alu(la_parser *lp, const mnemonic *m, ir_insn *in)
 			lp->th->ncode--;
 			return 0;
 		}
-		in->op = IR_ALU;
 		in->alu = ALU_AND;
 		in->a = reg_opnd(in->dst);
 		in->b = imm_opnd(0xffffffff);
 		if (v != 0)
-			*add_insn(lp) = (ir_insn){ .op = IR_ALU, .alu = ALU_OR, .dst = in->dst,
-						   .a = reg_opnd(in->dst),
-						   .b = imm_opnd((int64_t)((uint64_t)v << 32)),
-						   .pos = lp->insn_pos };
+			asm_alu(lp, ALU_OR, in->dst, reg_opnd(in->dst),
+				imm_opnd((int64_t)((uint64_t)v << 32)));
 		return 0;
 	}
-	if (!strcmp(b, "nop") && !m->suffix[0]) {
-		lp->th->ncode--;
+	if (!strcmp(b, "nop") && !m->suffix[0])
 		return 0;
-	}
 	return FE_NOT_MINE;
 }
 
 /* The la_branches table (`beq rj, rd, L`...), `beqz`, `bnez`, `b`; no
  * suffix. */
-static int parse_branch(la_parser *lp, const mnemonic *m, ir_insn *in)
+static int parse_branch(asm_parser *lp, const char *b)
 {
-	const char *b = m->base;
+	const mnemonic *m = mnem(lp);
 	size_t i = FE_FIND(la_branches, b);
 
 	if (i == NELEM(la_branches) && strcmp(b, "beqz") != 0 && strcmp(b, "bnez") != 0
 	    && strcmp(b, "b") != 0)
 		return FE_NOT_MINE;
 	if (m->suffix[0])
-		return unknown_insn(lp);
-	in->op = IR_BRANCH;
+		return asm_unknown(lp);
+	ir_insn *in = asm_emit(lp, IR_BRANCH);
 	if (i < NELEM(la_branches)) {
 		in->cmp = la_branches[i].cmp;
-		return parse_src(lp, &in->a) || comma(lp) || parse_src(lp, &in->b) || comma(lp)
-		       || fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1) ? -1 : 0;
+		return parse_src(lp, &in->a) || asm_comma(lp) || parse_src(lp, &in->b) || asm_comma(lp)
+		       || asm_label_ref(lp) ? -1 : 0;
 	}
 	if (b[1] == '\0') {
 		in->cmp = CMP_ALWAYS;
-		return fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1);
+		return asm_label_ref(lp);
 	}
 	in->cmp = b[1] == 'e' ? CMP_EQ : CMP_NE;
 	in->b = imm_opnd(0);
-	return parse_src(lp, &in->a) || comma(lp)
-	       || fe_label_ref(&lp->lab, &lp->lx, lp->th->ncode - 1) ? -1 : 0;
+	return parse_src(lp, &in->a) || asm_comma(lp)
+	       || asm_label_ref(lp) ? -1 : 0;
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const la_classes[])(la_parser *, const mnemonic *, ir_insn *) = {
+/* The instruction classes, in the order la_insn tries them. */
+static const asm_class la_classes[] = {
 	parse_load, parse_store, parse_llsc, parse_amo, parse_fence, parse_alu, parse_branch,
 };
 
-static int parse_insn(la_parser *lp, ir_insn *in)
+static int la_insn(asm_parser *lp, bool labelled)
 {
-	mnemonic m;
+	la_parser *la = (la_parser *)lp;
 
-	if (read_mnemonic(lp, &m))
-		return -1;
-	for (size_t i = 0; i < NELEM(la_classes); i++) {
-		int rc = la_classes[i](lp, &m, in);
-
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(lp);
+	(void)labelled;
+	return read_mnemonic(lp, &la->m) ? -1 : ASM_CLASSES(lp, la->m.base, la_classes);
 }
 
-/* One instruction (any label before it is consumed): fe_parse_grid calls
- * this for each cell that holds one. */
-static int la_insn(void *arg, bool labelled)
-{
-	la_parser *lp = arg;
-
-	int from = lp->th->ncode;
-
-	lp->insn_pos = lex_here(&lp->lx);
-	lp->insn_text = lp->lx.p;
-	if (parse_insn(lp, add_insn(lp)))
-		return -1;
-	fe_mark_mixed(lp->th, from, lp->insn_pos);
-	return 0;
-}
+static const asm_dialect la_dialect = {
+	.ir_per_cell = IR_PER_CELL,
+	.insn = la_insn,
+	.mark_mixed = true,
+	.reg_hint = " (expected $r0..$r31 or an ABI name)",
+};
 
 static int la_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			   diag *d)
 {
-	la_parser lp = { .t = t, .th = &t->threads[ti], .d = d };
-
-	return fe_parse_grid(lp.th, &lp.lab, &lp.lx, IR_PER_CELL, cells, ncells, la_insn, NULL, &lp, d);
+	return asm_parse_thread(&(la_parser){ 0 }.p, &la_dialect, t, ti, cells, ncells, d);
 }
 
 const frontend loongarch_frontend = {

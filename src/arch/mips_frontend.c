@@ -43,11 +43,9 @@
  */
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "arch/mips_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
+#include "arch/asm_kit.h"
 
 enum { MIPS_TAG_SYNC, MIPS_TAG_LL, MIPS_TAG_SC, MIPS_NTAGS };
 
@@ -60,8 +58,6 @@ static const char *const mips_tag_names[] = {
 _Static_assert(sizeof mips_tag_names / sizeof *mips_tag_names == MIPS_NTAGS,
 	       "one name per MIPS tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 #define IR_PER_CELL 4   /* a narrow signed load: load, shift, shift */
 #define MNEMONIC_MAX 16
 
@@ -120,52 +116,8 @@ static const char *mips_canon_register(const char *name, char *buf)
 	return buf;
 }
 
-typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
-	fe_labels lab;
-	const char *insn_text;
-	srcpos insn_pos;
-	diag *d;
-} mips_parser;
-
-static int unknown_insn(mips_parser *mp)
-{
-	return diag_error(mp->d, mp->insn_pos, "unknown MIPS instruction '%s'", mp->insn_text);
-}
-
-static int unsupported(mips_parser *mp, const char *why)
-{
-	return diag_error(mp->d, mp->insn_pos, "unsupported MIPS instruction '%s': %s",
-			  mp->insn_text, why);
-}
-
-static opnd reg_opnd(int reg)
-{
-	return (opnd){ .kind = OPND_REG, .reg = reg };
-}
-
-static opnd imm_opnd(int64_t v)
-{
-	return (opnd){ .kind = OPND_IMM, .imm = value_int(v) };
-}
-
-static int intern(mips_parser *mp, const char *name)
-{
-	return litmus_reg(mp->t, name);
-}
-
-static ir_insn *add_insn(mips_parser *mp, ir_op op)
-{
-	ir_insn *in = &mp->th->code[mp->th->ncode++];
-
-	*in = (ir_insn){ .op = op, .dst = -1, .pos = mp->insn_pos };
-	return in;
-}
-
 /* `$N` / `$name`: *n receives the register number. */
-static int parse_reg(mips_parser *mp, int *n)
+static int parse_reg(asm_parser *mp, int *n)
 {
 	lexer *lx = &mp->lx;
 	char name[LEX_MAX_NAME];
@@ -186,9 +138,9 @@ static int parse_reg(mips_parser *mp, int *n)
 }
 
 /* A destination register; -1 for $0 (the result is dropped). */
-static int parse_dst(mips_parser *mp, int *reg)
+static int parse_dst(asm_parser *mp, int *reg)
 {
-	char buf[CANON_REG_MAX], name[8];
+	char name[8];
 	int n = -1;
 
 	if (parse_reg(mp, &n))
@@ -198,47 +150,29 @@ static int parse_dst(mips_parser *mp, int *reg)
 		return 0;
 	}
 	snprintf(name, sizeof name, n < 32 ? "$%d" : "$a%d", n < 32 ? n : n - 28);
-	return (*reg = intern(mp, mips_canon_register(name, buf))) < 0 ? -1 : 0;
+	*reg = litmus_reg(mp->t, name);
+	return 0;
 }
 
 /* A source register: $0 reads as the immediate 0. */
-static int parse_src(mips_parser *mp, opnd *o)
+static int parse_src(asm_parser *mp, opnd *o)
 {
 	int reg;
 
 	if (parse_dst(mp, &reg))
 		return -1;
-	*o = reg < 0 ? imm_opnd(0) : reg_opnd(reg);
+	*o = src_opnd(reg);
 	return 0;
 }
 
-static int comma(mips_parser *mp)
-{
-	return lex_expect(&mp->lx, ",");
-}
-
 /* `k($base)` or `($base)`: base in in->a, offset in in->off. */
-static int parse_mem(mips_parser *mp, ir_insn *in)
+static int parse_mem(asm_parser *mp, ir_insn *in)
 {
 	in->off = 0;
 	if (!lex_accept(&mp->lx, "(") && (lex_int(&mp->lx, &in->off, "an offset")
 					  || lex_expect(&mp->lx, "(")))
 		return -1;
 	return parse_src(mp, &in->a) || lex_expect(&mp->lx, ")") ? -1 : 0;
-}
-
-/* reg = its low `bits` bits, sign- or zero-extended. */
-static void extend_low(mips_parser *mp, int reg, int bits, bool sign)
-{
-	if (!sign) {
-		*add_insn(mp, IR_ALU) = (ir_insn){ .op = IR_ALU, .alu = ALU_AND, .dst = reg,
-			.a = reg_opnd(reg), .b = imm_opnd((int64_t)((UINT64_C(1) << bits) - 1)),
-			.pos = mp->insn_pos };
-		return;
-	}
-	for (int k = 0; k < 2; k++)
-		*add_insn(mp, IR_ALU) = (ir_insn){ .op = IR_ALU, .alu = k ? ALU_ASHR : ALU_SHL,
-			.dst = reg, .a = reg_opnd(reg), .b = imm_opnd(64 - bits), .pos = mp->insn_pos };
 }
 
 /* ------------------------------------------------------------------ */
@@ -257,46 +191,45 @@ static const struct { const char *name; int size; bool cond; } mips_stores[] = {
 };
 
 /* `lw $rt,k($base)` and the other loads of mips_loads. */
-static int parse_load(mips_parser *mp, const char *m, ir_insn *in)
+static int parse_load(asm_parser *mp, const char *m)
 {
 	size_t i = FE_FIND(mips_loads, m);
 	int dst;
 
 	if (i == NELEM(mips_loads))
 		return FE_NOT_MINE;
-	in->op = IR_LOAD;
+	ir_insn *in = asm_emit(mp, IR_LOAD);
 	in->size = mips_loads[i].size;
 	in->reserve = mips_loads[i].reserve;
 	in->tags_r = in->reserve ? TAG(MIPS_TAG_LL) : 0;
-	if (parse_dst(mp, &dst) || comma(mp))
+	if (parse_dst(mp, &dst) || asm_comma(mp))
 		return -1;
 	bool zero = dst < 0;
-	if (zero && (dst = intern(mp, HREG_ZERO)) < 0)
+	if (zero && (dst = litmus_reg(mp->t, HREG_ZERO)) < 0)
 		return -1;
 	in->dst = dst;
 	if (parse_mem(mp, in))
 		return -1;
-	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
 	if (!zero && in->size < 8)
-		extend_low(mp, dst, 8 * in->size, !mips_loads[i].uns);
+		asm_extend(mp, dst, 8 * in->size, !mips_loads[i].uns);
 	return 0;
 }
 
 /* `sw $rt,k($base)` and the others of mips_stores; `sc $rt,k($base)`
  * stores rt, then rt = 1 if it succeeded, 0 if not. */
-static int parse_store(mips_parser *mp, const char *m, ir_insn *in)
+static int parse_store(asm_parser *mp, const char *m)
 {
 	size_t i = FE_FIND(mips_stores, m);
 	int rt;
 
 	if (i == NELEM(mips_stores))
 		return FE_NOT_MINE;
+	ir_insn *in = asm_emit(mp, IR_STORE);
 	in->size = mips_stores[i].size;
-	if (parse_dst(mp, &rt) || comma(mp) || parse_mem(mp, in))
+	if (parse_dst(mp, &rt) || asm_comma(mp) || parse_mem(mp, in))
 		return -1;
 	in->b = rt < 0 ? imm_opnd(0) : reg_opnd(rt);
 	in->op = mips_stores[i].cond ? IR_SC : IR_STORE;
-	fe_mark_mixed(mp->th, (int)(in - mp->th->code), mp->insn_pos);
 	if (!mips_stores[i].cond)
 		return 0;
 	in->tags_w = TAG(MIPS_TAG_SC);
@@ -306,17 +239,16 @@ static int parse_store(mips_parser *mp, const char *m, ir_insn *in)
 	 * after the SC's register reads (tests/litmus/mips/MP+sync+sc-status,
 	 * LB+sync+sc-status-data) */
 	in->sc_dep = SC_DEP_OPERANDS;
-	if ((in->dst = intern(mp, HREG_SC)) < 0)
+	if ((in->dst = litmus_reg(mp->t, HREG_SC)) < 0)
 		return -1;
 	if (rt >= 0)
-		*add_insn(mp, IR_ALU) = (ir_insn){ .op = IR_ALU, .alu = ALU_XOR, .dst = rt,
-			.a = reg_opnd(in->dst), .b = imm_opnd(1), .pos = mp->insn_pos };
+		asm_alu(mp, ALU_XOR, rt, reg_opnd(in->dst), imm_opnd(1));
 	return 0;
 }
 
 /* `sync` or `sync 0`: a full barrier. The other stypes of MIPS32/64 r2+
  * (4, 0x10..0x13: lightweight orderings) are refused, not guessed. */
-static int parse_fence(mips_parser *mp, const char *m, ir_insn *in)
+static int parse_fence(asm_parser *mp, const char *m)
 {
 	int64_t stype = 0;
 
@@ -325,9 +257,8 @@ static int parse_fence(mips_parser *mp, const char *m, ir_insn *in)
 	if (lex_peek_number(&mp->lx) && lex_int(&mp->lx, &stype, "a sync type"))
 		return -1;
 	if (stype != 0)
-		return unsupported(mp, "only sync type 0 (a completion barrier) is modelled");
-	in->op = IR_FENCE;
-	in->tags_f = TAG(MIPS_TAG_SYNC);
+		return asm_unsupported(mp, "only sync type 0 (a completion barrier) is modelled");
+	asm_emit(mp, IR_FENCE)->tags_f = TAG(MIPS_TAG_SYNC);
 	return 0;
 }
 
@@ -375,16 +306,16 @@ static bool is_shift(alu_op a)
 }
 
 /* The mips_alus table: `op $rd,$rs,$rt` / `op $rt,$rs,k`. */
-static int parse_alu(mips_parser *mp, const char *m, ir_insn *in)
+static int parse_alu(asm_parser *mp, const char *m)
 {
 	size_t i = FE_FIND(mips_alus, m);
 
 	if (i == NELEM(mips_alus))
 		return FE_NOT_MINE;
 	const mips_alu_def *def = &mips_alus[i];
-	in->op = IR_ALU;
+	ir_insn *in = asm_emit(mp, IR_ALU);
 	in->alu = def->alu;
-	if (parse_dst(mp, &in->dst) || comma(mp) || parse_src(mp, &in->a) || comma(mp))
+	if (parse_dst(mp, &in->dst) || asm_comma(mp) || parse_src(mp, &in->a) || asm_comma(mp))
 		return -1;
 	if (def->imm) {
 		int64_t k;
@@ -402,64 +333,67 @@ static int parse_alu(mips_parser *mp, const char *m, ir_insn *in)
 		return 0;
 	}
 	if (!strcmp(m, "nor"))
-		*add_insn(mp, IR_ALU) = (ir_insn){ .op = IR_ALU, .alu = ALU_XOR, .dst = in->dst,
-			.a = reg_opnd(in->dst), .b = imm_opnd(-1), .pos = mp->insn_pos };
+		asm_alu(mp, ALU_XOR, in->dst, reg_opnd(in->dst), imm_opnd(-1));
 	if (def->bits == 32)
-		extend_low(mp, in->dst, 32, true);
+		asm_extend(mp, in->dst, 32, true);
 	return 0;
 }
 
+static const char *const mips_misc[] = {
+	"li", "lui", "move", "multu", "dmultu", "mflo", "nop", "dins", "dinsu",
+};
+
 /* `li $rt,k`, `lui $rt,k`, `move $rd,$rs`, `nop`, `multu` / `dmultu
- * $rs,$rt` (LO = rs * rt) and `mflo $rd`. */
-static int parse_misc(mips_parser *mp, const char *m, ir_insn *in)
+ * $rs,$rt` (LO = rs * rt), `mflo $rd` and `dins` / `dinsu`. */
+static int parse_misc(asm_parser *mp, const char *m)
 {
 	int64_t k;
 
+	if (FE_FIND(mips_misc, m) == NELEM(mips_misc))
+		return FE_NOT_MINE;
+	if (!strcmp(m, "nop"))
+		return 0;
+	ir_insn *in = asm_emit(mp, IR_MOV);
 	if (!strcmp(m, "li") || !strcmp(m, "lui")) {
 		in->op = IR_MOV;
-		if (parse_dst(mp, &in->dst) || comma(mp) || lex_int(&mp->lx, &k, "an immediate"))
+		if (parse_dst(mp, &in->dst) || asm_comma(mp) || lex_int(&mp->lx, &k, "an immediate"))
 			return -1;
 		/* lui: k << 16, sign-extended from bit 31 */
 		in->a = imm_opnd(m[1] == 'u' ? (int64_t)(int32_t)((uint32_t)k << 16) : k);
 	} else if (!strcmp(m, "move")) {
 		in->op = IR_MOV;
-		if (parse_dst(mp, &in->dst) || comma(mp) || parse_src(mp, &in->a))
+		if (parse_dst(mp, &in->dst) || asm_comma(mp) || parse_src(mp, &in->a))
 			return -1;
 	} else if (!strcmp(m, "multu") || !strcmp(m, "dmultu")) {
 		in->op = IR_ALU;
 		in->alu = ALU_MUL;
-		if ((in->dst = intern(mp, HREG_LO)) < 0 || parse_src(mp, &in->a) || comma(mp)
+		if ((in->dst = litmus_reg(mp->t, HREG_LO)) < 0 || parse_src(mp, &in->a) || asm_comma(mp)
 		    || parse_src(mp, &in->b))
 			return -1;
 		if (m[0] == 'm')
-			extend_low(mp, in->dst, 32, true);
+			asm_extend(mp, in->dst, 32, true);
 		return 0;
 	} else if (!strcmp(m, "mflo")) {
 		in->op = IR_MOV;
-		int lo = intern(mp, HREG_LO);
+		int lo = litmus_reg(mp->t, HREG_LO);
 		if (lo < 0 || parse_dst(mp, &in->dst))
 			return -1;
 		in->a = reg_opnd(lo);
-	} else if (!strcmp(m, "nop")) {
-		mp->th->ncode--;
-		return 0;
-	} else if (!strcmp(m, "dins") || !strcmp(m, "dinsu")) {
+	} else {
 		/* `dinsu $rt,$0,32,32` (llvm prints `dins`): the 64-bit JIT's
 		 * zero extension (emit_zext); only zeros inserted up to bit 63 */
 		int rs;
 		int64_t pos, size;
-		if (parse_dst(mp, &in->dst) || comma(mp) || parse_dst(mp, &rs) || comma(mp)
-		    || lex_int(&mp->lx, &pos, "a bit position") || comma(mp)
+		if (parse_dst(mp, &in->dst) || asm_comma(mp) || parse_dst(mp, &rs) || asm_comma(mp)
+		    || lex_int(&mp->lx, &pos, "a bit position") || asm_comma(mp)
 		    || lex_int(&mp->lx, &size, "a size"))
 			return -1;
 		if (rs >= 0 || pos < 1 || pos > 63 || pos + size != 64)
-			return unsupported(mp, "only the zero extension form (`$0` inserted up to bit 63) is modelled");
+			return asm_unsupported(mp, "only the zero extension form (`$0` inserted up to bit 63) is modelled");
 		in->op = IR_ALU;
 		in->alu = ALU_AND;
 		in->a = reg_opnd(in->dst);
 		in->b = imm_opnd((int64_t)(((uint64_t)1 << pos) - 1));
-	} else {
-		return FE_NOT_MINE;
 	}
 	if (in->dst < 0)
 		mp->th->ncode--;
@@ -478,65 +412,46 @@ static const struct { const char *name; cmp_op cmp; int nregs; } mips_branches[]
 	{ "bltz", CMP_SLT, 1 }, { "bgez", CMP_SGE, 1 },
 };
 
-static int parse_branch(mips_parser *mp, const char *m, ir_insn *in)
+static int parse_branch(asm_parser *mp, const char *m)
 {
 	size_t i = FE_FIND(mips_branches, m);
 
 	if (i == NELEM(mips_branches))
 		return FE_NOT_MINE;
-	in->op = IR_BRANCH;
+	ir_insn *in = asm_emit(mp, IR_BRANCH);
 	in->cmp = mips_branches[i].cmp;
-	if (mips_branches[i].nregs >= 1 && (parse_src(mp, &in->a) || comma(mp)))
+	if (mips_branches[i].nregs >= 1 && (parse_src(mp, &in->a) || asm_comma(mp)))
 		return -1;
-	if (mips_branches[i].nregs == 2 && (parse_src(mp, &in->b) || comma(mp)))
+	if (mips_branches[i].nregs == 2 && (parse_src(mp, &in->b) || asm_comma(mp)))
 		return -1;
 	if (mips_branches[i].nregs == 1)
 		in->b = imm_opnd(0);
-	return fe_label_ref(&mp->lab, &mp->lx, mp->th->ncode - 1);
+	return asm_label_ref(mp);
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const mips_classes[])(mips_parser *, const char *, ir_insn *) = {
+/* The instruction classes, in the order mips_insn tries them. */
+static const asm_class mips_classes[] = {
 	parse_load, parse_store, parse_fence, parse_alu, parse_misc, parse_branch,
 };
 
-static int mips_insn(void *arg, bool labelled)
+static int mips_insn(asm_parser *mp, bool labelled)
 {
-	mips_parser *mp = arg;
-	lexer *lx = &mp->lx;
 	char m[MNEMONIC_MAX];
-	size_t n = 0;
 
 	(void)labelled;
-	mp->insn_pos = lex_here(lx);
-	mp->insn_text = lx->p;
-	while (lex_is_ident_char(lx->p[n])) {
-		if (n + 1 >= sizeof m)
-			return unknown_insn(mp);
-		m[n] = (char)(lx->p[n] >= 'A' && lx->p[n] <= 'Z' ? lx->p[n] - 'A' + 'a' : lx->p[n]);
-		n++;
-	}
-	if (n == 0)
-		return unknown_insn(mp);
-	m[n] = '\0';
-	lex_advance(lx, n);
-	ir_insn *in = add_insn(mp, IR_MOV);
-	for (size_t i = 0; i < NELEM(mips_classes); i++) {
-		int rc = mips_classes[i](mp, m, in);
-
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(mp);
+	return asm_mnemonic(mp, m, sizeof m, NULL, ASM_LOWER) ? -1 : ASM_CLASSES(mp, m, mips_classes);
 }
+
+static const asm_dialect mips_dialect = {
+	.ir_per_cell = IR_PER_CELL,
+	.mark_mixed = true,
+	.insn = mips_insn,
+};
 
 static int mips_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			     diag *d)
 {
-	mips_parser mp = { .t = t, .th = &t->threads[ti], .d = d };
-
-	return fe_parse_grid(mp.th, &mp.lab, &mp.lx, IR_PER_CELL, cells, ncells, mips_insn, NULL,
-			     &mp, d);
+	return asm_parse_thread(&(asm_parser){ 0 }, &mips_dialect, t, ti, cells, ncells, d);
 }
 
 const frontend mips_frontend = {

@@ -32,12 +32,9 @@
  * Registers are r0..r31; r0 is an ordinary register here (no test of the
  * catalogue uses the "rA|0" reading of r0 as a base).
  */
-#include <stdlib.h>
 #include <string.h>
 #include "arch/ppc_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
-#include "base/xalloc.h"
+#include "arch/asm_kit.h"
 
 enum { PPC_TAG_SYNC, PPC_TAG_LWSYNC, PPC_TAG_EIEIO, PPC_TAG_ISYNC, PPC_TAG_X, PPC_NTAGS };
 
@@ -52,8 +49,6 @@ static const char *const ppc_tag_names[] = {
 _Static_assert(sizeof ppc_tag_names / sizeof *ppc_tag_names == PPC_NTAGS,
 	       "one name per PPC tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 #define MNEMONIC_MAX 32
 #define IR_PER_CELL 8
 
@@ -137,117 +132,32 @@ static bool ppc_is_register(const char *name)
 }
 
 typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
-	fe_labels lab;
-	int *rets;          /* IR insns of `blr`: jumps to the end */
-	int nrets;
+	asm_parser p;
 	bool cr_unsigned;   /* the latest compare was unsigned (cmpl*) */
-	const char *insn_text;
-	srcpos insn_pos;
-	diag *d;
 } ppc_parser;
 
-static int unknown_insn(ppc_parser *pp)
+static bool *cr_unsigned(asm_parser *p)
 {
-	return diag_error(pp->d, pp->insn_pos, "unknown PPC instruction '%s'", pp->insn_text);
+	return &((ppc_parser *)p)->cr_unsigned;
 }
 
-static int intern(ppc_parser *pp, const char *name, int *reg)
+/* A register or herd7's symbolic register (%x0, bound in the init block). */
+static int parse_reg(asm_parser *pp, int *reg)
 {
-	*reg = litmus_reg(pp->t, name);
-	return 0;
+	return asm_reg_or_symbolic(pp, reg);
 }
 
-static opnd reg_opnd(int reg)
-{
-	return (opnd){ .kind = OPND_REG, .reg = reg };
-}
-
-static int parse_reg(ppc_parser *pp, int *reg)
-{
-	char name[LEX_MAX_NAME + 1];
-	srcpos at = lex_here(&pp->lx);
-
-	/* herd7's symbolic registers (%x0) are bound in the init block */
-	bool symbolic = lex_accept(&pp->lx, "%");
-	name[0] = '%';
-	if (lex_ident(&pp->lx, name + symbolic, "a register"))
-		return -1;
-	if (!symbolic && !ppc_is_register(name))
-		return diag_error(pp->d, at, "invalid PPC register '%s' (expected r0..r31)", name);
-	return intern(pp, name, reg);
-}
-
-static int parse_src(ppc_parser *pp, opnd *o)
+static int parse_src(asm_parser *pp, opnd *o)
 {
 	o->kind = OPND_REG;
 	return parse_reg(pp, &o->reg);
-}
-
-static int parse_imm(ppc_parser *pp, opnd *o)
-{
-	o->kind = OPND_IMM;
-	o->imm = value_int(0);
-	return lex_int(&pp->lx, &o->imm.off, "an immediate");
-}
-
-static int comma(ppc_parser *pp)
-{
-	return lex_expect(&pp->lx, ",");
-}
-
-static ir_insn *new_insn(ppc_parser *pp, ir_op op)
-{
-	ir_insn *in = &pp->th->code[pp->th->ncode++];
-
-	memset(in, 0, sizeof *in);
-	in->op = op;
-	in->dst = -1;
-	in->pos = pp->insn_pos;
-	return in;
-}
-
-/* dst = dst | src */
-static void in_or(ppc_parser *pp, int dst, int src)
-{
-	ir_insn *in = new_insn(pp, IR_ALU);
-
-	in->alu = ALU_OR;
-	in->dst = dst;
-	in->a = reg_opnd(dst);
-	in->b = reg_opnd(src);
-}
-
-/* dst = a op imm */
-static void alu_imm(ppc_parser *pp, int dst, opnd a, alu_op op, int64_t imm)
-{
-	ir_insn *in = new_insn(pp, IR_ALU);
-
-	in->alu = op;
-	in->dst = dst;
-	in->a = a;
-	in->b = (opnd){ .kind = OPND_IMM, .imm = value_int(imm) };
-}
-
-/* dst = its low `bits` bits, sign-extended (shift them to the top and
- * arithmetically back) or zero-extended (mask). */
-static void extend(ppc_parser *pp, int dst, int bits, bool sext)
-{
-	if (sext) {
-		alu_imm(pp, dst, reg_opnd(dst), ALU_SHL, 64 - bits);
-		alu_imm(pp, dst, reg_opnd(dst), ALU_ASHR, 64 - bits);
-	} else {
-		alu_imm(pp, dst, reg_opnd(dst), ALU_AND, (int64_t)((UINT64_C(1) << bits) - 1));
-	}
 }
 
 /* The address operands after `rX,`: `d(rA)` or `d,rA` (MEM_D), `rA,rB`
  * (MEM_X). For MEM_X an add into the hidden EA register comes first; the
  * memory instruction itself is then made by the caller, with its
  * address in *base / *off. */
-static int parse_address(ppc_parser *pp, mem_form form, opnd *base, int64_t *off)
+static int parse_address(asm_parser *pp, mem_form form, opnd *base, int64_t *off)
 {
 	*off = 0;
 	if (form == MEM_D) {
@@ -255,13 +165,13 @@ static int parse_address(ppc_parser *pp, mem_form form, opnd *base, int64_t *off
 			return -1;
 		if (lex_accept(&pp->lx, "("))
 			return parse_src(pp, base) || lex_expect(&pp->lx, ")") ? -1 : 0;
-		return comma(pp) || parse_src(pp, base) ? -1 : 0;
+		return asm_comma(pp) || parse_src(pp, base) ? -1 : 0;
 	}
 	opnd ra, rb;
 	int ea;
-	if (parse_src(pp, &ra) || comma(pp) || parse_src(pp, &rb) || intern(pp, EA, &ea))
+	if (parse_src(pp, &ra) || asm_comma(pp) || parse_src(pp, &rb) || asm_hidden(pp, EA, &ea))
 		return -1;
-	ir_insn *in = new_insn(pp, IR_ALU);
+	ir_insn *in = asm_emit(pp, IR_ALU);
 	in->alu = ALU_ADD;
 	in->dst = ea;
 	in->a = ra;
@@ -270,48 +180,22 @@ static int parse_address(ppc_parser *pp, mem_form form, opnd *base, int64_t *off
 	return 0;
 }
 
-/* A branch target: remembered for resolve_gotos. */
-static int parse_label_ref(ppc_parser *pp)
-{
-	return fe_label_ref(&pp->lab, &pp->lx, pp->th->ncode - 1);
-}
-
-/* Letters, digits and dots (`stwcx.`, `andi.`). */
-static int read_mnemonic(ppc_parser *pp, char *m)
-{
-	lexer *lx = &pp->lx;
-	size_t n = 0;
-
-	lex_skip_blanks(lx);
-	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
-		if (n + 1 >= MNEMONIC_MAX)
-			return unknown_insn(pp);
-		m[n] = lx->p[n];
-		n++;
-	}
-	if (n == 0)
-		return unknown_insn(pp);
-	m[n] = '\0';
-	lex_advance(lx, n);
-	return 0;
-}
-
 /* `rlwinm rA,rS,SH,MB,ME`: the low word of rS rotated left by SH, in both
  * halves of a doubleword (the 64-bit ISA's ROTL32), ANDed with the mask of
  * bits MB+32..ME+32 (IBM numbering, bit 0 the most significant; wrapping
  * when MB > ME). The rotated word is built in the hidden register ROT, as
  * rA may be rS. */
-static int parse_rlwinm(ppc_parser *pp)
+static int parse_rlwinm(asm_parser *pp)
 {
 	int ra, rot;
 	opnd rs;
 	int64_t sh, mb, me;
 	uint64_t mask = 0;
 
-	if (parse_reg(pp, &ra) || comma(pp) || parse_src(pp, &rs) || comma(pp)
-	    || lex_int(&pp->lx, &sh, "a shift") || comma(pp)
-	    || lex_int(&pp->lx, &mb, "a mask start") || comma(pp)
-	    || lex_int(&pp->lx, &me, "a mask end") || intern(pp, ROT, &rot))
+	if (parse_reg(pp, &ra) || asm_comma(pp) || parse_src(pp, &rs) || asm_comma(pp)
+	    || lex_int(&pp->lx, &sh, "a shift") || asm_comma(pp)
+	    || lex_int(&pp->lx, &mb, "a mask start") || asm_comma(pp)
+	    || lex_int(&pp->lx, &me, "a mask end") || asm_hidden(pp, ROT, &rot))
 		return -1;
 	if (sh < 0 || sh > 31 || mb < 0 || mb > 31 || me < 0 || me > 31)
 		return diag_error(pp->d, pp->insn_pos, "rlwinm operand out of range (0..31) in '%s'",
@@ -321,30 +205,30 @@ static int parse_rlwinm(ppc_parser *pp)
 		if (b == me + 32)
 			break;
 	}
-	alu_imm(pp, rot, rs, ALU_AND, 0xffffffff);
-	alu_imm(pp, ra, reg_opnd(rot), ALU_SHL, sh);
-	alu_imm(pp, rot, reg_opnd(rot), ALU_SHR, 32 - sh);
-	in_or(pp, ra, rot);
-	alu_imm(pp, ra, reg_opnd(ra), ALU_AND, 0xffffffff);
-	alu_imm(pp, rot, reg_opnd(ra), ALU_SHL, 32);
-	in_or(pp, ra, rot);
-	alu_imm(pp, ra, reg_opnd(ra), ALU_AND, (int64_t)mask);
+	asm_alu(pp, ALU_AND, rot, rs, imm_opnd(0xffffffff));
+	asm_alu(pp, ALU_SHL, ra, reg_opnd(rot), imm_opnd(sh));
+	asm_alu(pp, ALU_SHR, rot, reg_opnd(rot), imm_opnd(32 - sh));
+	asm_alu(pp, ALU_OR, ra, reg_opnd(ra), reg_opnd(rot));
+	asm_alu(pp, ALU_AND, ra, reg_opnd(ra), imm_opnd(0xffffffff));
+	asm_alu(pp, ALU_SHL, rot, reg_opnd(ra), imm_opnd(32));
+	asm_alu(pp, ALU_OR, ra, reg_opnd(ra), reg_opnd(rot));
+	asm_alu(pp, ALU_AND, ra, reg_opnd(ra), imm_opnd((int64_t)mask));
 	return 0;
 }
 
 /* sync, hwsync, lwsync, eieio, isync */
-static int parse_fence(ppc_parser *pp, const char *m)
+static int parse_fence(asm_parser *pp, const char *m)
 {
 	size_t i = FE_FIND(ppc_fences, m);
 
 	if (i == NELEM(ppc_fences))
 		return FE_NOT_MINE;
-	new_insn(pp, IR_FENCE)->tags_f = TAG(ppc_fences[i].tag);
+	asm_emit(pp, IR_FENCE)->tags_f = TAG(ppc_fences[i].tag);
 	return 0;
 }
 
 /* The ppc_loads table, lwarx and ldarx included. */
-static int parse_load(ppc_parser *pp, const char *m)
+static int parse_load(asm_parser *pp, const char *m)
 {
 	size_t i = FE_FIND(ppc_loads, m);
 	ir_insn *in;
@@ -354,9 +238,9 @@ static int parse_load(ppc_parser *pp, const char *m)
 
 	if (i == NELEM(ppc_loads))
 		return FE_NOT_MINE;
-	if (parse_reg(pp, &rd) || comma(pp) || parse_address(pp, ppc_loads[i].form, &base, &off))
+	if (parse_reg(pp, &rd) || asm_comma(pp) || parse_address(pp, ppc_loads[i].form, &base, &off))
 		return -1;
-	in = new_insn(pp, IR_LOAD);
+	in = asm_emit(pp, IR_LOAD);
 	in->dst = rd;
 	in->a = base;
 	in->off = off;
@@ -364,14 +248,13 @@ static int parse_load(ppc_parser *pp, const char *m)
 	in->reserve = ppc_loads[i].reserve;
 	if (in->reserve)
 		in->tags_r = TAG(PPC_TAG_X);
-	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	if (in->size < 8)
-		extend(pp, rd, 8 * in->size, ppc_loads[i].sext);
+		asm_extend(pp, rd, 8 * in->size, ppc_loads[i].sext);
 	return 0;
 }
 
 /* The ppc_stores table. */
-static int parse_store(ppc_parser *pp, const char *m)
+static int parse_store(asm_parser *pp, const char *m)
 {
 	size_t i = FE_FIND(ppc_stores, m);
 	ir_insn *in;
@@ -380,20 +263,19 @@ static int parse_store(ppc_parser *pp, const char *m)
 
 	if (i == NELEM(ppc_stores))
 		return FE_NOT_MINE;
-	if (parse_src(pp, &rs) || comma(pp) || parse_address(pp, ppc_stores[i].form, &base, &off))
+	if (parse_src(pp, &rs) || asm_comma(pp) || parse_address(pp, ppc_stores[i].form, &base, &off))
 		return -1;
-	in = new_insn(pp, IR_STORE);
+	in = asm_emit(pp, IR_STORE);
 	in->a = base;
 	in->off = off;
 	in->b = rs;
 	in->size = ppc_stores[i].size;
-	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	return 0;
 }
 
 /* Store conditional: stbcx., sthcx., stwcx., stdcx. (the reserving loads
  * are in ppc_loads). */
-static int parse_store_cond(ppc_parser *pp, const char *m)
+static int parse_store_cond(asm_parser *pp, const char *m)
 {
 	ir_insn *in;
 	opnd base, rs;
@@ -407,28 +289,27 @@ static int parse_store_cond(ppc_parser *pp, const char *m)
 
 	if (i == NELEM(conds))
 		return FE_NOT_MINE;
-	if (parse_src(pp, &rs) || comma(pp) || parse_address(pp, MEM_X, &base, &off)
-	    || intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
+	if (parse_src(pp, &rs) || asm_comma(pp) || parse_address(pp, MEM_X, &base, &off)
+	    || asm_hidden(pp, CR0_A, &ca) || asm_hidden(pp, CR0_B, &cb))
 		return -1;
-	in = new_insn(pp, IR_SC);
+	in = asm_emit(pp, IR_SC);
 	in->alt_swap = true;
 	in->a = base;
 	in->b = rs;
 	in->size = conds[i].size;
-	fe_mark_mixed(pp->th, (int)(in - pp->th->code), pp->insn_pos);
 	in->dst = ca;
 	in->sc_dep = SC_DEP_OPERANDS;   /* CR0: as herd7's Power semantics */
 	in->tags_w = TAG(PPC_TAG_X);
-	in = new_insn(pp, IR_MOV);
+	in = asm_emit(pp, IR_MOV);
 	in->dst = cb;
 	in->a = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
-	pp->cr_unsigned = false;
+	*cr_unsigned(pp) = false;
 	return 0;
 }
 
 /* Register operations: the ppc_alus table, addis, clrldi, extsw, rlwinm,
  * li, lis, mr, neg, nop. */
-static int parse_alu(ppc_parser *pp, const char *m)
+static int parse_alu(asm_parser *pp, const char *m)
 {
 	size_t i = FE_FIND(ppc_alus, m);
 	ir_insn *in;
@@ -436,10 +317,10 @@ static int parse_alu(ppc_parser *pp, const char *m)
 
 	if (i < NELEM(ppc_alus)) {
 		opnd a, b;
-		if (parse_reg(pp, &rd) || comma(pp) || parse_src(pp, &a) || comma(pp)
-		    || (ppc_alus[i].imm ? parse_imm(pp, &b) : parse_src(pp, &b)))
+		if (parse_reg(pp, &rd) || asm_comma(pp) || parse_src(pp, &a) || asm_comma(pp)
+		    || (ppc_alus[i].imm ? asm_imm(pp, &b, false) : parse_src(pp, &b)))
 			return -1;
-		in = new_insn(pp, IR_ALU);
+		in = asm_emit(pp, IR_ALU);
 		in->alu = ppc_alus[i].alu;
 		in->dst = rd;
 		in->a = ppc_alus[i].swap ? b : a;
@@ -449,45 +330,45 @@ static int parse_alu(ppc_parser *pp, const char *m)
 	if (!strcmp(m, "nop"))
 		return 0;
 	if (!strcmp(m, "neg")) {       /* rD = -rA */
-		in = new_insn(pp, IR_ALU);
+		in = asm_emit(pp, IR_ALU);
 		in->alu = ALU_NEG;
-		return parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) ? -1 : 0;
+		return parse_reg(pp, &in->dst) || asm_comma(pp) || parse_src(pp, &in->a) ? -1 : 0;
 	}
 	if (!strcmp(m, "addis")) {     /* rD = rA + (imm << 16) */
-		in = new_insn(pp, IR_ALU);
+		in = asm_emit(pp, IR_ALU);
 		in->alu = ALU_ADD;
-		if (parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) || comma(pp)
-		    || parse_imm(pp, &in->b))
+		if (parse_reg(pp, &in->dst) || asm_comma(pp) || parse_src(pp, &in->a) || asm_comma(pp)
+		    || asm_imm(pp, &in->b, false))
 			return -1;
 		in->b.imm.off = (int64_t)((uint64_t)in->b.imm.off << 16);
 		return 0;
 	}
 	if (!strcmp(m, "clrldi")) {    /* rD = rS with its n high bits cleared */
 		int64_t n;
-		in = new_insn(pp, IR_ALU);
+		in = asm_emit(pp, IR_ALU);
 		in->alu = ALU_AND;
-		if (parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a) || comma(pp)
+		if (parse_reg(pp, &in->dst) || asm_comma(pp) || parse_src(pp, &in->a) || asm_comma(pp)
 		    || lex_int(&pp->lx, &n, "a bit count"))
 			return -1;
 		if (n < 0 || n > 63)
-			return unknown_insn(pp);
+			return asm_unknown(pp);
 		in->b = (opnd){ .kind = OPND_IMM,
 				.imm = value_int((int64_t)(n ? ~(uint64_t)0 >> n : ~(uint64_t)0)) };
 		return 0;
 	}
 	if (!strcmp(m, "extsw")) {     /* rD = low word of rS, sign-extended */
-		in = new_insn(pp, IR_MOV);
-		if (parse_reg(pp, &in->dst) || comma(pp) || parse_src(pp, &in->a))
+		in = asm_emit(pp, IR_MOV);
+		if (parse_reg(pp, &in->dst) || asm_comma(pp) || parse_src(pp, &in->a))
 			return -1;
-		extend(pp, in->dst, 32, true);
+		asm_extend(pp, in->dst, 32, true);
 		return 0;
 	}
 	if (!strcmp(m, "rlwinm"))
 		return parse_rlwinm(pp);
 	if (!strcmp(m, "li") || !strcmp(m, "lis") || !strcmp(m, "mr")) {
-		in = new_insn(pp, IR_MOV);
-		if (parse_reg(pp, &in->dst) || comma(pp)
-		    || (m[1] == 'r' ? parse_src(pp, &in->a) : parse_imm(pp, &in->a)))
+		in = asm_emit(pp, IR_MOV);
+		if (parse_reg(pp, &in->dst) || asm_comma(pp)
+		    || (m[1] == 'r' ? parse_src(pp, &in->a) : asm_imm(pp, &in->a, false)))
 			return -1;
 		if (!strcmp(m, "lis"))
 			in->a.imm.off = (int64_t)((uint64_t)in->a.imm.off << 16);
@@ -498,7 +379,7 @@ static int parse_alu(ppc_parser *pp, const char *m)
 
 /* The ppc_cmps table: CR0 is the pair of hidden registers CR0_A, CR0_B
  * (the operands), and whether the compare was unsigned. */
-static int parse_compare(ppc_parser *pp, const char *m)
+static int parse_compare(asm_parser *pp, const char *m)
 {
 	size_t i = FE_FIND(ppc_cmps, m);
 	ir_insn *in;
@@ -507,106 +388,74 @@ static int parse_compare(ppc_parser *pp, const char *m)
 
 	if (i == NELEM(ppc_cmps))
 		return FE_NOT_MINE;
-	if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb) || parse_src(pp, &a)
-	    || comma(pp) || (ppc_cmps[i].imm ? parse_imm(pp, &b) : parse_src(pp, &b)))
+	if (asm_hidden(pp, CR0_A, &ca) || asm_hidden(pp, CR0_B, &cb) || parse_src(pp, &a)
+	    || asm_comma(pp) || (ppc_cmps[i].imm ? asm_imm(pp, &b, false) : parse_src(pp, &b)))
 		return -1;
-	in = new_insn(pp, IR_MOV);
+	in = asm_emit(pp, IR_MOV);
 	in->dst = ca;
 	in->a = a;
-	in = new_insn(pp, IR_MOV);
+	in = asm_emit(pp, IR_MOV);
 	in->dst = cb;
 	in->a = b;
 	if (ppc_cmps[i].w) {
-		extend(pp, ca, 32, !ppc_cmps[i].uns);
-		extend(pp, cb, 32, !ppc_cmps[i].uns);
+		asm_extend(pp, ca, 32, !ppc_cmps[i].uns);
+		asm_extend(pp, cb, 32, !ppc_cmps[i].uns);
 	}
-	pp->cr_unsigned = ppc_cmps[i].uns;
+	*cr_unsigned(pp) = ppc_cmps[i].uns;
 	return 0;
 }
 
 /* The ppc_branches table (on CR0) and blr. */
-static int parse_branch(ppc_parser *pp, const char *m)
+static int parse_branch(asm_parser *pp, const char *m)
 {
 	size_t i = FE_FIND(ppc_branches, m);
 	ir_insn *in;
 	int ca, cb;
 
 	if (!strcmp(m, "blr")) {       /* return: to the end of the thread */
-		in = new_insn(pp, IR_BRANCH);
-		in->cmp = CMP_ALWAYS;
-		pp->rets[pp->nrets++] = pp->th->ncode - 1;
+		asm_return(pp);
 		return 0;
 	}
 	if (i == NELEM(ppc_branches))
 		return FE_NOT_MINE;
-	in = new_insn(pp, IR_BRANCH);
+	in = asm_emit(pp, IR_BRANCH);
 	in->alt_swap = true;
-	in->cmp = pp->cr_unsigned ? ppc_branches[i].ucmp : ppc_branches[i].scmp;
+	in->cmp = *cr_unsigned(pp) ? ppc_branches[i].ucmp : ppc_branches[i].scmp;
 	if (in->cmp != CMP_ALWAYS) {
-		if (intern(pp, CR0_A, &ca) || intern(pp, CR0_B, &cb))
+		if (asm_hidden(pp, CR0_A, &ca) || asm_hidden(pp, CR0_B, &cb))
 			return -1;
 		in->a = reg_opnd(ca);
 		in->b = reg_opnd(cb);
 	}
-	return parse_label_ref(pp);
+	return asm_label_ref(pp);
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const ppc_classes[])(ppc_parser *, const char *) = {
+/* The instruction classes, in the order ppc_insn tries them. */
+static const asm_class ppc_classes[] = {
 	parse_fence, parse_load, parse_store, parse_store_cond, parse_alu, parse_compare,
 	parse_branch,
 };
 
-static int parse_insn(ppc_parser *pp)
+/* The mnemonic: letters, digits and dots (`stwcx.`, `andi.`). */
+static int ppc_insn(asm_parser *pp, bool labelled)
 {
 	char m[MNEMONIC_MAX];
 
-	if (read_mnemonic(pp, m))
-		return -1;
-	for (size_t i = 0; i < NELEM(ppc_classes); i++) {
-		int rc = ppc_classes[i](pp, m);
-
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(pp);
+	(void)labelled;
+	return asm_mnemonic(pp, m, sizeof m, ".", ASM_KEEP_CASE) ? -1 : ASM_CLASSES(pp, m, ppc_classes);
 }
 
-/* One instruction (any label before it is consumed): fe_parse_grid calls
- * this for each cell that holds one. */
-static int ppc_insn(void *arg, bool labelled)
-{
-	ppc_parser *pp = arg;
-
-	pp->insn_pos = pp->lx.pos;
-	pp->insn_text = pp->lx.p;
-	return parse_insn(pp);
-}
-
-static int resolve_gotos(ppc_parser *pp)
-{
-	if (fe_labels_resolve(&pp->lab, pp->th->code, pp->d))
-		return -1;
-	for (int i = 0; i < pp->nrets; i++)
-		pp->th->code[pp->rets[i]].target = pp->th->ncode;
-	return 0;
-}
-
-static int ppc_resolve(void *pp)
-{
-	return resolve_gotos(pp);
-}
+static const asm_dialect ppc_dialect = {
+	.ir_per_cell = IR_PER_CELL,
+	.mark_mixed = true,
+	.insn = ppc_insn,
+	.reg_hint = " (expected r0..r31)",
+};
 
 static int ppc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			    diag *d)
 {
-	ppc_parser pp = { .t = t, .th = &t->threads[ti], .d = d };
-	int rc;
-
-	pp.rets = xcalloc(ncells > 0 ? (size_t)ncells : 1, sizeof *pp.rets);
-	rc = fe_parse_grid(pp.th, &pp.lab, &pp.lx, IR_PER_CELL, cells, ncells, ppc_insn, ppc_resolve, &pp, d);
-	free(pp.rets);
-	return rc;
+	return asm_parse_thread(&(ppc_parser){ 0 }.p, &ppc_dialect, t, ti, cells, ncells, d);
 }
 
 const frontend ppc_frontend = {

@@ -19,12 +19,9 @@
  *
  * Mnemonics are case-insensitive (herd7 takes `MV`, `NOP`).
  */
-#include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 #include "arch/riscv_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
+#include "arch/asm_kit.h"
 
 enum {
 	RV_TAG_AQ, RV_TAG_RL, RV_TAG_AMO, RV_TAG_X,
@@ -56,8 +53,6 @@ static const char *const rv_tag_names[] = {
 _Static_assert(sizeof rv_tag_names / sizeof *rv_tag_names == RV_NTAGS,
 	       "one name per RISCV tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 #define MNEMONIC_MAX 32
 #define RV_MAX_IR 5     /* IR instructions one RISCV instruction may become */
 /* Hidden register for a W-form shift amount (not a RISCV register name, so
@@ -122,16 +117,6 @@ static const char *rv_canon_register(const char *name, char *buf)
 	return NULL;
 }
 
-typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
-	fe_labels lab;
-	const char *insn_text;
-	srcpos insn_pos;
-	diag *d;
-} rv_parser;
-
 /* Mnemonic split at its dots: base ("amoswap") and suffix flags. */
 typedef struct {
 	char base[MNEMONIC_MAX];
@@ -139,6 +124,16 @@ typedef struct {
 	bool aq, rl, tso, fi;
 	int nsuffix;
 } mnemonic;
+
+typedef struct {
+	asm_parser p;
+	mnemonic m;     /* the instruction's */
+} rv_parser;
+
+static const mnemonic *mnem(asm_parser *p)
+{
+	return &((rv_parser *)p)->m;
+}
 
 static bool rv_is_register(const char *name)
 {
@@ -162,7 +157,7 @@ static bool is_zero_reg(const char *name)
 
 /* The mnemonics of the tables above and the others the dialect reads,
  * for "did you mean". */
-static int unknown_insn(rv_parser *rp)
+static int rv_unknown(asm_parser *rp)
 {
 	static const char *const other[] = { "fence", "fence.tso", "lr.w", "lr.d", "sc.w", "sc.d", "li", "mv",
 					     "j", "beqz", "bnez", "nop", NULL };
@@ -183,25 +178,20 @@ static int unknown_insn(rv_parser *rp)
 	for (size_t i = 0; other[i]; i++)
 		names[n++] = other[i];
 	names[n] = NULL;
-	return fe_unknown_insn(rp->d, rp->insn_pos, "RISCV", rp->insn_text, names);
+	return asm_unknown_names(rp, names);
 }
 
 /* A register name; *zero tells whether it is x0. */
-static int parse_reg_name(rv_parser *rp, char *name, bool *zero)
+static int parse_reg_name(asm_parser *rp, char *name, bool *zero)
 {
-	srcpos at = lex_here(&rp->lx);
-
-	if (lex_ident(&rp->lx, name, "a register"))
+	if (asm_reg_name(rp, NULL, name))
 		return -1;
-	if (!rv_is_register(name))
-		return diag_error(rp->d, at,
-				  "invalid RISCV register '%s' (expected x0..x31 or an ABI name)", name);
 	*zero = is_zero_reg(name);
 	return 0;
 }
 
 /* A source register: x0 reads as the immediate 0. */
-static int parse_src_reg(rv_parser *rp, opnd *o)
+static int parse_src_reg(asm_parser *rp, opnd *o)
 {
 	char name[LEX_MAX_NAME];
 	bool zero;
@@ -220,7 +210,7 @@ static int parse_src_reg(rv_parser *rp, opnd *o)
 
 /* A destination register; *zero is set for x0 (the register is still
  * interned, a load needs somewhere to put its value). */
-static int parse_dst_reg(rv_parser *rp, int *reg, bool *zero)
+static int parse_dst_reg(asm_parser *rp, int *reg, bool *zero)
 {
 	char name[LEX_MAX_NAME];
 
@@ -230,20 +220,8 @@ static int parse_dst_reg(rv_parser *rp, int *reg, bool *zero)
 	return 0;
 }
 
-static int parse_imm(rv_parser *rp, opnd *o)
-{
-	o->kind = OPND_IMM;
-	o->imm = value_int(0);
-	return lex_int(&rp->lx, &o->imm.off, "an immediate");
-}
-
-static int expect_comma(rv_parser *rp)
-{
-	return lex_expect(&rp->lx, ",");
-}
-
 /* `off(rs1)` or `(rs1)`: base in in->a, offset in in->off. */
-static int parse_mem(rv_parser *rp, ir_insn *in)
+static int parse_mem(asm_parser *rp, ir_insn *in)
 {
 	in->off = 0;
 	if (lex_peek_number(&rp->lx) && lex_int(&rp->lx, &in->off, "an offset"))
@@ -255,36 +233,17 @@ static int parse_mem(rv_parser *rp, ir_insn *in)
 	return lex_expect(&rp->lx, ")");
 }
 
-/* A branch target: remembered for fe_labels_resolve. */
-static int parse_label_ref(rv_parser *rp)
-{
-	return fe_label_ref(&rp->lab, &rp->lx, rp->th->ncode);
-}
-
 /* Read the mnemonic (letters, digits and dots) and split it. */
-static int read_mnemonic(rv_parser *rp, mnemonic *m)
+static int read_mnemonic(asm_parser *rp, mnemonic *m)
 {
-	lexer *lx = &rp->lx;
 	char buf[MNEMONIC_MAX], *part, *save = NULL;
-	size_t n = 0;
 
 	memset(m, 0, sizeof *m);
-	lex_skip_blanks(lx);
-	while (lex_is_ident_char(lx->p[n]) || lx->p[n] == '.') {
-		if (n + 1 >= sizeof buf)
-			return unknown_insn(rp);
-		buf[n] = lx->p[n];
-		n++;
-	}
-	if (n == 0)
-		return unknown_insn(rp);
-	buf[n] = '\0';
-	for (size_t k = 0; k < n; k++)
-		buf[k] = (char)tolower((unsigned char)buf[k]);
-	lex_advance(lx, n);
+	if (asm_mnemonic(rp, buf, sizeof buf, ".", ASM_LOWER))
+		return -1;
 	part = strtok_r(buf, ".", &save);
 	if (!part)
-		return unknown_insn(rp);
+		return asm_unknown(rp);
 	strcpy(m->base, part);
 	while ((part = strtok_r(NULL, ".", &save)) != NULL) {
 		m->nsuffix++;
@@ -303,7 +262,7 @@ static int read_mnemonic(rv_parser *rp, mnemonic *m)
 		else if (!strcmp(part, "i"))
 			m->fi = true;
 		else
-			return unknown_insn(rp);
+			return asm_unknown(rp);
 	}
 	return 0;
 }
@@ -326,97 +285,16 @@ static tagmask annot_lrsc(const mnemonic *m, bool is_lr)
 	return m->rl ? TAG(RV_TAG_RL) : 0;
 }
 
-static opnd reg_opnd(int reg)
-{
-	opnd o = { .kind = OPND_REG, .reg = reg };
-	return o;
-}
-
-/* Append `dst = a op imm` to the *n IR instructions at in. */
-static void emit_alu(ir_insn *in, int *n, int dst, opnd a, alu_op op, int64_t imm)
-{
-	ir_insn *x = &in[(*n)++];
-	srcpos pos = in->pos;   /* before x (possibly in itself) is cleared */
-
-	memset(x, 0, sizeof *x);
-	x->op = IR_ALU;
-	x->pos = pos;
-	x->dst = dst;
-	x->alu = op;
-	x->a = a;
-	x->b.kind = OPND_IMM;
-	x->b.imm = value_int(imm);
-}
-
-/* dst = its low `bits` bits sign-extended: shift them to the top, then
- * arithmetic shift back. */
-static void emit_sext(ir_insn *in, int *n, int dst, int bits)
-{
-	emit_alu(in, n, dst, reg_opnd(dst), ALU_SHL, 64 - bits);
-	emit_alu(in, n, dst, reg_opnd(dst), ALU_ASHR, 64 - bits);
-}
-
-/* dst = its low `bits` bits zero-extended. */
-static void emit_zext(ir_insn *in, int *n, int dst, int bits)
-{
-	emit_alu(in, n, dst, reg_opnd(dst), ALU_AND, (int64_t)((UINT64_C(1) << bits) - 1));
-}
-
-/* A W-form ALU instruction `in` (dst = a op b, already parsed) lowered to
- * 32-bit arithmetic: the result's low 32 bits sign-extended; a shift uses
- * the low 5 bits of its amount and a right shift only the low 32 bits of
- * its operand. */
-static int lower_w(rv_parser *rp, ir_insn *in, int *n)
-{
-	int dst = in->dst;
-	alu_op op = in->alu;
-	opnd a = in->a, b = in->b;
-
-	if (op != ALU_SHL && op != ALU_SHR && op != ALU_ASHR) {
-		emit_sext(in, n, dst, 32);
-		return 0;
-	}
-	if (b.kind == OPND_IMM && (b.imm.off < 0 || b.imm.off > 31))
-		return diag_error(rp->d, rp->insn_pos, "shift amount out of range (0..31) in '%s'",
-				  rp->insn_text);
-	*n = 0;        /* rewrite from the start */
-	if (b.kind == OPND_REG) {
-		/* the masked amount goes to a hidden register first: rd may be
-		 * rs2, and is written before the shift */
-		int t;
-
-		t = litmus_reg(rp->t, RV_TMP_REG);
-		emit_alu(in, n, t, b, ALU_AND, 31);
-		b = reg_opnd(t);
-	}
-	if (op == ALU_SHL) {
-		emit_alu(in, n, dst, a, ALU_SHL, 0);
-		in[*n - 1].b = b;
-		emit_sext(in, n, dst, 32);
-	} else if (op == ALU_SHR) {
-		emit_alu(in, n, dst, a, ALU_AND, 0xffffffff);
-		emit_alu(in, n, dst, reg_opnd(dst), ALU_SHR, 0);
-		in[*n - 1].b = b;
-		emit_sext(in, n, dst, 32);
-	} else {
-		emit_sext(in, n, dst, 32);
-		in[*n - 2].a = a;       /* sign-extend rs1 into rd */
-		emit_alu(in, n, dst, reg_opnd(dst), ALU_ASHR, 0);
-		in[*n - 1].b = b;
-	}
-	return 0;
-}
-
 /* `fence`, `fence PRED,SUCC`, `fence.tso`, `fence.i`. A set is letters of
  * "iorw"; i and o (device input/output) order no memory access here. */
-static int parse_fence(rv_parser *rp, const mnemonic *m, ir_insn *in)
+static int parse_fence(asm_parser *rp, const mnemonic *m)
 {
 	lexer *lx = &rp->lx;
 	tagmask t = 0;
+	ir_insn *in = asm_emit(rp, IR_FENCE);
 
-	in->op = IR_FENCE;
 	if (m->width || m->aq || m->rl || (m->tso && m->fi) || m->nsuffix > 1)
-		return unknown_insn(rp);
+		return asm_unknown(rp);
 	if (m->tso) {
 		in->tags_f = TAG(RV_TAG_TSO);
 		return 0;
@@ -433,7 +311,7 @@ static int parse_fence(rv_parser *rp, const mnemonic *m, ir_insn *in)
 		char set[LEX_MAX_NAME];
 		srcpos at = lex_here(lx);
 
-		if (side == 1 && expect_comma(rp))
+		if (side == 1 && asm_comma(rp))
 			return -1;
 		if (lex_ident(lx, set, "a fence set (letters of 'iorw')"))
 			return -1;
@@ -452,30 +330,32 @@ static int parse_fence(rv_parser *rp, const mnemonic *m, ir_insn *in)
 }
 
 /* `lr.w rd, (rs1)` and `sc.w rd, rs2, (rs1)`, with .aq / .rl. */
-static int parse_lrsc(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+static int parse_lrsc(asm_parser *rp, const char *b)
 {
 	bool zero;
+
+	const mnemonic *m = mnem(rp);
 
 	if (strcmp(m->base, "lr") != 0 && strcmp(m->base, "sc") != 0)
 		return FE_NOT_MINE;
 	if (!m->width)
-		return unknown_insn(rp);
+		return asm_unknown(rp);
 	if (m->base[0] == 'l') {
-		in->op = IR_LOAD;
+		ir_insn *in = asm_emit(rp, IR_LOAD);
 		in->reserve = true;
 		in->size = m->width;
 		in->tags_r = TAG(RV_TAG_X) | annot_lrsc(m, true);
-		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp) || parse_mem(rp, in))
+		if (parse_dst_reg(rp, &in->dst, &zero) || asm_comma(rp) || parse_mem(rp, in))
 			return -1;
 		if (!zero && m->width == 4)
-			emit_sext(in, n, in->dst, 32);
+			asm_extend(rp, in->dst, 32, true);
 		return 0;
 	}
-	in->op = IR_SC;
+	ir_insn *in = asm_emit(rp, IR_SC);
 	in->size = m->width;
 	in->tags_w = TAG(RV_TAG_X) | annot_lrsc(m, false);
-	if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-	    || parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in))
+	if (parse_dst_reg(rp, &in->dst, &zero) || asm_comma(rp)
+	    || parse_src_reg(rp, &in->b) || asm_comma(rp) || parse_mem(rp, in))
 		return -1;
 	if (zero)
 		in->dst = -1;
@@ -483,8 +363,9 @@ static int parse_lrsc(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
 }
 
 /* loads: `lw rd, off(rs1)`, with an optional .aq (and .rl) */
-static int parse_load(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+static int parse_load(asm_parser *rp, const char *b)
 {
+	const mnemonic *m = mnem(rp);
 	bool zero;
 	size_t i;
 
@@ -493,42 +374,40 @@ static int parse_load(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
 	if (i == NELEM(rv_loads))
 		return FE_NOT_MINE;
 	if (m->width)
-		return unknown_insn(rp);
-	in->op = IR_LOAD;
+		return asm_unknown(rp);
+	ir_insn *in = asm_emit(rp, IR_LOAD);
 	in->size = rv_loads[i].size;
 	in->tags_r = annot(m);
-	if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp) || parse_mem(rp, in))
+	if (parse_dst_reg(rp, &in->dst, &zero) || asm_comma(rp) || parse_mem(rp, in))
 		return -1;
 	if (zero || in->size == 8)
 		return 0;
-	if (rv_loads[i].zext)
-		emit_zext(in, n, in->dst, 8 * in->size);
-	else
-		emit_sext(in, n, in->dst, 8 * in->size);
+	asm_extend(rp, in->dst, 8 * in->size, !rv_loads[i].zext);
 	return 0;
 }
 
 /* stores: `sw rs2, off(rs1)`, with an optional .rl (and .aq) */
-static int parse_store(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+static int parse_store(asm_parser *rp, const char *b)
 {
+	const mnemonic *m = mnem(rp);
 	size_t i;
 
-	(void)n;
 	for (i = 0; i < NELEM(rv_stores) && strcmp(m->base, rv_stores[i].name) != 0; i++)
 		;
 	if (i == NELEM(rv_stores))
 		return FE_NOT_MINE;
 	if (m->width)
-		return unknown_insn(rp);
-	in->op = IR_STORE;
+		return asm_unknown(rp);
+	ir_insn *in = asm_emit(rp, IR_STORE);
 	in->size = rv_stores[i].size;
 	in->tags_w = annot(m);
-	return parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in) ? -1 : 0;
+	return parse_src_reg(rp, &in->b) || asm_comma(rp) || parse_mem(rp, in) ? -1 : 0;
 }
 
 /* AMOs: one event that both reads and writes */
-static int parse_amo(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+static int parse_amo(asm_parser *rp, const char *b)
 {
+	const mnemonic *m = mnem(rp);
 	bool zero;
 	size_t i;
 
@@ -537,39 +416,39 @@ static int parse_amo(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
 	if (i == NELEM(rv_amos))
 		return FE_NOT_MINE;
 	if (!m->width)
-		return unknown_insn(rp);
-	in->op = IR_RMW;
+		return asm_unknown(rp);
+	ir_insn *in = asm_emit(rp, IR_RMW);
 	in->alu = rv_amos[i].alu;
 	in->size = m->width;
 	in->tags_r = in->tags_w = TAG(RV_TAG_AMO) | annot(m);
-	if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-	    || parse_src_reg(rp, &in->b) || expect_comma(rp) || parse_mem(rp, in))
+	if (parse_dst_reg(rp, &in->dst, &zero) || asm_comma(rp)
+	    || parse_src_reg(rp, &in->b) || asm_comma(rp) || parse_mem(rp, in))
 		return -1;
 	if (zero)
 		in->dst = -1;
 	else if (m->width == 4)     /* rd gets the old word, sign-extended */
-		emit_sext(in, n, in->dst, 32);
+		asm_extend(rp, in->dst, 32, true);
 	return 0;
 }
 
 /* Register operations: the ALU table, `sext.w`, `lui`, `li`, `mv`, `nop`.
  * Only sext takes a suffix (.w). */
-static int parse_alu(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+static int parse_alu(asm_parser *rp, const char *b)
 {
-	const char *b = m->base;
+	const mnemonic *m = mnem(rp);
 	bool zero;
 	size_t i;
 
 	if (!strcmp(b, "sext") && m->width == 4 && m->nsuffix == 1) {
 		/* sext.w rd, rs = addiw rd, rs, 0 */
-		in->op = IR_MOV;
-		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
+		ir_insn *in = asm_emit(rp, IR_MOV);
+		if (parse_dst_reg(rp, &in->dst, &zero) || asm_comma(rp)
 		    || parse_src_reg(rp, &in->a))
 			return -1;
 		if (zero)
-			*n = 0;
+			rp->th->ncode--;
 		else
-			emit_sext(in, n, in->dst, 32);
+			asm_extend(rp, in->dst, 32, true);
 		return 0;
 	}
 	for (i = 0; i < NELEM(rv_alus) && strcmp(b, rv_alus[i].name) != 0; i++)
@@ -578,133 +457,109 @@ static int parse_alu(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
 	    && strcmp(b, "mv") != 0 && strcmp(b, "nop") != 0)
 		return FE_NOT_MINE;
 	if (m->nsuffix)
-		return unknown_insn(rp);
+		return asm_unknown(rp);
 	if (i < NELEM(rv_alus)) {
-		in->op = IR_ALU;
+		ir_insn *in = asm_emit(rp, IR_ALU);
 		in->alu = rv_alus[i].alu;
-		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-		    || parse_src_reg(rp, &in->a) || expect_comma(rp)
-		    || (rv_alus[i].imm ? parse_imm(rp, &in->b) : parse_src_reg(rp, &in->b)))
+		if (parse_dst_reg(rp, &in->dst, &zero) || asm_comma(rp)
+		    || parse_src_reg(rp, &in->a) || asm_comma(rp)
+		    || (rv_alus[i].imm ? asm_imm(rp, &in->b, false) : parse_src_reg(rp, &in->b)))
 			return -1;
 		if (zero) {
-			*n = 0;
+			rp->th->ncode--;
 			return 0;
 		}
-		return rv_alus[i].w ? lower_w(rp, in, n) : 0;
+		return rv_alus[i].w ? asm_lower_w(rp, in, RV_TMP_REG) : 0;
 	}
 	if (!strcmp(b, "lui")) {
 		/* rd = imm << 12, the 32-bit result sign-extended */
 		srcpos at;
+		ir_insn *in = asm_emit(rp, IR_MOV);
 
-		in->op = IR_MOV;
-		if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp))
+		if (parse_dst_reg(rp, &in->dst, &zero) || asm_comma(rp))
 			return -1;
 		at = lex_here(&rp->lx);
-		if (parse_imm(rp, &in->a))
+		if (asm_imm(rp, &in->a, false))
 			return -1;
 		if (in->a.imm.off < 0 || in->a.imm.off > 0xfffff)
 			return diag_error(rp->d, at, "lui immediate out of range (0..0xfffff)");
 		in->a.imm.off = (int32_t)(uint32_t)((uint64_t)in->a.imm.off << 12);
 		if (zero)
-			*n = 0;
+			rp->th->ncode--;
 		return 0;
 	}
-	if (!strcmp(b, "nop")) {
-		*n = 0;
+	if (!strcmp(b, "nop"))
 		return 0;
-	}
 	/* li, mv */
-	in->op = IR_MOV;
-	if (parse_dst_reg(rp, &in->dst, &zero) || expect_comma(rp)
-	    || (b[0] == 'l' ? parse_imm(rp, &in->a) : parse_src_reg(rp, &in->a)))
+	ir_insn *in = asm_emit(rp, IR_MOV);
+	if (parse_dst_reg(rp, &in->dst, &zero) || asm_comma(rp)
+	    || (b[0] == 'l' ? asm_imm(rp, &in->a, false) : parse_src_reg(rp, &in->a)))
 		return -1;
 	if (zero)
-		*n = 0;
+		rp->th->ncode--;
 	return 0;
 }
 
 /* Branches: the conditional table, `beqz`, `bnez`, `j`; no suffix. */
-static int parse_branch(rv_parser *rp, const mnemonic *m, ir_insn *in, int *n)
+static int parse_branch(asm_parser *rp, const char *b)
 {
-	const char *b = m->base;
 	size_t i;
 
-	(void)n;
 	for (i = 0; i < NELEM(rv_branches) && strcmp(b, rv_branches[i].name) != 0; i++)
 		;
 	if (i == NELEM(rv_branches) && strcmp(b, "beqz") != 0 && strcmp(b, "bnez") != 0
 	    && strcmp(b, "j") != 0)
 		return FE_NOT_MINE;
-	if (m->nsuffix)
-		return unknown_insn(rp);
-	in->op = IR_BRANCH;
+	if (mnem(rp)->nsuffix)
+		return asm_unknown(rp);
+	ir_insn *in = asm_emit(rp, IR_BRANCH);
 	if (i < NELEM(rv_branches)) {
 		in->cmp = rv_branches[i].cmp;
-		return parse_src_reg(rp, &in->a) || expect_comma(rp)
-		       || parse_src_reg(rp, &in->b) || expect_comma(rp)
-		       || parse_label_ref(rp) ? -1 : 0;
+		return parse_src_reg(rp, &in->a) || asm_comma(rp)
+		       || parse_src_reg(rp, &in->b) || asm_comma(rp)
+		       || asm_label_ref(rp) ? -1 : 0;
 	}
 	if (b[0] == 'j') {
 		in->cmp = CMP_ALWAYS;
-		return parse_label_ref(rp);
+		return asm_label_ref(rp);
 	}
 	in->cmp = b[1] == 'e' ? CMP_EQ : CMP_NE;
 	in->b.kind = OPND_IMM;
 	in->b.imm = value_int(0);
-	return parse_src_reg(rp, &in->a) || expect_comma(rp) || parse_label_ref(rp) ? -1 : 0;
+	return parse_src_reg(rp, &in->a) || asm_comma(rp) || asm_label_ref(rp) ? -1 : 0;
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const rv_classes[])(rv_parser *, const mnemonic *, ir_insn *, int *) = {
+/* The instruction classes, in the order rv_insn tries them. */
+static const asm_class rv_classes[] = {
 	parse_lrsc, parse_load, parse_store, parse_amo, parse_alu, parse_branch,
 };
 
-/* One instruction into in[0 .. *n) (*n is 1 on entry, 0 for an
- * instruction that does nothing). */
-static int parse_insn(rv_parser *rp, ir_insn *in, int *n)
+/* One instruction: a move or ALU operation into x0 becomes none. */
+static int rv_insn(asm_parser *rp, bool labelled)
 {
-	mnemonic m;
+	mnemonic *m = &((rv_parser *)rp)->m;
 
-	if (read_mnemonic(rp, &m))
+	(void)labelled;
+	if (read_mnemonic(rp, m))
 		return -1;
-	if (!strcmp(m.base, "fence"))
-		return parse_fence(rp, &m, in);
-	if (m.tso || m.fi)
-		return unknown_insn(rp);
-	for (size_t i = 0; i < NELEM(rv_classes); i++) {
-		int rc = rv_classes[i](rp, &m, in, n);
-
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(rp);
+	if (!strcmp(m->base, "fence"))
+		return parse_fence(rp, m);
+	if (m->tso || m->fi)
+		return asm_unknown(rp);
+	return ASM_CLASSES(rp, m->base, rv_classes);
 }
 
-/* One instruction (any label before it is consumed): fe_parse_grid calls
- * this for each cell that holds one. */
-static int rv_insn(void *arg, bool labelled)
-{
-	rv_parser *rp = arg;
-	ir_insn *in = &rp->th->code[rp->th->ncode];
-	int n = 1;
-
-	memset(in, 0, RV_MAX_IR * sizeof *in);
-	in->dst = -1;
-	in->pos = rp->lx.pos;
-	rp->insn_pos = rp->lx.pos;
-	rp->insn_text = rp->lx.p;
-	if (parse_insn(rp, in, &n))
-		return -1;
-	rp->th->ncode += n;
-	return 0;
-}
+static const asm_dialect rv_dialect = {
+	.ir_per_cell = RV_MAX_IR,
+	.insn = rv_insn,
+	.unknown = rv_unknown,
+	.reg_hint = " (expected x0..x31 or an ABI name)",
+};
 
 static int rv_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			   diag *d)
 {
-	rv_parser rp = { .t = t, .th = &t->threads[ti], .d = d };
-
-	return fe_parse_grid(rp.th, &rp.lab, &rp.lx, RV_MAX_IR, cells, ncells, rv_insn, NULL, &rp, d);
+	return asm_parse_thread(&(rv_parser){ 0 }.p, &rv_dialect, t, ti, cells, ncells, d);
 }
 
 const frontend riscv_frontend = {

@@ -48,10 +48,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "arch/s390x_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
+#include "arch/asm_kit.h"
 
 enum { S390_TAG_SER, S390_TAG_IA, S390_NTAGS };
 
@@ -63,8 +61,6 @@ static const char *const s390_tag_names[] = {
 _Static_assert(sizeof s390_tag_names / sizeof *s390_tag_names == S390_NTAGS,
 	       "one name per S390X tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 #define IR_PER_CELL 8
 
 /* Hidden registers of the condition code; their names hold a character no
@@ -109,68 +105,32 @@ static const char *s390_canon_register(const char *name, char *buf)
 }
 
 typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
-	fe_labels lab;
+	asm_parser p;
 	cc_kind cc;     /* what set the condition code last */
-	const char *insn_text;
-	srcpos insn_pos;
-	diag *d;
 } s390_parser;
 
-static int unknown_insn(s390_parser *sp)
+/* What set the condition code last. */
+static cc_kind *cc(asm_parser *p)
 {
-	return diag_error(sp->d, sp->insn_pos, "unknown S390X instruction '%s'", sp->insn_text);
-}
-
-static int unsupported(s390_parser *sp, const char *why)
-{
-	return diag_error(sp->d, sp->insn_pos, "unsupported S390X instruction '%s': %s",
-			  sp->insn_text, why);
-}
-
-static opnd reg_opnd(int reg)
-{
-	return (opnd){ .kind = OPND_REG, .reg = reg };
-}
-
-static opnd imm_opnd(int64_t v)
-{
-	return (opnd){ .kind = OPND_IMM, .imm = value_int(v) };
+	return &((s390_parser *)p)->cc;
 }
 
 /* `rN` or `%rN` */
-static int parse_reg(s390_parser *sp, int *reg)
+static int parse_reg(asm_parser *sp, int *reg)
 {
-	char name[LEX_MAX_NAME];
-	srcpos at = lex_here(&sp->lx);
-
-	lex_accept(&sp->lx, "%");
-	if (lex_ident(&sp->lx, name, "a register"))
-		return -1;
-	if (!s390_is_register(name))
-		return diag_error(sp->d, at, "invalid S390X register '%s'", name);
-	char buf[CANON_REG_MAX];
-	*reg = litmus_reg(sp->t, s390_canon_register(name, buf));
-	return 0;
+	return asm_reg(sp, "%", reg);
 }
 
-static int parse_imm(s390_parser *sp, int64_t *v)
+static int parse_imm(asm_parser *sp, int64_t *v)
 {
-	return lex_int(&sp->lx, v, "an immediate");
-}
-
-static int comma(s390_parser *sp)
-{
-	return lex_expect(&sp->lx, ",");
+	return asm_int(sp, v, false);
 }
 
 /* D(B), D(X,B) with X or B r0 / 0 (none: register 0 in an address field
  * means no register, so the other one is the address; llvm prints the
  * BPF JIT's accesses, whose address is in the index field, `0(%r2,0)`),
  * or (B): *base = -1 when there is no register (D alone, or D(0)). */
-static int parse_mem(s390_parser *sp, int *base, int64_t *off)
+static int parse_mem(asm_parser *sp, int *base, int64_t *off)
 {
 	lexer *lx = &sp->lx;
 
@@ -207,30 +167,19 @@ static int parse_mem(s390_parser *sp, int *base, int64_t *off)
 		if (b >= 0 && !strcmp(sp->t->regs[b], "r0"))
 			b = -1;
 		if (b >= 0 && strcmp(sp->t->regs[x], "r0") != 0)
-			return unsupported(sp, "indexed addressing");
+			return asm_unsupported(sp, "indexed addressing");
 		*base = b >= 0 ? b : strcmp(sp->t->regs[x], "r0") ? x : -1;
 	}
 	return lex_expect(lx, ")");
 }
 
-static int parse_mem_operand(s390_parser *sp, int *base, int64_t *off)
+static int parse_mem_operand(asm_parser *sp, int *base, int64_t *off)
 {
 	if (parse_mem(sp, base, off))
 		return -1;
 	if (*base < 0)
-		return unsupported(sp, "absolute address");
+		return asm_unsupported(sp, "absolute address");
 	return 0;
-}
-
-static ir_insn *new_insn(s390_parser *sp, ir_op op)
-{
-	ir_insn *in = &sp->th->code[sp->th->ncode++];
-
-	memset(in, 0, sizeof *in);
-	in->op = op;
-	in->dst = -1;
-	in->pos = sp->insn_pos;
-	return in;
 }
 
 /* loads: size, and whether the value is sign-extended (lgf, lb, lgb, lh,
@@ -365,43 +314,6 @@ static int cond_mask(const char *suffix, bool intcond)
 	return s390_conds[i].mask;
 }
 
-/* The jump target: remembered for fe_labels_resolve. */
-static int parse_label_ref(s390_parser *sp)
-{
-	return fe_label_ref(&sp->lab, &sp->lx, sp->th->ncode - 1);
-}
-
-static ir_insn *emit_mov(s390_parser *sp, int dst, opnd a)
-{
-	ir_insn *in = new_insn(sp, IR_MOV);
-
-	in->dst = dst;
-	in->a = a;
-	return in;
-}
-
-static ir_insn *emit_alu(s390_parser *sp, alu_op op, int dst, opnd a, opnd b)
-{
-	ir_insn *in = new_insn(sp, IR_ALU);
-
-	in->alu = op;
-	in->dst = dst;
-	in->a = a;
-	in->b = b;
-	return in;
-}
-
-/* reg = its low `bits` bits, sign- or zero-extended (bits 64: nothing) */
-static void extend(s390_parser *sp, int reg, int bits, bool sign)
-{
-	if (bits >= 64)
-		return;
-	if (sign)
-		fe_sign_extend(sp->th, reg, bits, sp->insn_pos);
-	else
-		emit_alu(sp, ALU_AND, reg, reg_opnd(reg), imm_opnd((int64_t)((UINT64_C(1) << bits) - 1)));
-}
-
 /* An immediate field of `bits` bits: sign- or zero-extended (the value
  * may be written either way: -1 or 65535 for 16 bits). */
 static int64_t field(int64_t v, int bits, bool sign)
@@ -413,7 +325,7 @@ static int64_t field(int64_t v, int bits, bool sign)
 	return (int64_t)u;
 }
 
-static int parse_field(s390_parser *sp, int bits, bool sign, int64_t *v)
+static int parse_field(asm_parser *sp, int bits, bool sign, int64_t *v)
 {
 	srcpos at = lex_here(&sp->lx);
 	int64_t lo = -((int64_t)1 << (bits - 1)), hi = ((int64_t)1 << bits) - 1;
@@ -430,38 +342,38 @@ static int parse_field(s390_parser *sp, int bits, bool sign, int64_t *v)
 
 /* A 32-bit form's result t (its low half) into the low half of rd, whose
  * high half stays: rd = (rd & 0xffffffff00000000) | (t & 0xffffffff). */
-static void merge_low(s390_parser *sp, int rd, int t)
+static void merge_low(asm_parser *sp, int rd, int t)
 {
-	extend(sp, t, 32, false);
-	emit_alu(sp, ALU_AND, rd, reg_opnd(rd), imm_opnd((int64_t)UINT64_C(0xffffffff00000000)));
-	emit_alu(sp, ALU_OR, rd, reg_opnd(rd), reg_opnd(t));
+	asm_extend(sp, t, 32, false);
+	asm_alu(sp, ALU_AND, rd, reg_opnd(rd), imm_opnd((int64_t)UINT64_C(0xffffffff00000000)));
+	asm_alu(sp, ALU_OR, rd, reg_opnd(rd), reg_opnd(t));
 }
 
 /* The condition code after a result r (of `bits` bits) that sets it by
  * zero / not zero (AND, OR, XOR): cc 0 iff FLAG_A == FLAG_B. */
-static void set_logic_cc(s390_parser *sp, int r, bool is32)
+static void set_logic_cc(asm_parser *sp, int r, bool is32)
 {
 	int fa = litmus_reg(sp->t, FLAG_A), fb = litmus_reg(sp->t, FLAG_B);
 
-	emit_mov(sp, fa, reg_opnd(r));
+	asm_mov(sp, fa, reg_opnd(r));
 	if (is32)
-		extend(sp, fa, 32, false);
-	emit_mov(sp, fb, imm_opnd(0));
-	sp->cc = CC_TWO;
+		asm_extend(sp, fa, 32, false);
+	asm_mov(sp, fb, imm_opnd(0));
+	*cc(sp) = CC_TWO;
 }
 
-static void after(s390_parser *sp, cc_effect e, int r, bool is32)
+static void after(asm_parser *sp, cc_effect e, int r, bool is32)
 {
 	if (e == S_LOGIC)
 		set_logic_cc(sp, r, is32);
 	else if (e == S_OTHER)
-		sp->cc = CC_NONE;
+		*cc(sp) = CC_NONE;
 }
 
 /* A conditional branch on mask: the IR comparison of the hidden registers
  * a, b set by a compare of kind k (CC_TWO: cc 0 iff a == b, else cc 1);
  * mask 15 (or 14 after a compare, which never gives cc 3) is a jump. */
-static int lower_branch(s390_parser *sp, int mask, cc_kind k, int fa, int fb)
+static int lower_branch(asm_parser *sp, int mask, cc_kind k, int fa, int fb)
 {
 	static const cmp_op sgn[16] = {
 		[8] = CMP_EQ, [6] = CMP_NE, [2] = CMP_SGT, [4] = CMP_SLT, [10] = CMP_SGE, [12] = CMP_SLE,
@@ -475,7 +387,7 @@ static int lower_branch(s390_parser *sp, int mask, cc_kind k, int fa, int fb)
 	if (mask == 15 || (k != CC_NONE && (mask & (k == CC_TWO ? 12 : 14)) == (k == CC_TWO ? 12 : 14))) {
 		op = CMP_ALWAYS;
 	} else if (k == CC_NONE) {
-		return unsupported(sp, "no compare, CS or logical operation sets the condition code");
+		return asm_unsupported(sp, "no compare, CS or logical operation sets the condition code");
 	} else if (k == CC_TWO) {
 		/* cc 0 (equal / stored / zero) or cc 1 */
 		if ((mask & 12) == 8)
@@ -483,30 +395,30 @@ static int lower_branch(s390_parser *sp, int mask, cc_kind k, int fa, int fb)
 		else if ((mask & 12) == 4)
 			op = CMP_NE;
 		else
-			return unsupported(sp, "condition never true after CS or a logical operation");
+			return asm_unsupported(sp, "condition never true after CS or a logical operation");
 	} else {
 		int m = mask & 14;
 		if (m == 0)
-			return unsupported(sp, "condition never true after a compare");
+			return asm_unsupported(sp, "condition never true after a compare");
 		op = k == CC_SIGNED ? sgn[m] : uns[m];
 	}
-	in = new_insn(sp, IR_BRANCH);
+	in = asm_emit(sp, IR_BRANCH);
 	in->cmp = op;
 	if (op != CMP_ALWAYS) {
 		in->a = reg_opnd(fa);
 		in->b = reg_opnd(fb);
 	}
-	return parse_label_ref(sp);
+	return asm_label_ref(sp);
 }
 
-static int lower_jump(s390_parser *sp, int mask)
+static int lower_jump(asm_parser *sp, int mask)
 {
-	return lower_branch(sp, mask, sp->cc, litmus_reg(sp->t, FLAG_A), litmus_reg(sp->t, FLAG_B));
+	return lower_branch(sp, mask, *cc(sp), litmus_reg(sp->t, FLAG_A), litmus_reg(sp->t, FLAG_B));
 }
 
 /* nop / nopr [R], and the serialising bcr 14,0 / bcr 15,0, also spelt
  * with the extended mnemonics `bnor 0` and `br 0` (llvm's) */
-static int parse_fence(s390_parser *sp, const char *m)
+static int parse_fence(asm_parser *sp, const char *m)
 {
 	int64_t mask, r2;
 	int rs;
@@ -522,7 +434,7 @@ static int parse_fence(s390_parser *sp, const char *m)
 	if (!strcmp(m, "bnor") || !strcmp(m, "br"))
 		mask = m[1] == 'n' ? 14 : 15;
 	else if (!strcmp(m, "bcr")) {
-		if (parse_imm(sp, &mask) || comma(sp))
+		if (parse_imm(sp, &mask) || asm_comma(sp))
 			return -1;
 	} else {
 		return FE_NOT_MINE;
@@ -537,27 +449,27 @@ static int parse_fence(s390_parser *sp, const char *m)
 		r2 = strcmp(sp->t->regs[rs], "r0") ? 1 : 0;
 	}
 	if (r2 != 0)
-		return unsupported(sp, "branch to a register");
+		return asm_unsupported(sp, "branch to a register");
 	if (mask != 14 && mask != 15)
-		return unsupported(sp, "only bcr 14,0 and bcr 15,0 are modelled");
-	new_insn(sp, IR_FENCE)->tags_f = TAG(S390_TAG_SER);
+		return asm_unsupported(sp, "only bcr 14,0 and bcr 15,0 are modelled");
+	asm_emit(sp, IR_FENCE)->tags_f = TAG(S390_TAG_SER);
 	return 0;
 }
 
 /* Branches on the condition code: j / jg (brc / brcl) with a suffix of
  * s390_conds, or brc / brcl MASK. */
-static int parse_branch(s390_parser *sp, const char *m)
+static int parse_branch(asm_parser *sp, const char *m)
 {
 	int64_t mask;
 
 	if (!strcmp(m, "brc") || !strcmp(m, "brcl")) {
 		srcpos at = lex_here(&sp->lx);
-		if (parse_imm(sp, &mask) || comma(sp))
+		if (parse_imm(sp, &mask) || asm_comma(sp))
 			return -1;
 		if (mask < 0 || mask > 15)
 			return diag_error(sp->d, at, "condition mask %lld is not 0..15", (long long)mask);
 		if (mask == 0)
-			return unsupported(sp, "a branch never taken (mask 0)");
+			return asm_unsupported(sp, "a branch never taken (mask 0)");
 		return lower_jump(sp, (int)mask);
 	}
 	if (m[0] != 'j')
@@ -571,7 +483,7 @@ static int parse_branch(s390_parser *sp, const char *m)
 }
 
 /* The s390_loads table. */
-static int parse_load(s390_parser *sp, const char *m)
+static int parse_load(asm_parser *sp, const char *m)
 {
 	size_t i = FE_FIND(s390_loads, m);
 	int rd, rb;
@@ -580,20 +492,20 @@ static int parse_load(s390_parser *sp, const char *m)
 
 	if (i == NELEM(s390_loads))
 		return FE_NOT_MINE;
-	if (parse_reg(sp, &rd) || comma(sp) || parse_mem_operand(sp, &rb, &off))
+	if (parse_reg(sp, &rd) || asm_comma(sp) || parse_mem_operand(sp, &rb, &off))
 		return -1;
-	in = new_insn(sp, IR_LOAD);
+	in = asm_emit(sp, IR_LOAD);
 	in->dst = rd;
 	in->a = reg_opnd(rb);
 	in->off = off;
 	in->size = s390_loads[i].size;
 	if (s390_loads[i].sign)
-		fe_sign_extend(sp->th, rd, 8 * in->size, sp->insn_pos);
+		asm_extend(sp, rd, 8 * in->size, true);
 	return 0;
 }
 
 /* The s390_stores table. */
-static int parse_store(s390_parser *sp, const char *m)
+static int parse_store(asm_parser *sp, const char *m)
 {
 	size_t i = FE_FIND(s390_stores, m);
 	int rs, rb;
@@ -602,9 +514,9 @@ static int parse_store(s390_parser *sp, const char *m)
 
 	if (i == NELEM(s390_stores))
 		return FE_NOT_MINE;
-	if (parse_reg(sp, &rs) || comma(sp) || parse_mem_operand(sp, &rb, &off))
+	if (parse_reg(sp, &rs) || asm_comma(sp) || parse_mem_operand(sp, &rb, &off))
 		return -1;
-	in = new_insn(sp, IR_STORE);
+	in = asm_emit(sp, IR_STORE);
 	in->a = reg_opnd(rb);
 	in->off = off;
 	in->b = reg_opnd(rs);
@@ -614,7 +526,7 @@ static int parse_store(s390_parser *sp, const char *m)
 
 /* Interlocked access (the s390_ia table) and compare-and-swap (cs, csy,
  * csg). */
-static int parse_atomic(s390_parser *sp, const char *m)
+static int parse_atomic(asm_parser *sp, const char *m)
 {
 	size_t i = FE_FIND(s390_ia, m);
 	int rd, rs, rb, fa, fb;
@@ -624,11 +536,11 @@ static int parse_atomic(s390_parser *sp, const char *m)
 	if (i == NELEM(s390_ia) && strcmp(m, "cs") != 0 && strcmp(m, "csy") != 0
 	    && strcmp(m, "csg") != 0)
 		return FE_NOT_MINE;
-	if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs) || comma(sp)
+	if (parse_reg(sp, &rd) || asm_comma(sp) || parse_reg(sp, &rs) || asm_comma(sp)
 	    || parse_mem_operand(sp, &rb, &off))
 		return -1;
 	if (i < NELEM(s390_ia)) {
-		in = new_insn(sp, IR_RMW);
+		in = asm_emit(sp, IR_RMW);
 		in->alu = s390_ia[i].alu;
 		in->dst = rd;
 		in->a = reg_opnd(rb);
@@ -636,15 +548,15 @@ static int parse_atomic(s390_parser *sp, const char *m)
 		in->b = reg_opnd(rs);
 		in->size = s390_ia[i].size;
 		in->tags_r = in->tags_w = TAG(S390_TAG_IA);
-		sp->cc = CC_NONE;   /* the result's sign and overflow */
+		*cc(sp) = CC_NONE;   /* the result's sign and overflow */
 		return 0;
 	}
 	/* cs rOld,rNew,D(B): if mem == rOld then mem = rNew (cc 0),
 	 * else rOld = mem (cc 1); serialising either way */
 	fa = litmus_reg(sp->t, FLAG_A);
 	fb = litmus_reg(sp->t, FLAG_B);
-	emit_mov(sp, fb, reg_opnd(rd));
-	in = new_insn(sp, IR_CAS);
+	asm_mov(sp, fb, reg_opnd(rd));
+	in = asm_emit(sp, IR_CAS);
 	in->dst = rd;
 	in->a = reg_opnd(rb);
 	in->off = off;
@@ -652,28 +564,28 @@ static int parse_atomic(s390_parser *sp, const char *m)
 	in->c = reg_opnd(rs);
 	in->size = m[2] == 'g' ? 8 : 4;
 	in->tags_r = in->tags_w = in->tags_fail = TAG(S390_TAG_SER);
-	emit_mov(sp, fa, reg_opnd(rd));
-	sp->cc = CC_TWO;
+	asm_mov(sp, fa, reg_opnd(rd));
+	*cc(sp) = CC_TWO;
 	return 0;
 }
 
 /* The operands of a compare into the hidden registers fa and fb: rd, and
  * a register or an immediate (already extended), compared on their low
  * halves (is32) sign- or zero-extended. */
-static void compare_into(s390_parser *sp, int fa, int fb, int rd, opnd b, bool unsig, bool is32)
+static void compare_into(asm_parser *sp, int fa, int fb, int rd, opnd b, bool unsig, bool is32)
 {
-	emit_mov(sp, fa, reg_opnd(rd));
-	emit_mov(sp, fb, b);
+	asm_mov(sp, fa, reg_opnd(rd));
+	asm_mov(sp, fb, b);
 	if (is32) {
-		extend(sp, fa, 32, !unsig);
+		asm_extend(sp, fa, 32, !unsig);
 		if (b.kind == OPND_REG)
-			extend(sp, fb, 32, !unsig);
+			asm_extend(sp, fb, 32, !unsig);
 	}
 }
 
 /* The s390_cmps table: the condition code is the pair of hidden registers
  * FLAG_A, FLAG_B (the operands), and how they were compared. */
-static int parse_compare(s390_parser *sp, const char *m)
+static int parse_compare(asm_parser *sp, const char *m)
 {
 	size_t i = FE_FIND(s390_cmps, m);
 	int rd, rs;
@@ -682,7 +594,7 @@ static int parse_compare(s390_parser *sp, const char *m)
 
 	if (i == NELEM(s390_cmps))
 		return FE_NOT_MINE;
-	if (parse_reg(sp, &rd) || comma(sp))
+	if (parse_reg(sp, &rd) || asm_comma(sp))
 		return -1;
 	if (s390_cmps[i].imm) {
 		if (parse_field(sp, s390_cmps[i].bits, !s390_cmps[i].unsig, &imm))
@@ -695,14 +607,14 @@ static int parse_compare(s390_parser *sp, const char *m)
 	}
 	compare_into(sp, litmus_reg(sp->t, FLAG_A), litmus_reg(sp->t, FLAG_B), rd, b,
 		     s390_cmps[i].unsig, s390_cmps[i].is32);
-	sp->cc = s390_cmps[i].unsig ? CC_UNSIGNED : CC_SIGNED;
+	*cc(sp) = s390_cmps[i].unsig ? CC_UNSIGNED : CC_SIGNED;
 	return 0;
 }
 
 /* Compare and branch (the s390_cmpbr table), with the mask as a suffix
  * (`cgrje r1,r2,L`) or an operand (`cgrj r1,r2,8,L`): compares into
  * hidden registers of their own, since the condition code stays. */
-static int parse_cmpbr(s390_parser *sp, const char *m)
+static int parse_cmpbr(asm_parser *sp, const char *m)
 {
 	size_t i, n = 0;
 	int rd, rs, mask = -1, fa, fb;
@@ -716,7 +628,7 @@ static int parse_cmpbr(s390_parser *sp, const char *m)
 	}
 	if (i == NELEM(s390_cmpbr))
 		return FE_NOT_MINE;
-	if (parse_reg(sp, &rd) || comma(sp))
+	if (parse_reg(sp, &rd) || asm_comma(sp))
 		return -1;
 	if (s390_cmpbr[i].imm) {
 		if (parse_field(sp, 8, !s390_cmpbr[i].unsig, &v))
@@ -727,20 +639,20 @@ static int parse_cmpbr(s390_parser *sp, const char *m)
 			return -1;
 		b = reg_opnd(rs);
 	}
-	if (comma(sp))
+	if (asm_comma(sp))
 		return -1;
 	if (m[n]) {
 		mask = cond_mask(m + n, true);
 	} else {
 		srcpos at = lex_here(&sp->lx);
-		if (parse_imm(sp, &v) || comma(sp))
+		if (parse_imm(sp, &v) || asm_comma(sp))
 			return -1;
 		if (v < 0 || v > 15)
 			return diag_error(sp->d, at, "condition mask %lld is not 0..15", (long long)v);
 		mask = (int)v;
 	}
 	if ((mask & 14) == 0)
-		return unsupported(sp, "condition never true after a compare");
+		return asm_unsupported(sp, "condition never true after a compare");
 	fa = litmus_reg(sp->t, CJ_A);
 	fb = litmus_reg(sp->t, CJ_B);
 	compare_into(sp, fa, fb, rd, b, s390_cmpbr[i].unsig, s390_cmpbr[i].is32);
@@ -748,76 +660,76 @@ static int parse_cmpbr(s390_parser *sp, const char *m)
 }
 
 /* rD = rD op b (rD's low half only, is32), then the condition code */
-static void alu_into(s390_parser *sp, alu_op op, int rd, opnd a, opnd b, bool is32, cc_effect cc)
+static void alu_into(asm_parser *sp, alu_op op, int rd, opnd a, opnd b, bool is32, cc_effect cc)
 {
 	if (is32) {
 		int t = litmus_reg(sp->t, TMP32);
-		emit_alu(sp, op, t, a, b);
+		asm_alu(sp, op, t, a, b);
 		merge_low(sp, rd, t);
 		after(sp, cc, t, true);   /* t: the low half, zero-extended */
 		return;
 	}
-	emit_alu(sp, op, rd, a, b);
+	asm_alu(sp, op, rd, a, b);
 	after(sp, cc, rd, false);
 }
 
 /* Register moves (s390_moves), immediates (s390_limms), negation (lcgr,
  * lcr), and the s390_alus, s390_alu_imms and s390_shifts tables. */
-static int parse_alu(s390_parser *sp, const char *m)
+static int parse_alu(asm_parser *sp, const char *m)
 {
 	int rd, rs, rt, rb, t;
 	int64_t off, imm;
 	size_t i;
 
 	if ((i = FE_FIND(s390_moves, m)) < NELEM(s390_moves)) {
-		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
+		if (parse_reg(sp, &rd) || asm_comma(sp) || parse_reg(sp, &rs))
 			return -1;
 		t = s390_moves[i].is32 ? litmus_reg(sp->t, TMP32) : rd;
-		emit_mov(sp, t, reg_opnd(rs));
-		extend(sp, t, s390_moves[i].bits, s390_moves[i].sign);
+		asm_mov(sp, t, reg_opnd(rs));
+		asm_extend(sp, t, s390_moves[i].bits, s390_moves[i].sign);
 		if (s390_moves[i].is32)
 			merge_low(sp, rd, t);
 		return 0;
 	}
 	if ((i = FE_FIND(s390_limms, m)) < NELEM(s390_limms)) {
-		if (parse_reg(sp, &rd) || comma(sp)
+		if (parse_reg(sp, &rd) || asm_comma(sp)
 		    || parse_field(sp, s390_limms[i].bits, s390_limms[i].sign, &imm))
 			return -1;
 		if (!s390_limms[i].is32) {
-			emit_mov(sp, rd, imm_opnd(imm));
+			asm_mov(sp, rd, imm_opnd(imm));
 			return 0;
 		}
 		t = litmus_reg(sp->t, TMP32);
-		emit_mov(sp, t, imm_opnd(imm));
+		asm_mov(sp, t, imm_opnd(imm));
 		merge_low(sp, rd, t);
 		return 0;
 	}
 	/* llihf: the immediate into the high half, the low half 0; iihf:
 	 * into the high half, the low half kept */
 	if (!strcmp(m, "llihf") || !strcmp(m, "iihf")) {
-		if (parse_reg(sp, &rd) || comma(sp) || parse_field(sp, 32, false, &imm))
+		if (parse_reg(sp, &rd) || asm_comma(sp) || parse_field(sp, 32, false, &imm))
 			return -1;
 		imm = (int64_t)((uint64_t)imm << 32);
 		if (m[1] == 'l') {
-			emit_mov(sp, rd, imm_opnd(imm));
+			asm_mov(sp, rd, imm_opnd(imm));
 			return 0;
 		}
-		emit_alu(sp, ALU_AND, rd, reg_opnd(rd), imm_opnd(0xffffffff));
-		emit_alu(sp, ALU_OR, rd, reg_opnd(rd), imm_opnd(imm));
+		asm_alu(sp, ALU_AND, rd, reg_opnd(rd), imm_opnd(0xffffffff));
+		asm_alu(sp, ALU_OR, rd, reg_opnd(rd), imm_opnd(imm));
 		return 0;
 	}
 	if (!strcmp(m, "lcgr") || !strcmp(m, "lcr")) {
-		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
+		if (parse_reg(sp, &rd) || asm_comma(sp) || parse_reg(sp, &rs))
 			return -1;
 		alu_into(sp, ALU_NEG, rd, reg_opnd(rs), (opnd){ 0 }, m[2] == 'r', S_OTHER);
 		return 0;
 	}
 	if ((i = FE_FIND(s390_alus, m)) < NELEM(s390_alus)) {
-		if (parse_reg(sp, &rd) || comma(sp) || parse_reg(sp, &rs))
+		if (parse_reg(sp, &rd) || asm_comma(sp) || parse_reg(sp, &rs))
 			return -1;
 		rt = rs;
 		if (s390_alus[i].three) {
-			if (comma(sp) || parse_reg(sp, &rt))
+			if (asm_comma(sp) || parse_reg(sp, &rt))
 				return -1;
 		} else {
 			rs = rd;
@@ -827,7 +739,7 @@ static int parse_alu(s390_parser *sp, const char *m)
 		return 0;
 	}
 	if ((i = FE_FIND(s390_alu_imms, m)) < NELEM(s390_alu_imms)) {
-		if (parse_reg(sp, &rd) || comma(sp)
+		if (parse_reg(sp, &rd) || asm_comma(sp)
 		    || parse_field(sp, s390_alu_imms[i].bits, s390_alu_imms[i].sign, &imm))
 			return -1;
 		alu_into(sp, s390_alu_imms[i].alu, rd, reg_opnd(rd), imm_opnd(imm), s390_alu_imms[i].is32,
@@ -836,15 +748,15 @@ static int parse_alu(s390_parser *sp, const char *m)
 	}
 	if ((i = FE_FIND(s390_shifts, m)) < NELEM(s390_shifts)) {
 		bool is32 = s390_shifts[i].is32;
-		if (parse_reg(sp, &rd) || comma(sp))
+		if (parse_reg(sp, &rd) || asm_comma(sp))
 			return -1;
 		rs = rd;
-		if (!is32 && (parse_reg(sp, &rs) || comma(sp)))
+		if (!is32 && (parse_reg(sp, &rs) || asm_comma(sp)))
 			return -1;
 		if (parse_mem(sp, &rb, &off))
 			return -1;
 		if (rb >= 0 && off != 0)
-			return unsupported(sp, "shift by a register plus a displacement");
+			return asm_unsupported(sp, "shift by a register plus a displacement");
 		opnd amount = rb >= 0 ? reg_opnd(rb) : imm_opnd(off);
 		if (!is32) {
 			alu_into(sp, s390_shifts[i].alu, rd, reg_opnd(rs), amount, false, s390_shifts[i].cc);
@@ -852,60 +764,39 @@ static int parse_alu(s390_parser *sp, const char *m)
 		}
 		/* the low half, extended as the shift reads it */
 		t = litmus_reg(sp->t, TMP32);
-		emit_mov(sp, t, reg_opnd(rd));
-		extend(sp, t, 32, s390_shifts[i].alu == ALU_ASHR);
+		asm_mov(sp, t, reg_opnd(rd));
+		asm_extend(sp, t, 32, s390_shifts[i].alu == ALU_ASHR);
 		alu_into(sp, s390_shifts[i].alu, rd, reg_opnd(t), amount, true, s390_shifts[i].cc);
 		return 0;
 	}
 	return FE_NOT_MINE;
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const s390_classes[])(s390_parser *, const char *) = {
+/* The instruction classes, in the order s390_insn tries them. */
+static const asm_class s390_classes[] = {
 	parse_fence, parse_branch, parse_cmpbr, parse_load, parse_store, parse_atomic,
 	parse_compare, parse_alu,
 };
 
-static int parse_insn(s390_parser *sp)
+static int s390_insn(asm_parser *sp, bool labelled)
 {
 	char m[LEX_MAX_NAME];
 
-	if (lex_ident(&sp->lx, m, "an instruction"))
-		return -1;
-	for (char *c = m; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
-	for (size_t i = 0; i < NELEM(s390_classes); i++) {
-		int rc = s390_classes[i](sp, m);
-
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(sp);
-}
-
-/* One instruction (any label before it is consumed): fe_parse_grid calls
- * this for each cell that holds one. */
-static int s390_insn(void *arg, bool labelled)
-{
-	s390_parser *sp = arg;
-
 	if (labelled)
-		sp->cc = CC_NONE;   /* reached by a jump: no known compare */
-	sp->insn_pos = sp->lx.pos;
-	sp->insn_text = sp->lx.p;
-	int from = sp->th->ncode;
-	if (parse_insn(sp))
-		return -1;
-	fe_mark_mixed(sp->th, from, sp->insn_pos);
-	return 0;
+		*cc(sp) = CC_NONE;   /* reached by a jump: no known compare */
+	return asm_word(sp, m) ? -1 : ASM_CLASSES(sp, m, s390_classes);
 }
+
+static const asm_dialect s390_dialect = {
+	.ir_per_cell = IR_PER_CELL,
+	.insn = s390_insn,
+	.mark_mixed = true,
+};
 
 static int s390_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			     diag *d)
 {
-	s390_parser sp = { .t = t, .th = &t->threads[ti], .d = d };
-
-	return fe_parse_grid(sp.th, &sp.lab, &sp.lx, IR_PER_CELL, cells, ncells, s390_insn, NULL, &sp, d);
+	return asm_parse_thread(&(s390_parser){ 0 }.p, &s390_dialect, t, ti, cells, ncells, d);
 }
 
 const frontend s390x_frontend = {

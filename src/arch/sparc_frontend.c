@@ -30,13 +30,10 @@
  * comparison. A cas is one IR_CAS: both events (the read alone when the
  * comparison fails) are tagged CAS.
  */
-#include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "arch/sparc_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
+#include "arch/asm_kit.h"
 
 enum {
 	SPARC_TAG_LOADLOAD, SPARC_TAG_STORELOAD, SPARC_TAG_LOADSTORE,
@@ -60,8 +57,6 @@ static const char *const sparc_tag_names[] = {
 _Static_assert(sizeof sparc_tag_names / sizeof *sparc_tag_names == SPARC_NTAGS,
 	       "one name per SPARC tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 #define IR_PER_CELL 3   /* ldsw: the load and its sign extension */
 
 /* Hidden registers for the condition codes; `.` is in no register name. */
@@ -88,51 +83,30 @@ static const char *sparc_canon_register(const char *name, char *buf)
 }
 
 typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
-	fe_labels lab;
+	asm_parser p;
 	bool after_branch;      /* the previous cell held a branch */
-	const char *insn_text;
-	srcpos insn_pos;
-	diag *d;
 } sparc_parser;
 
-static int unknown_insn(sparc_parser *sp)
+static sparc_parser *sparc(asm_parser *p)
 {
-	return diag_error(sp->d, sp->insn_pos, "unknown SPARC instruction '%s'", sp->insn_text);
-}
-
-static ir_insn *new_insn(sparc_parser *sp, ir_op op)
-{
-	ir_insn *in = &sp->th->code[sp->th->ncode++];
-
-	memset(in, 0, sizeof *in);
-	in->op = op;
-	in->dst = -1;
-	in->pos = sp->insn_pos;
-	return in;
+	return (sparc_parser *)p;
 }
 
 /* A register name, `%` optional; *is_g0 says it was %g0. */
-static int reg_name(sparc_parser *sp, int *reg, bool *is_g0)
+static int reg_name(asm_parser *sp, int *reg, bool *is_g0)
 {
-	char name[LEX_MAX_NAME], buf[4];
-	srcpos at = lex_here(&sp->lx);
+	char name[LEX_MAX_NAME];
 
-	lex_accept(&sp->lx, "%");
-	if (lex_ident(&sp->lx, name, "a register"))
+	if (asm_reg_name(sp, "%", name))
 		return -1;
-	if (!sparc_is_register(name))
-		return diag_error(sp->d, at, "invalid SPARC register '%s'", name);
 	*is_g0 = !strcmp(name, "g0");
-	*reg = litmus_reg(sp->t, sparc_canon_register(name, buf));
+	*reg = litmus_reg(sp->t, name);
 	return 0;
 }
 
 /* A destination register (not %g0: its writes are discarded, and no
  * instruction the JIT emits writes it except as cmp / btst / nop). */
-static int dst_reg(sparc_parser *sp, int *reg)
+static int dst_reg(asm_parser *sp, int *reg)
 {
 	bool g0;
 	srcpos at = lex_here(&sp->lx);
@@ -145,15 +119,12 @@ static int dst_reg(sparc_parser *sp, int *reg)
 }
 
 /* A source operand: a register (%g0 is the constant 0) or an integer. */
-static int source(sparc_parser *sp, opnd *o)
+static int source(asm_parser *sp, opnd *o)
 {
 	bool g0;
 
-	if (lex_peek_number(&sp->lx) || *sp->lx.p == '-') {
-		o->kind = OPND_IMM;
-		o->imm = value_int(0);
-		return lex_int(&sp->lx, &o->imm.off, "an immediate");
-	}
+	if (lex_peek_number(&sp->lx) || *sp->lx.p == '-')
+		return asm_imm(sp, o, false);
 	o->kind = OPND_REG;
 	if (reg_name(sp, &o->reg, &g0))
 		return -1;
@@ -163,7 +134,7 @@ static int source(sparc_parser *sp, opnd *o)
 }
 
 /* `[base]`, `[base+off]`, `[base-off]`: base a register or a location. */
-static int address(sparc_parser *sp, opnd *base, int64_t *off)
+static int address(asm_parser *sp, opnd *base, int64_t *off)
 {
 	lexer *lx = &sp->lx;
 	char name[LEX_MAX_NAME] = "";
@@ -239,50 +210,50 @@ static const struct { const char *name; int tag; } sparc_membars[] = {
 	{ "Sync", SPARC_TAG_SYNC },
 };
 
-static int parse_load(sparc_parser *sp, const char *m)
+static int parse_load(asm_parser *sp, const char *m)
 {
 	size_t i = FE_FIND(sparc_loads, m);
 	ir_insn *in;
 
 	if (i == NELEM(sparc_loads))
 		return FE_NOT_MINE;
-	in = new_insn(sp, IR_LOAD);
+	in = asm_emit(sp, IR_LOAD);
 	in->size = sparc_loads[i].size;
-	if (address(sp, &in->a, &in->off) || lex_expect(&sp->lx, ",") || dst_reg(sp, &in->dst))
+	if (address(sp, &in->a, &in->off) || asm_comma(sp) || dst_reg(sp, &in->dst))
 		return -1;
 	if (sparc_loads[i].sign && in->dst >= 0)
-		fe_sign_extend(sp->th, in->dst, 8 * in->size, sp->insn_pos);
+		asm_extend(sp, in->dst, 8 * in->size, true);
 	return 0;
 }
 
-static int parse_store(sparc_parser *sp, const char *m)
+static int parse_store(asm_parser *sp, const char *m)
 {
 	size_t i = FE_FIND(sparc_stores, m);
 	ir_insn *in;
 
 	if (i == NELEM(sparc_stores))
 		return FE_NOT_MINE;
-	in = new_insn(sp, IR_STORE);
+	in = asm_emit(sp, IR_STORE);
 	in->size = sparc_stores[i].size;
-	return source(sp, &in->b) || lex_expect(&sp->lx, ",")
+	return source(sp, &in->b) || asm_comma(sp)
 	       || address(sp, &in->a, &in->off) ? -1 : 0;
 }
 
 /* cas [base],rs2,rd: old = [base]; if old == rs2 then [base] = rd; rd = old. */
-static int parse_cas(sparc_parser *sp, const char *m)
+static int parse_cas(asm_parser *sp, const char *m)
 {
 	ir_insn *in;
 	int64_t off;
 
 	if (strcmp(m, "cas") != 0 && strcmp(m, "casx") != 0)
 		return FE_NOT_MINE;
-	in = new_insn(sp, IR_CAS);
+	in = asm_emit(sp, IR_CAS);
 	in->size = m[3] == 'x' ? 8 : 4;
 	if (address(sp, &in->a, &off))
 		return -1;
 	if (off != 0)
 		return diag_error(sp->d, sp->insn_pos, "SPARC cas takes no offset: [base]");
-	if (lex_expect(&sp->lx, ",") || source(sp, &in->b) || lex_expect(&sp->lx, ",")
+	if (asm_comma(sp) || source(sp, &in->b) || asm_comma(sp)
 	    || dst_reg(sp, &in->dst))
 		return -1;
 	in->c = (opnd){ .kind = OPND_REG, .reg = in->dst };
@@ -294,7 +265,7 @@ static int parse_cas(sparc_parser *sp, const char *m)
  * 0x01, #StoreLoad 0x02, #LoadStore 0x04, #StoreStore 0x08, #Lookaside
  * 0x10, #MemIssue 0x20, #Sync 0x40), for several kinds at once (the
  * assembler's `#A | #B` would clash with the test's `|` cell separator). */
-static int parse_membar(sparc_parser *sp, const char *m)
+static int parse_membar(asm_parser *sp, const char *m)
 {
 	char kind[LEX_MAX_NAME];
 	tagmask tags = 0;
@@ -328,32 +299,32 @@ static int parse_membar(sparc_parser *sp, const char *m)
 			return diag_error(sp->d, at, "unknown membar kind '#%s'", kind);
 		tags = TAG(sparc_membars[i].tag);
 	}
-	new_insn(sp, IR_FENCE)->tags_f = tags;
+	asm_emit(sp, IR_FENCE)->tags_f = tags;
 	return 0;
 }
 
-static int parse_alu(sparc_parser *sp, const char *m)
+static int parse_alu(asm_parser *sp, const char *m)
 {
 	size_t i = FE_FIND(sparc_alus, m);
 	ir_insn *in;
 
 	if (i == NELEM(sparc_alus))
 		return FE_NOT_MINE;
-	in = new_insn(sp, IR_ALU);
+	in = asm_emit(sp, IR_ALU);
 	in->alu = sparc_alus[i].alu;
-	return source(sp, &in->a) || lex_expect(&sp->lx, ",") || source(sp, &in->b)
-	       || lex_expect(&sp->lx, ",") || dst_reg(sp, &in->dst) ? -1 : 0;
+	return source(sp, &in->a) || asm_comma(sp) || source(sp, &in->b)
+	       || asm_comma(sp) || dst_reg(sp, &in->dst) ? -1 : 0;
 }
 
 /* mov rs|imm,rd; set imm,rd. */
-static int parse_mov(sparc_parser *sp, const char *m)
+static int parse_mov(asm_parser *sp, const char *m)
 {
 	ir_insn *in;
 
 	if (strcmp(m, "mov") != 0 && strcmp(m, "set") != 0)
 		return FE_NOT_MINE;
-	in = new_insn(sp, IR_MOV);
-	if (source(sp, &in->a) || lex_expect(&sp->lx, ",") || dst_reg(sp, &in->dst))
+	in = asm_emit(sp, IR_MOV);
+	if (source(sp, &in->a) || asm_comma(sp) || dst_reg(sp, &in->dst))
 		return -1;
 	if (m[0] == 's' && in->a.kind != OPND_IMM)
 		return diag_error(sp->d, sp->insn_pos, "SPARC set takes an immediate");
@@ -361,14 +332,14 @@ static int parse_mov(sparc_parser *sp, const char *m)
 }
 
 /* cmp a,b: the condition codes of a - b; btst b,a: of a & b. */
-static int parse_compare(sparc_parser *sp, const char *m)
+static int parse_compare(asm_parser *sp, const char *m)
 {
 	opnd x, y;
 	int ca, cb;
 
 	if (strcmp(m, "cmp") != 0 && strcmp(m, "btst") != 0)
 		return FE_NOT_MINE;
-	if (source(sp, &x) || lex_expect(&sp->lx, ",") || source(sp, &y))
+	if (source(sp, &x) || asm_comma(sp) || source(sp, &y))
 		return -1;
 	ca = litmus_reg(sp->t, CC_A);
 	cb = litmus_reg(sp->t, CC_B);
@@ -379,7 +350,7 @@ static int parse_compare(sparc_parser *sp, const char *m)
 	return 0;
 }
 
-static int parse_branch(sparc_parser *sp, const char *m)
+static int parse_branch(asm_parser *sp, const char *m)
 {
 	size_t i = FE_FIND(sparc_branches, m);
 	ir_insn *in;
@@ -392,10 +363,10 @@ static int parse_branch(sparc_parser *sp, const char *m)
 	if (lex_accept(&sp->lx, "%")) {
 		if (!lex_accept_word(&sp->lx, "xcc"))
 			return lex_error_expected(&sp->lx, "xcc");
-		if (lex_expect(&sp->lx, ","))
+		if (asm_comma(sp))
 			return -1;
 	}
-	in = new_insn(sp, IR_BRANCH);
+	in = asm_emit(sp, IR_BRANCH);
 	in->cmp = sparc_branches[i].cmp;
 	if (in->cmp != CMP_ALWAYS) {
 		ca = litmus_reg(sp->t, CC_A);
@@ -403,55 +374,44 @@ static int parse_branch(sparc_parser *sp, const char *m)
 		in->a = (opnd){ .kind = OPND_REG, .reg = ca };
 		in->b = (opnd){ .kind = OPND_REG, .reg = cb };
 	}
-	sp->after_branch = true;
-	return fe_label_ref(&sp->lab, &sp->lx, sp->th->ncode - 1);
+	sparc(sp)->after_branch = true;
+	return asm_label_ref(sp);
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const sparc_classes[])(sparc_parser *, const char *) = {
+/* The instruction classes, in the order sparc_insn tries them. */
+static const asm_class sparc_classes[] = {
 	parse_load, parse_store, parse_cas, parse_membar, parse_alu, parse_mov,
 	parse_compare, parse_branch,
 };
 
-static int sparc_insn(void *arg, bool labelled)
+static int sparc_insn(asm_parser *sp, bool labelled)
 {
-	sparc_parser *sp = arg;
 	char m[LEX_MAX_NAME];
-	bool delay_slot = sp->after_branch;
+	bool delay_slot = sparc(sp)->after_branch;
 
 	(void)labelled;
-	sp->insn_pos = sp->lx.pos;
-	sp->insn_text = sp->lx.p;
-	sp->after_branch = false;
-	if (lex_ident(&sp->lx, m, "an instruction"))
+	sparc(sp)->after_branch = false;
+	if (asm_word(sp, m))
 		return -1;
-	for (char *c = m; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
 	if (!strcmp(m, "nop"))
 		return 0;
 	if (delay_slot)
 		return diag_error(sp->d, sp->insn_pos,
 				  "unsupported SPARC delay slot '%s': only nop may follow a branch",
 				  sp->insn_text);
-	int from = sp->th->ncode;
-	for (size_t i = 0; i < NELEM(sparc_classes); i++) {
-		int rc = sparc_classes[i](sp, m);
-
-		if (rc == 0)
-			fe_mark_mixed(sp->th, from, sp->insn_pos);
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(sp);
+	return ASM_CLASSES(sp, m, sparc_classes);
 }
+
+static const asm_dialect sparc_dialect = {
+	.ir_per_cell = IR_PER_CELL,
+	.insn = sparc_insn,
+	.mark_mixed = true,
+};
 
 static int sparc_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			      diag *d)
 {
-	sparc_parser sp = { .t = t, .th = &t->threads[ti], .d = d };
-
-	return fe_parse_grid(sp.th, &sp.lab, &sp.lx, IR_PER_CELL, cells, ncells, sparc_insn,
-			     NULL, &sp, d);
+	return asm_parse_thread(&(sparc_parser){ 0 }.p, &sparc_dialect, t, ti, cells, ncells, d);
 }
 
 const frontend sparc_frontend = {

@@ -27,14 +27,10 @@
  * without -variant mixed (docs/mixed-size.md, "x86"). A load zero-extends
  * into the whole register, as herd7's does.
  */
-#include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "arch/x86_frontend.h"
-#include "arch/frontend_labels.h"
-#include "litmus/litmus_lex.h"
-#include "base/xalloc.h"
+#include "arch/asm_kit.h"
 
 enum { X86_TAG_MFENCE, X86_TAG_LFENCE, X86_TAG_SFENCE, X86_TAG_X, X86_NTAGS };
 
@@ -48,8 +44,6 @@ static const char *const x86_tag_names[] = {
 _Static_assert(sizeof x86_tag_names / sizeof *x86_tag_names == X86_NTAGS,
 	       "one name per x86 tag");
 
-#define TAG(t) ((tagmask)1 << (t))
-#define NELEM(a) (sizeof (a) / sizeof *(a))
 #define IR_PER_CELL 3
 
 /* Hidden registers: flags operands and a scratch register. Their names
@@ -130,18 +124,17 @@ static const char *x32_canon_register(const char *name, char *buf)
 }
 
 typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
+	asm_parser p;
 	bool att;       /* X86_64 (AT&T) rather than X86 (Intel) */
-	fe_labels lab;
-	int *rets;      /* IR insns jumping to the end of the thread */
-	int nrets;
-	const char *insn_text;
-	srcpos insn_pos;
 	int reg_width;  /* the width of the register parse_reg_name read */
-	diag *d;
+	bool lock;      /* the instruction has a LOCK prefix */
+	int size;       /* its AT&T size suffix: 1, 2, 4, 8 (0: none) */
 } x86_parser;
+
+static x86_parser *x86(asm_parser *p)
+{
+	return (x86_parser *)p;
+}
 
 typedef enum { XO_REG, XO_IMM, XO_MEM } xop_kind;
 
@@ -152,42 +145,26 @@ typedef struct {
 	int width;      /* XO_REG, X86_64: the register's width in bytes */
 } xop;
 
-static int unknown_insn(x86_parser *xp)
-{
-	return diag_error(xp->d, xp->insn_pos, "unknown %s instruction '%s'",
-			  xp->att ? "X86_64" : "X86", xp->insn_text);
-}
-
-static int unsupported(x86_parser *xp, const char *why)
-{
-	return diag_error(xp->d, xp->insn_pos, "unsupported %s instruction '%s': %s",
-			  xp->att ? "X86_64" : "X86", xp->insn_text, why);
-}
-
 /* A register name (after the `%` in AT&T syntax). */
-static int parse_reg_name(x86_parser *xp, opnd *o)
+static int parse_reg_name(asm_parser *xp, opnd *o)
 {
 	char name[LEX_MAX_NAME];
-	srcpos at = lex_here(&xp->lx);
 
-	if (lex_ident(&xp->lx, name, "a register"))
+	if (asm_reg_name(xp, NULL, name))
 		return -1;
-	if (!(xp->att ? x64_is_register(name) : x32_is_register(name)))
-		return diag_error(xp->d, at, "invalid %s register '%s'",
-				  xp->att ? "X86_64" : "X86", name);
-	xp->reg_width = reg_width(name);
+	x86(xp)->reg_width = reg_width(name);
 	o->kind = OPND_REG;
 	o->reg = litmus_reg(xp->t, name);
 	return 0;
 }
 
 /* Base of a memory operand: a register or a symbol (its address). */
-static int parse_base(x86_parser *xp, opnd *o)
+static int parse_base(asm_parser *xp, opnd *o)
 {
 	char name[LEX_MAX_NAME];
 	lexer save = xp->lx;
 
-	if (xp->att) {
+	if (x86(xp)->att) {
 		if (lex_accept(&xp->lx, "%"))
 			return parse_reg_name(xp, o);
 	} else if (lex_peek_ident(&xp->lx)) {
@@ -206,7 +183,7 @@ static int parse_base(x86_parser *xp, opnd *o)
 }
 
 /* An immediate: integer, or a symbol standing for its address. */
-static int parse_imm_value(x86_parser *xp, xop *x)
+static int parse_imm_value(asm_parser *xp, xop *x)
 {
 	x->k = XO_IMM;
 	x->o.kind = OPND_IMM;
@@ -219,7 +196,7 @@ static int parse_imm_value(x86_parser *xp, xop *x)
 /* AT&T: `$imm`, `%reg`, `off(base)`, `(base)`, `sym`; a bare integer
  * not followed by `(` is an immediate too (`shl 2,%eax`, as herd7 reads
  * it). */
-static int parse_att_operand(x86_parser *xp, xop *x)
+static int parse_att_operand(asm_parser *xp, xop *x)
 {
 	lexer *lx = &xp->lx;
 
@@ -230,7 +207,7 @@ static int parse_att_operand(x86_parser *xp, xop *x)
 		x->k = XO_REG;
 		if (parse_reg_name(xp, &x->o))
 			return -1;
-		x->width = xp->reg_width;
+		x->width = x86(xp)->reg_width;
 		return 0;
 	}
 	x->k = XO_MEM;
@@ -251,12 +228,12 @@ static int parse_att_operand(x86_parser *xp, xop *x)
 	if (parse_base(xp, &x->o))
 		return -1;
 	if (lex_accept(lx, ","))
-		return unsupported(xp, "indexed addressing");
+		return asm_unsupported(xp, "indexed addressing");
 	return lex_expect(lx, ")");
 }
 
 /* Intel: `[base]`, `[base+off]`, `$imm`, `imm`, `REG`. */
-static int parse_intel_operand(x86_parser *xp, xop *x)
+static int parse_intel_operand(asm_parser *xp, xop *x)
 {
 	lexer *lx = &xp->lx;
 
@@ -279,15 +256,15 @@ static int parse_intel_operand(x86_parser *xp, xop *x)
 }
 
 /* Operands, returned destination first whatever the syntax. */
-static int parse_operands(x86_parser *xp, xop *ops, int n)
+static int parse_operands(asm_parser *xp, xop *ops, int n)
 {
 	for (int i = 0; i < n; i++) {
 		if (i > 0 && lex_expect(&xp->lx, ","))
 			return -1;
-		if (xp->att ? parse_att_operand(xp, &ops[i]) : parse_intel_operand(xp, &ops[i]))
+		if (x86(xp)->att ? parse_att_operand(xp, &ops[i]) : parse_intel_operand(xp, &ops[i]))
 			return -1;
 	}
-	if (xp->att && n == 2) {
+	if (x86(xp)->att && n == 2) {
 		xop tmp = ops[0];
 		ops[0] = ops[1];
 		ops[1] = tmp;
@@ -295,37 +272,22 @@ static int parse_operands(x86_parser *xp, xop *ops, int n)
 	return 0;
 }
 
-static ir_insn *new_insn(x86_parser *xp, ir_op op)
-{
-	ir_insn *in = &xp->th->code[xp->th->ncode++];
-
-	memset(in, 0, sizeof *in);
-	in->op = op;
-	in->dst = -1;
-	in->pos = xp->insn_pos;
-	return in;
-}
-
 /* The memory operand m of `in`, an access of `size` bytes (0: the whole
  * location). A byte or word access, or one at an offset, is mixed-size. */
-static void set_mem(x86_parser *xp, ir_insn *in, const xop *m, int size)
+static void set_mem(asm_parser *xp, ir_insn *in, const xop *m, int size)
 {
 	in->a = m->o;
 	in->off = m->off;
 	in->size = size;
-	if ((size && size < 4) || m->off) {
-		if (!xp->th->mixed) {
-			xp->th->mixed = true;
-			xp->th->mixed_pos = xp->insn_pos;
-		}
-	}
+	if ((size && size < 4) || m->off)
+		asm_mixed(xp);
 }
 
 /* The size of an instruction's access: its suffix, else (X86_64) the
  * width of its first register operand, else 0. */
-static int op_size(const x86_parser *xp, int size, const xop *ops, int n)
+static int op_size(asm_parser *xp, int size, const xop *ops, int n)
 {
-	for (int i = 0; i < n && !size && xp->att; i++)
+	for (int i = 0; i < n && !size && x86(xp)->att; i++)
 		if (ops[i].k == XO_REG)
 			size = ops[i].width;
 	return size;
@@ -368,19 +330,17 @@ static bool known_mnemonic(const char *m)
 
 /* Read a mnemonic, lower-cased; strip an AT&T size suffix (b w l q) if the
  * full word is not a mnemonic: *size gets 1, 2, 4, 8 (0: none). */
-static int read_mnemonic(x86_parser *xp, char *m, int *size)
+static int read_mnemonic(asm_parser *xp, char *m, int *size)
 {
 	size_t n;
 
 	*size = 0;
-	if (lex_ident(&xp->lx, m, "an instruction"))
+	if (asm_word(xp, m))
 		return -1;
-	for (char *c = m; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
 	if (known_mnemonic(m) || !strcmp(m, "lock"))
 		return 0;
 	n = strlen(m);
-	if (xp->att && n > 1 && strchr("bwlq", m[n - 1])) {
+	if (x86(xp)->att && n > 1 && strchr("bwlq", m[n - 1])) {
 		char c = m[n - 1];
 		m[n - 1] = '\0';
 		if (known_mnemonic(m)) {
@@ -388,48 +348,42 @@ static int read_mnemonic(x86_parser *xp, char *m, int *size)
 			return 0;
 		}
 	}
-	return unknown_insn(xp);
+	return asm_unknown(xp);
 }
 
 /* A read of memory operand m into the scratch register (non-atomic
  * read-modify-write and comparisons with memory). */
-static int load_scratch(x86_parser *xp, const xop *m, int size, int *reg)
+static int load_scratch(asm_parser *xp, const xop *m, int size, int *reg)
 {
 	ir_insn *in;
 
 	*reg = litmus_reg(xp->t, SCRATCH);
-	in = new_insn(xp, IR_LOAD);
+	in = asm_emit(xp, IR_LOAD);
 	in->dst = *reg;
 	set_mem(xp, in, m, size);
 	return 0;
 }
 
-/* A jump target: remembered for resolve_gotos. */
-static int parse_label_ref(x86_parser *xp)
-{
-	return fe_label_ref(&xp->lab, &xp->lx, xp->th->ncode - 1);
-}
-
 /* OP dst,src for the ALU operations. */
-static int lower_alu(x86_parser *xp, alu_op alu, bool lock, int size, xop *ops)
+static int lower_alu(asm_parser *xp, alu_op alu, bool lock, int size, xop *ops)
 {
 	ir_insn *in;
 	int tmp;
 
 	if (ops[1].k == XO_MEM && ops[0].k == XO_MEM)
-		return unknown_insn(xp);
+		return asm_unknown(xp);
 	if (ops[0].k == XO_IMM)
-		return unknown_insn(xp);
+		return asm_unknown(xp);
 	if (ops[0].k == XO_REG) {
 		if (lock)
-			return unknown_insn(xp);
+			return asm_unknown(xp);
 		opnd src = ops[1].o;
 		if (ops[1].k == XO_MEM) {
 			if (load_scratch(xp, &ops[1], size, &tmp))
 				return -1;
 			src = (opnd){ .kind = OPND_REG, .reg = tmp };
 		}
-		in = new_insn(xp, IR_ALU);
+		in = asm_emit(xp, IR_ALU);
 		in->alu = alu;
 		in->dst = ops[0].o.reg;
 		in->a = ops[0].o;
@@ -437,7 +391,7 @@ static int lower_alu(x86_parser *xp, alu_op alu, bool lock, int size, xop *ops)
 		return 0;
 	}
 	if (lock) {     /* one atomic read-modify-write */
-		in = new_insn(xp, IR_RMW);
+		in = asm_emit(xp, IR_RMW);
 		in->split = true;
 		in->alu = alu;
 		set_mem(xp, in, &ops[0], size);
@@ -448,23 +402,22 @@ static int lower_alu(x86_parser *xp, alu_op alu, bool lock, int size, xop *ops)
 	/* not locked: load, compute, store */
 	if (load_scratch(xp, &ops[0], size, &tmp))
 		return -1;
-	in = new_insn(xp, IR_ALU);
+	in = asm_emit(xp, IR_ALU);
 	in->alu = alu;
 	in->dst = tmp;
 	in->a = (opnd){ .kind = OPND_REG, .reg = tmp };
 	in->b = ops[1].o;
-	in = new_insn(xp, IR_STORE);
+	in = asm_emit(xp, IR_STORE);
 	set_mem(xp, in, &ops[0], size);
 	in->b = (opnd){ .kind = OPND_REG, .reg = tmp };
 	return 0;
 }
 
 /* mfence, lfence, sfence; nop and endbr64 (no effect). */
-static int parse_fence(x86_parser *xp, const char *m, bool lock, int size)
+static int parse_fence(asm_parser *xp, const char *m)
 {
-	(void)lock, (void)size;
 	if (!strcmp(m, "mfence") || !strcmp(m, "lfence") || !strcmp(m, "sfence")) {
-		new_insn(xp, IR_FENCE)->tags_f = TAG(m[0] == 'm' ? X86_TAG_MFENCE
+		asm_emit(xp, IR_FENCE)->tags_f = TAG(m[0] == 'm' ? X86_TAG_MFENCE
 						     : m[0] == 'l' ? X86_TAG_LFENCE
 						     : X86_TAG_SFENCE);
 		return 0;
@@ -479,22 +432,19 @@ static int parse_fence(x86_parser *xp, const char *m, bool lock, int size)
 }
 
 /* ret and the x86_jumps table (on the flags). */
-static int parse_branch(x86_parser *xp, const char *m, bool lock, int size)
+static int parse_branch(asm_parser *xp, const char *m)
 {
 	size_t i = FE_FIND(x86_jumps, m);
 	ir_insn *in;
 	int fa, fb;
 
-	(void)lock, (void)size;
 	if (!strcmp(m, "ret")) {
-		in = new_insn(xp, IR_BRANCH);
-		in->cmp = CMP_ALWAYS;
-		xp->rets[xp->nrets++] = xp->th->ncode - 1;
+		asm_return(xp);
 		return 0;
 	}
 	if (i == NELEM(x86_jumps))
 		return FE_NOT_MINE;
-	in = new_insn(xp, IR_BRANCH);
+	in = asm_emit(xp, IR_BRANCH);
 	in->cmp = x86_jumps[i].cmp;
 	if (in->cmp != CMP_ALWAYS) {
 		fa = litmus_reg(xp->t, FLAG_A);
@@ -502,12 +452,14 @@ static int parse_branch(x86_parser *xp, const char *m, bool lock, int size)
 		in->a = (opnd){ .kind = OPND_REG, .reg = fa };
 		in->b = (opnd){ .kind = OPND_REG, .reg = fb };
 	}
-	return parse_label_ref(xp);
+	return asm_label_ref(xp);
 }
 
 /* inc, dec and the x86_alus table (lower_alu). */
-static int parse_alu(x86_parser *xp, const char *m, bool lock, int size)
+static int parse_alu(asm_parser *xp, const char *m)
 {
+	bool lock = x86(xp)->lock;
+	int size = x86(xp)->size;
 	size_t i = FE_FIND(x86_alus, m);
 	xop ops[2];
 
@@ -526,40 +478,41 @@ static int parse_alu(x86_parser *xp, const char *m, bool lock, int size)
 }
 
 /* mov: a store, a load or a register move. */
-static int parse_mov(x86_parser *xp, const char *m, bool lock, int size)
+static int parse_mov(asm_parser *xp, const char *m)
 {
 	xop ops[2];
 	ir_insn *in;
 
-	(void)lock;
+	int size = x86(xp)->size;
+
 	if (strcmp(m, "mov") != 0)
 		return FE_NOT_MINE;
 	if (parse_operands(xp, ops, 2))
 		return -1;
 	size = op_size(xp, size, ops, 2);
 	if (ops[0].k == XO_MEM && ops[1].k != XO_MEM) {
-		in = new_insn(xp, IR_STORE);
+		in = asm_emit(xp, IR_STORE);
 		set_mem(xp, in, &ops[0], size);
 		in->b = ops[1].o;
 		return 0;
 	}
 	if (ops[0].k == XO_REG && ops[1].k == XO_MEM) {
-		in = new_insn(xp, IR_LOAD);
+		in = asm_emit(xp, IR_LOAD);
 		in->dst = ops[0].o.reg;
 		set_mem(xp, in, &ops[1], size);
 		return 0;
 	}
 	if (ops[0].k == XO_REG) {
-		in = new_insn(xp, IR_MOV);
+		in = asm_emit(xp, IR_MOV);
 		in->dst = ops[0].o.reg;
 		in->a = ops[1].o;
 		return 0;
 	}
-	return unknown_insn(xp);
+	return asm_unknown(xp);
 }
 
 /* xchg: with memory, implicitly locked, one atomic swap. */
-static int parse_xchg(x86_parser *xp, const xop *opsin, bool lock, int size)
+static int parse_xchg(asm_parser *xp, const xop *opsin, bool lock, int size)
 {
 	xop ops[2] = { opsin[0], opsin[1] };
 	ir_insn *in;
@@ -571,9 +524,9 @@ static int parse_xchg(x86_parser *xp, const xop *opsin, bool lock, int size)
 		ops[1] = t;
 	}
 	if (ops[0].k != XO_REG || ops[1].k == XO_IMM)
-		return unknown_insn(xp);
+		return asm_unknown(xp);
 	if (ops[1].k == XO_MEM) {
-		in = new_insn(xp, IR_RMW);
+		in = asm_emit(xp, IR_RMW);
 		in->split = true;
 		in->alu = ALU_MOVB;
 		set_mem(xp, in, &ops[1], size);
@@ -583,23 +536,25 @@ static int parse_xchg(x86_parser *xp, const xop *opsin, bool lock, int size)
 		return 0;
 	}
 	if (lock)
-		return unknown_insn(xp);
+		return asm_unknown(xp);
 	tmp = litmus_reg(xp->t, SCRATCH);
-	in = new_insn(xp, IR_MOV);
+	in = asm_emit(xp, IR_MOV);
 	in->dst = tmp;
 	in->a = ops[0].o;
-	in = new_insn(xp, IR_MOV);
+	in = asm_emit(xp, IR_MOV);
 	in->dst = ops[0].o.reg;
 	in->a = ops[1].o;
-	in = new_insn(xp, IR_MOV);
+	in = asm_emit(xp, IR_MOV);
 	in->dst = ops[1].o.reg;
 	in->a = (opnd){ .kind = OPND_REG, .reg = tmp };
 	return 0;
 }
 
 /* The atomics: xchg, lock xadd, lock cmpxchg. */
-static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
+static int parse_atomic(asm_parser *xp, const char *m)
 {
+	bool lock = x86(xp)->lock;
+	int size = x86(xp)->size;
 	xop ops[2];
 	ir_insn *in;
 	int acc;
@@ -612,12 +567,12 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 	if (!strcmp(m, "xchg"))
 		return parse_xchg(xp, ops, lock, size);
 	if (ops[0].k != XO_MEM || ops[1].k != XO_REG)
-		return unknown_insn(xp);
+		return asm_unknown(xp);
 	if (!strcmp(m, "xadd")) {
 		/* xadd dst(mem),src(reg): src = old, mem = old + src */
 		if (!lock)
-			return unsupported(xp, "XADD without LOCK");
-		in = new_insn(xp, IR_RMW);
+			return asm_unsupported(xp, "XADD without LOCK");
+		in = asm_emit(xp, IR_RMW);
 		in->split = true;
 		in->alu = ALU_ADD;
 		set_mem(xp, in, &ops[0], size);
@@ -632,9 +587,9 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 	 * a `jne` after it (a retry loop) sees the outcome: the flags get the
 	 * expected value and the old one. */
 	if (!lock)
-		return unsupported(xp, "CMPXCHG without LOCK");
+		return asm_unsupported(xp, "CMPXCHG without LOCK");
 	int fa, fb;
-	acc = litmus_reg(xp->t, xp->att ? "rax" : "EAX");
+	acc = litmus_reg(xp->t, x86(xp)->att ? "rax" : "EAX");
 	fa = litmus_reg(xp->t, FLAG_A);
 	fb = litmus_reg(xp->t, FLAG_B);
 	/* a byte / word CMPXCHG (mixed-size only) compares the accumulator's
@@ -642,7 +597,7 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 	 * 4-byte one keeps the default path's IR, the engine narrows its
 	 * comparison in mixed mode (thread_exec.c) */
 	bool narrow = size && size < 4;
-	in = new_insn(xp, narrow ? IR_ALU : IR_MOV);
+	in = asm_emit(xp, narrow ? IR_ALU : IR_MOV);
 	in->dst = fa;
 	in->a = (opnd){ .kind = OPND_REG, .reg = acc };
 	if (narrow) {
@@ -650,13 +605,13 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 		in->b = (opnd){ .kind = OPND_IMM,
 				.imm = value_int((int64_t)(((uint64_t)1 << (8 * size)) - 1)) };
 	}
-	in = new_insn(xp, IR_CAS);
+	in = asm_emit(xp, IR_CAS);
 	set_mem(xp, in, &ops[0], size);
 	in->dst = acc;
 	in->b = (opnd){ .kind = OPND_REG, .reg = narrow ? fa : acc };
 	in->c = ops[1].o;
 	in->tags_r = in->tags_w = in->tags_fail = TAG(X86_TAG_X);
-	in = new_insn(xp, IR_MOV);
+	in = asm_emit(xp, IR_MOV);
 	in->dst = fb;
 	in->a = (opnd){ .kind = OPND_REG, .reg = acc };
 	return 0;
@@ -665,12 +620,13 @@ static int parse_atomic(x86_parser *xp, const char *m, bool lock, int size)
 /* cmp and test: the flags are the pair of hidden registers FLAG_A (the
  * first Intel operand; for test, a & b) and FLAG_B (the second; for test,
  * 0). */
-static int parse_compare(x86_parser *xp, const char *m, bool lock, int size)
+static int parse_compare(asm_parser *xp, const char *m)
 {
 	xop ops[2];
 	int fa, fb, tmp;
 
-	(void)lock;
+	int size = x86(xp)->size;
+
 	if (strcmp(m, "cmp") != 0 && strcmp(m, "test") != 0)
 		return FE_NOT_MINE;
 	if (parse_operands(xp, ops, 2))
@@ -680,7 +636,7 @@ static int parse_compare(x86_parser *xp, const char *m, bool lock, int size)
 	for (int k = 0; k < 2; k++)
 		if (ops[k].k == XO_MEM) {
 			if (ops[1 - k].k == XO_MEM || load_scratch(xp, &ops[k], size, &tmp))
-				return ops[1 - k].k == XO_MEM ? unknown_insn(xp) : -1;
+				return ops[1 - k].k == XO_MEM ? asm_unknown(xp) : -1;
 			(k ? &b : &a)->kind = OPND_REG;
 			(k ? &b : &a)->reg = tmp;
 		}
@@ -690,76 +646,44 @@ static int parse_compare(x86_parser *xp, const char *m, bool lock, int size)
 	return 0;
 }
 
-/* The instruction classes, in the order parse_insn tries them. */
-static int (*const x86_classes[])(x86_parser *, const char *, bool, int) = {
+/* The instruction classes, in the order x86_insn tries them. */
+static const asm_class x86_classes[] = {
 	parse_fence, parse_branch, parse_alu, parse_mov, parse_atomic, parse_compare,
 };
 
-static int parse_insn(x86_parser *xp)
+/* An optional LOCK, then the instruction. */
+static int x86_insn(asm_parser *xp, bool labelled)
 {
+	x86_parser *x = x86(xp);
 	char m[LEX_MAX_NAME];
-	bool lock = false;
-	int size;
 
-	if (read_mnemonic(xp, m, &size))
+	(void)labelled;
+	x->lock = false;
+	if (read_mnemonic(xp, m, &x->size))
 		return -1;
 	if (!strcmp(m, "lock")) {
-		lock = true;
-		if (read_mnemonic(xp, m, &size))
+		x->lock = true;
+		if (read_mnemonic(xp, m, &x->size))
 			return -1;
 		if (!strcmp(m, "lock"))
-			return unknown_insn(xp);
+			return asm_unknown(xp);
 	}
-	if (lock && strcmp(m, "xchg") && strcmp(m, "xadd") && strcmp(m, "cmpxchg")
+	if (x->lock && strcmp(m, "xchg") && strcmp(m, "xadd") && strcmp(m, "cmpxchg")
 	    && strcmp(m, "inc") && strcmp(m, "dec") && strcmp(m, "add") && strcmp(m, "sub")
 	    && strcmp(m, "and") && strcmp(m, "or") && strcmp(m, "xor"))
-		return unsupported(xp, "LOCK with this instruction");
-	for (size_t i = 0; i < NELEM(x86_classes); i++) {
-		int rc = x86_classes[i](xp, m, lock, size);
-
-		if (rc != FE_NOT_MINE)
-			return rc;
-	}
-	return unknown_insn(xp);
+		return asm_unsupported(xp, "LOCK with this instruction");
+	return ASM_CLASSES(xp, m, x86_classes);
 }
 
-/* One instruction (any label before it is consumed): fe_parse_grid calls
- * this for each cell that holds one. */
-static int x86_insn(void *arg, bool labelled)
-{
-	x86_parser *xp = arg;
-
-	xp->insn_pos = xp->lx.pos;
-	xp->insn_text = xp->lx.p;
-	return parse_insn(xp);
-}
-
-static int resolve_gotos(x86_parser *xp)
-{
-	int i;
-
-	if (fe_labels_resolve(&xp->lab, xp->th->code, xp->d))
-		return -1;
-	for (i = 0; i < xp->nrets; i++)
-		xp->th->code[xp->rets[i]].target = xp->th->ncode;
-	return 0;
-}
-
-static int x86_resolve(void *xp)
-{
-	return resolve_gotos(xp);
-}
+static const asm_dialect x86_dialect = {
+	.ir_per_cell = IR_PER_CELL,
+	.insn = x86_insn,
+};
 
 static int parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			diag *d, bool att)
 {
-	x86_parser xp = { .t = t, .th = &t->threads[ti], .d = d, .att = att };
-	int rc;
-
-	xp.rets = xcalloc(ncells > 0 ? (size_t)ncells : 1, sizeof *xp.rets);
-	rc = fe_parse_grid(xp.th, &xp.lab, &xp.lx, IR_PER_CELL, cells, ncells, x86_insn, x86_resolve, &xp, d);
-	free(xp.rets);
-	return rc;
+	return asm_parse_thread(&(x86_parser){ .att = att }.p, &x86_dialect, t, ti, cells, ncells, d);
 }
 
 static int x64_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,

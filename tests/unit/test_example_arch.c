@@ -8,12 +8,14 @@
  *   st [rA],rS        write (or st [rA],#IMM)
  *   fence             full fence (tag FENCE)
  *   bne rA,#IMM,L     branch to label L if rA != IMM
- * If this file stops compiling, the document is out of date too. */
+ * It is built on the kit of the assembly front-ends (src/arch/asm_kit.h),
+ * as a new dialect should be. If this file stops compiling, the document
+ * is out of date too. */
 #include <stdlib.h>
 #include <unistd.h>
 #include "unit.h"
 #include "unit_model.h"
-#include "arch/frontend_labels.h"
+#include "arch/asm_kit.h"
 #include "exec/check.h"
 #include "litmus/litmus_lex.h"
 #include "litmus/litmus_read.h"
@@ -27,116 +29,95 @@ static bool mini_is_register(const char *name)
 	return name[0] == 'r' && name[1] >= '0' && name[1] <= '7' && name[2] == '\0';
 }
 
-/* ---- 2. the parser state: what fe_parse_grid hands back per cell ---- */
-typedef struct {
-	litmus_test *t;
-	litmus_thread *th;
-	lexer lx;
-	fe_labels lab;
-	srcpos insn_pos;
-	const char *insn_text;
-	diag *d;
-} mini_parser;
-
-static ir_insn *new_insn(mini_parser *mp, ir_op op)
-{
-	ir_insn *in = &mp->th->code[mp->th->ncode++];
-
-	memset(in, 0, sizeof *in);
-	in->op = op;
-	in->dst = -1;
-	in->pos = mp->insn_pos;
-	return in;
-}
-
-static int reg(mini_parser *mp, int *r)
-{
-	char name[LEX_MAX_NAME];
-	srcpos at = lex_here(&mp->lx);
-
-	if (lex_ident(&mp->lx, name, "a register"))
-		return -1;
-	if (!mini_is_register(name))
-		return diag_error(mp->d, at, "invalid MINI register '%s'", name);
-	*r = litmus_reg(mp->t, name);
-	return 0;
-}
+/* ---- 2. operands: the kit (src/arch/asm_kit.h) reads registers ---- */
 
 /* `rS` or `#IMM` */
-static int source(mini_parser *mp, opnd *o)
+static int source(asm_parser *p, opnd *o)
 {
-	int64_t v;
-
-	if (lex_accept(&mp->lx, "#")) {
-		if (lex_int(&mp->lx, &v, "an immediate"))
-			return -1;
-		*o = (opnd){ .kind = OPND_IMM, .imm = value_int(v) };
-		return 0;
-	}
+	if (asm_at_imm(p, true))
+		return asm_imm(p, o, true);
 	o->kind = OPND_REG;
-	return reg(mp, &o->reg);
+	return asm_reg(p, NULL, &o->reg);
 }
 
 /* `[rA]` */
-static int address(mini_parser *mp, opnd *o)
+static int address(asm_parser *p, opnd *o)
 {
-	if (lex_expect(&mp->lx, "["))
-		return -1;
 	o->kind = OPND_REG;
-	if (reg(mp, &o->reg))
-		return -1;
-	return lex_expect(&mp->lx, "]");
+	return lex_expect(&p->lx, "[") || asm_reg(p, NULL, &o->reg) || lex_expect(&p->lx, "]")
+	       ? -1 : 0;
 }
 
-/* ---- 3. one instruction; fe_parse_grid does labels and cell ends ---- */
-static int mini_insn(void *arg, bool labelled)
+/* ---- 3. instruction classes: FE_NOT_MINE if the mnemonic is not theirs ---- */
+
+static int parse_move(asm_parser *p, const char *m)      /* mov rD,src */
 {
-	mini_parser *mp = arg;
-	lexer *lx = &mp->lx;
+	if (strcmp(m, "mov") != 0)
+		return FE_NOT_MINE;
+	ir_insn *in = asm_emit(p, IR_MOV);
+	return asm_reg(p, NULL, &in->dst) || asm_comma(p) || source(p, &in->a) ? -1 : 0;
+}
+
+static int parse_memory(asm_parser *p, const char *m)    /* ld rD,[rA]; st [rA],src */
+{
 	ir_insn *in;
 
-	mp->insn_pos = lx->pos;
-	mp->insn_text = lx->p;
-	if (lex_accept_word(lx, "mov")) {
-		in = new_insn(mp, IR_MOV);
-		return reg(mp, &in->dst) || lex_expect(lx, ",") || source(mp, &in->a) ? -1 : 0;
+	if (!strcmp(m, "ld")) {
+		in = asm_emit(p, IR_LOAD);
+		return asm_reg(p, NULL, &in->dst) || asm_comma(p) || address(p, &in->a) ? -1 : 0;
 	}
-	if (lex_accept_word(lx, "ld")) {
-		in = new_insn(mp, IR_LOAD);
-		return reg(mp, &in->dst) || lex_expect(lx, ",") || address(mp, &in->a) ? -1 : 0;
+	if (!strcmp(m, "st")) {
+		in = asm_emit(p, IR_STORE);
+		return address(p, &in->a) || asm_comma(p) || source(p, &in->b) ? -1 : 0;
 	}
-	if (lex_accept_word(lx, "st")) {
-		in = new_insn(mp, IR_STORE);
-		return address(mp, &in->a) || lex_expect(lx, ",") || source(mp, &in->b) ? -1 : 0;
-	}
-	if (lex_accept_word(lx, "fence")) {
-		in = new_insn(mp, IR_FENCE);
-		in->tags_f = (tagmask)1 << MINI_TAG_FENCE;
-		return 0;
-	}
-	if (lex_accept_word(lx, "bne")) {
-		in = new_insn(mp, IR_BRANCH);
-		in->cmp = CMP_NE;
-		in->a.kind = OPND_REG;
-		if (reg(mp, &in->a.reg) || lex_expect(lx, ",") || source(mp, &in->b) ||
-		    lex_expect(lx, ","))
-			return -1;
-		/* the target is patched when the thread's labels are known */
-		return fe_label_ref(&mp->lab, lx, mp->th->ncode - 1);
-	}
-	return diag_error(mp->d, mp->insn_pos, "unknown MINI instruction '%s'", mp->insn_text);
+	return FE_NOT_MINE;
 }
+
+static int parse_fence(asm_parser *p, const char *m)
+{
+	if (strcmp(m, "fence") != 0)
+		return FE_NOT_MINE;
+	asm_emit(p, IR_FENCE)->tags_f = TAG(MINI_TAG_FENCE);
+	return 0;
+}
+
+static int parse_branch(asm_parser *p, const char *m)    /* bne rA,src,L */
+{
+	if (strcmp(m, "bne") != 0)
+		return FE_NOT_MINE;
+	ir_insn *in = asm_emit(p, IR_BRANCH);
+	in->cmp = CMP_NE;
+	in->a.kind = OPND_REG;
+	if (asm_reg(p, NULL, &in->a.reg) || asm_comma(p) || source(p, &in->b) || asm_comma(p))
+		return -1;
+	/* the target is patched when the thread's labels are known */
+	return asm_label_ref(p);
+}
+
+/* ---- 4. one instruction: its mnemonic, then the classes in order ---- */
+static const asm_class mini_classes[] = { parse_move, parse_memory, parse_fence, parse_branch };
+
+static int mini_insn(asm_parser *p, bool labelled)
+{
+	char m[16];
+
+	(void)labelled;
+	return asm_mnemonic(p, m, sizeof m, NULL, ASM_LOWER) ? -1 : ASM_CLASSES(p, m, mini_classes);
+}
+
+static const asm_dialect mini_dialect = {
+	.ir_per_cell = 1,             /* IR steps one instruction may become */
+	.insn = mini_insn,
+	.reg_hint = " (expected r0..r7)",
+};
 
 static int mini_parse_thread(litmus_test *t, int ti, const litmus_cell *cells, int ncells,
 			     diag *d)
 {
-	mini_parser mp = { .t = t, .th = &t->threads[ti], .d = d };
-
-	/* at most one IR instruction per cell */
-	return fe_parse_grid(mp.th, &mp.lab, &mp.lx, 1, cells, ncells, mini_insn, NULL, &mp, d);
+	return asm_parse_thread(&(asm_parser){ 0 }, &mini_dialect, t, ti, cells, ncells, d);
 }
 
-/* ---- 4. the table row (src/arch/frontends.c lists the real ones) ---- */
+/* ---- 5. the table row (src/arch/frontends.c lists the real ones) ---- */
 static const frontend mini_frontend = {
 	.arch = "MINI",
 	.default_model = "mini.cat",
@@ -151,7 +132,7 @@ static const frontend *lookup(const char *arch)
 	return strcmp(arch, mini_frontend.arch) == 0 ? &mini_frontend : NULL;
 }
 
-/* ---- 5. the model (models/mini.cat in a real port) ---- */
+/* ---- 6. the model (models/mini.cat in a real port) ---- */
 static const char *MINI_CAT =
 	"\"MINI: total store order\"\n"
 	"include \"cos.cat\"\n"
@@ -236,6 +217,13 @@ int main(void)
 			"bad.litmus", lookup, &d);
 		CHECK(t == NULL && strstr(d.msg, "unknown MINI instruction 'mul r1,r2'") &&
 		      d.pos.line == 4);
+		if (t)
+			litmus_free(t);
+		memset(&d, 0, sizeof d);
+		t = litmus_read_string("MINI bad\n{ }\n P0 ;\n mov r9,#1 ;\nexists (0:r1=0)\n",
+				       "bad.litmus", lookup, &d);
+		CHECK(t == NULL && strstr(d.msg, "invalid MINI register 'r9' (expected r0..r7)") &&
+		      d.pos.line == 4 && d.pos.col == 6);
 		if (t)
 			litmus_free(t);
 	}
