@@ -49,6 +49,7 @@ check: deps all
 	@SHARED=$(SHARED) SUITES="$(SUITES)" sh tests/run-all.sh \
 	  "unit=$(MAKE) -s unit" \
 	  "layers=sh tests/scripts/layers.sh" \
+	  "shape=sh tests/scripts/shape.sh" \
 	  "own-tests=sh tests/scripts/own-tests.sh build/bpfmm" \
 	  "bpf-mixed=sh tests/scripts/bpf-mixed.sh build/bpfmm" \
 	  "repo=sh tests/scripts/repo.sh" \

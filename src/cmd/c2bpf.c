@@ -388,9 +388,8 @@ static const opt_row c2bpf_rows[] = {
 	  "A test that cannot be read or checked gives {\"file\",\n"
 	  "\"error\", \"warnings\"}, error being the FILE: error:\n"
 	  "line also printed on stderr.\n"
-	  "Errors also come apart as line, column (absent\n"
-	  "for an error of the whole file) and message."),
-	OPT_OWN(LK_HELP, "-h, --help", NULL, "show this help and exit"),
+	  OPT_JSON_ERROR_PARTS),
+	OPT_HELP_ROW(LK_HELP),
 	OPT_END,
 };
 

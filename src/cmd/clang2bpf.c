@@ -1194,7 +1194,7 @@ static const opt_row rows[] = {
 		   "{\"file\", \"error\", \"line\", \"column\", \"message\",\n"
 		   "\"warnings\"}, error being the FILE:LINE:COL: error: line\n"
 		   "also printed on stderr."),
-	OPT_OWN(C2_HELP, "-h, --help", NULL, "show this help and exit"),
+	OPT_HELP_ROW(C2_HELP),
 	OPT_END,
 };
 

@@ -160,7 +160,7 @@ static const opt_row jc_rows[] = {
 		   "then {\"summary\":\"jit-check\",\"arch\",\"tests\",\"lifted\",\n"
 		   "\"refused\",\"not_run\",\"sound\",\"sound_stronger\",\n"
 		   "\"unsound\",\"unchecked\"}"),
-	OPT_OWN(JC_HELP, "-h, --help", NULL, "show this help and exit"),
+	OPT_HELP_ROW(JC_HELP),
 	OPT_END,
 };
 

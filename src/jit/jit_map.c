@@ -741,15 +741,10 @@ static const char map_tail[] =
  * they are read */
 static const char *map_arch_help(char *buf, size_t size)
 {
-	char text[768];
-	size_t n = frontend_kernel_names(text, sizeof text, KERNEL_NAME_JIT, ", ");
-
-	if (n < sizeof text)
-		snprintf(text + n, sizeof text - n, " (the names run and jit-check use, docs/architectures.md; "
-			 "x86-64, powerpc, mips64, aarch64 are read with a note); the table is "
-			 "mappings/JIT-linux-6.12, JIT the kernel JIT's own name (x86-64, powerpc, mips64 for "
-			 "x86_64, ppc64le, mips64el), which the Map line's ARCH shows");
-	return opt_wrap(buf, size, text, 54);
+	return opt_arch_help(buf, size, KERNEL_NAME_JIT, " (the names run and jit-check use, "
+			     "docs/architectures.md; x86-64, powerpc, mips64, aarch64 are read with a note); the "
+			     "table is mappings/JIT-linux-6.12, JIT the kernel JIT's own name (x86-64, powerpc, "
+			     "mips64 for x86_64, ppc64le, mips64el), which the Map line's ARCH shows", 54);
 }
 
 enum { MAP_HELP = 1, MAP_ARCH, MAP_MAPPING, MAP_EMIT, MAP_MIXED, MAP_CLASSES };
@@ -788,9 +783,8 @@ static const opt_row map_rows[] = {
 		   "that cannot be read or mapped gives {\"file\", \"error\",\n"
 		   "\"warnings\"}, error being the FILE: error: line also\n"
 		   "printed on stderr.\n"
-		   "Errors also come apart as line, column (absent\n"
-		   "for an error of the whole file) and message."),
-	OPT_OWN(MAP_HELP, "-h, --help", NULL, "show this help and exit"),
+		   OPT_JSON_ERROR_PARTS),
+	OPT_HELP_ROW(MAP_HELP),
 	OPT_END,
 };
 

@@ -270,13 +270,8 @@ static const char run_tail[] =
 /* --arch's help: the guest architectures (frontends.c's table) */
 static const char *run_arch_help(char *buf, size_t size)
 {
-	char text[512];
-	size_t n = frontend_kernel_names(text, sizeof text, KERNEL_NAME_QEMU, ", ");
-
-	if (n < sizeof text)
-		snprintf(text + n, sizeof text - n, ", as map and jit-check spell them (x86-64, aarch64, "
-			 "powerpc, mips64 are read with a note; docs/architectures.md)");
-	return opt_wrap(buf, size, text, 56);
+	return opt_arch_help(buf, size, KERNEL_NAME_QEMU, ", as map and jit-check spell them (x86-64, aarch64, "
+			     "powerpc, mips64 are read with a note; docs/architectures.md)", 56);
 }
 
 enum { RUN_HELP = 1, RUN_ARCH, RUN_EMIT, RUN_JUDGE, RUN_KERNEL, RUN_CONSOLE, RUN_INSTANCES, RUN_PASSES };
@@ -298,7 +293,7 @@ static const opt_row run_rows[] = {
 	OPT_OWN(RUN_EMIT, "--emit", "JOBFILE", "only write the guest's job file (with --arch s390x: for a\n"
 		"big-endian machine, its narrow accesses mirrored)"),
 	OPT_OWN(RUN_JUDGE, "--judge", "LOG", "only judge a guest console log"),
-	OPT_OWN(RUN_HELP, "-h, --help", NULL, "show this help and exit"),
+	OPT_HELP_ROW(RUN_HELP),
 	OPT_END,
 };
 

@@ -320,6 +320,16 @@ const char *opt_wrap(char *buf, size_t size, const char *text, int width)
 	return buf;
 }
 
+const char *opt_arch_help(char *buf, size_t size, kernel_name_kind kind, const char *note, int width)
+{
+	char text[1024];
+	size_t n = frontend_kernel_names(text, sizeof text, kind, ", ");
+
+	if (n < sizeof text)
+		snprintf(text + n, sizeof text - n, "%s", note);
+	return opt_wrap(buf, size, text, width);
+}
+
 /* one row's spellings, each with its argument; the column reached */
 static int print_names(FILE *f, const opt_row *r)
 {

@@ -45,6 +45,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "cat/herd_cfg.h"
+#include "arch/frontends.h"
 
 enum {
 	OPT_MODEL = 1u << 0,    /* -model FILE, --model, -cat */
@@ -110,6 +111,12 @@ typedef struct {
 #define OPT_SHARED(BIT, NAMES, ARG, HELP) { .shared = (BIT), .names = (NAMES), .arg = (ARG), .help = (HELP) }
 #define OPT_TEXT(TEXT) { .help = (TEXT) }
 #define OPT_OWN_FN(ID, NAMES, ARG, FN) { .id = (ID), .names = (NAMES), .arg = (ARG), .help_fn = (FN) }
+/* the -h, --help row of every command, and the end of a table */
+#define OPT_HELP_ROW(ID) OPT_OWN(ID, "-h, --help", NULL, "show this help and exit")
+/* the last lines of a -json row's help: the error record's fields */
+#define OPT_JSON_ERROR_PARTS "Errors also come apart as line, column (absent\n" \
+	"for an error of the whole file) and message."
+
 #define OPT_END { .id = 0 }
 
 /* A command's table and the prose around it in --help. */
@@ -136,6 +143,11 @@ enum {
  * OPT_FAIL (unknown option with "did you mean" from the rows, missing
  * or bad argument). o may be NULL when no row is a shared one. */
 int opt_next(const opt_spec *s, int argc, char **argv, int *i, const char **val, cmd_opts *o);
+
+/* The help of an --arch row: the architectures of that kind
+ * (arch/frontends.c's table, frontend_kernel_names) and then note,
+ * wrapped by opt_wrap at width; buf. */
+const char *opt_arch_help(char *buf, size_t size, kernel_name_kind kind, const char *note, int width);
 
 /* text, one paragraph, written into buf (size bytes) as lines of at most
  * width characters broken at blanks (a help_fn's list); buf. */
