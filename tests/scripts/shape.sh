@@ -4,7 +4,8 @@
 #   - no function over 100 lines, but for the dispatch switches that
 #     src/README.md names under "Dispatch switches" (one line each:
 #     "- `stage/file.c`: `function` ...");
-#   - cmd/, the commands, under 25% of the lines of src/.
+#   - cmd/, the commands, under 25% of the lines of src/;
+#   - every file named in src/README.md's "Every file".
 # A function is counted from the first line of its signature (a line at
 # column 0 with a parenthesis) to its closing brace at column 0, as the
 # project's style (kernel style) writes them.
@@ -48,6 +49,13 @@ done
 # every named switch exists and really is long (a stale name is drift)
 for a in $allowed; do
 	if echo "$long" | grep -q "^$a:"; then ok; else ko "src/README.md names $a as a long dispatch switch, but it is not over 100 lines (or gone)"; fi
+done
+
+# every file has its entry in src/README.md ("Every file": `name.c`)
+for f in "$src"/*/*.c "$src"/*/*.h; do
+	b=$(basename "$f")
+	if grep -q "\`${b%.*}\.[ch]\`" "$src/README.md"; then ok
+	else ko "src/${f#"$src"/} has no entry in src/README.md"; fi
 done
 
 total=$(cat "$src"/*/*.[ch] | wc -l)
