@@ -686,7 +686,7 @@ static int judge(const c2opts *o, const char *file, int idx, const litmus_test *
 		snprintf(name, sizeof name, "T%d_P%d_g%d", idx, tc->threads[ti].id, g);
 		ls[ti].nargs = cs[ti].nargs + 1;
 		ls[ti].nout = cs[ti].nobs;
-		if (find_function(dis, name, &f) < 0 || f.n == 0)
+		if (c2b_find_function(dis, name, &f) < 0 || f.n == 0)
 			snprintf(why, sizeof why, "%s not in the disassembly", name);
 		else if (snprintf(name, sizeof name, "P%d", tc->threads[ti].id), c2b_lift(&f, &ls[ti], name) < 0)
 			snprintf(why, sizeof why, "%s", ls[ti].reason);
@@ -1141,7 +1141,7 @@ static int primitives(const c2opts *o, FILE *out)
 			bfunc f = { 0 };
 			lifted l = { .nargs = 2 };
 			snprintf(name, sizeof name, "p%d", p);
-			if (find_function(dis, name, &f) < 0 || c2b_lift(&f, &l, name) < 0) {
+			if (c2b_find_function(dis, name, &f) < 0 || c2b_lift(&f, &l, name) < 0) {
 				fprintf(out, "  clang: not liftable (%s)\n", l.reason);
 				status = 1;
 			} else {

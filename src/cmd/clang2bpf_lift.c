@@ -20,7 +20,7 @@ void bfunc_free(bfunc *f)
 
 /* The instructions of function `name` in llvm-objdump's output: 0, or -1
  * when it is not there. */
-int find_function(const char *dis, const char *name, bfunc *f)
+int c2b_find_function(const char *dis, const char *name, bfunc *f)
 {
 	char head[128];
 	snprintf(head, sizeof head, " <%s>:\n", name);

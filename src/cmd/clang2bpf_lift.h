@@ -22,7 +22,7 @@ void bfunc_free(bfunc *f);
 
 /* The instructions of function `name` in llvm-objdump's output: 0, or -1
  * when it is not there. */
-int find_function(const char *dis, const char *name, bfunc *f);
+int c2b_find_function(const char *dis, const char *name, bfunc *f);
 
 /* One function lifted into a thread's column. */
 typedef struct {

@@ -75,7 +75,7 @@ int jit_check_fuzz(const char *data, size_t n)
 	}
 	lifted lt;
 	jit_lift(a, &l, 0, NULL, &lt);
-	free_lifted(&lt);
+	lift_free(&lt);
 	free(l.v);
 	free(text);
 	return 0;
@@ -291,7 +291,7 @@ static const char *jc_lift_threads(jc_run *r, litmus_test *t, lifted *lt, const 
 				/* not this thread's code: a dump mixed up (swapped
 				 * images, another run's lines) is an error */
 				char where[PATH_MAX + 64];
-				img_where(&r->d.v[idx], r->dumpf, where, sizeof where);
+				jit_img_where(&r->d.v[idx], r->dumpf, where, sizeof where);
 				fprintf(stderr, "%s: error: the image of %s thread %d is not the code of %s's "
 					"thread %d: %s\n", where, t->name, t->threads[ti].id, file, ti, lt[ti].why);
 				r->status = 1;
@@ -445,7 +445,7 @@ static void jc_test(jc_run *r, const char *file)
 	map_bpf_free(&r->tb);
 	free(byth);
 	for (int ti = 0; ti < nt; ti++)
-		free_lifted(&lt[ti]);
+		lift_free(&lt[ti]);
 	free(lt);
 	litmus_free(t);
 }
@@ -462,10 +462,10 @@ int jit_check_fuzz_dump(const char *data, size_t n)
 	if (!f)
 		return 0;
 	if (n > 1 && read_dump_stream(f, "(fuzz)", &r.d) == 0)
-		check_images(r.a, &r.d, "(fuzz)", "llvm-objdump-19", "llvm-objcopy-19", &r.code);
+		jit_check_images(r.a, &r.d, "(fuzz)", "llvm-objdump-19", "llvm-objcopy-19", &r.code);
 	fclose(f);
-	free_code(r.code, r.d.n);
-	free_dump(&r.d);
+	jit_free_code(r.code, r.d.n);
+	jit_dump_free(&r.d);
 	return 0;
 }
 
@@ -480,13 +480,13 @@ static int jc_load(jc_run *r, const char *dumpf, const char *objdump, const char
 	if (read_dump(dumpf, &r->d) < 0)
 		return 1;
 	if (r->nbt)
-		r->d.nerr += read_bpftool(&r->d, dumpf, r->btpaths, r->btraw, r->nbt);
+		r->d.nerr += jit_read_bpftool(&r->d, dumpf, r->btpaths, r->btraw, r->nbt);
 	if (r->d.nrun == 0) {
 		fprintf(stderr, "%s: error: no \"bpfmm-run: \" line: not the console of a `bpfmm run` "
 			"guest, nor the output of bpfrun\n", dumpf);
 		return 1;
 	}
-	int bad = check_images(r->a, &r->d, dumpf, objdump, objcopy, &r->code);
+	int bad = jit_check_images(r->a, &r->d, dumpf, objdump, objcopy, &r->code);
 	if (bad < 0)
 		return 1;
 	/* a malformed input line or image is an error (exit 1); its test has
@@ -505,8 +505,8 @@ static int jc_load(jc_run *r, const char *dumpf, const char *objdump, const char
 
 static void jc_free(jc_run *r)
 {
-	free_code(r->code, r->d.n);
-	free_dump(&r->d);
+	jit_free_code(r->code, r->d.n);
+	jit_dump_free(&r->d);
 	cat_run_free(r->bpf.run);
 	cat_model_free(r->bpf.m);
 	cat_run_free(r->nat.run);

@@ -321,7 +321,7 @@ static char **bpftool_files(const char *path, int *n)
 
 /* Every image of the --bpftool / --image inputs into d; the number of
  * errors (said). */
-int read_bpftool(dump *d, const char *dumpf, const char *const *paths, const bool *raw, int npaths)
+int jit_read_bpftool(dump *d, const char *dumpf, const char *const *paths, const bool *raw, int npaths)
 {
 	int nerr = 0;
 
@@ -342,7 +342,7 @@ int read_bpftool(dump *d, const char *dumpf, const char *const *paths, const boo
 	return nerr;
 }
 
-void free_dump(dump *d)
+void jit_dump_free(dump *d)
 {
 	for (int i = 0; i < d->n; i++) {
 		free(d->v[i].test);
@@ -365,7 +365,7 @@ void free_dump(dump *d)
 
 /* Where image im came from, for messages: "DUMP:LINE:COL" (a jit line),
  * "FILE:LINE:COL" (bpftool's text or JSON) or "FILE" (a raw image). */
-void img_where(const image *im, const char *dumpf, char *buf, size_t n)
+void jit_img_where(const image *im, const char *dumpf, char *buf, size_t n)
 {
 	if (im->from && im->line <= 0)
 		snprintf(buf, n, "%s", im->from);

@@ -73,12 +73,12 @@ int read_dump(const char *path, dump *d);
 /* Every image of the --bpftool / --image inputs paths[0..npaths) (raw[i]:
  * --image) into d, named by d's hold lines (dumpf: the dump, in
  * messages); the number of errors (said). */
-int read_bpftool(dump *d, const char *dumpf, const char *const *paths, const bool *raw, int npaths);
+int jit_read_bpftool(dump *d, const char *dumpf, const char *const *paths, const bool *raw, int npaths);
 
-void free_dump(dump *d);
+void jit_dump_free(dump *d);
 
 /* Where image im came from, for messages: "DUMP:LINE:COL" (a jit line),
  * "FILE:LINE:COL" (bpftool's text or JSON) or "FILE" (a raw image). */
-void img_where(const image *im, const char *dumpf, char *buf, size_t n);
+void jit_img_where(const image *im, const char *dumpf, char *buf, size_t n);
 
 #endif

@@ -149,7 +149,7 @@ static void split_disassembly(const jit_lifter *a, char *text, const image *v, i
 	free(closed);
 }
 
-int disassemble(const jit_lifter *a, const char *objdump, const char *objcopy, image *v, int n,
+int jit_disassemble(const jit_lifter *a, const char *objdump, const char *objcopy, image *v, int n,
 		dlist *out, bool quiet)
 {
 	size_t len;
@@ -178,12 +178,12 @@ static const jit_lifter *guess_arch(const jit_lifter *a, const image *im, const 
 		dlist out = { .ksym28 = -1 };
 		lifted lt;
 		one.bad = false;
-		if (disassemble(b, objdump, objcopy, &one, 1, &out, true) < 0) {
+		if (jit_disassemble(b, objdump, objcopy, &one, 1, &out, true) < 0) {
 			free(out.v);
 			continue;
 		}
 		jit_lift(b, &out, 0, NULL, &lt);
-		free_lifted(&lt);
+		lift_free(&lt);
 		free(out.v);
 		if (out.n && lt.broken != JC_NOMARK)
 			return b;
@@ -206,7 +206,7 @@ static int check_lengths(const jit_lifter *a, dump *d, const char *dumpf, long *
 			*total += (long)im->len + 32;
 			continue;
 		}
-		img_where(im, dumpf, where, sizeof where);
+		jit_img_where(im, dumpf, where, sizeof where);
 		fprintf(stderr, "%s: error: the image of %s thread %d is %zu bytes, not a whole number of %s "
 			"instructions (%d bytes each): cut short, or not %s code\n", where, im->test, im->thread,
 			im->len, lifter_name(a), a->align, lifter_name(a));
@@ -225,7 +225,7 @@ static int check_image(const jit_lifter *a, image *im, const dlist *l, const cha
 	char where[PATH_MAX + 64];
 	lifted lt;
 
-	img_where(im, dumpf, where, sizeof where);
+	jit_img_where(im, dumpf, where, sizeof where);
 	if (l->straddle && !a->data_after_code) {
 		/* (s390x: the literal pool after the code is data, which the
 		 * disassembler may read across the end) */
@@ -235,7 +235,7 @@ static int check_image(const jit_lifter *a, image *im, const dlist *l, const cha
 		return 1;
 	}
 	jit_lift(a, l, 0, NULL, &lt);
-	free_lifted(&lt);
+	lift_free(&lt);
 	if (!lt.broken)
 		return 0;
 	if (lt.broken == JC_NOMARK && !*guessed) {
@@ -254,7 +254,7 @@ static int check_image(const jit_lifter *a, image *im, const dlist *l, const cha
 	return 1;
 }
 
-int check_images(const jit_lifter *a, dump *d, const char *dumpf, const char *objdump,
+int jit_check_images(const jit_lifter *a, dump *d, const char *dumpf, const char *objdump,
 		 const char *objcopy, dlist **code)
 {
 	const jit_lifter *guess = NULL;
@@ -268,7 +268,7 @@ int check_images(const jit_lifter *a, dump *d, const char *dumpf, const char *ob
 			"`bpfmm run` guest dumps; not disassembled\n", dumpf, JC_MAX_CODE >> 20);
 		return -1;
 	}
-	if (d->n && disassemble(a, objdump, objcopy, d->v, d->n, *code, false) < 0)
+	if (d->n && jit_disassemble(a, objdump, objcopy, d->v, d->n, *code, false) < 0)
 		return -1;
 	for (int i = 0; i < d->n; i++)
 		if (!d->v[i].bad)
@@ -276,7 +276,7 @@ int check_images(const jit_lifter *a, dump *d, const char *dumpf, const char *ob
 	return nerr;
 }
 
-void free_code(dlist *code, int n)
+void jit_free_code(dlist *code, int n)
 {
 	for (int i = 0; code && i < n; i++)
 		free(code[i].v);

@@ -17,7 +17,7 @@
 /* Disassemble the images v[0..n) that are not bad in one llvm-objdump run
  * as a's code; per image its instructions in out[i] (zeroed by the
  * caller).  0, or -1 (said unless quiet). */
-int disassemble(const jit_lifter *a, const char *objdump, const char *objcopy, image *v, int n,
+int jit_disassemble(const jit_lifter *a, const char *objdump, const char *objcopy, image *v, int n,
 		dlist *out, bool quiet);
 
 /* Each image of d checked: a whole number of a's instructions, all
@@ -27,10 +27,10 @@ int disassemble(const jit_lifter *a, const char *objdump, const char *objcopy, i
  * where it is (and what it looks like); it is marked bad, its test
  * refused.  The number of errors, or -1 when nothing can be disassembled
  * (said). */
-int check_images(const jit_lifter *a, dump *d, const char *dumpf, const char *objdump,
+int jit_check_images(const jit_lifter *a, dump *d, const char *dumpf, const char *objdump,
 		 const char *objcopy, dlist **code);
 
 /* The dlists of check_images freed (n: the dump's images). */
-void free_code(dlist *code, int n);
+void jit_free_code(dlist *code, int n);
 
 #endif

@@ -28,13 +28,13 @@
 
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
-void dl_push(dlist *l, const dinsn *i)
+void lift_dl_push(dlist *l, const dinsn *i)
 {
 	l->v = xrealloc(l->v, sizeof *l->v * (l->n + 1));
 	l->v[l->n++] = *i;
 }
 
-rval *rf_get(regfile *f, const char *reg)
+rval *lift_rf_get(regfile *f, const char *reg)
 {
 	for (int i = 0; i < f->n; i++)
 		if (!strcmp(f->r[i].reg, reg))
@@ -47,7 +47,7 @@ rval *rf_get(regfile *f, const char *reg)
 	return v;
 }
 
-int64_t sext32(int64_t v) { return (int64_t)(int32_t)(uint32_t)v; }
+int64_t lift_sext32(int64_t v) { return (int64_t)(int32_t)(uint32_t)v; }
 
 int lift_refuse(lifted *lt, const char *fmt, const char *a1, const char *a2)
 {
@@ -98,12 +98,12 @@ void lift_join(const jit_lifter *a, dinsn *in, bool *pending, dlist *l)
 		in->addr -= 1;
 		*pending = false;
 	}
-	dl_push(l, in);
+	lift_dl_push(l, in);
 }
 
 /* ---- operands -------------------------------------------------------------------- */
 
-int split_ops(const char *ops, char parts[][64], int max)
+int lift_split_ops(const char *ops, char parts[][64], int max)
 {
 	int n = 0, depth = 0;
 	size_t k = 0;
@@ -135,7 +135,7 @@ int split_ops(const char *ops, char parts[][64], int max)
 	return n;
 }
 
-int parse_imm(const char *s, int64_t *v)
+int lift_parse_imm(const char *s, int64_t *v)
 {
 	char *e;
 	bool neg = false;
@@ -156,7 +156,7 @@ int parse_imm(const char *s, int64_t *v)
 	return 0;
 }
 
-void canon_reg(const jit_lifter *a, const char *s, char *out, size_t n)
+void lift_canon_reg(const jit_lifter *a, const char *s, char *out, size_t n)
 {
 	out[0] = '\0';
 	if (a->canon_reg)
@@ -179,7 +179,7 @@ bool lift_mem_paren(const jit_lifter *a, const char *s, char *base, size_t n, in
 	if (lp != s) {
 		char o[64];
 		snprintf(o, sizeof o, "%.*s", (int)(lp - s), s);
-		if (parse_imm(o, off) < 0)
+		if (lift_parse_imm(o, off) < 0)
 			return false;
 	}
 	snprintf(b, sizeof b, "%.*s", (int)(strlen(lp) - 2), lp + 1);
@@ -196,18 +196,18 @@ bool lift_mem_paren(const jit_lifter *a, const char *s, char *base, size_t n, in
 		if (x0)
 			memmove(b, y, strlen(y) + 1);
 	}
-	canon_reg(a, b, base, n);
+	lift_canon_reg(a, b, base, n);
 	return base[0] != '\0';
 }
 
-bool parse_mem(const jit_lifter *a, const char *s, char *base, size_t n, int64_t *off)
+bool lift_parse_mem(const jit_lifter *a, const char *s, char *base, size_t n, int64_t *off)
 {
 	if (a->parse_mem)
 		return a->parse_mem(a, s, base, n, off);
 	return lift_mem_paren(a, s, base, n, off, false);
 }
 
-bool is_stackreg(const jit_lifter *a, const char *canon)
+bool lift_is_stackreg(const jit_lifter *a, const char *canon)
 {
 	for (size_t k = 0; k < NELEM(a->stackbase); k++)
 		if (a->stackbase[k] && !strcmp(canon, a->stackbase[k]))
@@ -222,11 +222,11 @@ bool is_stackreg(const jit_lifter *a, const char *canon)
 static int eval(const jit_lifter *a, regfile *f, const dinsn *in)
 {
 	char o[4][64], d[8] = "";
-	int n = split_ops(in->ops, o, 4);
+	int n = lift_split_ops(in->ops, o, 4);
 
 	if (n >= 2)
-		canon_reg(a, o[0], d, sizeof d);
-	return a->eval(a, f, in->mn, o, n, d[0] ? rf_get(f, d) : NULL);
+		lift_canon_reg(a, o[0], d, sizeof d);
+	return a->eval(a, f, in->mn, o, n, d[0] ? lift_rf_get(f, d) : NULL);
 }
 
 /* Is in a 64-bit store of the register src to memory (a->spill)? */
@@ -264,13 +264,13 @@ int lift_eval_ld_mv(const jit_lifter *a, regfile *f, const char *m, char o[][64]
 	int64_t off;
 	rval *rs;
 
-	if (!strcmp(m, ld) && n == 2 && parse_mem(a, o[1], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+	if (!strcmp(m, ld) && n == 2 && lift_parse_mem(a, o[1], s1, sizeof s1, &off) && lift_is_stackreg(a, s1)) {
 		rd->k = V_BASE;
 		rd->v = 0;
 		return 0;
 	}
-	canon_reg(a, o[1], s1, sizeof s1);
-	if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
+	lift_canon_reg(a, o[1], s1, sizeof s1);
+	if (!s1[0] || !(rs = lift_rf_get(f, s1)) || rs->k == V_UNKNOWN)
 		return -1;
 	*k = rs->k;
 	*v = rs->v;
@@ -287,8 +287,8 @@ int lift_eval_add(const jit_lifter *a, regfile *f, const char *rt_name, vkind k,
 	char s2[8];
 	rval *rt;
 
-	canon_reg(a, rt_name, s2, sizeof s2);
-	if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k == V_UNKNOWN || (k == V_BASE && rt->k == V_BASE))
+	lift_canon_reg(a, rt_name, s2, sizeof s2);
+	if (!s2[0] || !(rt = lift_rf_get(f, s2)) || rt->k == V_UNKNOWN || (k == V_BASE && rt->k == V_BASE))
 		return -1;
 	rd->k = k == V_BASE || rt->k == V_BASE ? V_BASE : V_CONST;
 	rd->v = v + rt->v;
@@ -304,23 +304,23 @@ static int64_t marker_at(const jit_lifter *a, const dlist *l, int i, int *first)
 	const dinsn *in = &l->v[i];
 	char o[3][64], base[8], src[8];
 	int64_t off, imm;
-	int n = split_ops(in->ops, o, 3);
+	int n = lift_split_ops(in->ops, o, 3);
 
 	if (a->store_imm) {
-		if (!a->store_imm(a, in, &imm) || n != 2 || !parse_mem(a, o[1], base, sizeof base, &off)
-		    || !is_stackreg(a, base))
+		if (!a->store_imm(a, in, &imm) || n != 2 || !lift_parse_mem(a, o[1], base, sizeof base, &off)
+		    || !lift_is_stackreg(a, base))
 			return 0;
 		*first = i;
 		return imm;
 	}
-	if (!is_spill(a, in, o[0]) || n != 2 || i == 0 || !parse_mem(a, o[1], base, sizeof base, &off)
-	    || !is_stackreg(a, base))
+	if (!is_spill(a, in, o[0]) || n != 2 || i == 0 || !lift_parse_mem(a, o[1], base, sizeof base, &off)
+	    || !lift_is_stackreg(a, base))
 		return 0;
-	canon_reg(a, o[0], src, sizeof src);
+	lift_canon_reg(a, o[0], src, sizeof src);
 	regfile f = { .n = 0 };
 	if (eval(a, &f, &l->v[i - 1]) < 0)
 		return 0;
-	rval *v = rf_get(&f, src);
+	rval *v = lift_rf_get(&f, src);
 	if (!v || v->k != V_CONST)
 		return 0;
 	*first = i - 1;
@@ -379,16 +379,16 @@ static int lift_epilogue(const jit_lifter *a, const dlist *l, int end, lifted *l
 			lt->broken = JC_CUT;
 			return lift_refuse(lt, "the code ends after %s of the epilogue's 10 spills (r0..r9)%s", kb, "");
 		}
-		if (split_ops(l->v[i].ops, o, 2) != 2)
+		if (lift_split_ops(l->v[i].ops, o, 2) != 2)
 			return lift_refuse(lt, "the epilogue does not spill r0..r9%s%s", "", "");
 		const char *src = o[0], *mem = o[1];   /* the same order in every dialect */
-		if (!is_spill(a, &l->v[i], src) || !parse_mem(a, mem, base, sizeof base, &off)
-		    || !is_stackreg(a, base) || (k && off != prev - 8)) {
+		if (!is_spill(a, &l->v[i], src) || !lift_parse_mem(a, mem, base, sizeof base, &off)
+		    || !lift_is_stackreg(a, base) || (k && off != prev - 8)) {
 			snprintf(s, sizeof s, "%.23s %.150s", l->v[i].mn, l->v[i].ops);
 			return lift_refuse(lt, "the epilogue does not spill r0..r9 (`%s`)%s", s, "");
 		}
 		prev = off;
-		canon_reg(a, src, lt->native[k], sizeof lt->native[k]);
+		lift_canon_reg(a, src, lt->native[k], sizeof lt->native[k]);
 	}
 	return 0;
 }
@@ -399,7 +399,7 @@ static int lift_epilogue(const jit_lifter *a, const dlist *l, int end, lifted *l
 static int check_initial(regfile *f, const rval expected[10], lifted *lt)
 {
 	for (int k = 0; k < 10; k++) {
-		rval *v = rf_get(f, lt->native[k]);
+		rval *v = lift_rf_get(f, lt->native[k]);
 		if (!v || v->k != expected[k].k || v->v != expected[k].v) {
 			char want[64], got[64];
 			snprintf(want, sizeof want, "r%d=%s%" PRId64, k, expected[k].k == V_BASE ? "base+" : "",
@@ -489,7 +489,7 @@ static int body_ops(body *b, const dinsn *in, char *out, size_t n)
 {
 	const jit_lifter *a = b->a;
 	char o[4][64];
-	int no = split_ops(in->ops, o, 4);
+	int no = lift_split_ops(in->ops, o, 4);
 	size_t len = 0;
 
 	out[0] = '\0';
@@ -503,7 +503,7 @@ static int body_ops(body *b, const dinsn *in, char *out, size_t n)
 		if (bare || (strchr(o[k], '<') && (a->is_branch ? a->is_branch : default_is_branch)(in->mn))) {
 			if (body_target(b, in, o[k], t, sizeof t) < 0)
 				return -1;
-		} else if (parse_mem(a, o[k], base, sizeof base, &off) && is_stackreg(a, base)) {
+		} else if (lift_parse_mem(a, o[k], base, sizeof base, &off) && lift_is_stackreg(a, base)) {
 			if (b->slot != LONG_MIN && b->slot != off)
 				return lift_refuse(b->lt, "the body uses two stack slots (%s)%s", in->ops, "");
 			b->slot = off;
@@ -528,11 +528,11 @@ static int body_insn(body *b, int i, char **text)
 	const jit_lifter *a = b->a;
 	const dinsn *in = &b->l->v[i];
 	char ops[256], rr[8], o[4][64];
-	int no = split_ops(in->ops, o, 4);
+	int no = lift_split_ops(in->ops, o, 4);
 
 	/* the register the stack slot gets must be free */
 	for (int k = 0; k < no; k++) {
-		canon_reg(a, o[k], rr, sizeof rr);
+		lift_canon_reg(a, o[k], rr, sizeof rr);
 		if (rr[0] && !strcmp(rr, a->stackreg))
 			return lift_refuse(b->lt, "the body uses %s, the register of the stack slot%s", a->stackreg, "");
 	}
@@ -628,7 +628,7 @@ int jit_lift(const jit_lifter *a, const dlist *l, int ti, const rval expected[10
 	return rc;
 }
 
-void free_lifted(lifted *lt)
+void lift_free(lifted *lt)
 {
 	for (int i = 0; i < lt->ncells; i++)
 		free(lt->cells[i]);

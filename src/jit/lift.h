@@ -37,7 +37,7 @@ typedef struct {
 	bool straddle;           /* its last instruction runs past its end */
 } dlist;
 
-void dl_push(dlist *l, const dinsn *i);
+void lift_dl_push(dlist *l, const dinsn *i);
 
 /* ---- evaluation of the initial values ------------------------------------- */
 
@@ -55,7 +55,7 @@ typedef struct {
 } regfile;
 
 /* The value of register reg in f (V_UNKNOWN when new); NULL when f is full. */
-rval *rf_get(regfile *f, const char *reg);
+rval *lift_rf_get(regfile *f, const char *reg);
 
 /* ---- what a lifted thread is ----------------------------------------------- */
 
@@ -183,21 +183,21 @@ void lift_join(const jit_lifter *a, dinsn *in, bool *pending, dlist *l);
  * the body; 0, or -1 refused (lt->why, lt->broken). */
 int jit_lift(const jit_lifter *a, const dlist *l, int ti, const rval expected[10], lifted *lt);
 
-void free_lifted(lifted *lt);
+void lift_free(lifted *lt);
 
 /* ---- what the lifters share -------------------------------------------------- */
 
 /* Split "a, b, [c, d]" at top-level commas into at most max trimmed parts. */
-int split_ops(const char *ops, char parts[][64], int max);
+int lift_split_ops(const char *ops, char parts[][64], int max);
 
 /* An immediate "0x10", "-0x8", "16", "#0x10", "$0x10": 0 on success. */
-int parse_imm(const char *s, int64_t *v);
+int lift_parse_imm(const char *s, int64_t *v);
 
-int64_t sext32(int64_t v);
+int64_t lift_sext32(int64_t v);
 
-void canon_reg(const jit_lifter *a, const char *s, char *out, size_t n);
-bool parse_mem(const jit_lifter *a, const char *s, char *base, size_t n, int64_t *off);
-bool is_stackreg(const jit_lifter *a, const char *canon);
+void lift_canon_reg(const jit_lifter *a, const char *s, char *out, size_t n);
+bool lift_parse_mem(const jit_lifter *a, const char *s, char *base, size_t n, int64_t *off);
+bool lift_is_stackreg(const jit_lifter *a, const char *canon);
 
 /* "OFF(REG)" / "(REG)"; with index, also "D(X,B)" (s390x). */
 bool lift_mem_paren(const jit_lifter *a, const char *s, char *base, size_t n, int64_t *off, bool index);

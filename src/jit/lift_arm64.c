@@ -25,10 +25,10 @@ static bool mem_arm64(const jit_lifter *a, const char *s, char *base, size_t n, 
 	if (s[0] != '[' || s[strlen(s) - 1] != ']')
 		return false;
 	if (sscanf(s, "[%63[^],], %63[^]]]", b, o) >= 1) {
-		if (o[0] && parse_imm(o, off) < 0)
+		if (o[0] && lift_parse_imm(o, off) < 0)
 			return false;
 	}
-	canon_reg(a, b, base, n);
+	lift_canon_reg(a, b, base, n);
 	return base[0] != '\0';
 }
 
@@ -40,8 +40,8 @@ static int eval_arm64_reg(const jit_lifter *a, regfile *f, const char *m, char o
 	rval *rs, *rt;
 
 	if (!strcmp(m, "mov") && n == 2) {
-		canon_reg(a, o[1], s1, sizeof s1);
-		if (!s1[0] || !(rs = rf_get(f, s1)))
+		lift_canon_reg(a, o[1], s1, sizeof s1);
+		if (!s1[0] || !(rs = lift_rf_get(f, s1)))
 			return -1;
 		snprintf(d, sizeof d, "%s", rd->reg);
 		*rd = (rval){ .k = rs->k, .v = rs->v };
@@ -49,16 +49,16 @@ static int eval_arm64_reg(const jit_lifter *a, regfile *f, const char *m, char o
 		return 0;
 	}
 	if (!strcmp(m, "add") && n == 3 && o[0][0] != 'w') {
-		canon_reg(a, o[1], s1, sizeof s1);
-		if (!s1[0] || !(rs = rf_get(f, s1)) || rs->k == V_UNKNOWN)
+		lift_canon_reg(a, o[1], s1, sizeof s1);
+		if (!s1[0] || !(rs = lift_rf_get(f, s1)) || rs->k == V_UNKNOWN)
 			return -1;
-		if (parse_imm(o[2], &imm) == 0) {
+		if (lift_parse_imm(o[2], &imm) == 0) {
 			rd->k = rs->k;
 			rd->v = rs->v + imm;
 			return 0;
 		}
-		canon_reg(a, o[2], s2, sizeof s2);
-		if (!s2[0] || !(rt = rf_get(f, s2)) || rt->k != V_CONST)
+		lift_canon_reg(a, o[2], s2, sizeof s2);
+		if (!s2[0] || !(rt = lift_rf_get(f, s2)) || rt->k != V_CONST)
 			return -1;
 		rd->k = rs->k;
 		rd->v = rs->v + rt->v;
@@ -77,12 +77,12 @@ static int eval_arm64(const jit_lifter *a, regfile *f, const char *m, char o[][6
 	if (!rd)
 		return -1;
 	bool w32 = o[0][0] == 'w';
-	if (!strcmp(m, "mov") && n == 2 && parse_imm(o[1], &imm) == 0 && o[1][0] == '#') {
+	if (!strcmp(m, "mov") && n == 2 && lift_parse_imm(o[1], &imm) == 0 && o[1][0] == '#') {
 		rd->k = V_CONST;
 		rd->v = w32 ? (int64_t)(uint32_t)imm : imm;
 		return 0;
 	}
-	if (!strcmp(m, "movk") && parse_imm(o[1], &imm) == 0 && rd->k == V_CONST) {
+	if (!strcmp(m, "movk") && lift_parse_imm(o[1], &imm) == 0 && rd->k == V_CONST) {
 		int sh = 0;
 		if (n == 3 && sscanf(o[2], "lsl #%d", &sh) != 1)
 			return -1;
@@ -94,8 +94,8 @@ static int eval_arm64(const jit_lifter *a, regfile *f, const char *m, char o[][6
 			rd->v = (int64_t)(uint32_t)rd->v;
 		return 0;
 	}
-	if ((!strcmp(m, "ldr") || !strcmp(m, "ldur")) && !w32 && parse_mem(a, o[1], s1, sizeof s1, &off)
-	    && is_stackreg(a, s1)) {
+	if ((!strcmp(m, "ldr") || !strcmp(m, "ldur")) && !w32 && lift_parse_mem(a, o[1], s1, sizeof s1, &off)
+	    && lift_is_stackreg(a, s1)) {
 		rd->k = V_BASE;
 		rd->v = 0;
 		return 0;

@@ -56,7 +56,7 @@ static int eval_mips_op(const jit_lifter *a, regfile *f, const char *m, char o[]
 	int64_t imm;
 	rval *rt;
 
-	if (parse_imm(o[2], &imm) == 0) {
+	if (lift_parse_imm(o[2], &imm) == 0) {
 		if (!strcmp(m, "daddiu")) {
 			rd->k = k;
 			rd->v = v + imm;
@@ -65,7 +65,7 @@ static int eval_mips_op(const jit_lifter *a, regfile *f, const char *m, char o[]
 		if (k != V_CONST)
 			return -1;
 		if (!strcmp(m, "addiu"))
-			v = sext32(v + imm);
+			v = lift_sext32(v + imm);
 		else if (!strcmp(m, "ori"))
 			v = v | (imm & 0xffff);
 		else if ((!strcmp(m, "dsll") || !strcmp(m, "dsll32")) && imm >= 0 && imm < 32)
@@ -77,8 +77,8 @@ static int eval_mips_op(const jit_lifter *a, regfile *f, const char *m, char o[]
 		return 0;
 	}
 	if (!strcmp(m, "daddu")) {
-		canon_reg(a, o[2], s2, sizeof s2);
-		if (!s2[0] || !(rt = rf_get(f, s2)))
+		lift_canon_reg(a, o[2], s2, sizeof s2);
+		if (!s2[0] || !(rt = lift_rf_get(f, s2)))
 			return -1;
 		if (!strcmp(s2, "$0"))
 			*rt = (rval){ .reg = "$0", .k = V_CONST, .v = 0 };
@@ -104,18 +104,18 @@ static int eval_mips(const jit_lifter *a, regfile *f, const char *m, char o[][64
 		return 0;
 	if (!rd)
 		return -1;
-	if (!strcmp(m, "lui") && n == 2 && parse_imm(o[1], &imm) == 0) {
+	if (!strcmp(m, "lui") && n == 2 && lift_parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
-		rd->v = sext32((int64_t)((uint64_t)(imm & 0xffff) << 16));
+		rd->v = lift_sext32((int64_t)((uint64_t)(imm & 0xffff) << 16));
 		return 0;
 	}
-	if (!strcmp(m, "ld") && n == 2 && parse_mem(a, o[1], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+	if (!strcmp(m, "ld") && n == 2 && lift_parse_mem(a, o[1], s1, sizeof s1, &off) && lift_is_stackreg(a, s1)) {
 		rd->k = V_BASE;
 		rd->v = 0;
 		return 0;
 	}
-	canon_reg(a, o[1], s1, sizeof s1);
-	if (!s1[0] || !(rs = rf_get(f, s1)))
+	lift_canon_reg(a, o[1], s1, sizeof s1);
+	if (!s1[0] || !(rs = lift_rf_get(f, s1)))
 		return -1;
 	if (!strcmp(s1, "$0"))
 		*rs = (rval){ .reg = "$0", .k = V_CONST, .v = 0 };
@@ -166,11 +166,11 @@ static int slot_movable(const jit_lifter *a, const dlist *l, int i, int b1, lift
 	for (size_t k = 0; k < NELEM(stores); k++)
 		if (!strcmp(sl->mn, stores[k]))
 			writes = false;
-	if (writes && split_ops(sl->ops, so, 4) > 0)
-		canon_reg(a, so[0], w, sizeof w);
-	int nb = split_ops(br->ops, bo, 4);
+	if (writes && lift_split_ops(sl->ops, so, 4) > 0)
+		lift_canon_reg(a, so[0], w, sizeof w);
+	int nb = lift_split_ops(br->ops, bo, 4);
 	for (int k = 0; k < nb && w[0] && strcmp(w, "$0"); k++) {
-		canon_reg(a, bo[k], r, sizeof r);
+		lift_canon_reg(a, bo[k], r, sizeof r);
 		if (!strcmp(r, w))
 			return lift_refuse(lt, "the delay slot of `%s` writes a register the branch reads%s", s, "");
 	}

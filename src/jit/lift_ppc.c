@@ -34,7 +34,7 @@ static int eval_ppc_imm(const char *m, int64_t imm, vkind k, int64_t v, rval *rd
 {
 	if (!strcmp(m, "addi") || !strcmp(m, "addis")) {
 		rd->k = k;
-		rd->v = v + (m[4] ? sext32((int64_t)((uint64_t)(imm & 0xffff) << 16))
+		rd->v = v + (m[4] ? lift_sext32((int64_t)((uint64_t)(imm & 0xffff) << 16))
 			     : (int64_t)(int16_t)(uint16_t)(imm & 0xffff));
 		return 0;
 	}
@@ -70,21 +70,21 @@ static int eval_ppc(const jit_lifter *a, regfile *f, const char *m, char o[][64]
 		return 0;
 	if (!rd)
 		return -1;
-	if (!strcmp(m, "li") && n == 2 && parse_imm(o[1], &imm) == 0) {
+	if (!strcmp(m, "li") && n == 2 && lift_parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
 		rd->v = (int64_t)(int16_t)(uint16_t)(imm & 0xffff);
 		return 0;
 	}
-	if (!strcmp(m, "lis") && n == 2 && parse_imm(o[1], &imm) == 0) {
+	if (!strcmp(m, "lis") && n == 2 && lift_parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
-		rd->v = sext32((int64_t)((uint64_t)(imm & 0xffff) << 16));
+		rd->v = lift_sext32((int64_t)((uint64_t)(imm & 0xffff) << 16));
 		return 0;
 	}
 	if ((rc = lift_eval_ld_mv(a, f, m, o, n, rd, "ld", "mr", &k, &v)) <= 0)
 		return rc;
 	if (n != 3)
 		return -1;
-	if (parse_imm(o[2], &imm) == 0)
+	if (lift_parse_imm(o[2], &imm) == 0)
 		return eval_ppc_imm(m, imm, k, v, rd);
 	if (!strcmp(m, "add"))
 		return lift_eval_add(a, f, o[2], k, v, rd);
@@ -117,7 +117,7 @@ static char *spelling_ppc(const char *mn, const char *ops)
 		{ "bf", "lt", "bge" }, { "bf", "gt", "ble" }, { "bf", "eq", "bne" },
 	};
 	char o[4][64], x[24], y[24];
-	int n = split_ops(ops, o, 4);
+	int n = lift_split_ops(ops, o, 4);
 	long v;
 
 	for (size_t k = 0; k < NELEM(br); k++)

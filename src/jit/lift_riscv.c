@@ -13,14 +13,14 @@ static int eval_riscv(const jit_lifter *a, regfile *f, const char *m, char o[][6
 
 	if (!rd)
 		return -1;
-	if (!strcmp(m, "li") && parse_imm(o[1], &imm) == 0) {
+	if (!strcmp(m, "li") && lift_parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
 		rd->v = imm;
 		return 0;
 	}
-	if (!strcmp(m, "lui") && parse_imm(o[1], &imm) == 0) {
+	if (!strcmp(m, "lui") && lift_parse_imm(o[1], &imm) == 0) {
 		rd->k = V_CONST;
-		rd->v = sext32(imm << 12);
+		rd->v = lift_sext32(imm << 12);
 		return 0;
 	}
 	int rc = lift_eval_ld_mv(a, f, m, o, n, rd, "ld", "mv", &k, &v);
@@ -28,14 +28,14 @@ static int eval_riscv(const jit_lifter *a, regfile *f, const char *m, char o[][6
 		return rc;
 	if (n != 3)
 		return -1;
-	if ((!strcmp(m, "addi") || !strcmp(m, "addiw")) && parse_imm(o[2], &imm) == 0) {
+	if ((!strcmp(m, "addi") || !strcmp(m, "addiw")) && lift_parse_imm(o[2], &imm) == 0) {
 		if (!strcmp(m, "addiw") && k != V_CONST)
 			return -1;
 		rd->k = k;
-		rd->v = !strcmp(m, "addiw") ? sext32(v + imm) : v + imm;
+		rd->v = !strcmp(m, "addiw") ? lift_sext32(v + imm) : v + imm;
 		return 0;
 	}
-	if (!strcmp(m, "slli") && k == V_CONST && parse_imm(o[2], &imm) == 0 && imm >= 0 && imm < 64) {
+	if (!strcmp(m, "slli") && k == V_CONST && lift_parse_imm(o[2], &imm) == 0 && imm >= 0 && imm < 64) {
 		rd->k = k;
 		rd->v = (int64_t)((uint64_t)v << imm);
 		return 0;

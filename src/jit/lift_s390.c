@@ -62,7 +62,7 @@ static bool mem_operand_s390(const jit_lifter *a, const dinsn *in, const char *o
 	char base[8];
 	int64_t off, sz;
 
-	if ((sz = narrow(in->mn)) <= 0 || !parse_mem(a, o, base, sizeof base, &off) || off < 0 || off + sz > 8)
+	if ((sz = narrow(in->mn)) <= 0 || !lift_parse_mem(a, o, base, sizeof base, &off) || off < 0 || off + sz > 8)
 		return false;
 	snprintf(t, n, "%" PRId64 "%s", 8 - sz - off, strchr(o, '('));
 	return true;
@@ -75,7 +75,7 @@ static int eval_s390_imm(const char *m, int64_t imm, rval *rd)
 	if (!strcmp(m, "lgfi") || !strcmp(m, "lghi") || !strcmp(m, "llilf")) {
 		rd->k = V_CONST;
 		rd->v = m[1] == 'l' ? (int64_t)(uint32_t)imm
-			: m[2] == 'h' ? (int64_t)(int16_t)(uint16_t)imm : sext32(imm);
+			: m[2] == 'h' ? (int64_t)(int16_t)(uint16_t)imm : lift_sext32(imm);
 		return 0;
 	}
 	/* a 64-bit literal (literal_pool): llihf HI; iilf LO */
@@ -90,7 +90,7 @@ static int eval_s390_imm(const char *m, int64_t imm, rval *rd)
 	}
 	if ((!strcmp(m, "agfi") || !strcmp(m, "aghi") || !strcmp(m, "algfi")) && rd->k != V_UNKNOWN) {
 		rd->v += !strcmp(m, "algfi") ? (int64_t)(uint32_t)imm
-			 : m[2] == 'h' ? (int64_t)(int16_t)(uint16_t)imm : sext32(imm);
+			 : m[2] == 'h' ? (int64_t)(int16_t)(uint16_t)imm : lift_sext32(imm);
 		return 0;
 	}
 	return -1;
@@ -112,7 +112,7 @@ static int eval_s390(const jit_lifter *a, regfile *f, const char *m, char o[][64
 		return 0;
 	if (!rd || n != 2)
 		return -1;
-	if (parse_imm(o[1], &imm) == 0)
+	if (lift_parse_imm(o[1], &imm) == 0)
 		return eval_s390_imm(m, imm, rd);
 	if ((rc = lift_eval_ld_mv(a, f, m, o, n, rd, "lg", "lgr", &k, &v)) <= 0)
 		return rc;
@@ -122,7 +122,7 @@ static int eval_s390(const jit_lifter *a, regfile *f, const char *m, char o[][64
 	}
 	if ((!strcmp(m, "llgfr") || !strcmp(m, "lgfr")) && k == V_CONST) {
 		rd->k = k;
-		rd->v = m[1] == 'l' ? (int64_t)(uint32_t)v : sext32(v);
+		rd->v = m[1] == 'l' ? (int64_t)(uint32_t)v : lift_sext32(v);
 		return 0;
 	}
 	return -1;
@@ -140,15 +140,15 @@ static long literal_insns(const dlist *l, const dinsn *in, long at, const char *
 	if ((int64_t)c == (int64_t)(int32_t)(uint32_t)c) {
 		snprintf(x.mn, sizeof x.mn, "lgfi");
 		snprintf(x.ops, sizeof x.ops, "%s, %" PRId64, r, (int64_t)c);
-		dl_push(out, &x);
+		lift_dl_push(out, &x);
 	} else {
 		snprintf(x.mn, sizeof x.mn, "llihf");
 		snprintf(x.ops, sizeof x.ops, "%s, %" PRIu64, r, c >> 32);
-		dl_push(out, &x);
+		lift_dl_push(out, &x);
 		x.addr++;
 		snprintf(x.mn, sizeof x.mn, "iilf");
 		snprintf(x.ops, sizeof x.ops, "%s, %" PRIu64, r, c & 0xffffffff);
-		dl_push(out, &x);
+		lift_dl_push(out, &x);
 	}
 	return x.addr;
 }
@@ -176,7 +176,7 @@ static int literal_pool(const dlist *l, dlist *out, lifted *lt)
 	out->n = 0;
 	for (int i = 0; i < l->n; i++) {
 		const dinsn *in = &l->v[i];
-		int n = split_ops(in->ops, o, 3);
+		int n = lift_split_ops(in->ops, o, 3);
 		bool lgrl = !strcmp(in->mn, "lgrl") && n == 2;
 		bool alu = (!strcmp(in->mn, "ng") || !strcmp(in->mn, "og") || !strcmp(in->mn, "xg")) && n == 2
 			   && strstr(o[1], "(%r11)");
@@ -187,7 +187,7 @@ static int literal_pool(const dlist *l, dlist *out, lifted *lt)
 				base = strtol(o[1], NULL, 16) - l->start;
 		}
 		if (!l->code || (!lgrl && !alu)) {
-			dl_push(out, in);
+			lift_dl_push(out, in);
 			continue;
 		}
 		long at;
@@ -196,7 +196,7 @@ static int literal_pool(const dlist *l, dlist *out, lifted *lt)
 			at = strtol(o[1], NULL, 16) - l->start;
 		} else {
 			snprintf(s, sizeof s, "%.*s", (int)strcspn(o[1], "("), o[1]);
-			if (base < 0 || parse_imm(s, &d) < 0)
+			if (base < 0 || lift_parse_imm(s, &d) < 0)
 				return lift_refuse(lt, "a literal-pool access before the pool's base is set: `%s %s`",
 						   in->mn, in->ops);
 			at = base + (long)d;
@@ -210,7 +210,7 @@ static int literal_pool(const dlist *l, dlist *out, lifted *lt)
 			x.addr++;
 			snprintf(x.mn, sizeof x.mn, "%sgr", in->mn[0] == 'n' ? "n" : in->mn[0] == 'o' ? "o" : "x");
 			snprintf(x.ops, sizeof x.ops, "%s, %%r0", o[0]);
-			dl_push(out, &x);
+			lift_dl_push(out, &x);
 		}
 	}
 	return 0;

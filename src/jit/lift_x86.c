@@ -52,12 +52,12 @@ static int eval_x86(const jit_lifter *a, regfile *f, const char *m, char o[][64]
 	/* AT&T: source first */
 	if (n != 2)
 		return -1;
-	canon_reg(a, o[1], d, sizeof d);
-	if (!d[0] || !(rd = rf_get(f, d)))
+	lift_canon_reg(a, o[1], d, sizeof d);
+	if (!d[0] || !(rd = lift_rf_get(f, d)))
 		return -1;
 	bool w32 = !strncmp(o[1], "%e", 2) || o[1][strlen(o[1]) - 1] == 'd';
 	if ((!strcmp(m, "movl") || !strcmp(m, "movq") || !strcmp(m, "movabsq"))
-	    && parse_imm(o[0], &imm) == 0 && o[0][0] == '$') {
+	    && lift_parse_imm(o[0], &imm) == 0 && o[0][0] == '$') {
 		rd->k = V_CONST;
 		rd->v = !strcmp(m, "movl") ? (int64_t)(uint32_t)imm : imm;
 		return 0;
@@ -67,12 +67,12 @@ static int eval_x86(const jit_lifter *a, regfile *f, const char *m, char o[][64]
 		rd->v = 0;
 		return 0;
 	}
-	if (!strcmp(m, "movq") && parse_mem(a, o[0], s1, sizeof s1, &off) && is_stackreg(a, s1)) {
+	if (!strcmp(m, "movq") && lift_parse_mem(a, o[0], s1, sizeof s1, &off) && lift_is_stackreg(a, s1)) {
 		rd->k = V_BASE;
 		rd->v = 0;
 		return 0;
 	}
-	if ((!strcmp(m, "addq") || !strcmp(m, "subq")) && o[0][0] == '$' && parse_imm(o[0], &imm) == 0
+	if ((!strcmp(m, "addq") || !strcmp(m, "subq")) && o[0][0] == '$' && lift_parse_imm(o[0], &imm) == 0
 	    && rd->k != V_UNKNOWN && !w32) {
 		rd->v += !strcmp(m, "addq") ? imm : -imm;
 		return 0;
@@ -84,9 +84,9 @@ static int eval_x86(const jit_lifter *a, regfile *f, const char *m, char o[][64]
 static bool store_imm_x86(const jit_lifter *a, const dinsn *in, int64_t *imm)
 {
 	char o[3][64];
-	int n = split_ops(in->ops, o, 3);
+	int n = lift_split_ops(in->ops, o, 3);
 
-	return !strcmp(in->mn, "movq") && n == 2 && o[0][0] == '$' && parse_imm(o[0], imm) == 0;
+	return !strcmp(in->mn, "movq") && n == 2 && o[0][0] == '$' && lift_parse_imm(o[0], imm) == 0;
 }
 
 static bool branch_x86(const char *mn)
