@@ -523,24 +523,14 @@ static const lk_cmd lkmm_map_cmd = {
 /* --mapping's help: the names of rv_maps, "or all", wrapped */
 static const char *mapping_help(char *help, size_t size)
 {
-	size_t n = 0, line = 0;
+	char text[512];
+	size_t n = 0;
 
-	help[0] = 0;
-	for (int k = 0; k <= NMAPS && n < size; k++) {
-		const char *name = k < NMAPS ? rv_maps[k].name : "or all (repeatable)";
-		size_t l = strlen(name) + (k < NMAPS ? 1 : 0);
-		if (k && line + 1 + l > 54) {
-			n += (size_t)snprintf(help + n, size - n, "\n");
-			line = 0;
-		} else if (k) {
-			n += (size_t)snprintf(help + n, size - n, " ");
-			line++;
-		}
-		if (n < size)
-			n += (size_t)snprintf(help + n, size - n, "%s%s", name, k < NMAPS ? "," : "");
-		line += l;
-	}
-	return help;
+	for (int k = 0; k < NMAPS && n < sizeof text; k++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "%s, ", rv_maps[k].name);
+	if (n < sizeof text)
+		snprintf(text + n, sizeof text - n, "or all (repeatable)");
+	return opt_wrap(help, size, text, 54);
 }
 
 int lkmm_map_main(int argc, char **argv, const char *model_dir, const char *self)
