@@ -191,10 +191,11 @@ $(BUILD)/loopgen: tools/gen/loopgen.c tools/gen/rng.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $< -o $@
 
-bench: all
+bench: all $(BUILD)/hwgen
 	@SHARED=$(SHARED) sh bench/catalogue.sh
 	@SHARED=$(SHARED) sh bench/scaling.sh
 	@SHARED=$(SHARED) sh bench/locks.sh
+	@SHARED=$(SHARED) HWGEN=$(BUILD)/hwgen sh bench/modes.sh
 
 $(BUILD)/cgen: tools/gen/cgen.c tools/gen/rng.h
 	@mkdir -p $(dir $@)
