@@ -83,6 +83,11 @@ lock() {     # lock KIND KERNEL: one instruction a line, l2's address in x7
 	qspin_queue_zabha:*) qfail lrsc; echo "fence w,w"; qtail amo; qwait ;;
 	qspin_queue_zacas:*) qfail cas; echo "fence w,w"; qtail amo; qwait ;;
 	qspin_queue_nowmb:*) qfail lrsc; qtail lrsc; qwait ;;
+	qspin_queue_mcs:*)   qfail lrsc; echo "fence w,w"; qtail lrsc
+			     # not the head: WRITE_ONCE(prev->next, node), then
+			     # arch_mcs_spin_lock_contended() sees node->locked = 1
+			     printf '%s\n' "sw x17,0(x13)" "lw x14,0(x9)" "beq x14,x0,LC01" "fence r,r"
+			     qwait ;;
 	mutex_lock:*|down_write:*) printf '%s\n' "lr.d x26,0(x7)" "bne x26,x0,LC01" "sc.d x27,x28,0(x7)" \
 				      "bne x27,x0,LC01" "fence r,rw" ;;
 	mutex_lock_zacas:*)  printf '%s\n' "amoswap.d x26,x28,(x7)" "fence r,rw" ;;
@@ -143,6 +148,7 @@ emit() {     # emit SHAPE UNLOCK LOCK KERNEL
 	bit_lock) cond="$cond /\\ 0:x30=0" ;;
 	qspin_pending) cond="$cond /\\ 0:x12=1 /\\ 0:x23=1 /\\ 0:x27=0" ;;
 	qspin_queue|qspin_queue_nowmb) cond="$cond /\\ 0:x12=1 /\\ 0:x16=0 /\\ 0:x27=0" ;;
+	qspin_queue_mcs) cond="$cond /\\ 0:x12=1 /\\ 0:x16=0 /\\ 0:x14=1 /\\ 0:x27=0" ;;
 	qspin_queue_*) cond="$cond /\\ 0:x12=1 /\\ 0:x27=0" ;;
 	down_read_slow) cond="$cond /\\ 0:x23=1 /\\ 0:x27=0" ;;
 	esac
@@ -160,6 +166,8 @@ emit() {     # emit SHAPE UNLOCK LOCK KERNEL
 	case $ul in read_unlock) held=512 ;; write_unlock) held=255 ;; bit_unlock|mutex_unlock*) held=1 ;;
 	up_read) held=256 ;; esac
 	case $k in base) which="without" ;; *) which="with" ;; esac
+	code="Linux 6.12 riscv64 $which patch 1"
+	case $lk in qspin_*) code="riscv64's qspinlock (6.13 on) in 6.12's lowering $which patch 1" ;; esac
 	p0=$(mktemp) q1=$(mktemp)
 	{
 		echo "$a" | tr '|' '\n'
@@ -175,7 +183,7 @@ emit() {     # emit SHAPE UNLOCK LOCK KERNEL
 	echo "$p1" | tr '|' '\n' >"$q1"
 	{
 		echo "RISCV $name"
-		echo "\"P0: $what with $ul(l1) then $lk(l2) between; the code of Linux 6.12 riscv64 $which patch 1 (tests/locks/gen.sh)\""
+		echo "\"P0: $what with $ul(l1) then $lk(l2) between; the code of $code (tests/locks/gen.sh)\""
 		echo "{"
 		echo "l1=$held; l2=0;"
 		echo "$init_regs"
@@ -230,6 +238,10 @@ done
 #   qspin_queue_zacas  with Zacas and Zabha (the pair riscv_spinlock_init()
 #                  wants for qspinlock): the failed amocas.w is a load,
 #                  its fence r,rw runs
+#   qspin_queue_mcs  qspin_queue behind another waiter: WRITE_ONCE(prev->
+#                  next, node) and the MCS wait smp_cond_load_acquire(
+#                  &node->locked) (lw ; beqz ; fence r,r) before the head's
+#                  wait (prev->next and node->locked: t2 and m2 again)
 #   qspin_queue_nowmb  NOT kernel code: qspin_queue without the smp_wmb(),
 #                  the shape the constraint is about
 #   mutex_lock     atomic_long_try_cmpxchg_acquire(owner, 0, curr): lr.d ;
@@ -251,8 +263,8 @@ done
 for k in base patched; do
 	for ul in spin_unlock read_unlock write_unlock bit_unlock up_read mutex_unlock mutex_unlock_zacas; do
 		for lk in spin_lock read_lock write_lock bit_lock cond_acquire qspin_lock qspin_lock_zacas \
-			  qspin_pending qspin_queue qspin_queue_zabha qspin_queue_zacas qspin_queue_nowmb \
-			  mutex_lock mutex_lock_zacas down_read down_read_slow osq_lock; do
+			  qspin_pending qspin_queue qspin_queue_zabha qspin_queue_zacas qspin_queue_mcs \
+			  qspin_queue_nowmb mutex_lock mutex_lock_zacas down_read down_read_slow osq_lock; do
 			case $ul:$lk in
 			spin_unlock:*_lock|spin_unlock:cond_acquire|read_unlock:*_lock|read_unlock:cond_acquire|\
 			write_unlock:*_lock|write_unlock:cond_acquire|bit_unlock:*_lock|bit_unlock:cond_acquire)
@@ -371,6 +383,8 @@ hemit() {    # hemit SHAPE UNLOCK LOCK KERNEL
 	case $lk in qspin_lock) got="$got /\\ 1:x27=0" ;; esac
 	got="$got$ulcond"
 	case $k in base) which="without" ;; *) which="with" ;; esac
+	code="Linux 6.12 riscv64 $which patch 1"
+	case $lk in qspin_*) code="riscv64's qspinlock (6.13 on) in 6.12's lowering $which patch 1" ;; esac
 	f0=$(mktemp) f1=$(mktemp) f2=$(mktemp)
 	{
 		echo "$a" | tr '|' '\n'; unlock "$ul" "$k"
@@ -388,7 +402,7 @@ hemit() {    # hemit SHAPE UNLOCK LOCK KERNEL
 	[ -z "$p2" ] || echo "$p2" | tr '|' '\n' >"$f2"
 	{
 		echo "RISCV $name"
-		echo "\"CPU0 $ul(l) after A, CPU1 $lk(l) reading its release then B ($shape); the code of Linux 6.12 riscv64 $which patch 1 (tests/locks/gen.sh)\""
+		echo "\"CPU0 $ul(l) after A, CPU1 $lk(l) reading its release then B ($shape); the code of $code (tests/locks/gen.sh)\""
 		echo "{"
 		echo "l=$held; $locs"
 		echo "0:x5=x; 0:x6=l; $r0"

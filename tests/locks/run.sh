@@ -100,7 +100,7 @@ unlocks="spin_unlock read_unlock write_unlock bit_unlock up_read mutex_unlock mu
 for k in base patched; do
 	for ul in $unlocks; do
 		for lk in spin_lock read_lock write_lock bit_lock qspin_lock qspin_lock_zacas qspin_pending \
-			  qspin_queue qspin_queue_zabha qspin_queue_zacas mutex_lock mutex_lock_zacas \
+			  qspin_queue qspin_queue_zabha qspin_queue_zacas qspin_queue_mcs mutex_lock mutex_lock_zacas \
 			  down_read down_read_slow osq_lock; do
 			for shape in LB MP WW; do
 				v=$(verdict "$shape+$ul+$lk+$k")
