@@ -1,12 +1,19 @@
 #!/bin/sh
-# kernel/lock-code.sh [VMLINUX] - checks that the lock sequences of
-# tests/locks/gen.sh are the code the riscv64 kernel with patch 1 really
+# kernel/lock-code.sh [--base] [VMLINUX] - checks that the lock sequences
+# of tests/locks/gen.sh are the code the riscv64 kernel with patch 1 really
 # runs: disassembles the kernel-check build's vmlinux (default
 # $BPFMM_CACHE/kernel-check/build-riscv64/vmlinux, built by `make check`'s
 # kernel suite) with riscv64-linux-gnu-objdump and looks for each one.
+# With --base, the 6.12 (unpatched) sequences of the complete audit in the
+# kernel suite's 6.12 build (default .../build-riscv64-base/vmlinux):
+# mutex, rwsem, osq, qrwlock and the ticket lock as tinyconfig + SMP has
+# them (no qspinlock in 6.12 riscv64, no rt_mutex in that config).
 # Prints PASS/FAIL lines and "N passed, N failed"; SKIP without a vmlinux.
 set -u
-vmlinux=${1:-${BPFMM_CACHE:-$HOME/.cache/bpfmm}/kernel-check/build-riscv64/vmlinux}
+mode=patched
+[ "${1:-}" = --base ] && { mode=base; shift; }
+build=build-riscv64; [ $mode = base ] && build=build-riscv64-base
+vmlinux=${1:-${BPFMM_CACHE:-$HOME/.cache/bpfmm}/kernel-check/$build/vmlinux}
 objdump=riscv64-linux-gnu-objdump
 if [ ! -r "$vmlinux" ]; then
 	echo "SKIP: no riscv64 vmlinux ($vmlinux: make check's kernel suite builds it)"
@@ -29,9 +36,37 @@ has() {
 	if [ -z "$b" ]; then ko "$1: not in $vmlinux"; return; fi
 	echo "$b" | grep -Eq "$2" && ok "$1: $3" || ko "$1: $3 (code: $b)"
 }
-has do_raw_spin_lock '^lui amoadd\.w\.aqrl ' "spin_lock starts with amoadd.w.aqrl"
 # full FUNCTION: its instructions with operands, one a line
 full() { awk -v f="<$1>:" '$2 == f { on = 1; next } on && /^[0-9a-f]+ </ { exit } on && NF { print }' "$tmp/dis"; }
+# ordered FUNCTION REGEX WHAT: the function's instructions with operands,
+# joined by ';', match REGEX (the memory operations and fences in order)
+ordered() {
+	b=$(full "$1" | grep -E '^(lr|sc|amo|fence|l[bhwd] |s[bhwd] )' | paste -sd';')
+	if [ -z "$b" ]; then ko "$1: not in $vmlinux"; return; fi
+	echo "$b" | grep -Eq "$2" && ok "$1: $3" || ko "$1: $3 (code: $b)"
+}
+if [ $mode = base ]; then
+	ordered mutex_lock '(^|;)lr\.d [^;]*;sc\.d [^;]*;fence r,rw' "mutex_lock fast path: lr.d, sc.d, fence r,rw"
+	ordered mutex_unlock '(^|;)fence rw,w;lr\.d [^;]*;sc\.d ' "mutex_unlock fast path: fence rw,w, lr.d, sc.d"
+	ordered __mutex_trylock_common 'lr\.d [^;]*;sc\.d [^;]*;fence r,rw' "mutex slow path / handoff pickup: lr.d, sc.d, fence r,rw"
+	ordered up_read '(^|;)fence rw,w;amoadd\.d ' "up_read: fence rw,w, amoadd.d"
+	ordered up_write '(^|;)fence rw,w;amoadd\.d ' "up_write: fence rw,w, amoadd.d"
+	ordered rwsem_read_trylock 'amoadd\.d [^;]*;fence r,rw(;|$)' "down_read fast path: amoadd.d, fence r,rw"
+	ordered rwsem_write_trylock 'lr\.d [^;]*;sc\.d [^;]*;fence r,rw' "down_write fast path: lr.d, sc.d, fence r,rw"
+	ordered rwsem_down_read_slowpath 'fence r,r;.*fence r,rw' "down_read slow path: fence r,r (after_ctrl_dep), fence r,rw (load_acquire)"
+	ordered osq_lock 'amoswap\.w\.aqrl ' "osq_lock: atomic_xchg = amoswap.w.aqrl"
+	ordered osq_unlock '(^|;)fence rw,w;lr\.w [^;]*;sc\.w [^;]*;.*amoswap\.d\.aqrl ' "osq_unlock: fence rw,w, lr.w, sc.w; xchg = amoswap.d.aqrl"
+	ordered queued_read_lock '(^|;)amoadd\.w [^;]*;fence r,rw' "read_lock: amoadd.w, fence r,rw"
+	ordered queued_write_lock '(^|;)lr\.w [^;]*;sc\.w [^;]*;fence r,rw' "write_lock: lr.w, sc.w, fence r,rw"
+	ordered do_raw_spin_lock '(^|;)amoadd\.w\.aqrl [^;]*;(l[wh] [^;]*;)*fence r,r;fence rw,rw' "spin_lock: amoadd.w.aqrl, slow path fence r,r, fence rw,rw"
+	awk '$1 == "fence" && $2 == "rw,w" { f = NR } $1 == "amoadd.w" && f && NR - f <= 2 { n++ }
+		END { exit n > 0 ? 0 : 1 }' "$tmp/dis" && ok "read_unlock (inlined): fence rw,w, amoadd.w" \
+		|| ko "read_unlock: no fence rw,w + amoadd.w"
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+fi
+has do_raw_spin_lock '^lui amoadd\.w\.aqrl ' "spin_lock starts with amoadd.w.aqrl"
 # the slow paths of the two-CPU tests (spin_lock_slow, read_lock_slow):
 # the waiting loop's lw, then fence r,r once it sees the lock free (and
 # for the ticket lock smp_mb(), fence rw,rw)
