@@ -65,14 +65,18 @@ KNOWN_INCONSISTENT=${KNOWN_INCONSISTENT-riscv}
 cons() { perl "$KDIR/series-consistency.pl" "$@"; }
 kf=()
 for s in $KNOWN_INCONSISTENT; do kf+=(--known-failure "$s"); done
-out=$(cons "${kf[@]}" riscv="$KDIR/patches" model="$KDIR/model-series" \
-	loongarch-jit="$KDIR/jit-fixes/loongarch" mips-jit="$KDIR/jit-fixes/mips" 2>&1)
+all=(riscv="$KDIR/patches" model="$KDIR/model-series")
+for d in "$KDIR"/jit-fixes/*/; do
+	d=${d%/}
+	all+=("${d##*/}-jit=$d")
+done
+out=$(cons "${kf[@]}" "${all[@]}" 2>&1)
 rc=$?
 echo "$out" | grep -E '^(FAIL|XFAIL)'
 np=$(grep -c '^PASS' <<<"$out")
 nx=$(grep -c '^XFAIL' <<<"$out")
-[ $rc -eq 0 ] && [ $((np + $(grep '^XFAIL' <<<"$out" | cut -d' ' -f3 | sort -u | wc -l))) -eq 4 ] &&
-	ok "consistency: $np of 4 committed series consistent${KNOWN_INCONSISTENT:+, known inconsistent: $KNOWN_INCONSISTENT ($nx problems)}" ||
+[ $rc -eq 0 ] && [ $((np + $(grep '^XFAIL' <<<"$out" | cut -d' ' -f3 | sort -u | wc -l))) -eq ${#all[@]} ] &&
+	ok "consistency: $np of ${#all[@]} committed series consistent${KNOWN_INCONSISTENT:+, known inconsistent: $KNOWN_INCONSISTENT ($nx problems)}" ||
 	ko "consistency of the committed series (exit $rc)"
 ctmp=$(mktemp -d "${TMPDIR:-/tmp}/bpfmm-consistency.XXXXXX") || exit 1
 trap 'rm -rf "$ctmp"' EXIT
