@@ -258,9 +258,10 @@ kernel-judge-test:
 kernel-check: kernel-judge-test
 	bash kernel/check.sh
 
-# The BPF memory-model series (kernel/model-series) and the JIT fixes
-# (kernel/jit-fixes): git am, checkpatch, get_maintainer.pl,
-# tools/ tests under bpfmm and herd7, htmldocs, LoongArch LLVM builds,
+# The BPF memory-model documentation patch (kernel/model-series) and the
+# JIT fixes (kernel/jit-fixes): git am, checkpatch, get_maintainer.pl,
+# what the document cites (kernel/doc-check.sh: its examples under bpfmm
+# and herd7, its catalogue tests), htmldocs, LoongArch LLVM builds,
 # the MIPS JIT's objects (gcc-mips64el-linux-gnuabi64).
 # bpfmm run on real JITs in QEMU guests (tests/run/suite.sh): the riscv64,
 # arm64 and x86_64 kernels of kernel-check (all built with the BPF

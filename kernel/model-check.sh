@@ -5,9 +5,9 @@
 #                              [--jit-only] [--no-docs]
 #
 # Three series for Linux 6.12 as Debian ships it, applied in this order:
-#   kernel/model-series (model):
-#     0001 Documentation/bpf/memory-model.rst (+ index)
-#     0002 tools/memory-model/bpf: the model, litmus tests, README
+#   kernel/model-series (model), one patch for bpf-next:
+#     Documentation/bpf/memory-model.rst (+ index); its formal model is
+#     herdtools7's bpf.cat, no copy in the tree
 #   kernel/jit-fixes/loongarch (loongarch-jit), one patch for the bpf tree:
 #     LoongArch JIT: fully ordered fetch/xchg/cmpxchg (the fix bpfmm map
 #     argues for; mappings/loongarch64-proposed)
@@ -20,15 +20,17 @@
 #      From: and no Signed-off-by:), and they apply with `git am` to the
 #      Debian tarball's tree;
 #   2. scripts/checkpatch.pl --strict on those: 0 errors, 0 warnings,
-#      0 checks, per patch; scripts/get_maintainer.pl on each JIT fix
-#      gives its maintainers.txt (the To: and Cc: series.sh writes);
-#   3. tools/memory-model/bpf/bpf.cat is the rules of models/bpf.cat under
-#      the kernel-tree header model-series/bpf-cat-header.txt, nothing there
-#      names a file of this repository, and every test is one of
-#      tests/litmus/bpf;
-#   4. the kernel's tools/memory-model/scripts/checktheselitmus.sh gives
-#      every Result: with bpfmm, and with ../shared/tools/herd7 when
-#      present;
+#      0 checks, per patch; scripts/get_maintainer.pl on each one-patch
+#      series gives its maintainers.txt (the To: and Cc: series.sh writes);
+#   3. what memory-model.rst cites (kernel/doc-check.sh): paths of the
+#      tree or of herdtools7 only, every test it names one of its examples
+#      or a row of its catalogue table, each example our test with its
+#      Result: under bpfmm, each row its catalogue kind under bpfmm and
+#      herd7 (with ../shared), herdtools7's bpf.cat differing on the one
+#      example the document says, and not with kernel/herdtools7's fix;
+#      a copy of the document citing a tools/memory-model/bpf file and a
+#      test it does not give must fail that check;
+#   4. (gone: the tools/memory-model/bpf copy of the model was dropped)
 #   5. `make SPHINXDIRS=bpf htmldocs` before and after the series: no new
 #      warning (Debian's sphinx);
 #   6. ARCH=loongarch LLVM=-19 (clang-19, lld-19): a tinyconfig kernel with
@@ -80,7 +82,7 @@ while [ $# -gt 0 ]; do
 	--no-mips) mips=0 ;;
 	--jit-only) la_target=arch/loongarch/net/bpf_jit.o ;;
 	--no-docs) docs=0 ;;
-	-h|--help) sed -n '2,46p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,52p' "$0"; exit 0 ;;
 	*) echo "model-check.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -166,8 +168,8 @@ item PASS "git am: $(posted | wc -l) patches ($NAMES) apply to $(basename "$TARB
 # FILE_PATH_CHANGES ("added, moved or deleted file(s), does MAINTAINERS
 # need updating?") is asked of every patch that adds a file and does not
 # touch MAINTAINERS. The model series adds no MAINTAINERS entry on
-# purpose: its files are covered already (Documentation/bpf/ by BPF
-# [GENERAL], tools/memory-model/ by the LKMM entry). So the question is
+# purpose: its file is covered already (Documentation/bpf/ by BPF
+# [GENERAL]). So the question is
 # answered here instead of ignored: every file the patch creates must
 # have a maintainer or supporter in the 6.12 MAINTAINERS, by
 # get_maintainer.pl -f; only then is the warning left out.
@@ -203,78 +205,45 @@ for p in $(posted); do
 	fi
 done
 
-# get_maintainer.pl on each JIT fix (roles and lists, no git history),
-# in the tree as released (each fix goes alone to its tree), gives the
-# maintainers.txt that series.sh turns into To: and Cc:.
+# get_maintainer.pl on each one-patch series (roles and lists, no git
+# history), in the tree as released (each goes alone to its tree), gives
+# the maintainers.txt that series.sh turns into To: and Cc:.
 g checkout -q -f "$base"
-for d in "$KDIR"/jit-fixes/*/; do
+for d in $SERIES_DIRS; do
+	d=$d/
+	dn=${d#"$KDIR"/}
 	got=$(cd "$src" && perl scripts/get_maintainer.pl --no-git --no-git-fallback "$d"0001-*.patch 2>/dev/null)
 	if [ -n "$got" ] && [ "$got" = "$(cat "$d/maintainers.txt" 2>/dev/null)" ]; then
-		item PASS "get_maintainer.pl: jit-fixes/$(basename "$d")/maintainers.txt ($(wc -l <"$d/maintainers.txt") lines)"
+		item PASS "get_maintainer.pl: ${dn}maintainers.txt ($(wc -l <"$d/maintainers.txt") lines)"
 	else
 		diff <(echo "$got") "$d/maintainers.txt" >&2
-		item FAIL "get_maintainer.pl on jit-fixes/$(basename "$d") differs from its maintainers.txt"
+		item FAIL "get_maintainer.pl on ${dn%/} differs from its maintainers.txt"
 	fi
 done
 g checkout -q -f series
 
-# 3. the model in tools/ is ours: models/bpf.cat from its first
-# "include" on (the rules), under the kernel-tree header of
-# model-series/bpf-cat-header.txt instead of the repository's (whose
-# comment points at files of this repository), and without the
-# repository paths of test names; the tests are from our corpus
-kernel_bpf_cat() {
-	cat "$SERIES/bpf-cat-header.txt"
-	sed -n '/^include /,$p' "$ROOT/models/bpf.cat" | sed 's|tests/diff/cases/||g'
-}
-mm=$src/tools/memory-model/bpf
-if cmp -s "$mm/bpf.cat" <(kernel_bpf_cat); then
-	item PASS "tools/memory-model/bpf/bpf.cat is models/bpf.cat with the kernel-tree header"
+# 3. what the document cites (kernel/doc-check.sh), and the same check
+# failing on a copy that cites a file the series does not add and a test
+# it does not give
+doc=$src/Documentation/bpf/memory-model.rst
+out=$(SHARED=$SHARED BPFMM=$BPFMM bash "$KDIR/doc-check.sh" "$doc" "$src" 2>&1)
+grep -E '^(FAIL|SKIP)' <<<"$out" >&2
+nf=$(grep -c '^FAIL' <<<"$out")
+np=$(grep -c '^PASS' <<<"$out")
+if [ "$nf" -eq 0 ] && [ "$np" -gt 0 ]; then
+	item PASS "memory-model.rst cites only what exists: $np checks ($(grep -c '^SKIP' <<<"$out") skipped)"
 else
-	diff <(kernel_bpf_cat) "$mm/bpf.cat" | head -n 20 >&2
-	item FAIL "tools/memory-model/bpf/bpf.cat differs from models/bpf.cat under bpf-cat-header.txt (regenerate the series)"
+	item FAIL "memory-model.rst: $nf of $((np + nf)) checks failed"
 fi
-bad=$(grep -n -E '(docs|models)/|(^|[^-a-z])tests/|bpfmm' "$mm/bpf.cat" "$mm/README" | sed "s|$mm/||")
-[ -z "$bad" ] && item PASS "tools/memory-model/bpf: no path or name of this repository" ||
-	item FAIL "tools/memory-model/bpf names this repository: $bad"
-bad=
-for t in "$mm"/litmus-tests/*.litmus; do
-	cmp -s "$t" "$ROOT/tests/litmus/bpf/${t##*/}" || bad="$bad ${t##*/}"
-done
-[ -z "$bad" ] && item PASS "tools/memory-model/bpf/litmus-tests: $(ls "$mm"/litmus-tests | wc -l) tests, all from tests/litmus/bpf" ||
-	item FAIL "tests not in tests/litmus/bpf or different:$bad"
-
-# 4. Result: lines, through the kernel's own tools/memory-model/scripts
-# (checktheselitmus.sh -> runlitmus.sh, judgelitmus.sh), which run
-# "herd7" from $PATH: once with bpfmm, once with ../shared's herd7, each
-# installed as herd7 in a directory put first in PATH.
-scripts_check() { # SIMULATOR NAME
-	local d=$W/scripts-$2 out rc n
-	rm -rf "$d" && mkdir -p "$d/bin" "$d/out/bpf/litmus-tests" || return 1
-	ln -s "$1" "$d/bin/herd7"
-	out=$(cd "$src/tools/memory-model" && PATH=$d/bin:$PATH scripts/checktheselitmus.sh \
-		--destdir "$d/out" --herdopts '-model bpf/bpf.cat' -- bpf/litmus-tests/*.litmus 2>&1)
-	rc=$?
-	n=$(grep -c '^Observation ' <<<"$out")
-	if [ $rc -eq 0 ] && [ "$n" -eq "$(ls "$mm"/litmus-tests/*.litmus | wc -l)" ] &&
-		! grep -q '!!!' <<<"$out"; then
-		item PASS "tools/memory-model/scripts/checktheselitmus.sh with $2: $n tests as their Result: says"
-	else
-		grep -E '!!!|error' <<<"$out" >&2
-		item FAIL "tools/memory-model/scripts/checktheselitmus.sh with $2: exit $rc, $n results"
-	fi
-}
-if [ -x "$BPFMM" ]; then
-	scripts_check "$BPFMM" bpfmm
+sed 's|^Litmus tests$|See ``tools/memory-model/bpf/bpf.cat`` and ``MP+made+up``.\n\n&|' "$doc" >"$W/doc-broken.rst"
+out=$(SHARED=$SHARED BPFMM=$BPFMM bash "$KDIR/doc-check.sh" "$W/doc-broken.rst" "$src" 2>&1)
+if grep -q '^FAIL .*names paths.*tools/memory-model/bpf/bpf.cat' <<<"$out" &&
+	grep -q '^FAIL .*cites tests.* MP+made+up' <<<"$out"; then
+	item PASS "doc-check.sh fails on a copy citing tools/memory-model/bpf/bpf.cat and MP+made+up"
 else
-	item FAIL "no $BPFMM (run make)"
+	item FAIL "doc-check.sh does not fail on a copy citing a missing file and test: $(head -n 3 <<<"$out")"
 fi
-H=$SHARED/tools/herd7/herd7
-if [ -x "$H" ]; then
-	scripts_check "$H" herd7
-else
-	log "no herd7 at $H: the tests with herd7 skipped"
-fi
+rm -f "$W/doc-broken.rst"
 
 # 5. documentation: warnings of SPHINXDIRS=bpf before and after
 docwarn() { # TREEISH LOG -> warnings, one per line, paths made relative

@@ -25,8 +25,9 @@
 # question), else "PATCH".  The blob ids in the
 # patches' index lines are those of the whole tree (git hashes contents).
 #
-# A series of one patch (the JIT fixes, each sent alone to its tree) gets
-# no cover letter: its notes.txt, if any, goes below the patch's "---"
+# A series of one patch (the JIT fixes and the model documentation,
+# each sent alone to its tree) gets no cover letter: its notes.txt, if
+# any, goes below the patch's "---"
 # line (git notes, format-patch --notes), where the testing is said; and
 # its maintainers.txt (scripts/get_maintainer.pl's output on the patch,
 # kept with it) gives the To: (the lines whose role is "maintainer:" or "supporter:")
@@ -68,7 +69,7 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--no-cover-letter) cover=; shift ;;
 	riscv|model|loongarch-jit|mips-jit) series="$series $1"; shift ;;
-	-h|--help) sed -n '2,54p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,56p' "$0"; exit 0 ;;
 	*) echo "kernel-series: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
