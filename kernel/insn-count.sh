@@ -23,8 +23,8 @@
 #             path of "after" counts exactly what "before" counts, for
 #             every mnemonic above and for all instructions ("before" has
 #             no Zalasr entry); "after" has Zalasr entries, whose
-#             replacements hold one .aq or .rl AMO each, .aq and .rl both
-#             present, and no fence.
+#             replacements are only .aq or .rl AMOs (both present) and
+#             nops: no fence.
 set -u
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -119,6 +119,8 @@ count() {
 		c[p "all instructions"]++
 		if ($2 ~ /^amo[a-z]+\.[wd]\.(aq|rl|aqrl)$/) c[p $2]++
 		if ($2 == "fence" && ($3 == "r,rw" || $3 == "rw,w" || $3 == "rw,rw")) c[p "fence " $3]++
+		if (p != "" && $2 == "fence") c[p "fence (any)"]++
+		if (p != "" && $2 == "nop") c[p "nop"]++
 	}
 	END {
 		for (i = 0; i < na; i++) if (z[i]) nz++
@@ -161,7 +163,8 @@ END {
 		if (k ~ /\.aq$/) naq += a[k]
 		if (k ~ /\.rl$/) nrl += a[k]
 		if (k ~ /\.aqrl$/) nrl -= a[k]
-		if (k ~ /fence/) nfence += a[k]
+		if (k == "zalasr fence (any)") nfence += a[k]
+		if (k == "zalasr nop") nnop += a[k]
 	}
 	if (!check) exit 0
 	print ""
@@ -170,8 +173,9 @@ END {
 	if (b["zalasr entries"] + 0 == 0) pass("6.12: no Zalasr entry")
 	else fail("6.12: " b["zalasr entries"] " Zalasr entries")
 	ze = a["zalasr entries"] + 0
-	if (ze > 0 && naq > 0 && nrl > 0 && naq + nrl == ze && nfence == 0)
-		pass("Zalasr: " ze " entries, " naq " .aq and " nrl " .rl AMOs, no fence")
-	else fail("Zalasr: " ze " entries, " naq " .aq and " nrl " .rl AMOs, " nfence " fences")
+	za = a["zalasr all instructions"] + 0
+	if (ze > 0 && naq > 0 && nrl > 0 && naq + nrl + nnop == za && nfence + 0 == 0)
+		pass("Zalasr: " ze " entries, " za " instructions: " naq " .aq and " nrl " .rl AMOs, " nnop " nops, no fence")
+	else fail("Zalasr: " ze " entries, " za " instructions: " naq + 0 " .aq and " nrl + 0 " .rl AMOs, " nnop + 0 " nops, " nfence + 0 " fences")
 	exit nf ? 1 : 0
 }' "$before" "$after"
