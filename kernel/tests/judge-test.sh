@@ -50,9 +50,9 @@ check() {
 # The logs of v1 of the series (21 KUnit cases) were captured when its
 # suite was called atomic_ordering; v2 renamed it atomic_acqrel, and the
 # suite name in those logs was renamed with it. good-riscv64-v2.log is a
-# console of v2 as kernel/check.sh saved it; good-riscv64-base-v3.log one
-# of v3's riscv64-base variant (v3 has no KUnit suite: lib/atomic64_test.c
-# is the guest's test). The v1 and v2
+# console of v2 as kernel/check.sh saved it; good-riscv64-v3.log and
+# good-riscv64-base-v3.log those of v3's riscv64 and riscv64-base variants
+# (v3 has no KUnit suite: lib/atomic64_test.c is the guest's test). The v1 and v2
 # logs are judged with the suite they ran required, as kernel-check then
 # did, and without.
 for good in "$logs"/good-*.log; do
