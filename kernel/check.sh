@@ -8,24 +8,28 @@
 # 2. Runs the tree's scripts/checkpatch.pl --strict on every patch of
 #    kernel/patches as kernel/series.sh makes them, signed with the test
 #    identity of kernel/test-identity.sh: 0 errors, 0 warnings, 0 checks.
-# 2b. kernel/asm-check.sh: patch 1's instructions against bpfmm lkmm-map's
-#    riscv64-patched table, 6.12's against riscv64-linux-6.12, and patch 1
-#    with .aq and .rl swapped and patch 1 without the .rl of the 1- and
-#    2-byte xchg_release(), which must be refuted.
+# 2b. kernel/asm-check.sh: 6.12's atomics against bpfmm lkmm-map's
+#    riscv64-linux-6.12 table; with the series, the default path
+#    instruction for instruction against 6.12's and the Zalasr path against
+#    riscv64-patched; and patch 2 with .aq and .rl swapped, without the .rl
+#    of the Zalasr release AMOs, and without the default acquire's fence,
+#    each of which must be refuted.
 # 3. For each variant: extracts /usr/src/linux-source-6.12.tar.xz under
 #    $BPFMM_CACHE (default ~/.cache/bpfmm, never inside the repository),
 #    applies the series, configures (tinyconfig + kernel/configs), builds
 #    with O= and ccache, builds the static /init and the initramfs, boots
 #    QEMU with -smp 4 under timeout, saves the console log and judges it
 #    with kernel/judge.sh.
-#      riscv64       the whole series (patch 1 + KUnit suite)
-#      riscv64-base  the series without patch 1: same tests, old atomics
-#      arm64         the whole series; the control (patch 1 is riscv-only)
-# 4. Runs kernel/insn-count.sh --check on the two riscv64 vmlinux files.
+#      riscv64       the whole series (QEMU has no Zalasr: the default
+#                    path, lib/atomic64_test.c)
+#      riscv64-base  the series without its arch/riscv patches: 6.12's riscv
+#      arm64         the whole series; the control (the series is riscv-only)
+# 4. Runs kernel/insn-count.sh --check on the two riscv64 vmlinux files:
+#    the default path's instructions counted as 6.12's.
 # 5. Prints a summary ending in "kernel-check: N passed, N failed".
 #
-# Environment: BPFMM_CACHE, JOBS (default nproc), STRESS_MS (default 200,
-# the KUnit contention case), BOOT_TIMEOUT (default 300 s), BPFMM_KERNEL_TARBALL.
+# Environment: BPFMM_CACHE, JOBS (default nproc), BOOT_TIMEOUT (default
+# 300 s), BPFMM_KERNEL_TARBALL.
 # Nothing is ever loaded into the host kernel.
 set -u
 # shellcheck source=lib.sh
@@ -73,8 +77,8 @@ if test_series "$WORK/posted" riscv; then
 else
 	item FAIL "kernel-series: riscv series"
 fi
-# The tree has no git history: checkpatch cannot look the commits patch 1
-# cites up (UNKNOWN_COMMIT_ID), and that one check is skipped, as in
+# The tree has no git history: checkpatch cannot look the commits the
+# patches cite up (UNKNOWN_COMMIT_ID), and that one check is skipped, as in
 # model-check.sh. Everything else must be clean: 0 errors, 0 warnings,
 # 0 checks.
 for p in "$WORK/posted/riscv"/*.patch; do
@@ -91,11 +95,14 @@ for p in "$WORK/posted/riscv"/*.patch; do
 	fi
 done
 
-# Static check of patch 1 (kernel/asm-check.sh): the instructions the
-# headers emit for each value-returning atomic against bpfmm lkmm-map's
-# tables, on patch 1, on 6.12 as released, and on patch 1 with .aq and
-# .rl swapped and patch 1 without the sub-word xchg_release's .rl, which
-# must fail.
+# Static check of the series (kernel/asm-check.sh): the instructions the
+# headers emit for each value-returning atomic, on 6.12 as released
+# against lkmm-map's riscv64-linux-6.12 table; with the series, the
+# default path instruction for instruction against 6.12 and the Zalasr
+# path against riscv64-patched; and patch 2 broken three ways, which must
+# be refuted: .aq and .rl swapped, the Zalasr release AMOs without .rl
+# (exactly the 16 _release items), the atomic ops' default acquire fence
+# made a nop (the default path no longer 6.12's).
 asm_run() { # NAME EXPECT(0|1) ARGS...
 	local name=$1 expect=$2 rc
 	shift 2
@@ -112,35 +119,57 @@ asm_run() { # NAME EXPECT(0|1) ARGS...
 		item FAIL "asm-check $name: exit $rc, want $expect: $sum"
 	fi
 }
-if [ -x "$KDIR/../build/bpfmm" ]; then
-	p1=$(ls "$PATCHDIR"/0001-*.patch | head -n 1)
-	asm_run patch1 0 --patch "$p1" --name "patch 1"
-	asm_run released 0 --no-patch --name "6.12 as released"
-	broken=$WORK/logs/0001-aq-rl-swapped.patch
-	# the added lines of patch 1 with .aq and .rl exchanged
-	sed -E '/^\+/ { s/\.aq([" ])/.@@\1/g; s/\.rl([" ])/.aq\1/g; s/\.@@/.rl/g }' "$p1" > "$broken"
-	if cmp -s "$p1" "$broken"; then
-		item FAIL "asm-check: could not make the broken patch (no .aq/.rl in patch 1)"
-	else
-		asm_run broken 1 --patch "$broken" --mapping riscv64-patched --name "patch 1 with .aq and .rl swapped"
-	fi
-	# patch 1 with the .rl of the 1- and 2-byte xchg_release()'s sc.w
-	# dropped (an unordered release the word-sized checks cannot see):
-	# exactly u8_xchg_release and u16_xchg_release must fail
-	subw=$WORK/logs/0001-subword-release-unordered.patch
-	sed -E 's/^\+(\t_arch_xchg\(ptr, x, )"\.rl", ("\.rl", "", "", ""\))/+\1"", \2/' "$p1" > "$subw"
-	if cmp -s "$p1" "$subw"; then
-		item FAIL "asm-check: could not make the sub-word broken patch (no arch_xchg_release line in patch 1)"
-	else
-		asm_run subword 1 --patch "$subw" --mapping riscv64-patched \
-			--name "patch 1 without .rl on the sub-word xchg_release's sc"
-		f=$(sed -n 's/^FAIL \([^:]*\):.*/\1/p' "$WORK/logs/asm-subword.txt" | paste -sd' ')
-		[ "$f" = "u8_xchg_release u16_xchg_release" ] &&
-			item PASS "asm-check subword: exactly u8_xchg_release and u16_xchg_release refused" ||
-			item FAIL "asm-check subword: refused '${f:-nothing}', want u8_xchg_release u16_xchg_release"
-	fi
-else
+# refused NAME: the items a run refused, on one line
+refused() { sed -n 's/^FAIL \([^:]*\):.*/\1/p' "$WORK/logs/asm-$1.txt" | paste -sd' '; }
+# mutate NAME SED-SCRIPT: patch 2 edited, in $WORK/logs/NAME.patch; fails
+# when the edit changed nothing
+mutate() {
+	sed -E "$2" "$p2" > "$WORK/logs/$1.patch"
+	! cmp -s "$p2" "$WORK/logs/$1.patch"
+}
+p1=$(ls "$PATCHDIR"/0001-*.patch 2>/dev/null | head -n 1)
+p2=$(ls "$PATCHDIR"/0002-*.patch 2>/dev/null | head -n 1)
+if [ ! -x "$KDIR/../build/bpfmm" ]; then
 	item FAIL "asm-check: no build/bpfmm (run make)"
+elif [ -z "$p1" ] || [ -z "$p2" ]; then
+	item FAIL "asm-check: no patch 0001 and 0002 in $PATCHDIR"
+else
+	asm_run series 0 --name "the series"
+	asm_run released 0 --no-patch --name "6.12 as released"
+	# the Zalasr AMOs' .aq and .rl exchanged
+	if mutate aq-rl-swapped '/^\+.*#insn/ { s/\.aq([" ])/.@@\1/g; s/\.rl([" ])/.aq\1/g; s/\.@@/.rl/g }'; then
+		asm_run swapped 1 --patch "$p1" --patch "$WORK/logs/aq-rl-swapped.patch" \
+			--name "patch 2 with .aq and .rl swapped"
+	else
+		item FAIL "asm-check: could not make the swapped patch (no .aq/.rl in patch 2)"
+	fi
+	# the Zalasr release AMOs without their .rl: an unordered release,
+	# exactly the _release items of the Zalasr path must fail
+	if mutate release-unordered '/^\+.*"\.rl " __VA_ARGS__/ s/"\.rl "/" "/'; then
+		asm_run unordered 1 --patch "$p1" --patch "$WORK/logs/release-unordered.patch" \
+			--name "patch 2 without .rl on the Zalasr release AMOs"
+		want=$(for w in "" 64; do for op in fetch_add fetch_sub fetch_and fetch_or fetch_xor add_return sub_return xchg; do
+			printf 'zalasr atomic%s_%s_release ' "$w" "$op"; done; done)
+		f=$(refused unordered)
+		[ "$f" = "${want% }" ] &&
+			item PASS "asm-check unordered: exactly the 16 Zalasr _release items refused" ||
+			item FAIL "asm-check unordered: refused '${f:-nothing}', want '${want% }'"
+	else
+		item FAIL "asm-check: could not make the unordered-release patch"
+	fi
+	# the atomic ops' default acquire fence made a nop: no longer 6.12's code
+	if mutate acquire-nofence '/^\+.*ALTERNATIVE\(RISCV_ACQUIRE_BARRIER, / s/ALTERNATIVE\(RISCV_ACQUIRE_BARRIER, /ALTERNATIVE("	nop", /'; then
+		asm_run nofence 1 --patch "$p1" --patch "$WORK/logs/acquire-nofence.patch" \
+			--name "patch 2 with the default acquire fence a nop"
+		f=$(refused nofence)
+		case " $f " in
+		*" identical atomic_fetch_add_acquire "*" default atomic_fetch_add_acquire "*)
+			item PASS "asm-check nofence: the default acquire refused (not 6.12's code, not 6.12's table)" ;;
+		*)	item FAIL "asm-check nofence: refused '${f:-nothing}', want the default _acquire items" ;;
+		esac
+	else
+		item FAIL "asm-check: could not make the no-fence patch"
+	fi
 fi
 
 for v in $variants; do
@@ -169,8 +198,6 @@ for v in $variants; do
 	tq=$(elapsed "$t2")
 	cp "$WORK/logs/boot-$v.log" "$WORK/logs/boot-$v.$(date +%Y%m%d-%H%M%S).log"
 	"$KDIR/judge.sh" --name "$v" "$WORK/logs/boot-$v.log" | sed "s/^\(PASS\|FAIL\) /\1 $v: /" | record
-	grep -E '# [a-z0-9_]+_test: (litmus|atomicity|summary)' "$WORK/logs/boot-$v.log" |
-		sed -E 's/^\[ *[0-9.]+\] +# /    /' > "$WORK/logs/litmus-$v.txt"
 	timings="$timings  $v: total $(elapsed "$t0")s, build ${tb}s, boot ${tq}s"$'\n'
 done
 
@@ -195,13 +222,7 @@ np=$(grep -c '^PASS ' "$results")
 nf=$(grep -c '^FAIL ' "$results")
 echo
 echo "=== kernel-check summary"
-echo "logs: $WORK/logs (boot-<variant>.log, litmus-<variant>.txt, insn-count.txt)"
-for v in $variants; do
-	[ -f "$WORK/logs/litmus-$v.txt" ] || continue
-	echo "  $v: $(grep -c 'litmus ' "$WORK/logs/litmus-$v.txt") litmus variants;" \
-		"$(grep -h 'summary:' "$WORK/logs/litmus-$v.txt" | sed -E 's/.*forbidden=([0-9]+) allowed-weak=([0-9]+)/\1 \2/' |
-		   awk '{f += $1; w += $2} END {printf "forbidden outcomes %d, allowed-weak outcomes %d", f, w}')"
-done
+echo "logs: $WORK/logs (boot-<variant>.log, asm-*.txt, insn-count.txt)"
 printf '%s' "$timings"
 echo "  wall time: $(elapsed "$t_start")s"
 grep '^FAIL ' "$results" || true

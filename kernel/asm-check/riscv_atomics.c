@@ -4,9 +4,27 @@
  * function per value-returning atomic and ordering, and per ordering of
  * the 1- and 2-byte xchg() (an LR/SC loop on the containing word), so
  * that the instructions the kernel's headers emit for each can be read
- * back from the object.  Built in the kernel tree as lib/bpfmm_asm_check.o for
- * ARCH=riscv; never linked.
+ * back from the object.  Built in the kernel tree as lib/bpfmm_asm_check.o
+ * for ARCH=riscv (with BPFMM_ZALASR defined, as lib/bpfmm_asm_check_z.o);
+ * never linked.
  */
+#ifdef BPFMM_ZALASR
+/*
+ * The Zalasr path (kernel/asm-check.sh defines BPFMM_ZALASR): every
+ * alternative of the Zalasr extension (vendor 0, RISCV_ISA_EXT_ZALASR)
+ * assembled in place of its default content, as the kernel patches it at
+ * boot on harts with Zalasr; every other alternative keeps its default.
+ * Only for a tree that defines RISCV_ISA_EXT_ZALASR.
+ */
+#include <linux/stringify.h>
+#include <asm/alternative-macros.h>
+#include <asm/hwcap.h>
+#undef __ALTERNATIVE_CFG
+#define __ALTERNATIVE_CFG(old_c, new_c, vendor_id, patch_id, enable)	\
+	".if (" __stringify(vendor_id) ") == 0 && (" __stringify(patch_id) \
+	") == " __stringify(RISCV_ISA_EXT_ZALASR) "\n"			\
+	new_c "\n.else\n" old_c "\n.endif\n"
+#endif
 #include <linux/atomic.h>
 #include <linux/compiler.h>
 
