@@ -25,7 +25,7 @@
 #      riscv64-base  the series without its arch/riscv patches: 6.12's riscv
 #      arm64         the whole series; the control (the series is riscv-only)
 # 4. Runs kernel/insn-count.sh --check on the two riscv64 vmlinux files:
-#    the default path's instructions counted as 6.12's.
+#    the default path's annotated AMOs counted as 6.12's, no fence fewer.
 # 5. Prints a summary ending in "kernel-check: N passed, N failed".
 #
 # Environment: BPFMM_CACHE, JOBS (default nproc), BOOT_TIMEOUT (default

@@ -20,11 +20,15 @@
 #
 # --no-build  only count; fail if a vmlinux is missing
 # --check     also judge (PASS/FAIL lines, exit 1 on FAIL): the default
-#             path of "after" counts exactly what "before" counts, for
-#             every mnemonic above and for all instructions ("before" has
-#             no Zalasr entry); "after" has Zalasr entries, whose
-#             replacements are only .aq or .rl AMOs (both present) and
-#             nops: no fence.
+#             path of "after" has exactly as many annotated AMOs (.aq,
+#             .rl, .aqrl) as "before" and no fewer fences of each kind
+#             (GCC inlines some callers differently with the series'
+#             asm_inline statements, so totals and fence rw,w may grow:
+#             the sequence of each atomic is 6.12's, which asm-check.sh
+#             proves instruction for instruction; the other differences
+#             are printed as NOTE lines); "before" has no Zalasr entry;
+#             "after" has Zalasr entries, whose replacements are only .aq
+#             or .rl AMOs (both present) and nops: no fence.
 set -u
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -152,7 +156,9 @@ END {
 		k = order[i]
 		if (k ~ /^zalasr /) continue
 		printf "%-28s %9d %9d %+9d\n", k, b[k], a[k], a[k] - b[k]
-		if (b[k] + 0 != a[k] + 0) { same = 0; diffs = diffs " " k }
+		if (b[k] + 0 == a[k] + 0) continue
+		if (k ~ /\.(aq|rl|aqrl)$/ || (k ~ /^fence/ && a[k] + 0 < b[k] + 0)) { same = 0; diffs = diffs " " k }
+		else notes = notes " " k " " (a[k] - b[k] > 0 ? "+" : "") a[k] - b[k]
 	}
 	print ""
 	printf "%-28s %9s %9s\n", "Zalasr replacements", "before", "after"
@@ -168,8 +174,9 @@ END {
 	}
 	if (!check) exit 0
 	print ""
-	if (same) pass("default path: every count as 6.12 (" a["all instructions"] " instructions)")
+	if (same) pass("default path: annotated AMOs as 6.12, no fence fewer (" a["all instructions"] " instructions)")
 	else fail("default path differs from 6.12:" diffs)
+	if (notes != "") print "NOTE insn-count default path, inlining:" notes
 	if (b["zalasr entries"] + 0 == 0) pass("6.12: no Zalasr entry")
 	else fail("6.12: " b["zalasr entries"] " Zalasr entries")
 	ze = a["zalasr entries"] + 0

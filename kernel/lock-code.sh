@@ -1,7 +1,8 @@
 #!/bin/sh
 # kernel/lock-code.sh [--base] [VMLINUX] - checks that the lock sequences
-# of tests/locks/gen.sh are the code the riscv64 kernel with patch 1 really
-# runs: disassembles the kernel-check build's vmlinux (default
+# of tests/locks/gen.sh are the code the riscv64 kernel with the series
+# really runs (v3: its default path is 6.12's, the .aq/.rl AMOs are the
+# Zalasr alternatives' replacement code, found beside it): disassembles the kernel-check build's vmlinux (default
 # $BPFMM_CACHE/kernel-check/build-riscv64/vmlinux, built by `make check`'s
 # kernel suite) with riscv64-linux-gnu-objdump and looks for each one.
 # With --base, the 6.12 (unpatched) sequences of the complete audit in the
@@ -76,16 +77,21 @@ full do_raw_spin_lock | paste -sd';' | grep -Eq ';lw [^;]*;([^;]*;)*fence r,r;fe
 full queued_read_lock_slowpath | paste -sd';' | grep -Eq ';lw [^;]*;zext\.b [^;]*;beqz [^;]*;([^;]*;)*fence r,r;(ld|lw) ' &&
 	ok "queued_read_lock_slowpath: lw, zext.b, beqz ... fence r,r (no fence rw,rw after it)" ||
 	ko "queued_read_lock_slowpath: no atomic_cond_read_acquire as lw ... fence r,r"
-has queued_read_lock '^li amoadd\.w\.aq ' "read_lock is amoadd.w.aq (patch 1; 6.12: amoadd.w + fence r,rw)"
+# v3 (patch 2): the default path is 6.12's, the annotated AMO is the
+# Zalasr alternative's replacement (code of its own, outside the function)
+ordered queued_read_lock '(^|;)amoadd\.w [^;]*;fence r,rw' "read_lock's default path: amoadd.w, fence r,rw (6.12's)"
+grep -q '^amoadd\.w\.aq ' "$tmp/dis" && ok "read_lock's Zalasr replacement: amoadd.w.aq present" \
+	|| ko "no amoadd.w.aq (the Zalasr replacement of read_lock)"
 has queued_write_lock '^li lr\.w bnez sc\.w bnez fence ' "write_lock is lr.w, bnez, sc.w, bnez, fence"
 grep -A6 '<queued_write_lock>:' "$tmp/dis" | grep -q '^fence r,rw' && ok "queued_write_lock: the fence is fence r,rw" \
 	|| ko "queued_write_lock: no fence r,rw"
-# read_unlock is inlined: li REG,-512 then amoadd.w.rl ..,REG,.. (patch 1)
-awk '$1 == "li" && $2 ~ /,-512$/ { split($2, a, ","); r = a[1]; next }
-	r != "" && $1 == "amoadd.w.rl" { split($2, b, ","); if (b[2] == r) { n++ } r = "" ; next }
-	{ r = "" }
-	END { exit n > 0 ? 0 : 1 }' "$tmp/dis" && ok "read_unlock (inlined): li -512 then amoadd.w.rl" \
-	|| ko "read_unlock: no li -512 + amoadd.w.rl"
+# read_unlock is inlined: fence rw,w then amoadd.w (the default path,
+# 6.12's), and amoadd.w.rl as the Zalasr replacement
+awk '$1 == "fence" && $2 == "rw,w" { f = NR } $1 == "amoadd.w" && f && NR - f <= 2 { n++ }
+	END { exit n > 0 ? 0 : 1 }' "$tmp/dis" && ok "read_unlock (inlined): fence rw,w, amoadd.w (default path)" \
+	|| ko "read_unlock: no fence rw,w + amoadd.w"
+grep -q '^amoadd\.w\.rl ' "$tmp/dis" && ok "read_unlock's Zalasr replacement: amoadd.w.rl present" \
+	|| ko "no amoadd.w.rl (the Zalasr replacement of read_unlock)"
 # spin_unlock and write_unlock are inlined: fence rw,w then sh / sb
 # spin_unlock (do_raw_spin_unlock, after its mmiowb part): the owner's
 # atomic_read, then fence rw,w and the 16-bit store, only ALU between
