@@ -566,6 +566,14 @@ static int parse_atomic(asm_parser *xp, const char *m)
 	size = op_size(xp, size, ops, 2);
 	if (!strcmp(m, "xchg"))
 		return parse_xchg(xp, ops, lock, size);
+	/* herd7's X86_64 grammar writes `cmpxchg (mem),%reg`, the memory
+	 * operand first; no AT&T form has it there, so that order is read
+	 * as the same instruction (docs/mixed-size.md, "x86") */
+	if (x86(xp)->att && !strcmp(m, "cmpxchg") && ops[0].k == XO_REG && ops[1].k == XO_MEM) {
+		xop tmp = ops[0];
+		ops[0] = ops[1];
+		ops[1] = tmp;
+	}
 	if (ops[0].k != XO_MEM || ops[1].k != XO_REG)
 		return asm_unknown(xp);
 	if (!strcmp(m, "xadd")) {
