@@ -615,10 +615,22 @@ static int parse_atomic(asm_parser *xp, const char *m)
 	}
 	in = asm_emit(xp, IR_CAS);
 	set_mem(xp, in, &ops[0], size);
-	in->dst = acc;
+	in->dst = narrow ? fb : acc;
 	in->b = (opnd){ .kind = OPND_REG, .reg = narrow ? fa : acc };
 	in->c = ops[1].o;
 	in->tags_r = in->tags_w = in->tags_fail = TAG(X86_TAG_X);
+	if (narrow) {
+		/* the old value went to the flag register; only a failure
+		 * writes the accumulator (success leaves its upper bytes,
+		 * as the hardware and herd7) */
+		in = asm_emit(xp, IR_PICK);
+		in->cmp = CMP_NE;
+		in->a = (opnd){ .kind = OPND_REG, .reg = fa };
+		in->b = (opnd){ .kind = OPND_REG, .reg = fb };
+		in->dst = acc;
+		in->c = (opnd){ .kind = OPND_REG, .reg = fb };
+		return 0;
+	}
 	in = asm_emit(xp, IR_MOV);
 	in->dst = fb;
 	in->a = (opnd){ .kind = OPND_REG, .reg = acc };
