@@ -121,6 +121,7 @@ typedef struct {
 	int label;
 	int id;               /* thread number: labels are unique in a test */
 	const char *pending_label; /* put on the next cell */
+	int picked;           /* aarch64-pick: the last link was a pick */
 	char lab[16];
 } thr;
 
@@ -713,10 +714,16 @@ static void a64zr_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
  *   - a store: the picked register is the value stored (by STR / STLR, or
  *     SWP, LD<op>, CAS as for --arch aarch64; its two choices may differ),
  * the picked registers being constants or a zero computed from the read
- * (then the pick also carries a data dependency); a DMB (SY ISH ISHLD LD
- * ST ISHST) comes before the CMP or between the pick and the access half
- * the time. A fifth of the links are drawn as for --arch aarch64 (fences,
- * dependencies, nothing). Accesses: LDR LDAPR LDAR, STR STLR, and a
+ * (then the pick also carries a data dependency); the picked register
+ * goes through memory a fifth of the time (STR to the thread's own `uN`,
+ * X23, and LDR back: herd7's dependencies through memory); a DMB (SY ISH
+ * ISHLD LD ST ISHST) comes before the CMP or between the pick and the
+ * access half the time, and the link after a picked access is a DMB half
+ * the time (a pick, then a barrier before a write: pick-ordered-before
+ * through lob). A pick into the address or a data operand may also give
+ * the zero to a CAS's compare register Rs (the access is then a CAS).
+ * A fifth of the links are drawn as for --arch aarch64 (fences,
+ * dependencies, nothing). Accesses: LDR LDAPR LDAR, STR STLR, CAS, and a
  * quarter as for --arch aarch64. Meant for --shapes (LB, LB3, MP, S: the
  * LB shapes put a pick between a read and a write, LB3 a picked read
  * before a write).
@@ -731,6 +738,21 @@ static void a64pk_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs
 	}
 	out->n = 0;
 	out->wloc = a->w ? a->loc : -1;
+	if (lk->cmp[0]) {   /* a CAS whose Rs is the picked zero */
+		int n = a64_reg(t);
+		a64_address(r, t, a->loc, lk, 0, ad);
+		if (lk->data[0])
+			strcpy(v, lk->data);
+		else {
+			cell(t, "MOV W%d,#%d", n, a->w ? a->val : 5);
+			sprintf(v, "W%d", n);
+		}
+		cell(t, "CAS%s %s,%s,%s", PICK(r, a64_ord), lk->cmp, v, ad);
+		sprintf(v, "X%s", lk->cmp + 1);
+		observe(t, v);
+		add_src(out, v);
+		return;
+	}
 	if (!a->w) {
 		static const char *const lds[] = { "LDR", "LDR", "LDR", "LDAPR", "LDAR" };
 		const char *m = PICK(r, lds);
@@ -754,11 +776,19 @@ static void a64pk_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
 	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
 	int k = (int)rnd(r, 10);
 
+	if (t->picked && chance(r, 50)) {   /* a barrier after the picked access */
+		memset(lk, 0, sizeof *lk);
+		cell(t, "DMB %s", PICK(r, dmbs));
+		t->picked = 0;
+		return;
+	}
+	t->picked = 0;
 	if (!src || k >= 8 || t->nextreg > 11) {
 		a64_link(r, t, s, b, lk);
 		return;
 	}
 	memset(lk, 0, sizeof *lk);
+	t->picked = 1;
 	int dmb = (int)rnd(r, 4);        /* 0: before the CMP, 1: after the pick */
 	int to = b->w ? k % 3 : k % 2;   /* 0 address, 1 data operand, 2 store */
 	int d = a64_reg(t), e = a64_reg(t);
@@ -788,6 +818,15 @@ static void a64pk_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
 				cell(t, "ADD X%d,X%d,X%d", g, d, zero_from_read ? e : d);
 			d = g;
 		}
+		if (chance(r, 20)) {         /* through memory: the thread's uN */
+			int g = a64_reg(t);
+			init(t, "X23=u%d", t->id);
+			cell(t, "STR X%d,[X23]", d);
+			cell(t, "LDR X%d,[X23]", g);
+			d = g;
+		}
+		if (chance(r, 25))           /* a CAS expecting the zero */
+			sprintf(lk->cmp, "W%d", d);
 		if (to == 1 && b->w && chance(r, 50)) {   /* the value stored */
 			cell(t, "ADD W%d,W%d,#%d", d, d, b->val);
 			sprintf(lk->data, "W%d", d);
