@@ -821,8 +821,8 @@ static void a64pk_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
 		if (chance(r, 20)) {         /* through memory: the thread's uN */
 			int g = a64_reg(t);
 			init(t, "X23=u%d", t->id);
-			cell(t, "STR X%d,[X23]", d);
-			cell(t, "LDR X%d,[X23]", g);
+			cell(t, "STR W%d,[X23]", d);   /* uN is an int, as x, y */
+			cell(t, "LDR W%d,[X23]", g);
 			d = g;
 		}
 		if (chance(r, 25))           /* a CAS expecting the zero */
