@@ -3,7 +3,7 @@
  * differential testing of our hardware models against the reference
  * simulator's (tests/diff/hw-diff.sh).
  *
- *   hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] [--first I]
+ *   hwgen --arch aarch64|aarch64-zr|aarch64-pick|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] [--first I]
  *         [--prefix NAME] [--outdir DIR] [--shapes NAME,NAME...]
  *
  * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
@@ -40,6 +40,7 @@
  *   old value of SWP / LD<op>, or a read of the location the access before
  *   wrote (which may read that write: local read successor).
  * AArch64, --arch aarch64-mixed: sized accesses (a64mx_access below).
+ * AArch64, --arch aarch64-pick: the pick class (a64pk_access, a64pk_link).
  * AArch64, --arch aarch64-zr: the same, with atomics and exclusives whose
  *   destination register is XZR / WZR, reached through branches, CSEL
  *   picks or address dependencies and read back by LDR / LDAPR / LDAR
@@ -1942,7 +1943,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(o, "--shapes") && v) {
 			only_shapes = v;
 		} else {
-			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] "
+			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|aarch64-pick|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] "
 				"[--first I] [--prefix NAME] [--outdir DIR] [--shapes NAME,...]\n");
 			return 2;
 		}
