@@ -40,11 +40,13 @@
  *   old value of SWP / LD<op>, or a read of the location the access before
  *   wrote (which may read that write: local read successor).
  * AArch64, --arch aarch64-mixed: sized accesses (a64mx_access below).
- * AArch64, --arch aarch64-pick: the pick class (a64pk_access, a64pk_link).
  * AArch64, --arch aarch64-zr: the same, with atomics and exclusives whose
  *   destination register is XZR / WZR, reached through branches, CSEL
  *   picks or address dependencies and read back by LDR / LDAPR / LDAR
  *   (a64zr_access, a64zr_link below).
+ * AArch64, --arch aarch64-pick: the pick class, CSEL / CSINC into
+ *   addresses, data operands and stores around DMBs (a64pk_access,
+ *   a64pk_link below).
  * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amoadd / amoxor /
  *   amoor / amomax with zero operand in every ordering; writes sw, lr + sc
  *   (all orderings), amoswap / amoadd / amoor / amoxor / amoand / amomin /
