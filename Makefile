@@ -74,7 +74,7 @@ check: deps all
 	  "jit-mappings-random=sh tests/map/random.sh" \
 	  "herd-diff=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1" \
 	  "c-diff=$(MAKE) -s $(BUILD)/cgen >/dev/null && SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 100 1" \
-	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) MIPS_COUNT=20 MIXED_COUNT=40 ZR_FLAGS=\"--shapes $(HW_ZR_SHAPES)\" sh tests/diff/hw-slice.sh 100 1" \
+	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) MIPS_COUNT=20 MIXED_COUNT=40 ZR_FLAGS=\"--shapes $(HW_ZR_SHAPES)\" PICK_COUNT=20 PICK_FLAGS=\"--shapes $(HW_PICK_SHAPES)\" sh tests/diff/hw-slice.sh 100 1" \
 	  "loop-diff=$(MAKE) -s $(BUILD)/loopgen >/dev/null && SHARED=$(SHARED) sh tests/diff/loop-diff.sh 10 1" \
 	  "herdtools7-patch=sh kernel/herdtools7/test.sh" \
 	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
@@ -218,17 +218,26 @@ diff-check: all $(BUILD)/bpfgen $(BUILD)/cgen $(BUILD)/loopgen
 # HW_ZR_COUNT tests of each seed in HW_ZR_SEED of `hwgen --arch aarch64-zr`
 # drawn from the shapes HW_ZR_SHAPES (those herd7 answers most often within
 # its time limit; MP3 and LB3 of this class take it 4 s of CPU a test,
-# most of them over its 5 s limit), about 20 min per 300 on 2 cores.
+# most of them over its 5 s limit), about 20 min per 300 on 2 cores;
+# then the pick class of issue 39 (`hwgen --arch aarch64-pick`, CSEL /
+# CSINC into addresses, data operands and stores, around DMBs):
+# HW_PICK_COUNT tests of each seed in HW_PICK_SEED, shapes HW_PICK_SHAPES,
+# about 1 min per 250 (docs/aarch64-model.md).
 # `make diff-check` runs it after the BPF and C comparisons.
 HW_SEED ?= 3,4,5,6,7
 HW_COUNT ?= 500
 HW_ZR_SEED ?= 43,44,45,46
 HW_ZR_COUNT ?= 300
 HW_ZR_SHAPES ?= MP,LB,SB,CoRR
+HW_PICK_SEED ?= 11,12,13,14
+HW_PICK_COUNT ?= 250
+HW_PICK_SHAPES ?= LB,LB3,MP,S
 hw-diff-check: all $(BUILD)/hwgen
-	@SHARED=$(SHARED) HWGEN=$(BUILD)/hwgen sh tests/diff/hw-slice.sh $(HW_COUNT) $(HW_SEED)
+	@SHARED=$(SHARED) HWGEN=$(BUILD)/hwgen PICK_COUNT=0 sh tests/diff/hw-slice.sh $(HW_COUNT) $(HW_SEED)
 	@SHARED=$(SHARED) HWGEN=$(BUILD)/hwgen ZR_FLAGS="--shapes $(HW_ZR_SHAPES)" \
 		sh tests/diff/hw-slice.sh $(HW_ZR_COUNT) $(HW_ZR_SEED) aarch64-zr
+	@SHARED=$(SHARED) HWGEN=$(BUILD)/hwgen PICK_FLAGS="--shapes $(HW_PICK_SHAPES)" \
+		sh tests/diff/hw-slice.sh $(HW_PICK_COUNT) $(HW_PICK_SEED) aarch64-pick
 
 .PHONY: bench diff-check hw-diff-check
 # --- end bench / diff ---

@@ -566,6 +566,14 @@ static int parse_atomic(asm_parser *xp, const char *m)
 	size = op_size(xp, size, ops, 2);
 	if (!strcmp(m, "xchg"))
 		return parse_xchg(xp, ops, lock, size);
+	/* herd7's X86_64 grammar writes `cmpxchg (mem),%reg`, the memory
+	 * operand first; no AT&T form has it there, so that order is read
+	 * as the same instruction (docs/mixed-size.md, "x86") */
+	if (x86(xp)->att && !strcmp(m, "cmpxchg") && ops[0].k == XO_REG && ops[1].k == XO_MEM) {
+		xop tmp = ops[0];
+		ops[0] = ops[1];
+		ops[1] = tmp;
+	}
 	if (ops[0].k != XO_MEM || ops[1].k != XO_REG)
 		return asm_unknown(xp);
 	if (!strcmp(m, "xadd")) {
@@ -607,10 +615,22 @@ static int parse_atomic(asm_parser *xp, const char *m)
 	}
 	in = asm_emit(xp, IR_CAS);
 	set_mem(xp, in, &ops[0], size);
-	in->dst = acc;
+	in->dst = narrow ? fb : acc;
 	in->b = (opnd){ .kind = OPND_REG, .reg = narrow ? fa : acc };
 	in->c = ops[1].o;
 	in->tags_r = in->tags_w = in->tags_fail = TAG(X86_TAG_X);
+	if (narrow) {
+		/* the old value went to the flag register; only a failure
+		 * writes the accumulator (success leaves its upper bytes,
+		 * as the hardware and herd7) */
+		in = asm_emit(xp, IR_PICK);
+		in->cmp = CMP_NE;
+		in->a = (opnd){ .kind = OPND_REG, .reg = fa };
+		in->b = (opnd){ .kind = OPND_REG, .reg = fb };
+		in->dst = acc;
+		in->c = (opnd){ .kind = OPND_REG, .reg = fb };
+		return 0;
+	}
 	in = asm_emit(xp, IR_MOV);
 	in->dst = fb;
 	in->a = (opnd){ .kind = OPND_REG, .reg = acc };

@@ -30,6 +30,8 @@
 # seconds per batch, default BATCH x HERD_TIMEOUT + 30, at most 300), FAILDIR (default
 # build/diff-failures), KEEP=1 keeps the work dir,
 # CATALOGUE=0 skips the catalogue, CASES=0 skips tests/diff/cases/.
+# TIMES=FILE appends "NAME<TAB>herd7 Time<TAB>bpfmm Time" per test to
+# FILE (each tool's own Time line; "-" when it gave none).
 # For other dialects and models (tests/diff/c-diff.sh): MODEL_ARGS (the
 # model options of both tools, default "-model $MODEL"), RUNDIR (both
 # tools run there, default the current directory), GEN (the generator,
@@ -248,7 +250,8 @@ awk -F '\t' -v herdsum="$tmp/herd.sum" -v bpfsum="$tmp/bpfmm.sum" \
     -v herdout="$tmp/herd.out" -v bpfout="$tmp/bpfmm.out" -v slow="$SLOW" \
     -v explsum="$tmp/explain.sum" -v explargs="${EXPLAIN_ARGS:-}" -v explwhy="${EXPLAIN_WHY:-}" \
     -v classsum="$tmp/classes.sum" \
-    -v gendir="$tmp/gen/" -v rejskip="${REJECT_SKIP:-0}" -v faildir="${faildir#"$root"/}/" '
+    -v gendir="$tmp/gen/" -v rejskip="${REJECT_SKIP:-0}" -v faildir="${faildir#"$root"/}/" \
+    -v timesf="${TIMES:-}" '
 function only(a, b,    x, y, i, n, m, r, inb) {  # states of a not in b
 	n = split(a, x, / \| /); m = split(b, y, / \| /); r = ""
 	for (i = 1; i <= m; i++) inb[y[i]] = 1
@@ -277,6 +280,8 @@ BEGIN {
 }
 {
 	n = $1; file = $2; why = ""
+	if (timesf != "")
+		printf "%s\t%s\t%s\n", n, ((n in HT) ? HT[n] : "-"), ((n in BT) ? BT[n] : "-") >>timesf
 	if ((file in HE) && rejskip && index(file, gendir) != 1) {
 		# a fixed test in syntax only bpfmm reads (REJECT_SKIP=1)
 		rej++; rejected = rejected " " n; next

@@ -2,7 +2,7 @@
 # Differential test of our hardware models against the reference
 # simulator's own models of the same architectures.
 #
-#   tests/diff/hw-diff.sh ARCH [COUNT [SEED]]      ARCH: aarch64 aarch64-zr aarch64-mixed riscv ppc arm x86 x86-mixed mips
+#   tests/diff/hw-diff.sh ARCH [COUNT [SEED]]      ARCH: aarch64 aarch64-zr aarch64-pick aarch64-mixed riscv ppc arm x86 x86-mixed mips
 #
 # Generates COUNT (default 100) tests with build/hwgen --arch ARCH --seed
 # SEED (default 1) and runs them through herd7 with ITS model of ARCH
@@ -14,7 +14,8 @@
 # x86tso.cat (whose `if "mixed"` part is the mixed-size one). aarch64-zr is
 # AArch64 with hwgen's zero-destination-register class (atomics and
 # exclusives into XZR / WZR behind branches and picks, read back;
-# docs/aarch64-model.md). HWGEN_FLAGS: more hwgen options (e.g.
+# docs/aarch64-model.md); aarch64-pick its pick class (CSEL / CSINC
+# feeding an address, a data operand or a store, around DMBs; issue 39). HWGEN_FLAGS: more hwgen options (e.g.
 # --threads 2: two-thread shapes only, which herd7 answers within its
 # limit more often). The comparison
 # (set of final States, Ok/No, Observation kind), the batching of herd7,
@@ -55,7 +56,7 @@ count=${2:-100}
 seed=${3:-1}
 cases='' cases_on=0 variant='' herd_model=''
 case $arch in
-aarch64|aarch64-zr) model=aarch64.cat ;;
+aarch64|aarch64-zr|aarch64-pick) model=aarch64.cat ;;
 aarch64-mixed) model=aarch64.cat variant='-variant mixed' ;;
 riscv) model=riscv.cat ;;
 ppc) model=ppc.cat cases=$root/tests/litmus/ppc cases_on=1
@@ -67,7 +68,7 @@ arm) model=arm.cat cases=$root/tests/litmus/arm cases_on=1
 x86) model=x86tso.cat ;;
 x86-mixed) model=x86tso.cat herd_model=x86tso-mixed.cat variant='-variant mixed' ;;
 mips) model=mips.cat cases=$root/tests/litmus/mips cases_on=1 ;;
-*) echo "usage: $0 aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips [COUNT [SEED]]" >&2; exit 2 ;;
+*) echo "usage: $0 aarch64|aarch64-zr|aarch64-pick|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips [COUNT [SEED]]" >&2; exit 2 ;;
 esac
 lib=$SHARED/reference-models/herd-lib
 herd_model=${herd_model:-$model}

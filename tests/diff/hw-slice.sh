@@ -15,7 +15,11 @@
 # three comparisons per test (hw-diff.sh): MIPS_COUNT (default COUNT) sets
 # its number of tests apart (make check's slice: 20); MIXED_COUNT (default
 # COUNT) that of each mixed-size class, aarch64-mixed and x86-mixed
-# (-variant mixed on both tools, docs/mixed-size.md; make check's slice: 40).
+# (-variant mixed on both tools, docs/mixed-size.md; make check's slice: 40);
+# PICK_COUNT (default COUNT) that of aarch64-pick, the AArch64 pick class
+# (issue 39; make check's slice: 20; `make hw-diff-check` runs it apart,
+# with PICK_COUNT=0 in its main run), PICK_FLAGS its hwgen options (both:
+# --shapes LB,LB3,MP,S). An architecture whose count is 0 is left out.
 #
 #   tests/diff/hw-slice.sh [COUNT [SEED[,SEED...] [ARCH...]]]
 set -u
@@ -24,7 +28,7 @@ SHARED=${SHARED:-$root/../shared}
 count=${1:-100}
 seed=${2:-1}
 [ $# -ge 2 ] && shift 2 || set --
-[ $# -gt 0 ] || set -- aarch64 aarch64-zr aarch64-mixed riscv ppc x86 x86-mixed arm mips
+[ $# -gt 0 ] || set -- aarch64 aarch64-zr aarch64-pick aarch64-mixed riscv ppc x86 x86-mixed arm mips
 zr_count=${ZR_COUNT:-$((count / 4))}
 if [ ! -x "$SHARED/tools/herd7/herd7" ]; then echo "SKIP: herd7 not found under $SHARED"; exit 0; fi
 case $seed in *[!0-9,]*|'') echo "usage: $0 [COUNT [SEED[,SEED...] [ARCH...]]]" >&2; exit 2 ;; esac
@@ -37,8 +41,10 @@ for arch in "$@"; do
 	esac
 	flags=
 	[ "$arch" = aarch64-zr ] && flags=${ZR_FLAGS:-}
+	[ "$arch" = aarch64-pick ] && flags=${PICK_FLAGS:-} n=${PICK_COUNT:-$count}
 	[ "$arch" = mips ] && n=${MIPS_COUNT:-$count}
 	case $arch in *-mixed) n=${MIXED_COUNT:-$count} ;; esac
+	[ "$n" -gt 0 ] || continue
 	out=$(SHARED=$SHARED HWGEN_FLAGS=$flags sh "$root/tests/diff/hw-diff.sh" "$arch" "$n" "$seed" 2>&1)
 	echo "$out" | grep -E '^(FAIL|EXPLAINED|   |note|explained classes)' | sed "s/^/$arch: /"
 	line=$(echo "$out" | tail -n 1)

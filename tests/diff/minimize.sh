@@ -15,7 +15,8 @@
 # outputs. Environment: SHARED, HERD7, BPFMM, MODEL, HERD_TIMEOUT (10),
 # HERD_MODEL_ARGS (herd7's model options when they are not bpfmm's, e.g.
 # "-I $SHARED/reference-models/herd-lib -model ppc.cat" for hw-diff.sh's
-# failures).
+# failures), BPFMM_ARGS (more bpfmm options, e.g. "-variant mixed"; put
+# it in HERD_MODEL_ARGS too).
 set -u
 . "$(dirname "$0")/lib.sh"
 MODEL=${MODEL:-$root/models/bpf.cat}
@@ -36,7 +37,8 @@ classify() {
 	timeout $((HERD_TIMEOUT + 5)) "$HERD7" ${HERD_MODEL_ARGS:--model "$MODEL"} -timeout "$HERD_TIMEOUT" "$1" >"$tmp/h.out" 2>/dev/null
 	awk -f "$here/summarise.awk" "$tmp/h.out" >"$tmp/h.sum"
 	if [ ! -s "$tmp/h.sum" ]; then echo herd-fails; return; fi
-	timeout "${slow:-60}" "$BPFMM" -model "$MODEL" -notime "$1" >"$tmp/b.out" 2>"$tmp/b.err"
+	# shellcheck disable=SC2086 # BPFMM_ARGS: several words
+	timeout "${slow:-60}" "$BPFMM" -model "$MODEL" ${BPFMM_ARGS:-} -notime "$1" >"$tmp/b.out" 2>"$tmp/b.err"
 	rc=$?
 	if [ "$rc" = 124 ]; then [ -n "$slow" ] && echo slow || echo crash; return; fi
 	[ -n "$slow" ] && { echo same; return; }

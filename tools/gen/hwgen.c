@@ -3,7 +3,7 @@
  * differential testing of our hardware models against the reference
  * simulator's (tests/diff/hw-diff.sh).
  *
- *   hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] [--first I]
+ *   hwgen --arch aarch64|aarch64-zr|aarch64-pick|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] [--first I]
  *         [--prefix NAME] [--outdir DIR] [--shapes NAME,NAME...]
  *
  * Writes K tests PREFIX-N-IIII.litmus (default prefix: the arch name).
@@ -44,6 +44,9 @@
  *   destination register is XZR / WZR, reached through branches, CSEL
  *   picks or address dependencies and read back by LDR / LDAPR / LDAR
  *   (a64zr_access, a64zr_link below).
+ * AArch64, --arch aarch64-pick: the pick class, CSEL / CSINC into
+ *   addresses, data operands and stores around DMBs (a64pk_access,
+ *   a64pk_link below).
  * RISC-V: reads lw / ld, lr.{w,d}{,.aq,.rl,.aqrl}, amoadd / amoxor /
  *   amoor / amomax with zero operand in every ordering; writes sw, lr + sc
  *   (all orderings), amoswap / amoadd / amoor / amoxor / amoand / amomin /
@@ -121,6 +124,7 @@ typedef struct {
 	int label;
 	int id;               /* thread number: labels are unique in a test */
 	const char *pending_label; /* put on the next cell */
+	int picked;           /* aarch64-pick: the last link was a pick */
 	char lab[16];
 } thr;
 
@@ -174,6 +178,7 @@ typedef struct {
 	char data[24];       /* register holding the value to store, or "" */
 	char cmp[24];        /* AArch64: register for a CAS's compare value Rs, or "" */
 	int ctrl;            /* a branch was emitted: the label goes on the access */
+	int subword;         /* aarch64-mixed: data from a read through EOR / ADD, store a byte / halfword */
 } linkres;
 
 /* What an access leaves for the link after it: dependency sources. */
@@ -700,6 +705,156 @@ static void a64zr_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
 	a64_link(r, t, &mid, b, lk);
 }
 
+/* ================================================ AArch64: pick dependencies */
+
+/*
+ * --arch aarch64-pick (issue 39): the AArch64 pick class. Most links are a
+ * CSEL / CSINC on the flags of a CMP of the value read before (a pick),
+ * whose result feeds
+ *   - the address of the next access (both choices 0: the location stays),
+ *   - a data operand: the picked register is an operand of an EOR or ADD
+ *     whose result is the address offset or the value stored,
+ *   - a store: the picked register is the value stored (by STR / STLR, or
+ *     SWP, LD<op>, CAS as for --arch aarch64; its two choices may differ),
+ * the picked registers being constants or a zero computed from the read
+ * (then the pick also carries a data dependency); the picked register
+ * goes through memory a fifth of the time (STR to the thread's own `uN`,
+ * X23, and LDR back: herd7's dependencies through memory); a DMB (SY ISH
+ * ISHLD LD ST ISHST) comes before the CMP or between the pick and the
+ * access half the time, and the link after a picked access is a DMB half
+ * the time (a pick, then a barrier before a write: pick-ordered-before
+ * through lob). A pick into the address or a data operand may also give
+ * the zero to a CAS's compare register Rs (the access is then a CAS).
+ * A fifth of the links are drawn as for --arch aarch64 (fences,
+ * dependencies, nothing). Accesses: LDR LDAPR LDAR, STR STLR, CAS, and a
+ * quarter as for --arch aarch64. Meant for --shapes (LB, LB3, MP, S: the
+ * LB shapes put a pick between a read and a write, LB3 a picked read
+ * before a write).
+ */
+static void a64pk_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
+{
+	char ad[48], v[24];
+
+	if (chance(r, 25)) {
+		a64_access(r, t, a, lk, out);
+		return;
+	}
+	out->n = 0;
+	out->wloc = a->w ? a->loc : -1;
+	if (lk->cmp[0]) {   /* a CAS whose Rs is the picked zero */
+		int n = a64_reg(t);
+		a64_address(r, t, a->loc, lk, 0, ad);
+		if (lk->data[0])
+			strcpy(v, lk->data);
+		else {
+			cell(t, "MOV W%d,#%d", n, a->w ? a->val : 5);
+			sprintf(v, "W%d", n);
+		}
+		cell(t, "CAS%s %s,%s,%s", PICK(r, a64_ord), lk->cmp, v, ad);
+		sprintf(v, "X%s", lk->cmp + 1);
+		observe(t, v);
+		add_src(out, v);
+		return;
+	}
+	if (!a->w) {
+		static const char *const lds[] = { "LDR", "LDR", "LDR", "LDAPR", "LDAR" };
+		const char *m = PICK(r, lds);
+		a64_address(r, t, a->loc, lk, !strcmp(m, "LDR"), ad);
+		int d = a64_reg(t);
+		cell(t, "%s W%d,%s", m, d, ad);
+		sprintf(v, "X%d", d);
+		observe(t, v);
+		add_src(out, v);
+		return;
+	}
+	const char *m = chance(r, 75) ? "STR" : "STLR";
+	a64_address(r, t, a->loc, lk, !strcmp(m, "STR"), ad);
+	a64_value(t, a->val, lk, v);
+	cell(t, "%s %s,%s", m, v, ad);
+}
+
+static void a64pk_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	static const char *const dmbs[] = { "SY", "ISH", "ISHLD", "LD", "ST", "ISHST" };
+	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
+	int k = (int)rnd(r, 10);
+
+	if (t->picked && chance(r, 50)) {   /* a barrier after the picked access */
+		memset(lk, 0, sizeof *lk);
+		cell(t, "DMB %s", PICK(r, dmbs));
+		t->picked = 0;
+		return;
+	}
+	t->picked = 0;
+	if (!src || k >= 8 || t->nextreg > 11) {
+		a64_link(r, t, s, b, lk);
+		return;
+	}
+	memset(lk, 0, sizeof *lk);
+	t->picked = 1;
+	int dmb = (int)rnd(r, 4);        /* 0: before the CMP, 1: after the pick */
+	int to = b->w ? k % 3 : k % 2;   /* 0 address, 1 data operand, 2 store */
+	int d = a64_reg(t), e = a64_reg(t);
+	const char *cond = chance(r, 50) ? "EQ" : "NE";
+	int zero_from_read = chance(r, 40);
+
+	if (dmb == 0)
+		cell(t, "DMB %s", PICK(r, dmbs));
+	if (zero_from_read)              /* the picked zero depends on the read too */
+		a64_zero(r, t, e, src);
+	cell(t, "CMP %s,#%d", src, (int)rnd(r, 2));
+	if (to < 2) {                    /* a zero either way */
+		if (!zero_from_read)
+			cell(t, "MOV X%d,#0", e);
+		if (chance(r, 50)) {
+			cell(t, "CSEL X%d,X%d,XZR,%s", d, e, cond);
+		} else {   /* CSINC Rd,Rn,Rm,cond: cond ? Rn : Rm + 1 */
+			int f = a64_reg(t);
+			cell(t, "MOV X%d,#-1", f);
+			cell(t, "CSINC X%d,X%d,X%d,%s", d, e, f, cond);
+		}
+		if (to == 1) {               /* through an EOR / ADD */
+			int g = a64_reg(t);
+			if (chance(r, 50))
+				cell(t, "EOR X%d,X%d,X%d", g, d, d);
+			else
+				cell(t, "ADD X%d,X%d,X%d", g, d, zero_from_read ? e : d);
+			d = g;
+		}
+		if (chance(r, 20)) {         /* through memory: the thread's uN */
+			int g = a64_reg(t);
+			init(t, "X23=u%d", t->id);
+			cell(t, "STR W%d,[X23]", d);   /* uN is an int, as x, y */
+			cell(t, "LDR W%d,[X23]", g);
+			d = g;
+		}
+		if (chance(r, 25))           /* a CAS expecting the zero */
+			sprintf(lk->cmp, "W%d", d);
+		if (to == 1 && b->w && chance(r, 50)) {   /* the value stored */
+			cell(t, "ADD W%d,W%d,#%d", d, d, b->val);
+			sprintf(lk->data, "W%d", d);
+		} else {
+			sprintf(lk->addr, "X%d", d);
+		}
+	} else {                         /* the value stored: val, or val or val + 2 */
+		int f = a64_reg(t), other = chance(r, 30) ? b->val + 2 : b->val;
+		if (zero_from_read)
+			cell(t, "ADD W%d,W%d,#%d", e, e, b->val);
+		else
+			cell(t, "MOV W%d,#%d", e, b->val);
+		if (chance(r, 50)) {
+			cell(t, "MOV W%d,#%d", f, other);
+			cell(t, "CSEL W%d,W%d,W%d,%s", d, e, f, cond);
+		} else {   /* CSINC Rd,Rn,Rm,cond: cond ? Rn : Rm + 1 */
+			cell(t, "MOV W%d,#%d", f, other - 1);
+			cell(t, "CSINC W%d,W%d,W%d,%s", d, e, f, cond);
+		}
+		sprintf(lk->data, "W%d", d);
+	}
+	if (dmb == 1)
+		cell(t, "DMB %s", PICK(r, dmbs));
+}
+
 /* ============================================== AArch64: mixed-size accesses */
 
 /*
@@ -708,10 +863,18 @@ static void a64zr_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
  * 64-bit location (LDRB LDRH LDRSB LDRSH LDR W/X, LDARB/H, LDAPRB/H,
  * LD{A}XRB/H alone, LDP of both words; STRB STRH STR W/X, STLRB/H, STP of
  * both words; SWPB/H, LD<op>B/H and ST<op>B/H with ADD EOR SET CLR SMAX
- * SMIN UMAX UMIN; LD{A}XR{B,H} + ST{L}XR{B,H}; no CAS, see below),
- * values that span bytes (0x101...), links as for --arch aarch64. (Since
- * the exclusive / pair / min-max forms were added, a seed draws other
- * tests than before.)
+ * SMIN UMAX UMIN; LD{A}XR{B,H} + ST{L}XR{B,H}; CAS{A,L,AL}{B,H} and
+ * CAS W / X expecting 0 or the value others write, its Rs observed),
+ * values that span bytes (0x101...), links as for --arch aarch64 (a
+ * CAS's Rs may come from the link's data dependency), plus (issue 39)
+ * data-dependent sub-word stores: the value loaded before, through EOR
+ * (to zero) + ADD or through an ADD, stored by STRB / STRH / STLRB /
+ * STLRH (a64mx_link); and several writes per location: a plain store or
+ * CAS of a byte, halfword or word is followed, 30% of the time (60% after
+ * such a data-dependent store, then wider), by a second plain store of
+ * another size or offset to the same location (mx_more_write). (Since
+ * the exclusive / pair / min-max forms, and again since issue 39's
+ * forms, a seed draws other tests than before.)
  * Run with -variant mixed on both tools (tests/diff/hw-diff.sh).
  */
 static const char *const mx_ops[] = { "ADD", "EOR", "SET", "CLR", "SMAX", "SMIN", "UMAX", "UMIN" };
@@ -735,10 +898,36 @@ static const char *mx_sfx(int size)
 	return size == 1 ? "B" : size == 2 ? "H" : "";
 }
 
+/* A second plain store to location loc after a write of `size` bytes:
+ * another size (wider than `size` when `wider`) or offset, value val + 2. */
+static void mx_more_write(rng_t *r, thr *t, int loc, int val, int size, int wider)
+{
+	static const int sizes[] = { 1, 2, 4, 8 };
+	static const char *const s1[] = { "STRB", "STRB", "STLRB" };
+	static const char *const s2[] = { "STRH", "STRH", "STLRH" };
+	static const char *const s4[] = { "STR", "STR", "STLR" };
+	static const linkres none;
+	int size2 = PICK(r, sizes), d = a64_reg(t);
+	char ad[48];
+
+	if (wider && size2 <= size)
+		size2 = size * 2;
+	val += 2;       /* in one byte: a read of it may feed an address */
+	const char *m = size2 == 1 ? PICK(r, s1) : size2 == 2 ? PICK(r, s2) : PICK(r, s4);
+	mx_address(r, t, loc, &none, size2, !strncmp(m, "STR", 3), ad);
+	cell(t, "MOV W%d,#%d", d, val);
+	cell(t, "%s %c%d,%s", m, size2 == 8 ? 'X' : 'W', d, ad);
+}
+
 static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
 	static const int sizes[] = { 1, 2, 4, 8 };
 	int size = PICK(r, sizes), k = (int)rnd(r, 13);
+
+	if (a->w && lk->subword) {   /* a data-dependent byte / halfword store */
+		size = chance(r, 50) ? 1 : 2;
+		k = 0;
+	}
 	char ad[48], v[24], b[24], rr = size == 8 ? 'X' : 'W';
 
 	out->n = 0;
@@ -802,16 +991,32 @@ static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs
 		cell(t, "STP %s,%s,%s", v, v, ad);
 		return;
 	}
-	/* k == 10: no CAS{B,H} here: with 8-byte reads elsewhere in the
-	 * test, its conditional write's values seeded into every byte make
-	 * bpfmm take minutes (docs/mixed-size.md); own tests check CASB/H */
-	if (k <= 6 || size > 2 || k == 12 || k == 10) {
+	if (k == 10) {          /* CAS{A,L,AL}{B,H}, CAS W / X */
+		int s;
+		a64_address(r, t, a->loc, lk, 0, ad);
+		if (lk->cmp[0]) {    /* Rs = 0 computed from the link's source */
+			s = atoi(lk->cmp + 1);
+		} else {             /* the initial value, or what others write */
+			s = a64_reg(t);
+			cell(t, "MOV W%d,#%d", s, chance(r, 50) ? 0 : size > 1 && chance(r, 50) ? a->val * 0x101 : a->val);
+		}
+		cell(t, "CAS%s%s %c%d,%s,%s", PICK(r, a64_ord), mx_sfx(size), rr, s, v, ad);
+		sprintf(b, "X%d", s);
+		observe(t, b);
+		add_src(out, b);
+		if (size < 8 && chance(r, 30) && t->nextreg < 14)
+			mx_more_write(r, t, a->loc, a->val, size, 0);
+		return;
+	}
+	if (k <= 6 || size > 2 || k == 12) {
 		static const char *const s1[] = { "STRB", "STRB", "STLRB" };
 		static const char *const s2[] = { "STRH", "STRH", "STLRH" };
 		static const char *const s4[] = { "STR", "STR", "STLR" };
 		const char *m = size == 1 ? PICK(r, s1) : size == 2 ? PICK(r, s2) : PICK(r, s4);
 		mx_address(r, t, a->loc, lk, size, !strncmp(m, "STR", 3), ad);
 		cell(t, "%s %s,%s", m, v, ad);
+		if (size < 8 && chance(r, lk->subword ? 60 : 30) && t->nextreg < 14)
+			mx_more_write(r, t, a->loc, a->val, size, lk->subword);
 		return;
 	}
 	a64_address(r, t, a->loc, lk, 0, ad);
@@ -828,6 +1033,29 @@ static void a64mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs
 	sprintf(b, "X%d", o);
 	observe(t, b);
 	add_src(out, b);
+}
+
+/* The link of --arch aarch64-mixed: before a write, 25% of the time a
+ * data dependency that keeps the value read (ADD of the shape's value)
+ * or zeroes it first (EOR, then ADD), stored as a byte or halfword
+ * (linkres.subword); else as for --arch aarch64. */
+static void a64mx_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
+{
+	if (!b->w || !s->n || t->nextreg >= 14 || !chance(r, 25)) {
+		a64_link(r, t, s, b, lk);
+		return;
+	}
+	memset(lk, 0, sizeof *lk);
+	const char *src = s->src[rnd(r, (unsigned)s->n)];
+	int d = a64_reg(t);
+	if (chance(r, 50)) {
+		cell(t, "EOR W%d,W%s,W%s", d, src + 1, src + 1);
+		cell(t, "ADD W%d,W%d,#%d", d, d, b->val);
+	} else {
+		cell(t, "ADD W%d,W%s,#%d", d, src + 1, b->val);
+	}
+	sprintf(lk->data, "W%d", d);
+	lk->subword = 1;
 }
 
 /* ================================================================ RISC-V */
@@ -1240,54 +1468,108 @@ static void x86_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
  * %rax), at an aligned offset of its 64-bit location (OFF(%r8) with
  * r8 = x, r9 = y, r10 = z); values that span bytes (257, 514) half the
  * time; links: nothing or mfence (herd7's X86_64 has no lfence / sfence).
+ * Issue 39 added: `lock cmpxchgX` of every size (written as herd7 reads
+ * it, memory operand first; the accumulator %rax set to 0 or the value
+ * others write, cut to the access's size, and observed); several writes
+ * per location (a plain store of a byte, word or long followed, 30% of
+ * the time, by another plain store to the same location, x86mx_more);
+ * data-dependent stores (x86mx_link: the register a read loaded, copied,
+ * plus the shape's value by addq, or xor-ed to zero first, stored at the
+ * next write's size). %rax is the accumulator only, the other accesses
+ * use rbx rcx rdx rsi rdi; since issue 39 a seed draws other tests.
  * Values never carry out of an access (herd7 does not wrap them,
  * docs/mixed-size.md). Run with -variant mixed on both tools.
  */
-static const char *const x86mx_r64[] = { "rax", "rbx", "rcx", "rdx", "rsi", "rdi" };
-static const char *const x86mx_r32[] = { "eax", "ebx", "ecx", "edx", "esi", "edi" };
-static const char *const x86mx_r16[] = { "ax", "bx", "cx", "dx", "si", "di" };
-static const char *const x86mx_r8[] = { "al", "bl", "cl", "dl", "sil", "dil" };
+static const char *const x86mx_r64[] = { "rbx", "rcx", "rdx", "rsi", "rdi" };
+static const char *const x86mx_r32[] = { "ebx", "ecx", "edx", "esi", "edi" };
+static const char *const x86mx_r16[] = { "bx", "cx", "dx", "si", "di" };
+static const char *const x86mx_r8[] = { "bl", "cl", "dl", "sil", "dil" };
 
 static const char *x86mx_reg(int i, int size)
 {
 	const char *const *t = size == 8 ? x86mx_r64 : size == 4 ? x86mx_r32
 		: size == 2 ? x86mx_r16 : x86mx_r8;
-	return t[i % 6];
+	return t[i % 5];
+}
+
+static const char x86mx_sfx[] = { 0, 'b', 'w', 0, 'l', 0, 0, 0, 'q' };
+
+/* OFF(%rN) for location loc: an aligned offset for `size` bytes half the time */
+static void x86mx_addr(rng_t *r, int loc, int size, char *ad)
+{
+	int off = size < 8 && chance(r, 50) ? size * (int)rnd(r, (unsigned)(8 / size)) : 0;
+	if (off)
+		sprintf(ad, "%d(%%r%d)", off, 8 + loc);
+	else
+		sprintf(ad, "(%%r%d)", 8 + loc);
+}
+
+/* another plain store to loc after a write of `size` bytes: value val + 2 */
+static void x86mx_more(rng_t *r, thr *t, int loc, int val, int size)
+{
+	static const int sizes[] = { 1, 2, 4, 8 };
+	int size2 = PICK(r, sizes);
+	char ad[24];
+
+	(void)size;
+	val += 2;
+	if (size2 > 1 && chance(r, 50))
+		val *= 0x101;
+	x86mx_addr(r, loc, size2, ad);
+	cell(t, "mov%c $%d,%s", x86mx_sfx[size2], val, ad);
 }
 
 static void x86mx_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
 	static const int sizes[] = { 1, 2, 4, 8 };
-	static const char sfx[] = { 0, 'b', 'w', 0, 'l', 0, 0, 0, 'q' };
 	int size = PICK(r, sizes), ri = t->nextreg++;
-	int off = size < 8 && chance(r, 50) ? size * (int)rnd(r, (unsigned)(8 / size)) : 0;
 	char ad[24], o[24];
-	char c = sfx[size];
+	char c = x86mx_sfx[size];
 
-	(void)lk;
 	out->n = 0;
 	init(t, "r%d=%s", 8 + a->loc, locname[a->loc]);
-	if (off)
-		sprintf(ad, "%d(%%r%d)", off, 8 + a->loc);
-	else
-		sprintf(ad, "(%%r%d)", 8 + a->loc);
+	x86mx_addr(r, a->loc, size, ad);
 	if (!a->w) {
 		if (chance(r, 85)) {
 			cell(t, "mov%c %s,%%%s", c, ad, x86mx_reg(ri, size));
 			snprintf(o, sizeof o, "%s", x86mx_reg(ri, 8));
 			observe(t, o);
+			add_src(out, o);
 		} else {   /* a locked read that writes back what it read */
 			cell(t, "lock add%c $0,%s", c, ad);
 		}
 		return;
 	}
 	int val = size > 1 && chance(r, 50) ? a->val * 0x101 : a->val;
-	int k = (int)rnd(r, 7);
+	if (lk->data[0]) {      /* the link's register (x86mx_link) */
+		int d = atoi(lk->data);
+		if (chance(r, 75))
+			cell(t, "mov%c %%%s,%s", c, x86mx_reg(d, size), ad);
+		else {
+			cell(t, "xchg%c %%%s,%s", c, x86mx_reg(d, size), ad);
+			observe(t, x86mx_reg(d, 8));
+		}
+		return;
+	}
+	int k = (int)rnd(r, 9);
+	if (k >= 7) {           /* lock cmpxchgX, memory operand first (herd7's order) */
+		static const int64_t mask[] = { 0, 0xff, 0xffff, 0, 0xffffffff, 0, 0, 0, -1 };
+		int cmp = chance(r, 50) ? 0 : (int)((chance(r, 50) ? a->val * 0x101 : a->val) & mask[size]);
+		cell(t, "movq $%d,%%rax", cmp);
+		cell(t, "movq $%d,%%%s", val, x86mx_reg(ri, 8));
+		cell(t, "lock cmpxchg%c %s,%%%s", c, ad, x86mx_reg(ri, size));
+		observe(t, "rax");
+		return;
+	}
 	if (k <= 1) {
 		cell(t, "mov%c $%d,%s", c, val, ad);
+		if (size < 8 && chance(r, 30))
+			x86mx_more(r, t, a->loc, a->val, size);
 	} else if (k == 2) {
 		cell(t, "movq $%d,%%%s", val, x86mx_reg(ri, 8));
 		cell(t, "mov%c %%%s,%s", c, x86mx_reg(ri, size), ad);
+		if (size < 8 && chance(r, 30))
+			x86mx_more(r, t, a->loc, a->val, size);
 	} else if (k <= 4) {
 		cell(t, "movq $%d,%%%s", val, x86mx_reg(ri, 8));
 		cell(t, "xchg%c %%%s,%s", c, x86mx_reg(ri, size), ad);
@@ -1317,7 +1599,8 @@ static int x86mx_herd_ok(thr *th, int nt)
 			if (!strchr(p, '('))
 				continue;
 			if (!strncmp(p, "lock ", 5)) {
-				p += 8;    /* after "lock add" / "lock inc" */
+				/* after "lock add" / "lock inc" / "lock cmpxchg" */
+				p += !strncmp(p, "lock cmpxchg", 12) ? 12 : 8;
 				k = (int)(strchr(sz, *p) - sz);
 				if (1 << k < locked)
 					locked = 1 << k;
@@ -1331,13 +1614,27 @@ static int x86mx_herd_ok(thr *th, int nt)
 	return locked >= plain;
 }
 
+/* nothing or mfence; before a write, 30% of the time a data dependency:
+ * the register read before, copied and plus the shape's value (or xor-ed
+ * to zero, then plus it), to be stored (x86mx_access) */
 static void x86mx_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *lk)
 {
-	(void)s;
-	(void)b;
 	memset(lk, 0, sizeof *lk);
 	if (chance(r, 40))
 		cell(t, "mfence");
+	if (!b->w || !s->n || !chance(r, 30))
+		return;
+	const char *src = s->src[rnd(r, (unsigned)s->n)];
+	int d = t->nextreg++;
+	const char *dr = x86mx_reg(d, 8);
+	if (chance(r, 50)) {
+		cell(t, "movq %%%s,%%%s", src, dr);
+	} else {
+		cell(t, "movq %%%s,%%%s", src, dr);
+		cell(t, "xorq %%%s,%%%s", src, dr);
+	}
+	cell(t, "addq $%d,%%%s", b->val, dr);
+	sprintf(lk->data, "%d", d % 5);
 }
 
 /* ================================================================ MIPS */
@@ -1469,7 +1766,8 @@ typedef struct {
 static const arch arches[] = {
 	{ "aarch64", "AArch64", a64_access, a64_link },
 	{ "aarch64-zr", "AArch64", a64zr_access, a64zr_link },
-	{ "aarch64-mixed", "AArch64", a64mx_access, a64_link },
+	{ "aarch64-mixed", "AArch64", a64mx_access, a64mx_link },
+	{ "aarch64-pick", "AArch64", a64pk_access, a64pk_link },
 	{ "riscv", "RISCV", rv_access, rv_link },
 	{ "ppc", "PPC", ppc_access, ppc_link },
 	{ "arm", "ARM", arm_access, arm_link },
@@ -1647,7 +1945,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(o, "--shapes") && v) {
 			only_shapes = v;
 		} else {
-			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] "
+			fprintf(stderr, "usage: hwgen --arch aarch64|aarch64-zr|aarch64-pick|aarch64-mixed|riscv|ppc|arm|x86|x86-mixed|mips --seed N [--count K] "
 				"[--first I] [--prefix NAME] [--outdir DIR] [--shapes NAME,...]\n");
 			return 2;
 		}
