@@ -273,6 +273,20 @@ static void a64_value(thr *t, int v, const linkres *lk, char *out)
 	sprintf(out, "W%d", d);
 }
 
+/* A load M (LDR, LDAR, ...) of loc into a fresh W register, observed and
+ * kept as a source of dependencies */
+static void a64_load(rng_t *r, thr *t, int loc, const linkres *lk, const char *m, srcs *out)
+{
+	char ad[48], v[24];
+
+	a64_address(r, t, loc, lk, !strcmp(m, "LDR"), ad);
+	int d = a64_reg(t);
+	cell(t, "%s W%d,%s", m, d, ad);
+	sprintf(v, "X%d", d);
+	observe(t, v);
+	add_src(out, v);
+}
+
 static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
 	char ad[48], v[24];
@@ -284,13 +298,7 @@ static void a64_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *
 		k = (int)rnd(r, 10);
 		if (k <= 5) {       /* plain or ordered load */
 			static const char *const lds[] = { "LDR", "LDR", "LDAR", "LDAPR", "LDXR", "LDAXR" };
-			const char *m = PICK(r, lds);
-			a64_address(r, t, a->loc, lk, !strcmp(m, "LDR"), ad);
-			int d = a64_reg(t);
-			cell(t, "%s W%d,%s", m, d, ad);
-			sprintf(v, "X%d", d);
-			observe(t, v);
-			add_src(out, v);
+			a64_load(r, t, a->loc, lk, PICK(r, lds), out);
 		} else if (k <= 7) {  /* LD<op> with a zero operand: a read that rewrites */
 			a64_address(r, t, a->loc, lk, 0, ad);
 			int z = a64_reg(t), d = a64_reg(t);
@@ -758,13 +766,7 @@ static void a64pk_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs
 	}
 	if (!a->w) {
 		static const char *const lds[] = { "LDR", "LDR", "LDR", "LDAPR", "LDAR" };
-		const char *m = PICK(r, lds);
-		a64_address(r, t, a->loc, lk, !strcmp(m, "LDR"), ad);
-		int d = a64_reg(t);
-		cell(t, "%s W%d,%s", m, d, ad);
-		sprintf(v, "X%d", d);
-		observe(t, v);
-		add_src(out, v);
+		a64_load(r, t, a->loc, lk, PICK(r, lds), out);
 		return;
 	}
 	const char *m = chance(r, 75) ? "STR" : "STLR";
