@@ -1,5 +1,4 @@
 /* thread_exec.c - run a thread's IR over every guess of its read values. */
-#include <limits.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,12 +10,7 @@
 
 #define MAX_STEPS 4096        /* per path: litmus threads are short */
 #define MAX_WORDS 1024        /* words per dependency set: 65536 events */
-/* Per thread, the memory its paths may hold; past it the test is
- * refused cleanly. A bound on memory, not on the number of paths: a
- * thread of a few reads that each guess many values (mixed-size reads
- * composed of bytes of several writes) has many small paths. */
-#define MAX_TRACE_BYTES ((size_t)512 << 20)
-#define MAX_TRACE_MIB (MAX_TRACE_BYTES >> 20)
+#define MAX_TRACES 200000     /* per thread: beyond this, give up cleanly */
 
 void trace_list_free(trace_list *l)
 {
@@ -208,19 +202,16 @@ static int finish(runner *r, pathpos *p, bool cut)
 		return 0;   /* never an execution, and no other path is cut */
 	if ((cut || p->incoherent) && cut_seen(r, p, cut))
 		return 0;   /* the Loop check would see the same as a kept one */
-	size_t nd = (size_t)p->nev * DEP_NSETS * r->w;
-	size_t need = sizeof *l->v + (size_t)p->ndec + sizeof *r->ev * (size_t)p->nev +
-		      sizeof *r->evdeps * nd + sizeof *r->val * (size_t)r->nregs;
-	if (l->bytes + need > MAX_TRACE_BYTES || l->n == INT_MAX / 2)
+	if (l->n >= MAX_TRACES)
 		return diag_error(r->d, (srcpos){ 0, 0 },
-				  "thread P%d's paths need more than %zu MiB (%d paths so far); "
-				  "the test is too large", r->th->id, (size_t)MAX_TRACE_MIB, l->n);
+				  "thread P%d has more than %d paths; the test is too large",
+				  r->th->id, MAX_TRACES);
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 8;
 		l->v = xrealloc(l->v, sizeof *l->v * l->cap);
 	}
-	l->bytes += need;
 	trace *tr = &l->v[l->n++];
+	size_t nd = (size_t)p->nev * DEP_NSETS * r->w;
 	tr->nev = p->nev;
 	tr->w = r->w;
 	tr->cut = cut;
@@ -1195,7 +1186,6 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 	out->cut_insn = -1;
 	for (;;) {
 		int n0 = out->n;
-		size_t b0 = out->bytes;
 		st = run_thread(&r, t, ti);
 		if (st != -2)
 			break;
@@ -1208,7 +1198,6 @@ int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
 			free(out->v[i].dec);
 		}
 		out->n = n0;
-		out->bytes = b0;
 		out->cut_insn = -1;
 		if (r.w >= MAX_WORDS) {
 			st = diag_error(d, (srcpos){ 0, 0 }, "thread P%d performs more than %d memory events",

@@ -91,8 +91,6 @@ static inline bool dep_has(const uint64_t *set, int e)
 typedef struct {
 	trace *v;
 	int n, cap;
-	size_t bytes;        /* what the paths hold, v included: bounded by
-	                      * MAX_TRACE_BYTES (thread_exec.c) */
 	int cut_insn;        /* target of the first backward branch found past
 	                      * the limit, -1 if none */
 } trace_list;
