@@ -46,6 +46,13 @@ ordered() {
 	if [ -z "$b" ]; then ko "$1: not in $vmlinux"; return; fi
 	echo "$b" | grep -Eq "$2" && ok "$1: $3" || ko "$1: $3 (code: $b)"
 }
+# read_unlock_fenced SUFFIX: read_unlock, inlined, is 6.12's fence rw,w
+# then amoadd.w (within two instructions)
+read_unlock_fenced() {
+	awk '$1 == "fence" && $2 == "rw,w" { f = NR } $1 == "amoadd.w" && f && NR - f <= 2 { n++ }
+		END { exit n > 0 ? 0 : 1 }' "$tmp/dis" && ok "read_unlock (inlined): fence rw,w, amoadd.w$1" \
+		|| ko "read_unlock: no fence rw,w + amoadd.w"
+}
 if [ $mode = base ]; then
 	ordered mutex_lock '(^|;)lr\.d [^;]*;sc\.d [^;]*;fence r,rw' "mutex_lock fast path: lr.d, sc.d, fence r,rw"
 	ordered mutex_unlock '(^|;)fence rw,w;lr\.d [^;]*;sc\.d ' "mutex_unlock fast path: fence rw,w, lr.d, sc.d"
@@ -60,9 +67,7 @@ if [ $mode = base ]; then
 	ordered queued_read_lock '(^|;)amoadd\.w [^;]*;fence r,rw' "read_lock: amoadd.w, fence r,rw"
 	ordered queued_write_lock '(^|;)lr\.w [^;]*;sc\.w [^;]*;fence r,rw' "write_lock: lr.w, sc.w, fence r,rw"
 	ordered do_raw_spin_lock '(^|;)amoadd\.w\.aqrl [^;]*;(l[wh] [^;]*;)*fence r,r;fence rw,rw' "spin_lock: amoadd.w.aqrl, slow path fence r,r, fence rw,rw"
-	awk '$1 == "fence" && $2 == "rw,w" { f = NR } $1 == "amoadd.w" && f && NR - f <= 2 { n++ }
-		END { exit n > 0 ? 0 : 1 }' "$tmp/dis" && ok "read_unlock (inlined): fence rw,w, amoadd.w" \
-		|| ko "read_unlock: no fence rw,w + amoadd.w"
+	read_unlock_fenced ""
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
 	exit
@@ -87,9 +92,7 @@ grep -A6 '<queued_write_lock>:' "$tmp/dis" | grep -q '^fence r,rw' && ok "queued
 	|| ko "queued_write_lock: no fence r,rw"
 # read_unlock is inlined: fence rw,w then amoadd.w (the default path,
 # 6.12's), and amoadd.w.rl as the Zalasr replacement
-awk '$1 == "fence" && $2 == "rw,w" { f = NR } $1 == "amoadd.w" && f && NR - f <= 2 { n++ }
-	END { exit n > 0 ? 0 : 1 }' "$tmp/dis" && ok "read_unlock (inlined): fence rw,w, amoadd.w (default path)" \
-	|| ko "read_unlock: no fence rw,w + amoadd.w"
+read_unlock_fenced " (default path)"
 grep -q '^amoadd\.w\.rl ' "$tmp/dis" && ok "read_unlock's Zalasr replacement: amoadd.w.rl present" \
 	|| ko "no amoadd.w.rl (the Zalasr replacement of read_unlock)"
 # spin_unlock and write_unlock are inlined: fence rw,w then sh / sb
