@@ -348,8 +348,9 @@ typedef struct {
 	long lo, hi;          /* then: the chunk of seq numbers it claimed last */
 	/* Early justification (need_reads): per thread, per trace, its
 	 * reads that only another thread's write can justify, each with
-	 * the threads some path of which writes that value there. NULL:
-	 * not used (mixed-size, more than 63 threads). */
+	 * the threads some path of which writes that value there (in
+	 * mixed-size mode, per byte). NULL: not used (more than 63
+	 * threads). */
 	struct need_list **need;   /* per thread: one per trace */
 } enumerator;
 
@@ -969,6 +970,16 @@ static int judge_structure(enumerator *E, bool cut)
 	return choose_rf(E, 0);
 }
 
+/* Mixed-size: does write x store byte b at byte p of symbol sym? */
+static bool writes_byte(const mem_domain *md, const tevent *x, int sym, int p, uint8_t b)
+{
+	if (!(x->kind & EV_W) || x->loc < 0 || x->wv.sym >= 0)
+		return false;
+	const location *lw = &md->locs[x->loc];
+	int o2 = mixed_key_off(lw->off), s2 = mixed_key_size(lw->off);
+	return lw->sym == sym && p >= o2 && p < o2 + s2 && byte_of(x->wv.off, p - o2) == b;
+}
+
 /* Mixed-size mode: does each byte of each read of the picked traces have
  * a write of that byte (the initial value, or an access of some trace
  * that covers it, not the read's own event)? */
@@ -993,15 +1004,9 @@ static bool bytes_justified(const enumerator *E)
 				bool found = false;
 				for (int tj = 0; tj < t->nthreads && !found; tj++) {
 					const trace *tw = E->pick[tj];
-					for (int j = 0; j < tw->nev && !found; j++) {
-						const tevent *x = &tw->ev[j];
-						if (!(x->kind & EV_W) || x->loc < 0 || (tj == ti && j == i))
-							continue;
-						const location *lw = &md->locs[x->loc];
-						int o2 = mixed_key_off(lw->off), s2 = mixed_key_size(lw->off);
-						found = lw->sym == lr->sym && p >= o2 && p < o2 + s2
-							&& x->wv.sym < 0 && byte_of(x->wv.off, p - o2) == b;
-					}
+					for (int j = 0; j < tw->nev && !found; j++)
+						found = (tj != ti || j != i) &&
+							writes_byte(md, &tw->ev[j], lr->sym, p, b);
 				}
 				if (!found)
 					return false;
@@ -1050,12 +1055,15 @@ static bool reads_justified(const enumerator *E)
  * no picked write stores and no path of an unpicked thread writes fails
  * every completion of it. need_reads lists, per trace, the reads that
  * only another thread can justify, with the threads that can (some path
- * of theirs writes that value there); prefix_justified is the check.
+ * of theirs writes that value there; in mixed-size mode, each byte of a
+ * read as bytes_justified asks it); prefix_justified is the check.
  * It only drops combinations reads_justified would reject, so the
  * executions, their order and the rest are the same. */
-typedef struct { int ev; uint64_t who; } need_read;
+typedef struct { int ev, byte; uint64_t who; } need_read;
 struct need_list { need_read *r; int n; };
 
+/* A write as need_reads looks it up: (location, value), or in
+ * mixed-size mode one byte of it, (symbol, byte position, byte). */
 typedef struct { int loc, sym; int64_t off; } wkey;
 
 static int wkey_cmp(const void *a, const void *b)
@@ -1069,26 +1077,54 @@ static int wkey_cmp(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
+/* Does write x store what item q of read r needs? */
+static bool writes_needed(const mem_domain *md, const tevent *x, const tevent *r, int byte)
+{
+	if (byte < 0)
+		return (x->kind & EV_W) && x->loc == r->loc && value_eq(x->wv, r->rv);
+	const location *lr = &md->locs[r->loc];
+	return writes_byte(md, x, lr->sym, mixed_key_off(lr->off) + byte, byte_of(r->rv.off, byte));
+}
+
+static void need_add(struct need_list *nl, const trace *tr, int ev, int byte, uint64_t who)
+{
+	if (!nl->r)   /* at most one per byte of each event */
+		nl->r = xzalloc(sizeof(need_read) * (size_t)tr->nev * MIXED_WIDTH);
+	nl->r[nl->n++] = (need_read){ ev, byte, who };
+}
+
 static void need_reads(enumerator *E)
 {
 	const litmus_test *t = E->t;
+	const mem_domain *md = E->md;
 	int n = t->nthreads;
 
-	if (E->md->mixed || n > 63)
+	if (n > 63)
 		return;
 	wkey **ws = xzalloc(sizeof(wkey *) * n);
 	int *nws = xzalloc(sizeof(int) * n);
 	for (int tj = 0; tj < n; tj++) {
-		int cap = 0;
+		size_t cap = 1;
 		for (int k = 0; k < E->tl[tj].n; k++)
-			cap += E->tl[tj].v[k].nev;
-		ws[tj] = xzalloc(sizeof(wkey) * (cap + 1));
+			cap += (size_t)E->tl[tj].v[k].nev * (md->mixed ? MIXED_WIDTH : 1);
+		ws[tj] = xzalloc(sizeof(wkey) * cap);
 		for (int k = 0; k < E->tl[tj].n; k++) {
 			const trace *tr = &E->tl[tj].v[k];
-			for (int i = 0; i < tr->nev; i++)
-				if (tr->ev[i].kind & EV_W)
-					ws[tj][nws[tj]++] = (wkey){ tr->ev[i].loc, tr->ev[i].wv.sym,
-								    tr->ev[i].wv.off };
+			for (int i = 0; i < tr->nev; i++) {
+				const tevent *x = &tr->ev[i];
+				if (!(x->kind & EV_W))
+					continue;
+				if (!md->mixed) {
+					ws[tj][nws[tj]++] = (wkey){ x->loc, x->wv.sym, x->wv.off };
+					continue;
+				}
+				if (x->loc < 0 || x->wv.sym >= 0)
+					continue;
+				const location *lw = &md->locs[x->loc];
+				int o2 = mixed_key_off(lw->off), s2 = mixed_key_size(lw->off);
+				for (int q = 0; q < s2; q++)
+					ws[tj][nws[tj]++] = (wkey){ lw->sym, o2 + q, byte_of(x->wv.off, q) };
+			}
 		}
 		qsort(ws[tj], nws[tj], sizeof(wkey), wkey_cmp);
 		int u = 0;
@@ -1098,31 +1134,45 @@ static void need_reads(enumerator *E)
 		nws[tj] = u;
 	}
 	E->need = xzalloc(sizeof(struct need_list *) * n);
-	struct need_list **per = E->need;
 	for (int ti = 0; ti < n; ti++) {
-		per[ti] = xzalloc(sizeof(struct need_list) * (E->tl[ti].n + 1));
+		E->need[ti] = xzalloc(sizeof(struct need_list) * (E->tl[ti].n + 1));
 		for (int k = 0; k < E->tl[ti].n; k++) {
 			const trace *tr = &E->tl[ti].v[k];
-			struct need_list *nl = &per[ti][k];
+			struct need_list *nl = &E->need[ti][k];
 			for (int i = 0; i < tr->nev; i++) {
 				const tevent *r = &tr->ev[i];
-				if (!(r->kind & EV_R) || value_eq(E->md->init[r->loc], r->rv) ||
-				    model_rf(t, ti, r->insn))
+				if (!(r->kind & EV_R) || model_rf(t, ti, r->insn))
 					continue;
-				bool own = false;
-				for (int j = 0; j < tr->nev && !own; j++)
-					own = j != i && (tr->ev[j].kind & EV_W) && tr->ev[j].loc == r->loc &&
-					      value_eq(tr->ev[j].wv, r->rv);
-				if (own)
+				int nb = 1;
+				if (md->mixed) {
+					if (r->loc < 0 || r->rv.sym >= 0)
+						continue;   /* as bytes_justified */
+					nb = mixed_key_size(md->locs[r->loc].off);
+				} else if (value_eq(md->init[r->loc], r->rv)) {
 					continue;
-				uint64_t who = 0;
-				wkey key = { r->loc, r->rv.sym, r->rv.off };
-				for (int tj = 0; tj < n; tj++)
-					if (tj != ti && bsearch(&key, ws[tj], nws[tj], sizeof(wkey), wkey_cmp))
-						who |= (uint64_t)1 << tj;
-				if (!nl->r)
-					nl->r = xzalloc(sizeof(need_read) * tr->nev);
-				nl->r[nl->n++] = (need_read){ i, who };
+				}
+				for (int q = 0; q < nb; q++) {
+					int byte = md->mixed ? q : -1;
+					wkey key = { r->loc, r->rv.sym, r->rv.off };
+					if (md->mixed) {
+						const location *lr = &md->locs[r->loc];
+						int p = mixed_key_off(lr->off) + q;
+						uint8_t b = byte_of(r->rv.off, q);
+						if (byte_of(md->init[lr->sym].off, p) == b)
+							continue;
+						key = (wkey){ lr->sym, p, b };
+					}
+					bool own = false;
+					for (int j = 0; j < tr->nev && !own; j++)
+						own = j != i && writes_needed(md, &tr->ev[j], r, byte);
+					if (own)
+						continue;
+					uint64_t who = 0;
+					for (int tj = 0; tj < n; tj++)
+						if (tj != ti && bsearch(&key, ws[tj], nws[tj], sizeof(wkey), wkey_cmp))
+							who |= (uint64_t)1 << tj;
+					need_add(nl, tr, i, byte, who);
+				}
 			}
 		}
 	}
@@ -1167,8 +1217,7 @@ static bool prefix_justified(const enumerator *E, int ti)
 					continue;
 				const trace *tw = E->pick[tj];
 				for (int j = 0; j < tw->nev && !found; j++)
-					found = (tw->ev[j].kind & EV_W) && tw->ev[j].loc == r->loc &&
-						value_eq(tw->ev[j].wv, r->rv);
+					found = writes_needed(E->md, &tw->ev[j], r, nl->r[q].byte);
 			}
 			if (!found)
 				return false;
