@@ -98,6 +98,7 @@ void builtin_set_events(builtins *b, const evstruct *es, arena *a)
 	put(b, "data", mk(a, V_REL, es->data));
 	put(b, "ctrl", mk(a, V_REL, es->ctrl));
 	put(b, "pick-dep", mk(a, V_REL, es->pick));
+	put(b, "pick-addr-dep", mk(a, V_REL, es->pickaddr));
 	put(b, "stxr-data", mk(a, V_REL, es->scdata));
 	put(b, "rmw", mk(a, V_REL, es->rmw));
 	/* herd7's BPF has `amo` = `rmw` (docs/bpf-event-tags.md); only the

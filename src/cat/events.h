@@ -43,6 +43,8 @@ typedef struct {
 	/* rmw: read -> write of a successful cmpxchg (two events) */
 	word *scdata;        /* read -> Arm STXR write whose data it computes
 	                      * (not in data: an STXR is not ordered by it) */
+	word *pickaddr;      /* the part of pick whose choice is in the
+	                      * access's address (herd7's Arm pick-addr-dep) */
 	word *valdep;        /* read -> write whose value (not address) it
 	                      * computes: rf;valdep cycles are out-of-thin-air */
 	word *si;            /* mixed-size mode: the byte events of one access

@@ -400,16 +400,17 @@ static void alloc_events(enumerator *E, int n, int ninit)
 	for (int k = 0; k < es->ntags; k++)
 		es->tagset[k] = xzalloc(sizeof(word) * w);
 	size_t rsz = (size_t)n * w;
-	word *rels = xzalloc(sizeof(word) * rsz * (es->mixed ? 14 : 13));
+	word *rels = xzalloc(sizeof(word) * rsz * (es->mixed ? 15 : 14));
 	es->po = rels; es->addr = rels + rsz; es->data = rels + 2 * rsz;
 	es->ctrl = rels + 3 * rsz; es->rmw = rels + 4 * rsz; es->sameloc = rels + 5 * rsz;
 	es->ext = rels + 6 * rsz; es->intl = rels + 7 * rsz; es->id = rels + 8 * rsz;
 	es->valdep = rels + 9 * rsz;
 	es->pick = rels + 10 * rsz;
 	es->scdata = rels + 11 * rsz;
-	/* rels + 12*rsz: spare, used by the thin-air check */
-	E->thin = rels + 12 * rsz;
-	es->si = es->mixed ? rels + 13 * rsz : es->id;
+	es->pickaddr = rels + 12 * rsz;
+	/* rels + 13*rsz: spare, used by the thin-air check */
+	E->thin = rels + 13 * rsz;
+	es->si = es->mixed ? rels + 14 * rsz : es->id;
 }
 
 /* The sets and the relations that follow from each event's own fields.
@@ -590,12 +591,14 @@ static void thread_relations(enumerator *E, const event_layout *L, int ti)
 		const uint64_t *dc = trace_deps(tr, i, DEP_CTRL), *dp = trace_deps(tr, i, DEP_PICK);
 		const uint64_t *dv = trace_deps(tr, i, DEP_VDEP);
 		const uint64_t *ds = trace_deps(tr, i, DEP_SCDATA);
+		const uint64_t *dpa = trace_deps(tr, i, DEP_PADDR);
 		for (int j = 0; j < i; j++) {
 			int y = b + j;
 			bool po = te->rmw_read != j || te->insn != tr->ev[j].insn || rmw_po;
 			bool addr = dep_has(da, j), data = dep_has(dd, j), ctrl = dep_has(dc, j);
 			bool pick = dep_has(dp, j), vdep = dep_has(dv, j), scdata = dep_has(ds, j);
-			if (!(po || addr || data || ctrl || pick || vdep || scdata))
+			bool paddr = dep_has(dpa, j);
+			if (!(po || addr || data || ctrl || pick || vdep || scdata || paddr))
 				continue;
 			for (int p1 = 0; p1 < L->cnt[y]; p1++)
 				for (int p2 = 0; p2 < L->cnt[x]; p2++) {
@@ -610,6 +613,8 @@ static void thread_relations(enumerator *E, const event_layout *L, int ti)
 						rel_add(es->ctrl, w, f, e);
 					if (pick)
 						rel_add(es->pick, w, f, e);
+					if (paddr)
+						rel_add(es->pickaddr, w, f, e);
 					/* a copy's byte depends on that byte only */
 					if (vdep && (te->copy != j || p1 == p2))
 						rel_add(es->valdep, w, f, e);
@@ -889,7 +894,7 @@ static int probe_cut(enumerator *E, int k);
 /* Do a and b differ at most in the values of their events?  Everything
  * the model's program stage reads (kinds, tags, threads, locations,
  * instructions, sets, relations) is compared; the thin-air scratch
- * relation (after scdata) is not. */
+ * relation (after pickaddr) is not. */
 static bool same_shape(const evstruct *a, const evstruct *b)
 {
 	int n = a->n, w = a->w;
@@ -902,7 +907,7 @@ static bool same_shape(const evstruct *a, const evstruct *b)
 	    memcmp(a->kind, b->kind, (size_t)n) || memcmp(a->tags, b->tags, sizeof(tagmask) * n) ||
 	    memcmp(a->insn, b->insn, sizeof(int) * n) ||
 	    memcmp(a->R, b->R, sizeof(word) * w * 6) ||
-	    memcmp(a->po, b->po, sizeof(word) * rsz * 12))
+	    memcmp(a->po, b->po, sizeof(word) * rsz * 13))
 		return false;
 	for (int k = 0; k < a->ntags; k++)
 		if (memcmp(a->tagset[k], b->tagset[k], sizeof(word) * w))

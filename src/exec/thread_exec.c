@@ -159,6 +159,12 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	ds_copy(evdep(r, e, DEP_PICK), r->xctrl, r->w);
 	ds_copy(evdep(r, e, DEP_VDEP), vdep, r->w);
 	ds_clear(evdep(r, e, DEP_SCDATA), r->w);
+	/* operand a is a memory access's address (litmus.h) */
+	if (loc >= 0 && (kind & (EV_R | EV_W)) && (in->op == IR_LOAD || in->op == IR_STORE ||
+	    in->op == IR_RMW || in->op == IR_CAS || in->op == IR_SC))
+		ds_and(evdep(r, e, DEP_PADDR), r->xctrl, oset(r, &in->a, PTAINT), r->w);
+	else
+		ds_clear(evdep(r, e, DEP_PADDR), r->w);
 	/* a write's value joins the domain at once: a later read of this
 	 * very path may have to return it (not a write of an incoherent
 	 * path: it only decides "Loop", and its values could grow without

@@ -29,6 +29,8 @@ enum {
 	DEP_SCDATA,          /* reads the data of an Arm STXR's write comes
 	                      * from (its data dependency, which is not in
 	                      * DEP_DATA: ir_insn.sc_nodep) */
+	DEP_PADDR,           /* those of DEP_PICK that reach it through its
+	                      * address (the access's operand a) */
 	DEP_NSETS
 };
 

@@ -25,6 +25,12 @@ static inline void ds_copy(dset d, const uint64_t *s, int w)
 	else
 		ds_clear(d, w);
 }
+/* d = a & b (b NULL: empty) */
+static inline void ds_and(dset d, const uint64_t *a, const uint64_t *b, int w)
+{
+	for (int i = 0; i < w; i++)
+		d[i] = a && b ? a[i] & b[i] : 0;
+}
 static inline void ds_bit(dset d, int e) { d[e >> 6] |= (uint64_t)1 << (e & 63); }
 
 /* The state a path changes as it goes, in one block so that a fork saves

@@ -19,7 +19,7 @@
 # PICK_COUNT (default COUNT) that of aarch64-pick, the AArch64 pick class
 # (issue 39; make check's slice: 20; `make hw-diff-check` runs it apart,
 # with PICK_COUNT=0 in its main run), PICK_FLAGS its hwgen options (both:
-# --shapes LB,LB3,MP,S). An architecture whose count is 0 is left out.
+# --shapes LB,LB3,LB3W,MP,S). An architecture whose count is 0 is left out.
 #
 #   tests/diff/hw-slice.sh [COUNT [SEED[,SEED...] [ARCH...]]]
 set -u

@@ -89,25 +89,32 @@
 
 /* ------------------------------------------------------------ shapes */
 
+/* the shape being drawn is a `named` one (below): its links may draw
+ * more than the default shapes' do, without changing their seeds */
+static int drawing_named;
+
 typedef struct { int loc; int w; int val; } acc;   /* w: 1 write, 0 read */
-typedef struct { const char *name; int nt; int na[MAXT]; acc a[MAXT][MAXA]; } shape;
+/* named: drawn only when --shapes names it (a shape added after runs
+ * were recorded by seed: the default draws stay what they were) */
+typedef struct { const char *name; int nt; int na[MAXT]; acc a[MAXT][MAXA]; int named; } shape;
 
 #define R_(l) { l, 0, 0 }
 #define W_(l, v) { l, 1, v }
 static const shape shapes[] = {
-	{ "MP", 2, { 2, 2 }, { { W_(0, 1), W_(1, 1) }, { R_(1), R_(0) } } },
-	{ "LB", 2, { 2, 2 }, { { R_(0), W_(1, 1) }, { R_(1), W_(0, 1) } } },
-	{ "SB", 2, { 2, 2 }, { { W_(0, 1), R_(1) }, { W_(1, 1), R_(0) } } },
-	{ "S", 2, { 2, 2 }, { { W_(0, 2), W_(1, 1) }, { R_(1), W_(0, 1) } } },
-	{ "R", 2, { 2, 2 }, { { W_(0, 1), W_(1, 1) }, { W_(1, 2), R_(0) } } },
-	{ "2+2W", 2, { 2, 2 }, { { W_(0, 2), W_(1, 1) }, { W_(1, 2), W_(0, 1) } } },
-	{ "WRC", 3, { 1, 2, 2 }, { { W_(0, 1) }, { R_(0), W_(1, 1) }, { R_(1), R_(0) } } },
-	{ "ISA2", 3, { 2, 2, 2 }, { { W_(0, 1), W_(1, 1) }, { R_(1), W_(2, 1) }, { R_(2), R_(0) } } },
-	{ "IRIW", 4, { 1, 2, 1, 2 }, { { W_(0, 1) }, { R_(0), R_(1) }, { W_(1, 1) }, { R_(1), R_(0) } } },
-	{ "MP3", 2, { 3, 2 }, { { W_(0, 1), W_(2, 1), W_(1, 1) }, { R_(1), R_(0) } } },
-	{ "LB3", 2, { 3, 2 }, { { R_(0), R_(2), W_(1, 1) }, { R_(1), W_(0, 1) } } },
-	{ "CoRR", 2, { 1, 2 }, { { W_(0, 1) }, { R_(0), R_(0) } } },
-	{ "RWR", 2, { 3, 2 }, { { R_(0), W_(1, 2), R_(1) }, { W_(1, 1), W_(0, 1) } } },
+	{ "MP", 2, { 2, 2 }, { { W_(0, 1), W_(1, 1) }, { R_(1), R_(0) } }, 0 },
+	{ "LB", 2, { 2, 2 }, { { R_(0), W_(1, 1) }, { R_(1), W_(0, 1) } }, 0 },
+	{ "SB", 2, { 2, 2 }, { { W_(0, 1), R_(1) }, { W_(1, 1), R_(0) } }, 0 },
+	{ "S", 2, { 2, 2 }, { { W_(0, 2), W_(1, 1) }, { R_(1), W_(0, 1) } }, 0 },
+	{ "R", 2, { 2, 2 }, { { W_(0, 1), W_(1, 1) }, { W_(1, 2), R_(0) } }, 0 },
+	{ "2+2W", 2, { 2, 2 }, { { W_(0, 2), W_(1, 1) }, { W_(1, 2), W_(0, 1) } }, 0 },
+	{ "WRC", 3, { 1, 2, 2 }, { { W_(0, 1) }, { R_(0), W_(1, 1) }, { R_(1), R_(0) } }, 0 },
+	{ "ISA2", 3, { 2, 2, 2 }, { { W_(0, 1), W_(1, 1) }, { R_(1), W_(2, 1) }, { R_(2), R_(0) } }, 0 },
+	{ "IRIW", 4, { 1, 2, 1, 2 }, { { W_(0, 1) }, { R_(0), R_(1) }, { W_(1, 1) }, { R_(1), R_(0) } }, 0 },
+	{ "MP3", 2, { 3, 2 }, { { W_(0, 1), W_(2, 1), W_(1, 1) }, { R_(1), R_(0) } }, 0 },
+	{ "LB3", 2, { 3, 2 }, { { R_(0), R_(2), W_(1, 1) }, { R_(1), W_(0, 1) } }, 0 },
+	{ "CoRR", 2, { 1, 2 }, { { W_(0, 1) }, { R_(0), R_(0) } }, 0 },
+	{ "RWR", 2, { 3, 2 }, { { R_(0), W_(1, 2), R_(1) }, { W_(1, 1), W_(0, 1) } }, 0 },
+	{ "LB3W", 2, { 3, 2 }, { { R_(0), W_(2, 1), W_(1, 1) }, { R_(1), W_(0, 1) } }, 1 },
 };
 static const char *const locname[] = { "x", "y", "z" };
 
@@ -735,9 +742,10 @@ static void a64zr_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
  * the zero to a CAS's compare register Rs (the access is then a CAS).
  * A fifth of the links are drawn as for --arch aarch64 (fences,
  * dependencies, nothing). Accesses: LDR LDAPR LDAR, STR STLR, CAS, and a
- * quarter as for --arch aarch64. Meant for --shapes (LB, LB3, MP, S: the
- * LB shapes put a pick between a read and a write, LB3 a picked read
- * before a write).
+ * quarter as for --arch aarch64. Meant for --shapes (LB, LB3, LB3W, MP,
+ * S: the LB shapes put a pick between a read and a write, LB3 a picked
+ * read before a write, LB3W a picked write before a write, with nothing
+ * between the two writes 40% of the time).
  */
 static void a64pk_access(rng_t *r, thr *t, const acc *a, const linkres *lk, srcs *out)
 {
@@ -781,6 +789,15 @@ static void a64pk_link(rng_t *r, thr *t, const srcs *s, const acc *b, linkres *l
 	const char *src = s->n ? s->src[rnd(r, (unsigned)s->n)] : NULL;
 	int k = (int)rnd(r, 10);
 
+	/* LB3W: nothing between a picked write and the next write (the
+	 * write waits for the address of the first: pick-addr-dep ; [M] ;
+	 * po ; [W]); only in the named shapes, so that the others' seeds
+	 * draw what they drew */
+	if (t->picked && drawing_named && chance(r, 40)) {
+		memset(lk, 0, sizeof *lk);
+		t->picked = 0;
+		return;
+	}
 	if (t->picked && chance(r, 50)) {   /* a barrier after the picked access */
 		memset(lk, 0, sizeof *lk);
 		cell(t, "DMB %s", PICK(r, dmbs));
@@ -1788,7 +1805,7 @@ static int shape_wanted(const shape *sh)
 	size_t n = strlen(sh->name);
 
 	if (!p)
-		return 1;
+		return !sh->named;
 	for (; *p; p += strcspn(p, ","), p += *p == ',')
 		if (strcspn(p, ",") == n && !strncmp(p, sh->name, n))
 			return 1;
@@ -1809,6 +1826,7 @@ static const shape *draw_test(const arch *ar, uint64_t seed, int idx, int attemp
 	for (;; sh++)
 		if (shape_wanted(sh) && k-- == 0)
 			break;
+	drawing_named = sh->named;
 
 	memset(th, 0, sizeof *th * MAXT);
 	memset(written, 0, sizeof *written * 3);
