@@ -255,6 +255,158 @@ static void seed_conditional_values(mem_domain *md, const litmus_test *t, seed_s
 			mem_domain_add(md, l, value_int(ss->v[j]), all);
 }
 
+/* Per-symbol write bounds (values.h, mem_domain.sym_writes). The
+ * symbols each write instruction may write: its address operand's values
+ * (aset) by a forward pass over a thread without loops, the register
+ * values joined where forward branches meet; a register set anew gets
+ * its new values only (r -= r, r ^= r: 0, as herd7's solver knows);
+ * a write whose address is not known, or in a thread with a loop, may
+ * write every symbol. Each write instruction counts as often as it can
+ * run (domain_rounds). */
+static void aset_union(aset *d, const aset *s)
+{
+	d->any |= s->any;
+	for (int j = 0; j < s->n; j++)
+		aset_add(d, s->v[j]);
+}
+
+static aset aset_result(const aset *regs, int nr, const ir_insn *in)
+{
+	aset out = { 0 }, a = aset_of(&in->a, regs, nr), b = aset_of(&in->b, regs, nr);
+	value res;
+
+	if (in->op == IR_MOV)
+		return a;
+	if (in->op == IR_ALU && (in->alu == ALU_SUB || in->alu == ALU_XOR) &&
+	    in->a.kind == OPND_REG && in->b.kind == OPND_REG && in->a.reg == in->b.reg) {
+		aset_add(&out, value_int(0));
+		return out;
+	}
+	if (in->op == IR_ALU && !a.any && !b.any) {
+		for (int x = 0; x < a.n; x++)
+			for (int y = 0; y < b.n; y++)
+				if (ir_alu(in->alu, a.v[x], b.v[y], &res))
+					aset_add(&out, res);
+				else
+					out.any = true;
+		return out;
+	}
+	out.any = true;
+	return out;
+}
+
+/* where[i]: the addresses instruction i of thread ti may access (any:
+ * not known) */
+static void thread_addresses(const litmus_test *t, int ti, aset *where)
+{
+	const litmus_thread *th = &t->threads[ti];
+	int nr = t->nregs > 0 ? t->nregs : 1, n = th->ncode;
+	aset *cur = xzalloc(sizeof(aset) * nr);
+	aset *join = xzalloc(sizeof(aset) * nr * (n + 1));
+	bool *joined = xzalloc(n + 1), live = true;
+
+	for (int r = 0; r < nr; r++)
+		aset_add(&cur[r], value_int(0));
+	for (int i = 0; i < t->ninit; i++)
+		if (t->init[i].thread == ti && t->init[i].reg >= 0 && t->init[i].reg < nr) {
+			cur[t->init[i].reg] = (aset){ 0 };
+			aset_add(&cur[t->init[i].reg], t->init[i].val);
+		}
+	for (int i = 0; i < n; i++) {
+		const ir_insn *in = &th->code[i];
+		if (joined[i]) {
+			for (int r = 0; r < nr; r++)
+				if (live)
+					aset_union(&cur[r], &join[(size_t)i * nr + r]);
+				else
+					cur[r] = join[(size_t)i * nr + r];
+			live = true;
+		}
+		where[i] = (aset){ .any = true };
+		if (!live)
+			continue;   /* not reached */
+		where[i] = aset_of(&in->a, cur, nr);
+		if (in->dst >= 0 && in->dst < nr)
+			cur[in->dst] = aset_result(cur, nr, in);
+		if (in->op == IR_BRANCH) {
+			if (in->target > i && in->target < n) {
+				for (int r = 0; r < nr; r++)
+					aset_union(&join[(size_t)in->target * nr + r], &cur[r]);
+				joined[in->target] = true;
+			}
+			if (in->cmp == CMP_ALWAYS)
+				live = false;
+		}
+	}
+	free(cur);
+	free(join);
+	free(joined);
+}
+
+/* sym_writes[s] for each symbol: no execution writes s more often; 255
+ * where more or not known. Returns false when nothing is known. */
+static bool symbol_write_bounds(const litmus_test *t, int unroll, int *sym_writes)
+{
+	long any = 0;
+	long *per = xzalloc(sizeof(long) * (t->nsyms + 1));
+
+	for (int ti = 0; ti < t->nthreads; ti++) {
+		const litmus_thread *th = &t->threads[ti];
+		bool loop = has_loop(th);
+		aset *where = xzalloc(sizeof(aset) * (th->ncode + 1));
+		int *last = xrealloc(NULL, sizeof(int) * (th->ncode + 1));
+		for (int i = 0; i <= th->ncode; i++)
+			last[i] = -1;
+		for (int i = 0; i < th->ncode; i++) {
+			const ir_insn *in = &th->code[i];
+			if (in->op == IR_BRANCH && in->target <= i) {
+				if (in->unroll_concrete) {
+					free(where);
+					free(last);
+					free(per);
+					return false;   /* not counted (domain_rounds) */
+				}
+				last[in->target] = i;
+			}
+		}
+		if (!loop)
+			thread_addresses(t, ti, where);
+		for (int i = 0; i < th->ncode; i++) {
+			const ir_insn *in = &th->code[i];
+			if (in->op != IR_STORE && in->op != IR_RMW && in->op != IR_CAS && in->op != IR_SC)
+				continue;
+			long heads = 0;
+			for (int h = 0; h <= i; h++)
+				heads += last[h] >= i;
+			long times = 1 + (long)unroll * heads;
+			const aset *a = &where[i];
+			bool known = !loop && !a->any && a->n > 0;
+			for (int j = 0; known && j < a->n; j++)
+				known = a->v[j].sym >= 0 && a->v[j].sym < t->nsyms;
+			if (!known) {
+				any += times;
+				continue;
+			}
+			/* each symbol once, however many offsets of it */
+			for (int j = 0; j < a->n; j++) {
+				bool seen = false;
+				for (int k = 0; k < j && !seen; k++)
+					seen = a->v[k].sym == a->v[j].sym;
+				if (!seen)
+					per[a->v[j].sym] += times;
+			}
+		}
+		free(where);
+		free(last);
+	}
+	for (int sy = 0; sy < t->nsyms; sy++) {
+		long b = per[sy] + any;
+		sym_writes[sy] = b < 255 ? (int)b : 255;
+	}
+	free(per);
+	return true;
+}
+
 static int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max_writes,
 			 int *thread_writes)
 {
@@ -1403,6 +1555,15 @@ static int grow_domain(enumerator *E, mem_domain *md, int unroll_limit, diag *d)
 
 	md->thread_writes = xzalloc(sizeof(int) * (t->nthreads + 1));
 	int rounds = domain_rounds(t, unroll_limit, &loops, &md->max_depth, md->thread_writes);
+	if (!md->mixed && t->nsyms > 0 && t->nsyms <= SDEPTH_SYMS) {
+		md->sym_writes = xzalloc(sizeof(int) * t->nsyms);
+		if (symbol_write_bounds(t, unroll_limit, md->sym_writes)) {
+			md->nsv = t->nsyms;
+		} else {
+			free(md->sym_writes);
+			md->sym_writes = NULL;
+		}
+	}
 	if (md->mixed) {
 		/* no pruning by writers: values are made of bytes (depths are
 		 * per byte, thread_exec.c) */

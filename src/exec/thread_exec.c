@@ -170,23 +170,35 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 	 * path: it only decides "Loop", and its values could grow without
 	 * end) */
 	if ((kind & EV_W) && !p->incoherent) {
-		int d = 0;
+		/* depth and, per symbol, sdepth (values.h): the greatest of
+		 * the reads the value is computed from, plus this write */
+		int d = 0, nsv = r->md->mixed ? 0 : r->md->nsv;
+		uint8_t sd[SDEPTH_SYMS] = { 0 };
 		for (int j = 0; vdep && j < e; j++)
 			if (((vdep[j >> 6] >> (j & 63)) & 1) && (r->ev[j].kind & EV_R) && r->ev[j].loc >= 0) {
 				int dj = mem_domain_depth(r->md, r->ev[j].loc, r->ev[j].rv);
 				d = dj > d ? dj : d;
+				if (nsv)
+					mem_domain_sdepth_max(r->md, r->ev[j].loc, r->ev[j].rv, sd);
 			}
 		/* a one-event atomic computes its value from its own read
 		 * (but xchg: from its operand only) */
 		if ((kind & EV_R) && in->op == IR_RMW && in->alu != ALU_MOVB) {
 			int dj = mem_domain_depth(r->md, loc, rv);
 			d = dj > d ? dj : d;
+			if (nsv)
+				mem_domain_sdepth_max(r->md, loc, rv, sd);
 		}
 		if (r->md->mixed) {
 			if (mem_domain_mixed_write(r->md, loc, wv.off, d + 1))
 				*r->grew = 1;
-		} else if (mem_domain_add_depth(r->md, loc, wv, r->self, d + 1))
-			*r->grew = 1;
+		} else {
+			int sym = r->md->locs[loc].sym;
+			if (nsv && sym >= 0 && sym < nsv && sd[sym] < 255)
+				sd[sym]++;
+			if (mem_domain_add_depthv(r->md, loc, wv, r->self, d + 1, nsv ? sd : NULL))
+				*r->grew = 1;
+		}
 	}
 	return e;
 }

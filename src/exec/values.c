@@ -29,11 +29,13 @@ void mem_domain_free(mem_domain *md)
 		free(md->dom[i].v);
 		free(md->dom[i].who);
 		free(md->dom[i].depth);
+		free(md->dom[i].sdepth);
 	}
 	free(md->dom);
 	free(md->locs);
 	free(md->init);
 	free(md->thread_writes);
+	free(md->sym_writes);
 	for (int s = 0; md->pieces && s < md->nsyms; s++)
 		free(md->pieces[s].p);
 	free(md->pieces);
@@ -306,7 +308,14 @@ int mem_location(mem_domain *md, int sym, int64_t off)
 
 int mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int depth)
 {
+	return mem_domain_add_depthv(md, loc, v, who, depth, NULL);
+}
+
+int mem_domain_add_depthv(mem_domain *md, int loc, value v, uint64_t who, int depth,
+			  const uint8_t *sdepth)
+{
 	value_set *s = &md->dom[loc];
+	int nsv = sdepth ? md->nsv : 0;
 
 	for (int i = 0; i < s->n; i++)
 		if (value_eq(s->v[i], v)) {
@@ -315,6 +324,12 @@ int mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int dep
 				s->depth[i] = depth;
 				st = 1;
 			}
+			if (nsv && s->sdepth)
+				for (int k = 0; k < nsv; k++)
+					if (sdepth[k] < s->sdepth[(size_t)i * nsv + k]) {
+						s->sdepth[(size_t)i * nsv + k] = sdepth[k];
+						st = 1;
+					}
 			if ((s->who[i] | who) == s->who[i])
 				return st;
 			s->who[i] |= who;
@@ -322,12 +337,25 @@ int mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int dep
 		}
 	if (md->max_depth > 0 && depth > md->max_depth)
 		return 0;
+	for (int k = 0; k < nsv; k++)
+		if (md->sym_writes[k] < 255 && sdepth[k] > md->sym_writes[k])
+			return 0;   /* needs more writes to symbol k than there are */
 	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 4;
-		s->v = xrealloc(s->v, sizeof *s->v * s->cap);
-		s->who = xrealloc(s->who, sizeof *s->who * s->cap);
-		s->depth = xrealloc(s->depth, sizeof *s->depth * s->cap);
+		int ncap = s->cap ? 2 * s->cap : 4;
+		s->v = xrealloc(s->v, sizeof *s->v * ncap);
+		s->who = xrealloc(s->who, sizeof *s->who * ncap);
+		s->depth = xrealloc(s->depth, sizeof *s->depth * ncap);
+		if (s->sdepth) {
+			s->sdepth = xrealloc(s->sdepth, (size_t)ncap * md->nsv);
+			memset(s->sdepth + (size_t)s->cap * md->nsv, 0, (size_t)(ncap - s->cap) * md->nsv);
+		}
+		s->cap = ncap;
 	}
+	if (nsv && !s->sdepth)
+		s->sdepth = xzalloc((size_t)s->cap * nsv);   /* the values so far: 0 */
+	if (s->sdepth)
+		for (int k = 0; k < md->nsv; k++)
+			s->sdepth[(size_t)s->n * md->nsv + k] = nsv ? sdepth[k] : 0;
 	s->who[s->n] = who;
 	s->depth[s->n] = depth;
 	s->v[s->n++] = v;
@@ -347,4 +375,19 @@ int mem_domain_depth(const mem_domain *md, int loc, value v)
 		if (value_eq(s->v[i], v))
 			return s->depth[i];
 	return 0;
+}
+
+void mem_domain_sdepth_max(const mem_domain *md, int loc, value v, uint8_t *acc)
+{
+	const value_set *s = &md->dom[loc];
+
+	if (!md->nsv || !s->sdepth)
+		return;
+	for (int i = 0; i < s->n; i++)
+		if (value_eq(s->v[i], v)) {
+			for (int k = 0; k < md->nsv; k++)
+				if (s->sdepth[(size_t)i * md->nsv + k] > acc[k])
+					acc[k] = s->sdepth[(size_t)i * md->nsv + k];
+			return;
+		}
 }

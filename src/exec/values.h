@@ -34,6 +34,8 @@ typedef struct {
 	int n, cap;
 } mixed_pieces;
 
+#define SDEPTH_SYMS 64   /* mem_domain.nsv: at most this many symbols */
+
 /* Locations seen so far and the values each may hold. */
 /* Values a location may hold, with who can write each one: bit t for
  * thread t, WRITER_INIT for the initial value. */
@@ -45,6 +47,10 @@ typedef struct {
 	                      * make it (0: initial or seeded; a written value:
 	                      * 1 + the greatest depth of the reads it is
 	                      * computed from) */
+	uint8_t *sdepth;     /* with mem_domain.nsv: per value, nsv counts
+	                      * (symbol s: fewest writes to s an execution
+	                      * needs to make it, a lower bound as depth
+	                      * is); NULL: all 0 so far */
 	int n, cap;
 } value_set;
 
@@ -57,6 +63,12 @@ typedef struct {
 	                      * of greater depth never enters (an increment
 	                      * loop reading its own path's earlier values
 	                      * would otherwise grow the domain each round) */
+	int nsv;             /* 0, or the number of symbols (at most
+	                      * SDEPTH_SYMS): then no
+	                      * execution has more than sym_writes[s] writes
+	                      * to symbol s (255: not known), and a value
+	                      * whose sdepth passes it never enters */
+	int *sym_writes;
 	int *thread_writes;  /* NULL, or per thread: no path of it performs
 	                      * more writes (-1: no bound known); a path's
 	                      * reads of values only other threads write need
@@ -103,7 +115,14 @@ int  mem_domain_add(mem_domain *md, int loc, value v, uint64_t who);
 /* The same for a value of depth `depth` (value_set.depth): not added past
  * md->max_depth; returns 1 if new or now of a smaller depth. */
 int  mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int depth);
+/* The same with the per-symbol depths sdepth (md->nsv of them; NULL:
+ * 0), which already count this write: not added when one passes
+ * md->sym_writes; else each is lowered to the smaller of the two. */
+int  mem_domain_add_depthv(mem_domain *md, int loc, value v, uint64_t who, int depth,
+			   const uint8_t *sdepth);
 /* The depth of v in the domain of loc (value_set.depth), 0 if absent. */
 int  mem_domain_depth(const mem_domain *md, int loc, value v);
+/* With md->nsv: acc[s] = max(acc[s], v's sdepth at loc) for each symbol. */
+void mem_domain_sdepth_max(const mem_domain *md, int loc, value v, uint8_t *acc);
 
 #endif
