@@ -74,7 +74,7 @@ check: deps all
 	  "jit-mappings-random=sh tests/map/random.sh" \
 	  "herd-diff=$(MAKE) -s $(BUILD)/bpfgen >/dev/null && SHARED=$(SHARED) BPFGEN=$(BUILD)/bpfgen sh tests/diff/herd-diff.sh 200 1" \
 	  "c-diff=$(MAKE) -s $(BUILD)/cgen >/dev/null && SHARED=$(SHARED) CGEN=$(BUILD)/cgen sh tests/diff/c-diff.sh 100 1" \
-	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) MIPS_COUNT=20 MIXED_COUNT=40 ZR_FLAGS=\"--shapes $(HW_ZR_SHAPES)\" PICK_COUNT=20 PICK_FLAGS=\"--shapes $(HW_PICK_SHAPES)\" sh tests/diff/hw-slice.sh 100 1" \
+	  "hw-diff=$(MAKE) -s $(BUILD)/hwgen >/dev/null && SHARED=$(SHARED) MIPS_COUNT=20 MIXED_COUNT=40 ZR_FLAGS=\"--shapes $(HW_ZR_SHAPES)\" PICK_COUNT=20 PICK_FLAGS=\"--shapes $(HW_PICK_SHAPES)\" sh tests/diff/hw-slice.sh 60 1" \
 	  "loop-diff=$(MAKE) -s $(BUILD)/loopgen >/dev/null && SHARED=$(SHARED) sh tests/diff/loop-diff.sh 10 1" \
 	  "herdtools7-patch=sh kernel/herdtools7/test.sh" \
 	  "engine=sh tests/scripts/engine.sh build/bpfmm" \
