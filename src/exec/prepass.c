@@ -149,13 +149,9 @@ static bool has_loop(const litmus_thread *th)
 	return false;
 }
 
-/* The constants of thread ti's conditional writes join ss. */
-static void seed_thread(seed_set *ss, const litmus_test *t, int ti, kset *regs, aset *addrs, int nr)
+/* The values of thread ti's registers before it runs: the init's, else 0. */
+static void init_addresses(const litmus_test *t, int ti, aset *addrs, int nr)
 {
-	const litmus_thread *th = &t->threads[ti];
-	bool cond = false, loop = has_loop(th);
-
-	memset(regs, 0, sizeof *regs * nr);
 	memset(addrs, 0, sizeof *addrs * nr);
 	for (int r = 0; r < nr; r++)
 		aset_add(&addrs[r], value_int(0));
@@ -163,9 +159,21 @@ static void seed_thread(seed_set *ss, const litmus_test *t, int ti, kset *regs, 
 		if (t->init[i].thread == ti && t->init[i].reg >= 0 && t->init[i].reg < nr) {
 			addrs[t->init[i].reg] = (aset){ 0 };
 			aset_add(&addrs[t->init[i].reg], t->init[i].val);
-			if (t->init[i].val.sym < 0)
-				kset_add(&regs[t->init[i].reg], t->init[i].val.off);
 		}
+}
+
+/* The constants of thread ti's conditional writes join ss. */
+static void seed_thread(seed_set *ss, const litmus_test *t, int ti, kset *regs, aset *addrs, int nr)
+{
+	const litmus_thread *th = &t->threads[ti];
+	bool cond = false, loop = has_loop(th);
+
+	memset(regs, 0, sizeof *regs * nr);
+	init_addresses(t, ti, addrs, nr);
+	for (int i = 0; i < t->ninit; i++)
+		if (t->init[i].thread == ti && t->init[i].reg >= 0 && t->init[i].reg < nr &&
+		    t->init[i].val.sym < 0)
+			kset_add(&regs[t->init[i].reg], t->init[i].val.off);
 	for (int i = 0; i < th->ncode; i++) {
 		const ir_insn *in = &th->code[i];
 		const opnd *v = NULL;
@@ -277,13 +285,7 @@ static void thread_addresses(const litmus_test *t, int ti, aset *where)
 	aset *join = xzalloc(sizeof(aset) * nr * (n + 1));
 	bool *joined = xzalloc(n + 1), live = true;
 
-	for (int r = 0; r < nr; r++)
-		aset_add(&cur[r], value_int(0));
-	for (int i = 0; i < t->ninit; i++)
-		if (t->init[i].thread == ti && t->init[i].reg >= 0 && t->init[i].reg < nr) {
-			cur[t->init[i].reg] = (aset){ 0 };
-			aset_add(&cur[t->init[i].reg], t->init[i].val);
-		}
+	init_addresses(t, ti, cur, nr);
 	for (int i = 0; i < n; i++) {
 		const ir_insn *in = &th->code[i];
 		if (joined[i]) {
@@ -315,48 +317,68 @@ static void thread_addresses(const litmus_test *t, int ti, aset *where)
 	free(joined);
 }
 
+/* How often each instruction of th can run in one path, for those that
+ * write (0 for the others): once, plus the unrolling limit once per loop
+ * head at or before it that a backward branch at or after it jumps back
+ * to (the jumps to each head are counted: thread_exec.c, jump_back).
+ * *loop: th has a backward branch; *uncounted: one the limit does not
+ * count (ir_insn.unroll_concrete). */
+static long *write_times(const litmus_thread *th, int unroll, bool *loop, bool *uncounted)
+{
+	long *times = xzalloc(sizeof(long) * (th->ncode + 1));
+	/* per loop head (a backward branch's target): its last such
+	 * branch, -1 for other instructions */
+	int *last = xrealloc(NULL, sizeof(int) * (th->ncode + 1));
+
+	*loop = *uncounted = false;
+	for (int i = 0; i <= th->ncode; i++)
+		last[i] = -1;
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		if (in->op == IR_BRANCH && in->target <= i) {
+			*loop = true;
+			*uncounted |= in->unroll_concrete;
+			last[in->target] = i;
+		}
+	}
+	for (int i = 0; i < th->ncode; i++) {
+		const ir_insn *in = &th->code[i];
+		if (in->op != IR_STORE && in->op != IR_RMW && in->op != IR_CAS && in->op != IR_SC)
+			continue;
+		long heads = 0;
+		for (int h = 0; h <= i; h++)
+			heads += last[h] >= i;
+		times[i] = 1 + (long)unroll * heads;
+	}
+	free(last);
+	return times;
+}
+
 /* sym_writes[s] for each symbol: no execution writes s more often; 255
  * where more or not known. Returns false when nothing is known. */
 bool symbol_write_bounds(const litmus_test *t, int unroll, int *sym_writes)
 {
 	long any = 0;
 	long *per = xzalloc(sizeof(long) * (t->nsyms + 1));
+	bool ok = true;
 
-	for (int ti = 0; ti < t->nthreads; ti++) {
+	for (int ti = 0; ti < t->nthreads && ok; ti++) {
 		const litmus_thread *th = &t->threads[ti];
-		bool loop = has_loop(th);
+		bool loop, uncounted;
+		long *times = write_times(th, unroll, &loop, &uncounted);
 		aset *where = xzalloc(sizeof(aset) * (th->ncode + 1));
-		int *last = xrealloc(NULL, sizeof(int) * (th->ncode + 1));
-		for (int i = 0; i <= th->ncode; i++)
-			last[i] = -1;
-		for (int i = 0; i < th->ncode; i++) {
-			const ir_insn *in = &th->code[i];
-			if (in->op == IR_BRANCH && in->target <= i) {
-				if (in->unroll_concrete) {
-					free(where);
-					free(last);
-					free(per);
-					return false;   /* not counted (domain_rounds) */
-				}
-				last[in->target] = i;
-			}
-		}
-		if (!loop)
+		ok = !uncounted;
+		if (ok && !loop)
 			thread_addresses(t, ti, where);
-		for (int i = 0; i < th->ncode; i++) {
-			const ir_insn *in = &th->code[i];
-			if (in->op != IR_STORE && in->op != IR_RMW && in->op != IR_CAS && in->op != IR_SC)
+		for (int i = 0; ok && i < th->ncode; i++) {
+			if (!times[i])
 				continue;
-			long heads = 0;
-			for (int h = 0; h <= i; h++)
-				heads += last[h] >= i;
-			long times = 1 + (long)unroll * heads;
 			const aset *a = &where[i];
 			bool known = !loop && !a->any && a->n > 0;
 			for (int j = 0; known && j < a->n; j++)
 				known = a->v[j].sym >= 0 && a->v[j].sym < t->nsyms;
 			if (!known) {
-				any += times;
+				any += times[i];
 				continue;
 			}
 			/* each symbol once, however many offsets of it */
@@ -365,18 +387,18 @@ bool symbol_write_bounds(const litmus_test *t, int unroll, int *sym_writes)
 				for (int k = 0; k < j && !seen; k++)
 					seen = a->v[k].sym == a->v[j].sym;
 				if (!seen)
-					per[a->v[j].sym] += times;
+					per[a->v[j].sym] += times[i];
 			}
 		}
 		free(where);
-		free(last);
+		free(times);
 	}
-	for (int sy = 0; sy < t->nsyms; sy++) {
+	for (int sy = 0; ok && sy < t->nsyms; sy++) {
 		long b = per[sy] + any;
 		sym_writes[sy] = b < 255 ? (int)b : 255;
 	}
 	free(per);
-	return true;
+	return ok;   /* not counted (domain_rounds) */
 }
 
 int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max_writes,
@@ -389,35 +411,14 @@ int domain_rounds(const litmus_test *t, int unroll, bool *loops, int *max_writes
 	for (int ti = 0; ti < t->nthreads; ti++) {
 		const litmus_thread *th = &t->threads[ti];
 		long writes = 0;
-		bool counted = true;
-		/* per loop head (a backward branch's target): its last such
-		 * branch, -1 for other instructions */
-		int *last = xrealloc(NULL, sizeof(int) * (th->ncode + 1));
-		for (int i = 0; i <= th->ncode; i++)
-			last[i] = -1;
-		for (int i = 0; i < th->ncode; i++) {
-			const ir_insn *in = &th->code[i];
-			if (in->op == IR_BRANCH && in->target <= i) {
-				*loops = true;
-				concrete |= in->unroll_concrete;
-				counted &= !in->unroll_concrete;
-				last[in->target] = i;
-			}
-		}
-		for (int i = 0; i < th->ncode; i++) {
-			const ir_insn *in = &th->code[i];
-			if (in->op != IR_STORE && in->op != IR_RMW && in->op != IR_CAS && in->op != IR_SC)
-				continue;
-			/* instruction i runs again only after a backward jump
-			 * from a branch at or after it to a head at or before
-			 * it; the jumps to each head are counted (thread_exec.c,
-			 * jump_back): once, plus unroll times per such head */
-			long heads = 0;
-			for (int h = 0; h <= i; h++)
-				heads += last[h] >= i;
-			writes += 1 + (long)unroll * heads;
-		}
-		free(last);
+		bool loop, uncounted;
+		long *times = write_times(th, unroll, &loop, &uncounted);
+		*loops |= loop;
+		concrete |= uncounted;
+		bool counted = !uncounted;
+		for (int i = 0; i < th->ncode; i++)
+			writes += times[i];
+		free(times);
 		thread_writes[ti] = counted && writes <= MAX_DOMAIN_ROUNDS ? (int)writes : -1;
 		bound += writes;
 		if (bound > MAX_DOMAIN_ROUNDS)
