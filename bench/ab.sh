@@ -3,7 +3,8 @@
 # Benchmark: one bpfmm binary against another (BASE, e.g. main's build)
 # on the default path, in the same run: the BPF catalogue (models/bpf.cat),
 # the AArch64 catalogue (models/aarch64.cat) and the RISC-V suite
-# (models/riscv.cat) of $SHARED, each in ONE process per run, REPS runs
+# (models/riscv.cat) of $SHARED, and 800 random BPF tests (build/bpfgen
+# seeds 3 and 4, models/bpf.cat), each in ONE process per run, REPS runs
 # (default 5) alternating the two binaries. Prints, per suite, best and
 # median CPU seconds (user + system) of each and the BASE/new ratio of
 # the medians (above 1.0x: the new binary is faster), and checks that
@@ -12,7 +13,8 @@
 #   BASE=/path/to/old/bpfmm sh bench/ab.sh
 #
 # Environment: SHARED (default <repo>/../shared), BPFMM (the new binary,
-# default build/bpfmm), BASE (required), REPS.
+# default build/bpfmm), BASE (required), REPS, BPFGEN (default
+# build/bpfgen; without it the random set is skipped).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/bench/lib.sh"
@@ -31,10 +33,20 @@ run() {
 		sh "$1" "$2" "$3" "$4" | awk '{ printf "%.2f\n", $1 + $2 }'
 }
 
+# random BPF tests: bpfgen seeds 3 and 4, 400 each (several threads with
+# many paths each: the combinations of paths, issue 39's speed work)
+BPFGEN=${BPFGEN:-$root/build/bpfgen}
+if [ -x "$BPFGEN" ] && mkdir -p "$tmp/random/tests"; then
+	for sd in 3 4; do
+		"$BPFGEN" --seed "$sd" --count 400 --outdir "$tmp/random/tests" >/dev/null || exit 2
+	done
+fi
+
 fail=0
-for s in "bpf-catalogue bpf.cat" "aarch64-catalogue aarch64.cat" "riscv riscv.cat"; do
+for s in "bpf-catalogue bpf.cat" "aarch64-catalogue aarch64.cat" "riscv riscv.cat" "random bpf.cat"; do
 	set -- $s
 	dir=$SHARED/conformance/$1/tests
+	[ "$1" = random ] && dir=$tmp/random/tests
 	if [ ! -d "$dir" ]; then echo "$1: SKIP (no $dir)"; continue; fi
 	find "$dir" -name '*.litmus' | LC_ALL=C sort >"$tmp/list"
 	: >"$tmp/new"; : >"$tmp/old"
