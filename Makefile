@@ -86,8 +86,8 @@ check: deps all
 	  "kernel-series=bash kernel/tests/series-test.sh" \
 	  "kernel=bash kernel/check.sh --variants 'riscv64 arm64'" \
 	  "locks=SHARED=$(SHARED) sh tests/locks/run.sh" \
-	  "bpf-run=RUN_RANDOM=100 RUN_ARCHES='riscv64 arm64' RUN_OPTS='--instances 64 --passes 1' bash tests/run/suite.sh" \
-	  "jit-check=RUN_RANDOM=100 bash tests/jit-check/suite.sh" \
+	  "bpf-run=RUN_ARCHES='riscv64 arm64' RUN_OPTS='--instances 64 --passes 1' bash tests/run/suite.sh" \
+	  "jit-check=bash tests/jit-check/suite.sh" \
 	  "hostile-dump=bash tests/jit-check/hostile.sh" \
 	  "kernel-model=bash kernel/model-check.sh --jit-only --no-mips" \
 	  "bpf-run-judge=sh tests/run/judge-test.sh" \
