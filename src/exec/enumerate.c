@@ -767,7 +767,7 @@ static bool reads_justified(const enumerator *E)
  * It only drops combinations reads_justified would reject, so the
  * executions, their order and the rest are the same. */
 typedef struct { int ev, byte; uint64_t who; } need_read;
-struct need_list { need_read *r; int n; };
+struct need_list { need_read *r; int n, cap; };
 
 /* A write as need_reads looks it up: (location, value), or in
  * mixed-size mode one byte of it, (symbol, byte position, byte). */
@@ -793,10 +793,12 @@ static bool writes_needed(const mem_domain *md, const tevent *x, const tevent *r
 	return writes_byte(md, x, lr->sym, mixed_key_off(lr->off) + byte, byte_of(r->rv.off, byte));
 }
 
-static void need_add(struct need_list *nl, const trace *tr, int ev, int byte, uint64_t who)
+static void need_add(struct need_list *nl, int ev, int byte, uint64_t who)
 {
-	if (!nl->r)   /* at most one per byte of each event */
-		nl->r = xzalloc(sizeof(need_read) * (size_t)tr->nev * MIXED_WIDTH);
+	if (nl->n == nl->cap) {
+		nl->cap = nl->cap ? 2 * nl->cap : 2;
+		nl->r = xrealloc(nl->r, sizeof(need_read) * nl->cap);
+	}
 	nl->r[nl->n++] = (need_read){ ev, byte, who };
 }
 
@@ -878,7 +880,7 @@ static void need_reads(enumerator *E)
 					for (int tj = 0; tj < n; tj++)
 						if (tj != ti && bsearch(&key, ws[tj], nws[tj], sizeof(wkey), wkey_cmp))
 							who |= (uint64_t)1 << tj;
-					need_add(nl, tr, i, byte, who);
+					need_add(nl, i, byte, who);
 				}
 			}
 		}
