@@ -784,6 +784,36 @@ static int wkey_cmp(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
+/* A set of wkeys, kept sorted and unique by wset_compact, which
+ * wset_add also calls when it runs out of room: its memory stays near
+ * twice the distinct keys, however many paths write the same ones. */
+typedef struct { wkey *v; size_t n, cap; } wset;
+
+static void wset_compact(wset *w)
+{
+	size_t u = 0;
+
+	if (w->n == 0)
+		return;
+	qsort(w->v, w->n, sizeof(wkey), wkey_cmp);
+	for (size_t i = 0; i < w->n; i++)
+		if (u == 0 || wkey_cmp(&w->v[u - 1], &w->v[i]))
+			w->v[u++] = w->v[i];
+	w->n = u;
+}
+
+static void wset_add(wset *w, wkey k)
+{
+	if (w->n == w->cap) {
+		wset_compact(w);
+		if (2 * w->n >= w->cap) {
+			w->cap = w->cap ? 2 * w->cap : 64;
+			w->v = xrealloc(w->v, sizeof(wkey) * w->cap);
+		}
+	}
+	w->v[w->n++] = k;
+}
+
 /* Does write x store what item q of read r needs? */
 static bool writes_needed(const mem_domain *md, const tevent *x, const tevent *r, int byte)
 {
@@ -810,13 +840,8 @@ static void need_reads(enumerator *E)
 
 	if (n > 63)
 		return;
-	wkey **ws = xzalloc(sizeof(wkey *) * n);
-	int *nws = xzalloc(sizeof(int) * n);
+	wset *ws = xzalloc(sizeof(wset) * n);
 	for (int tj = 0; tj < n; tj++) {
-		size_t cap = 1;
-		for (int k = 0; k < E->tl[tj].n; k++)
-			cap += (size_t)E->tl[tj].v[k].nev * (md->mixed ? MIXED_WIDTH : 1);
-		ws[tj] = xzalloc(sizeof(wkey) * cap);
 		for (int k = 0; k < E->tl[tj].n; k++) {
 			const trace *tr = &E->tl[tj].v[k];
 			for (int i = 0; i < tr->nev; i++) {
@@ -824,7 +849,7 @@ static void need_reads(enumerator *E)
 				if (!(x->kind & EV_W))
 					continue;
 				if (!md->mixed) {
-					ws[tj][nws[tj]++] = (wkey){ x->loc, x->wv.sym, x->wv.off };
+					wset_add(&ws[tj], (wkey){ x->loc, x->wv.sym, x->wv.off });
 					continue;
 				}
 				if (x->loc < 0 || x->wv.sym >= 0)
@@ -832,15 +857,10 @@ static void need_reads(enumerator *E)
 				const location *lw = &md->locs[x->loc];
 				int o2 = mixed_key_off(lw->off), s2 = mixed_key_size(lw->off);
 				for (int q = 0; q < s2; q++)
-					ws[tj][nws[tj]++] = (wkey){ lw->sym, o2 + q, byte_of(x->wv.off, q) };
+					wset_add(&ws[tj], (wkey){ lw->sym, o2 + q, byte_of(x->wv.off, q) });
 			}
 		}
-		qsort(ws[tj], nws[tj], sizeof(wkey), wkey_cmp);
-		int u = 0;
-		for (int i = 0; i < nws[tj]; i++)
-			if (u == 0 || wkey_cmp(&ws[tj][u - 1], &ws[tj][i]))
-				ws[tj][u++] = ws[tj][i];
-		nws[tj] = u;
+		wset_compact(&ws[tj]);
 	}
 	E->need = xzalloc(sizeof(struct need_list *) * n);
 	for (int ti = 0; ti < n; ti++) {
@@ -878,7 +898,8 @@ static void need_reads(enumerator *E)
 						continue;
 					uint64_t who = 0;
 					for (int tj = 0; tj < n; tj++)
-						if (tj != ti && bsearch(&key, ws[tj], nws[tj], sizeof(wkey), wkey_cmp))
+						if (tj != ti && ws[tj].n &&
+						    bsearch(&key, ws[tj].v, ws[tj].n, sizeof(wkey), wkey_cmp))
 							who |= (uint64_t)1 << tj;
 					need_add(nl, i, byte, who);
 				}
@@ -886,9 +907,8 @@ static void need_reads(enumerator *E)
 		}
 	}
 	for (int tj = 0; tj < n; tj++)
-		free(ws[tj]);
+		free(ws[tj].v);
 	free(ws);
-	free(nws);
 }
 
 static void need_free(enumerator *E)

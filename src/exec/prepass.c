@@ -275,12 +275,20 @@ static aset aset_result(const aset *regs, int nr, const ir_insn *in)
 	return out;
 }
 
-/* where[i]: the addresses instruction i of thread ti may access (any:
- * not known) */
+#define ADDRESS_CELLS_MAX ((size_t)1 << 16)   /* registers x instructions */
+
+/* where[i]: the addresses instruction i of thread ti may access (any, or
+ * none: not known) */
 static void thread_addresses(const litmus_test *t, int ti, aset *where)
 {
 	const litmus_thread *th = &t->threads[ti];
 	int nr = t->nregs > 0 ? t->nregs : 1, n = th->ncode;
+
+	/* the join sets are nr per instruction: a hostile test of many
+	 * registers and instructions leaves every address unknown (where[]
+	 * zero: no value known) rather than take that memory */
+	if ((size_t)nr * (size_t)(n + 1) > ADDRESS_CELLS_MAX)
+		return;
 	aset *cur = xzalloc(sizeof(aset) * nr);
 	aset *join = xzalloc(sizeof(aset) * nr * (n + 1));
 	bool *joined = xzalloc(n + 1), live = true;
