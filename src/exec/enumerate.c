@@ -927,7 +927,10 @@ static void need_free(enumerator *E)
 }
 
 /* Threads 0..ti are picked: can each of their reads still be given a
- * write (need_reads)? */
+ * write (need_reads)? A read is checked at the first level where every
+ * thread that may write its value is picked: thread ti's own reads, and
+ * the earlier threads' reads that wait for ti and no later thread (the
+ * others were settled at an earlier level, with the same picks). */
 static bool prefix_justified(const enumerator *E, int ti)
 {
 	struct need_list **per = E->need;
@@ -937,7 +940,7 @@ static bool prefix_justified(const enumerator *E, int ti)
 		const trace *tr = E->pick[tk];
 		const struct need_list *nl = &per[tk][tr - E->tl[tk].v];
 		for (int q = 0; q < nl->n; q++) {
-			if (nl->r[q].who & unpicked)
+			if ((nl->r[q].who & unpicked) || (tk < ti && !(nl->r[q].who >> ti & 1)))
 				continue;
 			const tevent *r = &tr->ev[nl->r[q].ev];
 			bool found = false;

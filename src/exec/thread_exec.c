@@ -176,18 +176,14 @@ static int emit(runner *r, pathpos *p, const ir_insn *in, uint8_t kind, int loc,
 		uint8_t sd[SDEPTH_SYMS] = { 0 };
 		for (int j = 0; vdep && j < e; j++)
 			if (((vdep[j >> 6] >> (j & 63)) & 1) && (r->ev[j].kind & EV_R) && r->ev[j].loc >= 0) {
-				int dj = mem_domain_depth(r->md, r->ev[j].loc, r->ev[j].rv);
+				int dj = mem_domain_depth(r->md, r->ev[j].loc, r->ev[j].rv, nsv ? sd : NULL);
 				d = dj > d ? dj : d;
-				if (nsv)
-					mem_domain_sdepth_max(r->md, r->ev[j].loc, r->ev[j].rv, sd);
 			}
 		/* a one-event atomic computes its value from its own read
 		 * (but xchg: from its operand only) */
 		if ((kind & EV_R) && in->op == IR_RMW && in->alu != ALU_MOVB) {
-			int dj = mem_domain_depth(r->md, loc, rv);
+			int dj = mem_domain_depth(r->md, loc, rv, nsv ? sd : NULL);
 			d = dj > d ? dj : d;
-			if (nsv)
-				mem_domain_sdepth_max(r->md, loc, rv, sd);
 		}
 		if (r->md->mixed) {
 			if (mem_domain_mixed_write(r->md, loc, wv.off, d + 1))

@@ -345,10 +345,8 @@ int mem_domain_add_depthv(mem_domain *md, int loc, value v, uint64_t who, int de
 		s->v = xrealloc(s->v, sizeof *s->v * ncap);
 		s->who = xrealloc(s->who, sizeof *s->who * ncap);
 		s->depth = xrealloc(s->depth, sizeof *s->depth * ncap);
-		if (s->sdepth) {
+		if (s->sdepth)   /* each slot is written when its value is added */
 			s->sdepth = xrealloc(s->sdepth, (size_t)ncap * md->nsv);
-			memset(s->sdepth + (size_t)s->cap * md->nsv, 0, (size_t)(ncap - s->cap) * md->nsv);
-		}
 		s->cap = ncap;
 	}
 	if (nsv && !s->sdepth)
@@ -367,27 +365,16 @@ int mem_domain_add(mem_domain *md, int loc, value v, uint64_t who)
 	return mem_domain_add_depth(md, loc, v, who, 0);
 }
 
-int mem_domain_depth(const mem_domain *md, int loc, value v)
+int mem_domain_depth(const mem_domain *md, int loc, value v, uint8_t *sdepth)
 {
 	const value_set *s = &md->dom[loc];
 
-	for (int i = 0; i < s->n; i++)
-		if (value_eq(s->v[i], v))
-			return s->depth[i];
-	return 0;
-}
-
-void mem_domain_sdepth_max(const mem_domain *md, int loc, value v, uint8_t *acc)
-{
-	const value_set *s = &md->dom[loc];
-
-	if (!md->nsv || !s->sdepth)
-		return;
 	for (int i = 0; i < s->n; i++)
 		if (value_eq(s->v[i], v)) {
-			for (int k = 0; k < md->nsv; k++)
-				if (s->sdepth[(size_t)i * md->nsv + k] > acc[k])
-					acc[k] = s->sdepth[(size_t)i * md->nsv + k];
-			return;
+			for (int k = 0; sdepth && s->sdepth && k < md->nsv; k++)
+				if (s->sdepth[(size_t)i * md->nsv + k] > sdepth[k])
+					sdepth[k] = s->sdepth[(size_t)i * md->nsv + k];
+			return s->depth[i];
 		}
+	return 0;
 }

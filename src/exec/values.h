@@ -120,9 +120,9 @@ int  mem_domain_add_depth(mem_domain *md, int loc, value v, uint64_t who, int de
  * md->sym_writes; else each is lowered to the smaller of the two. */
 int  mem_domain_add_depthv(mem_domain *md, int loc, value v, uint64_t who, int depth,
 			   const uint8_t *sdepth);
-/* The depth of v in the domain of loc (value_set.depth), 0 if absent. */
-int  mem_domain_depth(const mem_domain *md, int loc, value v);
-/* With md->nsv: acc[s] = max(acc[s], v's sdepth at loc) for each symbol. */
-void mem_domain_sdepth_max(const mem_domain *md, int loc, value v, uint8_t *acc);
+/* The depth of v in the domain of loc (value_set.depth), 0 if absent;
+ * with sdepth (md->nsv counts, or NULL): sdepth[s] = max(sdepth[s], v's
+ * sdepth at loc) for each symbol, in the same search. */
+int  mem_domain_depth(const mem_domain *md, int loc, value v, uint8_t *sdepth);
 
 #endif
