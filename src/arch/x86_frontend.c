@@ -293,6 +293,21 @@ static int op_size(asm_parser *xp, int size, const xop *ops, int n)
 	return size;
 }
 
+/* A write to a 32-bit register (%eax, %r8d) clears the upper half of
+ * the 64-bit one, as on the hardware and in herd7; a load already does
+ * (it reads 4 bytes, zero-extended). 8- and 16-bit register writes are
+ * whole-register writes here (docs/mixed-size.md, "x86"). */
+static void zext32(asm_parser *xp, const xop *dst)
+{
+	if (!x86(xp)->att || dst->k != XO_REG || dst->width != 4)
+		return;
+	ir_insn *in = asm_emit(xp, IR_ALU);
+	in->alu = ALU_AND;
+	in->dst = dst->o.reg;
+	in->a = dst->o;
+	in->b = (opnd){ .kind = OPND_IMM, .imm = value_int(0xffffffffLL) };
+}
+
 static const struct { const char *name; alu_op alu; } x86_alus[] = {
 	{ "add", ALU_ADD }, { "sub", ALU_SUB }, { "and", ALU_AND },
 	{ "or", ALU_OR }, { "xor", ALU_XOR }, { "shl", ALU_SHL }, { "sal", ALU_SHL },
@@ -388,6 +403,7 @@ static int lower_alu(asm_parser *xp, alu_op alu, bool lock, int size, xop *ops)
 		in->dst = ops[0].o.reg;
 		in->a = ops[0].o;
 		in->b = src;
+		zext32(xp, &ops[0]);
 		return 0;
 	}
 	if (lock) {     /* one atomic read-modify-write */
@@ -506,6 +522,7 @@ static int parse_mov(asm_parser *xp, const char *m)
 		in = asm_emit(xp, IR_MOV);
 		in->dst = ops[0].o.reg;
 		in->a = ops[1].o;
+		zext32(xp, &ops[0]);
 		return 0;
 	}
 	return asm_unknown(xp);
@@ -604,7 +621,7 @@ static int parse_atomic(asm_parser *xp, const char *m)
 	 * low bytes, and so do its flags (the read is zero-extended); a
 	 * 4-byte one keeps the default path's IR, the engine narrows its
 	 * comparison in mixed mode (thread_exec.c) */
-	bool narrow = size && size < 4;
+	bool narrow = size && size < 8;
 	in = asm_emit(xp, narrow ? IR_ALU : IR_MOV);
 	in->dst = fa;
 	in->a = (opnd){ .kind = OPND_REG, .reg = acc };
