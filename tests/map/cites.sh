@@ -9,8 +9,10 @@
 # fragment of TEXT occurs in lines FIRST..LAST (blanks compared loosely).
 # Without the sources only the form is checked (and a SKIP line says so).
 # A section of an upstream table (docs/jit-mappings.md, "Upstream tables")
-# may instead cite  @SOURCE:ID PATH TEXT  (SOURCE linux-next or patch, ID
-# the commit or git blob, 12 or more hex digits): the code was read from a
+# may instead cite  @SOURCE:ID PATH TEXT  (SOURCE linux-next, git or patch,
+# ID the commit of a linux-next mirror, the commit of another stored
+# public kernel repository that the table's header names, or a git blob,
+# 12 or more hex digits): the code was read from a
 # stored copy of that commit or patch, not from the 6.12 tarball, so only
 # the form is checked (PATH must name a file some other section of the same
 # table cites in the 6.12 tree, so a typo in it still fails).
@@ -73,8 +75,8 @@ function squash(s) { gsub(/[ \t]+/, " ", s); return s }
 {
 	where = $1 ":" $2 " [" $3 "]"
 	if (substr($4, 1, 1) == "@") {
-		if (match($4, /^@(linux-next|patch):[0-9a-f]+ [A-Za-z0-9_\/.-]+ /) == 0 || RLENGTH < 1) {
-			print "FAIL: " where ": an upstream citation is @linux-next:COMMIT PATH or @patch:BLOB PATH: " $4; bad++; next
+		if (match($4, /^@(linux-next|git|patch):[0-9a-f]+ [A-Za-z0-9_\/.-]+ /) == 0 || RLENGTH < 1) {
+			print "FAIL: " where ": an upstream citation is @linux-next:COMMIT PATH, @git:COMMIT PATH or @patch:BLOB PATH: " $4; bad++; next
 		}
 		split($4, w, " "); id = w[1]; sub(/^@[a-z-]+:/, "", id)
 		if (length(id) < 12) { print "FAIL: " where ": " w[1] ": 12 or more hex digits"; bad++; next }
