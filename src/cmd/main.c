@@ -1,4 +1,5 @@
 /* main.c - the bpfmm command line. */
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -14,6 +15,7 @@
 #include "cmd/lkmm_map.h"
 #include "cat/herd_cfg.h"
 #include "exec/check.h"
+#include "exec/thread_exec.h"
 #include "cmd/explain.h"
 #include "arch/frontends.h"
 #include "litmus/litmus_read.h"
@@ -39,7 +41,7 @@ static void unrolling_warning(char *buf, size_t n, const char *file, const litmu
  * options (kit/options.h). */
 enum {
 	CK_HELP = 1, CK_VERSION, CK_MODEL_DIR, CK_SPEEDCHECK, CK_TIMEOUT, CK_SELECT, CK_O, CK_BELL,
-	CK_NOHASH, CK_THROUGH, CK_DRAWING, CK_REFUSED,
+	CK_NOHASH, CK_THROUGH, CK_DRAWING, CK_REFUSED, CK_MAXPATHS,
 };
 
 static const opt_row check_rows[] = {
@@ -145,6 +147,15 @@ static const opt_row check_rows[] = {
 		"and the next one is checked. The exit status does not change.\n"
 		"With or without it, a test still running after a minute (wall\n"
 		"clock) says so once on stderr: \"note: still running TEST (60 s)...\"." },
+	{ .id = CK_MAXPATHS, .names = "-maxpaths, --maxpaths", .arg = "N", .needs = "a number",
+	  .help =
+		"Refuse a test as too large (an error, exit status 1) when one of\n"
+		"its threads has more than N paths: a path per choice of the values\n"
+		"its reads may return, its branches and its store-conditionals\n"
+		"(default " MAXPATHS_DEFAULT_TEXT "; 0 = no limit). The paths are kept in memory\n"
+		"(some hundred bytes each) and combined across threads, so a test\n"
+		"past the default may take long and much memory: with 0, -timeout\n"
+		"is the bound (docs/mixed-size.md, \"Speed\")." },
 	{ .id = CK_SELECT, .names = "-names, -excl", .arg = "FILE", .manual = true,
 	  .help =
 		"As herd7: check only the tests FILE names (-names), or all but\n"
@@ -259,7 +270,7 @@ static const opt_row explain_rows[] = {
 	{ .id = CK_VERSION, .names = "-version" },
 	/* the checker's, refused */
 	{ .id = CK_REFUSED, .names = "-budget, --budget, -notime, --no-time, --version, --model-dir" },
-	{ .id = CK_REFUSED, .names = "-speedcheck, --speedcheck, -timeout, --timeout" },
+	{ .id = CK_REFUSED, .names = "-speedcheck, --speedcheck, -timeout, --timeout, -maxpaths, --maxpaths" },
 	{ .id = CK_REFUSED, .names = "-names, -excl, -oknames, -nonames, -conds, -kinds" },
 	OPT_END,
 };
@@ -330,6 +341,7 @@ typedef struct {
 	                            * the test's architecture's default */
 	speedcheck speed;          /* -speedcheck */
 	double timeout;            /* -timeout: CPU seconds per test, 0: none */
+	long maxpaths;             /* -maxpaths (check_opts.maxpaths) */
 	int test_threads;          /* -j with one test: its enumeration's threads */
 	const char *mdir;          /* the bundled models */
 	test_select sel;           /* -names, -excl, -conds, -kinds (select.h) */
@@ -497,7 +509,7 @@ static int check_file(const options *o, model_table *mt, const char *file, FILE 
 	const char *ns = getenv("BPFMM_NOTE_SECONDS");
 	slow_note sn = { .err = err, .test = t->name, .after = ns && atof(ns) > 0 ? atof(ns) : 60 };
 	check_opts co = { .budget = o->c.budget, .mixed = check_mode_mixed(lm->run),
-			  .speed = o->speed, .timeout = o->timeout,
+			  .speed = o->speed, .timeout = o->timeout, .maxpaths = o->maxpaths,
 			  .threads = o->test_threads, .unroll_set = true, .unroll = o->c.unroll,
 			  .note = say_slow, .note_arg = &sn, .note_after = sn.after };
 	d.file = file;
@@ -700,6 +712,14 @@ static int checker_option(options *o, int id, const char *a, const char *v)
 		if (*end || !*v || !(o->timeout >= 0) || o->timeout > 1e9)
 			return bad_usage("bad timeout '%s' (seconds, 0 or more)", v);
 		return 0;
+	case CK_MAXPATHS: {
+		errno = 0;
+		long n = strtol(v, &end, 10);
+		if (*end || !*v || errno || n < 0 || !isdigit((unsigned char)*v))
+			return bad_usage("bad -maxpaths '%s' (a number of paths, 0 for no limit)", v);
+		o->maxpaths = n ? n : -1;
+		return 0;
+	}
 	}
 	return 0;   /* CK_NOHASH */
 }

@@ -735,7 +735,8 @@ static int collect(const litmus_test *t, cat_run *run, const check_opts *o, coll
 	check_result *res = c->res;
 	enum_limits lim = { .skip = o->speed != SPEED_FALSE ? skip_combination
 					: t->filter ? skip_filtered : NULL,
-			    .unroll_set = o->unroll_set, .unroll = o->unroll, .mixed = o->mixed };
+			    .unroll_set = o->unroll_set, .unroll = o->unroll, .mixed = o->mixed,
+			    .maxpaths = o->maxpaths };
 	int final_locs[res->nobs * MIXED_WIDTH + 1];
 	int nfinal = final_locations(res, o->mixed, final_locs);
 

@@ -47,6 +47,8 @@ typedef struct {
 	                       * the result is the same */
 	bool unroll_set;      /* unroll is given; else UNROLL_DEFAULT */
 	int unroll;           /* herd7's -unroll (thread_exec.h, thread_traces) */
+	long maxpaths;        /* paths per thread before the test is too large:
+	                       * 0 MAXPATHS_DEFAULT, negative no limit */
 	/* a test still running note_after seconds (wall clock) after the
 	 * enumeration started: note(note_arg), once per enumeration
 	 * (enum_limits.note); NULL: none */

@@ -32,6 +32,7 @@ typedef struct {
 	void (*note)(void *); /* enum_limits.note, NULL once called */
 	void *note_arg;
 	double note_at;
+	long maxpaths;        /* enum_limits.maxpaths */
 
 	evstruct es;
 	int *base;            /* each thread's first event in the
@@ -1158,7 +1159,7 @@ static int grow_domain(enumerator *E, mem_domain *md, int unroll_limit, diag *d)
 		}
 		for (int ti = 0; ti < t->nthreads; ti++) {
 			trace_list_free(&E->tl[ti]);
-			if (thread_traces(t, ti, md, mode, unroll_limit, &E->tl[ti], &grew, d) < 0)
+			if (thread_traces(t, ti, md, mode, unroll_limit, E->maxpaths, &E->tl[ti], &grew, d) < 0)
 				return -1;
 		}
 		if (md->too_many)
@@ -1220,7 +1221,8 @@ static int enumerate(const litmus_test *t, cat_run *run, execution_fn fn, execut
 			 .process_clock = lim && lim->process_clock,
 			 .note = lim ? lim->note : NULL, .note_arg = lim ? lim->note_arg : NULL,
 			 .note_at = lim ? lim->note_at : 0,
-			 .dealer = lim ? lim->dealer : NULL };
+			 .dealer = lim ? lim->dealer : NULL,
+			 .maxpaths = lim ? lim->maxpaths : 0 };
 	int unroll_limit = lim && lim->unroll_set ? (lim->unroll < 0 ? 0 : lim->unroll)
 			   : UNROLL_DEFAULT;
 

@@ -92,6 +92,9 @@ typedef struct {
 	 * -unroll, thread_traces), when unroll_set; else UNROLL_DEFAULT */
 	bool unroll_set;
 	int unroll;
+	/* paths per thread before the test is refused as too large
+	 * (thread_traces): 0 MAXPATHS_DEFAULT, negative no limit */
+	long maxpaths;
 	/* mixed-size mode (docs/mixed-size.md, check_opts.mixed): one event
 	 * per byte; else a mixed-size access is refused */
 	bool mixed;

@@ -10,7 +10,6 @@
 
 #define MAX_STEPS 4096        /* per path: litmus threads are short */
 #define MAX_WORDS 1024        /* words per dependency set: 65536 events */
-#define MAX_TRACES 200000     /* per thread: beyond this, give up cleanly */
 
 void trace_list_free(trace_list *l)
 {
@@ -216,10 +215,11 @@ static int finish(runner *r, pathpos *p, bool cut)
 		return 0;   /* never an execution, and no other path is cut */
 	if ((cut || p->incoherent) && cut_seen(r, p, cut))
 		return 0;   /* the Loop check would see the same as a kept one */
-	if (l->n >= MAX_TRACES)
+	if (r->maxpaths >= 0 && l->n >= r->maxpaths)
 		return diag_error(r->d, (srcpos){ 0, 0 },
-				  "thread P%d has more than %d paths; the test is too large",
-				  r->th->id, MAX_TRACES);
+				  "thread P%d has more than %ld paths; the test is too large "
+				  "(-maxpaths N raises the limit, 0 removes it)",
+				  r->th->id, r->maxpaths);
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 8;
 		l->v = xrealloc(l->v, sizeof *l->v * l->cap);
@@ -1171,13 +1171,14 @@ static int run_thread(runner *r, const litmus_test *t, int ti)
 }
 
 int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
-		  int unroll, trace_list *out, int *grew, diag *d)
+		  int unroll, long maxpaths, trace_list *out, int *grew, diag *d)
 {
 	const litmus_thread *th = &t->threads[ti];
 	runner r = { .t = t, .th = th, .md = md, .out = out,
 		     .grew = grew, .d = d, .nregs = t->nregs, .mode = mode,
 		     .self = (uint64_t)1 << (ti < 62 ? ti : 62), .w = 1,
-		     .unroll = unroll < 0 ? 0 : unroll };
+		     .unroll = unroll < 0 ? 0 : unroll,
+		     .maxpaths = maxpaths ? maxpaths : MAXPATHS_DEFAULT };
 	int st;
 
 	/* loop heads: instructions some branch at or after them jumps to */

@@ -109,6 +109,13 @@ typedef enum {
 	                   * value if it has not written there */
 } guess_mode;
 
+/* The paths a thread may have before a test is refused as too large
+ * (thread_traces' maxpaths 0; -maxpaths N of bpfmm, docs/mixed-size.md). */
+#define MAXPATHS_DEFAULT 200000
+#define MAXPATHS_STR_(n) #n
+#define MAXPATHS_STR(n) MAXPATHS_STR_(n)
+#define MAXPATHS_DEFAULT_TEXT MAXPATHS_STR(MAXPATHS_DEFAULT)
+
 /* All traces of thread ti under the current domain. Writes performed by
  * the traces are added to the domain; *grew is set if the domain changed
  * (the caller iterates to a fixpoint). Reads guess values as `mode` says.
@@ -118,9 +125,11 @@ typedef enum {
  * times; the jump after that ends the path as a `cut` trace, whatever the
  * branch that takes it (counts are per target, over the whole path, never
  * reset). Forward jumps are not counted.
+ * More than maxpaths paths (0: MAXPATHS_DEFAULT, negative: no limit) is an
+ * error: the test is too large.
  * Returns 0 or -1 (error in d). */
 int thread_traces(const litmus_test *t, int ti, mem_domain *md, guess_mode mode,
-		  int unroll, trace_list *out, int *grew, diag *d);
+		  int unroll, long maxpaths, trace_list *out, int *grew, diag *d);
 
 void trace_list_free(trace_list *l);
 

@@ -63,6 +63,7 @@ typedef struct {
 	uint64_t self;       /* this thread's writer bit */
 	int w;               /* words per dependency set */
 	int unroll;
+	long maxpaths;       /* paths before the test is too large; < 0: none */
 	int *head;           /* per instruction: its loop-head number, or -1 */
 	int nheads;
 	int last_back;       /* the last backward branch, -1 if none */

@@ -798,6 +798,22 @@ expect_rc 0 "-timeout 0 (no limit)" "$bpfmm" -timeout 0 "$mp"
 grep -q '^Observation MP+rel+acq' "$tmp/out" && ok || ko "-timeout 0 checks the test"
 expect_rc 2 "-timeout -1" "$bpfmm" -timeout -1 "$mp"
 expect_rc 2 "-timeout 1x" "$bpfmm" -timeout 1x "$mp"
+# -maxpaths N: a thread with more than N paths makes the test an error
+# (exit 1) that names the option; 0 removes the limit. many-paths has
+# 531441 paths in P2 (past the default), SB+plain 2 per thread.
+many=$root/tests/cli/many-paths.litmus
+expect_rc 1 "-maxpaths default on many-paths" "$bpfmm" -variant mixed "$many"
+grep -q 'error: thread P2 has more than 200000 paths; the test is too large (-maxpaths N raises the limit, 0 removes it)$' "$tmp/err" \
+	&& ok || ko "-maxpaths default: $(cat "$tmp/err")"
+expect_rc 1 "-maxpaths 1" "$bpfmm" -maxpaths 1 "$sb"
+grep -q 'error: thread P[01] has more than 1 paths' "$tmp/err" && ok || ko "-maxpaths 1: $(cat "$tmp/err")"
+expect_rc 0 "-maxpaths 2" "$bpfmm" -maxpaths 2 "$sb"
+grep -q '^Observation SB+plain' "$tmp/out" && ok || ko "-maxpaths 2 checks SB+plain"
+expect_rc 0 "-maxpaths 0 on many-paths" "$bpfmm" -notime -variant mixed -maxpaths 0 "$many"
+grep -q '^Observation many-paths Never 0 4334$' "$tmp/out" && ok || ko "-maxpaths 0: $(tail -3 "$tmp/out")"
+expect_rc 2 "-maxpaths -1" "$bpfmm" -maxpaths -1 "$sb"
+expect_rc 2 "-maxpaths 1x" "$bpfmm" -maxpaths 1x "$sb"
+expect_rc 2 "explain -maxpaths" "$bpfmm" explain -maxpaths 0 "$sb" "0:r1=0"
 BPFMM=$bpfmm "$root/scripts/herd7" -timeout 0.2 -model "$root/tests/speedcheck/rcu-free.cat" "$big" "$mp" \
 	>"$tmp/out" 2>&1
 [ "$(grep -c '^Test ' "$tmp/out")" -eq 1 ] && ok || ko "herd7 wrapper -timeout: $(head -3 "$tmp/out")"

@@ -105,7 +105,7 @@ static int traces(const litmus_test *t, int ti, mem_domain *md, int unroll,
 	memset(&d, 0, sizeof d);
 	memset(l, 0, sizeof *l);
 	*grew = 0;
-	int rc = thread_traces(t, ti, md, GUESS_ANY, unroll, l, grew, &d);
+	int rc = thread_traces(t, ti, md, GUESS_ANY, unroll, 0, l, grew, &d);
 	if (rc)
 		fprintf(stderr, "thread_traces: %s\n", d.msg);
 	return rc;
