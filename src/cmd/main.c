@@ -189,8 +189,8 @@ static const opt_row check_rows[] = {
 		   "online CPU). Results are printed in the order the tests are\n"
 		   "named, stdout and stderr byte for byte as with -j 1. With one\n"
 		   "test, its candidate executions are shared among the N threads\n"
-		   "instead (not with -speedcheck fast or -variant mixed, which\n"
-		   "check it on one thread; -timeout counts the CPU time of all)."),
+		   "instead (not with -speedcheck fast, which checks it on one\n"
+		   "thread; -timeout counts the CPU time of all)."),
 	OPT_SHARED(OPT_SHARD, "--shard", "K/N",
 		   "Check only the K-th of N equal slices of the tests named (in\n"
 		   "order; 1 <= K <= N): the outputs of shards 1..N, concatenated,\n"

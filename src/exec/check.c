@@ -747,7 +747,7 @@ static int collect(const litmus_test *t, cat_run *run, const check_opts *o, coll
 	 * on the order) or mixed sizes; -speedcheck true only drops
 	 * combinations, the same in every slice; -timeout then counts the
 	 * CPU time of the process (of all the slices) */
-	bool par = o->threads > 1 && o->speed != SPEED_FAST && !o->mixed;
+	bool par = o->threads > 1 && o->speed != SPEED_FAST;
 	lim.process_clock = par;
 	if (o->note) {
 		lim.note = o->note;

@@ -13,7 +13,8 @@
 # inside each shard;
 # one test with -j 2 (and -j 3 for every fourth; its enumeration split
 # over threads) gives the output of -j 1, the -dot witness included, also
-# with -speedcheck true and past a -budget (outcome mode);
+# with -speedcheck true and past a -budget (outcome mode), and in
+# mixed-size mode (also with -speedcheck true);
 # malformed -j / --shard values are usage errors (exit 2).
 # Ends with "N passed, N failed".
 set -u
@@ -172,6 +173,12 @@ one "$root" -speedcheck true <"$tmp/onesc"
 # past -budget the slices share the budget and start again in outcome mode
 ls "$root"/tests/litmus/bpf/*.litmus | awk 'NR % 3 == 1' >"$tmp/onebu"
 one "$root" -budget 2 <"$tmp/onebu"
+# mixed-size mode (-variant mixed, docs/mixed-size.md): the own mixed-size
+# tests of every dialect, also with -speedcheck true
+ls "$root"/tests/litmus/*-mixed/*.litmus >"$tmp/onemx"
+one "$root" -variant mixed <"$tmp/onemx"
+awk 'NR % 2 == 0' "$tmp/onemx" >"$tmp/onemxsc"
+one "$root" -variant mixed -speedcheck true <"$tmp/onemxsc"
 # -timeout on the process's clock when no test runs out of it
 ls "$root"/tests/litmus/bpf/*.litmus | awk 'NR % 3 == 2' >"$tmp/oneti"
 one "$root" -timeout 100 <"$tmp/oneti"
