@@ -389,8 +389,8 @@ static int parse_fence(asm_parser *lp, const char *b)
 	return 0;
 }
 
-/* The la_alus table; `li.{w,d}`, `move`, `lu32i.d`, `nop` (an operation
- * into $zero takes no IR slot). */
+/* The la_alus table; `li.{w,d}`, `move`, `lu12i.w`, `lu32i.d`, `lu52i.d`,
+ * `nop` (an operation into $zero takes no IR slot). */
 static int parse_alu(asm_parser *lp, const char *b)
 {
 	const mnemonic *m = mnem(lp);
@@ -452,6 +452,39 @@ static int parse_alu(asm_parser *lp, const char *b)
 		if (v != 0)
 			asm_alu(lp, ALU_OR, in->dst, reg_opnd(in->dst),
 				imm_opnd((int64_t)((uint64_t)v << 32)));
+		return 0;
+	}
+	if (!strcmp(b, "lu12i") && !strcmp(m->suffix, "w")) {
+		/* lu12i.w rd, si20: rd = si20 << 12, sign-extended from bit 31
+		 * (with lu52i.d, the JIT's move_imm() of a wide constant) */
+		ir_insn *in = asm_emit(lp, IR_MOV);
+		if (parse_dst(lp, &in->dst) || asm_comma(lp) || asm_int(lp, &v, false))
+			return -1;
+		if (v < -(1 << 19) || v >= (1 << 19))
+			return diag_error(lp->d, lp->insn_pos, "immediate out of range "
+					  "(-524288..524287) in '%s'", lp->insn_text);
+		in->a = imm_opnd((int64_t)(int32_t)((uint32_t)v << 12));
+		if (in->dst < 0)
+			lp->th->ncode--;
+		return 0;
+	}
+	if (!strcmp(b, "lu52i") && !strcmp(m->suffix, "d")) {
+		/* lu52i.d rd, rj, si12: bits 0..51 of rj, bits 52..63 si12 */
+		ir_insn *in = asm_emit(lp, IR_ALU);
+		if (parse_dst(lp, &in->dst) || asm_comma(lp) || parse_src(lp, &in->a) || asm_comma(lp)
+		    || asm_int(lp, &v, false))
+			return -1;
+		if (v < -2048 || v >= 2048)
+			return diag_error(lp->d, lp->insn_pos, "immediate out of range "
+					  "(-2048..2047) in '%s'", lp->insn_text);
+		if (in->dst < 0) {
+			lp->th->ncode--;
+			return 0;
+		}
+		in->alu = ALU_AND;
+		in->b = imm_opnd(0xfffffffffffff);
+		if (v != 0)
+			asm_alu(lp, ALU_OR, in->dst, reg_opnd(in->dst), imm_opnd((int64_t)((uint64_t)v << 52)));
 		return 0;
 	}
 	if (!strcmp(b, "nop") && !m->suffix[0])

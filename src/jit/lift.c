@@ -641,10 +641,10 @@ void lift_free(lifted *lt)
 
 /* One row per JIT architecture (lift_ARCH.c), in the order jit-check
  * lists them. */
-extern const jit_lifter lift_riscv, lift_arm64, lift_x86, lift_mips, lift_ppc, lift_s390;
+extern const jit_lifter lift_riscv, lift_arm64, lift_x86, lift_mips, lift_ppc, lift_s390, lift_loongarch;
 
 static const jit_lifter *const lifters[] = {
-	&lift_riscv, &lift_arm64, &lift_x86, &lift_mips, &lift_ppc, &lift_s390,
+	&lift_riscv, &lift_arm64, &lift_x86, &lift_mips, &lift_ppc, &lift_s390, &lift_loongarch,
 };
 
 const jit_lifter *lifter_nth(size_t i)

@@ -10,11 +10,12 @@
 # TMPDIR of its own, then checks: exit status 1, a line "error:" on
 # stderr matching the case's pattern, under 5 s, TMPDIR empty.
 #
-# Cases, for each of the six architectures (the recorded fixture of
-# LB+ctrl+ctrl, and bpftool's forms of it made by bpftool-forms.pl):
+# Cases, for each of the six architectures with a guest (the recorded
+# fixture of LB+ctrl+ctrl, and bpftool's forms of it made by
+# bpftool-forms.pl):
 #   - the console's image of thread 0 cut by 1 hex digit, 1, 2, 3, 4, 8,
 #     16 and 64 bytes, to half, to its first instruction;
-#   - the console read with each of the five other --arch (the user's
+#   - the console read with each of the six other --arch (the user's
 #     ordinary mistake that filled a disk: padding that never ended);
 #   - a non-hex digit, the same image twice, the two threads' images
 #     swapped;
@@ -22,6 +23,9 @@
 #     instruction; bpftool JSON cut at 10%, 50%, 90% and one character
 #     short; a raw image cut by 1 and by 2 instruction widths; a raw
 #     image with the wrong --arch;
+# for loongarch64, which no guest boots here, the same console cases on
+# the acqrel dump of MP+rel+acq assembled by llvm-mc-19
+# (tests/jit-check/acqrel/loongarch64-*.s);
 # and once: an empty dump, an unrelated one, a dump with no runner line,
 # one image of 66,000 bytes, 17,000 images, a line of 300 KB, 5 MiB of
 # code in 80 images, a 300 MB sparse file; the last two also as consoles
@@ -37,6 +41,7 @@ trap 'rm -rf "$tmp"' EXIT
 fix=tests/jit-check/fixtures
 test=tests/litmus/bpf/LB+ctrl+ctrl.litmus
 arches="riscv64 arm64 x86_64 mips64el ppc64le s390x"
+wrong="$arches loongarch64"   # every --arch a dump can be misread with
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 ko() { echo "FAIL $*"; fail=$((fail + 1)); }
@@ -63,13 +68,13 @@ hostile() {
 }
 
 # cut_hex FILE THREAD NCHARS: FILE with NCHARS hex digits taken off the
-# image of THREAD of LB+ctrl+ctrl
+# image of THREAD of LB+ctrl+ctrl (of $tre, a regular expression, if set)
 cut_hex() {
-	awk -v t="$2" -v k="$3" '$0 ~ (" jit LB\\+ctrl\\+ctrl " t " ") { $0 = substr($0, 1, length($0) - k) } { print }' "$1"
+	awk -v t="$2" -v k="$3" -v r="${tre:-LB\\\\+ctrl\\\\+ctrl}" '$0 ~ (" jit " r " " t " ") { $0 = substr($0, 1, length($0) - k) } { print }' "$1"
 }
 # keep_hex FILE THREAD NCHARS: that image's first NCHARS hex digits only
 keep_hex() {
-	awk -v t="$2" -v k="$3" '$0 ~ (" jit LB\\+ctrl\\+ctrl " t " ") { n = split($0, w, " "); h = w[n]; $0 = substr($0, 1, length($0) - length(h)) substr(h, 1, k) } { print }' "$1"
+	awk -v t="$2" -v k="$3" -v r="${tre:-LB\\\\+ctrl\\\\+ctrl}" '$0 ~ (" jit " r " " t " ") { n = split($0, w, " "); h = w[n]; $0 = substr($0, 1, length($0) - length(h)) substr(h, 1, k) } { print }' "$1"
 }
 width() { case $1 in riscv64|s390x) echo 2 ;; x86_64) echo 1 ;; *) echo 4 ;; esac; }
 
@@ -92,7 +97,7 @@ for a in $arches; do
 	[ "$a" = x86_64 ] && w=4   # its first instruction (endbr64 / nop4)
 	keep_hex "$c" 0 $((2 * w)) > "$tmp/cut.console"
 	hostile "$a cut to its first instruction" "not $a code|cut short" --arch "$a" --dump "$tmp/cut.console"
-	for b in $arches; do
+	for b in $wrong; do
 		[ "$b" = "$a" ] && continue
 		hostile "$a dump read as --arch $b" "not $b code|not a whole number of $b instructions|ends inside an $b instruction" \
 			--arch "$b" --dump "$c"
@@ -155,6 +160,48 @@ for a in $arches; do
 	hostile "$a raw image read as --arch $b" "not $b code|not a whole number of $b instructions|ends inside an $b instruction" \
 		--arch "$b" --dump "$d/run.txt" --image "$r"
 done
+
+# loongarch64: the console cases on the assembled acqrel dump of MP+rel+acq
+if command -v llvm-mc-19 >/dev/null; then
+	a=loongarch64 c=$tmp/loongarch64.console
+	for t in 0 1; do
+		llvm-mc-19 -triple=loongarch64-linux-gnu -mattr=+d -I tests/jit-check/acqrel -filetype=obj \
+			-o "$tmp/la.o" "tests/jit-check/acqrel/$a-$t.s" &&
+			llvm-objcopy-19 -O binary -j .text "$tmp/la.o" "$tmp/la.bin" &&
+			printf 'bpfmm-run: jit MP+rel+acq %s %s\n' "$t" "$(od -An -v -tx1 "$tmp/la.bin" | tr -d ' \n')"
+	done > "$c"
+	tre='MP\\+rel\\+acq' htest=tests/litmus/bpf/MP+rel+acq.litmus
+	if build/bpfmm jit-check --arch "$a" --dump "$c" "$htest" > "$tmp/good.out" 2>&1 &&
+		grep -q "jit sound" "$tmp/good.out"; then ok; else ko "$a: the assembled dump itself: $(cat "$tmp/good.out")"; fi
+	hexlen=$(grep " jit MP+rel+acq 0 " "$c" | awk '{ print length($NF) }')
+	cut_hex "$c" 0 1 > "$tmp/cut.console"
+	hostile "$a cut by one hex digit" "odd or empty hex image" --arch "$a" --dump "$tmp/cut.console"
+	for k in 1 2 3 4 8 16 64; do
+		cut_hex "$c" 0 $((2 * k)) > "$tmp/cut.console"
+		hostile "$a cut by $k bytes" "cut short" --arch "$a" --dump "$tmp/cut.console"
+	done
+	keep_hex "$c" 0 $((hexlen / 4 * 2)) > "$tmp/cut.console"
+	hostile "$a cut to half" "cut short" --arch "$a" --dump "$tmp/cut.console"
+	keep_hex "$c" 0 8 > "$tmp/cut.console"
+	hostile "$a cut to its first instruction" "not $a code|cut short" --arch "$a" --dump "$tmp/cut.console"
+	for b in $arches; do
+		hostile "$a dump read as --arch $b" "not $b code|not a whole number of $b instructions|ends inside an $b instruction" \
+			--arch "$b" --dump "$c"
+	done
+	sed '/ jit MP+rel+acq 0 /s/\(.*\)[0-9a-f]\([0-9a-f]\{10\}\)$/\1g\2/' "$c" > "$tmp/nonhex.console"
+	hostile "$a non-hex digit" "not a hex image" --arch "$a" --dump "$tmp/nonhex.console"
+	{ cat "$c"; grep " jit MP+rel+acq 1 " "$c"; } > "$tmp/twice.console"
+	hostile "$a an image twice" "a second image of MP\+rel\+acq thread 1" --arch "$a" --dump "$tmp/twice.console"
+	awk '/ jit MP\+rel\+acq 0 /{ i0 = $NF } / jit MP\+rel\+acq 1 /{ i1 = $NF } { l[++n] = $0 }
+	     END { for (k = 1; k <= n; k++) { s = l[k]
+		if (s ~ / jit MP\+rel\+acq 0 /) sub(/[0-9a-f]+$/, i1, s)
+		else if (s ~ / jit MP\+rel\+acq 1 /) sub(/[0-9a-f]+$/, i0, s)
+		print s } }' "$c" > "$tmp/swap.console"
+	hostile "$a the threads' images swapped" "is not the code of .*thread" --arch "$a" --dump "$tmp/swap.console"
+	unset tre htest
+else
+	echo "SKIP loongarch64: no llvm-mc-19 (Debian package llvm-19)"
+fi
 
 # once
 c=$tmp/riscv64.console

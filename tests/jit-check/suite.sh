@@ -31,10 +31,13 @@
 #    FILE:LINE:COL: error (exact messages), exit 1.
 # 1f. load-acquire / store-release as the upstream JITs emit them (arm64
 #    ldar / stlr, riscv64 fence r,rw / fence rw,w, ppc64le lwsync, x86-64
-#    plain mov): tests/jit-check/acqrel/ARCH-T.s, hand-written around the
-#    6.12 JIT's real prologue and epilogue, assembled here with llvm-mc-19
-#    into a dump of MP+rel+acq: sound; with each ordering instruction made
-#    plain or left out in turn (the lines marked "acqrel:"): unsound.
+#    plain mov, loongarch64 dbar 0x14 / dbar 0x12): tests/jit-check/acqrel/
+#    ARCH-T.s, hand-written around the 6.12 JIT's real prologue and
+#    epilogue (loongarch64: no guest, so written from the 6.12 source),
+#    assembled here with llvm-mc-19 into a dump of MP+rel+acq: sound; with
+#    each ordering instruction made plain or left out in turn (the lines
+#    marked "acqrel:"): unsound; loongarch64's dbar with the hint 0x16
+#    (not ordering the pair MP needs): unsound.
 # 2. On the dumps the bpf-run suite's guests left in
 #    $BPFMM_CACHE/kernel-check/logs/run-ARCH.console (no kernel is built or
 #    booted here; SKIP per arch when a dump is absent or from a runner
@@ -528,6 +531,7 @@ acqrel_dump() {
 	riscv64) tr=riscv64-linux-gnu at=-mattr=+m,+a,+c,+zba,+zbb ;;
 	x86_64) tr=x86_64-linux-gnu at= ;;
 	ppc64le) tr=powerpc64le-linux-gnu at= ;;
+	loongarch64) tr=loongarch64-linux-gnu at=-mattr=+d ;;
 	esac
 	shift
 	for t in 0 1; do
@@ -549,7 +553,7 @@ mpra=tests/litmus/bpf/MP+rel+acq.litmus
 if ! command -v llvm-mc-19 >/dev/null; then
 	echo "SKIP acqrel: no llvm-mc-19 (Debian package llvm-19)"
 else
-	for a in arm64 riscv64 x86_64 ppc64le; do
+	for a in arm64 riscv64 x86_64 ppc64le loongarch64; do
 		d=tests/jit-check/acqrel
 		if acqrel_dump "$a" "$d/$a-0.s" "$d/$a-1.s" > "$tmp/acqrel-$a.console" &&
 			build/bpfmm jit-check --arch "$a" --dump "$tmp/acqrel-$a.console" "$mpra" > "$tmp/acqrel.out" 2>&1 &&
@@ -573,6 +577,21 @@ else
 				fi
 			done
 		done
+	done
+	# loongarch64: the dbar kept but its hint weakened to 0x16 (0b10110:
+	# earlier reads before later writes only), which leaves out the pair
+	# MP needs on each side (W->W in thread 0, R->R in thread 1): unsound
+	a=loongarch64 d=tests/jit-check/acqrel
+	for t in 0 1; do
+		sed -E 's/^\tdbar 0x1[24] +# acqrel: .*$/\tdbar 0x16/' "$d/$a-$t.s" > "$tmp/broken.s"
+		if [ "$t" = 0 ]; then set -- "$tmp/broken.s" "$d/$a-1.s"; else set -- "$d/$a-0.s" "$tmp/broken.s"; fi
+		if grep -q '^	dbar 0x16$' "$tmp/broken.s" && acqrel_dump "$a" "$@" > "$tmp/acqrel-broken.console" &&
+			! build/bpfmm jit-check --arch "$a" --dump "$tmp/acqrel-broken.console" "$mpra" > "$tmp/acqrel.out" 2>&1 &&
+			grep -q "^JitCheck MP+rel+acq $a jit unsound 1:r4=1; 1:r5=0;" "$tmp/acqrel.out"; then
+			ok "acqrel $a thread $t: its dbar's hint made 0x16: unsound"
+		else
+			ko "acqrel $a thread $t, its dbar's hint made 0x16: $(head -n 2 "$tmp/acqrel.out")"
+		fi
 	done
 fi
 

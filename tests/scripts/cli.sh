@@ -438,7 +438,7 @@ run_sh=$(sed -n 's/^case "$arch" in \([a-z0-9_|]*\)) ;;.*/\1/p' "$root/kernel/ru
 	|| ko "run arches: error '$run_err', --help '$run_help', kernel/run.sh '$run_sh'"
 # jit-check: a mistyped --arch with "did you mean", exit 2
 expect_rc 2 "jit-check --arch riscv46" "$bpfmm" jit-check --arch riscv46 --dump "$mp" "$mp"
-grep -q "^bpfmm jit-check: unknown arch 'riscv46': did you mean 'riscv64'? (riscv64, arm64, x86_64, mips64el, ppc64le, s390x)$" "$tmp/err" \
+grep -q "^bpfmm jit-check: unknown arch 'riscv46': did you mean 'riscv64'? (riscv64, arm64, x86_64, mips64el, ppc64le, s390x, loongarch64)$" "$tmp/err" \
 	&& ok || ko "jit-check --arch riscv46: $(cat "$tmp/err")"
 # one architecture naming for map, run and jit-check: every guest name run
 # takes, map takes too (and jit-check, for its six); the older spellings
