@@ -77,14 +77,15 @@ keep_hex() {
 	awk -v t="$2" -v k="$3" -v r="${tre:-LB\\\\+ctrl\\\\+ctrl}" '$0 ~ (" jit " r " " t " ") { n = split($0, w, " "); h = w[n]; $0 = substr($0, 1, length($0) - length(h)) substr(h, 1, k) } { print }' "$1"
 }
 width() { case $1 in riscv64|s390x) echo 2 ;; x86_64) echo 1 ;; *) echo 4 ;; esac; }
-
-for a in $arches; do
-	c=$tmp/$a.console
-	grep -E "bpfmm-run: (layout|jit|ksym) LB\+ctrl\+ctrl " "$fix/$a.console" > "$c"
-	# the untouched dump is judged (else every case below proves nothing)
-	if build/bpfmm jit-check --arch "$a" --dump "$c" "$test" > "$tmp/good.out" 2>&1 &&
-		grep -q "jit sound" "$tmp/good.out"; then ok; else ko "$a: the fixture itself: $(cat "$tmp/good.out")"; fi
-	hexlen=$(grep " jit LB+ctrl+ctrl 0 " "$c" | awk '{ print length($NF) }')
+# console_cases A CONSOLE NAME W: the damaged forms of test NAME's dump in
+# CONSOLE, each refused: cut by a hex digit, by whole bytes, to half, to
+# its first instruction (W bytes); read with every other --arch of $wrong;
+# a non-hex digit; an image twice ($tre and $htest name the test if it is
+# not LB+ctrl+ctrl)
+console_cases() {
+	a=$1 c=$2 n=$3 w=$4
+	nre=$(printf '%s' "$n" | sed 's/+/\\+/g')
+	hexlen=$(grep " jit $n 0 " "$c" | awk '{ print length($NF) }')
 	cut_hex "$c" 0 1 > "$tmp/cut.console"
 	hostile "$a cut by one hex digit" "odd or empty hex image" --arch "$a" --dump "$tmp/cut.console"
 	for k in 1 2 3 4 8 16 64; do
@@ -93,8 +94,6 @@ for a in $arches; do
 	done
 	keep_hex "$c" 0 $((hexlen / 4 * 2)) > "$tmp/cut.console"
 	hostile "$a cut to half" "cut short" --arch "$a" --dump "$tmp/cut.console"
-	w=$(width "$a")
-	[ "$a" = x86_64 ] && w=4   # its first instruction (endbr64 / nop4)
 	keep_hex "$c" 0 $((2 * w)) > "$tmp/cut.console"
 	hostile "$a cut to its first instruction" "not $a code|cut short" --arch "$a" --dump "$tmp/cut.console"
 	for b in $wrong; do
@@ -102,10 +101,21 @@ for a in $arches; do
 		hostile "$a dump read as --arch $b" "not $b code|not a whole number of $b instructions|ends inside an $b instruction" \
 			--arch "$b" --dump "$c"
 	done
-	sed '/ jit LB+ctrl+ctrl 0 /s/\(.*\)[0-9a-f]\([0-9a-f]\{10\}\)$/\1g\2/' "$c" > "$tmp/nonhex.console"
+	sed "/ jit $n 0 /s/\(.*\)[0-9a-f]\([0-9a-f]\{10\}\)\$/\1g\2/" "$c" > "$tmp/nonhex.console"
 	hostile "$a non-hex digit" "not a hex image" --arch "$a" --dump "$tmp/nonhex.console"
-	{ cat "$c"; grep " jit LB+ctrl+ctrl 1 " "$c"; } > "$tmp/twice.console"
-	hostile "$a an image twice" "a second image of LB\+ctrl\+ctrl thread 1" --arch "$a" --dump "$tmp/twice.console"
+	{ cat "$c"; grep " jit $n 1 " "$c"; } > "$tmp/twice.console"
+	hostile "$a an image twice" "a second image of $nre thread 1" --arch "$a" --dump "$tmp/twice.console"
+}
+
+for a in $arches; do
+	c=$tmp/$a.console
+	grep -E "bpfmm-run: (layout|jit|ksym) LB\+ctrl\+ctrl " "$fix/$a.console" > "$c"
+	# the untouched dump is judged (else every case below proves nothing)
+	if build/bpfmm jit-check --arch "$a" --dump "$c" "$test" > "$tmp/good.out" 2>&1 &&
+		grep -q "jit sound" "$tmp/good.out"; then ok; else ko "$a: the fixture itself: $(cat "$tmp/good.out")"; fi
+	w=$(width "$a")
+	[ "$a" = x86_64 ] && w=4   # its first instruction (endbr64 / nop4)
+	console_cases "$a" "$c" LB+ctrl+ctrl "$w"
 	# the threads' images of MP+fence+fence swapped (its threads' initial
 	# values differ: r8 is f0 in one, f1 in the other)
 	awk '/ jit MP\+fence\+fence 0 /{ i0 = $NF } / jit MP\+fence\+fence 1 /{ i1 = $NF }
@@ -173,25 +183,7 @@ if command -v llvm-mc-19 >/dev/null; then
 	tre='MP\\+rel\\+acq' htest=tests/litmus/bpf/MP+rel+acq.litmus
 	if build/bpfmm jit-check --arch "$a" --dump "$c" "$htest" > "$tmp/good.out" 2>&1 &&
 		grep -q "jit sound" "$tmp/good.out"; then ok; else ko "$a: the assembled dump itself: $(cat "$tmp/good.out")"; fi
-	hexlen=$(grep " jit MP+rel+acq 0 " "$c" | awk '{ print length($NF) }')
-	cut_hex "$c" 0 1 > "$tmp/cut.console"
-	hostile "$a cut by one hex digit" "odd or empty hex image" --arch "$a" --dump "$tmp/cut.console"
-	for k in 1 2 3 4 8 16 64; do
-		cut_hex "$c" 0 $((2 * k)) > "$tmp/cut.console"
-		hostile "$a cut by $k bytes" "cut short" --arch "$a" --dump "$tmp/cut.console"
-	done
-	keep_hex "$c" 0 $((hexlen / 4 * 2)) > "$tmp/cut.console"
-	hostile "$a cut to half" "cut short" --arch "$a" --dump "$tmp/cut.console"
-	keep_hex "$c" 0 8 > "$tmp/cut.console"
-	hostile "$a cut to its first instruction" "not $a code|cut short" --arch "$a" --dump "$tmp/cut.console"
-	for b in $arches; do
-		hostile "$a dump read as --arch $b" "not $b code|not a whole number of $b instructions|ends inside an $b instruction" \
-			--arch "$b" --dump "$c"
-	done
-	sed '/ jit MP+rel+acq 0 /s/\(.*\)[0-9a-f]\([0-9a-f]\{10\}\)$/\1g\2/' "$c" > "$tmp/nonhex.console"
-	hostile "$a non-hex digit" "not a hex image" --arch "$a" --dump "$tmp/nonhex.console"
-	{ cat "$c"; grep " jit MP+rel+acq 1 " "$c"; } > "$tmp/twice.console"
-	hostile "$a an image twice" "a second image of MP\+rel\+acq thread 1" --arch "$a" --dump "$tmp/twice.console"
+	console_cases "$a" "$c" MP+rel+acq 4
 	awk '/ jit MP\+rel\+acq 0 /{ i0 = $NF } / jit MP\+rel\+acq 1 /{ i1 = $NF } { l[++n] = $0 }
 	     END { for (k = 1; k <= n; k++) { s = l[k]
 		if (s ~ / jit MP\+rel\+acq 0 /) sub(/[0-9a-f]+$/, i1, s)
