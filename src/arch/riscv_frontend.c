@@ -159,7 +159,7 @@ static bool is_zero_reg(const char *name)
  * for "did you mean". */
 static int rv_unknown(asm_parser *rp)
 {
-	static const char *const other[] = { "fence", "fence.tso", "lr.w", "lr.d", "sc.w", "sc.d", "li", "mv",
+	static const char *const other[] = { "fence", "fence.tso", "lr.w", "lr.d", "sc.w", "sc.d", "amocas.w", "amocas.d", "li", "mv",
 					     "j", "beqz", "bnez", "nop", NULL };
 	const char *names[NELEM(rv_loads) + NELEM(rv_stores) + NELEM(rv_alus) + NELEM(rv_branches)
 			  + NELEM(rv_amos) + NELEM(other)];
@@ -431,6 +431,42 @@ static int parse_amo(asm_parser *rp, const char *b)
 	return 0;
 }
 
+/* Zacas: `amocas.{w,d}[.aq][.rl] rd, rs2, (rs1)`: compare the memory
+ * word / doubleword with rd, store rs2 if equal; rd gets the value read
+ * (a word sign-extended). A read and, on success, a write linked by rmw,
+ * both AMO events with the annotations. A failing one is the read alone,
+ * with acquire semantics if .aq but never release ones, whatever .rl
+ * (the Zacas chapter of the unprivileged ISA manual: "when not
+ * successful, has acquire semantics if aq bit is 1 but does not have
+ * release semantics, regardless of rl"; the old value it may write back
+ * changes no value and is left out). docs/riscv-model.md, "Zacas". */
+static int parse_amocas(asm_parser *rp, const char *b)
+{
+	const mnemonic *m = mnem(rp);
+	bool zero;
+
+	if (strcmp(b, "amocas") != 0)
+		return FE_NOT_MINE;
+	if (!m->width)
+		return asm_unknown(rp);   /* amocas.q: register pairs, not read */
+	ir_insn *in = asm_emit(rp, IR_CAS);
+	in->size = m->width;
+	in->tags_r = in->tags_w = TAG(RV_TAG_AMO) | annot(m);
+	in->tags_fail = TAG(RV_TAG_AMO) | (m->aq ? TAG(RV_TAG_AQ) : 0);
+	if (parse_dst_reg(rp, &in->dst, &zero) || asm_comma(rp)
+	    || parse_src_reg(rp, &in->c) || asm_comma(rp) || parse_mem(rp, in))
+		return -1;
+	if (zero) {   /* compares with 0, the value read is dropped */
+		in->b = (opnd){ .kind = OPND_IMM, .imm = value_int(0) };
+		in->dst = -1;
+		return 0;
+	}
+	in->b = (opnd){ .kind = OPND_REG, .reg = in->dst };
+	if (m->width == 4)
+		asm_extend(rp, in->dst, 32, true);
+	return 0;
+}
+
 /* Register operations: the ALU table, `sext.w`, `lui`, `li`, `mv`, `nop`.
  * Only sext takes a suffix (.w). */
 static int parse_alu(asm_parser *rp, const char *b)
@@ -531,7 +567,7 @@ static int parse_branch(asm_parser *rp, const char *b)
 
 /* The instruction classes, in the order rv_insn tries them. */
 static const asm_class rv_classes[] = {
-	parse_lrsc, parse_load, parse_store, parse_amo, parse_alu, parse_branch,
+	parse_lrsc, parse_load, parse_store, parse_amo, parse_amocas, parse_alu, parse_branch,
 };
 
 /* One instruction: a move or ALU operation into x0 becomes none. */

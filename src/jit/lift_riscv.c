@@ -48,7 +48,7 @@ static int eval_riscv(const jit_lifter *a, regfile *f, const char *m, char o[][6
 const jit_lifter lift_riscv = {
 	.fe = &riscv_frontend,
 	.objfmt = "elf64-littleriscv",
-	.mattr = "+m,+a,+c,+zba,+zbb",
+	.mattr = "+m,+a,+c,+zba,+zbb,+experimental-zacas",
 	.xopts = "",
 	.stackreg = "s11",
 	.slotfmt = "0(%s)",

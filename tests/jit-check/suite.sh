@@ -595,6 +595,49 @@ else
 	done
 fi
 
+# ---- 1g. riscv64 with Zacas: cmpxchg as one amocas.d.aqrl ------------------
+# The upstream riscv64 JIT on a Zacas CPU (mappings/riscv64-zacas-
+# 967566ad325b) emits a 64-bit cmpxchg as `amocas.d.aqrl r0, src, (dst)`
+# where 6.12 emits `mv t2, a5; lr.d; bne; sc.d.rl; bnez; fence rw,rw` (22
+# bytes). That sequence of the recorded 6.12 dump of SB+cmpxchg64+cmpxchg64
+# (fixtures/riscv64.console, both threads at byte 0xaa, checked) is
+# replaced by the amocas assembled with llvm-mc-19: sound, and unsound as
+# plain `amocas.d` or `amocas.d.aq` (the earlier store then passes the
+# read). Nothing after the splice is PC-relative but the end of the image.
+zacas_console() {   # MNEMONIC: the spliced dump on stdout; 1 on a mismatch
+	local f=tests/jit-check/fixtures/riscv64.console t h amo
+	printf '%s a5, s4, (s3)\n' "$1" > "$tmp/zacas.s"
+	llvm-mc-19 -triple=riscv64 -mattr=+a,+experimental-zacas -filetype=obj -o "$tmp/zacas.o" "$tmp/zacas.s" &&
+		llvm-objcopy-19 -O binary -j .text "$tmp/zacas.o" "$tmp/zacas.bin" || return 1
+	amo=$(od -An -v -tx1 "$tmp/zacas.bin" | tr -d ' \n')
+	grep -E "bpfmm-run: (layout|ksym) SB\+cmpxchg64\+cmpxchg64 " "$f"
+	for t in 0 1; do
+		h=$(grep " jit SB+cmpxchg64+cmpxchg64 $t " "$f" | awk '{ print $NF }')
+		[ "$(printf '%s' "$h" | cut -c341-384)" = be83afb709106398f3002fbe491be31a0efe0f003003 ] || return 1
+		printf 'bpfmm-run: jit SB+cmpxchg64+cmpxchg64 %s %s%s%s\n' "$t" \
+			"$(printf '%s' "$h" | cut -c1-340)" "$amo" "$(printf '%s' "$h" | cut -c385-)"
+	done
+}
+if command -v llvm-mc-19 >/dev/null; then
+	sbc=tests/litmus/bpf/SB+cmpxchg64+cmpxchg64.litmus
+	for mn in amocas.d.aqrl amocas.d amocas.d.aq; do
+		want=unsound
+		[ "$mn" = amocas.d.aqrl ] && want=sound
+		if ! zacas_console "$mn" > "$tmp/zacas.console"; then
+			ko "zacas riscv64, $mn: the fixture's cmpxchg bytes moved, or llvm-mc-19 failed"
+			continue
+		fi
+		build/bpfmm jit-check --arch riscv64 --dump "$tmp/zacas.console" "$sbc" > "$tmp/zacas.out" 2>&1
+		if grep -q "^JitCheck SB+cmpxchg64+cmpxchg64 riscv64 jit $want\( 0:r0=0; 0:r4=0; 1:r0=0; 1:r4=0;\|\$\)" "$tmp/zacas.out"; then
+			ok "zacas riscv64: cmpxchg as $mn, spliced into the 6.12 dump: $want"
+		else
+			ko "zacas riscv64, $mn: want $want: $(head -n 2 "$tmp/zacas.out")"
+		fi
+	done
+else
+	echo "SKIP zacas: no llvm-mc-19 (Debian package llvm-19)"
+fi
+
 # ---- 2. the bpf-run guests' dumps -----------------------------------------
 logs=$WORK/logs
 listed=

@@ -251,6 +251,17 @@ done
 for m in arm64-eb2269ec76f2 riscv64-b71a9c88fb4f; do
 	if "$bpfmm" map --mapping "$m" "$f" | grep -q '^Map .* sound$'; then ok; else bad "$m should be sound on $f"; fi
 done
+# riscv64 with Zacas: the cmpxchg is one amocas.{w,d}.aqrl; with .aq alone
+# or no annotation it is unsound on a store-buffering shape through two
+# successful cmpxchgs (the earlier store passes the amocas's read)
+rz=mappings/riscv64-zacas-967566ad325b
+sed 's/amocas\.\([wd]\)\.aqrl/amocas.\1/; s/^name .*/name rz-plain/' $rz >"$tmp/rz-plain"
+sed 's/amocas\.\([wd]\)\.aqrl/amocas.\1.aq/; s/^name .*/name rz-aq/' $rz >"$tmp/rz-aq"
+t=tests/litmus/bpf/SB+cmpxchg64+cmpxchg64.litmus
+for broken in rz-plain rz-aq; do
+	if "$bpfmm" map --mapping "$tmp/$broken" "$t" | grep -q '^Map .* unsound '; then ok; else bad "$broken should be unsound on $t"; fi
+done
+if "$bpfmm" map --mapping riscv64-zacas-967566ad325b "$t" | grep -q '^Map .* sound$'; then ok; else bad "riscv64-zacas-967566ad325b should be sound on $t"; fi
 # loongarch64 upstream: its dbar 0x14 after an acquire's load and dbar 0x12
 # before a release's store are sound on MP+rel+acq, and each is needed:
 # left out, or the acquire's hint made 0x16 (bit 1 set: earlier reads

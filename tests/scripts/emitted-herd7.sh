@@ -121,7 +121,7 @@ for table in "$root"/mappings/*; do
 	model=$(sed -n 's/^model[ \t]*//p' "$table" | head -1)
 	dir=$tmp/map/$name
 	arch=${name%%-linux*}; arch=${arch%%-before*}; arch=${arch%%-proposed}
-	arch=$(echo "$arch" | sed 's/-[0-9a-f]\{12,\}$//'); arch=${arch%%-llsc}   # an upstream table: ARCH-COMMIT
+	arch=$(echo "$arch" | sed 's/-[0-9a-f]\{12,\}$//'); arch=${arch%%-llsc}; arch=${arch%%-zacas}   # an upstream table: ARCH-COMMIT
 	xargs "$bpfmm" map --mapping "$table" --emit "$dir" <"$tmp/bpf" >"$tmp/map.out" 2>"$tmp/map.err"
 	case $model in
 	bpf.cat|ppc.cat|arm.cat|x86tso.cat)
