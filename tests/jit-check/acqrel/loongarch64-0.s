@@ -39,29 +39,5 @@
 	st.w $t1, $a0, 0
 	dbar 0x12  # acqrel: -
 	st.w $s0, $a1, 0
-	addi.w $t1, $zero, 1443
-	st.d $t1, $s4, -112
-	st.d $a5, $s4, -24
-	st.d $a0, $s4, -32
-	st.d $a1, $s4, -40
-	st.d $a2, $s4, -48
-	st.d $a3, $s4, -56
-	st.d $a4, $s4, -64
-	st.d $s0, $s4, -72
-	st.d $s1, $s4, -80
-	st.d $s2, $s4, -88
-	st.d $s3, $s4, -96
-	addi.w $t1, $zero, -8
-	ldx.d $a0, $s4, $t1
-	move $a5, $zero
-	ld.d $ra, $sp, 184
-	ld.d $fp, $sp, 176
-	ld.d $s0, $sp, 168
-	ld.d $s1, $sp, 160
-	ld.d $s2, $sp, 152
-	ld.d $s3, $sp, 144
-	ld.d $s4, $sp, 136
-	ld.d $s5, $sp, 128
-	addi.d $sp, $sp, 192
-	addi.w $a0, $a5, 0
-	ret
+	.include "loongarch64-spill.s"
+	.include "loongarch64-return.s"
