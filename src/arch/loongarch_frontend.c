@@ -144,6 +144,18 @@ static int parse_dst(asm_parser *lp, int *reg)
 	return 0;
 }
 
+/* A signed immediate field of `bits` bits (si12, si20): 0 when v fits,
+ * else an error naming the field's range. */
+static int signed_imm(asm_parser *lp, int64_t v, int bits)
+{
+	int64_t lo = -((int64_t)1 << (bits - 1)), hi = ((int64_t)1 << (bits - 1)) - 1;
+
+	if (v >= lo && v <= hi)
+		return 0;
+	return diag_error(lp->d, lp->insn_pos, "immediate out of range (%lld..%lld) in '%s'",
+			  (long long)lo, (long long)hi, lp->insn_text);
+}
+
 /* A source register: $zero reads as the immediate 0. */
 static int parse_src(asm_parser *lp, opnd *o)
 {
@@ -439,9 +451,8 @@ static int parse_alu(asm_parser *lp, const char *b)
 		ir_insn *in = asm_emit(lp, IR_ALU);
 		if (parse_dst(lp, &in->dst) || asm_comma(lp) || asm_int(lp, &v, false))
 			return -1;
-		if (v < -(1 << 19) || v >= (1 << 19))
-			return diag_error(lp->d, lp->insn_pos, "immediate out of range "
-					  "(-524288..524287) in '%s'", lp->insn_text);
+		if (signed_imm(lp, v, 20))
+			return -1;
 		if (in->dst < 0) {
 			lp->th->ncode--;
 			return 0;
@@ -460,9 +471,8 @@ static int parse_alu(asm_parser *lp, const char *b)
 		ir_insn *in = asm_emit(lp, IR_MOV);
 		if (parse_dst(lp, &in->dst) || asm_comma(lp) || asm_int(lp, &v, false))
 			return -1;
-		if (v < -(1 << 19) || v >= (1 << 19))
-			return diag_error(lp->d, lp->insn_pos, "immediate out of range "
-					  "(-524288..524287) in '%s'", lp->insn_text);
+		if (signed_imm(lp, v, 20))
+			return -1;
 		in->a = imm_opnd((int64_t)(int32_t)((uint32_t)v << 12));
 		if (in->dst < 0)
 			lp->th->ncode--;
@@ -474,9 +484,8 @@ static int parse_alu(asm_parser *lp, const char *b)
 		if (parse_dst(lp, &in->dst) || asm_comma(lp) || parse_src(lp, &in->a) || asm_comma(lp)
 		    || asm_int(lp, &v, false))
 			return -1;
-		if (v < -2048 || v >= 2048)
-			return diag_error(lp->d, lp->insn_pos, "immediate out of range "
-					  "(-2048..2047) in '%s'", lp->insn_text);
+		if (signed_imm(lp, v, 12))
+			return -1;
 		if (in->dst < 0) {
 			lp->th->ncode--;
 			return 0;

@@ -617,10 +617,9 @@ static int parse_atomic(asm_parser *xp, const char *m)
 	acc = litmus_reg(xp->t, x86(xp)->att ? "rax" : "EAX");
 	fa = litmus_reg(xp->t, FLAG_A);
 	fb = litmus_reg(xp->t, FLAG_B);
-	/* a byte / word CMPXCHG (mixed-size only) compares the accumulator's
-	 * low bytes, and so do its flags (the read is zero-extended); a
-	 * 4-byte one keeps the default path's IR, the engine narrows its
-	 * comparison in mixed mode (thread_exec.c) */
+	/* a byte, word or long CMPXCHG compares the accumulator's low bytes,
+	 * and so do its flags (the read is zero-extended); a success leaves
+	 * the accumulator alone, its upper bytes included (cmpxchgl-upper) */
 	bool narrow = size && size < 8;
 	in = asm_emit(xp, narrow ? IR_ALU : IR_MOV);
 	in->dst = fa;
