@@ -15,10 +15,12 @@
 # 0 `or RD, $zero, $zero` = move), the initial values and the body from
 # its regmap (r0 a5, r1..r5 a0..a4, r6..r9 s0..s3, r10 s4) and the
 # sequences above.  The epilogue's result slots (256, 264) are those of
-# MP+fence+fence in fixtures/riscv64.console.  A line marked "acqrel: X" is
-# the ordering: suite jit-check assembles this file with llvm-mc-19
-# (sound), then with that line's mnemonic made X, or the line left out for
-# "-" (unsound: the ordering is what MP needs).
+# MP+fence+fence in fixtures/riscv64.console.  A line marked "acqrel: ALT |
+# ALT" is the ordering: suite jit-check assembles this file with llvm-mc-19
+# (sound), then with that line broken by each ALT in turn, "-" leaving it
+# out, "dbar 0x16" weakening its hint to earlier reads before later writes
+# only (0b10110), which orders neither the W->W nor the R->R pair MP
+# needs (unsound either way).
 	.include "loongarch64-prologue.s"
 	move $a5, $zero
 	addi.w $t1, $zero, -8
@@ -37,7 +39,7 @@
 	st.d $t1, $s4, -112
 	addi.w $t1, $zero, 1
 	st.w $t1, $a0, 0
-	dbar 0x12  # acqrel: -
+	dbar 0x12  # acqrel: - | dbar 0x16
 	st.w $s0, $a1, 0
 	.include "loongarch64-spill.s"
 	.include "loongarch64-return.s"

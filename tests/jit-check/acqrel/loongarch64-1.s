@@ -17,7 +17,7 @@
 	addi.w $t1, $zero, 1442
 	st.d $t1, $s4, -112
 	ld.wu $a3, $a1, 0
-	dbar 0x14  # acqrel: -
+	dbar 0x14  # acqrel: - | dbar 0x16
 	ld.wu $a4, $a0, 0
 	.include "loongarch64-spill.s"
 	addi.w $t1, $zero, -56
